@@ -1,0 +1,104 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// One server hosting four apps over one shared platform.
+/// Targets have one job each: a thin `server` executable → app libraries → platform libraries.
+let package = Package(
+    name: "PersonalApps",
+    platforms: [.macOS(.v15), .iOS(.v17)],
+    products: [
+        .executable(name: "server", targets: ["server"]),
+        .library(name: "AppServer", targets: ["AppServer"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        .package(url: "https://github.com/vapor/postgres-kit.git", from: "2.17.0"),
+        .package(url: "https://github.com/vapor/sqlite-kit.git", from: "4.5.2"),
+        .package(url: "https://github.com/vapor/sql-kit.git", from: "3.36.0"),
+        .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.8.0"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+    ],
+    targets: [
+        // MARK: Platform
+        .target(
+            name: "PlatformCore",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
+            name: "Observability",
+            dependencies: [
+                "PlatformCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]
+        ),
+        .target(
+            name: "Persistence",
+            dependencies: [
+                "PlatformCore",
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "SQLiteKit", package: "sqlite-kit"),
+                .product(name: "PostgresKit", package: "postgres-kit"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .target(name: "AIProviders", dependencies: ["PlatformCore"]),
+        .target(
+            name: "Auth",
+            dependencies: [
+                "PlatformCore",
+                "Persistence",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
+        ),
+        // MARK: Apps
+        .target(
+            name: "Knot",
+            dependencies: ["PlatformCore", "Persistence", "Auth", "AIProviders"]
+        ),
+        // MARK: Composition
+        .target(
+            name: "AppServer",
+            dependencies: [
+                "PlatformCore", "Observability", "Persistence", "Auth", "AIProviders", "Knot",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .executableTarget(
+            name: "server",
+            dependencies: [
+                "AppServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // MARK: Tests
+        .target(
+            name: "TestSupport",
+            dependencies: [
+                "AppServer",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+            ],
+            path: "Tests/TestSupport"
+        ),
+        .testTarget(
+            name: "PlatformTests",
+            dependencies: ["TestSupport", "PlatformCore", "Persistence", "AIProviders", "Auth", "Observability"]
+        ),
+        .testTarget(
+            name: "KnotTests",
+            dependencies: ["TestSupport", "Knot"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,176 @@
+import AIProviders
+import Auth
+import Foundation
+import Hummingbird
+import Knot
+import Logging
+import Observability
+import Persistence
+import PlatformCore
+import ServiceLifecycle
+
+/// Things tests (and only tests) replace: the clock and how identity-provider keys are fetched.
+public struct ServerDependencies: Sendable {
+    public var clock: any TimeSource
+    public var jwksFetcher: any JWKSFetching
+    public var embedder: (any Embedder)?
+
+    public init(clock: any TimeSource = SystemTime(), jwksFetcher: any JWKSFetching = HTTPJWKSFetcher(), embedder: (any Embedder)? = nil) {
+        self.clock = clock
+        self.jwksFetcher = jwksFetcher
+        self.embedder = embedder
+    }
+}
+
+/// The assembled server: the Hummingbird application plus handles on its parts, so tests can look
+/// behind the API (e.g. count rows after an account deletion).
+public struct ServerComponents: Sendable {
+    public let application: Application<RouterResponder<AppRequestContext>>
+    public let database: any Database
+    public let auth: AuthService
+    public let metrics: MetricsRegistry
+    public let embedder: any Embedder
+    public let knot: KnotApp?
+}
+
+/// Builds the server described by `configuration`: opens the database, registers migrations to run
+/// before traffic is accepted, and mounts every hosted app under its prefix.
+public func buildApplication(configuration: ServerConfiguration) async throws -> some ApplicationProtocol {
+    try await buildServer(configuration: configuration).application
+}
+
+/// ``buildApplication(configuration:)`` with its parts exposed and dependencies injectable.
+public func buildServer(configuration: ServerConfiguration, dependencies: ServerDependencies = .init()) async throws -> ServerComponents {
+    try configuration.validate()
+    var logger = Logger(label: "server")
+    logger.logLevel = configuration.logLevel
+
+    // Storage
+    let database: any Database
+    var services: [any Service] = []
+    if let url = configuration.databaseURL {
+        let store = try PostgresStore(url: url, maxConnections: configuration.postgresMaxConnections, logger: logger)
+        services.append(store)
+        database = store
+    } else {
+        let path = URL(fileURLWithPath: configuration.dataDirectory).appendingPathComponent("apps.sqlite").path
+        let store = try await SQLiteStore.open(path: path, logger: logger)
+        services.append(ClosingService(database: store))
+        database = store
+    }
+    let vectors = makeVectorIndex(for: database.kind)
+    let embedder = dependencies.embedder ?? HashingEmbedder()
+    if !embedder.isSemantic {
+        logger.notice("embedder is \(embedder.model): lexical hashing, not semantic; install the MiniLM weights for real semantic search")
+    }
+
+    // Auth
+    let clock = dependencies.clock
+    let signingKey = try configuration.jwtSigningKeyPEM ?? developmentSigningKey(in: configuration.dataDirectory, logger: logger)
+    let tokens = try await TokenService(signingKeyPEM: signingKey, accessTokenTTL: configuration.accessTokenTTL, refreshTokenTTL: configuration.refreshTokenTTL, clock: clock)
+    let accounts = AccountRepository(database: database, clock: clock)
+    let auth = AuthService(
+        tokens: tokens, accounts: accounts,
+        apple: IdentityTokenVerifier(provider: .apple(jwksURL: configuration.appleJWKSURL), fetcher: dependencies.jwksFetcher, clock: clock),
+        google: IdentityTokenVerifier(provider: .google(jwksURL: configuration.googleJWKSURL), fetcher: dependencies.jwksFetcher, clock: clock),
+        clientIDs: SignInClientIDs(apple: configuration.signInClientIDs.apple, google: configuration.signInClientIDs.google)
+    )
+    let authLimiter = RateLimiter(capacity: configuration.authRateLimitPerMinute, per: 60, clock: clock)
+
+    // Routes
+    let metrics = MetricsRegistry()
+    let router = Router(context: AppRequestContext.self)
+    router.add(middleware: RequestIDMiddleware())
+    router.add(middleware: MetricsMiddleware(registry: metrics))
+    router.add(middleware: ErrorMiddleware())
+    router.add(middleware: BodyLimitMiddleware(maxBytes: configuration.maxBodyBytes))
+    router.add(middleware: LogRequestsMiddleware(.debug))
+
+    let startedAt = Date()
+    router.get("health") { _, _ -> EditedResponse<HealthReport> in
+        let healthy = (try? await database.read { db in try await db.raw("SELECT 1 AS ok").first() != nil }) ?? false
+        let body = HealthReport(
+            status: healthy ? "ok" : "unavailable",
+            database: database.kind.rawValue,
+            embedder: .init(model: embedder.model, dimensions: embedder.dimensions, semantic: embedder.isSemantic),
+            apps: configuration.apps.map(\.rawValue),
+            environment: configuration.environment.rawValue,
+            uptimeSeconds: Int(Date().timeIntervalSince(startedAt))
+        )
+        return EditedResponse(status: healthy ? .ok : .serviceUnavailable, headers: [.cacheControl: "no-store"], response: body)
+    }
+    router.get("metrics") { _, _ -> Response in
+        Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: metrics.render())))
+    }
+
+    var migrationSets = [PlatformSchema.migrations]
+    var knot: KnotApp?
+    for app in configuration.apps {
+        let prefix = router.group(RouterPath(app.rawValue))
+        AuthController(auth: auth, app: app, allowDevSignIn: configuration.allowsDevSignIn, limiter: authLimiter).addRoutes(to: prefix)
+        let api = prefix.group("api/v1")
+            .add(middleware: BearerAuthMiddleware(auth: auth, app: app))
+            .group(context: AuthenticatedContext.self)
+        switch app {
+        case .knot:
+            let knotApp = KnotApp(database: database, vectors: vectors, embedder: embedder, clock: clock, logger: logger)
+            knotApp.addRoutes(to: api)
+            AccountController(accounts: accounts, app: app, exporter: knotApp.exporter, clock: clock).addRoutes(to: api)
+            migrationSets.append(KnotApp.migrations)
+            knot = knotApp
+        case .vibekeeper, .zia, .farelens:
+            throw ServerConfiguration.Invalid(description: "\(app.rawValue) is not part of this build yet")
+        }
+    }
+
+    var application = Application(
+        router: router,
+        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "personal-apps"),
+        services: services,
+        logger: logger
+    )
+    let sets = migrationSets
+    let migrationLogger = logger
+    application.beforeServerStarts {
+        try await Migrator.migrate(database, sets: sets, logger: migrationLogger)
+    }
+    return ServerComponents(application: application, database: database, auth: auth, metrics: metrics, embedder: embedder, knot: knot)
+}
+
+/// `GET /health`: whether the database answers, which database and embedder are in use (honestly:
+/// `semantic: false` for the hashing fallback), which apps are hosted.
+struct HealthReport: ResponseEncodable {
+    struct EmbedderInfo: Encodable {
+        var model: String
+        var dimensions: Int
+        var semantic: Bool
+    }
+    var status: String
+    var database: String
+    var embedder: EmbedderInfo
+    var apps: [String]
+    var environment: String
+    var uptimeSeconds: Int
+}
+
+/// In development, the access-token key is generated once and kept in the data folder, so tokens
+/// (and the CLI's saved session) survive a restart.
+func developmentSigningKey(in dataDirectory: String, logger: Logger) throws -> String {
+    let path = URL(fileURLWithPath: dataDirectory).appendingPathComponent("dev-signing-key.pem").path
+    if let pem = try? String(contentsOfFile: path, encoding: .utf8), !pem.isEmpty { return pem }
+    try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true)
+    let pem = TokenService.generateSigningKeyPEM()
+    _ = FileManager.default.createFile(atPath: path, contents: Data(pem.utf8), attributes: [.posixPermissions: 0o600])
+    logger.notice("generated a development signing key at \(path)")
+    return pem
+}
+
+/// Closes a database when the server shuts down.
+struct ClosingService: Service {
+    let database: any Database
+
+    func run() async throws {
+        try? await gracefulShutdown()
+        await database.close()
+    }
+}

@@ -1,0 +1,175 @@
+import Foundation
+import Logging
+import PlatformCore
+
+/// Where the server runs: development allows the email-only sign-in and generates its own signing
+/// key; production refuses to start without explicit keys and never offers development sign-in.
+public enum AppEnvironment: String, Sendable, CaseIterable {
+    case development
+    case production
+}
+
+/// Everything the server can be told, with the zero-config defaults: port 8080, a SQLite file under
+/// `./data/`, offline AI, push to the outbox, every app that exists, development mode.
+///
+/// Values come from (highest first) the command line, the environment, a `.env` file, then defaults.
+/// Every key is spelled as its environment variable (see ``ServerConfiguration/keys``).
+public struct ServerConfiguration: Sendable {
+    public var host = "127.0.0.1"
+    public var port = 8080
+    /// A `postgres://` URL selects PostgreSQL; nil uses the SQLite file in ``dataDirectory``.
+    public var databaseURL: String?
+    public var dataDirectory = "./data"
+    public var environment = AppEnvironment.development
+    public var apps: [AppID] = ServerConfiguration.implementedApps
+    public var maxBodyBytes = 1_048_576
+    /// ES256 private key (PEM) for access tokens. Required in production.
+    public var jwtSigningKeyPEM: String?
+    public var accessTokenTTL: TimeInterval = 15 * 60
+    public var refreshTokenTTL: TimeInterval = 30 * 24 * 3600
+    public var appleJWKSURL = "https://appleid.apple.com/auth/keys"
+    public var googleJWKSURL = "https://www.googleapis.com/oauth2/v3/certs"
+    public var signInClientIDs = SignInClientIDsConfig()
+    /// Sign-in/refresh attempts allowed per client address per minute.
+    public var authRateLimitPerMinute = 60
+    public var postgresMaxConnections = 20
+    public var logLevel = Logger.Level.info
+
+    /// Per-app OAuth client IDs accepted as the audience of Apple and Google ID tokens.
+    public struct SignInClientIDsConfig: Sendable {
+        public var apple: [AppID: Set<String>] = [:]
+        public var google: [AppID: Set<String>] = [:]
+        public init() {}
+    }
+
+    /// The apps this build contains; the others join as their issues land.
+    public static let implementedApps: [AppID] = [.knot]
+
+    public init() {}
+
+    /// The configuration keys and what they mean (also printed by `server --help`).
+    public static let keys: [(key: String, meaning: String)] = [
+        ("HOST", "interface to listen on (default 127.0.0.1)"),
+        ("PORT", "port to listen on (default 8080)"),
+        ("DATABASE_URL", "postgres://user:pass@host:5432/db selects PostgreSQL; unset uses SQLite at DATA_DIR/apps.sqlite"),
+        ("DATA_DIR", "folder for the SQLite file and development keys (default ./data)"),
+        ("APP_ENV", "development (default) or production"),
+        ("APPS", "comma-separated apps to host (default: all implemented: \(implementedApps.map(\.rawValue).joined(separator: ",")))"),
+        ("MAX_BODY_BYTES", "largest accepted request body (default 1048576)"),
+        ("JWT_SIGNING_KEY", "ES256 private key PEM for access tokens (required in production)"),
+        ("JWT_SIGNING_KEY_FILE", "path to that PEM instead"),
+        ("ACCESS_TOKEN_TTL_SECONDS", "access token lifetime (default 900)"),
+        ("REFRESH_TOKEN_TTL_SECONDS", "refresh token lifetime (default 2592000)"),
+        ("<APP>_APPLE_CLIENT_IDS", "e.g. KNOT_APPLE_CLIENT_IDS: comma-separated bundle/service IDs accepted in Apple ID tokens"),
+        ("<APP>_GOOGLE_CLIENT_IDS", "e.g. KNOT_GOOGLE_CLIENT_IDS: comma-separated OAuth client IDs accepted in Google ID tokens"),
+        ("APPLE_JWKS_URL", "Apple's signing keys (default https://appleid.apple.com/auth/keys)"),
+        ("GOOGLE_JWKS_URL", "Google's signing keys (default https://www.googleapis.com/oauth2/v3/certs)"),
+        ("AUTH_RATE_LIMIT_PER_MINUTE", "sign-in/refresh requests per client address per minute (default 60)"),
+        ("POSTGRES_MAX_CONNECTIONS", "connection pool size (default 20)"),
+        ("LOG_LEVEL", "trace, debug, info (default), notice, warning, error"),
+    ]
+
+    /// Builds a configuration from layered sources. Later layers in the list lose to earlier ones:
+    /// `overrides` (command line) → `environment` → `.env` file contents → defaults.
+    public static func load(overrides: [String: String] = [:], environment: [String: String] = ProcessInfo.processInfo.environment, dotEnv: String? = nil) throws -> ServerConfiguration {
+        var values = dotEnv.map(parseDotEnv) ?? [:]
+        values.merge(environment) { $1 }
+        values.merge(overrides) { $1 }
+        return try ServerConfiguration(values: values)
+    }
+
+    /// Parses `KEY=value` lines (comments, blank lines, `export ` prefixes and quotes allowed).
+    public static func parseDotEnv(_ text: String) -> [String: String] {
+        var result: [String: String] = [:]
+        for rawLine in text.split(whereSeparator: \.isNewline) {
+            var line = rawLine.trimmingCharacters(in: .whitespaces)
+            if line.isEmpty || line.hasPrefix("#") { continue }
+            if line.hasPrefix("export ") { line = String(line.dropFirst(7)) }
+            guard let equals = line.firstIndex(of: "=") else { continue }
+            let key = line[..<equals].trimmingCharacters(in: .whitespaces)
+            var value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            if value.count >= 2, let first = value.first, first == "\"" || first == "'", value.last == first {
+                value = String(value.dropFirst().dropLast())
+                if first == "\"" { value = value.replacingOccurrences(of: "\\n", with: "\n") }
+            }
+            result[key] = value
+        }
+        return result
+    }
+
+    /// A configuration problem, reported before the server starts.
+    public struct Invalid: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    init(values: [String: String]) throws {
+        func value(_ key: String) -> String? {
+            guard let raw = values[key]?.trimmingCharacters(in: .whitespaces), !raw.isEmpty else { return nil }
+            return raw
+        }
+        func int(_ key: String, range: ClosedRange<Int>) throws -> Int? {
+            guard let raw = value(key) else { return nil }
+            guard let parsed = Int(raw), range.contains(parsed) else { throw Invalid(description: "\(key) must be an integer in \(range.lowerBound)...\(range.upperBound), got '\(raw)'") }
+            return parsed
+        }
+        if let host = value("HOST") { self.host = host }
+        if let port = try int("PORT", range: 0...65535) { self.port = port }
+        if let url = value("DATABASE_URL") {
+            guard url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") else {
+                throw Invalid(description: "DATABASE_URL must be a postgres:// URL (leave it unset for the embedded SQLite file)")
+            }
+            databaseURL = url
+        }
+        if let dir = value("DATA_DIR") { dataDirectory = dir }
+        if let env = value("APP_ENV") {
+            guard let parsed = AppEnvironment(rawValue: env.lowercased()) else { throw Invalid(description: "APP_ENV must be development or production, got '\(env)'") }
+            environment = parsed
+        }
+        if let list = value("APPS") {
+            var apps: [AppID] = []
+            for name in list.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) where !name.isEmpty {
+                guard let app = AppID(rawValue: name) else { throw Invalid(description: "APPS: unknown app '\(name)' (known: \(AppID.allCases.map(\.rawValue).joined(separator: ", ")))") }
+                guard Self.implementedApps.contains(app) else { throw Invalid(description: "APPS: \(name) is not part of this build yet (implemented: \(Self.implementedApps.map(\.rawValue).joined(separator: ", ")))") }
+                if !apps.contains(app) { apps.append(app) }
+            }
+            guard !apps.isEmpty else { throw Invalid(description: "APPS must name at least one app") }
+            self.apps = apps
+        }
+        if let bytes = try int("MAX_BODY_BYTES", range: 1024...(512 << 20)) { maxBodyBytes = bytes }
+        if let pem = value("JWT_SIGNING_KEY") {
+            jwtSigningKeyPEM = pem.replacingOccurrences(of: "\\n", with: "\n")
+        } else if let path = value("JWT_SIGNING_KEY_FILE") {
+            guard let pem = try? String(contentsOfFile: path, encoding: .utf8) else { throw Invalid(description: "JWT_SIGNING_KEY_FILE: cannot read \(path)") }
+            jwtSigningKeyPEM = pem
+        }
+        if let ttl = try int("ACCESS_TOKEN_TTL_SECONDS", range: 30...86400) { accessTokenTTL = TimeInterval(ttl) }
+        if let ttl = try int("REFRESH_TOKEN_TTL_SECONDS", range: 300...(365 * 86400)) { refreshTokenTTL = TimeInterval(ttl) }
+        if let url = value("APPLE_JWKS_URL") { appleJWKSURL = url }
+        if let url = value("GOOGLE_JWKS_URL") { googleJWKSURL = url }
+        for app in AppID.allCases {
+            let prefix = app.rawValue.uppercased()
+            if let ids = value("\(prefix)_APPLE_CLIENT_IDS") { signInClientIDs.apple[app] = Self.list(ids) }
+            if let ids = value("\(prefix)_GOOGLE_CLIENT_IDS") { signInClientIDs.google[app] = Self.list(ids) }
+        }
+        if let limit = try int("AUTH_RATE_LIMIT_PER_MINUTE", range: 1...100_000) { authRateLimitPerMinute = limit }
+        if let max = try int("POSTGRES_MAX_CONNECTIONS", range: 1...1000) { postgresMaxConnections = max }
+        if let level = value("LOG_LEVEL") {
+            guard let parsed = Logger.Level(rawValue: level.lowercased()) else { throw Invalid(description: "LOG_LEVEL must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))") }
+            logLevel = parsed
+        }
+        try validate()
+    }
+
+    static func list(_ text: String) -> Set<String> {
+        Set(text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+    }
+
+    /// Rules that hold whatever the source: production needs an explicit signing key.
+    public func validate() throws {
+        if environment == .production, jwtSigningKeyPEM == nil {
+            throw Invalid(description: "APP_ENV=production requires JWT_SIGNING_KEY or JWT_SIGNING_KEY_FILE (an ES256 private key in PEM form)")
+        }
+    }
+
+    public var allowsDevSignIn: Bool { environment == .development }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import Hummingbird
+import PlatformCore
+
+/// What an app contributes to a user's data export: every row it keeps for them.
+public protocol AppDataExporter: Sendable {
+    func exportData(for user: UserID) async throws -> AnyEncodable
+}
+
+/// `/{app}/api/v1/users/...`: device tokens, notification preferences, data export and account
+/// deletion — the same for every app, with the app's own data plugged into the export.
+public struct AccountController: Sendable {
+    let accounts: AccountRepository
+    let app: AppID
+    let exporter: any AppDataExporter
+    let clock: any TimeSource
+
+    public init(accounts: AccountRepository, app: AppID, exporter: any AppDataExporter, clock: any TimeSource) {
+        self.accounts = accounts
+        self.app = app
+        self.exporter = exporter
+        self.clock = clock
+    }
+
+    struct DeviceTokenRequest: Decodable {
+        var deviceToken: String?
+        var platform: String?
+    }
+
+    struct DeviceTokenResponse: ResponseEncodable {
+        var status: String
+        var deviceToken: String
+        var platform: String
+    }
+
+    struct PreferencesRequest: Decodable {
+        var notificationsEnabled: Bool?
+        var quietHoursStart: Int?
+        var quietHoursEnd: Int?
+        var timezone: String?
+    }
+
+    struct DeletedResponse: ResponseEncodable {
+        var status = "deleted"
+        var message = "Account and all associated data have been permanently deleted."
+    }
+
+    struct ExportDocument: Encodable {
+        struct Account: Encodable {
+            var id: String
+            var app: String
+            var email: String?
+            var createdAt: Date
+        }
+        var exportedAt: Date
+        var user: Account
+        var notificationPreferences: NotificationPreferences
+        var devices: [DeviceToken]
+        var data: AnyEncodable
+    }
+
+    enum Platform: String, CaseIterable { case ios, android }
+
+    public func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
+        let users = group.group("users")
+        users.post("device-token") { request, context -> DeviceTokenResponse in
+            let body = try await request.decode(as: DeviceTokenRequest.self, context: context)
+            var validator = Validator()
+            let token = validator.requireText(body.deviceToken, "device_token", maxLength: 200)
+            let platform = validator.requireEnum(body.platform ?? "ios", "platform", as: Platform.self)
+            if let token, let platform {
+                let allowed = platform == .ios
+                    ? token.allSatisfy(\.isHexDigit)
+                    : token.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || ":_-".contains($0)) }
+                validator.check(allowed, "device_token", platform == .ios ? "must be the hexadecimal APNs device token" : "contains characters a push token cannot have")
+            }
+            try validator.throwIfInvalid()
+            let normalized = platform == .ios ? token!.lowercased() : token!
+            let isNew = try await accounts.registerDevice(user: context.userID, app: app, token: normalized, platform: platform!.rawValue)
+            return DeviceTokenResponse(status: isNew ? "registered" : "updated", deviceToken: normalized, platform: platform!.rawValue)
+        }
+        users.get("me/notification-preferences") { _, context -> NotificationPreferences in
+            guard let preferences = try await accounts.preferences(of: context.userID) else { throw APIError.notFound("User") }
+            return preferences
+        }
+        users.put("me/notification-preferences") { request, context -> NotificationPreferences in
+            let body = try await request.decode(as: PreferencesRequest.self, context: context)
+            guard var preferences = try await accounts.preferences(of: context.userID) else { throw APIError.notFound("User") }
+            var validator = Validator()
+            if let start = body.quietHoursStart {
+                validator.check((0...23).contains(start), "quiet_hours_start", "must be an hour from 0 to 23")
+                preferences.quietHoursStart = start
+            }
+            if let end = body.quietHoursEnd {
+                validator.check((0...23).contains(end), "quiet_hours_end", "must be an hour from 0 to 23")
+                preferences.quietHoursEnd = end
+            }
+            if let enabled = body.notificationsEnabled { preferences.notificationsEnabled = enabled }
+            if let zone = body.timezone {
+                let trimmed = zone.trimmingCharacters(in: .whitespaces)
+                validator.check(Self.isIANATimeZone(trimmed), "timezone", "must be an IANA time zone such as America/New_York")
+                preferences.timezone = trimmed
+            }
+            try validator.throwIfInvalid()
+            try await accounts.savePreferences(preferences, of: context.userID)
+            return preferences
+        }
+        users.get("me/export") { _, context -> Response in
+            guard let profile = try await accounts.profile(context.userID) else { throw APIError.notFound("User") }
+            let document = ExportDocument(
+                exportedAt: clock.now(),
+                user: .init(id: context.userID.description, app: app.rawValue, email: profile.email, createdAt: profile.createdAt),
+                notificationPreferences: try await accounts.preferences(of: context.userID) ?? NotificationPreferences(),
+                devices: try await accounts.devices(of: context.userID),
+                data: try await exporter.exportData(for: context.userID)
+            )
+            let encoder = JSONEncoder.api
+            let data = try encoder.encode(document)
+            let day = ISO8601.string(from: clock.now()).prefix(10)
+            return Response(
+                status: .ok,
+                headers: [
+                    .contentType: "application/json; charset=utf-8",
+                    .contentDisposition: "attachment; filename=\"\(app.rawValue)-export-\(day).json\"",
+                    .cacheControl: "no-store",
+                ],
+                body: .init(byteBuffer: ByteBuffer(bytes: data))
+            )
+        }
+        users.delete("me") { _, context -> DeletedResponse in
+            try await accounts.deleteUser(context.userID)
+            return DeletedResponse()
+        }
+    }
+
+    /// True for region/city names the time zone database knows ("Europe/Paris", "UTC").
+    static func isIANATimeZone(_ identifier: String) -> Bool {
+        guard !identifier.isEmpty, identifier.count <= 64 else { return false }
+        guard identifier == "UTC" || identifier.contains("/") else { return false }
+        return TimeZone(identifier: identifier) != nil
+    }
+}
+extension NotificationPreferences: ResponseEncodable {}

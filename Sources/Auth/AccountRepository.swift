@@ -1,0 +1,229 @@
+import Foundation
+import Persistence
+import PlatformCore
+import SQLKit
+
+/// A user's notification preferences: a global switch, quiet hours in their own time zone.
+public struct NotificationPreferences: Codable, Sendable, Equatable {
+    public var notificationsEnabled: Bool
+    public var quietHoursStart: Int
+    public var quietHoursEnd: Int
+    public var timezone: String?
+
+    public init(notificationsEnabled: Bool = true, quietHoursStart: Int = 22, quietHoursEnd: Int = 8, timezone: String? = nil) {
+        self.notificationsEnabled = notificationsEnabled
+        self.quietHoursStart = quietHoursStart
+        self.quietHoursEnd = quietHoursEnd
+        self.timezone = timezone
+    }
+}
+
+/// A registered push token on one of the user's devices.
+public struct DeviceToken: Codable, Sendable, Equatable {
+    public var token: String
+    public var platform: String
+    public var createdAt: Date
+    public var updatedAt: Date
+}
+
+/// The platform's account tables: users per app, their sign-in identities, sessions with rotating
+/// refresh tokens, device tokens and notification preferences. Every query is scoped by user (and
+/// app where the row carries one).
+public struct AccountRepository: Sendable {
+    let database: any Database
+    let clock: any TimeSource
+
+    public init(database: any Database, clock: any TimeSource) {
+        self.database = database
+        self.clock = clock
+    }
+
+    /// The user signed in through `provider`/`subject` for `app`, created on first sign-in.
+    public func findOrCreateUser(app: AppID, provider: String, subject: String, email: String?) async throws -> UserID {
+        let now = clock.now()
+        return try await database.transaction { db in
+            if let row = try await db.raw("""
+                SELECT user_id FROM user_identities WHERE app = \(bind: app.rawValue) AND provider = \(bind: provider) AND subject = \(bind: subject)
+                """).first() {
+                return UserID(try row.decode(column: "user_id", as: UUID.self))
+            }
+            let user = UserID()
+            try await db.raw("""
+                INSERT INTO users (id, app, email, created_at, updated_at)
+                VALUES (\(bind: user.uuid), \(bind: app.rawValue), \(bind: email), \(bind: now), \(bind: now))
+                """).run()
+            try await db.raw("""
+                INSERT INTO user_identities (app, provider, subject, user_id, email, created_at)
+                VALUES (\(bind: app.rawValue), \(bind: provider), \(bind: subject), \(bind: user.uuid), \(bind: email), \(bind: now))
+                """).run()
+            return user
+        }
+    }
+
+    /// Starts a sign-in session (a refresh-token family) and stores its first refresh token.
+    public func createSession(user: UserID, app: AppID, refreshTokenHash: String, expiresAt: Date) async throws -> UUID {
+        let session = UUID()
+        let now = clock.now()
+        try await database.transaction { db in
+            try await db.raw("""
+                INSERT INTO auth_sessions (id, user_id, app, created_at) VALUES (\(bind: session), \(bind: user.uuid), \(bind: app.rawValue), \(bind: now))
+                """).run()
+            try await db.raw("""
+                INSERT INTO refresh_tokens (token_hash, session_id, user_id, created_at, expires_at)
+                VALUES (\(bind: refreshTokenHash), \(bind: session), \(bind: user.uuid), \(bind: now), \(bind: expiresAt))
+                """).run()
+        }
+        return session
+    }
+
+    /// The outcome of presenting a refresh token.
+    public enum RotationResult: Sendable, Equatable {
+        case rotated(user: UserID, session: UUID)
+        case unknown
+        case expired
+        case revoked
+        /// A token that was already rotated came back: the whole family is now revoked.
+        case reused
+    }
+
+    /// Exchanges a refresh token for a new one in the same session. Presenting an already-rotated
+    /// token revokes the session, so a stolen token dies the moment either party uses it twice.
+    public func rotate(refreshTokenHash: String, app: AppID, newHash: String, newExpiresAt: Date) async throws -> RotationResult {
+        let now = clock.now()
+        return try await database.transaction { db in
+            guard let row = try await db.raw("""
+                SELECT t.session_id, t.user_id, t.expires_at, t.used_at, s.revoked_at, s.app
+                FROM refresh_tokens t JOIN auth_sessions s ON s.id = t.session_id
+                WHERE t.token_hash = \(bind: refreshTokenHash)
+                """).first() else { return .unknown }
+            let session = try row.decode(column: "session_id", as: UUID.self)
+            let user = UserID(try row.decode(column: "user_id", as: UUID.self))
+            guard try row.decode(column: "app", as: String.self) == app.rawValue else { return .unknown }
+            if try row.decodeNil(column: "revoked_at") == false { return .revoked }
+            if try row.decodeNil(column: "used_at") == false {
+                try await Self.revoke(session: session, reason: "refresh_token_reuse", at: now, on: db)
+                return .reused
+            }
+            if try row.decode(column: "expires_at", as: Date.self) <= now { return .expired }
+            let claimed = try await db.raw("""
+                UPDATE refresh_tokens SET used_at = \(bind: now) WHERE token_hash = \(bind: refreshTokenHash) AND used_at IS NULL RETURNING token_hash
+                """).all()
+            guard !claimed.isEmpty else {
+                try await Self.revoke(session: session, reason: "refresh_token_reuse", at: now, on: db)
+                return .reused
+            }
+            try await db.raw("""
+                INSERT INTO refresh_tokens (token_hash, session_id, user_id, created_at, expires_at)
+                VALUES (\(bind: newHash), \(bind: session), \(bind: user.uuid), \(bind: now), \(bind: newExpiresAt))
+                """).run()
+            return .rotated(user: user, session: session)
+        }
+    }
+
+    static func revoke(session: UUID, reason: String, at now: Date, on db: any SQLDatabase) async throws {
+        try await db.raw("""
+            UPDATE auth_sessions SET revoked_at = \(bind: now), revoked_reason = \(bind: reason) WHERE id = \(bind: session) AND revoked_at IS NULL
+            """).run()
+    }
+
+    /// Revokes one of the user's sessions (sign-out).
+    public func revokeSession(_ session: UUID, user: UserID, reason: String) async throws {
+        let now = clock.now()
+        try await database.transaction { db in
+            try await db.raw("""
+                UPDATE auth_sessions SET revoked_at = \(bind: now), revoked_reason = \(bind: reason)
+                WHERE id = \(bind: session) AND user_id = \(bind: user.uuid) AND revoked_at IS NULL
+                """).run()
+        }
+    }
+
+    /// Whether an access token's session is still live (not revoked, user not deleted).
+    public func isSessionActive(_ identity: AuthIdentity) async throws -> Bool {
+        try await database.read { db in
+            try await db.raw("""
+                SELECT 1 AS live FROM auth_sessions
+                WHERE id = \(bind: identity.sessionID) AND user_id = \(bind: identity.userID.uuid) AND app = \(bind: identity.app.rawValue) AND revoked_at IS NULL
+                """).first() != nil
+        }
+    }
+
+    /// The account's email and creation time, for exports.
+    public func profile(_ user: UserID) async throws -> (email: String?, createdAt: Date)? {
+        try await database.read { db in
+            guard let row = try await db.raw("SELECT email, created_at FROM users WHERE id = \(bind: user.uuid)").first() else { return nil }
+            return (try row.decode(column: "email", as: String?.self), try row.decode(column: "created_at", as: Date.self))
+        }
+    }
+
+    /// Deletes the account and, through cascades, every row that belongs to it on either database.
+    public func deleteUser(_ user: UserID) async throws {
+        try await database.transaction { db in
+            try await db.raw("DELETE FROM users WHERE id = \(bind: user.uuid)").run()
+        }
+    }
+
+    // MARK: Devices
+
+    /// Registers a push token for the user; returns `true` when it is new, `false` when it was
+    /// already known (re-registration, possibly moving it from another account of the same app).
+    public func registerDevice(user: UserID, app: AppID, token: String, platform: String) async throws -> Bool {
+        let now = clock.now()
+        return try await database.transaction { db in
+            let existing = try await db.raw("SELECT user_id FROM device_tokens WHERE app = \(bind: app.rawValue) AND token = \(bind: token)").first()
+            if existing != nil {
+                try await db.raw("""
+                    UPDATE device_tokens SET user_id = \(bind: user.uuid), platform = \(bind: platform), updated_at = \(bind: now)
+                    WHERE app = \(bind: app.rawValue) AND token = \(bind: token)
+                    """).run()
+                return false
+            }
+            try await db.raw("""
+                INSERT INTO device_tokens (id, user_id, app, token, platform, created_at, updated_at)
+                VALUES (\(bind: UUID()), \(bind: user.uuid), \(bind: app.rawValue), \(bind: token), \(bind: platform), \(bind: now), \(bind: now))
+                """).run()
+            return true
+        }
+    }
+
+    public func devices(of user: UserID) async throws -> [DeviceToken] {
+        try await database.read { db in
+            try await db.raw("""
+                SELECT token, platform, created_at, updated_at FROM device_tokens WHERE user_id = \(bind: user.uuid) ORDER BY created_at
+                """).all().map { row in
+                DeviceToken(
+                    token: try row.decode(column: "token", as: String.self),
+                    platform: try row.decode(column: "platform", as: String.self),
+                    createdAt: try row.decode(column: "created_at", as: Date.self),
+                    updatedAt: try row.decode(column: "updated_at", as: Date.self)
+                )
+            }
+        }
+    }
+
+    // MARK: Notification preferences
+
+    public func preferences(of user: UserID) async throws -> NotificationPreferences? {
+        try await database.read { db in
+            guard let row = try await db.raw("""
+                SELECT notifications_enabled, quiet_hours_start, quiet_hours_end, timezone FROM users WHERE id = \(bind: user.uuid)
+                """).first() else { return nil }
+            return NotificationPreferences(
+                notificationsEnabled: try row.decode(column: "notifications_enabled", as: Bool.self),
+                quietHoursStart: try row.decode(column: "quiet_hours_start", as: Int.self),
+                quietHoursEnd: try row.decode(column: "quiet_hours_end", as: Int.self),
+                timezone: try row.decode(column: "timezone", as: String?.self)
+            )
+        }
+    }
+
+    public func savePreferences(_ preferences: NotificationPreferences, of user: UserID) async throws {
+        let now = clock.now()
+        try await database.transaction { db in
+            try await db.raw("""
+                UPDATE users SET notifications_enabled = \(bind: preferences.notificationsEnabled), quiet_hours_start = \(bind: preferences.quietHoursStart),
+                    quiet_hours_end = \(bind: preferences.quietHoursEnd), timezone = \(bind: preferences.timezone), updated_at = \(bind: now)
+                WHERE id = \(bind: user.uuid)
+                """).run()
+        }
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import Hummingbird
+import PlatformCore
+
+/// Authenticates every request behind it with `Authorization: Bearer <access token>` for one app.
+/// Anything else — no header, `Basic`, a bad or expired token, another app's token, a revoked
+/// session — is a 401 with `WWW-Authenticate: Bearer`.
+public struct BearerAuthMiddleware: RouterMiddleware {
+    public typealias Context = AppRequestContext
+    let auth: AuthService
+    let app: AppID
+
+    public init(auth: AuthService, app: AppID) {
+        self.auth = auth
+        self.app = app
+    }
+
+    public func handle(_ request: Request, context: AppRequestContext, next: (Request, AppRequestContext) async throws -> Response) async throws -> Response {
+        guard let header = request.headers[.authorization] else {
+            throw APIError.unauthorized("Authentication required: send Authorization: Bearer <access token>.", code: "missing_credentials")
+        }
+        let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else {
+            throw APIError.unauthorized("Only Bearer authentication is supported.", code: "unsupported_scheme")
+        }
+        var context = context
+        context.identity = try await auth.authenticate(bearer: String(parts[1]).trimmingCharacters(in: .whitespaces), app: app)
+        return try await next(request, context)
+    }
+}
+
+/// `POST /{app}/auth/apple|google|refresh|sign-out|dev`: the sign-in surface every app shares.
+public struct AuthController: Sendable {
+    let auth: AuthService
+    let app: AppID
+    let allowDevSignIn: Bool
+    let limiter: RateLimiter
+
+    public init(auth: AuthService, app: AppID, allowDevSignIn: Bool, limiter: RateLimiter) {
+        self.auth = auth
+        self.app = app
+        self.allowDevSignIn = allowDevSignIn
+        self.limiter = limiter
+    }
+
+    struct IDTokenRequest: Decodable {
+        var idToken: String?
+        var nonce: String?
+    }
+
+    struct RefreshRequest: Decodable {
+        var refreshToken: String?
+    }
+
+    struct DevSignInRequest: Decodable {
+        var email: String?
+    }
+
+    public func addRoutes(to group: RouterGroup<AppRequestContext>) {
+        let open = group.group("auth").add(middleware: RateLimitMiddleware(limiter: limiter, scope: "\(app.rawValue)-auth"))
+        open.post("apple") { request, context in
+            try await signIn(.apple, request: request, context: context)
+        }
+        open.post("google") { request, context in
+            try await signIn(.google, request: request, context: context)
+        }
+        open.post("refresh") { request, context -> EditedResponse<TokenPair> in
+            let body = try await request.decode(as: RefreshRequest.self, context: context)
+            var validator = Validator()
+            let token = validator.requireText(body.refreshToken, "refresh_token", maxLength: 512)
+            try validator.throwIfInvalid()
+            return EditedResponse(headers: [.cacheControl: "no-store"], response: try await auth.refresh(token!, app: app))
+        }
+        open.post("dev") { request, context -> EditedResponse<TokenPair> in
+            guard allowDevSignIn else {
+                throw APIError(.notFound, code: "not_found", message: "No route for POST \(request.uri.path).")
+            }
+            let body = try await request.decode(as: DevSignInRequest.self, context: context)
+            var validator = Validator()
+            let email = validator.requireText(body.email, "email", maxLength: 254)
+            if let email { validator.check(Self.looksLikeEmail(email), "email", "must be an email address") }
+            try validator.throwIfInvalid()
+            return EditedResponse(headers: [.cacheControl: "no-store"], response: try await auth.devSignIn(email: email!, app: app))
+        }
+        group.group("auth")
+            .add(middleware: BearerAuthMiddleware(auth: auth, app: app))
+            .group(context: AuthenticatedContext.self)
+            .post("sign-out") { _, context -> Response in
+                try await auth.accounts.revokeSession(context.identity.sessionID, user: context.userID, reason: "sign_out")
+                return Response(status: .noContent)
+            }
+    }
+
+    func signIn(_ provider: IdentityProvider.Kind, request: Request, context: AppRequestContext) async throws -> EditedResponse<TokenPair> {
+        let body = try await request.decode(as: IDTokenRequest.self, context: context)
+        var validator = Validator()
+        let token = validator.requireText(body.idToken, "id_token", maxLength: 8192)
+        let nonce = validator.optionalText(body.nonce, "nonce", maxLength: 512)
+        try validator.throwIfInvalid()
+        return EditedResponse(headers: [.cacheControl: "no-store"], response: try await auth.signIn(with: provider, idToken: token!, nonce: nonce, app: app))
+    }
+
+    static func looksLikeEmail(_ text: String) -> Bool {
+        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, parts[1].contains("."), !parts[1].hasPrefix("."), !parts[1].hasSuffix(".") else { return false }
+        return !text.contains(where: { $0.isWhitespace })
+    }
+}
+
+extension TokenPair: ResponseEncodable {}

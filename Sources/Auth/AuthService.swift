@@ -1,0 +1,122 @@
+import Foundation
+import Logging
+import PlatformCore
+
+/// The token pair every sign-in and refresh returns.
+public struct TokenPair: Codable, Sendable, Equatable {
+    public var accessToken: String
+    public var refreshToken: String
+    public var tokenType: String
+    public var expiresIn: Int
+    public var userId: String
+}
+
+/// Which client IDs each app accepts in Apple and Google ID tokens.
+public struct SignInClientIDs: Sendable {
+    public var apple: [AppID: Set<String>]
+    public var google: [AppID: Set<String>]
+
+    public init(apple: [AppID: Set<String>] = [:], google: [AppID: Set<String>] = [:]) {
+        self.apple = apple
+        self.google = google
+    }
+}
+
+/// Sign-in, refresh, sign-out and request authentication for every app: the one place that turns
+/// provider identities into accounts and sessions into tokens.
+public struct AuthService: Sendable {
+    public let tokens: TokenService
+    public let accounts: AccountRepository
+    let apple: IdentityTokenVerifier
+    let google: IdentityTokenVerifier
+    let clientIDs: SignInClientIDs
+
+    public init(tokens: TokenService, accounts: AccountRepository, apple: IdentityTokenVerifier, google: IdentityTokenVerifier, clientIDs: SignInClientIDs) {
+        self.tokens = tokens
+        self.accounts = accounts
+        self.apple = apple
+        self.google = google
+        self.clientIDs = clientIDs
+    }
+
+    /// Verifies an Apple or Google ID token and signs its owner in to `app`.
+    public func signIn(with provider: IdentityProvider.Kind, idToken: String, nonce: String?, app: AppID) async throws -> TokenPair {
+        let identity: VerifiedIdentity
+        do {
+            switch provider {
+            case .apple: identity = try await apple.verify(idToken, audiences: clientIDs.apple[app] ?? [], nonce: nonce)
+            case .google: identity = try await google.verify(idToken, audiences: clientIDs.google[app] ?? [], nonce: nonce)
+            }
+        } catch {
+            throw APIError.unauthorized(error.description, code: "invalid_id_token")
+        }
+        let user = try await accounts.findOrCreateUser(app: app, provider: provider.rawValue, subject: identity.subject, email: identity.email)
+        return try await startSession(user: user, app: app)
+    }
+
+    /// Development sign-in by email alone; the caller guarantees it is only reachable in development.
+    public func devSignIn(email: String, app: AppID) async throws -> TokenPair {
+        let normalized = email.lowercased()
+        let user = try await accounts.findOrCreateUser(app: app, provider: "dev", subject: normalized, email: normalized)
+        return try await startSession(user: user, app: app)
+    }
+
+    func startSession(user: UserID, app: AppID) async throws -> TokenPair {
+        let refresh = tokens.makeRefreshToken()
+        let session = try await accounts.createSession(
+            user: user, app: app, refreshTokenHash: TokenService.hash(refreshToken: refresh),
+            expiresAt: tokens.clock.now().addingTimeInterval(tokens.refreshTokenTTL)
+        )
+        return try await pair(user: user, app: app, session: session, refresh: refresh)
+    }
+
+    func pair(user: UserID, app: AppID, session: UUID, refresh: String) async throws -> TokenPair {
+        TokenPair(
+            accessToken: try await tokens.issueAccessToken(user: user, app: app, session: session),
+            refreshToken: refresh,
+            tokenType: "Bearer",
+            expiresIn: Int(tokens.accessTokenTTL),
+            userId: user.description
+        )
+    }
+
+    /// Rotates a refresh token; reuse of a rotated one revokes the whole session.
+    public func refresh(_ refreshToken: String, app: AppID) async throws -> TokenPair {
+        let next = tokens.makeRefreshToken()
+        let result = try await accounts.rotate(
+            refreshTokenHash: TokenService.hash(refreshToken: refreshToken), app: app,
+            newHash: TokenService.hash(refreshToken: next), newExpiresAt: tokens.clock.now().addingTimeInterval(tokens.refreshTokenTTL)
+        )
+        switch result {
+        case .rotated(let user, let session):
+            return try await pair(user: user, app: app, session: session, refresh: next)
+        case .unknown:
+            throw APIError.unauthorized("The refresh token is not valid.", code: "invalid_refresh_token")
+        case .expired:
+            throw APIError.unauthorized("The refresh token has expired. Sign in again.", code: "refresh_token_expired")
+        case .revoked:
+            throw APIError.unauthorized("This session was signed out. Sign in again.", code: "session_revoked")
+        case .reused:
+            throw APIError.unauthorized("This refresh token was already used; the session has been revoked for safety. Sign in again.", code: "refresh_token_reused")
+        }
+    }
+
+    /// Checks a bearer token for `app`: signature, expiry, audience, and that its session is live.
+    public func authenticate(bearer token: String, app: AppID) async throws -> AuthIdentity {
+        let identity: AuthIdentity
+        do {
+            identity = try await tokens.verifyAccessToken(token, app: app)
+        } catch {
+            switch error {
+            case .expired: throw APIError.unauthorized("The access token has expired.", code: "token_expired")
+            case .wrongApp: throw APIError.unauthorized("The access token was issued for another app.", code: "wrong_app")
+            case .badSignature: throw APIError.unauthorized("The access token signature is invalid.", code: "invalid_token")
+            case .malformed, .wrongType: throw APIError.unauthorized("The access token is malformed.", code: "invalid_token")
+            }
+        }
+        guard try await accounts.isSessionActive(identity) else {
+            throw APIError.unauthorized("The session has been signed out or the account no longer exists.", code: "session_revoked")
+        }
+        return identity
+    }
+}

@@ -1,0 +1,115 @@
+import Crypto
+import Foundation
+import JWTKit
+import PlatformCore
+
+/// Claims of our own access tokens: who (`sub`), for which app (`aud`), from which sign-in session
+/// (`sid`), until when (`exp`).
+struct AccessTokenClaims: JWTPayload {
+    var iss: IssuerClaim
+    var sub: SubjectClaim
+    var aud: AudienceClaim
+    var iat: IssuedAtClaim
+    var exp: ExpirationClaim
+    var sid: String
+    var typ: String
+
+    /// Signature checks happen in jwt-kit; time and audience checks happen in ``TokenService`` with
+    /// the injected clock.
+    func verify(using algorithm: some JWTAlgorithm) async throws {}
+}
+
+/// Why an access token was refused; every case becomes a 401.
+public enum AccessTokenError: Error, Equatable, Sendable {
+    case malformed
+    case badSignature
+    case expired
+    case wrongApp
+    case wrongType
+}
+
+/// Mints and checks our short-lived ES256 access tokens, and makes opaque refresh tokens (only
+/// their SHA-256 is stored).
+public final class TokenService: Sendable {
+    public static let issuer = "personal-apps"
+    let keys: JWTKeyCollection
+    let keyID: JWKIdentifier
+    public let accessTokenTTL: TimeInterval
+    public let refreshTokenTTL: TimeInterval
+    let clock: any TimeSource
+
+    /// - Parameter signingKeyPEM: an ES256 (P-256) private key in PEM form.
+    public init(signingKeyPEM: String, accessTokenTTL: TimeInterval, refreshTokenTTL: TimeInterval, clock: any TimeSource) async throws {
+        let key = try ES256PrivateKey(pem: signingKeyPEM)
+        // The key id is derived from the public key so every server sharing the key agrees on it.
+        let digest = SHA256.hash(data: Data(key.publicKey.pemRepresentation.utf8))
+        keyID = JWKIdentifier(string: digest.prefix(8).map { String(format: "%02x", $0) }.joined())
+        keys = JWTKeyCollection()
+        await keys.add(ecdsa: key, kid: keyID)
+        self.accessTokenTTL = accessTokenTTL
+        self.refreshTokenTTL = refreshTokenTTL
+        self.clock = clock
+    }
+
+    /// A fresh ES256 private key in PEM form (development servers and tests).
+    public static func generateSigningKeyPEM() -> String {
+        ES256PrivateKey().pemRepresentation
+    }
+
+    public func issueAccessToken(user: UserID, app: AppID, session: UUID) async throws -> String {
+        // NumericDate in whole seconds: some JWT libraries reject fractional `exp`/`iat`.
+        let now = Date(timeIntervalSince1970: clock.now().timeIntervalSince1970.rounded(.down))
+        let claims = AccessTokenClaims(
+            iss: .init(value: Self.issuer),
+            sub: .init(value: user.description),
+            aud: .init(value: [app.rawValue]),
+            iat: .init(value: now),
+            exp: .init(value: now.addingTimeInterval(accessTokenTTL)),
+            sid: session.uuidString.lowercased(),
+            typ: "access"
+        )
+        return try await keys.sign(claims, kid: keyID)
+    }
+
+    /// Checks signature, expiry, type and that the token was minted for `app`.
+    public func verifyAccessToken(_ token: String, app: AppID) async throws(AccessTokenError) -> AuthIdentity {
+        let claims: AccessTokenClaims
+        do {
+            claims = try await keys.verify(token, as: AccessTokenClaims.self)
+        } catch let error as JWTError where error.errorType == .signatureVerificationFailed {
+            throw .badSignature
+        } catch {
+            throw String(describing: error).contains("signature") ? .badSignature : .malformed
+        }
+        guard claims.typ == "access", claims.iss.value == Self.issuer else { throw .wrongType }
+        guard claims.exp.value > clock.now() else { throw .expired }
+        guard claims.aud.value.contains(app.rawValue) else { throw .wrongApp }
+        guard let user = UserID(claims.sub.value), let session = UUID(uuidString: claims.sid) else { throw .malformed }
+        return AuthIdentity(userID: user, app: app, sessionID: session)
+    }
+
+    /// A new opaque refresh token (256 random bits, base64url).
+    public func makeRefreshToken() -> String {
+        var bytes = [UInt8](repeating: 0, count: 32)
+        var generator = SystemRandomNumberGenerator()
+        for index in bytes.indices { bytes[index] = UInt8.random(in: .min ... .max, using: &generator) }
+        return Data(bytes).base64URLEncoded()
+    }
+
+    /// What the database stores instead of the refresh token itself.
+    public static func hash(refreshToken: String) -> String {
+        SHA256.hash(data: Data(refreshToken.utf8)).map { String(format: "%02x", $0) }.joined()
+    }
+}
+
+extension Data {
+    func base64URLEncoded() -> String {
+        base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+    }
+
+    init?(base64URLEncoded text: String) {
+        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        while base64.count % 4 != 0 { base64 += "=" }
+        self.init(base64Encoded: base64)
+    }
+}

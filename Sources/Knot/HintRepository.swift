@@ -1,0 +1,186 @@
+import AIProviders
+import Foundation
+import Logging
+import Persistence
+import PlatformCore
+import SQLKit
+
+/// A captured hint, as stored and as sent on the wire.
+public struct Hint: Codable, Sendable, Equatable {
+    public var id: HintID
+    public var hintText: String
+    public var source: HintSource
+    public var isUsed: Bool
+    public var createdAt: Date
+}
+
+/// A page of hints, newest first, with the total and a cursor for the next page.
+public struct HintPage: Encodable, Sendable {
+    public var hints: [Hint]
+    public var total: Int
+    public var nextCursor: String?
+}
+
+/// A hint with its similarity to a search query.
+public struct ScoredHint: Encodable, Sendable {
+    public var id: HintID
+    public var hintText: String
+    public var source: HintSource
+    public var isUsed: Bool
+    public var createdAt: Date
+    public var similarity: Double
+}
+
+/// Hints hang off the user's vault; their vectors live in the shared vector index under the
+/// `knot.hints` collection, owned by the user (so account deletion removes them by cascade).
+public struct HintRepository: Sendable {
+    public static let collection = "knot.hints"
+    let database: any Database
+    let vectors: any VectorIndex
+    let embedder: any Embedder
+    let clock: any TimeSource
+    let logger: Logger
+
+    public init(database: any Database, vectors: any VectorIndex, embedder: any Embedder, clock: any TimeSource, logger: Logger) {
+        self.database = database
+        self.vectors = vectors
+        self.embedder = embedder
+        self.clock = clock
+        self.logger = logger
+    }
+
+    /// Stores a hint with its embedding. The embedding is computed before the transaction; if the
+    /// embedder fails the hint is still stored (search skips it until re-embedded).
+    public func create(text: String, source: HintSource, vault: VaultID, user: UserID) async throws -> Hint {
+        let hint = Hint(id: HintID(), hintText: text, source: source, isUsed: false, createdAt: clock.now())
+        var vector: [Float]?
+        do {
+            vector = try await embedder.embed(text)
+        } catch {
+            logger.warning("hint embedding failed; storing without a vector", metadata: ["error": "\(error)"])
+        }
+        let embedding = vector
+        let model = embedder.model
+        try await database.transaction { db in
+            try await db.raw("""
+                INSERT INTO hints (id, vault_id, hint_text, source, is_used, created_at)
+                VALUES (\(bind: hint.id.uuid), \(bind: vault.uuid), \(bind: hint.hintText), \(bind: hint.source.rawValue), \(bind: false), \(bind: hint.createdAt))
+                """).run()
+            if let embedding {
+                try await vectors.upsert(VectorEntry(collection: Self.collection, itemID: hint.id.uuid, ownerID: user, model: model, vector: embedding), on: db)
+            }
+        }
+        return hint
+    }
+
+    /// One page of the user's hints, newest first. `cursor` is the opaque `next_cursor` of the
+    /// previous page.
+    public func list(for user: UserID, limit: Int, cursor: HintCursor?) async throws -> HintPage {
+        try await database.read { db in
+            let after: SQLQueryString = cursor.map {
+                "AND (h.created_at < \(bind: $0.createdAt) OR (h.created_at = \(bind: $0.createdAt) AND h.id < \(bind: $0.id)))"
+            } ?? ""
+            let rows = try await db.raw("""
+                SELECT h.id, h.hint_text, h.source, h.is_used, h.created_at FROM hints h JOIN partner_vaults v ON v.id = h.vault_id
+                WHERE v.user_id = \(bind: user.uuid) \(after)
+                ORDER BY h.created_at DESC, h.id DESC LIMIT \(bind: limit + 1)
+                """).all()
+            var hints = try rows.map(Self.hint(from:))
+            var next: String?
+            if hints.count > limit {
+                hints.removeLast()
+                next = hints.last.map { HintCursor(createdAt: $0.createdAt, id: $0.id.uuid).encoded }
+            }
+            let total = try await db.raw("""
+                SELECT COUNT(*) AS total FROM hints h JOIN partner_vaults v ON v.id = h.vault_id WHERE v.user_id = \(bind: user.uuid)
+                """).first()?.decode(column: "total", as: Int.self) ?? 0
+            return HintPage(hints: hints, total: total, nextCursor: next)
+        }
+    }
+
+    static func hint(from row: any SQLRow) throws -> Hint {
+        Hint(
+            id: HintID(try row.decode(column: "id", as: UUID.self)),
+            hintText: try row.decode(column: "hint_text", as: String.self),
+            source: HintSource(rawValue: try row.decode(column: "source", as: String.self)) ?? .textInput,
+            isUsed: try row.decode(column: "is_used", as: Bool.self),
+            createdAt: try row.decode(column: "created_at", as: Date.self)
+        )
+    }
+
+    /// Deletes one of the user's hints and its vector. Returns false when there is no such hint
+    /// *for this user* (another user's hint looks exactly like a missing one).
+    public func delete(_ id: HintID, for user: UserID) async throws -> Bool {
+        try await database.transaction { db in
+            let deleted = try await db.raw("""
+                DELETE FROM hints WHERE id = \(bind: id.uuid) AND vault_id IN (SELECT id FROM partner_vaults WHERE user_id = \(bind: user.uuid)) RETURNING id
+                """).all()
+            guard !deleted.isEmpty else { return false }
+            try await vectors.delete(collection: Self.collection, itemID: id.uuid, on: db)
+            return true
+        }
+    }
+
+    /// The user's hints most similar in meaning to `query`, best first.
+    public func search(_ query: String, for user: UserID, limit: Int) async throws -> [ScoredHint] {
+        let vector = try await embedder.embed(query)
+        let model = embedder.model
+        return try await database.read { db in
+            let matches = try await vectors.search(collection: Self.collection, owner: user, model: model, query: vector, limit: limit, on: db)
+            guard !matches.isEmpty else { return [] }
+            var hints: [UUID: Hint] = [:]
+            for match in matches {
+                if let row = try await db.raw("""
+                    SELECT h.id, h.hint_text, h.source, h.is_used, h.created_at FROM hints h JOIN partner_vaults v ON v.id = h.vault_id
+                    WHERE h.id = \(bind: match.itemID) AND v.user_id = \(bind: user.uuid)
+                    """).first() {
+                    hints[match.itemID] = try Self.hint(from: row)
+                }
+            }
+            return matches.compactMap { match in
+                hints[match.itemID].map {
+                    ScoredHint(id: $0.id, hintText: $0.hintText, source: $0.source, isUsed: $0.isUsed, createdAt: $0.createdAt,
+                               similarity: (match.similarity * 10_000).rounded() / 10_000)
+                }
+            }
+        }
+    }
+
+    /// Every hint of the user, for exports.
+    public func all(for user: UserID) async throws -> [Hint] {
+        try await database.read { db in
+            try await db.raw("""
+                SELECT h.id, h.hint_text, h.source, h.is_used, h.created_at FROM hints h JOIN partner_vaults v ON v.id = h.vault_id
+                WHERE v.user_id = \(bind: user.uuid) ORDER BY h.created_at DESC, h.id DESC
+                """).all().map(Self.hint(from:))
+        }
+    }
+}
+
+/// Position in the newest-first hint list: the last hint's timestamp (in microseconds, exact on
+/// both databases) and ID.
+public struct HintCursor: Sendable, Equatable {
+    public var createdAt: Date
+    public var id: UUID
+
+    public var encoded: String {
+        let micros = Int64((createdAt.timeIntervalSince1970 * 1_000_000).rounded())
+        return Data("\(micros)|\(id.uuidString.lowercased())".utf8).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+    }
+
+    public init(createdAt: Date, id: UUID) {
+        self.createdAt = createdAt
+        self.id = id
+    }
+
+    public init?(encoded: String) {
+        var base64 = encoded.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        while base64.count % 4 != 0 { base64 += "=" }
+        guard encoded.count <= 100, let data = Data(base64Encoded: base64), let text = String(data: data, encoding: .utf8) else { return nil }
+        let parts = text.split(separator: "|")
+        guard parts.count == 2, let micros = Int64(parts[0]), let id = UUID(uuidString: String(parts[1])) else { return nil }
+        self.createdAt = Date(timeIntervalSince1970: Double(micros) / 1_000_000)
+        self.id = id
+    }
+}

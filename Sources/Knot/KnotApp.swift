@@ -1,0 +1,31 @@
+import AIProviders
+import Auth
+import Foundation
+import Hummingbird
+import Logging
+import Persistence
+import PlatformCore
+
+/// Knot as a tenant of the platform: its migrations, repositories and routes under `/knot`.
+public struct KnotApp: Sendable {
+    public static let migrations = KnotSchema.migrations
+    public let vaults: VaultRepository
+    public let hints: HintRepository
+    public let records: KnotRecordsRepository
+
+    public init(database: any Database, vectors: any VectorIndex, embedder: any Embedder, clock: any TimeSource, logger: Logger) {
+        vaults = VaultRepository(database: database, clock: clock)
+        hints = HintRepository(database: database, vectors: vectors, embedder: embedder, clock: clock, logger: logger)
+        records = KnotRecordsRepository(database: database)
+    }
+
+    public var exporter: any AppDataExporter {
+        KnotExporter(vaults: vaults, hints: hints, records: records)
+    }
+
+    /// Adds Knot's authenticated API routes (`/knot/api/v1/...`) to `api`.
+    public func addRoutes(to api: RouterGroup<AuthenticatedContext>) {
+        VaultController(vaults: vaults).addRoutes(to: api)
+        HintsController(hints: hints, vaults: vaults).addRoutes(to: api)
+    }
+}

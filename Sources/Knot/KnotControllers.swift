@@ -1,0 +1,146 @@
+import Auth
+import Foundation
+import Hummingbird
+import PlatformCore
+
+extension PartnerVault: ResponseEncodable {}
+extension Hint: ResponseEncodable {}
+extension HintPage: ResponseEncodable {}
+
+/// `POST|GET|PUT /knot/api/v1/vault` (seed 001 steps 3.10 and 3.12).
+public struct VaultController: Sendable {
+    let vaults: VaultRepository
+    let onVaultChanged: @Sendable (UserID) async -> Void
+
+    /// - Parameter onVaultChanged: runs after a successful create or replace (e.g. to schedule
+    ///   milestone notifications); it cannot fail the write.
+    public init(vaults: VaultRepository, onVaultChanged: @escaping @Sendable (UserID) async -> Void = { _ in }) {
+        self.vaults = vaults
+        self.onVaultChanged = onVaultChanged
+    }
+
+    public func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
+        group.post("vault") { request, context -> EditedResponse<PartnerVault> in
+            let input = try await request.decode(as: VaultInput.self, context: context)
+            let content = try VaultRules.validate(input)
+            let vault = try await vaults.create(content, for: context.userID)
+            await onVaultChanged(context.userID)
+            return EditedResponse(status: .created, response: vault)
+        }
+        group.get("vault") { _, context -> PartnerVault in
+            guard let vault = try await vaults.find(for: context.userID) else {
+                throw APIError(.notFound, code: "vault_not_found", message: "No partner vault yet. Create one with POST /api/v1/vault.")
+            }
+            return vault
+        }
+        group.put("vault") { request, context -> PartnerVault in
+            let input = try await request.decode(as: VaultInput.self, context: context)
+            guard try await vaults.vaultID(for: context.userID) != nil else {
+                throw APIError(.notFound, code: "vault_not_found", message: "No partner vault yet. Create one with POST /api/v1/vault.")
+            }
+            let content = try VaultRules.validate(input, existingMilestoneIDs: try await vaults.milestoneIDs(for: context.userID))
+            let vault = try await vaults.replace(content, for: context.userID)
+            await onVaultChanged(context.userID)
+            return vault
+        }
+    }
+}
+
+/// `POST|GET /knot/api/v1/hints`, `DELETE /hints/{id}`, `GET /hints/search` (seed 001 steps 4.4, 4.6).
+public struct HintsController: Sendable {
+    public static let maxHintLength = 500
+    let hints: HintRepository
+    let vaults: VaultRepository
+
+    public init(hints: HintRepository, vaults: VaultRepository) {
+        self.hints = hints
+        self.vaults = vaults
+    }
+
+    struct CreateHintRequest: Decodable {
+        var hintText: String?
+        var source: String?
+    }
+
+    struct SearchResponse: ResponseEncodable {
+        var query: String
+        var hints: [ScoredHint]
+        var total: Int
+        var embedder: String
+    }
+
+    public func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
+        let routes = group.group("hints")
+        routes.post { request, context -> EditedResponse<Hint> in
+            let body = try await request.decode(as: CreateHintRequest.self, context: context)
+            var validator = Validator()
+            let text = validator.requireText(body.hintText, "hint_text", maxLength: Self.maxHintLength)
+            let source = validator.requireEnum(body.source ?? HintSource.textInput.rawValue, "source", as: HintSource.self)
+            try validator.throwIfInvalid()
+            guard let vault = try await vaults.vaultID(for: context.userID) else {
+                throw APIError(.notFound, code: "vault_not_found", message: "Create a partner vault before adding hints.")
+            }
+            let hint = try await hints.create(text: text!, source: source!, vault: vault, user: context.userID)
+            return EditedResponse(status: .created, response: hint)
+        }
+        routes.get { request, context -> HintPage in
+            var validator = Validator()
+            let limit = Self.limit(request, default: 50, max: 100, validator: &validator)
+            var cursor: HintCursor?
+            if let raw = request.uri.queryParameters.get("cursor"), !raw.isEmpty {
+                cursor = HintCursor(encoded: raw)
+                validator.check(cursor != nil, "cursor", "is not a cursor this server issued")
+            }
+            try validator.throwIfInvalid()
+            return try await hints.list(for: context.userID, limit: limit, cursor: cursor)
+        }
+        routes.get("search") { request, context -> SearchResponse in
+            var validator = Validator()
+            let query = validator.requireText(request.uri.queryParameters.get("q"), "q", maxLength: Self.maxHintLength)
+            let limit = Self.limit(request, default: 10, max: 50, validator: &validator)
+            try validator.throwIfInvalid()
+            let results = try await hints.search(query!, for: context.userID, limit: limit)
+            return SearchResponse(query: query!, hints: results, total: results.count, embedder: hints.embedder.model)
+        }
+        routes.delete(":id") { _, context -> Response in
+            guard let raw = context.parameters.get("id"), let id = HintID(raw), try await hints.delete(id, for: context.userID) else {
+                throw APIError.notFound("Hint", code: "hint_not_found")
+            }
+            return Response(status: .noContent)
+        }
+    }
+
+    static func limit(_ request: Request, default defaultValue: Int, max maximum: Int, validator: inout Validator) -> Int {
+        guard let raw = request.uri.queryParameters.get("limit") else { return defaultValue }
+        guard let value = Int(raw), (1...maximum).contains(value) else {
+            validator.fail("limit", "must be an integer from 1 to \(maximum)")
+            return defaultValue
+        }
+        return value
+    }
+}
+
+/// Knot's part of a user's data export: the vault, every hint (without vectors), recommendations,
+/// feedback and notifications.
+public struct KnotExporter: AppDataExporter {
+    let vaults: VaultRepository
+    let hints: HintRepository
+    let records: KnotRecordsRepository
+
+    public func exportData(for user: UserID) async throws -> AnyEncodable {
+        struct KnotExport: Encodable, Sendable {
+            var vault: PartnerVault?
+            var hints: [Hint]
+            var recommendations: [KnotRecordsRepository.RecommendationRecord]
+            var feedback: [KnotRecordsRepository.FeedbackRecord]
+            var notifications: [KnotRecordsRepository.NotificationRecord]
+        }
+        return AnyEncodable(KnotExport(
+            vault: try await vaults.find(for: user),
+            hints: try await hints.all(for: user),
+            recommendations: try await records.recommendations(for: user),
+            feedback: try await records.feedback(for: user),
+            notifications: try await records.notifications(for: user)
+        ))
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Persistence
+import PlatformCore
+import SQLKit
+
+/// Read access to the history tables (recommendations, feedback, notification queue), scoped by
+/// user, for exports.
+public struct KnotRecordsRepository: Sendable {
+    let database: any Database
+
+    public init(database: any Database) { self.database = database }
+
+    public struct RecommendationRecord: Encodable, Sendable {
+        var id: UUID
+        var milestoneId: UUID?
+        var recommendationType: String
+        var title: String
+        var description: String?
+        var externalUrl: String?
+        var priceCents: Int?
+        var currency: String
+        var merchantName: String?
+        var imageUrl: String?
+        var createdAt: Date
+    }
+
+    public struct FeedbackRecord: Encodable, Sendable {
+        var id: UUID
+        var recommendationId: UUID
+        var action: String
+        var rating: Int?
+        var feedbackText: String?
+        var createdAt: Date
+    }
+
+    public struct NotificationRecord: Encodable, Sendable {
+        var id: UUID
+        var milestoneId: UUID
+        var scheduledFor: Date
+        var daysBefore: Int
+        var status: String
+        var sentAt: Date?
+        var viewedAt: Date?
+        var createdAt: Date
+    }
+
+    public func recommendations(for user: UserID) async throws -> [RecommendationRecord] {
+        try await database.read { db in
+            try await db.raw("""
+                SELECT r.* FROM recommendations r JOIN partner_vaults v ON v.id = r.vault_id WHERE v.user_id = \(bind: user.uuid) ORDER BY r.created_at, r.id
+                """).all().map { row in
+                RecommendationRecord(
+                    id: try row.decode(column: "id", as: UUID.self), milestoneId: try row.decode(column: "milestone_id", as: UUID?.self),
+                    recommendationType: try row.decode(column: "recommendation_type", as: String.self), title: try row.decode(column: "title", as: String.self),
+                    description: try row.decode(column: "description", as: String?.self), externalUrl: try row.decode(column: "external_url", as: String?.self),
+                    priceCents: try row.decode(column: "price_cents", as: Int?.self), currency: try row.decode(column: "currency", as: String.self),
+                    merchantName: try row.decode(column: "merchant_name", as: String?.self), imageUrl: try row.decode(column: "image_url", as: String?.self),
+                    createdAt: try row.decode(column: "created_at", as: Date.self)
+                )
+            }
+        }
+    }
+
+    public func feedback(for user: UserID) async throws -> [FeedbackRecord] {
+        try await database.read { db in
+            try await db.raw("""
+                SELECT id, recommendation_id, action, rating, feedback_text, created_at FROM recommendation_feedback
+                WHERE user_id = \(bind: user.uuid) ORDER BY created_at, id
+                """).all().map { row in
+                FeedbackRecord(
+                    id: try row.decode(column: "id", as: UUID.self), recommendationId: try row.decode(column: "recommendation_id", as: UUID.self),
+                    action: try row.decode(column: "action", as: String.self), rating: try row.decode(column: "rating", as: Int?.self),
+                    feedbackText: try row.decode(column: "feedback_text", as: String?.self), createdAt: try row.decode(column: "created_at", as: Date.self)
+                )
+            }
+        }
+    }
+
+    public func notifications(for user: UserID) async throws -> [NotificationRecord] {
+        try await database.read { db in
+            try await db.raw("""
+                SELECT id, milestone_id, scheduled_for, days_before, status, sent_at, viewed_at, created_at FROM notification_queue
+                WHERE user_id = \(bind: user.uuid) ORDER BY scheduled_for, id
+                """).all().map { row in
+                NotificationRecord(
+                    id: try row.decode(column: "id", as: UUID.self), milestoneId: try row.decode(column: "milestone_id", as: UUID.self),
+                    scheduledFor: try row.decode(column: "scheduled_for", as: Date.self), daysBefore: try row.decode(column: "days_before", as: Int.self),
+                    status: try row.decode(column: "status", as: String.self), sentAt: try row.decode(column: "sent_at", as: Date?.self),
+                    viewedAt: try row.decode(column: "viewed_at", as: Date?.self), createdAt: try row.decode(column: "created_at", as: Date.self)
+                )
+            }
+        }
+    }
+}

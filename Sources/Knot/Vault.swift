@@ -1,0 +1,346 @@
+import Foundation
+import PlatformCore
+
+/// Marker types for Knot's typed IDs.
+public enum PartnerVaultEntity {}
+public enum MilestoneEntity {}
+public enum HintEntity {}
+public typealias VaultID = TypedID<PartnerVaultEntity>
+public typealias MilestoneID = TypedID<MilestoneEntity>
+public typealias HintID = TypedID<HintEntity>
+
+/// A validated partner milestone.
+public struct Milestone: Codable, Sendable, Equatable {
+    public var id: MilestoneID
+    public var milestoneType: MilestoneType
+    public var milestoneName: String
+    /// `YYYY-MM-DD`; yearly milestones carry the placeholder year 2000 (seed 000 decision 28).
+    public var milestoneDate: String
+    public var recurrence: Recurrence
+    public var budgetTier: OccasionType
+}
+
+/// A budget range in minor units (cents) of `currency`, for one occasion type.
+public struct Budget: Codable, Sendable, Equatable {
+    public var occasionType: OccasionType
+    public var minAmount: Int
+    public var maxAmount: Int
+    public var currency: String
+}
+
+public struct LoveLanguages: Codable, Sendable, Equatable {
+    public var primary: LoveLanguage
+    public var secondary: LoveLanguage
+}
+
+/// The whole partner profile, as validated input (``VaultInput``) or as stored (``PartnerVault``).
+public struct VaultContent: Sendable, Equatable {
+    public var partnerName: String
+    public var relationshipTenureMonths: Int?
+    public var cohabitationStatus: CohabitationStatus?
+    public var locationCity: String?
+    public var locationState: String?
+    public var locationCountry: String
+    public var interests: [String]
+    public var dislikes: [String]
+    public var milestones: [Milestone]
+    public var vibes: [Vibe]
+    public var budgets: [Budget]
+    public var loveLanguages: LoveLanguages
+}
+
+/// A stored vault: its content plus identity and timestamps. This is also the wire shape of
+/// `GET /vault`, so what a client reads it can `PUT` back unchanged.
+public struct PartnerVault: Encodable, Sendable, Equatable {
+    public var vaultId: VaultID
+    public var content: VaultContent
+    public var createdAt: Date
+    public var updatedAt: Date
+
+    enum CodingKeys: String, CodingKey {
+        case vaultId, partnerName, relationshipTenureMonths, cohabitationStatus, locationCity, locationState, locationCountry
+        case interests, dislikes, milestones, vibes, budgets, loveLanguages, createdAt, updatedAt
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(vaultId, forKey: .vaultId)
+        try container.encode(content.partnerName, forKey: .partnerName)
+        try container.encode(content.relationshipTenureMonths, forKey: .relationshipTenureMonths)
+        try container.encode(content.cohabitationStatus, forKey: .cohabitationStatus)
+        try container.encode(content.locationCity, forKey: .locationCity)
+        try container.encode(content.locationState, forKey: .locationState)
+        try container.encode(content.locationCountry, forKey: .locationCountry)
+        try container.encode(content.interests, forKey: .interests)
+        try container.encode(content.dislikes, forKey: .dislikes)
+        try container.encode(content.milestones, forKey: .milestones)
+        try container.encode(content.vibes, forKey: .vibes)
+        try container.encode(content.budgets, forKey: .budgets)
+        try container.encode(content.loveLanguages, forKey: .loveLanguages)
+        try container.encode(createdAt, forKey: .createdAt)
+        try container.encode(updatedAt, forKey: .updatedAt)
+    }
+}
+
+/// The body of `POST`/`PUT /vault` as it arrives: every field optional, so validation can report
+/// every missing or wrong field at once instead of stopping at the first.
+public struct VaultInput: Decodable, Sendable {
+    public struct MilestoneInput: Decodable, Sendable {
+        public var id: String?
+        public var milestoneType: String?
+        public var milestoneName: String?
+        public var milestoneDate: String?
+        public var recurrence: String?
+        public var budgetTier: String?
+    }
+
+    public struct BudgetInput: Decodable, Sendable {
+        public var occasionType: String?
+        public var minAmount: Int?
+        public var maxAmount: Int?
+        public var currency: String?
+    }
+
+    public struct LoveLanguagesInput: Decodable, Sendable {
+        public var primary: String?
+        public var secondary: String?
+    }
+
+    public var partnerName: String?
+    public var relationshipTenureMonths: Int?
+    public var cohabitationStatus: String?
+    public var locationCity: String?
+    public var locationState: String?
+    public var locationCountry: String?
+    public var interests: [String]?
+    public var dislikes: [String]?
+    public var milestones: [MilestoneInput]?
+    public var vibes: [String]?
+    public var budgets: [BudgetInput]?
+    public var loveLanguages: LoveLanguagesInput?
+}
+
+/// The rules of a partner vault (seed 001 phase 1 and step 3.10, seed 000 decisions 25–36, 76).
+public enum VaultRules {
+    public static let maxNameLength = 100
+    public static let maxBudgetCents = 100_000_000
+    public static let maxTenureMonths = 1200
+
+    /// Validates `input`, returning clean content or throwing one 422 listing every offending field.
+    /// - Parameter existingMilestoneIDs: IDs a `PUT` may keep; `nil` on create (IDs are then ignored).
+    public static func validate(_ input: VaultInput, existingMilestoneIDs: Set<MilestoneID>? = nil) throws -> VaultContent {
+        var v = Validator()
+        let name = v.requireText(input.partnerName, "partner_name", maxLength: maxNameLength)
+        if let tenure = input.relationshipTenureMonths {
+            v.check(tenure >= 0, "relationship_tenure_months", "must be 0 or more")
+            v.check(tenure <= maxTenureMonths, "relationship_tenure_months", "must be at most \(maxTenureMonths)")
+        }
+        let cohabitation = input.cohabitationStatus.flatMap { v.requireEnum($0, "cohabitation_status", as: CohabitationStatus.self) }
+        let city = v.optionalText(input.locationCity, "location_city", maxLength: 100)
+        let state = v.optionalText(input.locationState, "location_state", maxLength: 100)
+        var country = v.optionalText(input.locationCountry, "location_country", maxLength: 100) ?? "US"
+        if country.count == 2 { country = country.uppercased() }
+
+        let likes = categories(input.interests, field: "interests", validator: &v)
+        let dislikes = categories(input.dislikes, field: "dislikes", validator: &v)
+        if let likes, let dislikes {
+            let overlap = Set(likes).intersection(dislikes)
+            if !overlap.isEmpty {
+                v.fail("dislikes", "cannot also be interests: \(overlap.sorted().joined(separator: ", "))")
+            }
+        }
+
+        var milestones: [Milestone] = []
+        if let inputs = input.milestones {
+            if inputs.isEmpty { v.fail("milestones", "must include the partner's birthday") }
+            if inputs.count > 50 { v.fail("milestones", "must have at most 50 entries") }
+            var seenIDs = Set<MilestoneID>()
+            for (index, item) in inputs.prefix(50).enumerated() {
+                if let milestone = milestone(item, field: "milestones[\(index)]", existingIDs: existingMilestoneIDs, seenIDs: &seenIDs, validator: &v) {
+                    milestones.append(milestone)
+                }
+            }
+            if !inputs.isEmpty, !inputs.contains(where: { $0.milestoneType == MilestoneType.birthday.rawValue }) {
+                v.fail("milestones", "must include the partner's birthday")
+            }
+        } else {
+            v.fail("milestones", "is required (at least the partner's birthday)")
+        }
+
+        var vibes: [Vibe] = []
+        if let raw = input.vibes {
+            for (index, value) in raw.enumerated() {
+                if let vibe = Vibe(rawValue: value) { vibes.append(vibe) } else {
+                    v.fail("vibes[\(index)]", "must be one of: \(Vibe.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+            }
+            if Set(vibes).count != vibes.count { v.fail("vibes", "must not repeat a vibe") }
+            v.check((1...4).contains(raw.count), "vibes", "must have 1 to 4 vibes (got \(raw.count))")
+        } else {
+            v.fail("vibes", "is required (1 to 4 vibes)")
+        }
+
+        var budgets: [Budget] = []
+        if let raw = input.budgets {
+            for (index, item) in raw.enumerated() {
+                if let budget = budget(item, field: "budgets[\(index)]", validator: &v) { budgets.append(budget) }
+            }
+            let types = raw.compactMap(\.occasionType)
+            if Set(types).count != types.count { v.fail("budgets", "must have one budget per occasion type") }
+            let missing = OccasionType.allCases.filter { type in !types.contains(type.rawValue) }
+            if !missing.isEmpty { v.fail("budgets", "must cover all 3 occasion types; missing \(missing.map(\.rawValue).joined(separator: ", "))") }
+        } else {
+            v.fail("budgets", "is required (one per occasion type: just_because, minor_occasion, major_milestone)")
+        }
+
+        var loveLanguages: LoveLanguages?
+        if let raw = input.loveLanguages {
+            let primary = v.requireEnum(raw.primary, "love_languages.primary", as: LoveLanguage.self)
+            let secondary = v.requireEnum(raw.secondary, "love_languages.secondary", as: LoveLanguage.self)
+            if let primary, let secondary {
+                if primary == secondary {
+                    v.fail("love_languages.secondary", "must differ from the primary love language")
+                } else {
+                    loveLanguages = LoveLanguages(primary: primary, secondary: secondary)
+                }
+            }
+        } else {
+            v.fail("love_languages", "is required ({\"primary\": …, \"secondary\": …})")
+        }
+
+        try v.throwIfInvalid()
+        return VaultContent(
+            partnerName: name!, relationshipTenureMonths: input.relationshipTenureMonths, cohabitationStatus: cohabitation,
+            locationCity: city, locationState: state, locationCountry: country,
+            interests: likes!.sorted(by: catalogOrder), dislikes: dislikes!.sorted(by: catalogOrder),
+            milestones: milestones, vibes: Vibe.allCases.filter(vibes.contains),
+            budgets: OccasionType.allCases.compactMap { type in budgets.first { $0.occasionType == type } },
+            loveLanguages: loveLanguages!
+        )
+    }
+
+    static func catalogOrder(_ a: String, _ b: String) -> Bool {
+        (KnotCatalog.interestOrder[a] ?? 0) < (KnotCatalog.interestOrder[b] ?? 0)
+    }
+
+    static func categories(_ raw: [String]?, field: String, validator v: inout Validator) -> [String]? {
+        guard let raw else {
+            v.fail(field, "is required (exactly 5 categories)")
+            return nil
+        }
+        var result: [String] = []
+        var valid = true
+        for (index, name) in raw.enumerated() {
+            if let canonical = KnotCatalog.interest(named: name) {
+                result.append(canonical)
+            } else {
+                valid = false
+                v.fail("\(field)[\(index)]", "'\(name.prefix(50))' is not one of the 40 interest categories")
+            }
+        }
+        if Set(result).count != result.count {
+            valid = false
+            v.fail(field, "must not repeat a category")
+        }
+        if raw.count != 5 {
+            valid = false
+            v.fail(field, "must have exactly 5 categories (got \(raw.count))")
+        }
+        return valid ? result : nil
+    }
+
+    static func milestone(_ item: VaultInput.MilestoneInput, field: String, existingIDs: Set<MilestoneID>?, seenIDs: inout Set<MilestoneID>, validator v: inout Validator) -> Milestone? {
+        let type = v.requireEnum(item.milestoneType, "\(field).milestone_type", as: MilestoneType.self)
+        let name = v.requireText(item.milestoneName, "\(field).milestone_name", maxLength: maxNameLength)
+        let recurrence = v.requireEnum(item.recurrence ?? Recurrence.yearly.rawValue, "\(field).recurrence", as: Recurrence.self)
+        var date: String?
+        if let raw = item.milestoneDate {
+            if let parsed = CalendarDate(parsing: raw) {
+                date = recurrence == .yearly ? parsed.withPlaceholderYear?.text : parsed.text
+            }
+            if date == nil { v.fail("\(field).milestone_date", "must be a date as YYYY-MM-DD") }
+        } else {
+            v.fail("\(field).milestone_date", "is required (YYYY-MM-DD)")
+        }
+        var tier: OccasionType?
+        if let raw = item.budgetTier {
+            tier = v.requireEnum(raw, "\(field).budget_tier", as: OccasionType.self)
+        } else if let type, let name {
+            tier = type.defaultBudgetTier(name: name)
+            if tier == nil { v.fail("\(field).budget_tier", "is required for custom milestones") }
+        }
+        var id = MilestoneID()
+        if let rawID = item.id, let existingIDs {
+            if let parsed = MilestoneID(rawID), existingIDs.contains(parsed), !seenIDs.contains(parsed) {
+                id = parsed
+                seenIDs.insert(parsed)
+            } else {
+                v.fail("\(field).id", "is not one of this vault's milestones")
+            }
+        }
+        guard let type, let name, let date, let recurrence, let tier else { return nil }
+        return Milestone(id: id, milestoneType: type, milestoneName: name, milestoneDate: date, recurrence: recurrence, budgetTier: tier)
+    }
+
+    static func budget(_ item: VaultInput.BudgetInput, field: String, validator v: inout Validator) -> Budget? {
+        let type = v.requireEnum(item.occasionType, "\(field).occasion_type", as: OccasionType.self)
+        guard let minAmount = item.minAmount else {
+            v.fail("\(field).min_amount", "is required (in cents)")
+            return nil
+        }
+        guard let maxAmount = item.maxAmount else {
+            v.fail("\(field).max_amount", "is required (in cents)")
+            return nil
+        }
+        v.check(minAmount >= 0, "\(field).min_amount", "must be 0 or more")
+        v.check(maxAmount >= minAmount, "\(field).max_amount", "must be at least min_amount")
+        v.check(maxAmount <= maxBudgetCents, "\(field).max_amount", "must be at most \(maxBudgetCents) cents")
+        let currency = (item.currency ?? "USD").trimmingCharacters(in: .whitespaces).uppercased()
+        v.check(currency.count == 3 && currency.allSatisfy { $0.isASCII && $0.isLetter }, "\(field).currency", "must be an ISO 4217 code such as USD")
+        guard let type, minAmount >= 0, maxAmount >= minAmount, maxAmount <= maxBudgetCents, currency.count == 3 else { return nil }
+        return Budget(occasionType: type, minAmount: minAmount, maxAmount: maxAmount, currency: currency)
+    }
+}
+
+/// A calendar day without time or zone, as milestones store it.
+public struct CalendarDate: Hashable, Sendable, Comparable {
+    public var year: Int
+    public var month: Int
+    public var day: Int
+
+    public init?(year: Int, month: Int, day: Int) {
+        guard (1...9999).contains(year), (1...12).contains(month), (1...Self.daysIn(month: month, year: year)).contains(day) else { return nil }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// Parses `YYYY-MM-DD`.
+    public init?(parsing text: String) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]) else { return nil }
+        self.init(year: year, month: month, day: day)
+    }
+
+    public var text: String {
+        String(format: "%04d-%02d-%02d", year, month, day)
+    }
+
+    /// The same month and day in the placeholder year 2000 (a leap year, so Feb 29 survives).
+    public var withPlaceholderYear: CalendarDate? { CalendarDate(year: 2000, month: month, day: day) }
+
+    public static func isLeap(_ year: Int) -> Bool { (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 }
+
+    public static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: isLeap(year) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    public static func < (lhs: Self, rhs: Self) -> Bool {
+        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+    }
+}

@@ -1,0 +1,195 @@
+import Foundation
+import Persistence
+import PlatformCore
+import SQLKit
+
+/// Stores partner vaults across their seven tables. Every method is scoped by the owning user, and
+/// every write is one transaction: a failed replace leaves the old vault exactly as it was.
+public struct VaultRepository: Sendable {
+    let database: any Database
+    let clock: any TimeSource
+    /// Test seam: runs inside the replace transaction after the old rows are gone, to prove that a
+    /// failure at that point rolls everything back.
+    var afterReplaceDeletes: (@Sendable () async throws -> Void)?
+
+    public init(database: any Database, clock: any TimeSource) {
+        self.database = database
+        self.clock = clock
+    }
+
+    /// Creates the user's vault. Throws 409 when they already have one.
+    public func create(_ content: VaultContent, for user: UserID) async throws -> PartnerVault {
+        let now = clock.now()
+        let vaultID = VaultID()
+        do {
+            try await database.transaction { db in
+                try await db.raw("""
+                    INSERT INTO partner_vaults (id, user_id, partner_name, relationship_tenure_months, cohabitation_status,
+                        location_city, location_state, location_country, created_at, updated_at)
+                    VALUES (\(bind: vaultID.uuid), \(bind: user.uuid), \(bind: content.partnerName), \(bind: content.relationshipTenureMonths),
+                        \(bind: content.cohabitationStatus?.rawValue), \(bind: content.locationCity), \(bind: content.locationState),
+                        \(bind: content.locationCountry), \(bind: now), \(bind: now))
+                    """).run()
+                try await Self.insertChildren(content, vault: vaultID, keepMilestones: [], now: now, on: db)
+            }
+        } catch where error.isUniqueViolation {
+            throw APIError.conflict("A partner vault already exists for this account. Use PUT /api/v1/vault to update it.", code: "vault_exists")
+        }
+        return PartnerVault(vaultId: vaultID, content: content, createdAt: now, updatedAt: now)
+    }
+
+    /// Replaces the whole vault in one transaction, keeping the IDs of milestones the client sent back
+    /// with their `id` (so history attached to them survives) and deleting the others.
+    public func replace(_ content: VaultContent, for user: UserID) async throws -> PartnerVault {
+        let now = clock.now()
+        let hook = afterReplaceDeletes
+        let created: Date = try await database.transaction { db in
+            guard let row = try await db.raw("SELECT id, created_at FROM partner_vaults WHERE user_id = \(bind: user.uuid)").first() else {
+                throw APIError.notFound("Partner vault", code: "vault_not_found")
+            }
+            let vaultID = VaultID(try row.decode(column: "id", as: UUID.self))
+            try await db.raw("""
+                UPDATE partner_vaults SET partner_name = \(bind: content.partnerName), relationship_tenure_months = \(bind: content.relationshipTenureMonths),
+                    cohabitation_status = \(bind: content.cohabitationStatus?.rawValue), location_city = \(bind: content.locationCity),
+                    location_state = \(bind: content.locationState), location_country = \(bind: content.locationCountry), updated_at = \(bind: now)
+                WHERE id = \(bind: vaultID.uuid)
+                """).run()
+            for table in ["partner_interests", "partner_vibes", "partner_budgets", "partner_love_languages"] {
+                try await db.raw("DELETE FROM \(unsafeRaw: table) WHERE vault_id = \(bind: vaultID.uuid)").run()
+            }
+            let kept = content.milestones.map(\.id.uuid)
+            let existing = try await db.raw("SELECT id FROM partner_milestones WHERE vault_id = \(bind: vaultID.uuid)").all()
+                .map { try $0.decode(column: "id", as: UUID.self) }
+            for id in existing where !kept.contains(id) {
+                try await db.raw("DELETE FROM partner_milestones WHERE id = \(bind: id)").run()
+            }
+            try await hook?()
+            try await Self.insertChildren(content, vault: vaultID, keepMilestones: Set(existing).intersection(kept), now: now, on: db)
+            return try row.decode(column: "created_at", as: Date.self)
+        }
+        guard let vault = try await find(for: user) else { throw APIError.notFound("Partner vault", code: "vault_not_found") }
+        return PartnerVault(vaultId: vault.vaultId, content: vault.content, createdAt: created, updatedAt: now)
+    }
+
+    static func insertChildren(_ content: VaultContent, vault: VaultID, keepMilestones: Set<UUID>, now: Date, on db: any SQLDatabase) async throws {
+        for (type, names) in [("like", content.interests), ("dislike", content.dislikes)] {
+            for name in names {
+                try await db.raw("""
+                    INSERT INTO partner_interests (id, vault_id, interest_type, interest_category, created_at)
+                    VALUES (\(bind: UUID()), \(bind: vault.uuid), \(bind: type), \(bind: name), \(bind: now))
+                    """).run()
+            }
+        }
+        for milestone in content.milestones {
+            if keepMilestones.contains(milestone.id.uuid) {
+                try await db.raw("""
+                    UPDATE partner_milestones SET milestone_type = \(bind: milestone.milestoneType.rawValue), milestone_name = \(bind: milestone.milestoneName),
+                        milestone_date = \(bind: milestone.milestoneDate)\(db.dateCast), recurrence = \(bind: milestone.recurrence.rawValue),
+                        budget_tier = \(bind: milestone.budgetTier.rawValue)
+                    WHERE id = \(bind: milestone.id.uuid) AND vault_id = \(bind: vault.uuid)
+                    """).run()
+            } else {
+                try await db.raw("""
+                    INSERT INTO partner_milestones (id, vault_id, milestone_type, milestone_name, milestone_date, recurrence, budget_tier, created_at)
+                    VALUES (\(bind: milestone.id.uuid), \(bind: vault.uuid), \(bind: milestone.milestoneType.rawValue), \(bind: milestone.milestoneName),
+                        \(bind: milestone.milestoneDate)\(db.dateCast), \(bind: milestone.recurrence.rawValue), \(bind: milestone.budgetTier.rawValue), \(bind: now))
+                    """).run()
+            }
+        }
+        for vibe in content.vibes {
+            try await db.raw("""
+                INSERT INTO partner_vibes (id, vault_id, vibe_tag, created_at) VALUES (\(bind: UUID()), \(bind: vault.uuid), \(bind: vibe.rawValue), \(bind: now))
+                """).run()
+        }
+        for budget in content.budgets {
+            try await db.raw("""
+                INSERT INTO partner_budgets (id, vault_id, occasion_type, min_amount, max_amount, currency, created_at)
+                VALUES (\(bind: UUID()), \(bind: vault.uuid), \(bind: budget.occasionType.rawValue), \(bind: budget.minAmount), \(bind: budget.maxAmount), \(bind: budget.currency), \(bind: now))
+                """).run()
+        }
+        for (priority, language) in [(1, content.loveLanguages.primary), (2, content.loveLanguages.secondary)] {
+            try await db.raw("""
+                INSERT INTO partner_love_languages (id, vault_id, language, priority, created_at)
+                VALUES (\(bind: UUID()), \(bind: vault.uuid), \(bind: language.rawValue), \(bind: priority), \(bind: now))
+                """).run()
+        }
+    }
+
+    /// The user's vault, or nil when they have none.
+    public func find(for user: UserID) async throws -> PartnerVault? {
+        try await database.read { db in
+            guard let row = try await db.raw("""
+                SELECT id, partner_name, relationship_tenure_months, cohabitation_status, location_city, location_state, location_country, created_at, updated_at
+                FROM partner_vaults WHERE user_id = \(bind: user.uuid)
+                """).first() else { return nil }
+            let vaultID = try row.decode(column: "id", as: UUID.self)
+            var likes: [String] = [], dislikes: [String] = []
+            for interest in try await db.raw("SELECT interest_type, interest_category FROM partner_interests WHERE vault_id = \(bind: vaultID)").all() {
+                let category = try interest.decode(column: "interest_category", as: String.self)
+                if try interest.decode(column: "interest_type", as: String.self) == "like" { likes.append(category) } else { dislikes.append(category) }
+            }
+            let milestones = try await db.raw("""
+                SELECT id, milestone_type, milestone_name, \(db.dateText("milestone_date")) AS milestone_date, recurrence, budget_tier
+                FROM partner_milestones WHERE vault_id = \(bind: vaultID) ORDER BY milestone_date, milestone_name, id
+                """).all().map { m in
+                Milestone(
+                    id: MilestoneID(try m.decode(column: "id", as: UUID.self)),
+                    milestoneType: MilestoneType(rawValue: try m.decode(column: "milestone_type", as: String.self)) ?? .custom,
+                    milestoneName: try m.decode(column: "milestone_name", as: String.self),
+                    milestoneDate: try m.decode(column: "milestone_date", as: String.self),
+                    recurrence: Recurrence(rawValue: try m.decode(column: "recurrence", as: String.self)) ?? .yearly,
+                    budgetTier: OccasionType(rawValue: try m.decode(column: "budget_tier", as: String.self)) ?? .minorOccasion
+                )
+            }
+            let vibeTags = Set(try await db.raw("SELECT vibe_tag FROM partner_vibes WHERE vault_id = \(bind: vaultID)").all()
+                .map { try $0.decode(column: "vibe_tag", as: String.self) })
+            let budgets = try await db.raw("SELECT occasion_type, min_amount, max_amount, currency FROM partner_budgets WHERE vault_id = \(bind: vaultID)").all()
+                .compactMap { b -> Budget? in
+                    guard let type = OccasionType(rawValue: try b.decode(column: "occasion_type", as: String.self)) else { return nil }
+                    return Budget(occasionType: type, minAmount: try b.decode(column: "min_amount", as: Int.self),
+                                  maxAmount: try b.decode(column: "max_amount", as: Int.self), currency: try b.decode(column: "currency", as: String.self))
+                }
+            var primary = LoveLanguage.qualityTime, secondary = LoveLanguage.receivingGifts
+            for l in try await db.raw("SELECT language, priority FROM partner_love_languages WHERE vault_id = \(bind: vaultID)").all() {
+                let language = LoveLanguage(rawValue: try l.decode(column: "language", as: String.self)) ?? .qualityTime
+                if try l.decode(column: "priority", as: Int.self) == 1 { primary = language } else { secondary = language }
+            }
+            let content = VaultContent(
+                partnerName: try row.decode(column: "partner_name", as: String.self),
+                relationshipTenureMonths: try row.decode(column: "relationship_tenure_months", as: Int?.self),
+                cohabitationStatus: try row.decode(column: "cohabitation_status", as: String?.self).flatMap(CohabitationStatus.init(rawValue:)),
+                locationCity: try row.decode(column: "location_city", as: String?.self),
+                locationState: try row.decode(column: "location_state", as: String?.self),
+                locationCountry: try row.decode(column: "location_country", as: String.self),
+                interests: likes.sorted(by: VaultRules.catalogOrder),
+                dislikes: dislikes.sorted(by: VaultRules.catalogOrder),
+                milestones: milestones,
+                vibes: Vibe.allCases.filter { vibeTags.contains($0.rawValue) },
+                budgets: OccasionType.allCases.compactMap { type in budgets.first { $0.occasionType == type } },
+                loveLanguages: LoveLanguages(primary: primary, secondary: secondary)
+            )
+            return PartnerVault(
+                vaultId: VaultID(vaultID), content: content,
+                createdAt: try row.decode(column: "created_at", as: Date.self),
+                updatedAt: try row.decode(column: "updated_at", as: Date.self)
+            )
+        }
+    }
+
+    /// The IDs of the user's milestones (what a `PUT` may keep).
+    public func milestoneIDs(for user: UserID) async throws -> Set<MilestoneID> {
+        try await database.read { db in
+            Set(try await db.raw("""
+                SELECT m.id FROM partner_milestones m JOIN partner_vaults v ON v.id = m.vault_id WHERE v.user_id = \(bind: user.uuid)
+                """).all().map { MilestoneID(try $0.decode(column: "id", as: UUID.self)) })
+        }
+    }
+
+    /// The user's vault ID, or nil.
+    public func vaultID(for user: UserID) async throws -> VaultID? {
+        try await database.read { db in
+            try await db.raw("SELECT id FROM partner_vaults WHERE user_id = \(bind: user.uuid)").first()
+                .map { VaultID(try $0.decode(column: "id", as: UUID.self)) }
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import Logging
+import PlatformCore
+import SQLKit
+import PostgresNIO
+import SQLiteNIO
+
+/// Which engine stores the data: the embedded SQLite file (the zero-config default) or PostgreSQL
+/// with pgvector (production).
+public enum DatabaseKind: String, Sendable, CaseIterable, Codable {
+    case sqlite
+    case postgres
+}
+
+/// Access to the database for repositories. Every read runs on one pooled connection; every write
+/// runs in a transaction, so a multi-table change either lands whole or not at all.
+///
+/// Repositories write plain SQL through SQLKit; the few places where the dialects differ
+/// (dates, vectors) ask ``kind``.
+public protocol Database: Sendable {
+    var kind: DatabaseKind { get }
+
+    /// Runs `body` on a connection for reads (and single-statement writes that need no transaction).
+    func read<T: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T
+
+    /// Runs `body` in a transaction, committed when it returns and rolled back when it throws.
+    func transaction<T: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T
+
+    /// Closes connections. Called once at shutdown.
+    func close() async
+}
+
+extension SQLDatabase {
+    /// True on PostgreSQL, for the few statements whose text differs between dialects.
+    public var isPostgres: Bool { dialect.name == "postgresql" }
+
+    /// `column` as `YYYY-MM-DD` text: PostgreSQL `DATE` needs a cast, SQLite stores text already.
+    public func dateText(_ column: String) -> SQLQueryString {
+        isPostgres ? "to_char(\(unsafeRaw: column), 'YYYY-MM-DD')" : "\(unsafeRaw: column)"
+    }
+
+    /// The placeholder cast for binding a `YYYY-MM-DD` string into a `DATE` column.
+    public var dateCast: SQLQueryString { isPostgres ? "::date" : "" }
+}
+
+extension Error {
+    /// True when this error is a UNIQUE (or primary key) constraint violation on either database.
+    public var isUniqueViolation: Bool {
+        if let error = self as? PSQLError {
+            return error.serverInfo?[.sqlState] == "23505"
+        }
+        if let error = self as? SQLiteError {
+            return error.message.contains("UNIQUE constraint failed")
+        }
+        return false
+    }
+}

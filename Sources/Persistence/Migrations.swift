@@ -1,0 +1,69 @@
+import Foundation
+import Logging
+import SQLKit
+
+/// One versioned schema change, written once per dialect. Statements run in order inside the
+/// migration's transaction.
+public struct Migration: Sendable {
+    public let version: Int
+    public let name: String
+    public let sqlite: [String]
+    public let postgres: [String]
+
+    public init(version: Int, name: String, sqlite: [String], postgres: [String]) {
+        self.version = version
+        self.name = name
+        self.sqlite = sqlite
+        self.postgres = postgres
+    }
+}
+
+/// The ordered migrations of one component (the platform, or one app). Components are applied in the
+/// order given, so an app's tables can reference the platform's `users`.
+public struct MigrationSet: Sendable {
+    public let component: String
+    public let migrations: [Migration]
+
+    public init(component: String, migrations: [Migration]) {
+        self.component = component
+        self.migrations = migrations
+    }
+}
+
+/// Applies pending migrations, recording each in `schema_migrations`. Idempotent: applied versions
+/// are skipped. On PostgreSQL an advisory lock serialises several servers starting at once.
+public enum Migrator {
+    public static func migrate(_ database: any Database, sets: [MigrationSet], logger: Logger) async throws {
+        try await database.transaction { db in
+            if db.isPostgres {
+                try await db.raw("SELECT pg_advisory_xact_lock(7312001)").run()
+            }
+            try await db.raw("""
+                CREATE TABLE IF NOT EXISTS schema_migrations (
+                    component TEXT NOT NULL,
+                    version INTEGER NOT NULL,
+                    name TEXT NOT NULL,
+                    applied_at TEXT NOT NULL,
+                    PRIMARY KEY (component, version)
+                )
+                """).run()
+            let rows = try await db.raw("SELECT component, version FROM schema_migrations").all()
+            var applied = Set<String>()
+            for row in rows {
+                applied.insert("\(try row.decode(column: "component", as: String.self))#\(try row.decode(column: "version", as: Int.self))")
+            }
+            for set in sets {
+                for migration in set.migrations.sorted(by: { $0.version < $1.version }) where !applied.contains("\(set.component)#\(migration.version)") {
+                    logger.info("applying migration", metadata: ["component": "\(set.component)", "version": "\(migration.version)", "name": "\(migration.name)"])
+                    for statement in db.isPostgres ? migration.postgres : migration.sqlite {
+                        try await db.raw(SQLQueryString(statement)).run()
+                    }
+                    try await db.raw("""
+                        INSERT INTO schema_migrations (component, version, name, applied_at)
+                        VALUES (\(bind: set.component), \(bind: migration.version), \(bind: migration.name), \(bind: ISO8601DateFormatter().string(from: Date())))
+                        """).run()
+                }
+            }
+        }
+    }
+}

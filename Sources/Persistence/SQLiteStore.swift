@@ -1,0 +1,75 @@
+import Foundation
+import Logging
+import NIOCore
+import NIOPosix
+import SQLKit
+import SQLiteKit
+import SQLiteNIO
+
+/// The embedded default: one SQLite file in WAL mode. Writes go through a single writer connection
+/// (SQLite allows one writer at a time; queueing them here avoids lock contention and `SQLITE_BUSY`),
+/// reads through a small pool of reader connections that WAL lets run alongside the writer.
+public final class SQLiteStore: Database {
+    public let kind = DatabaseKind.sqlite
+    public let path: String
+    private let writer: AsyncPool<SQLiteConnection>
+    private let readers: AsyncPool<SQLiteConnection>
+    private let threadPool: NIOThreadPool
+
+    private init(path: String, writer: SQLiteConnection, readers: [SQLiteConnection], threadPool: NIOThreadPool) {
+        self.path = path
+        self.writer = AsyncPool([writer])
+        self.readers = AsyncPool(readers)
+        self.threadPool = threadPool
+    }
+
+    /// Opens (creating if needed) the database file at `path`, creating its folder too.
+    public static func open(path: String, readers readerCount: Int = 4, logger: Logger) async throws -> SQLiteStore {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let threadPool = NIOThreadPool(numberOfThreads: max(4, readerCount + 1))
+        threadPool.start()
+        let eventLoop = MultiThreadedEventLoopGroup.singleton.any()
+        func connect() async throws -> SQLiteConnection {
+            let connection = try await SQLiteConnection.open(storage: .file(path: path), threadPool: threadPool, logger: logger, on: eventLoop)
+            let sql = connection.sql()
+            try await sql.raw("PRAGMA busy_timeout = 5000").run()
+            try await sql.raw("PRAGMA foreign_keys = ON").run()
+            try await sql.raw("PRAGMA synchronous = NORMAL").run()
+            return connection
+        }
+        let writer = try await connect()
+        try await writer.sql().raw("PRAGMA journal_mode = WAL").run()
+        var readers: [SQLiteConnection] = []
+        for _ in 0..<max(1, readerCount) {
+            readers.append(try await connect())
+        }
+        return SQLiteStore(path: path, writer: writer, readers: readers, threadPool: threadPool)
+    }
+
+    public func read<T: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        try await readers.with { connection in try await body(connection.sql()) }
+    }
+
+    public func transaction<T: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        try await writer.with { connection in
+            let sql = connection.sql()
+            try await sql.raw("BEGIN IMMEDIATE").run()
+            do {
+                let result = try await body(sql)
+                try await sql.raw("COMMIT").run()
+                return result
+            } catch {
+                try? await sql.raw("ROLLBACK").run()
+                throw error
+            }
+        }
+    }
+
+    public func close() async {
+        for connection in writer.all + readers.all {
+            try? await connection.close()
+        }
+        try? await threadPool.shutdownGracefully()
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import Hummingbird
+import Logging
+
+/// Renders every error in the one JSON shape and makes sure nothing a client sends can produce an
+/// unexplained 500: API errors pass through, Hummingbird's HTTP errors are translated, anything else
+/// is logged with the request id and answered with a generic 500.
+public struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
+    public init() {}
+
+    public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let error as APIError {
+            return try error.response(from: request, context: context)
+        } catch let error as HTTPError {
+            let apiError: APIError
+            switch error.status {
+            case .notFound:
+                apiError = APIError(.notFound, code: "not_found", message: "No route for \(request.method) \(request.uri.path).")
+            case .contentTooLarge:
+                apiError = APIError(.contentTooLarge, code: "payload_too_large", message: error.body ?? "The request body is too large.")
+            case .unauthorized:
+                apiError = .unauthorized(error.body ?? "Authentication required.")
+            default:
+                apiError = APIError(error.status, code: error.status.reasonPhrase.lowercased().replacingOccurrences(of: " ", with: "_"), message: error.body ?? error.status.reasonPhrase, headers: error.headers)
+            }
+            return try apiError.response(from: request, context: context)
+        } catch {
+            context.logger.error("unhandled error", metadata: ["error": "\(String(reflecting: error))", "path": "\(request.uri.path)"])
+            return try APIError.internal().response(from: request, context: context)
+        }
+    }
+}
+
+/// Rejects bodies larger than the configured limit with 413 before they are read (by
+/// `Content-Length`), and records the limit on the context so streaming bodies are capped too.
+public struct BodyLimitMiddleware: RouterMiddleware {
+    public typealias Context = AppRequestContext
+    let maxBytes: Int
+
+    public init(maxBytes: Int) { self.maxBytes = maxBytes }
+
+    public func handle(_ request: Request, context: AppRequestContext, next: (Request, AppRequestContext) async throws -> Response) async throws -> Response {
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > maxBytes {
+            throw APIError.payloadTooLarge(limit: maxBytes)
+        }
+        var context = context
+        context.maxBodyBytes = maxBytes
+        return try await next(request, context)
+    }
+}
+
+/// Stamps each request with an id (honouring a sane incoming `X-Request-ID`) and echoes it back,
+/// so a client's report can be matched to the server's logs.
+public struct RequestIDMiddleware<Context: RequestContext>: RouterMiddleware {
+    public init() {}
+
+    public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let incoming = request.headers[.init("X-Request-ID")!]
+        let id = incoming.flatMap { $0.count <= 64 && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" } ? $0 : nil } ?? UUID().uuidString.lowercased()
+        var context = context
+        context.logger[metadataKey: "request_id"] = .string(id)
+        do {
+            var response = try await next(request, context)
+            response.headers[.init("X-Request-ID")!] = id
+            return response
+        } catch let error as HTTPResponseError {
+            var response = try error.response(from: request, context: context)
+            response.headers[.init("X-Request-ID")!] = id
+            return response
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+
+/// A UUID that knows what it identifies, so a hint's ID cannot be passed where a milestone's is expected.
+public struct TypedID<Entity>: Hashable, Sendable, Codable, CustomStringConvertible, Comparable {
+    public let uuid: UUID
+
+    public init(_ uuid: UUID = UUID()) { self.uuid = uuid }
+
+    public init?(_ text: String) {
+        guard let uuid = UUID(uuidString: text) else { return nil }
+        self.uuid = uuid
+    }
+
+    public init(from decoder: any Decoder) throws {
+        uuid = try decoder.singleValueContainer().decode(UUID.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(uuid.uuidString.lowercased())
+    }
+
+    public var description: String { uuid.uuidString.lowercased() }
+
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.uuid.uuidString < rhs.uuid.uuidString }
+}
+
+/// Marker for user accounts; `UserID` is the typed ID every owner-scoped query takes.
+public enum UserAccount {}
+public typealias UserID = TypedID<UserAccount>
