@@ -133,6 +133,9 @@ public final class IdentityTokenVerifier: Sendable {
         var keys: JWTKeyCollection
         var kids: Set<String>
         var fetchedAt: Date
+        /// When a token naming an unseen key id last forced a refetch; such refetches are rate
+        /// limited so a flood of bogus key ids cannot hammer the provider.
+        var unknownKeyRefetchAt: Date?
     }
 
     public let provider: IdentityProvider
@@ -193,11 +196,15 @@ public final class IdentityTokenVerifier: Sendable {
             return try await fetchGate.run { () async throws -> JWTKeyCollection in
                 // Another caller may have refreshed while we waited.
                 let now = self.clock.now()
+                var unknownKeyRefetchAt: Date?
                 if let cached = self.cache.value {
                     let fresh = now.timeIntervalSince(cached.fetchedAt) < self.cacheTTL
                     if cached.kids.contains(kid), fresh { return cached.keys }
-                    if fresh, now.timeIntervalSince(cached.fetchedAt) < self.minimumRefetchInterval {
-                        throw IdentityTokenError.unknownKey
+                    if fresh {
+                        if let last = cached.unknownKeyRefetchAt, now.timeIntervalSince(last) < self.minimumRefetchInterval {
+                            throw IdentityTokenError.unknownKey
+                        }
+                        unknownKeyRefetchAt = now
                     }
                 }
                 let jwks = try await self.fetcher.fetch(url: self.provider.jwksURL)
@@ -207,7 +214,7 @@ public final class IdentityTokenVerifier: Sendable {
                     guard let id = key.keyIdentifier?.string else { continue }
                     if (try? await collection.add(jwk: key)) != nil { kids.insert(id) }
                 }
-                self.cache.value = CachedKeys(keys: collection, kids: kids, fetchedAt: now)
+                self.cache.value = CachedKeys(keys: collection, kids: kids, fetchedAt: now, unknownKeyRefetchAt: unknownKeyRefetchAt)
                 guard kids.contains(kid) else { throw IdentityTokenError.unknownKey }
                 return collection
             }

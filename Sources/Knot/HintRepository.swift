@@ -77,8 +77,11 @@ public struct HintRepository: Sendable {
     /// previous page.
     public func list(for user: UserID, limit: Int, cursor: HintCursor?) async throws -> HintPage {
         try await database.read { db in
+            // Compare against the stored timestamp of the cursor's hint (exact on both databases);
+            // the timestamp carried in the cursor is the fallback when that hint was deleted since.
             let after: SQLQueryString = cursor.map {
-                "AND (h.created_at < \(bind: $0.createdAt) OR (h.created_at = \(bind: $0.createdAt) AND h.id < \(bind: $0.id)))"
+                let position: SQLQueryString = "COALESCE((SELECT created_at FROM hints WHERE id = \(bind: $0.id)), \(bind: $0.createdAt))"
+                return "AND (h.created_at < \(position) OR (h.created_at = \(position) AND h.id < \(bind: $0.id)))"
             } ?? ""
             let rows = try await db.raw("""
                 SELECT h.id, h.hint_text, h.source, h.is_used, h.created_at FROM hints h JOIN partner_vaults v ON v.id = h.vault_id

@@ -1,0 +1,316 @@
+import AppServer
+import Auth
+import Foundation
+import HTTPTypes
+import PlatformCore
+import Testing
+import TestSupport
+
+@Suite("Authentication")
+struct AuthTests {
+    @Test("development sign-in returns a bearer token pair", arguments: TestDatabase.allCases)
+    func devSignInReturnsTokenPair(_ database: TestDatabase) async throws {
+        try await withServer(database) { client, _ in
+            let response = try await client.send(.post, "/knot/auth/dev", json: ["email": "Ana@Example.com"])
+            #expect(response.status == .ok)
+            let json = response.json
+            #expect(json["token_type"] as? String == "Bearer")
+            #expect(json["expires_in"] as? Int == 900)
+            #expect((json["access_token"] as? String)?.split(separator: ".").count == 3)
+            #expect((json["refresh_token"] as? String)?.count ?? 0 >= 40)
+            #expect(UUID(uuidString: json["user_id"] as? String ?? "") != nil)
+            let again = try await client.send(.post, "/knot/auth/dev", json: ["email": "ana@example.com"])
+            #expect(again.json["user_id"] as? String == json["user_id"] as? String, "same email, same account")
+        }
+    }
+
+    @Test("development sign-in does not exist in production")
+    func devSignInIsNotFoundInProduction() async throws {
+        try await withServer(.sqlite, configure: { $0.environment = .production }) { client, _ in
+            let response = try await client.send(.post, "/knot/auth/dev", json: ["email": "a@example.com"])
+            #expect(response.status == .notFound)
+        }
+    }
+
+    @Test("development sign-in validates the email")
+    func devSignInRejectsInvalidEmail() async throws {
+        try await withServer(.sqlite) { client, _ in
+            let response = try await client.send(.post, "/knot/auth/dev", json: ["email": "not-an-email"])
+            #expect(response.status == .unprocessableContent)
+            #expect(response.errorFields == ["email"])
+        }
+    }
+
+    @Test("every authentication failure is a 401 with WWW-Authenticate: Bearer and a JSON error", arguments: TestDatabase.allCases)
+    func authFailuresAre401(_ database: TestDatabase) async throws {
+        try await withServer(database) { client, _ in
+            let user = try await client.signIn()
+            let parts = user.accessToken.split(separator: ".")
+            let tampered = "\(parts[0]).\(parts[1]).\(String(parts[2].reversed()))"
+            let otherKeyService = try await TokenService(signingKeyPEM: TokenService.generateSigningKeyPEM(), accessTokenTTL: 900, refreshTokenTTL: 3600, clock: SystemTime())
+            let foreign = try await otherKeyService.issueAccessToken(user: UserID(UUID(uuidString: user.userID)!), app: .knot, session: UUID())
+            let cases: [(String, HTTPFields)] = [
+                ("missing", [:]),
+                ("basic", [.authorization: "Basic dXNlcjpwYXNz"]),
+                ("no scheme", [.authorization: user.accessToken]),
+                ("empty bearer", [.authorization: "Bearer "]),
+                ("garbage", [.authorization: "Bearer not.a.jwt"]),
+                ("tampered signature", [.authorization: "Bearer \(tampered)"]),
+                ("signed by another key", [.authorization: "Bearer \(foreign)"]),
+            ]
+            for (name, headers) in cases {
+                let response = try await client.send(.get, "/knot/api/v1/hints", headers: headers)
+                #expect(response.status == .unauthorized, "\(name)")
+                #expect(response.headers[.wwwAuthenticate]?.hasPrefix("Bearer") == true, "\(name)")
+                #expect(response.errorCode != nil, "\(name): JSON error body")
+            }
+        }
+    }
+
+    @Test("an expired access token is refused", arguments: TestDatabase.allCases)
+    func expiredAccessTokenIsRefused(_ database: TestDatabase) async throws {
+        let clock = TestClock()
+        try await withServer(database, dependencies: .init(clock: clock)) { client, _ in
+            let user = try await client.signIn()
+            #expect(try await client.send(.get, "/knot/api/v1/hints", token: user.accessToken).status != .unauthorized)
+            clock.advance(by: 901)
+            let response = try await client.send(.get, "/knot/api/v1/hints", token: user.accessToken)
+            #expect(response.status == .unauthorized)
+            #expect(response.errorCode == "token_expired")
+        }
+    }
+
+    @Test("a token minted for another app is refused on Knot's routes", arguments: TestDatabase.allCases)
+    func tokenForAnotherAppIsRefused(_ database: TestDatabase) async throws {
+        try await withServer(database) { client, server in
+            let user = try await client.signIn()
+            let session = try await server.auth.accounts.createSession(
+                user: UserID(UUID(uuidString: user.userID)!), app: .knot, refreshTokenHash: UUID().uuidString, expiresAt: Date().addingTimeInterval(60))
+            let ziaToken = try await server.auth.tokens.issueAccessToken(user: UserID(UUID(uuidString: user.userID)!), app: .zia, session: session)
+            let response = try await client.send(.get, "/knot/api/v1/hints", token: ziaToken)
+            #expect(response.status == .unauthorized)
+            #expect(response.errorCode == "wrong_app")
+            #expect(response.headers[.wwwAuthenticate]?.hasPrefix("Bearer") == true)
+        }
+    }
+
+    @Test("refresh rotates the refresh token", arguments: TestDatabase.allCases)
+    func refreshRotates(_ database: TestDatabase) async throws {
+        try await withServer(database) { client, _ in
+            let user = try await client.signIn()
+            let refreshed = try await client.send(.post, "/knot/auth/refresh", json: ["refresh_token": user.refreshToken])
+            #expect(refreshed.status == .ok)
+            let newRefresh = try #require(refreshed.json["refresh_token"] as? String)
+            let newAccess = try #require(refreshed.json["access_token"] as? String)
+            #expect(newRefresh != user.refreshToken)
+            #expect(refreshed.json["user_id"] as? String == user.userID)
+            #expect(try await client.send(.get, "/knot/api/v1/hints", token: newAccess).status != .unauthorized)
+            let next = try await client.send(.post, "/knot/auth/refresh", json: ["refresh_token": newRefresh])
+            #expect(next.status == .ok)
+        }
+    }
+
+    @Test("reusing a rotated refresh token revokes the whole session", arguments: TestDatabase.allCases)
+    func refreshReuseRevokesFamily(_ database: TestDatabase) async throws {
+        try await withServer(database) { client, _ in
+            let user = try await client.signIn()
+            let first = try await client.send(.post, "/knot/auth/refresh", json: ["refresh_token": user.refreshToken])
+            let second = try #require(first.json["refresh_token"] as? String)
+            let access = try #require(first.json["access_token"] as? String)
+
+            let reuse = try await client.send(.post, "/knot/auth/refresh", json: ["refresh_token": user.refreshToken])
+            #expect(reuse.status == .unauthorized)
+            #expect(reuse.errorCode == "refresh_token_reused")
+            #expect(reuse.headers[.wwwAuthenticate] != nil)
+
+            let afterReuse = try await client.send(.post, "/knot/auth/refresh", json: ["refresh_token": second])
+            #expect(afterReuse.status == .unauthorized, "the newest token of the family is dead too")
+            #expect(try await client.send(.get, "/knot/api/v1/hints", token: access).status == .unauthorized, "access tokens of the family are dead")
+
+            let other = try await client.signIn("other-\(UUID())@example.com")
+            #expect(try await client.send(.get, "/knot/api/v1/hints", token: other.accessToken).status != .unauthorized, "other sessions are untouched")
+        }
+    }
+
+    @Test("an unknown or missing refresh token is a 401 / 422")
+    func refreshRejectsUnknownToken() async throws {
+        try await withServer(.sqlite) { client, _ in
+            let unknown = try await client.send(.post, "/knot/auth/refresh", json: ["refresh_token": "nope"])
+            #expect(unknown.status == .unauthorized)
+            #expect(unknown.headers[.wwwAuthenticate] != nil)
+            let missing = try await client.send(.post, "/knot/auth/refresh", json: [String: String]())
+            #expect(missing.status == .unprocessableContent)
+            #expect(missing.errorFields == ["refresh_token"])
+        }
+    }
+
+    @Test("an expired refresh token is refused", arguments: TestDatabase.allCases)
+    func expiredRefreshTokenIsRefused(_ database: TestDatabase) async throws {
+        let clock = TestClock()
+        try await withServer(database, dependencies: .init(clock: clock)) { client, _ in
+            let user = try await client.signIn()
+            clock.advance(by: 31 * 24 * 3600)
+            let response = try await client.send(.post, "/knot/auth/refresh", json: ["refresh_token": user.refreshToken])
+            #expect(response.status == .unauthorized)
+            #expect(response.errorCode == "refresh_token_expired")
+        }
+    }
+
+    @Test("sign-out revokes the session's access and refresh tokens", arguments: TestDatabase.allCases)
+    func signOutRevokes(_ database: TestDatabase) async throws {
+        try await withServer(database) { client, _ in
+            let user = try await client.signIn()
+            let signOut = try await client.send(.post, "/knot/auth/sign-out", token: user.accessToken)
+            #expect(signOut.status == .noContent)
+            let after = try await client.send(.get, "/knot/api/v1/hints", token: user.accessToken)
+            #expect(after.status == .unauthorized)
+            #expect(after.errorCode == "session_revoked")
+            let refresh = try await client.send(.post, "/knot/auth/refresh", json: ["refresh_token": user.refreshToken])
+            #expect(refresh.status == .unauthorized)
+        }
+    }
+
+    @Test("sign-in attempts over the limit get 429 with Retry-After")
+    func authRoutesAreRateLimited() async throws {
+        try await withServer(.sqlite, configure: { $0.authRateLimitPerMinute = 3 }) { client, _ in
+            for _ in 0..<3 {
+                #expect(try await client.send(.post, "/knot/auth/dev", json: ["email": "a@example.com"]).status == .ok)
+            }
+            let limited = try await client.send(.post, "/knot/auth/dev", json: ["email": "a@example.com"])
+            #expect(limited.status == .tooManyRequests)
+            let retryAfter = try #require(limited.headers[.retryAfter].flatMap(Int.init))
+            #expect(retryAfter >= 1 && retryAfter <= 20)
+            #expect(limited.errorCode == "rate_limited")
+        }
+    }
+}
+
+@Suite("Sign in with Apple and Google against a JWKS served on 127.0.0.1")
+struct IdentityProviderTests {
+    static let appleIssuer = "https://appleid.apple.com"
+    static let clientID = "com.example.knot"
+
+    func configure(_ jwks: LocalJWKS) -> (inout ServerConfiguration) -> Void {
+        { configuration in
+            configuration.appleJWKSURL = jwks.url
+            configuration.googleJWKSURL = jwks.url
+            configuration.signInClientIDs.apple[.knot] = [Self.clientID]
+            configuration.signInClientIDs.google[.knot] = ["google-client.apps.googleusercontent.com"]
+        }
+    }
+
+    @Test("a valid Apple ID token signs in and finds the same account again", arguments: TestDatabase.allCases)
+    func appleSignIn(_ database: TestDatabase) async throws {
+        try await withLocalJWKS { jwks in
+            let key = try await TestRSAKey(kid: "apple-1")
+            jwks.publish([key])
+            try await withServer(database, configure: configure(jwks)) { client, _ in
+                let nonce = "raw-nonce-123"
+                let hashedNonce = sha256Hex(nonce)
+                let token = try await key.sign(.init(iss: Self.appleIssuer, sub: "001234.apple", aud: [Self.clientID], exp: Date().addingTimeInterval(600), email: "p@privaterelay.appleid.com", nonce: hashedNonce))
+                let first = try await client.send(.post, "/knot/auth/apple", json: ["id_token": token, "nonce": nonce])
+                #expect(first.status == .ok, "\(first.text)")
+                #expect(first.json["token_type"] as? String == "Bearer")
+                let second = try await client.send(.post, "/knot/auth/apple", json: ["id_token": token, "nonce": nonce])
+                #expect(second.json["user_id"] as? String == first.json["user_id"] as? String)
+                #expect(jwks.fetches.value == 1, "keys are cached")
+                let access = try #require(first.json["access_token"] as? String)
+                #expect(try await client.send(.get, "/knot/api/v1/hints", token: access).status != .unauthorized)
+            }
+        }
+    }
+
+    @Test("Apple ID tokens with a wrong audience, issuer, expiry, nonce or signature are refused")
+    func appleSignInRejectsBadTokens() async throws {
+        try await withLocalJWKS { jwks in
+            let key = try await TestRSAKey(kid: "apple-1")
+            let impostor = try await TestRSAKey(kid: "apple-1")
+            jwks.publish([key])
+            try await withServer(.sqlite, configure: configure(jwks)) { client, _ in
+                let valid = TestIDTokenClaims(iss: Self.appleIssuer, sub: "s1", aud: [Self.clientID], exp: Date().addingTimeInterval(600), nonce: sha256Hex("n"))
+                var wrongAudience = valid
+                wrongAudience.aud = ["com.other.app"]
+                var wrongIssuer = valid
+                wrongIssuer.iss = "https://evil.example.com"
+                var expired = valid
+                expired.exp = Int(Date().addingTimeInterval(-3600).timeIntervalSince1970)
+                let cases: [(String, String, String?)] = [
+                    ("wrong audience", try await key.sign(wrongAudience), "n"),
+                    ("wrong issuer", try await key.sign(wrongIssuer), "n"),
+                    ("expired", try await key.sign(expired), "n"),
+                    ("nonce mismatch", try await key.sign(valid), "other-nonce"),
+                    ("signed by an impostor key with the same kid", try await impostor.sign(valid), "n"),
+                    ("garbage", "abc.def.ghi", nil),
+                ]
+                for (name, token, nonce) in cases {
+                    var body: [String: String] = ["id_token": token]
+                    body["nonce"] = nonce
+                    let response = try await client.send(.post, "/knot/auth/apple", json: body)
+                    #expect(response.status == .unauthorized, "\(name): \(response.text)")
+                    #expect(response.headers[.wwwAuthenticate]?.hasPrefix("Bearer") == true, "\(name)")
+                }
+                let control = try await client.send(.post, "/knot/auth/apple", json: ["id_token": try await key.sign(valid), "nonce": "n"])
+                #expect(control.status == .ok, "the unmodified token is accepted")
+            }
+        }
+    }
+
+    @Test("a token signed with a new key makes the verifier refetch the JWKS")
+    func unknownKeyIDTriggersRefetch() async throws {
+        try await withLocalJWKS { jwks in
+            let oldKey = try await TestRSAKey(kid: "old")
+            let newKey = try await TestRSAKey(kid: "new")
+            jwks.publish([oldKey])
+            try await withServer(.sqlite, configure: configure(jwks)) { client, _ in
+                let claims = TestIDTokenClaims(iss: Self.appleIssuer, sub: "rotating", aud: [Self.clientID], exp: Date().addingTimeInterval(600))
+                #expect(try await client.send(.post, "/knot/auth/apple", json: ["id_token": try await oldKey.sign(claims)]).status == .ok)
+                #expect(jwks.fetches.value == 1)
+                jwks.publish([oldKey, newKey])
+                let rotated = try await client.send(.post, "/knot/auth/apple", json: ["id_token": try await newKey.sign(claims)])
+                #expect(rotated.status == .ok, "\(rotated.text)")
+                #expect(jwks.fetches.value == 2)
+                let bogus = try await TestRSAKey(kid: "bogus-1")
+                let bogus2 = try await TestRSAKey(kid: "bogus-2")
+                #expect(try await client.send(.post, "/knot/auth/apple", json: ["id_token": try await bogus.sign(claims)]).status == .unauthorized)
+                #expect(try await client.send(.post, "/knot/auth/apple", json: ["id_token": try await bogus2.sign(claims)]).status == .unauthorized)
+                #expect(jwks.fetches.value == 2, "unknown key ids refetch at most once per interval")
+            }
+        }
+    }
+
+    @Test("Google ID tokens are verified against Google's issuer and client IDs", arguments: TestDatabase.allCases)
+    func googleSignIn(_ database: TestDatabase) async throws {
+        try await withLocalJWKS { jwks in
+            let key = try await TestRSAKey(kid: "g1")
+            jwks.publish([key])
+            try await withServer(database, configure: configure(jwks)) { client, _ in
+                let claims = TestIDTokenClaims(iss: "https://accounts.google.com", sub: "1099", aud: ["google-client.apps.googleusercontent.com"], exp: Date().addingTimeInterval(600), email: "g@example.com", nonce: "plain")
+                let ok = try await client.send(.post, "/knot/auth/google", json: ["id_token": try await key.sign(claims), "nonce": "plain"])
+                #expect(ok.status == .ok, "\(ok.text)")
+                var appleIssued = claims
+                appleIssued.iss = Self.appleIssuer
+                let wrong = try await client.send(.post, "/knot/auth/google", json: ["id_token": try await key.sign(appleIssued)])
+                #expect(wrong.status == .unauthorized)
+                let asApple = try await client.send(.post, "/knot/auth/apple", json: ["id_token": try await key.sign(claims)])
+                #expect(asApple.status == .unauthorized, "a Google token is not an Apple token")
+            }
+        }
+    }
+
+    @Test("sign-in with a provider that has no client IDs configured is refused")
+    func unconfiguredProviderIsRefused() async throws {
+        try await withLocalJWKS { jwks in
+            let key = try await TestRSAKey(kid: "k")
+            jwks.publish([key])
+            try await withServer(.sqlite, configure: { $0.appleJWKSURL = jwks.url }) { client, _ in
+                let token = try await key.sign(.init(iss: Self.appleIssuer, sub: "x", aud: [Self.clientID], exp: Date().addingTimeInterval(600)))
+                let response = try await client.send(.post, "/knot/auth/apple", json: ["id_token": token])
+                #expect(response.status == .unauthorized)
+            }
+        }
+    }
+}
+
+func sha256Hex(_ text: String) -> String {
+    TokenService.hash(refreshToken: text)
+}

@@ -1,0 +1,152 @@
+import AppServer
+import Auth
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import NIOCore
+import Persistence
+import PlatformCore
+
+/// The two databases every repository and API test runs against. PostgreSQL comes from
+/// `TEST_POSTGRES_URL` (set by `scripts/test`); when it is missing the PostgreSQL case fails loudly
+/// rather than being skipped.
+public enum TestDatabase: String, CaseIterable, Sendable, CustomStringConvertible {
+    case sqlite
+    case postgres
+
+    public var description: String { rawValue }
+
+    public struct Unavailable: Error, CustomStringConvertible {
+        public let description = "PostgreSQL tests need TEST_POSTGRES_URL. Run the suite with scripts/test, which starts PostgreSQL + pgvector and sets it."
+    }
+
+    /// The connection URL for PostgreSQL, or a failure explaining how to get one.
+    public static func postgresURL() throws -> String {
+        guard let url = ProcessInfo.processInfo.environment["TEST_POSTGRES_URL"], !url.isEmpty else { throw Unavailable() }
+        return url
+    }
+}
+
+/// A clock tests move by hand.
+public final class TestClock: TimeSource, Sendable {
+    private let current: LockedValue<Date>
+
+    public init(_ start: Date = Date().truncatedToMicroseconds) { current = LockedValue(start) }
+
+    public func now() -> Date { current.value }
+
+    public func advance(by seconds: TimeInterval) {
+        current.withLock { $0 = $0.addingTimeInterval(seconds) }
+    }
+}
+
+/// One signing key for the whole test process (key generation is not what tests are about).
+public let testSigningKeyPEM = TokenService.generateSigningKeyPEM()
+
+/// A fresh temporary folder, removed by the caller.
+public func makeTemporaryDirectory() -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("apps-test-\(UUID().uuidString)")
+    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+/// A test configuration on `database`: SQLite in a fresh folder, or the shared PostgreSQL database.
+public func testConfiguration(_ database: TestDatabase, dataDirectory: URL) throws -> ServerConfiguration {
+    var configuration = ServerConfiguration()
+    configuration.dataDirectory = dataDirectory.path
+    configuration.jwtSigningKeyPEM = testSigningKeyPEM
+    configuration.logLevel = .warning
+    configuration.authRateLimitPerMinute = 10_000
+    if database == .postgres {
+        configuration.databaseURL = try TestDatabase.postgresURL()
+        configuration.postgresMaxConnections = 4
+    }
+    return configuration
+}
+
+/// Builds the real application on `database` and runs `body` against it in-process.
+public func withServer<T: Sendable>(
+    _ database: TestDatabase,
+    configure: (inout ServerConfiguration) -> Void = { _ in },
+    dependencies: ServerDependencies = .init(),
+    _ body: @Sendable (APIClient, ServerComponents) async throws -> T
+) async throws -> T {
+    let folder = makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var configuration = try testConfiguration(database, dataDirectory: folder)
+    configure(&configuration)
+    let components = try await buildServer(configuration: configuration, dependencies: dependencies)
+    return try await components.application.test(.router) { client in
+        try await body(APIClient(client: client), components)
+    }
+}
+
+/// A response as tests see it: status, headers, body, and the body parsed as JSON.
+public struct APIResponse: Sendable {
+    public let status: HTTPResponse.Status
+    public let headers: HTTPFields
+    public let body: Data
+
+    /// The body as a JSON object (empty when it is not one).
+    public var json: [String: Any] {
+        (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:]
+    }
+
+    public var text: String { String(decoding: body, as: UTF8.self) }
+
+    /// The `field` names of a validation error.
+    public var errorFields: [String] {
+        ((json["error"] as? [String: Any])?["fields"] as? [[String: Any]] ?? []).compactMap { $0["field"] as? String }
+    }
+
+    public var errorCode: String? { (json["error"] as? [String: Any])?["code"] as? String }
+
+    public func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        try JSONDecoder.api.decode(type, from: body)
+    }
+}
+
+/// Thin JSON helper over HummingbirdTesting's client.
+public struct APIClient: Sendable {
+    let client: any TestClientProtocol
+
+    /// Sends a request with an optional bearer token and raw body.
+    public func send(_ method: HTTPRequest.Method, _ path: String, token: String? = nil, body: Data? = nil, headers extra: HTTPFields = [:]) async throws -> APIResponse {
+        var headers = extra
+        if let token { headers[.authorization] = "Bearer \(token)" }
+        if body != nil, headers[.contentType] == nil { headers[.contentType] = "application/json" }
+        let response = try await client.executeRequest(
+            uri: path, method: method, headers: headers,
+            body: body.map { ByteBuffer(bytes: $0) }
+        )
+        return APIResponse(status: response.status, headers: response.headers, body: Data(buffer: response.body))
+    }
+
+    /// Sends `json` (any JSONSerialization-compatible value) as the body.
+    public func send(_ method: HTTPRequest.Method, _ path: String, token: String? = nil, json: Any) async throws -> APIResponse {
+        let data = try JSONSerialization.data(withJSONObject: json)
+        return try await send(method, path, token: token, body: data)
+    }
+
+    /// Signs in through development sign-in and returns the token pair.
+    public func signIn(_ email: String = "user-\(UUID().uuidString.prefix(8))@example.com", app: String = "knot") async throws -> SignedIn {
+        let response = try await send(.post, "/\(app)/auth/dev", json: ["email": email])
+        guard response.status == .ok else { throw TestFailure("dev sign-in failed: \(response.status) \(response.text)") }
+        let json = response.json
+        return SignedIn(accessToken: json["access_token"] as! String, refreshToken: json["refresh_token"] as! String, userID: json["user_id"] as! String)
+    }
+}
+
+/// The tokens of a signed-in test user.
+public struct SignedIn: Sendable {
+    public let accessToken: String
+    public let refreshToken: String
+    public let userID: String
+}
+
+public struct TestFailure: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
