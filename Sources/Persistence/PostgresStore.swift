@@ -32,8 +32,14 @@ public final class PostgresStore: Database, Service {
     }
 
     public func transaction<T: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
-        try await client.withTransaction(logger: logger) { connection in
-            try await body(connection.sql(queryLogLevel: nil))
+        do {
+            return try await client.withTransaction(logger: logger) { connection in
+                try await body(connection.sql(queryLogLevel: nil))
+            }
+        } catch let error as PostgresTransactionError {
+            // Surface the caller's own error (a domain error, a constraint violation) rather than the wrapper.
+            if let closureError = error.closureError, error.rollbackError == nil { throw closureError }
+            throw error
         }
     }
 
