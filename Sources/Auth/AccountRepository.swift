@@ -16,6 +16,17 @@ public struct NotificationPreferences: Codable, Sendable, Equatable {
         self.quietHoursEnd = quietHoursEnd
         self.timezone = timezone
     }
+
+    enum CodingKeys: String, CodingKey { case notificationsEnabled, quietHoursStart, quietHoursEnd, timezone }
+
+    /// Encodes `timezone` as `null` when unset, so clients always see every field.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(notificationsEnabled, forKey: .notificationsEnabled)
+        try container.encode(quietHoursStart, forKey: .quietHoursStart)
+        try container.encode(quietHoursEnd, forKey: .quietHoursEnd)
+        try container.encode(timezone, forKey: .timezone)
+    }
 }
 
 /// A registered push token on one of the user's devices.

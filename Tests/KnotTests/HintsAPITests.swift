@@ -1,0 +1,172 @@
+import Foundation
+import HTTPTypes
+@testable import Knot
+import Persistence
+import PlatformCore
+import Testing
+import TestSupport
+
+@Suite("Hints API")
+struct HintsAPITests {
+    /// Signs in a new user and creates their vault.
+    static func userWithVault(_ client: APIClient) async throws -> SignedIn {
+        let user = try await client.signIn()
+        let response = try await client.send(.post, "/knot/api/v1/vault", token: user.accessToken, json: validVaultPayload())
+        guard response.status == .created else { throw TestFailure("vault creation failed: \(response.text)") }
+        return user
+    }
+
+    @Test("POST stores a trimmed hint with its source and embedding", arguments: TestDatabase.allCases)
+    func createHint(_ database: TestDatabase) async throws {
+        try await withServer(database) { client, server in
+            let user = try await Self.userWithVault(client)
+            let response = try await client.send(.post, "/knot/api/v1/hints", token: user.accessToken, json: ["hint_text": "  She loved the ceramics class downtown  ", "source": "voice_transcription"])
+            #expect(response.status == .created, "\(response.text)")
+            let hint = response.json
+            #expect(hint["hint_text"] as? String == "She loved the ceramics class downtown")
+            #expect(hint["source"] as? String == "voice_transcription")
+            #expect(hint["is_used"] as? Bool == false)
+            #expect(hint["created_at"] as? String != nil)
+            let id = try #require(hint["id"] as? String)
+            let defaulted = try await client.send(.post, "/knot/api/v1/hints", token: user.accessToken, json: ["hint_text": "Wants a new espresso grinder"])
+            #expect(defaulted.json["source"] as? String == "text_input", "source defaults to text_input")
+
+            let model = try await server.database.read { db in
+                try await db.raw("SELECT model, dims FROM vector_entries WHERE collection = 'knot.hints' AND item_id = \(bind: UUID(uuidString: id)!)").first()
+                    .map { (try $0.decode(column: "model", as: String.self), try $0.decode(column: "dims", as: Int.self)) }
+            }
+            #expect(model?.0 == server.embedder.model, "each stored vector records the model that made it")
+            #expect(model?.1 == server.embedder.dimensions)
+        }
+    }
+
+    @Test("hint text must be 1–500 characters after trimming, and the source one of two", arguments: TestDatabase.allCases)
+    func hintValidation(_ database: TestDatabase) async throws {
+        try await withServer(database) { client, _ in
+            let user = try await Self.userWithVault(client)
+            let cases: [([String: Any], String)] = [
+                (["hint_text": ""], "hint_text"),
+                (["hint_text": "   \n "], "hint_text"),
+                (["source": "text_input"], "hint_text"),
+                (["hint_text": String(repeating: "a", count: 501)], "hint_text"),
+                (["hint_text": "ok", "source": "telepathy"], "source"),
+                (["hint_text": 42], "hint_text"),
+            ]
+            for (body, field) in cases {
+                let response = try await client.send(.post, "/knot/api/v1/hints", token: user.accessToken, json: body)
+                #expect(response.status == .unprocessableContent, "\(body)")
+                #expect(response.errorFields == [field], "\(body)")
+            }
+            let exactly500 = try await client.send(.post, "/knot/api/v1/hints", token: user.accessToken, json: ["hint_text": String(repeating: "é", count: 500)])
+            #expect(exactly500.status == .created, "500 characters is allowed")
+            let list = try await client.send(.get, "/knot/api/v1/hints", token: user.accessToken)
+            #expect(list.json["total"] as? Int == 1, "nothing invalid was stored")
+        }
+    }
+
+    @Test("hints need a vault first", arguments: TestDatabase.allCases)
+    func hintWithoutVaultIs404(_ database: TestDatabase) async throws {
+        try await withServer(database) { client, _ in
+            let user = try await client.signIn()
+            let response = try await client.send(.post, "/knot/api/v1/hints", token: user.accessToken, json: ["hint_text": "likes tea"])
+            #expect(response.status == .notFound)
+            #expect(response.errorCode == "vault_not_found")
+        }
+    }
+
+    @Test("GET lists newest first and pages with limit and cursor without gaps or repeats", arguments: TestDatabase.allCases)
+    func listPaginates(_ database: TestDatabase) async throws {
+        try await withServer(database) { client, _ in
+            let user = try await Self.userWithVault(client)
+            var created: [String] = []
+            for index in 0..<7 {
+                let response = try await client.send(.post, "/knot/api/v1/hints", token: user.accessToken, json: ["hint_text": "hint number \(index)"])
+                created.append(response.json["id"] as! String)
+            }
+            var seen: [String] = []
+            var cursor: String?
+            var pages = 0
+            repeat {
+                let path = "/knot/api/v1/hints?limit=3" + (cursor.map { "&cursor=\($0)" } ?? "")
+                let page = try await client.send(.get, path, token: user.accessToken).json
+                #expect(page["total"] as? Int == 7)
+                let hints = page["hints"] as? [[String: Any]] ?? []
+                #expect(hints.count <= 3)
+                seen += hints.map { $0["id"] as! String }
+                cursor = page["next_cursor"] as? String
+                pages += 1
+            } while cursor != nil && pages < 10
+            #expect(pages == 3)
+            #expect(seen == created.reversed(), "newest first, every hint exactly once")
+            let bad = try await client.send(.get, "/knot/api/v1/hints?limit=0", token: user.accessToken)
+            #expect(bad.status == .unprocessableContent)
+            #expect(bad.errorFields == ["limit"])
+            let badCursor = try await client.send(.get, "/knot/api/v1/hints?cursor=garbage", token: user.accessToken)
+            #expect(badCursor.status == .unprocessableContent)
+            #expect(badCursor.errorFields == ["cursor"])
+        }
+    }
+
+    @Test("DELETE removes one's own hint (204) and answers 404 for missing or another user's", arguments: TestDatabase.allCases)
+    func deleteHint(_ database: TestDatabase) async throws {
+        try await withServer(database) { client, server in
+            let owner = try await Self.userWithVault(client)
+            let intruder = try await Self.userWithVault(client)
+            let id = try await client.send(.post, "/knot/api/v1/hints", token: owner.accessToken, json: ["hint_text": "wants a hammock"]).json["id"] as! String
+            #expect(try await client.send(.delete, "/knot/api/v1/hints/\(id)", token: intruder.accessToken).status == .notFound)
+            #expect(try await client.send(.get, "/knot/api/v1/hints", token: owner.accessToken).json["total"] as? Int == 1, "still there")
+            #expect(try await client.send(.delete, "/knot/api/v1/hints/\(id)", token: owner.accessToken).status == .noContent)
+            #expect(try await client.send(.get, "/knot/api/v1/hints", token: owner.accessToken).json["total"] as? Int == 0)
+            #expect(try await client.send(.delete, "/knot/api/v1/hints/\(id)", token: owner.accessToken).status == .notFound)
+            #expect(try await client.send(.delete, "/knot/api/v1/hints/not-a-uuid", token: owner.accessToken).status == .notFound)
+            let vectors = try await server.database.read { db in
+                try await db.raw("SELECT COUNT(*) AS n FROM vector_entries WHERE item_id = \(bind: UUID(uuidString: id)!)").first()!.decode(column: "n", as: Int.self)
+            }
+            #expect(vectors == 0, "the hint's vector goes with it")
+        }
+    }
+
+    @Test("search ranks the user's own hints by similarity, with scores", arguments: TestDatabase.allCases)
+    func searchRanksBySimilarity(_ database: TestDatabase) async throws {
+        try await withServer(database) { client, _ in
+            let user = try await Self.userWithVault(client)
+            let other = try await Self.userWithVault(client)
+            for text in ["She wants to try pottery classes", "Mentioned a vintage record player for her vinyl", "Loves hiking trails near the lake"] {
+                _ = try await client.send(.post, "/knot/api/v1/hints", token: user.accessToken, json: ["hint_text": text])
+            }
+            _ = try await client.send(.post, "/knot/api/v1/hints", token: other.accessToken, json: ["hint_text": "pottery classes pottery classes"])
+            let response = try await client.send(.get, "/knot/api/v1/hints/search?q=pottery%20class&limit=2", token: user.accessToken)
+            #expect(response.status == .ok, "\(response.text)")
+            let hints = response.json["hints"] as? [[String: Any]] ?? []
+            #expect(hints.count == 2)
+            #expect(hints.first?["hint_text"] as? String == "She wants to try pottery classes")
+            let scores = hints.compactMap { $0["similarity"] as? Double }
+            #expect(scores.count == 2 && scores[0] >= scores[1])
+            #expect(scores[0] > 0.3)
+            #expect(response.json["embedder"] as? String != nil)
+            #expect(!hints.contains { ($0["hint_text"] as? String)?.contains("pottery classes pottery") == true }, "never another user's hints")
+            let missing = try await client.send(.get, "/knot/api/v1/hints/search", token: user.accessToken)
+            #expect(missing.status == .unprocessableContent)
+            #expect(missing.errorFields == ["q"])
+        }
+    }
+
+    @Test("search finds all of a user's hints among many other users' vectors", arguments: TestDatabase.allCases)
+    func searchIsCompleteAmongOtherUsers(_ database: TestDatabase) async throws {
+        try await withServer(database) { client, server in
+            let user = try await Self.userWithVault(client)
+            let knot = try #require(server.knot)
+            let vault = try #require(try await knot.vaults.vaultID(for: UserID(UUID(uuidString: user.userID)!)))
+            for index in 0..<12 {
+                _ = try await knot.hints.create(text: "gift idea \(index) about candles", source: .textInput, vault: vault, user: UserID(UUID(uuidString: user.userID)!))
+            }
+            let crowd = try await Self.userWithVault(client)
+            let crowdVault = try #require(try await knot.vaults.vaultID(for: UserID(UUID(uuidString: crowd.userID)!)))
+            for index in 0..<150 {
+                _ = try await knot.hints.create(text: "gift idea \(index) about candles", source: .textInput, vault: crowdVault, user: UserID(UUID(uuidString: crowd.userID)!))
+            }
+            let response = try await client.send(.get, "/knot/api/v1/hints/search?q=candles&limit=50", token: user.accessToken)
+            #expect((response.json["hints"] as? [[String: Any]])?.count == 12)
+        }
+    }
+}
