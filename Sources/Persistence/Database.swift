@@ -54,4 +54,16 @@ extension Error {
         }
         return false
     }
+
+    /// True when the database refused a write because of a CHECK, UNIQUE, NOT NULL or foreign key
+    /// constraint (SQLSTATE class 23 on PostgreSQL, "constraint failed" on SQLite).
+    public var isConstraintViolation: Bool {
+        if let error = self as? PSQLError {
+            return error.serverInfo?[.sqlState]?.hasPrefix("23") == true
+        }
+        if let error = self as? SQLiteError {
+            return error.message.contains("constraint failed")
+        }
+        return false
+    }
 }

@@ -1,0 +1,123 @@
+import AIProviders
+import AppServer
+import Foundation
+import HTTPTypes
+import Observability
+import PlatformCore
+import Testing
+import TestSupport
+
+@Suite("Server surface: health, metrics, errors")
+struct ServerTests {
+    @Test("GET /health names the database and the embedder honestly", arguments: TestDatabase.allCases)
+    func health(_ database: TestDatabase) async throws {
+        try await withServer(database) { client, _ in
+            let response = try await client.send(.get, "/health")
+            #expect(response.status == .ok)
+            #expect(response.json["status"] as? String == "ok")
+            #expect(response.json["database"] as? String == database.rawValue)
+            let embedder = response.json["embedder"] as? [String: Any]
+            #expect(embedder?["model"] as? String == HashingEmbedder().model)
+            #expect(embedder?["semantic"] as? Bool == false, "the hashing fallback never claims to be semantic")
+            #expect(response.json["apps"] as? [String] == ["knot"])
+        }
+    }
+
+    @Test("GET /metrics exposes request counts and latencies per route template")
+    func metrics() async throws {
+        try await withServer(.sqlite) { client, _ in
+            let user = try await client.signIn()
+            _ = try await client.send(.get, "/knot/api/v1/vault", token: user.accessToken)
+            _ = try await client.send(.delete, "/knot/api/v1/hints/\(UUID())", token: user.accessToken)
+            let response = try await client.send(.get, "/metrics")
+            #expect(response.status == .ok)
+            #expect(response.headers[.contentType]?.hasPrefix("text/plain; version=0.0.4") == true)
+            let text = response.text
+            #expect(text.contains("# TYPE http_requests_total counter"))
+            #expect(text.contains(#"http_requests_total{method="GET",route="/knot/api/v1/vault",status="404"} 1"#))
+            #expect(text.contains(#"http_requests_total{method="DELETE",route="/knot/api/v1/hints/{id}",status="404"} 1"#), "IDs do not become series")
+            #expect(text.contains(#"http_request_duration_seconds_bucket{method="POST",route="/knot/auth/dev",status="200",le="+Inf"} 1"#))
+        }
+    }
+
+    @Test("unknown routes answer 404 in the JSON error shape")
+    func unknownRoute() async throws {
+        try await withServer(.sqlite) { client, _ in
+            let response = try await client.send(.get, "/nope")
+            #expect(response.status == .notFound)
+            #expect(response.errorCode == "not_found")
+            #expect(response.headers[.init("X-Request-ID")!] != nil)
+        }
+    }
+
+    @Test("the metrics registry renders counters, gauges and cumulative histogram buckets")
+    func registryRendering() {
+        let registry = MetricsRegistry(buckets: [0.1, 1])
+        registry.increment("jobs_total", help: "Jobs.", labels: ["kind": "a\"b"])
+        registry.gauge("queue_depth", help: "Depth.", value: 3)
+        registry.observe("latency_seconds", help: "Latency.", value: 0.5)
+        registry.observe("latency_seconds", help: "Latency.", value: 0.05)
+        let text = registry.render()
+        #expect(text.contains(#"jobs_total{kind="a\"b"} 1"#))
+        #expect(text.contains("queue_depth 3"))
+        #expect(text.contains(#"latency_seconds_bucket{le="0.1"} 1"#))
+        #expect(text.contains(#"latency_seconds_bucket{le="1.0"} 2"#))
+        #expect(text.contains(#"latency_seconds_bucket{le="+Inf"} 2"#))
+        #expect(text.contains("latency_seconds_count 2"))
+    }
+}
+
+@Suite("Configuration")
+struct ConfigurationTests {
+    @Test("with nothing set, the defaults are the embedded zero-config server")
+    func defaults() throws {
+        let configuration = try ServerConfiguration.load(environment: [:])
+        #expect(configuration.port == 8080)
+        #expect(configuration.databaseURL == nil)
+        #expect(configuration.dataDirectory == "./data")
+        #expect(configuration.environment == .development)
+        #expect(configuration.allowsDevSignIn)
+        #expect(configuration.apps == ServerConfiguration.implementedApps)
+    }
+
+    @Test("command line beats environment beats .env")
+    func precedence() throws {
+        let dotEnv = """
+            # comment
+            PORT=7000
+            export LOG_LEVEL=debug
+            DATA_DIR="/tmp/from-dotenv"
+            """
+        let configuration = try ServerConfiguration.load(overrides: ["PORT": "9000"], environment: ["PORT": "8000", "DATA_DIR": "/tmp/from-env"], dotEnv: dotEnv)
+        #expect(configuration.port == 9000)
+        #expect(configuration.dataDirectory == "/tmp/from-env")
+        #expect(configuration.logLevel == .debug)
+        #expect(try ServerConfiguration.load(environment: ["PORT": "8000"], dotEnv: "PORT=7000").port == 8000)
+        #expect(try ServerConfiguration.load(environment: [:], dotEnv: "PORT=7000").port == 7000)
+    }
+
+    @Test("a postgres:// URL selects PostgreSQL; per-app client IDs are read")
+    func databaseAndClientIDs() throws {
+        let configuration = try ServerConfiguration.load(environment: [
+            "DATABASE_URL": "postgres://u:p@db:5432/apps", "KNOT_APPLE_CLIENT_IDS": "com.a.knot, com.a.knot.web", "KNOT_GOOGLE_CLIENT_IDS": "g1",
+        ])
+        #expect(configuration.databaseURL == "postgres://u:p@db:5432/apps")
+        #expect(configuration.signInClientIDs.apple[.knot] == ["com.a.knot", "com.a.knot.web"])
+        #expect(configuration.signInClientIDs.google[.knot] == ["g1"])
+    }
+
+    @Test("invalid values are refused before the server starts", arguments: [
+        ["PORT": "eighty"], ["PORT": "70000"], ["DATABASE_URL": "mysql://x"], ["APP_ENV": "staging"],
+        ["APPS": "myspace"], ["APPS": "zia"], ["LOG_LEVEL": "loud"], ["MAX_BODY_BYTES": "1"],
+    ])
+    func invalidValues(_ environment: [String: String]) {
+        #expect(throws: ServerConfiguration.Invalid.self) { try ServerConfiguration.load(environment: environment) }
+    }
+
+    @Test("production refuses to start without an explicit signing key and disables development sign-in")
+    func productionNeedsKeys() throws {
+        #expect(throws: ServerConfiguration.Invalid.self) { try ServerConfiguration.load(environment: ["APP_ENV": "production"]) }
+        let configuration = try ServerConfiguration.load(environment: ["APP_ENV": "production", "JWT_SIGNING_KEY": testSigningKeyPEM])
+        #expect(!configuration.allowsDevSignIn)
+    }
+}
