@@ -68,7 +68,7 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
     let clock = dependencies.clock
     let signingKey = try configuration.jwtSigningKeyPEM ?? developmentSigningKey(in: configuration.dataDirectory, logger: logger)
     let tokens = try await TokenService(signingKeyPEM: signingKey, accessTokenTTL: configuration.accessTokenTTL, refreshTokenTTL: configuration.refreshTokenTTL, clock: clock)
-    let accounts = AccountRepository(database: database, clock: clock)
+    let accounts = AccountRepository(database: database, clock: clock, liveSessions: LiveSessionCache(ttl: configuration.sessionCacheSeconds))
     let auth = AuthService(
         tokens: tokens, accounts: accounts,
         apple: IdentityTokenVerifier(provider: .apple(jwksURL: configuration.appleJWKSURL), fetcher: dependencies.jwksFetcher, clock: clock),

@@ -33,6 +33,9 @@ public struct ServerConfiguration: Sendable {
     /// Sign-in/refresh attempts allowed per client address per minute.
     public var authRateLimitPerMinute = 60
     public var postgresMaxConnections = 20
+    /// How long a session found live is trusted without asking the database again (0 = always ask).
+    /// Revocations through this instance take effect at once; through another, within this time.
+    public var sessionCacheSeconds: TimeInterval = 5
     public var logLevel = Logger.Level.info
 
     /// Per-app OAuth client IDs accepted as the audience of Apple and Google ID tokens.
@@ -66,6 +69,7 @@ public struct ServerConfiguration: Sendable {
         ("GOOGLE_JWKS_URL", "Google's signing keys (default https://www.googleapis.com/oauth2/v3/certs)"),
         ("AUTH_RATE_LIMIT_PER_MINUTE", "sign-in/refresh requests per client address per minute (default 60)"),
         ("POSTGRES_MAX_CONNECTIONS", "connection pool size (default 20)"),
+        ("SESSION_CACHE_SECONDS", "trust a live session this long before re-checking the database (default 5; 0 = every request)"),
         ("LOG_LEVEL", "trace, debug, info (default), notice, warning, error"),
     ]
 
@@ -153,6 +157,7 @@ public struct ServerConfiguration: Sendable {
         }
         if let limit = try int("AUTH_RATE_LIMIT_PER_MINUTE", range: 1...100_000) { authRateLimitPerMinute = limit }
         if let max = try int("POSTGRES_MAX_CONNECTIONS", range: 1...1000) { postgresMaxConnections = max }
+        if let seconds = try int("SESSION_CACHE_SECONDS", range: 0...300) { sessionCacheSeconds = TimeInterval(seconds) }
         if let level = value("LOG_LEVEL") {
             guard let parsed = Logger.Level(rawValue: level.lowercased()) else { throw Invalid(description: "LOG_LEVEL must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))") }
             logLevel = parsed

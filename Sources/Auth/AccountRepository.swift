@@ -43,10 +43,12 @@ public struct DeviceToken: Codable, Sendable, Equatable {
 public struct AccountRepository: Sendable {
     let database: any Database
     let clock: any TimeSource
+    let liveSessions: LiveSessionCache
 
-    public init(database: any Database, clock: any TimeSource) {
+    public init(database: any Database, clock: any TimeSource, liveSessions: LiveSessionCache = LiveSessionCache(ttl: 0)) {
         self.database = database
         self.clock = clock
+        self.liveSessions = liveSessions
     }
 
     /// The user signed in through `provider`/`subject` for `app`, created on first sign-in.
@@ -113,6 +115,7 @@ public struct AccountRepository: Sendable {
             if try row.decodeNil(column: "revoked_at") == false { return .revoked }
             if try row.decodeNil(column: "used_at") == false {
                 try await Self.revoke(session: session, reason: "refresh_token_reuse", at: now, on: db)
+                liveSessions.forget(session: session)
                 return .reused
             }
             if try row.decode(column: "expires_at", as: Date.self) <= now { return .expired }
@@ -121,6 +124,7 @@ public struct AccountRepository: Sendable {
                 """).all()
             guard !claimed.isEmpty else {
                 try await Self.revoke(session: session, reason: "refresh_token_reuse", at: now, on: db)
+                liveSessions.forget(session: session)
                 return .reused
             }
             try await db.raw("""
@@ -146,16 +150,21 @@ public struct AccountRepository: Sendable {
                 WHERE id = \(bind: session) AND user_id = \(bind: user.uuid) AND revoked_at IS NULL
                 """).run()
         }
+        liveSessions.forget(session: session)
     }
 
     /// Whether an access token's session is still live (not revoked, user not deleted).
     public func isSessionActive(_ identity: AuthIdentity) async throws -> Bool {
-        try await database.read { db in
+        let now = clock.now()
+        if liveSessions.isKnownLive(identity, now: now) { return true }
+        let live = try await database.read { db in
             try await db.raw("""
                 SELECT 1 AS live FROM auth_sessions
                 WHERE id = \(bind: identity.sessionID) AND user_id = \(bind: identity.userID.uuid) AND app = \(bind: identity.app.rawValue) AND revoked_at IS NULL
                 """).first() != nil
         }
+        if live { liveSessions.remember(identity, now: now) }
+        return live
     }
 
     /// The account's email and creation time, for exports.
@@ -171,6 +180,7 @@ public struct AccountRepository: Sendable {
         try await database.transaction { db in
             try await db.raw("DELETE FROM users WHERE id = \(bind: user.uuid)").run()
         }
+        liveSessions.forget(user: user)
     }
 
     // MARK: Devices

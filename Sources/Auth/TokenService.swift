@@ -37,6 +37,19 @@ public final class TokenService: Sendable {
     public let accessTokenTTL: TimeInterval
     public let refreshTokenTTL: TimeInterval
     let clock: any TimeSource
+    /// Tokens whose signature was already checked, with what they proved. ES256 verification is the
+    /// most expensive step of an authenticated request and jwt-kit runs it inside one actor; a
+    /// token is immutable, so verifying it once per process is enough. Expiry, audience and the
+    /// session's liveness are still checked on every request.
+    private let verified = LockedValue<[String: VerifiedToken]>([:])
+    static let verifiedCacheLimit = 20_000
+
+    struct VerifiedToken: Sendable {
+        let user: UserID
+        let audience: [String]
+        let session: UUID
+        let expiresAt: Date
+    }
 
     /// - Parameter signingKeyPEM: an ES256 (P-256) private key in PEM form.
     public init(signingKeyPEM: String, accessTokenTTL: TimeInterval, refreshTokenTTL: TimeInterval, clock: any TimeSource) async throws {
@@ -73,6 +86,26 @@ public final class TokenService: Sendable {
 
     /// Checks signature, expiry, type and that the token was minted for `app`.
     public func verifyAccessToken(_ token: String, app: AppID) async throws(AccessTokenError) -> AuthIdentity {
+        let entry: VerifiedToken
+        if let cached = verified.withLock({ $0[token] }) {
+            entry = cached
+        } else {
+            entry = try await verifySignature(token)
+            verified.withLock { cache in
+                if cache.count >= Self.verifiedCacheLimit {
+                    let now = clock.now()
+                    cache = cache.filter { $0.value.expiresAt > now }
+                    if cache.count >= Self.verifiedCacheLimit { cache.removeAll(keepingCapacity: true) }
+                }
+                cache[token] = entry
+            }
+        }
+        guard entry.expiresAt > clock.now() else { throw .expired }
+        guard entry.audience.contains(app.rawValue) else { throw .wrongApp }
+        return AuthIdentity(userID: entry.user, app: app, sessionID: entry.session)
+    }
+
+    private func verifySignature(_ token: String) async throws(AccessTokenError) -> VerifiedToken {
         let claims: AccessTokenClaims
         do {
             claims = try await keys.verify(token, as: AccessTokenClaims.self)
@@ -82,10 +115,8 @@ public final class TokenService: Sendable {
             throw String(describing: error).contains("signature") ? .badSignature : .malformed
         }
         guard claims.typ == "access", claims.iss.value == Self.issuer else { throw .wrongType }
-        guard claims.exp.value > clock.now() else { throw .expired }
-        guard claims.aud.value.contains(app.rawValue) else { throw .wrongApp }
         guard let user = UserID(claims.sub.value), let session = UUID(uuidString: claims.sid) else { throw .malformed }
-        return AuthIdentity(userID: user, app: app, sessionID: session)
+        return VerifiedToken(user: user, audience: claims.aud.value, session: session, expiresAt: claims.exp.value)
     }
 
     /// A new opaque refresh token (256 random bits, base64url).

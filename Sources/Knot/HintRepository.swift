@@ -83,8 +83,11 @@ public struct HintRepository: Sendable {
                 let position: SQLQueryString = "COALESCE((SELECT created_at FROM hints WHERE id = \(bind: $0.id)), \(bind: $0.createdAt))"
                 return "AND (h.created_at < \(position) OR (h.created_at = \(position) AND h.id < \(bind: $0.id)))"
             } ?? ""
+            // One statement for the page and the total (an uncorrelated subquery, evaluated once).
             let rows = try await db.raw("""
-                SELECT h.id, h.hint_text, h.source, h.is_used, h.created_at FROM hints h JOIN partner_vaults v ON v.id = h.vault_id
+                SELECT h.id, h.hint_text, h.source, h.is_used, h.created_at,
+                    (SELECT COUNT(*) FROM hints h2 JOIN partner_vaults v2 ON v2.id = h2.vault_id WHERE v2.user_id = \(bind: user.uuid)) AS total
+                FROM hints h JOIN partner_vaults v ON v.id = h.vault_id
                 WHERE v.user_id = \(bind: user.uuid) \(after)
                 ORDER BY h.created_at DESC, h.id DESC LIMIT \(bind: limit + 1)
                 """).all()
@@ -94,9 +97,14 @@ public struct HintRepository: Sendable {
                 hints.removeLast()
                 next = hints.last.map { HintCursor(createdAt: $0.createdAt, id: $0.id.uuid).encoded }
             }
-            let total = try await db.raw("""
-                SELECT COUNT(*) AS total FROM hints h JOIN partner_vaults v ON v.id = h.vault_id WHERE v.user_id = \(bind: user.uuid)
-                """).first()?.decode(column: "total", as: Int.self) ?? 0
+            let total: Int
+            if let first = rows.first {
+                total = try first.decode(column: "total", as: Int.self)
+            } else {
+                total = try await db.raw("""
+                    SELECT COUNT(*) AS total FROM hints h JOIN partner_vaults v ON v.id = h.vault_id WHERE v.user_id = \(bind: user.uuid)
+                    """).first()?.decode(column: "total", as: Int.self) ?? 0
+            }
             return HintPage(hints: hints, total: total, nextCursor: next)
         }
     }

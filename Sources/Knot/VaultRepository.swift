@@ -123,37 +123,46 @@ public struct VaultRepository: Sendable {
                 FROM partner_vaults WHERE user_id = \(bind: user.uuid)
                 """).first() else { return nil }
             let vaultID = try row.decode(column: "id", as: UUID.self)
-            var likes: [String] = [], dislikes: [String] = []
-            for interest in try await db.raw("SELECT interest_type, interest_category FROM partner_interests WHERE vault_id = \(bind: vaultID)").all() {
-                let category = try interest.decode(column: "interest_category", as: String.self)
-                if try interest.decode(column: "interest_type", as: String.self) == "like" { likes.append(category) } else { dislikes.append(category) }
-            }
-            let milestones = try await db.raw("""
-                SELECT id, milestone_type, milestone_name, \(db.dateText("milestone_date")) AS milestone_date, recurrence, budget_tier
-                FROM partner_milestones WHERE vault_id = \(bind: vaultID) ORDER BY milestone_date, milestone_name, id
-                """).all().map { m in
-                Milestone(
-                    id: MilestoneID(try m.decode(column: "id", as: UUID.self)),
-                    milestoneType: MilestoneType(rawValue: try m.decode(column: "milestone_type", as: String.self)) ?? .custom,
-                    milestoneName: try m.decode(column: "milestone_name", as: String.self),
-                    milestoneDate: try m.decode(column: "milestone_date", as: String.self),
-                    recurrence: Recurrence(rawValue: try m.decode(column: "recurrence", as: String.self)) ?? .yearly,
-                    budgetTier: OccasionType(rawValue: try m.decode(column: "budget_tier", as: String.self)) ?? .minorOccasion
-                )
-            }
-            let vibeTags = Set(try await db.raw("SELECT vibe_tag FROM partner_vibes WHERE vault_id = \(bind: vaultID)").all()
-                .map { try $0.decode(column: "vibe_tag", as: String.self) })
-            let budgets = try await db.raw("SELECT occasion_type, min_amount, max_amount, currency FROM partner_budgets WHERE vault_id = \(bind: vaultID)").all()
-                .compactMap { b -> Budget? in
-                    guard let type = OccasionType(rawValue: try b.decode(column: "occasion_type", as: String.self)) else { return nil }
-                    return Budget(occasionType: type, minAmount: try b.decode(column: "min_amount", as: Int.self),
-                                  maxAmount: try b.decode(column: "max_amount", as: Int.self), currency: try b.decode(column: "currency", as: String.self))
-                }
+            // All child rows in one round trip; every column is text so the UNION types agree.
+            let children = try await db.raw("""
+                SELECT 'interest' AS kind, interest_type AS a, interest_category AS b, NULL AS c, NULL AS d, NULL AS e, NULL AS f
+                    FROM partner_interests WHERE vault_id = \(bind: vaultID)
+                UNION ALL SELECT 'vibe', vibe_tag, NULL, NULL, NULL, NULL, NULL FROM partner_vibes WHERE vault_id = \(bind: vaultID)
+                UNION ALL SELECT 'budget', occasion_type, CAST(min_amount AS TEXT), CAST(max_amount AS TEXT), currency, NULL, NULL
+                    FROM partner_budgets WHERE vault_id = \(bind: vaultID)
+                UNION ALL SELECT 'love', language, CAST(priority AS TEXT), NULL, NULL, NULL, NULL FROM partner_love_languages WHERE vault_id = \(bind: vaultID)
+                UNION ALL SELECT 'milestone', CAST(id AS TEXT), milestone_type, milestone_name, \(db.dateText("milestone_date")), recurrence, budget_tier
+                    FROM partner_milestones WHERE vault_id = \(bind: vaultID)
+                """).all()
+            var likes: [String] = [], dislikes: [String] = [], vibeTags = Set<String>(), budgets: [Budget] = [], milestones: [Milestone] = []
             var primary = LoveLanguage.qualityTime, secondary = LoveLanguage.receivingGifts
-            for l in try await db.raw("SELECT language, priority FROM partner_love_languages WHERE vault_id = \(bind: vaultID)").all() {
-                let language = LoveLanguage(rawValue: try l.decode(column: "language", as: String.self)) ?? .qualityTime
-                if try l.decode(column: "priority", as: Int.self) == 1 { primary = language } else { secondary = language }
+            for child in children {
+                let a = try child.decode(column: "a", as: String.self)
+                func text(_ column: String) throws -> String { try child.decode(column: column, as: String?.self) ?? "" }
+                switch try child.decode(column: "kind", as: String.self) {
+                case "interest":
+                    if a == "like" { likes.append(try text("b")) } else { dislikes.append(try text("b")) }
+                case "vibe":
+                    vibeTags.insert(a)
+                case "budget":
+                    if let type = OccasionType(rawValue: a) {
+                        budgets.append(Budget(occasionType: type, minAmount: Int(try text("b")) ?? 0, maxAmount: Int(try text("c")) ?? 0, currency: try text("d")))
+                    }
+                case "love":
+                    let language = LoveLanguage(rawValue: a) ?? .qualityTime
+                    if try text("b") == "1" { primary = language } else { secondary = language }
+                default:
+                    milestones.append(Milestone(
+                        id: MilestoneID(UUID(uuidString: a) ?? UUID()),
+                        milestoneType: MilestoneType(rawValue: try text("b")) ?? .custom,
+                        milestoneName: try text("c"),
+                        milestoneDate: try text("d"),
+                        recurrence: Recurrence(rawValue: try text("e")) ?? .yearly,
+                        budgetTier: OccasionType(rawValue: try text("f")) ?? .minorOccasion
+                    ))
+                }
             }
+            milestones.sort { ($0.milestoneDate, $0.milestoneName, $0.id.description) < ($1.milestoneDate, $1.milestoneName, $1.id.description) }
             let content = VaultContent(
                 partnerName: try row.decode(column: "partner_name", as: String.self),
                 relationshipTenureMonths: try row.decode(column: "relationship_tenure_months", as: Int?.self),

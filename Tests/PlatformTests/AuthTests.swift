@@ -314,3 +314,25 @@ struct IdentityProviderTests {
 func sha256Hex(_ text: String) -> String {
     TokenService.hash(refreshToken: text)
 }
+
+@Suite("Session revocation across server instances")
+struct MultiInstanceSessionTests {
+    @Test("a sign-out on one instance reaches another within the session cache TTL, and at once with TTL 0")
+    func revocationReachesOtherInstances() async throws {
+        let clock = TestClock()
+        try await withServer(.postgres, configure: { $0.sessionCacheSeconds = 5 }, dependencies: .init(clock: clock)) { first, _ in
+            try await withServer(.postgres, configure: { $0.sessionCacheSeconds = 5 }, dependencies: .init(clock: clock)) { second, _ in
+                try await withServer(.postgres, configure: { $0.sessionCacheSeconds = 0 }, dependencies: .init(clock: clock)) { uncached, _ in
+                    let user = try await first.signIn()
+                    #expect(try await second.send(.get, "/knot/api/v1/hints", token: user.accessToken).status != .unauthorized, "warms the second instance's cache")
+                    #expect(try await first.send(.post, "/knot/auth/sign-out", token: user.accessToken).status == .noContent)
+                    #expect(try await first.send(.get, "/knot/api/v1/hints", token: user.accessToken).status == .unauthorized, "the revoking instance knows at once")
+                    #expect(try await uncached.send(.get, "/knot/api/v1/hints", token: user.accessToken).status == .unauthorized, "TTL 0 asks the database every time")
+                    #expect(try await second.send(.get, "/knot/api/v1/hints", token: user.accessToken).status != .unauthorized, "within the TTL the other instance still trusts its cache")
+                    clock.advance(by: 5.1)
+                    #expect(try await second.send(.get, "/knot/api/v1/hints", token: user.accessToken).status == .unauthorized, "after the TTL it sees the revocation")
+                }
+            }
+        }
+    }
+}
