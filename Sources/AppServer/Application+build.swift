@@ -140,6 +140,7 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
 /// `GET /health`: whether the database answers, which database and embedder are in use (honestly:
 /// `semantic: false` for the hashing fallback), which apps are hosted.
 struct HealthReport: ResponseEncodable {
+    enum CodingKeys: String, CodingKey { case status, database, embedder, apps, environment, uptimeSeconds = "uptime_seconds" }
     struct EmbedderInfo: Encodable {
         var model: String
         var dimensions: Int

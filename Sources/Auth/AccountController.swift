@@ -23,17 +23,23 @@ public struct AccountController: Sendable {
     }
 
     struct DeviceTokenRequest: Decodable {
+
+        enum CodingKeys: String, CodingKey { case deviceToken = "device_token", platform }
         var deviceToken: String?
         var platform: String?
     }
 
     struct DeviceTokenResponse: ResponseEncodable {
+
+        enum CodingKeys: String, CodingKey { case status, deviceToken = "device_token", platform }
         var status: String
         var deviceToken: String
         var platform: String
     }
 
     struct PreferencesRequest: Decodable {
+
+        enum CodingKeys: String, CodingKey { case notificationsEnabled = "notifications_enabled", quietHoursStart = "quiet_hours_start", quietHoursEnd = "quiet_hours_end", timezone }
         var notificationsEnabled: Bool?
         var quietHoursStart: Int?
         var quietHoursEnd: Int?
@@ -46,7 +52,10 @@ public struct AccountController: Sendable {
     }
 
     struct ExportDocument: Encodable {
+
+        enum CodingKeys: String, CodingKey { case exportedAt = "exported_at", user, notificationPreferences = "notification_preferences", devices, data }
         struct Account: Encodable {
+            enum CodingKeys: String, CodingKey { case id, app, email, createdAt = "created_at" }
             var id: String
             var app: String
             var email: String?

@@ -17,7 +17,7 @@ public struct NotificationPreferences: Codable, Sendable, Equatable {
         self.timezone = timezone
     }
 
-    enum CodingKeys: String, CodingKey { case notificationsEnabled, quietHoursStart, quietHoursEnd, timezone }
+    enum CodingKeys: String, CodingKey { case notificationsEnabled = "notifications_enabled", quietHoursStart = "quiet_hours_start", quietHoursEnd = "quiet_hours_end", timezone }
 
     /// Encodes `timezone` as `null` when unset, so clients always see every field.
     public func encode(to encoder: any Encoder) throws {
@@ -31,6 +31,7 @@ public struct NotificationPreferences: Codable, Sendable, Equatable {
 
 /// A registered push token on one of the user's devices.
 public struct DeviceToken: Codable, Sendable, Equatable {
+    enum CodingKeys: String, CodingKey { case token, platform, createdAt = "created_at", updatedAt = "updated_at" }
     public var token: String
     public var platform: String
     public var createdAt: Date

@@ -4,6 +4,7 @@ import PlatformCore
 
 /// The token pair every sign-in and refresh returns.
 public struct TokenPair: Codable, Sendable, Equatable {
+    enum CodingKeys: String, CodingKey { case accessToken = "access_token", refreshToken = "refresh_token", tokenType = "token_type", expiresIn = "expires_in", userId = "user_id" }
     public var accessToken: String
     public var refreshToken: String
     public var tokenType: String

@@ -7,6 +7,7 @@ import SQLKit
 
 /// A captured hint, as stored and as sent on the wire.
 public struct Hint: Codable, Sendable, Equatable {
+    enum CodingKeys: String, CodingKey { case id, hintText = "hint_text", source, isUsed = "is_used", createdAt = "created_at" }
     public var id: HintID
     public var hintText: String
     public var source: HintSource
@@ -16,6 +17,7 @@ public struct Hint: Codable, Sendable, Equatable {
 
 /// A page of hints, newest first, with the total and a cursor for the next page.
 public struct HintPage: Encodable, Sendable {
+    enum CodingKeys: String, CodingKey { case hints, total, nextCursor = "next_cursor" }
     public var hints: [Hint]
     public var total: Int
     public var nextCursor: String?
@@ -23,6 +25,7 @@ public struct HintPage: Encodable, Sendable {
 
 /// A hint with its similarity to a search query.
 public struct ScoredHint: Encodable, Sendable {
+    enum CodingKeys: String, CodingKey { case id, hintText = "hint_text", source, isUsed = "is_used", createdAt = "created_at", similarity }
     public var id: HintID
     public var hintText: String
     public var source: HintSource

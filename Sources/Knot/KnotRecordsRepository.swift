@@ -11,6 +11,8 @@ public struct KnotRecordsRepository: Sendable {
     public init(database: any Database) { self.database = database }
 
     public struct RecommendationRecord: Encodable, Sendable {
+
+        enum CodingKeys: String, CodingKey { case id, milestoneId = "milestone_id", recommendationType = "recommendation_type", title, description, externalUrl = "external_url", priceCents = "price_cents", currency, merchantName = "merchant_name", imageUrl = "image_url", createdAt = "created_at" }
         var id: UUID
         var milestoneId: UUID?
         var recommendationType: String
@@ -25,6 +27,8 @@ public struct KnotRecordsRepository: Sendable {
     }
 
     public struct FeedbackRecord: Encodable, Sendable {
+
+        enum CodingKeys: String, CodingKey { case id, recommendationId = "recommendation_id", action, rating, feedbackText = "feedback_text", createdAt = "created_at" }
         var id: UUID
         var recommendationId: UUID
         var action: String
@@ -34,6 +38,8 @@ public struct KnotRecordsRepository: Sendable {
     }
 
     public struct NotificationRecord: Encodable, Sendable {
+
+        enum CodingKeys: String, CodingKey { case id, milestoneId = "milestone_id", scheduledFor = "scheduled_for", daysBefore = "days_before", status, sentAt = "sent_at", viewedAt = "viewed_at", createdAt = "created_at" }
         var id: UUID
         var milestoneId: UUID
         var scheduledFor: Date

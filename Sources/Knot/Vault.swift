@@ -11,6 +11,7 @@ public typealias HintID = TypedID<HintEntity>
 
 /// A validated partner milestone.
 public struct Milestone: Codable, Sendable, Equatable {
+    enum CodingKeys: String, CodingKey { case id, milestoneType = "milestone_type", milestoneName = "milestone_name", milestoneDate = "milestone_date", recurrence, budgetTier = "budget_tier" }
     public var id: MilestoneID
     public var milestoneType: MilestoneType
     public var milestoneName: String
@@ -22,6 +23,7 @@ public struct Milestone: Codable, Sendable, Equatable {
 
 /// A budget range in minor units (cents) of `currency`, for one occasion type.
 public struct Budget: Codable, Sendable, Equatable {
+    enum CodingKeys: String, CodingKey { case occasionType = "occasion_type", minAmount = "min_amount", maxAmount = "max_amount", currency }
     public var occasionType: OccasionType
     public var minAmount: Int
     public var maxAmount: Int
@@ -58,8 +60,10 @@ public struct PartnerVault: Encodable, Sendable, Equatable {
     public var updatedAt: Date
 
     enum CodingKeys: String, CodingKey {
-        case vaultId, partnerName, relationshipTenureMonths, cohabitationStatus, locationCity, locationState, locationCountry
-        case interests, dislikes, milestones, vibes, budgets, loveLanguages, createdAt, updatedAt
+        case vaultId = "vault_id", partnerName = "partner_name", relationshipTenureMonths = "relationship_tenure_months"
+        case cohabitationStatus = "cohabitation_status", locationCity = "location_city", locationState = "location_state"
+        case locationCountry = "location_country", interests, dislikes, milestones, vibes, budgets
+        case loveLanguages = "love_languages", createdAt = "created_at", updatedAt = "updated_at"
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -85,7 +89,9 @@ public struct PartnerVault: Encodable, Sendable, Equatable {
 /// The body of `POST`/`PUT /vault` as it arrives: every field optional, so validation can report
 /// every missing or wrong field at once instead of stopping at the first.
 public struct VaultInput: Decodable, Sendable {
+    enum CodingKeys: String, CodingKey { case partnerName = "partner_name", relationshipTenureMonths = "relationship_tenure_months", cohabitationStatus = "cohabitation_status", locationCity = "location_city", locationState = "location_state", locationCountry = "location_country", interests, dislikes, milestones, vibes, budgets, loveLanguages = "love_languages" }
     public struct MilestoneInput: Decodable, Sendable {
+        enum CodingKeys: String, CodingKey { case id, milestoneType = "milestone_type", milestoneName = "milestone_name", milestoneDate = "milestone_date", recurrence, budgetTier = "budget_tier" }
         public var id: String?
         public var milestoneType: String?
         public var milestoneName: String?
@@ -95,6 +101,8 @@ public struct VaultInput: Decodable, Sendable {
     }
 
     public struct BudgetInput: Decodable, Sendable {
+
+        enum CodingKeys: String, CodingKey { case occasionType = "occasion_type", minAmount = "min_amount", maxAmount = "max_amount", currency }
         public var occasionType: String?
         public var minAmount: Int?
         public var maxAmount: Int?

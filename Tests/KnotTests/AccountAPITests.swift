@@ -156,3 +156,34 @@ struct AccountAPITests {
         }
     }
 }
+
+@Suite("Wire keys")
+struct WireKeyTests {
+    /// Every key of every object in `value`, recursively.
+    static func keys(in value: Any) -> [String] {
+        if let object = value as? [String: Any] { return object.keys.map { $0 } + object.values.flatMap(keys(in:)) }
+        if let array = value as? [Any] { return array.flatMap(keys(in:)) }
+        return []
+    }
+
+    @Test("every response key is snake_case")
+    func responsesUseSnakeCase() async throws {
+        try await withServer(.sqlite) { client, _ in
+            let user = try await client.signIn()
+            var bodies: [APIResponse] = [try await client.send(.post, "/knot/auth/refresh", json: ["refresh_token": user.refreshToken])]
+            bodies.append(try await client.send(.post, "/knot/api/v1/vault", token: user.accessToken, json: validVaultPayload()))
+            bodies.append(try await client.send(.post, "/knot/api/v1/hints", token: user.accessToken, json: ["hint_text": "likes jazz"]))
+            bodies.append(try await client.send(.post, "/knot/api/v1/users/device-token", token: user.accessToken, json: ["device_token": "ab"]))
+            for path in ["/health", "/knot/api/v1/vault", "/knot/api/v1/hints?limit=1", "/knot/api/v1/hints/search?q=jazz", "/knot/api/v1/users/me/notification-preferences", "/knot/api/v1/users/me/export"] {
+                bodies.append(try await client.send(.get, path, token: user.accessToken))
+            }
+            bodies.append(try await client.send(.post, "/knot/api/v1/vault", token: user.accessToken, json: ["partner_name": ""]))
+            for body in bodies {
+                #expect(body.status.code < 500)
+                let object = try JSONSerialization.jsonObject(with: body.body)
+                let offending = Self.keys(in: object).filter { key in !key.allSatisfy { $0.isLowercase || $0.isNumber || $0 == "_" } }
+                #expect(offending.isEmpty, "\(offending)")
+            }
+        }
+    }
+}
