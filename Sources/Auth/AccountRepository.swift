@@ -59,7 +59,7 @@ public struct AccountRepository: Sendable {
             if let row = try await db.raw("""
                 SELECT user_id FROM user_identities WHERE app = \(bind: app.rawValue) AND provider = \(bind: provider) AND subject = \(bind: subject)
                 """).first() {
-                return UserID(try row.decode(column: "user_id", as: UUID.self))
+                return UserID(try row.uuid("user_id"))
             }
             let user = UserID()
             try await db.raw("""
@@ -110,8 +110,8 @@ public struct AccountRepository: Sendable {
                 FROM refresh_tokens t JOIN auth_sessions s ON s.id = t.session_id
                 WHERE t.token_hash = \(bind: refreshTokenHash)
                 """).first() else { return .unknown }
-            let session = try row.decode(column: "session_id", as: UUID.self)
-            let user = UserID(try row.decode(column: "user_id", as: UUID.self))
+            let session = try row.uuid("session_id")
+            let user = UserID(try row.uuid("user_id"))
             guard try row.decode(column: "app", as: String.self) == app.rawValue else { return .unknown }
             if try row.decodeNil(column: "revoked_at") == false { return .revoked }
             if try row.decodeNil(column: "used_at") == false {

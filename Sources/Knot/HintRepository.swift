@@ -114,7 +114,7 @@ public struct HintRepository: Sendable {
 
     static func hint(from row: any SQLRow) throws -> Hint {
         Hint(
-            id: HintID(try row.decode(column: "id", as: UUID.self)),
+            id: HintID(try row.uuid("id")),
             hintText: try row.decode(column: "hint_text", as: String.self),
             source: HintSource(rawValue: try row.decode(column: "source", as: String.self)) ?? .textInput,
             isUsed: try row.decode(column: "is_used", as: Bool.self),

@@ -56,7 +56,7 @@ public struct KnotRecordsRepository: Sendable {
                 SELECT r.* FROM recommendations r JOIN partner_vaults v ON v.id = r.vault_id WHERE v.user_id = \(bind: user.uuid) ORDER BY r.created_at, r.id
                 """).all().map { row in
                 RecommendationRecord(
-                    id: try row.decode(column: "id", as: UUID.self), milestoneId: try row.decode(column: "milestone_id", as: UUID?.self),
+                    id: try row.uuid("id"), milestoneId: try row.decode(column: "milestone_id", as: UUID?.self),
                     recommendationType: try row.decode(column: "recommendation_type", as: String.self), title: try row.decode(column: "title", as: String.self),
                     description: try row.decode(column: "description", as: String?.self), externalUrl: try row.decode(column: "external_url", as: String?.self),
                     priceCents: try row.decode(column: "price_cents", as: Int?.self), currency: try row.decode(column: "currency", as: String.self),
@@ -74,7 +74,7 @@ public struct KnotRecordsRepository: Sendable {
                 WHERE user_id = \(bind: user.uuid) ORDER BY created_at, id
                 """).all().map { row in
                 FeedbackRecord(
-                    id: try row.decode(column: "id", as: UUID.self), recommendationId: try row.decode(column: "recommendation_id", as: UUID.self),
+                    id: try row.uuid("id"), recommendationId: try row.uuid("recommendation_id"),
                     action: try row.decode(column: "action", as: String.self), rating: try row.decode(column: "rating", as: Int?.self),
                     feedbackText: try row.decode(column: "feedback_text", as: String?.self), createdAt: try row.decode(column: "created_at", as: Date.self)
                 )
@@ -89,7 +89,7 @@ public struct KnotRecordsRepository: Sendable {
                 WHERE user_id = \(bind: user.uuid) ORDER BY scheduled_for, id
                 """).all().map { row in
                 NotificationRecord(
-                    id: try row.decode(column: "id", as: UUID.self), milestoneId: try row.decode(column: "milestone_id", as: UUID.self),
+                    id: try row.uuid("id"), milestoneId: try row.uuid("milestone_id"),
                     scheduledFor: try row.decode(column: "scheduled_for", as: Date.self), daysBefore: try row.decode(column: "days_before", as: Int.self),
                     status: try row.decode(column: "status", as: String.self), sentAt: try row.decode(column: "sent_at", as: Date?.self),
                     viewedAt: try row.decode(column: "viewed_at", as: Date?.self), createdAt: try row.decode(column: "created_at", as: Date.self)

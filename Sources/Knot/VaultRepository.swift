@@ -47,7 +47,7 @@ public struct VaultRepository: Sendable {
             guard let row = try await db.raw("SELECT id, created_at FROM partner_vaults WHERE user_id = \(bind: user.uuid)").first() else {
                 throw APIError.notFound("Partner vault", code: "vault_not_found")
             }
-            let vaultID = VaultID(try row.decode(column: "id", as: UUID.self))
+            let vaultID = VaultID(try row.uuid("id"))
             try await db.raw("""
                 UPDATE partner_vaults SET partner_name = \(bind: content.partnerName), relationship_tenure_months = \(bind: content.relationshipTenureMonths),
                     cohabitation_status = \(bind: content.cohabitationStatus?.rawValue), location_city = \(bind: content.locationCity),
@@ -59,7 +59,7 @@ public struct VaultRepository: Sendable {
             }
             let kept = content.milestones.map(\.id.uuid)
             let existing = try await db.raw("SELECT id FROM partner_milestones WHERE vault_id = \(bind: vaultID.uuid)").all()
-                .map { try $0.decode(column: "id", as: UUID.self) }
+                .map { try $0.uuid("id") }
             for id in existing where !kept.contains(id) {
                 try await db.raw("DELETE FROM partner_milestones WHERE id = \(bind: id)").run()
             }
@@ -122,7 +122,7 @@ public struct VaultRepository: Sendable {
                 SELECT id, partner_name, relationship_tenure_months, cohabitation_status, location_city, location_state, location_country, created_at, updated_at
                 FROM partner_vaults WHERE user_id = \(bind: user.uuid)
                 """).first() else { return nil }
-            let vaultID = try row.decode(column: "id", as: UUID.self)
+            let vaultID = try row.uuid("id")
             // All child rows in one round trip; every column is text so the UNION types agree.
             let children = try await db.raw("""
                 SELECT 'interest' AS kind, interest_type AS a, interest_category AS b, NULL AS c, NULL AS d, NULL AS e, NULL AS f
@@ -153,7 +153,7 @@ public struct VaultRepository: Sendable {
                     if try text("b") == "1" { primary = language } else { secondary = language }
                 default:
                     milestones.append(Milestone(
-                        id: MilestoneID(UUID(uuidString: a) ?? UUID()),
+                        id: MilestoneID(UUID(parsing: a) ?? UUID()),
                         milestoneType: MilestoneType(rawValue: try text("b")) ?? .custom,
                         milestoneName: try text("c"),
                         milestoneDate: try text("d"),
@@ -190,7 +190,7 @@ public struct VaultRepository: Sendable {
         try await database.read { db in
             Set(try await db.raw("""
                 SELECT m.id FROM partner_milestones m JOIN partner_vaults v ON v.id = m.vault_id WHERE v.user_id = \(bind: user.uuid)
-                """).all().map { MilestoneID(try $0.decode(column: "id", as: UUID.self)) })
+                """).all().map { MilestoneID(try $0.uuid("id")) })
         }
     }
 
@@ -198,7 +198,7 @@ public struct VaultRepository: Sendable {
     public func vaultID(for user: UserID) async throws -> VaultID? {
         try await database.read { db in
             try await db.raw("SELECT id FROM partner_vaults WHERE user_id = \(bind: user.uuid)").first()
-                .map { VaultID(try $0.decode(column: "id", as: UUID.self)) }
+                .map { VaultID(try $0.uuid("id")) }
         }
     }
 }

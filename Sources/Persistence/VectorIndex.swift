@@ -73,7 +73,7 @@ public struct PGVectorIndex: VectorIndex {
             ORDER BY (embedding::vector(\(unsafeRaw: String(dims)))) <=> \(bind: Self.literal(query))::vector(\(unsafeRaw: String(dims)))
             LIMIT \(bind: limit)
             """).all()
-        return try rows.map { VectorMatch(itemID: try $0.decode(column: "item_id", as: UUID.self), similarity: try $0.decode(column: "similarity", as: Double.self)) }
+        return try rows.map { VectorMatch(itemID: try $0.uuid("item_id"), similarity: try $0.decode(column: "similarity", as: Double.self)) }
     }
 }
 
@@ -119,7 +119,7 @@ public struct ExactScanVectorIndex: VectorIndex {
         matches.reserveCapacity(rows.count)
         for row in rows {
             let stored = Self.vector(from: try row.decode(column: "embedding", as: Data.self))
-            matches.append(VectorMatch(itemID: try row.decode(column: "item_id", as: UUID.self), similarity: Double(cosineSimilarity(query, stored))))
+            matches.append(VectorMatch(itemID: try row.uuid("item_id"), similarity: Double(cosineSimilarity(query, stored))))
         }
         matches.sort { $0.similarity != $1.similarity ? $0.similarity > $1.similarity : $0.itemID.uuidString < $1.itemID.uuidString }
         return Array(matches.prefix(limit))

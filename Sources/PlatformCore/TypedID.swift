@@ -7,20 +7,24 @@ public struct TypedID<Entity>: Hashable, Sendable, Codable, CustomStringConverti
     public init(_ uuid: UUID = UUID()) { self.uuid = uuid }
 
     public init?(_ text: String) {
-        guard let uuid = UUID(uuidString: text) else { return nil }
+        guard let uuid = UUID(parsing: text) else { return nil }
         self.uuid = uuid
     }
 
     public init(from decoder: any Decoder) throws {
-        uuid = try decoder.singleValueContainer().decode(UUID.self)
+        let container = try decoder.singleValueContainer()
+        guard let uuid = UUID(parsing: try container.decode(String.self)) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "Expected a UUID.")
+        }
+        self.uuid = uuid
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
-        try container.encode(uuid.uuidString.lowercased())
+        try container.encode(uuid.lowercasedString)
     }
 
-    public var description: String { uuid.uuidString.lowercased() }
+    public var description: String { uuid.lowercasedString }
 
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.uuid.uuidString < rhs.uuid.uuidString }
 }

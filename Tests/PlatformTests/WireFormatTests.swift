@@ -19,3 +19,19 @@ struct WireFormatTests {
         #expect(abs(parsed.timeIntervalSince(truncated)) < 0.001)
     }
 }
+
+@Suite("UUID text")
+struct UUIDTextTests {
+    @Test("formatting and parsing agree with Foundation")
+    func roundTrips() {
+        for _ in 0..<200 {
+            let uuid = UUID()
+            #expect(uuid.lowercasedString == uuid.uuidString.lowercased())
+            #expect(UUID(parsing: uuid.uuidString) == uuid)
+            #expect(UUID(parsing: uuid.lowercasedString) == uuid)
+        }
+        for bad in ["", "not-a-uuid", "0000000-0000-0000-0000-0000000000000", "g0000000-0000-0000-0000-000000000000", "00000000x0000-0000-0000-000000000000"] {
+            #expect(UUID(parsing: bad) == nil, "\(bad)")
+        }
+    }
+}
