@@ -12,7 +12,7 @@ struct ServerCommand: AsyncParsableCommand {
         abstract: "Runs the Knot, VibeKeeper, Zia and FareLens API server.",
         discussion: """
             With no options it starts everything on an embedded default: a SQLite file under ./data/, \
-            offline AI, push notifications to a local outbox, port 8080, development mode.
+            offline AI (no keys needed), port 8080, development mode.
 
             Configuration keys (command line > environment > .env file > defaults):
             \(ServerConfiguration.keys.map { "  \($0.key.padding(toLength: 28, withPad: " ", startingAt: 0)) \($0.meaning)" }.joined(separator: "\n"))
