@@ -79,7 +79,7 @@ public struct AccountController: Sendable {
             let platform = validator.requireEnum(body.platform ?? "ios", "platform", as: Platform.self)
             if let token, let platform {
                 let allowed = platform == .ios
-                    ? token.allSatisfy(\.isHexDigit)
+                    ? token.allSatisfy { $0.isASCII && $0.isHexDigit }
                     : token.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || ":_-".contains($0)) }
                 validator.check(allowed, "device_token", platform == .ios ? "must be the hexadecimal APNs device token" : "contains characters a push token cannot have")
             }

@@ -52,8 +52,18 @@ public struct AccountRepository: Sendable {
         self.liveSessions = liveSessions
     }
 
-    /// The user signed in through `provider`/`subject` for `app`, created on first sign-in.
+    /// The user signed in through `provider`/`subject` for `app`, created on first sign-in. Two
+    /// first sign-ins racing each other end with one account: the loser's insert hits the primary
+    /// key of `user_identities`, and it reads the winner's row instead.
     public func findOrCreateUser(app: AppID, provider: String, subject: String, email: String?) async throws -> UserID {
+        do {
+            return try await findOrInsertUser(app: app, provider: provider, subject: subject, email: email)
+        } catch where error.isUniqueViolation {
+            return try await findOrInsertUser(app: app, provider: provider, subject: subject, email: email)
+        }
+    }
+
+    private func findOrInsertUser(app: AppID, provider: String, subject: String, email: String?) async throws -> UserID {
         let now = clock.now()
         return try await database.transaction { db in
             if let row = try await db.raw("""
@@ -188,7 +198,16 @@ public struct AccountRepository: Sendable {
 
     /// Registers a push token for the user; returns `true` when it is new, `false` when it was
     /// already known (re-registration, possibly moving it from another account of the same app).
+    /// A concurrent registration of the same token turns into an update.
     public func registerDevice(user: UserID, app: AppID, token: String, platform: String) async throws -> Bool {
+        do {
+            return try await upsertDevice(user: user, app: app, token: token, platform: platform)
+        } catch where error.isUniqueViolation {
+            return try await upsertDevice(user: user, app: app, token: token, platform: platform)
+        }
+    }
+
+    private func upsertDevice(user: UserID, app: AppID, token: String, platform: String) async throws -> Bool {
         let now = clock.now()
         return try await database.transaction { db in
             let existing = try await db.raw("SELECT user_id FROM device_tokens WHERE app = \(bind: app.rawValue) AND token = \(bind: token)").first()

@@ -49,6 +49,12 @@ public struct AuthService: Sendable {
             case .google: identity = try await google.verify(idToken, audiences: clientIDs.google[app] ?? [], nonce: nonce)
             }
         } catch {
+            if case .keysUnavailable = error {
+                // The provider is down, not the client wrong: ask to retry rather than to re-authenticate.
+                var unavailable = APIError(.serviceUnavailable, code: "identity_provider_unavailable", message: error.description)
+                unavailable.headers[.retryAfter] = "30"
+                throw unavailable
+            }
             throw APIError.unauthorized(error.description, code: "invalid_id_token")
         }
         let user = try await accounts.findOrCreateUser(app: app, provider: provider.rawValue, subject: identity.subject, email: identity.email)

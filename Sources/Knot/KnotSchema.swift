@@ -9,6 +9,9 @@ public enum KnotSchema {
     static let loveLanguages = KnotCatalog.sqlList(LoveLanguage.allCases.map(\.rawValue))
     static let tiers = KnotCatalog.sqlList(OccasionType.allCases.map(\.rawValue))
 
+    /// Length CHECKs are a safety net, deliberately looser than the API's limits: the API counts
+    /// characters as people see them (a family emoji is one), the databases count code points.
+    ///
     /// Table definitions with the dialect's types substituted: `{uuid}`, `{ts}`, `{date}`, `{bool}`, `{now}`.
     static func tables(uuid: String, ts: String, date: String, bool: String, now: String, boolFalse: String) -> [String] {
         let statements = [
@@ -16,7 +19,7 @@ public enum KnotSchema {
             CREATE TABLE partner_vaults (
                 id {uuid} PRIMARY KEY,
                 user_id {uuid} NOT NULL UNIQUE REFERENCES users (id) ON DELETE CASCADE,
-                partner_name TEXT NOT NULL CHECK (length(partner_name) BETWEEN 1 AND 100),
+                partner_name TEXT NOT NULL CHECK (length(partner_name) BETWEEN 1 AND 1000),
                 relationship_tenure_months INTEGER CHECK (relationship_tenure_months >= 0),
                 cohabitation_status TEXT CHECK (cohabitation_status IN ('living_together', 'separate', 'long_distance')),
                 location_city TEXT,
@@ -42,7 +45,7 @@ public enum KnotSchema {
                 id {uuid} PRIMARY KEY,
                 vault_id {uuid} NOT NULL REFERENCES partner_vaults (id) ON DELETE CASCADE,
                 milestone_type TEXT NOT NULL CHECK (milestone_type IN ('birthday', 'anniversary', 'holiday', 'custom')),
-                milestone_name TEXT NOT NULL CHECK (length(milestone_name) BETWEEN 1 AND 100),
+                milestone_name TEXT NOT NULL CHECK (length(milestone_name) BETWEEN 1 AND 1000),
                 milestone_date {date} NOT NULL,
                 recurrence TEXT NOT NULL CHECK (recurrence IN ('yearly', 'one_time')),
                 budget_tier TEXT NOT NULL CHECK (budget_tier IN (\(tiers))),
@@ -90,7 +93,7 @@ public enum KnotSchema {
             CREATE TABLE hints (
                 id {uuid} PRIMARY KEY,
                 vault_id {uuid} NOT NULL REFERENCES partner_vaults (id) ON DELETE CASCADE,
-                hint_text TEXT NOT NULL CHECK (length(hint_text) BETWEEN 1 AND 500),
+                hint_text TEXT NOT NULL CHECK (length(hint_text) BETWEEN 1 AND 5000),
                 source TEXT NOT NULL CHECK (source IN ('text_input', 'voice_transcription')),
                 is_used {bool} NOT NULL DEFAULT {false},
                 created_at {ts} NOT NULL

@@ -28,6 +28,7 @@ struct AccountAPITests {
                 (["device_token": "   "], "device_token"),
                 (["device_token": String(repeating: "a", count: 201)], "device_token"),
                 (["device_token": "not hex!", "platform": "ios"], "device_token"),
+                (["device_token": "ＡＢ１２", "platform": "ios"], "device_token"),
                 (["device_token": "abcd", "platform": "windows"], "platform"),
                 (["platform": "ios"], "device_token"),
             ]
@@ -36,6 +37,25 @@ struct AccountAPITests {
                 #expect(response.status == .unprocessableContent, "\(body)")
                 #expect(response.errorFields == [field], "\(body)")
             }
+        }
+    }
+
+    @Test("racing registrations of one device token never fail", arguments: TestDatabase.allCases)
+    func concurrentDeviceRegistration(_ database: TestDatabase) async throws {
+        try await withServer(database) { client, _ in
+            let user = try await client.signIn()
+            let token = UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+            let statuses = try await withThrowingTaskGroup(of: (Int, String?).self) { group in
+                for _ in 0..<8 {
+                    group.addTask {
+                        let response = try await client.send(.post, "/knot/api/v1/users/device-token", token: user.accessToken, json: ["device_token": token])
+                        return (Int(response.status.code), response.json["status"] as? String)
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(statuses.allSatisfy { $0.0 == 200 }, "\(statuses)")
+            #expect(statuses.filter { $0.1 == "registered" }.count == 1)
         }
     }
 

@@ -59,8 +59,13 @@ struct HintsAPITests {
             }
             let exactly500 = try await client.send(.post, "/knot/api/v1/hints", token: user.accessToken, json: ["hint_text": String(repeating: "é", count: 500)])
             #expect(exactly500.status == .created, "500 characters is allowed")
+            let family = "👨‍👩‍👧‍👦"  // one character, seven code points
+            let emoji = try await client.send(.post, "/knot/api/v1/hints", token: user.accessToken, json: ["hint_text": String(repeating: family, count: 500)])
+            #expect(emoji.status == .created, "characters are counted as people see them: \(emoji.text)")
+            let tooMany = try await client.send(.post, "/knot/api/v1/hints", token: user.accessToken, json: ["hint_text": String(repeating: family, count: 501)])
+            #expect(tooMany.status == .unprocessableContent)
             let list = try await client.send(.get, "/knot/api/v1/hints", token: user.accessToken)
-            #expect(list.json["total"] as? Int == 1, "nothing invalid was stored")
+            #expect(list.json["total"] as? Int == 2, "nothing invalid was stored")
         }
     }
 

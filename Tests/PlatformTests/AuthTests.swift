@@ -24,6 +24,24 @@ struct AuthTests {
         }
     }
 
+    @Test("racing first sign-ins for one identity create one account", arguments: TestDatabase.allCases)
+    func concurrentFirstSignIn(_ database: TestDatabase) async throws {
+        try await withServer(database) { client, _ in
+            let email = "race-\(UUID().uuidString.prefix(8))@example.com"
+            let results = try await withThrowingTaskGroup(of: (Int, String?).self) { group in
+                for _ in 0..<8 {
+                    group.addTask {
+                        let response = try await client.send(.post, "/knot/auth/dev", json: ["email": email])
+                        return (Int(response.status.code), response.json["user_id"] as? String)
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(results.allSatisfy { $0.0 == 200 }, "\(results)")
+            #expect(Set(results.compactMap(\.1)).count == 1)
+        }
+    }
+
     @Test("development sign-in does not exist in production")
     func devSignInIsNotFoundInProduction() async throws {
         try await withServer(.sqlite, configure: { $0.environment = .production }) { client, _ in
@@ -293,6 +311,21 @@ struct IdentityProviderTests {
                 #expect(wrong.status == .unauthorized)
                 let asApple = try await client.send(.post, "/knot/auth/apple", json: ["id_token": try await key.sign(claims)])
                 #expect(asApple.status == .unauthorized, "a Google token is not an Apple token")
+            }
+        }
+    }
+
+    @Test("an identity provider whose keys cannot be fetched gives 503 with Retry-After, not 401")
+    func unreachableProviderIs503() async throws {
+        try await withLocalJWKS { jwks in
+            let key = try await TestRSAKey(kid: "k")
+            jwks.failure.value = 502
+            try await withServer(.sqlite, configure: configure(jwks)) { client, _ in
+                let token = try await key.sign(.init(iss: Self.appleIssuer, sub: "x", aud: [Self.clientID], exp: Date().addingTimeInterval(600)))
+                let response = try await client.send(.post, "/knot/auth/apple", json: ["id_token": token])
+                #expect(response.status == .serviceUnavailable)
+                #expect(response.headers[.retryAfter] != nil)
+                #expect(response.errorCode == "identity_provider_unavailable")
             }
         }
     }

@@ -59,6 +59,8 @@ public struct TestRSAKey: Sendable {
 public final class LocalJWKS: Sendable {
     public let published = LockedValue<[[String: String]]>([])
     public let fetches = LockedValue(0)
+    /// When set, the key endpoint answers with this status instead of the keys (a provider outage).
+    public let failure = LockedValue<Int?>(nil)
     public let port: Int
 
     init(port: Int) { self.port = port }
@@ -78,6 +80,9 @@ public func withLocalJWKS<T: Sendable>(_ body: @Sendable (LocalJWKS) async throw
     router.get("keys") { _, _ -> Response in
         guard let jwks = state.value else { return Response(status: .serviceUnavailable) }
         jwks.fetches.withLock { $0 += 1 }
+        if let status = jwks.failure.value {
+            return Response(status: .init(code: status))
+        }
         let data = try JSONSerialization.data(withJSONObject: ["keys": jwks.published.value])
         return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
