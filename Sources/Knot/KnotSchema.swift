@@ -2,7 +2,7 @@ import Persistence
 
 /// Knot's tables (seed 001 phase 1; seed 000 decisions 15–48): the vault and its child tables with
 /// the seed's CHECKs, UNIQUEs and cascades, hints, recommendations, feedback and the notification
-/// queue — written once per dialect.
+/// queue — written once for both dialects.
 public enum KnotSchema {
     static let interests = KnotCatalog.sqlList(KnotCatalog.interestCategories)
     static let vibes = KnotCatalog.sqlList(Vibe.allCases.map(\.rawValue))
@@ -12,153 +12,145 @@ public enum KnotSchema {
     /// Length CHECKs are a safety net, deliberately looser than the API's limits: the API counts
     /// characters as people see them (a family emoji is one), the databases count code points.
     ///
-    /// Table definitions with the dialect's types substituted: `{uuid}`, `{ts}`, `{date}`, `{bool}`, `{now}`.
-    static func tables(uuid: String, ts: String, date: String, bool: String, now: String, boolFalse: String) -> [String] {
-        let statements = [
-            """
-            CREATE TABLE partner_vaults (
-                id {uuid} PRIMARY KEY,
-                user_id {uuid} NOT NULL UNIQUE REFERENCES users (id) ON DELETE CASCADE,
-                partner_name TEXT NOT NULL CHECK (length(partner_name) BETWEEN 1 AND 1000),
-                relationship_tenure_months INTEGER CHECK (relationship_tenure_months >= 0),
-                cohabitation_status TEXT CHECK (cohabitation_status IN ('living_together', 'separate', 'long_distance')),
-                location_city TEXT,
-                location_state TEXT,
-                location_country TEXT NOT NULL DEFAULT 'US',
-                created_at {ts} NOT NULL,
-                updated_at {ts} NOT NULL
-            )
-            """,
-            """
-            CREATE TABLE partner_interests (
-                id {uuid} PRIMARY KEY,
-                vault_id {uuid} NOT NULL REFERENCES partner_vaults (id) ON DELETE CASCADE,
-                interest_type TEXT NOT NULL CHECK (interest_type IN ('like', 'dislike')),
-                interest_category TEXT NOT NULL CHECK (interest_category IN (\(interests))),
-                created_at {ts} NOT NULL,
-                UNIQUE (vault_id, interest_category)
-            )
-            """,
-            "CREATE INDEX partner_interests_vault ON partner_interests (vault_id)",
-            """
-            CREATE TABLE partner_milestones (
-                id {uuid} PRIMARY KEY,
-                vault_id {uuid} NOT NULL REFERENCES partner_vaults (id) ON DELETE CASCADE,
-                milestone_type TEXT NOT NULL CHECK (milestone_type IN ('birthday', 'anniversary', 'holiday', 'custom')),
-                milestone_name TEXT NOT NULL CHECK (length(milestone_name) BETWEEN 1 AND 1000),
-                milestone_date {date} NOT NULL,
-                recurrence TEXT NOT NULL CHECK (recurrence IN ('yearly', 'one_time')),
-                budget_tier TEXT NOT NULL CHECK (budget_tier IN (\(tiers))),
-                created_at {ts} NOT NULL
-            )
-            """,
-            "CREATE INDEX partner_milestones_vault ON partner_milestones (vault_id)",
-            """
-            CREATE TABLE partner_vibes (
-                id {uuid} PRIMARY KEY,
-                vault_id {uuid} NOT NULL REFERENCES partner_vaults (id) ON DELETE CASCADE,
-                vibe_tag TEXT NOT NULL CHECK (vibe_tag IN (\(vibes))),
-                created_at {ts} NOT NULL,
-                UNIQUE (vault_id, vibe_tag)
-            )
-            """,
-            "CREATE INDEX partner_vibes_vault ON partner_vibes (vault_id)",
-            """
-            CREATE TABLE partner_budgets (
-                id {uuid} PRIMARY KEY,
-                vault_id {uuid} NOT NULL REFERENCES partner_vaults (id) ON DELETE CASCADE,
-                occasion_type TEXT NOT NULL CHECK (occasion_type IN (\(tiers))),
-                min_amount INTEGER NOT NULL CHECK (min_amount >= 0),
-                max_amount INTEGER NOT NULL,
-                currency TEXT NOT NULL DEFAULT 'USD' CHECK (length(currency) = 3),
-                created_at {ts} NOT NULL,
-                CHECK (max_amount >= min_amount),
-                UNIQUE (vault_id, occasion_type)
-            )
-            """,
-            "CREATE INDEX partner_budgets_vault ON partner_budgets (vault_id)",
-            """
-            CREATE TABLE partner_love_languages (
-                id {uuid} PRIMARY KEY,
-                vault_id {uuid} NOT NULL REFERENCES partner_vaults (id) ON DELETE CASCADE,
-                language TEXT NOT NULL CHECK (language IN (\(loveLanguages))),
-                priority INTEGER NOT NULL CHECK (priority IN (1, 2)),
-                created_at {ts} NOT NULL,
-                UNIQUE (vault_id, priority),
-                UNIQUE (vault_id, language)
-            )
-            """,
-            "CREATE INDEX partner_love_languages_vault ON partner_love_languages (vault_id)",
-            """
-            CREATE TABLE hints (
-                id {uuid} PRIMARY KEY,
-                vault_id {uuid} NOT NULL REFERENCES partner_vaults (id) ON DELETE CASCADE,
-                hint_text TEXT NOT NULL CHECK (length(hint_text) BETWEEN 1 AND 5000),
-                source TEXT NOT NULL CHECK (source IN ('text_input', 'voice_transcription')),
-                is_used {bool} NOT NULL DEFAULT {false},
-                created_at {ts} NOT NULL
-            )
-            """,
-            "CREATE INDEX hints_vault_created ON hints (vault_id, created_at DESC, id DESC)",
-            """
-            CREATE TABLE recommendations (
-                id {uuid} PRIMARY KEY,
-                vault_id {uuid} NOT NULL REFERENCES partner_vaults (id) ON DELETE CASCADE,
-                milestone_id {uuid} REFERENCES partner_milestones (id) ON DELETE SET NULL,
-                recommendation_type TEXT NOT NULL CHECK (recommendation_type IN ('gift', 'experience', 'date')),
-                title TEXT NOT NULL,
-                description TEXT,
-                external_url TEXT,
-                price_cents INTEGER CHECK (price_cents >= 0),
-                currency TEXT NOT NULL DEFAULT 'USD',
-                merchant_name TEXT,
-                image_url TEXT,
-                created_at {ts} NOT NULL
-            )
-            """,
-            "CREATE INDEX recommendations_vault ON recommendations (vault_id)",
-            "CREATE INDEX recommendations_milestone ON recommendations (milestone_id)",
-            """
-            CREATE TABLE recommendation_feedback (
-                id {uuid} PRIMARY KEY,
-                recommendation_id {uuid} NOT NULL REFERENCES recommendations (id) ON DELETE CASCADE,
-                user_id {uuid} NOT NULL REFERENCES users (id) ON DELETE CASCADE,
-                action TEXT NOT NULL CHECK (action IN ('selected', 'refreshed', 'saved', 'shared', 'rated', 'handoff', 'purchased')),
-                rating INTEGER CHECK (rating BETWEEN 1 AND 5),
-                feedback_text TEXT,
-                created_at {ts} NOT NULL
-            )
-            """,
-            "CREATE INDEX recommendation_feedback_recommendation ON recommendation_feedback (recommendation_id)",
-            "CREATE INDEX recommendation_feedback_user ON recommendation_feedback (user_id)",
-            """
-            CREATE TABLE notification_queue (
-                id {uuid} PRIMARY KEY,
-                user_id {uuid} NOT NULL REFERENCES users (id) ON DELETE CASCADE,
-                milestone_id {uuid} NOT NULL REFERENCES partner_milestones (id) ON DELETE CASCADE,
-                scheduled_for {ts} NOT NULL,
-                days_before INTEGER NOT NULL CHECK (days_before IN (14, 7, 3)),
-                status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'failed', 'cancelled')),
-                sent_at {ts},
-                viewed_at {ts},
-                created_at {ts} NOT NULL
-            )
-            """,
-            "CREATE INDEX notification_queue_pending ON notification_queue (status, scheduled_for) WHERE status = 'pending'",
-            "CREATE INDEX notification_queue_user ON notification_queue (user_id)",
-        ]
-        return statements.map {
-            $0.replacingOccurrences(of: "{uuid}", with: uuid).replacingOccurrences(of: "{ts}", with: ts)
-                .replacingOccurrences(of: "{date}", with: date).replacingOccurrences(of: "{bool}", with: bool)
-                .replacingOccurrences(of: "{false}", with: boolFalse).replacingOccurrences(of: "{now}", with: now)
-        }
-    }
+    /// Table definitions, with the dialect placeholders of ``Migration/init(version:name:template:postgresFirst:postgresLast:)``.
+    static let tables = [
+        """
+        CREATE TABLE partner_vaults (
+            id {uuid} PRIMARY KEY,
+            user_id {uuid} NOT NULL UNIQUE REFERENCES users (id) ON DELETE CASCADE,
+            partner_name TEXT NOT NULL CHECK (length(partner_name) BETWEEN 1 AND 1000),
+            relationship_tenure_months INTEGER CHECK (relationship_tenure_months >= 0),
+            cohabitation_status TEXT CHECK (cohabitation_status IN ('living_together', 'separate', 'long_distance')),
+            location_city TEXT,
+            location_state TEXT,
+            location_country TEXT NOT NULL DEFAULT 'US',
+            created_at {ts} NOT NULL,
+            updated_at {ts} NOT NULL
+        )
+        """,
+        """
+        CREATE TABLE partner_interests (
+            id {uuid} PRIMARY KEY,
+            vault_id {uuid} NOT NULL REFERENCES partner_vaults (id) ON DELETE CASCADE,
+            interest_type TEXT NOT NULL CHECK (interest_type IN ('like', 'dislike')),
+            interest_category TEXT NOT NULL CHECK (interest_category IN (\(interests))),
+            created_at {ts} NOT NULL,
+            UNIQUE (vault_id, interest_category)
+        )
+        """,
+        "CREATE INDEX partner_interests_vault ON partner_interests (vault_id)",
+        """
+        CREATE TABLE partner_milestones (
+            id {uuid} PRIMARY KEY,
+            vault_id {uuid} NOT NULL REFERENCES partner_vaults (id) ON DELETE CASCADE,
+            milestone_type TEXT NOT NULL CHECK (milestone_type IN ('birthday', 'anniversary', 'holiday', 'custom')),
+            milestone_name TEXT NOT NULL CHECK (length(milestone_name) BETWEEN 1 AND 1000),
+            milestone_date {date} NOT NULL,
+            recurrence TEXT NOT NULL CHECK (recurrence IN ('yearly', 'one_time')),
+            budget_tier TEXT NOT NULL CHECK (budget_tier IN (\(tiers))),
+            created_at {ts} NOT NULL
+        )
+        """,
+        "CREATE INDEX partner_milestones_vault ON partner_milestones (vault_id)",
+        """
+        CREATE TABLE partner_vibes (
+            id {uuid} PRIMARY KEY,
+            vault_id {uuid} NOT NULL REFERENCES partner_vaults (id) ON DELETE CASCADE,
+            vibe_tag TEXT NOT NULL CHECK (vibe_tag IN (\(vibes))),
+            created_at {ts} NOT NULL,
+            UNIQUE (vault_id, vibe_tag)
+        )
+        """,
+        "CREATE INDEX partner_vibes_vault ON partner_vibes (vault_id)",
+        """
+        CREATE TABLE partner_budgets (
+            id {uuid} PRIMARY KEY,
+            vault_id {uuid} NOT NULL REFERENCES partner_vaults (id) ON DELETE CASCADE,
+            occasion_type TEXT NOT NULL CHECK (occasion_type IN (\(tiers))),
+            min_amount INTEGER NOT NULL CHECK (min_amount >= 0),
+            max_amount INTEGER NOT NULL,
+            currency TEXT NOT NULL DEFAULT 'USD' CHECK (length(currency) = 3),
+            created_at {ts} NOT NULL,
+            CHECK (max_amount >= min_amount),
+            UNIQUE (vault_id, occasion_type)
+        )
+        """,
+        "CREATE INDEX partner_budgets_vault ON partner_budgets (vault_id)",
+        """
+        CREATE TABLE partner_love_languages (
+            id {uuid} PRIMARY KEY,
+            vault_id {uuid} NOT NULL REFERENCES partner_vaults (id) ON DELETE CASCADE,
+            language TEXT NOT NULL CHECK (language IN (\(loveLanguages))),
+            priority INTEGER NOT NULL CHECK (priority IN (1, 2)),
+            created_at {ts} NOT NULL,
+            UNIQUE (vault_id, priority),
+            UNIQUE (vault_id, language)
+        )
+        """,
+        "CREATE INDEX partner_love_languages_vault ON partner_love_languages (vault_id)",
+        """
+        CREATE TABLE hints (
+            id {uuid} PRIMARY KEY,
+            vault_id {uuid} NOT NULL REFERENCES partner_vaults (id) ON DELETE CASCADE,
+            hint_text TEXT NOT NULL CHECK (length(hint_text) BETWEEN 1 AND 5000),
+            source TEXT NOT NULL CHECK (source IN ('text_input', 'voice_transcription')),
+            is_used {bool} NOT NULL DEFAULT {false},
+            created_at {ts} NOT NULL
+        )
+        """,
+        "CREATE INDEX hints_vault_created ON hints (vault_id, created_at DESC, id DESC)",
+        """
+        CREATE TABLE recommendations (
+            id {uuid} PRIMARY KEY,
+            vault_id {uuid} NOT NULL REFERENCES partner_vaults (id) ON DELETE CASCADE,
+            milestone_id {uuid} REFERENCES partner_milestones (id) ON DELETE SET NULL,
+            recommendation_type TEXT NOT NULL CHECK (recommendation_type IN ('gift', 'experience', 'date')),
+            title TEXT NOT NULL,
+            description TEXT,
+            external_url TEXT,
+            price_cents INTEGER CHECK (price_cents >= 0),
+            currency TEXT NOT NULL DEFAULT 'USD',
+            merchant_name TEXT,
+            image_url TEXT,
+            created_at {ts} NOT NULL
+        )
+        """,
+        "CREATE INDEX recommendations_vault ON recommendations (vault_id)",
+        "CREATE INDEX recommendations_milestone ON recommendations (milestone_id)",
+        """
+        CREATE TABLE recommendation_feedback (
+            id {uuid} PRIMARY KEY,
+            recommendation_id {uuid} NOT NULL REFERENCES recommendations (id) ON DELETE CASCADE,
+            user_id {uuid} NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+            action TEXT NOT NULL CHECK (action IN ('selected', 'refreshed', 'saved', 'shared', 'rated', 'handoff', 'purchased')),
+            rating INTEGER CHECK (rating BETWEEN 1 AND 5),
+            feedback_text TEXT,
+            created_at {ts} NOT NULL
+        )
+        """,
+        "CREATE INDEX recommendation_feedback_recommendation ON recommendation_feedback (recommendation_id)",
+        "CREATE INDEX recommendation_feedback_user ON recommendation_feedback (user_id)",
+        """
+        CREATE TABLE notification_queue (
+            id {uuid} PRIMARY KEY,
+            user_id {uuid} NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+            milestone_id {uuid} NOT NULL REFERENCES partner_milestones (id) ON DELETE CASCADE,
+            scheduled_for {ts} NOT NULL,
+            days_before INTEGER NOT NULL CHECK (days_before IN (14, 7, 3)),
+            status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'failed', 'cancelled')),
+            sent_at {ts},
+            viewed_at {ts},
+            created_at {ts} NOT NULL
+        )
+        """,
+        "CREATE INDEX notification_queue_pending ON notification_queue (status, scheduled_for) WHERE status = 'pending'",
+        "CREATE INDEX notification_queue_user ON notification_queue (user_id)",
+    ]
 
     public static let migrations = MigrationSet(component: "knot", migrations: [
         Migration(
             version: 1, name: "vault_hints_recommendations_notifications",
-            sqlite: tables(uuid: "TEXT", ts: "REAL", date: "TEXT", bool: "INTEGER", now: "0", boolFalse: "0"),
-            postgres: tables(uuid: "UUID", ts: "TIMESTAMPTZ", date: "DATE", bool: "BOOLEAN", now: "now()", boolFalse: "FALSE")
+            template: tables
         ),
     ])
 }

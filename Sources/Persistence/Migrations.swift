@@ -16,6 +16,30 @@ public struct Migration: Sendable {
         self.sqlite = sqlite
         self.postgres = postgres
     }
+
+    /// One schema text for both dialects, with type placeholders: `{uuid}` (TEXT | UUID),
+    /// `{ts}` (REAL | TIMESTAMPTZ), `{date}` (TEXT | DATE), `{bool}` (INTEGER | BOOLEAN), `{false}`,
+    /// `{true}`, `{vector}` (BLOB | vector). `postgresOnly` statements (extensions, vector indexes)
+    /// run on PostgreSQL alone: `postgresFirst` before the shared ones, `postgresLast` after.
+    public init(version: Int, name: String, template: [String], postgresFirst: [String] = [], postgresLast: [String] = []) {
+        self.init(
+            version: version, name: name,
+            sqlite: template.map { Self.render($0, DatabaseKind.sqlite) },
+            postgres: postgresFirst + template.map { Self.render($0, DatabaseKind.postgres) } + postgresLast
+        )
+    }
+
+    static func render(_ statement: String, _ kind: DatabaseKind) -> String {
+        let types: [(String, String, String)] = [
+            ("{uuid}", "TEXT", "UUID"), ("{ts}", "REAL", "TIMESTAMPTZ"), ("{date}", "TEXT", "DATE"),
+            ("{bool}", "INTEGER", "BOOLEAN"), ("{false}", "0", "FALSE"), ("{true}", "1", "TRUE"), ("{vector}", "BLOB", "vector"),
+        ]
+        var result = statement
+        for (placeholder, sqlite, postgres) in types {
+            result = result.replacingOccurrences(of: placeholder, with: kind == .sqlite ? sqlite : postgres)
+        }
+        return result
+    }
 }
 
 /// The ordered migrations of one component (the platform, or one app). Components are applied in the
