@@ -50,7 +50,10 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
-        .target(name: "AIProviders", dependencies: ["PlatformCore"]),
+        // Numeric kernels are compiled with optimisation even in debug builds, so tests that run the
+        // real model (golden vectors) take seconds, not minutes.
+        .target(name: "MiniLM", swiftSettings: [.unsafeFlags(["-O"])]),
+        .target(name: "AIProviders", dependencies: ["PlatformCore", "MiniLM"]),
         .target(
             name: "Auth",
             dependencies: [
@@ -96,6 +99,11 @@ let package = Package(
         .testTarget(
             name: "PlatformTests",
             dependencies: ["TestSupport", "PlatformCore", "Persistence", "AIProviders", "Auth", "Observability"]
+        ),
+        .testTarget(
+            name: "AIProvidersTests",
+            dependencies: ["AIProviders", "MiniLM", "TestSupport"],
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "KnotTests",
