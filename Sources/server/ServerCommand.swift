@@ -2,21 +2,83 @@ import AppServer
 import ArgumentParser
 import Foundation
 import Hummingbird
+import Logging
 
 /// The `server` executable: parses configuration (command line → environment → `.env` → defaults)
-/// and runs the application built by `AppServer`. Nothing else lives here.
+/// and runs the application built by `AppServer` (or, as `server embed`, prints one embedding).
 @main
 struct ServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "server",
         abstract: "Runs the Knot, VibeKeeper, Zia and FareLens API server.",
-        discussion: """
-            With no options it starts everything on an embedded default: a SQLite file under ./data/, \
-            offline AI (no keys needed), port 8080, development mode.
+        discussion: serveDiscussion + "\n\nCommand-line options: server serve --help.",
+        subcommands: [Serve.self, Embed.self],
+        defaultSubcommand: Serve.self
+    )
+}
 
-            Configuration keys (command line > environment > .env file > defaults):
-            \(ServerConfiguration.keys.map { "  \($0.key.padding(toLength: 28, withPad: " ", startingAt: 0)) \($0.meaning)" }.joined(separator: "\n"))
-            """
+/// The configuration keys, shown by `server --help` and `server serve --help`.
+let serveDiscussion = """
+    With no options it starts everything on an embedded default: a SQLite file under ./data/, \
+    offline AI (no keys needed), port 8080, development mode.
+
+    Configuration keys (command line > environment > .env file > defaults):
+    \(ServerConfiguration.keys.map { "  \($0.key.padding(toLength: 28, withPad: " ", startingAt: 0)) \($0.meaning)" }.joined(separator: "\n"))
+    """
+
+/// Loads configuration in the documented order: command line → environment → `.env` → defaults.
+func loadConfiguration(overrides: [String: String], envFile: String) throws -> ServerConfiguration {
+    let dotEnv = try? String(contentsOfFile: envFile, encoding: .utf8)
+    do {
+        return try ServerConfiguration.load(overrides: overrides, dotEnv: dotEnv)
+    } catch let error as ServerConfiguration.Invalid {
+        throw ValidationError(error.description)
+    }
+}
+
+/// `server embed "text"`: prints the configured embedder's vector for a text, for operators checking
+/// which model is live and what it produces.
+struct Embed: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Print the embedding of a text as JSON, with the model that made it.")
+
+    @Argument(help: "The text to embed.")
+    var text: String
+
+    @Option(name: .long, help: "auto, minilm or hashing (EMBEDDER).")
+    var embedder: String?
+
+    @Option(name: .long, help: "Folder with model.safetensors and vocab.txt (MINILM_MODEL_DIR).")
+    var modelDir: String?
+
+    @Option(name: .long, help: "Path of the .env file to read.")
+    var envFile: String = ".env"
+
+    func run() async throws {
+        var overrides: [String: String] = ["LOG_LEVEL": "warning"]
+        overrides["EMBEDDER"] = embedder
+        overrides["MINILM_MODEL_DIR"] = modelDir
+        let configuration = try loadConfiguration(overrides: overrides, envFile: envFile)
+        var logger = Logger(label: "embed")
+        logger.logLevel = .warning
+        let model = try makeEmbedder(configuration, logger: logger)
+        let vector = try await model.embed(text)
+        struct Output: Encodable {
+            let model: String
+            let semantic: Bool
+            let dimensions: Int
+            let embedding: [Float]
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        print(String(decoding: try encoder.encode(Output(model: model.model, semantic: model.isSemantic, dimensions: vector.count, embedding: vector)), as: UTF8.self))
+    }
+}
+
+/// Runs the server (the default subcommand).
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run the API server (the default).",
+        discussion: serveDiscussion
     )
 
     @Option(name: .long, help: "Interface to listen on (HOST).")
@@ -52,13 +114,7 @@ struct ServerCommand: AsyncParsableCommand {
         overrides["APP_ENV"] = env
         overrides["APPS"] = apps
         overrides["LOG_LEVEL"] = logLevel
-        let dotEnv = try? String(contentsOfFile: envFile, encoding: .utf8)
-        let configuration: ServerConfiguration
-        do {
-            configuration = try ServerConfiguration.load(overrides: overrides, dotEnv: dotEnv)
-        } catch let error as ServerConfiguration.Invalid {
-            throw ValidationError(error.description)
-        }
+        let configuration = try loadConfiguration(overrides: overrides, envFile: envFile)
         let app = try await buildApplication(configuration: configuration)
         try await app.runService()
     }

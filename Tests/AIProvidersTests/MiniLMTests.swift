@@ -2,29 +2,7 @@ import AIProviders
 import Foundation
 import MiniLM
 import Testing
-
-/// Where the tests find the MiniLM weights: `MINILM_MODEL_DIR`, or the folder `scripts/models`
-/// installs them into. Missing weights fail the tests with instructions — never a silent skip.
-enum ModelFiles {
-    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    static var directory: String {
-        ProcessInfo.processInfo.environment["MINILM_MODEL_DIR"]
-            ?? repositoryRoot.appendingPathComponent("models/python/\(MiniLMEmbedder.wheelModelSubpath)").path
-    }
-
-    struct Missing: Error, CustomStringConvertible {
-        var description: String { "MiniLM weights not found at \(ModelFiles.directory). Run scripts/models (scripts/test does) or set MINILM_MODEL_DIR." }
-    }
-
-    static func embedder() throws -> MiniLMEmbedder {
-        guard MiniLMEmbedder.isInstalled(at: directory) else { throw Missing() }
-        return try shared.get()
-    }
-
-    /// Loaded once per test process.
-    nonisolated(unsafe) static let shared: Result<MiniLMEmbedder, any Error> = Result { try MiniLMEmbedder(directory: directory) }
-}
+import TestSupport
 
 struct GoldenCase: Decodable {
     let text: String

@@ -8,6 +8,7 @@ import Logging
 import NIOCore
 import Persistence
 import PlatformCore
+import SQLKit
 
 /// The two databases every repository and API test runs against. PostgreSQL comes from
 /// `TEST_POSTGRES_URL` (set by `scripts/test`); when it is missing the PostgreSQL case fails loudly
@@ -59,11 +60,36 @@ public func testConfiguration(_ database: TestDatabase, dataDirectory: URL) thro
     configuration.jwtSigningKeyPEM = testSigningKeyPEM
     configuration.logLevel = .warning
     configuration.authRateLimitPerMinute = 10_000
+    configuration.embedder = .hashing
+    configuration.vectorBackfillSeconds = 0
     if database == .postgres {
         configuration.databaseURL = try TestDatabase.postgresURL()
         configuration.postgresMaxConnections = 4
     }
     return configuration
+}
+
+/// A PostgreSQL database of its own (created from the test server's, dropped afterwards), for tests
+/// whose effects are database-wide — like re-embedding every stored vector — and must not touch the
+/// data of tests running alongside.
+public func withIsolatedPostgres<T: Sendable>(_ body: @Sendable (String) async throws -> T) async throws -> T {
+    let base = try TestDatabase.postgresURL()
+    guard var components = URLComponents(string: base) else { throw TestFailure("bad TEST_POSTGRES_URL") }
+    let name = "isolated_\(UUID().uuidString.prefix(8).lowercased())"
+    let admin = try PostgresStore(url: base, maxConnections: 1, logger: Logger(label: "test"))
+    let runner = Task { try await admin.run() }
+    defer { runner.cancel() }
+    try await admin.read { try await $0.raw("CREATE DATABASE \(unsafeRaw: name)").run() }
+    components.path = "/" + name
+    let url = components.string!
+    do {
+        let result = try await body(url)
+        try? await admin.read { try await $0.raw("DROP DATABASE IF EXISTS \(unsafeRaw: name) WITH (FORCE)").run() }
+        return result
+    } catch {
+        try? await admin.read { try await $0.raw("DROP DATABASE IF EXISTS \(unsafeRaw: name) WITH (FORCE)").run() }
+        throw error
+    }
 }
 
 /// Builds the real application on `database` and runs `body` against it in-process.
