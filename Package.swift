@@ -22,6 +22,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-crypto.git", "4.0.0"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
     ],
     targets: [
         // MARK: Platform
@@ -61,7 +62,15 @@ let package = Package(
                 .unsafeFlags(["-target-cpu", "haswell"], .when(platforms: [.linux])),
             ]
         ),
-        .target(name: "AIProviders", dependencies: ["PlatformCore", "MiniLM"]),
+        .target(
+            name: "AIProviders",
+            dependencies: [
+                "PlatformCore", "MiniLM",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOFoundationCompat", package: "swift-nio"),
+            ]
+        ),
         .target(
             name: "Auth",
             dependencies: [

@@ -1,0 +1,101 @@
+import Foundation
+
+/// Anthropic's Messages API (`POST /v1/messages`, `x-api-key`, `anthropic-version: 2023-06-01`),
+/// whole and streamed (`message_start` / `content_block_delta` / `message_delta` / `message_stop`).
+/// JSON-object output is asked for in the system prompt (the API has no JSON mode).
+public struct AnthropicClient: LanguageModel {
+    public let provider = "anthropic"
+    public let model: String
+    let apiKey: String
+    let baseURL: String
+    let transport: ProviderTransport
+
+    public init(apiKey: String, model: String, baseURL: String = "https://api.anthropic.com", transport: ProviderTransport = .init()) {
+        self.apiKey = apiKey
+        self.model = model
+        self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
+        self.transport = transport
+    }
+
+    var headers: [(String, String)] { [("x-api-key", apiKey), ("anthropic-version", "2023-06-01")] }
+
+    func body(_ request: CompletionRequest, stream: Bool) throws -> Data {
+        var system = request.system ?? ""
+        if request.jsonObject {
+            system += (system.isEmpty ? "" : "\n\n") + "Respond with a single JSON object and nothing else."
+        }
+        var body: [String: Any] = [
+            "model": model,
+            "max_tokens": request.maxTokens,
+            "messages": request.messages.map { ["role": $0.role.rawValue, "content": $0.content] },
+        ]
+        if !system.isEmpty { body["system"] = system }
+        if let temperature = request.temperature { body["temperature"] = temperature }
+        if stream { body["stream"] = true }
+        return try JSONSerialization.data(withJSONObject: body)
+    }
+
+    struct Response: Decodable {
+        struct Block: Decodable { let type: String; let text: String? }
+        struct Usage: Decodable { let input_tokens: Int; let output_tokens: Int }
+        let content: [Block]
+        let usage: Usage
+        let model: String?
+        let stop_reason: String?
+    }
+
+    public func complete(_ request: CompletionRequest) async throws -> Completion {
+        let data = try await transport.post(baseURL + "/v1/messages", headers: headers, body: try body(request, stream: false))
+        guard let response = try? JSONDecoder().decode(Response.self, from: data) else {
+            throw ProviderError.malformedResponse("unexpected Anthropic response: \(String(decoding: data.prefix(200), as: UTF8.self))")
+        }
+        let text = response.content.compactMap { $0.type == "text" ? $0.text : nil }.joined()
+        return Completion(text: text, usage: TokenUsage(inputTokens: response.usage.input_tokens, outputTokens: response.usage.output_tokens), model: response.model ?? model, finishReason: response.stop_reason)
+    }
+
+    public func stream(_ request: CompletionRequest) -> AsyncThrowingStream<CompletionEvent, any Error> {
+        let model = self.model
+        let events: AsyncThrowingStream<ProviderTransport.ServerSentEvent, any Error>
+        do {
+            events = transport.stream(baseURL + "/v1/messages", headers: headers, body: try body(request, stream: true))
+        } catch {
+            return AsyncThrowingStream { $0.finish(throwing: error) }
+        }
+        return AsyncThrowingStream { continuation in
+            let task = Task {
+                var text = "", input = 0, output = 0, stopReason: String?
+                do {
+                    for try await event in events {
+                        guard let object = try? JSONSerialization.jsonObject(with: Data(event.data.utf8)) as? [String: Any] else {
+                            throw ProviderError.malformedResponse("unreadable stream event: \(event.data.prefix(120))")
+                        }
+                        switch object["type"] as? String ?? event.event {
+                        case "message_start":
+                            let usage = (object["message"] as? [String: Any])?["usage"] as? [String: Any]
+                            input = usage?["input_tokens"] as? Int ?? 0
+                        case "content_block_delta":
+                            if let delta = object["delta"] as? [String: Any], let piece = delta["text"] as? String {
+                                text += piece
+                                continuation.yield(.delta(piece))
+                            }
+                        case "message_delta":
+                            output = (object["usage"] as? [String: Any])?["output_tokens"] as? Int ?? output
+                            stopReason = (object["delta"] as? [String: Any])?["stop_reason"] as? String ?? stopReason
+                        case "error":
+                            let message = (object["error"] as? [String: Any])?["message"] as? String ?? "stream error"
+                            let type = (object["error"] as? [String: Any])?["type"] as? String
+                            throw type == "overloaded_error" ? ProviderError.server(status: 529, message: message) : ProviderError.server(status: 500, message: message)
+                        default:
+                            break
+                        }
+                    }
+                    continuation.yield(.done(Completion(text: text, usage: TokenUsage(inputTokens: input, outputTokens: output), model: model, finishReason: stopReason)))
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+
+/// OpenAI Chat Completions (`POST {base}/chat/completions`, bearer key), whole and streamed
+/// (`data: {…}` chunks ending in `data: [DONE]`, usage in the last chunk). Any OpenAI-compatible
+/// server works by base URL (vLLM, Ollama, llama.cpp, …).
+public struct OpenAIChatClient: LanguageModel {
+    public let provider: String
+    public let model: String
+    let apiKey: String?
+    let baseURL: String
+    let transport: ProviderTransport
+
+    public init(apiKey: String?, model: String, baseURL: String = "https://api.openai.com/v1", provider: String = "openai", transport: ProviderTransport = .init()) {
+        self.apiKey = apiKey
+        self.model = model
+        self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
+        self.provider = provider
+        self.transport = transport
+    }
+
+    var headers: [(String, String)] { apiKey.map { [("Authorization", "Bearer \($0)")] } ?? [] }
+
+    func body(_ request: CompletionRequest, stream: Bool) throws -> Data {
+        var messages: [[String: Any]] = []
+        if let system = request.system { messages.append(["role": "system", "content": system]) }
+        messages += request.messages.map { ["role": $0.role.rawValue, "content": $0.content] }
+        var body: [String: Any] = ["model": model, "messages": messages, "max_tokens": request.maxTokens]
+        if let temperature = request.temperature { body["temperature"] = temperature }
+        if request.jsonObject { body["response_format"] = ["type": "json_object"] }
+        if stream {
+            body["stream"] = true
+            body["stream_options"] = ["include_usage": true]
+        }
+        return try JSONSerialization.data(withJSONObject: body)
+    }
+
+    struct Response: Decodable {
+        struct Choice: Decodable {
+            struct Message: Decodable { let content: String? }
+            let message: Message
+            let finish_reason: String?
+        }
+        struct Usage: Decodable { let prompt_tokens: Int; let completion_tokens: Int }
+        let choices: [Choice]
+        let usage: Usage?
+        let model: String?
+    }
+
+    public func complete(_ request: CompletionRequest) async throws -> Completion {
+        let data = try await transport.post(baseURL + "/chat/completions", headers: headers, body: try body(request, stream: false))
+        guard let response = try? JSONDecoder().decode(Response.self, from: data), let choice = response.choices.first else {
+            throw ProviderError.malformedResponse("unexpected chat completion: \(String(decoding: data.prefix(200), as: UTF8.self))")
+        }
+        return Completion(
+            text: choice.message.content ?? "",
+            usage: TokenUsage(inputTokens: response.usage?.prompt_tokens ?? 0, outputTokens: response.usage?.completion_tokens ?? 0),
+            model: response.model ?? model, finishReason: choice.finish_reason
+        )
+    }
+
+    public func stream(_ request: CompletionRequest) -> AsyncThrowingStream<CompletionEvent, any Error> {
+        let model = self.model
+        let events: AsyncThrowingStream<ProviderTransport.ServerSentEvent, any Error>
+        do {
+            events = transport.stream(baseURL + "/chat/completions", headers: headers, body: try body(request, stream: true))
+        } catch {
+            return AsyncThrowingStream { $0.finish(throwing: error) }
+        }
+        return AsyncThrowingStream { continuation in
+            let task = Task {
+                var text = "", usage = TokenUsage(inputTokens: 0, outputTokens: 0), finish: String?
+                do {
+                    for try await event in events {
+                        if event.data == "[DONE]" { break }
+                        guard let object = try? JSONSerialization.jsonObject(with: Data(event.data.utf8)) as? [String: Any] else {
+                            throw ProviderError.malformedResponse("unreadable stream chunk: \(event.data.prefix(120))")
+                        }
+                        if let error = object["error"] as? [String: Any] {
+                            throw ProviderError.server(status: 500, message: error["message"] as? String ?? "stream error")
+                        }
+                        if let choice = (object["choices"] as? [[String: Any]])?.first {
+                            if let piece = (choice["delta"] as? [String: Any])?["content"] as? String, !piece.isEmpty {
+                                text += piece
+                                continuation.yield(.delta(piece))
+                            }
+                            finish = choice["finish_reason"] as? String ?? finish
+                        }
+                        if let reported = object["usage"] as? [String: Any] {
+                            usage = TokenUsage(inputTokens: reported["prompt_tokens"] as? Int ?? 0, outputTokens: reported["completion_tokens"] as? Int ?? 0)
+                        }
+                    }
+                    continuation.yield(.done(Completion(text: text, usage: usage, model: model, finishReason: finish)))
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+}

@@ -1,0 +1,185 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOFoundationCompat
+import NIOHTTP1
+
+/// The HTTP half every provider client shares: JSON POSTs with a timeout, status codes mapped to
+/// ``ProviderError`` (with `Retry-After` on 429), and Server-Sent Events for streaming.
+public struct ProviderTransport: Sendable {
+    let client: HTTPClient
+    public let timeout: TimeAmount
+    static let maxResponseBytes = 16 << 20
+
+    public init(client: HTTPClient = .shared, timeout: TimeAmount = .seconds(60)) {
+        self.client = client
+        self.timeout = timeout
+    }
+
+    /// One server-sent event: its `event:` name (if any) and joined `data:` lines.
+    public struct ServerSentEvent: Sendable, Equatable {
+        public var event: String?
+        public var data: String
+
+        public init(event: String?, data: String) {
+            self.event = event
+            self.data = data
+        }
+    }
+
+    func request(_ url: String, headers: [(String, String)], body: Data?, method: HTTPMethod = .POST, contentType: String = "application/json") -> HTTPClientRequest {
+        var request = HTTPClientRequest(url: url)
+        request.method = method
+        if body != nil { request.headers.add(name: "Content-Type", value: contentType) }
+        for (name, value) in headers { request.headers.add(name: name, value: value) }
+        if let body { request.body = .bytes(ByteBuffer(bytes: body)) }
+        return request
+    }
+
+    /// POSTs `body` and returns the response body of a 2xx answer.
+    public func post(_ url: String, headers: [(String, String)], body: Data, contentType: String = "application/json") async throws -> Data {
+        let response: HTTPClientResponse
+        do {
+            response = try await client.execute(request(url, headers: headers, body: body, contentType: contentType), timeout: timeout)
+        } catch {
+            throw Self.map(transportError: error)
+        }
+        let bytes: ByteBuffer
+        do {
+            bytes = try await response.body.collect(upTo: Self.maxResponseBytes)
+        } catch {
+            throw Self.map(transportError: error)
+        }
+        let data = Data(buffer: bytes)
+        try Self.check(status: Int(response.status.code), headers: response.headers, body: data)
+        return data
+    }
+
+    /// POSTs `body` and yields the server-sent events of a 2xx streaming answer.
+    public func stream(_ url: String, headers: [(String, String)], body: Data) -> AsyncThrowingStream<ServerSentEvent, any Error> {
+        let request = request(url, headers: headers + [("Accept", "text/event-stream")], body: body)
+        let client = client, timeout = timeout
+        return AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    let response: HTTPClientResponse
+                    do {
+                        response = try await client.execute(request, timeout: timeout)
+                    } catch {
+                        throw Self.map(transportError: error)
+                    }
+                    if !(200..<300).contains(Int(response.status.code)) {
+                        let body = (try? await response.body.collect(upTo: 1 << 20)).map { Data(buffer: $0) } ?? Data()
+                        try Self.check(status: Int(response.status.code), headers: response.headers, body: body)
+                    }
+                    var parser = ServerSentEventParser()
+                    do {
+                        for try await chunk in response.body {
+                            for event in parser.feed(String(decoding: chunk.readableBytesView, as: UTF8.self)) {
+                                continuation.yield(event)
+                            }
+                        }
+                    } catch {
+                        throw Self.map(transportError: error)
+                    }
+                    for event in parser.finish() { continuation.yield(event) }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    static func map(transportError error: any Error) -> ProviderError {
+        if let error = error as? ProviderError { return error }
+        if let error = error as? HTTPClientError, error == .deadlineExceeded || error == .readTimeout || error == .connectTimeout {
+            return .timeout
+        }
+        return .transport(String(describing: error))
+    }
+
+    /// Maps a non-2xx status to the matching ``ProviderError``, with the provider's own message.
+    static func check(status: Int, headers: HTTPHeaders, body: Data) throws {
+        guard !(200..<300).contains(status) else { return }
+        let message = errorMessage(in: body) ?? "HTTP \(status)"
+        switch status {
+        case 429:
+            throw ProviderError.rateLimited(retryAfter: headers.first(name: "retry-after").flatMap(parseRetryAfter))
+        case 401, 403:
+            throw ProviderError.unauthorized(message)
+        case 400..<500:
+            throw ProviderError.badRequest(message)
+        default:
+            throw ProviderError.server(status: status, message: message)
+        }
+    }
+
+    /// `{"error": {"message": …}}` (OpenAI, Anthropic, Gemini all nest it so), or nil.
+    static func errorMessage(in body: Data) -> String? {
+        guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else { return nil }
+        if let error = object["error"] as? [String: Any], let message = error["message"] as? String { return message }
+        return object["message"] as? String
+    }
+
+    /// `Retry-After` as delta-seconds (possibly fractional) or an HTTP date.
+    static func parseRetryAfter(_ value: String) -> TimeInterval? {
+        if let seconds = Double(value.trimmingCharacters(in: .whitespaces)) { return max(0, seconds) }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        return formatter.date(from: value).map { max(0, $0.timeIntervalSinceNow) }
+    }
+}
+
+/// Incremental `text/event-stream` parser: feed it chunks as they arrive (events may span chunks),
+/// get back complete events.
+public struct ServerSentEventParser: Sendable {
+    var buffer = ""
+    var event: String?
+    var data: [String] = []
+
+    public init() {}
+
+    public mutating func feed(_ text: String) -> [ProviderTransport.ServerSentEvent] {
+        buffer += text
+        var events: [ProviderTransport.ServerSentEvent] = []
+        while let newline = buffer.firstIndex(where: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
+            let line = String(buffer[..<newline])
+            buffer = String(buffer[buffer.index(after: newline)...])
+            if let event = process(line) { events.append(event) }
+        }
+        return events
+    }
+
+    public mutating func finish() -> [ProviderTransport.ServerSentEvent] {
+        var events = feed("\n")
+        if let event = process("") { events.append(event) }
+        return events
+    }
+
+    mutating func process(_ line: String) -> ProviderTransport.ServerSentEvent? {
+        if line.isEmpty {
+            defer { event = nil; data = [] }
+            return data.isEmpty ? nil : ProviderTransport.ServerSentEvent(event: event, data: data.joined(separator: "\n"))
+        }
+        if line.hasPrefix(":") { return nil }
+        let field: Substring, value: Substring
+        if let colon = line.firstIndex(of: ":") {
+            field = line[..<colon]
+            var rest = line[line.index(after: colon)...]
+            if rest.first == " " { rest = rest.dropFirst() }
+            value = rest
+        } else {
+            field = Substring(line)
+            value = ""
+        }
+        switch field {
+        case "event": event = String(value)
+        case "data": data.append(String(value))
+        default: break
+        }
+        return nil
+    }
+}
