@@ -139,3 +139,57 @@ struct LanguageModelClientTests {
         ])
     }
 }
+
+@Suite("Remote embedders, transcription and vision against the fake")
+struct RemoteEmbedderTests {
+    @Test("OpenAI embeddings come back in input order, normalised, with the key sent")
+    func openAIEmbeddings() async throws {
+        try await withFakeProviders { fake in
+            let embedder = OpenAIEmbedder(apiKey: "sk-e", model: "text-embedding-3-small", dimensions: 8, baseURL: fake.baseURL + "/v1")
+            let vectors = try await embedder.embed(["a", "bbb"])
+            #expect(vectors.count == 2)
+            let expected = FakeProviderServer.fakeVector("bbb", dimensions: 8).map(Float.init)
+            #expect(zip(vectors[1], expected).allSatisfy { abs($0 - $1) < 1e-5 }, "the fake answers in reverse; order follows `index`")
+            #expect(fake.received.value.last?.headers["authorization"] == "Bearer sk-e")
+            #expect(fake.received.value.last?.json["input"] as? [String] == ["a", "bbb"])
+            fake.behavior.value = .status(429, body: "{}", headers: ["retry-after": "2"])
+            await #expect(throws: ProviderError.rateLimited(retryAfter: 2)) { try await embedder.embed(["x"]) }
+        }
+    }
+
+    @Test("Vertex text-embedding-004 predict with a bearer token")
+    func vertexEmbeddings() async throws {
+        try await withFakeProviders { fake in
+            let embedder = VertexEmbedder(project: "knot-prod", location: "us-central1", dimensions: 8, baseURL: fake.baseURL, accessToken: { "ya29.token" })
+            let vectors = try await embedder.embed(["hello", "world!"])
+            #expect(vectors.count == 2 && vectors[0].count == 8)
+            let sent = try #require(fake.received.value.last)
+            #expect(sent.path == "/vertex/text-embedding-004:predict")
+            #expect(sent.headers["authorization"] == "Bearer ya29.token")
+            #expect((sent.json["instances"] as? [[String: String]])?.map { $0["content"] } == ["hello", "world!"])
+            fake.behavior.value = .status(500, body: #"{"error":{"code":500,"message":"internal"}}"#, headers: [:])
+            await #expect(throws: ProviderError.server(status: 500, message: "internal")) { try await embedder.embed(["x"]) }
+        }
+    }
+
+    @Test("transcription posts multipart audio; vision sends the image as a data URL")
+    func transcriptionAndVision() async throws {
+        try await withFakeProviders { fake in
+            fake.answer.value = "she wants a record player"
+            let transcriber = OpenAITranscriber(apiKey: "sk-t", baseURL: fake.baseURL + "/v1")
+            let text = try await transcriber.transcribe(audio: Data([1, 2, 3, 4]), filename: "memo.m4a", mimeType: "audio/mp4", language: "en")
+            #expect(text == "she wants a record player")
+            let sent = try #require(fake.received.value.last)
+            #expect(sent.headers["content-type"]?.hasPrefix("multipart/form-data; boundary=") == true)
+            let multipart = String(decoding: sent.body, as: UTF8.self)
+            #expect(multipart.contains("name=\"model\"\r\n\r\nwhisper-1") && multipart.contains("filename=\"memo.m4a\""))
+
+            fake.answer.value = "A red ceramic mug"
+            let vision = OpenAIVisionModel(chat: OpenAIChatClient(apiKey: "sk-v", model: "gpt-vision", baseURL: fake.baseURL + "/v1"))
+            let description = try await vision.describe(image: Data([0xFF, 0xD8]), mimeType: "image/jpeg", prompt: "What is this?")
+            #expect(description.text == "A red ceramic mug")
+            let parts = (fake.received.value.last?.json["messages"] as? [[String: Any]])?.first?["content"] as? [[String: Any]]
+            #expect((parts?.last?["image_url"] as? [String: String])?["url"] == "data:image/jpeg;base64,/9g=")
+        }
+    }
+}

@@ -152,7 +152,7 @@ public final class FakeProviderServer: Sendable {
             if let intercepted { return intercepted }
             let input = ((try? JSONSerialization.jsonObject(with: body) as? [String: Any])?["input"] as? [String]) ?? []
             let data = input.enumerated().map { index, text in ["object": "embedding", "index": index, "embedding": Self.fakeVector(text, dimensions: 8)] as [String: Any] }
-            return Self.json(["object": "list", "data": data.reversed(), "model": "text-embedding-3-small", "usage": ["prompt_tokens": input.count * 3, "total_tokens": input.count * 3]])
+            return Self.json(["object": "list", "data": Array(data.reversed()), "model": "text-embedding-3-small", "usage": ["prompt_tokens": input.count * 3, "total_tokens": input.count * 3]])
         }
         router.post("v1/projects/:project/locations/:location/publishers/google/models/:action") { request, context -> Response in
             let (intercepted, body) = try await self.intercept(request, path: "/vertex/\(context.parameters.get("action") ?? "")")
