@@ -111,6 +111,19 @@ public enum ProviderError: Error, Sendable, Equatable, CustomStringConvertible {
     case timeout
     case transport(String)
 
+    /// A short label for accounting: `bad_request`, `rate_limited`, `server_503`, …
+    public var kind: String {
+        switch self {
+        case .badRequest: "bad_request"
+        case .unauthorized: "unauthorized"
+        case .rateLimited: "rate_limited"
+        case .server(let status, _): "server_\(status)"
+        case .malformedResponse: "malformed_response"
+        case .timeout: "timeout"
+        case .transport: "transport"
+        }
+    }
+
     /// Whether the same call may succeed if tried again later.
     public var isRetryable: Bool {
         switch self {
