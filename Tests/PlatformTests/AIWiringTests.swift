@@ -1,0 +1,80 @@
+import AIProviders
+import AppServer
+import Foundation
+import PlatformCore
+import Testing
+import TestSupport
+
+/// An app's rule-based model, for wiring tests.
+struct RulesModel: LanguageModel {
+    let provider = "offline"
+    let model = "test-rules"
+    func complete(_ request: CompletionRequest) async throws -> Completion {
+        Completion(text: "rules", usage: TokenUsage(inputTokens: 0, outputTokens: 0), model: model, finishReason: "stop")
+    }
+    func stream(_ request: CompletionRequest) -> AsyncThrowingStream<CompletionEvent, any Error> { streamWhole(request) }
+}
+
+@Suite("AI providers wired into the server")
+struct AIWiringTests {
+    @Test("AI_CHAIN_<PURPOSE> is parsed into ordered provider:model targets, and typos are refused")
+    func chainConfiguration() throws {
+        let configuration = try ServerConfiguration.load(environment: [
+            "AI_CHAIN_PLANNING": "anthropic:claude-sonnet-4-5, openai:gpt-4o-mini", "AI_CHAIN_SAFETY_CRITICAL": "openai:gpt-4o",
+        ])
+        #expect(configuration.ai.chains["planning"] == ["anthropic:claude-sonnet-4-5", "openai:gpt-4o-mini"])
+        #expect(configuration.ai.chains["safety_critical"] == ["openai:gpt-4o"])
+        #expect(throws: ServerConfiguration.Invalid.self) { try ServerConfiguration.load(environment: ["AI_CHAIN_PLANNING": "claude-sonnet"]) }
+        #expect(throws: ServerConfiguration.Invalid.self) { try ServerConfiguration.load(environment: ["AI_CHAIN_PLANNING": "mistral:large"]) }
+    }
+
+    @Test("a chain naming a provider without its key refuses to start")
+    func missingKeyRefusesToStart() async throws {
+        await #expect(throws: ServerConfiguration.Invalid.self) {
+            try await withServer(.sqlite, configure: { $0.ai.chains = ["planning": ["anthropic:claude-haiku-4-5"]] }) { _, _ in }
+        }
+    }
+
+    @Test("routed calls are recorded in run_metrics, priced, summed per app and day, and exported as metrics", arguments: TestDatabase.allCases)
+    func callsAreAccounted(_ database: TestDatabase) async throws {
+        try await withFakeProviders { fake in
+            let app = "knot-\(UUID().uuidString.prefix(6))"
+            try await withServer(database, configure: {
+                $0.ai.openAIBaseURL = fake.baseURL + "/v1"
+                $0.ai.openAIAPIKey = "sk-test"
+                $0.ai.chains = ["planning": ["openai:gpt-4o-mini"]]
+            }) { client, server in
+                let request = CompletionRequest(messages: [.init(.user, "Three date ideas")], maxTokens: 100)
+                let routed = try await server.router.complete(request, purpose: "planning", app: app)
+                #expect(routed.completion.text == "Hello from the fake")
+                _ = try await server.router.complete(request, purpose: "planning", app: app)
+                let days = try await server.usage.dailyCosts(app: app)
+                #expect(days.count == 1)
+                #expect(days.first?.calls == 2)
+                #expect(days.first?.inputTokens == 24 && days.first?.outputTokens == 14)
+                let expected = 2 * (12 * 0.15 + 7 * 0.6) / 1_000_000
+                #expect(abs((days.first?.costUSD ?? 0) - expected) < 1e-12)
+                let health = try await client.send(.get, "/health").json
+                let routes = health["language_models"] as? [[String: Any]] ?? []
+                #expect(routes.first { $0["purpose"] as? String == "planning" }?["offline"] as? Bool == false)
+                let providers = health["providers"] as? [[String: Any]] ?? []
+                #expect(providers.first?["target"] as? String == "openai:gpt-4o-mini")
+                #expect(providers.first?["success_rate"] as? Double == 1)
+                let metrics = try await client.send(.get, "/metrics").text
+                #expect(metrics.contains(#"ai_calls_total{model="gpt-4o-mini",outcome="ok",provider="openai",purpose="planning"} 2"#))
+            }
+        }
+    }
+
+    @Test("without providers a purpose is served by the app's offline model, and /health says offline")
+    func offlineIsReportedHonestly() async throws {
+        try await withServer(.sqlite, dependencies: .init(offlineModels: ["planning": RulesModel()])) { client, server in
+            let routed = try await server.router.complete(CompletionRequest(messages: [.init(.user, "x")]), purpose: "planning", app: "knot")
+            #expect(routed.target == "offline:test-rules")
+            let routes = try await client.send(.get, "/health").json["language_models"] as? [[String: Any]] ?? []
+            let planning = routes.first { $0["purpose"] as? String == "planning" }
+            #expect(planning?["offline"] as? Bool == true)
+            #expect(planning?["targets"] as? [String] == ["offline:test-rules"])
+        }
+    }
+}
