@@ -216,6 +216,59 @@ public final class ModelRouter: Sendable {
         throw overBudgetOnly ? RouterError.overBudget(purpose: purpose, details: details) : RouterError.allTargetsFailed(purpose: purpose, details: details)
     }
 
+    /// Streams an answer for `purpose`. Targets are tried in order (budget and circuit checked for
+    /// each); a target that fails *before its first token* is retried or replaced by the next, one
+    /// that fails mid-answer ends the stream with its error (the client already showed part of it).
+    public func stream(_ request: CompletionRequest, purpose: String, app: String? = nil, budget: Budget? = nil) -> AsyncThrowingStream<CompletionEvent, any Error> {
+        AsyncThrowingStream { continuation in
+            let task = Task {
+                let targets = self.targets(for: purpose)
+                guard !targets.isEmpty else { return continuation.finish(throwing: RouterError.noRoute(purpose: purpose)) }
+                var skipped: [String] = []
+                var overBudgetOnly = true
+                for target in targets {
+                    if let reason = self.budgetProblem(request, target: target, budget: budget) {
+                        skipped.append("\(target.name): \(reason)")
+                        await self.record(target, purpose: purpose, app: app, usage: nil, latency: 0, outcome: "over_budget")
+                        continue
+                    }
+                    overBudgetOnly = false
+                    var attemptNumber = 0
+                    while self.admit(target.name) {
+                        attemptNumber += 1
+                        let start = ContinuousClock.now
+                        var started = false
+                        do {
+                            for try await event in target.model.stream(request) {
+                                started = true
+                                continuation.yield(event)
+                                if case .done(let completion) = event {
+                                    let latency = self.milliseconds(ContinuousClock.now - start)
+                                    self.succeeded(target.name, latency: latency)
+                                    await self.record(target, purpose: purpose, app: app, usage: completion.usage, latency: latency, outcome: "ok")
+                                }
+                            }
+                            return continuation.finish()
+                        } catch {
+                            let latency = self.milliseconds(ContinuousClock.now - start)
+                            let providerError = error as? ProviderError ?? .transport(String(describing: error))
+                            self.failed(target.name, error: providerError, latency: latency)
+                            await self.record(target, purpose: purpose, app: app, usage: nil, latency: latency, outcome: "error:\(providerError.kind)")
+                            if started { return continuation.finish(throwing: providerError) }
+                            skipped.append("\(target.name): \(providerError)")
+                            guard providerError.isRetryable, attemptNumber < self.policy.maxAttempts else { break }
+                            let delay = self.policy.baseBackoff * (1 << (attemptNumber - 1))
+                            try? await self.sleep(delay)
+                        }
+                    }
+                }
+                let details = skipped.joined(separator: "; ")
+                continuation.finish(throwing: overBudgetOnly ? RouterError.overBudget(purpose: purpose, details: details) : RouterError.allTargetsFailed(purpose: purpose, details: details))
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
     /// Tries one target up to `maxAttempts` times; returns the completion and the latency of the
     /// successful attempt.
     func attempt(_ request: CompletionRequest, on target: RouteTarget, purpose: String, app: String?) async throws -> (Completion, Double) {

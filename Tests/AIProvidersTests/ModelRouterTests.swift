@@ -186,3 +186,35 @@ struct ModelRouterTests {
         }
     }
 }
+
+@Suite("Model router streaming")
+struct ModelRouterStreamingTests {
+    @Test("a stream falls back while nothing was sent, and records the call")
+    func streamFallsBackBeforeFirstToken() async throws {
+        try await withFakeProviders { fake in
+            fake.script.value = [.status(500, body: #"{"error":{"message":"boom"}}"#, headers: [:])]
+            var policy = RouterPolicy()
+            policy.maxAttempts = 1
+            let recorder = MemoryRecorder()
+            let router = ModelRouter(
+                chains: ["chat": [
+                    RouteTarget(model: AnthropicClient(apiKey: "k", model: "claude-haiku-4-5", baseURL: fake.baseURL), price: ModelPrice.table["claude-haiku-4-5"]!),
+                    RouteTarget(model: GeminiClient(apiKey: "g", model: "gemini-2.0-flash", baseURL: fake.baseURL + "/v1beta"), price: ModelPrice.table["gemini-2.0-flash"]!),
+                ]],
+                policy: policy, recorder: recorder
+            )
+            var text = ""
+            var done: Completion?
+            for try await event in router.stream(CompletionRequest(messages: [.init(.user, "hi")]), purpose: "chat", app: "zia") {
+                switch event {
+                case .delta(let piece): text += piece
+                case .done(let completion): done = completion
+                }
+            }
+            #expect(text == "Hello from the fake")
+            #expect(done?.model == "gemini-2.0-flash")
+            #expect(recorder.records.value.map(\.outcome) == ["error:server_500", "ok"])
+            #expect(recorder.records.value.last?.app == "zia")
+        }
+    }
+}
