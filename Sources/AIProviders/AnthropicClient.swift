@@ -54,48 +54,32 @@ public struct AnthropicClient: LanguageModel {
     }
 
     public func stream(_ request: CompletionRequest) -> AsyncThrowingStream<CompletionEvent, any Error> {
-        let model = self.model
-        let events: AsyncThrowingStream<ProviderTransport.ServerSentEvent, any Error>
         do {
-            events = transport.stream(baseURL + "/v1/messages", headers: headers, body: try body(request, stream: true))
+            let events = transport.stream(baseURL + "/v1/messages", headers: headers, body: try body(request, stream: true))
+            return completionStream(events, model: model) { event, state in
+                let object = try jsonObject(event)
+                switch object["type"] as? String ?? event.event {
+                case "message_start":
+                    let usage = (object["message"] as? [String: Any])?["usage"] as? [String: Any]
+                    state.usage.inputTokens = usage?["input_tokens"] as? Int ?? 0
+                case "content_block_delta":
+                    if let piece = (object["delta"] as? [String: Any])?["text"] as? String { return .delta(piece) }
+                case "message_delta":
+                    state.usage.outputTokens = (object["usage"] as? [String: Any])?["output_tokens"] as? Int ?? state.usage.outputTokens
+                    state.finishReason = (object["delta"] as? [String: Any])?["stop_reason"] as? String ?? state.finishReason
+                case "message_stop":
+                    return .finished
+                case "error":
+                    let error = object["error"] as? [String: Any]
+                    let message = error?["message"] as? String ?? "stream error"
+                    throw ProviderError.server(status: error?["type"] as? String == "overloaded_error" ? 529 : 500, message: message)
+                default:
+                    break
+                }
+                return .nothing
+            }
         } catch {
             return AsyncThrowingStream { $0.finish(throwing: error) }
-        }
-        return AsyncThrowingStream { continuation in
-            let task = Task {
-                var text = "", input = 0, output = 0, stopReason: String?
-                do {
-                    for try await event in events {
-                        guard let object = try? JSONSerialization.jsonObject(with: Data(event.data.utf8)) as? [String: Any] else {
-                            throw ProviderError.malformedResponse("unreadable stream event: \(event.data.prefix(120))")
-                        }
-                        switch object["type"] as? String ?? event.event {
-                        case "message_start":
-                            let usage = (object["message"] as? [String: Any])?["usage"] as? [String: Any]
-                            input = usage?["input_tokens"] as? Int ?? 0
-                        case "content_block_delta":
-                            if let delta = object["delta"] as? [String: Any], let piece = delta["text"] as? String {
-                                text += piece
-                                continuation.yield(.delta(piece))
-                            }
-                        case "message_delta":
-                            output = (object["usage"] as? [String: Any])?["output_tokens"] as? Int ?? output
-                            stopReason = (object["delta"] as? [String: Any])?["stop_reason"] as? String ?? stopReason
-                        case "error":
-                            let message = (object["error"] as? [String: Any])?["message"] as? String ?? "stream error"
-                            let type = (object["error"] as? [String: Any])?["type"] as? String
-                            throw type == "overloaded_error" ? ProviderError.server(status: 529, message: message) : ProviderError.server(status: 500, message: message)
-                        default:
-                            break
-                        }
-                    }
-                    continuation.yield(.done(Completion(text: text, usage: TokenUsage(inputTokens: input, outputTokens: output), model: model, finishReason: stopReason)))
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: error)
-                }
-            }
-            continuation.onTermination = { _ in task.cancel() }
         }
     }
 }

@@ -55,36 +55,18 @@ public struct GeminiClient: LanguageModel {
     }
 
     public func stream(_ request: CompletionRequest) -> AsyncThrowingStream<CompletionEvent, any Error> {
-        let model = self.model
-        let events: AsyncThrowingStream<ProviderTransport.ServerSentEvent, any Error>
         do {
-            events = transport.stream("\(baseURL)/models/\(model):streamGenerateContent?alt=sse", headers: headers, body: try body(request))
+            let events = transport.stream("\(baseURL)/models/\(model):streamGenerateContent?alt=sse", headers: headers, body: try body(request))
+            return completionStream(events, model: model) { event, state in
+                guard let parsed = Self.parse(try jsonObject(event)) else {
+                    throw ProviderError.malformedResponse("unreadable stream chunk: \(event.data.prefix(120))")
+                }
+                state.usage = parsed.usage ?? state.usage
+                state.finishReason = parsed.finish ?? state.finishReason
+                return parsed.text.isEmpty ? .nothing : .delta(parsed.text)
+            }
         } catch {
             return AsyncThrowingStream { $0.finish(throwing: error) }
-        }
-        return AsyncThrowingStream { continuation in
-            let task = Task {
-                var text = "", usage = TokenUsage(inputTokens: 0, outputTokens: 0), finish: String?
-                do {
-                    for try await event in events {
-                        guard let object = try? JSONSerialization.jsonObject(with: Data(event.data.utf8)) as? [String: Any],
-                              let parsed = Self.parse(object) else {
-                            throw ProviderError.malformedResponse("unreadable stream chunk: \(event.data.prefix(120))")
-                        }
-                        if !parsed.text.isEmpty {
-                            text += parsed.text
-                            continuation.yield(.delta(parsed.text))
-                        }
-                        usage = parsed.usage ?? usage
-                        finish = parsed.finish ?? finish
-                    }
-                    continuation.yield(.done(Completion(text: text, usage: usage, model: model, finishReason: finish)))
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: error)
-                }
-            }
-            continuation.onTermination = { _ in task.cancel() }
         }
     }
 }

@@ -59,43 +59,24 @@ public struct OpenAIChatClient: LanguageModel {
     }
 
     public func stream(_ request: CompletionRequest) -> AsyncThrowingStream<CompletionEvent, any Error> {
-        let model = self.model
-        let events: AsyncThrowingStream<ProviderTransport.ServerSentEvent, any Error>
         do {
-            events = transport.stream(baseURL + "/chat/completions", headers: headers, body: try body(request, stream: true))
+            let events = transport.stream(baseURL + "/chat/completions", headers: headers, body: try body(request, stream: true))
+            return completionStream(events, model: model) { event, state in
+                if event.data == "[DONE]" { return .finished }
+                let object = try jsonObject(event)
+                if let error = object["error"] as? [String: Any] {
+                    throw ProviderError.server(status: 500, message: error["message"] as? String ?? "stream error")
+                }
+                if let reported = object["usage"] as? [String: Any] {
+                    state.usage = TokenUsage(inputTokens: reported["prompt_tokens"] as? Int ?? 0, outputTokens: reported["completion_tokens"] as? Int ?? 0)
+                }
+                guard let choice = (object["choices"] as? [[String: Any]])?.first else { return .nothing }
+                state.finishReason = choice["finish_reason"] as? String ?? state.finishReason
+                if let piece = (choice["delta"] as? [String: Any])?["content"] as? String, !piece.isEmpty { return .delta(piece) }
+                return .nothing
+            }
         } catch {
             return AsyncThrowingStream { $0.finish(throwing: error) }
-        }
-        return AsyncThrowingStream { continuation in
-            let task = Task {
-                var text = "", usage = TokenUsage(inputTokens: 0, outputTokens: 0), finish: String?
-                do {
-                    for try await event in events {
-                        if event.data == "[DONE]" { break }
-                        guard let object = try? JSONSerialization.jsonObject(with: Data(event.data.utf8)) as? [String: Any] else {
-                            throw ProviderError.malformedResponse("unreadable stream chunk: \(event.data.prefix(120))")
-                        }
-                        if let error = object["error"] as? [String: Any] {
-                            throw ProviderError.server(status: 500, message: error["message"] as? String ?? "stream error")
-                        }
-                        if let choice = (object["choices"] as? [[String: Any]])?.first {
-                            if let piece = (choice["delta"] as? [String: Any])?["content"] as? String, !piece.isEmpty {
-                                text += piece
-                                continuation.yield(.delta(piece))
-                            }
-                            finish = choice["finish_reason"] as? String ?? finish
-                        }
-                        if let reported = object["usage"] as? [String: Any] {
-                            usage = TokenUsage(inputTokens: reported["prompt_tokens"] as? Int ?? 0, outputTokens: reported["completion_tokens"] as? Int ?? 0)
-                        }
-                    }
-                    continuation.yield(.done(Completion(text: text, usage: usage, model: model, finishReason: finish)))
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: error)
-                }
-            }
-            continuation.onTermination = { _ in task.cancel() }
         }
     }
 }

@@ -183,3 +183,58 @@ public struct ServerSentEventParser: Sendable {
         return nil
     }
 }
+
+/// What a provider's stream parser makes of one server-sent event.
+enum StreamStep {
+    case delta(String)
+    case nothing
+    case finished
+}
+
+/// Usage and finish reason gathered while a stream runs.
+struct StreamState {
+    var text = ""
+    var usage = TokenUsage(inputTokens: 0, outputTokens: 0)
+    var finishReason: String?
+}
+
+/// Turns a provider's server-sent events into ``CompletionEvent``s: `step` reads each event (its
+/// provider's format) and updates the state; deltas are forwarded as they come, and the whole
+/// completion follows when the stream ends. Shared by every streaming client.
+func completionStream(
+    _ events: AsyncThrowingStream<ProviderTransport.ServerSentEvent, any Error>,
+    model: String,
+    step: @escaping @Sendable (ProviderTransport.ServerSentEvent, inout StreamState) throws -> StreamStep
+) -> AsyncThrowingStream<CompletionEvent, any Error> {
+    AsyncThrowingStream { continuation in
+        let task = Task {
+            var state = StreamState()
+            do {
+                loop: for try await event in events {
+                    switch try step(event, &state) {
+                    case .delta(let piece):
+                        state.text += piece
+                        continuation.yield(.delta(piece))
+                    case .nothing:
+                        continue
+                    case .finished:
+                        break loop
+                    }
+                }
+                continuation.yield(.done(Completion(text: state.text, usage: state.usage, model: model, finishReason: state.finishReason)))
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        continuation.onTermination = { _ in task.cancel() }
+    }
+}
+
+/// Parses one event's JSON payload or reports the stream as malformed.
+func jsonObject(_ event: ProviderTransport.ServerSentEvent) throws -> [String: Any] {
+    guard let object = try? JSONSerialization.jsonObject(with: Data(event.data.utf8)) as? [String: Any] else {
+        throw ProviderError.malformedResponse("unreadable stream event: \(event.data.prefix(120))")
+    }
+    return object
+}

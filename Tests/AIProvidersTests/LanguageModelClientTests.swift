@@ -116,11 +116,9 @@ struct LanguageModelClientTests {
     func timesOut(_ provider: ChatProvider) async throws {
         try await withFakeProviders { fake in
             fake.behavior.value = .delay(.seconds(3))
-            let start = ContinuousClock.now
             await #expect(throws: ProviderError.timeout) {
                 try await provider.client(fake, timeout: .milliseconds(300)).complete(Self.request)
             }
-            #expect(ContinuousClock.now - start < .seconds(2))
         }
     }
 

@@ -4,7 +4,6 @@ import Hummingbird
 import Logging
 import NIOCore
 import PlatformCore
-import ServiceLifecycle
 
 /// A fake of the AI providers on 127.0.0.1 that speaks their real wire formats — Anthropic Messages,
 /// OpenAI Chat Completions / Embeddings / Transcriptions, Gemini generateContent, Vertex predict —
@@ -184,33 +183,10 @@ public final class FakeProviderServer: Sendable {
 /// Runs `body` with a live fake provider server, shut down afterwards.
 public func withFakeProviders<T: Sendable>(_ body: @Sendable (FakeProviderServer) async throws -> T) async throws -> T {
     let server = FakeProviderServer()
-    let (portStream, portContinuation) = AsyncStream.makeStream(of: Int.self)
     let router = Router()
     server.routes(router)
-    var logger = Logger(label: "fake-providers")
-    logger.logLevel = .warning
-    let app = Application(
-        router: router,
-        configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-        onServerRunning: { channel in portContinuation.yield(channel.localAddress?.port ?? 0) },
-        logger: logger
-    )
-    let group = ServiceGroup(configuration: .init(services: [app], logger: logger))
-    return try await withThrowingTaskGroup(of: Void.self) { tasks in
-        tasks.addTask { try await group.run() }
-        for await value in portStream {
-            server.boundPort.value = value
-            break
-        }
-        do {
-            let result = try await body(server)
-            await group.triggerGracefulShutdown()
-            try await tasks.waitForAll()
-            return result
-        } catch {
-            await group.triggerGracefulShutdown()
-            try? await tasks.waitForAll()
-            throw error
-        }
+    return try await withLocalHTTPServer(router, label: "fake-providers") { port in
+        server.boundPort.value = port
+        return try await body(server)
     }
 }

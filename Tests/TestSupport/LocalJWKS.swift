@@ -5,7 +5,6 @@ import JWTKit
 import Logging
 import NIOCore
 import PlatformCore
-import ServiceLifecycle
 
 /// Claims of an Apple/Google-style ID token, as a test mints them.
 public struct TestIDTokenClaims: JWTPayload {
@@ -75,7 +74,6 @@ public final class LocalJWKS: Sendable {
 /// Runs `body` with a live JWKS server, shut down afterwards.
 public func withLocalJWKS<T: Sendable>(_ body: @Sendable (LocalJWKS) async throws -> T) async throws -> T {
     let state = LockedValue<LocalJWKS?>(nil)
-    let (portStream, portContinuation) = AsyncStream.makeStream(of: Int.self)
     let router = Router()
     router.get("keys") { _, _ -> Response in
         guard let jwks = state.value else { return Response(status: .serviceUnavailable) }
@@ -86,33 +84,9 @@ public func withLocalJWKS<T: Sendable>(_ body: @Sendable (LocalJWKS) async throw
         let data = try JSONSerialization.data(withJSONObject: ["keys": jwks.published.value])
         return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
-    var logger = Logger(label: "jwks")
-    logger.logLevel = .warning
-    let app = Application(
-        router: router,
-        configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-        onServerRunning: { channel in portContinuation.yield(channel.localAddress?.port ?? 0) },
-        logger: logger
-    )
-    let group = ServiceGroup(configuration: .init(services: [app], logger: logger))
-    return try await withThrowingTaskGroup(of: Void.self) { tasks in
-        tasks.addTask { try await group.run() }
-        var port = 0
-        for await value in portStream {
-            port = value
-            break
-        }
+    return try await withLocalHTTPServer(router, label: "jwks") { port in
         let jwks = LocalJWKS(port: port)
         state.value = jwks
-        do {
-            let result = try await body(jwks)
-            await group.triggerGracefulShutdown()
-            try await tasks.waitForAll()
-            return result
-        } catch {
-            await group.triggerGracefulShutdown()
-            try? await tasks.waitForAll()
-            throw error
-        }
+        return try await body(jwks)
     }
 }
