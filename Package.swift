@@ -84,7 +84,10 @@ let package = Package(
         // MARK: Apps
         .target(
             name: "Knot",
-            dependencies: ["PlatformCore", "Persistence", "Auth", "AIProviders"]
+            dependencies: [
+                "PlatformCore", "Persistence", "Auth", "AIProviders",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]
         ),
         // MARK: Composition
         .target(

@@ -99,3 +99,29 @@ public struct SQLUsageRecorder: UsageRecorder {
         }
     }
 }
+
+/// Reads `run_metrics` for the `server ai-costs` command: opens the configured database, migrates it
+/// (so a fresh database answers with no rows rather than an error), and sums an app's spend per day.
+public func dailyCosts(configuration: ServerConfiguration, app: String, days: Int) async throws -> [SQLUsageRecorder.DailyCost] {
+    var logger = Logger(label: "ai-costs")
+    logger.logLevel = .warning
+    let database: any Database
+    var runner: Task<Void, any Error>?
+    if let url = configuration.databaseURL {
+        let store = try PostgresStore(url: url, maxConnections: 1, logger: logger)
+        runner = Task { try await store.run() }
+        database = store
+    } else {
+        database = try await SQLiteStore.open(path: URL(fileURLWithPath: configuration.dataDirectory).appendingPathComponent("apps.sqlite").path, readers: 1, logger: logger)
+    }
+    defer { runner?.cancel() }
+    do {
+        try await Migrator.migrate(database, sets: [PlatformSchema.migrations], logger: logger)
+        let costs = try await SQLUsageRecorder(database: database, metrics: MetricsRegistry(), logger: logger).dailyCosts(app: app, days: days)
+        await database.close()
+        return costs
+    } catch {
+        await database.close()
+        throw error
+    }
+}

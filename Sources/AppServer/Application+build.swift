@@ -85,7 +85,10 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
         // AI
         let metrics = MetricsRegistry()
         let usage = SQLUsageRecorder(database: database, metrics: metrics, logger: logger)
-        let modelRouter = try makeModelRouter(configuration, offline: dependencies.offlineModels, recorder: usage, clock: clock, logger: logger)
+        var offlineModels: [String: any LanguageModel] = [:]
+    if configuration.apps.contains(.knot) { offlineModels.merge(KnotApp.offlineModels) { $1 } }
+    offlineModels.merge(dependencies.offlineModels) { $1 }
+    let modelRouter = try makeModelRouter(configuration, offline: offlineModels, recorder: usage, clock: clock, logger: logger)
 
         // Routes
         let router = Router(context: AppRequestContext.self)

@@ -19,6 +19,11 @@ public struct KnotApp: Sendable {
         records = KnotRecordsRepository(database: database)
     }
 
+    /// The rule-based models Knot supplies for its AI purposes when no provider is configured.
+    public static var offlineModels: [String: any LanguageModel] {
+        [KnotVibeClassifier.purpose: KnotVibeClassifier()]
+    }
+
     public var exporter: any AppDataExporter {
         KnotExporter(vaults: vaults, hints: hints, records: records)
     }

@@ -12,7 +12,7 @@ struct ServerCommand: AsyncParsableCommand {
         commandName: "server",
         abstract: "Runs the Knot, VibeKeeper, Zia and FareLens API server.",
         discussion: serveDiscussion + "\n\nCommand-line options: server serve --help.",
-        subcommands: [Serve.self, Embed.self],
+        subcommands: [Serve.self, Embed.self, AICosts.self],
         defaultSubcommand: Serve.self
     )
 }
@@ -71,6 +71,45 @@ struct Embed: AsyncParsableCommand {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         print(String(decoding: try encoder.encode(Output(model: model.model, semantic: model.isSemantic, dimensions: vector.count, embedding: vector)), as: UTF8.self))
+    }
+}
+
+/// `server ai-costs --app knot`: what an app's model calls cost per day (from `run_metrics`).
+struct AICosts: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "ai-costs", abstract: "Print an app's model spend per day as JSON.")
+
+    @Option(name: .long, help: "The app (knot, vibekeeper, zia, farelens).")
+    var app: String
+
+    @Option(name: .long, help: "How many days, newest first.")
+    var days: Int = 30
+
+    @Option(name: .long, help: "postgres:// URL (DATABASE_URL); omit for the SQLite file.")
+    var databaseURL: String?
+
+    @Option(name: .long, help: "Folder of the SQLite file (DATA_DIR).")
+    var dataDir: String?
+
+    @Option(name: .long, help: "Path of the .env file to read.")
+    var envFile: String = ".env"
+
+    func run() async throws {
+        var overrides: [String: String] = ["LOG_LEVEL": "warning"]
+        overrides["DATABASE_URL"] = databaseURL
+        overrides["DATA_DIR"] = dataDir
+        let configuration = try loadConfiguration(overrides: overrides, envFile: envFile)
+        let costs = try await dailyCosts(configuration: configuration, app: app, days: days)
+        struct Row: Encodable {
+            let day: String
+            let calls: Int
+            let input_tokens: Int
+            let output_tokens: Int
+            let cost_usd: Double
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let rows = costs.map { Row(day: $0.day, calls: $0.calls, input_tokens: $0.inputTokens, output_tokens: $0.outputTokens, cost_usd: $0.costUSD) }
+        print(String(decoding: try encoder.encode(rows), as: UTF8.self))
     }
 }
 

@@ -99,3 +99,24 @@ struct SemanticSearchTests {
         }
     }
 }
+
+@Suite("Knot's offline models")
+struct KnotOfflineModelTests {
+    @Test("the vibe classifier answers the router's JSON contract with the vibes a text suggests")
+    func vibeClassifier() async throws {
+        #expect(KnotVibeClassifier.classify("Sunset kayak tour with a picnic") == [.outdoorsy, .romantic])
+        #expect(KnotVibeClassifier.classify("Vintage vinyl record player") == [.vintage])
+        #expect(KnotVibeClassifier.classify("A stapler").isEmpty)
+        try await withServer(.sqlite) { client, server in
+            let routed = try await server.router.complete(
+                CompletionRequest(messages: [.init(.user, "Handmade ceramic pottery workshop")], jsonObject: true),
+                purpose: KnotVibeClassifier.purpose, app: "knot"
+            )
+            #expect(routed.target == "offline:knot-vibe-rules-v1")
+            let json = try JSONSerialization.jsonObject(with: Data(routed.completion.text.utf8)) as? [String: [String]]
+            #expect(json?["vibes"] == ["bohemian"])
+            let routes = try await client.send(.get, "/health").json["language_models"] as? [[String: Any]] ?? []
+            #expect(routes.first { $0["purpose"] as? String == KnotVibeClassifier.purpose }?["offline"] as? Bool == true)
+        }
+    }
+}

@@ -58,8 +58,9 @@ struct AIWiringTests {
                 let routes = health["language_models"] as? [[String: Any]] ?? []
                 #expect(routes.first { $0["purpose"] as? String == "planning" }?["offline"] as? Bool == false)
                 let providers = health["providers"] as? [[String: Any]] ?? []
-                #expect(providers.first?["target"] as? String == "openai:gpt-4o-mini")
-                #expect(providers.first?["success_rate"] as? Double == 1)
+                let openAI = providers.first { $0["target"] as? String == "openai:gpt-4o-mini" }
+                #expect(openAI?["success_rate"] as? Double == 1)
+                #expect(openAI?["circuit"] as? String == "closed")
                 let metrics = try await client.send(.get, "/metrics").text
                 #expect(metrics.contains(#"ai_calls_total{model="gpt-4o-mini",outcome="ok",provider="openai",purpose="planning"} 2"#))
             }
