@@ -23,14 +23,12 @@ public struct AccountController: Sendable {
     }
 
     struct DeviceTokenRequest: Decodable {
-
         enum CodingKeys: String, CodingKey { case deviceToken = "device_token", platform }
         var deviceToken: String?
         var platform: String?
     }
 
     struct DeviceTokenResponse: ResponseEncodable {
-
         enum CodingKeys: String, CodingKey { case status, deviceToken = "device_token", platform }
         var status: String
         var deviceToken: String
@@ -38,7 +36,6 @@ public struct AccountController: Sendable {
     }
 
     struct PreferencesRequest: Decodable {
-
         enum CodingKeys: String, CodingKey { case notificationsEnabled = "notifications_enabled", quietHoursStart = "quiet_hours_start", quietHoursEnd = "quiet_hours_end", timezone }
         var notificationsEnabled: Bool?
         var quietHoursStart: Int?
@@ -52,7 +49,6 @@ public struct AccountController: Sendable {
     }
 
     struct ExportDocument: Encodable {
-
         enum CodingKeys: String, CodingKey { case exportedAt = "exported_at", user, notificationPreferences = "notification_preferences", devices, data }
         struct Account: Encodable {
             enum CodingKeys: String, CodingKey { case id, app, email, createdAt = "created_at" }

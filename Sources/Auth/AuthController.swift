@@ -44,14 +44,12 @@ public struct AuthController: Sendable {
     }
 
     struct IDTokenRequest: Decodable {
-
         enum CodingKeys: String, CodingKey { case idToken = "id_token", nonce }
         var idToken: String?
         var nonce: String?
     }
 
     struct RefreshRequest: Decodable {
-
         enum CodingKeys: String, CodingKey { case refreshToken = "refresh_token" }
         var refreshToken: String?
     }

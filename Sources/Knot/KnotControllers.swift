@@ -58,7 +58,6 @@ public struct HintsController: Sendable {
     }
 
     struct CreateHintRequest: Decodable {
-
         enum CodingKeys: String, CodingKey { case hintText = "hint_text", source }
         var hintText: String?
         var source: String?

@@ -11,7 +11,6 @@ public struct KnotRecordsRepository: Sendable {
     public init(database: any Database) { self.database = database }
 
     public struct RecommendationRecord: Encodable, Sendable {
-
         enum CodingKeys: String, CodingKey { case id, milestoneId = "milestone_id", recommendationType = "recommendation_type", title, description, externalUrl = "external_url", priceCents = "price_cents", currency, merchantName = "merchant_name", imageUrl = "image_url", createdAt = "created_at" }
         var id: UUID
         var milestoneId: UUID?
@@ -27,7 +26,6 @@ public struct KnotRecordsRepository: Sendable {
     }
 
     public struct FeedbackRecord: Encodable, Sendable {
-
         enum CodingKeys: String, CodingKey { case id, recommendationId = "recommendation_id", action, rating, feedbackText = "feedback_text", createdAt = "created_at" }
         var id: UUID
         var recommendationId: UUID
@@ -38,7 +36,6 @@ public struct KnotRecordsRepository: Sendable {
     }
 
     public struct NotificationRecord: Encodable, Sendable {
-
         enum CodingKeys: String, CodingKey { case id, milestoneId = "milestone_id", scheduledFor = "scheduled_for", daysBefore = "days_before", status, sentAt = "sent_at", viewedAt = "viewed_at", createdAt = "created_at" }
         var id: UUID
         var milestoneId: UUID

@@ -101,7 +101,6 @@ public struct VaultInput: Decodable, Sendable {
     }
 
     public struct BudgetInput: Decodable, Sendable {
-
         enum CodingKeys: String, CodingKey { case occasionType = "occasion_type", minAmount = "min_amount", maxAmount = "max_amount", currency }
         public var occasionType: String?
         public var minAmount: Int?
