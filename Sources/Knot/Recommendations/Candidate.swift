@@ -1,0 +1,107 @@
+import Foundation
+
+/// The kinds of recommendation, which also drive diversity and love-language scoring.
+public enum RecommendationType: String, CaseIterable, Codable, Sendable {
+    case gift, experience, date
+}
+
+/// Where a candidate came from, which decides which duplicate wins (seed 000 decision 134).
+public enum CandidateSource: String, CaseIterable, Codable, Sendable {
+    case opentable, resy, firecrawl, yelp, ticketmaster, amazon, shopify, webSearch = "web_search", catalog
+
+    /// Higher wins a `merchant|city` tie: booking sources, then curated guides, then reviews, then
+    /// events and shops; the offline catalog last.
+    public var priority: Int {
+        switch self {
+        case .opentable, .resy: 5
+        case .firecrawl: 4
+        case .yelp: 3
+        case .ticketmaster: 2
+        case .amazon, .shopify, .webSearch: 1
+        case .catalog: 0
+        }
+    }
+}
+
+/// One possible recommendation, normalised from any source, with the scores the pipeline assigns.
+public struct Candidate: Sendable, Equatable, Identifiable {
+    public var id: String
+    public var source: CandidateSource
+    public var type: RecommendationType
+    public var title: String
+    public var description: String
+    public var priceCents: Int?
+    public var currency: String
+    public var merchant: String?
+    public var city: String?
+    public var externalURL: String?
+    public var imageURL: String?
+    /// Interest the source tagged the item with (the catalog does), the strongest interest signal.
+    public var matchedInterest: String?
+    /// Vibe the source tagged the item with.
+    public var matchedVibe: Vibe?
+    public var interestScore = 0.0
+    public var vibeScore = 0.0
+    public var loveLanguageScore = 0.0
+    public var finalScore = 0.0
+    /// Hints whose words the item matches; they raise its score and are reported with it.
+    public var informedByHints: [HintID] = []
+
+    public init(id: String, source: CandidateSource, type: RecommendationType, title: String, description: String, priceCents: Int?, currency: String = "USD", merchant: String?, city: String? = nil, externalURL: String?, imageURL: String?, matchedInterest: String? = nil, matchedVibe: Vibe? = nil) {
+        self.id = id
+        self.source = source
+        self.type = type
+        self.title = title
+        self.description = description
+        self.priceCents = priceCents
+        self.currency = currency
+        self.merchant = merchant
+        self.city = city
+        self.externalURL = externalURL
+        self.imageURL = imageURL
+        self.matchedInterest = matchedInterest
+        self.matchedVibe = matchedVibe
+    }
+
+    /// Title and description, lower-cased, for keyword matching.
+    var searchableText: String { (title + " " + description).lowercased() }
+}
+
+/// Per-user multipliers learned from feedback (seed 000 decisions 136–143); missing keys are 1.0.
+public struct LearnedWeights: Sendable, Equatable {
+    public var interests: [String: Double] = [:]
+    public var vibes: [String: Double] = [:]
+    public var loveLanguages: [String: Double] = [:]
+    public var types: [String: Double] = [:]
+
+    public init(interests: [String: Double] = [:], vibes: [String: Double] = [:], loveLanguages: [String: Double] = [:], types: [String: Double] = [:]) {
+        self.interests = interests
+        self.vibes = vibes
+        self.loveLanguages = loveLanguages
+        self.types = types
+    }
+
+    public static let neutral = LearnedWeights()
+}
+
+/// A hint retrieved for this recommendation run.
+public struct RelevantHint: Sendable, Equatable {
+    public var id: HintID
+    public var text: String
+    public var similarity: Double
+}
+
+/// Why the pipeline could not produce recommendations; the messages are the seed's.
+public enum RecommendationFailure: Error, Equatable, Sendable {
+    case allSourcesFailed
+    case noCandidates
+    case everythingFiltered
+
+    public var message: String {
+        switch self {
+        case .allSourcesFailed: "Unable to find recommendations right now. Please try again."
+        case .noCandidates: "No recommendations found for this location and budget."
+        case .everythingFiltered: "All candidates were filtered out. Try adjusting your preferences."
+        }
+    }
+}
