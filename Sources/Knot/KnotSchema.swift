@@ -152,5 +152,22 @@ public enum KnotSchema {
             version: 1, name: "vault_hints_recommendations_notifications",
             template: tables
         ),
+        Migration(
+            version: 2, name: "recommendation_scores_and_provenance",
+            template: [
+                "ALTER TABLE recommendations ADD COLUMN occasion_type TEXT",
+                "ALTER TABLE recommendations ADD COLUMN source TEXT",
+                "ALTER TABLE recommendations ADD COLUMN candidate_key TEXT",
+                "ALTER TABLE recommendations ADD COLUMN matched_interest TEXT",
+                "ALTER TABLE recommendations ADD COLUMN matched_vibe TEXT",
+                "ALTER TABLE recommendations ADD COLUMN interest_score {double} NOT NULL DEFAULT 0",
+                "ALTER TABLE recommendations ADD COLUMN vibe_score {double} NOT NULL DEFAULT 0",
+                "ALTER TABLE recommendations ADD COLUMN love_language_score {double} NOT NULL DEFAULT 0",
+                "ALTER TABLE recommendations ADD COLUMN final_score {double} NOT NULL DEFAULT 0",
+                "ALTER TABLE recommendations ADD COLUMN informed_by_hints TEXT NOT NULL DEFAULT '[]'",
+                "ALTER TABLE recommendation_feedback ADD COLUMN rejection_reason TEXT",
+                "CREATE INDEX recommendations_vault_created ON recommendations (vault_id, created_at)",
+            ]
+        ),
     ])
 }

@@ -16,11 +16,13 @@ struct PipelineStageTests {
             let gifts = OfflineCatalog.gifts[interest] ?? []
             #expect((2...3).contains(gifts.count), "\(interest)")
             #expect(gifts.allSatisfy { $0.priceCents > 0 && !$0.merchant.isEmpty })
+            #expect(gifts.contains { $0.priceCents <= 5000 }, "\(interest) has a gift within the default just-because budget")
         }
         for vibe in Vibe.allCases {
             let outings = OfflineCatalog.outings[vibe] ?? []
             #expect(outings.count == 3, "\(vibe)")
             #expect(outings.allSatisfy { $0.type != .gift })
+            #expect(outings.contains { $0.priceCents <= 5000 }, "\(vibe) has an outing within the default just-because budget")
         }
         let all = OfflineCatalog.candidates(interests: KnotCatalog.interestCategories, vibes: Vibe.allCases, city: "Austin", currency: "USD")
         #expect(Set(all.map(\.id)).count == all.count, "catalog IDs are unique")

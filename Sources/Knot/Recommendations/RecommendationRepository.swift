@@ -1,0 +1,219 @@
+import Foundation
+import Persistence
+import PlatformCore
+import SQLKit
+
+public enum RecommendationEntity {}
+public typealias RecommendationID = TypedID<RecommendationEntity>
+
+/// A stored recommendation, as the API returns it.
+public struct Recommendation: Encodable, Sendable, Equatable {
+    enum CodingKeys: String, CodingKey {
+        case id, milestoneId = "milestone_id", occasionType = "occasion_type", recommendationType = "recommendation_type", title, description
+        case priceCents = "price_cents", currency, merchantName = "merchant_name", externalUrl = "external_url", imageUrl = "image_url", source
+        case interestScore = "interest_score", vibeScore = "vibe_score", loveLanguageScore = "love_language_score", finalScore = "final_score"
+        case informedByHints = "informed_by_hints", createdAt = "created_at"
+    }
+    public var id: RecommendationID
+    public var milestoneId: MilestoneID?
+    public var occasionType: OccasionType?
+    public var recommendationType: RecommendationType
+    public var title: String
+    public var description: String?
+    public var priceCents: Int?
+    public var currency: String
+    public var merchantName: String?
+    public var externalUrl: String?
+    public var imageUrl: String?
+    public var source: String?
+    public var interestScore: Double
+    public var vibeScore: Double
+    public var loveLanguageScore: Double
+    public var finalScore: Double
+    public var informedByHints: [HintID]
+    public var createdAt: Date
+    /// Not on the wire: what the pipeline needs to exclude this item again.
+    var candidateKey: String?
+    var matchedInterest: String?
+    var matchedVibe: Vibe?
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(milestoneId, forKey: .milestoneId)
+        try c.encode(occasionType, forKey: .occasionType)
+        try c.encode(recommendationType, forKey: .recommendationType)
+        try c.encode(title, forKey: .title)
+        try c.encode(description, forKey: .description)
+        try c.encode(priceCents, forKey: .priceCents)
+        try c.encode(currency, forKey: .currency)
+        try c.encode(merchantName, forKey: .merchantName)
+        try c.encode(externalUrl, forKey: .externalUrl)
+        try c.encode(imageUrl, forKey: .imageUrl)
+        try c.encode(source, forKey: .source)
+        try c.encode((interestScore * 1000).rounded() / 1000, forKey: .interestScore)
+        try c.encode((vibeScore * 1000).rounded() / 1000, forKey: .vibeScore)
+        try c.encode((loveLanguageScore * 1000).rounded() / 1000, forKey: .loveLanguageScore)
+        try c.encode((finalScore * 1000).rounded() / 1000, forKey: .finalScore)
+        try c.encode(informedByHints, forKey: .informedByHints)
+        try c.encode(createdAt, forKey: .createdAt)
+    }
+}
+
+/// Feedback actions a user can give (seed 001 step 1.10, plus handoff and purchased).
+public enum FeedbackAction: String, CaseIterable, Codable, Sendable {
+    case selected, refreshed, saved, shared, rated, handoff, purchased
+}
+
+/// Stored recommendations and feedback, always scoped by the owning user.
+public struct RecommendationRepository: Sendable {
+    let database: any Database
+    let clock: any TimeSource
+
+    public init(database: any Database, clock: any TimeSource) {
+        self.database = database
+        self.clock = clock
+    }
+
+    static let columns = """
+        r.id, r.milestone_id, r.occasion_type, r.recommendation_type, r.title, r.description, r.price_cents, r.currency, r.merchant_name,
+        r.external_url, r.image_url, r.source, r.interest_score, r.vibe_score, r.love_language_score, r.final_score, r.informed_by_hints,
+        r.created_at, r.candidate_key, r.matched_interest, r.matched_vibe
+        """
+
+    static func recommendation(from row: any SQLRow) throws -> Recommendation {
+        let hints = (try? JSONDecoder().decode([String].self, from: Data(try row.decode(column: "informed_by_hints", as: String.self).utf8))) ?? []
+        return Recommendation(
+            id: RecommendationID(try row.uuid("id")),
+            milestoneId: try row.decode(column: "milestone_id", as: UUID?.self).map(MilestoneID.init),
+            occasionType: try row.decode(column: "occasion_type", as: String?.self).flatMap(OccasionType.init(rawValue:)),
+            recommendationType: RecommendationType(rawValue: try row.decode(column: "recommendation_type", as: String.self)) ?? .gift,
+            title: try row.decode(column: "title", as: String.self),
+            description: try row.decode(column: "description", as: String?.self),
+            priceCents: try row.decode(column: "price_cents", as: Int?.self),
+            currency: try row.decode(column: "currency", as: String.self),
+            merchantName: try row.decode(column: "merchant_name", as: String?.self),
+            externalUrl: try row.decode(column: "external_url", as: String?.self),
+            imageUrl: try row.decode(column: "image_url", as: String?.self),
+            source: try row.decode(column: "source", as: String?.self),
+            interestScore: try row.decode(column: "interest_score", as: Double.self),
+            vibeScore: try row.decode(column: "vibe_score", as: Double.self),
+            loveLanguageScore: try row.decode(column: "love_language_score", as: Double.self),
+            finalScore: try row.decode(column: "final_score", as: Double.self),
+            informedByHints: hints.compactMap(HintID.init),
+            createdAt: try row.decode(column: "created_at", as: Date.self),
+            candidateKey: try row.decode(column: "candidate_key", as: String?.self),
+            matchedInterest: try row.decode(column: "matched_interest", as: String?.self),
+            matchedVibe: try row.decode(column: "matched_vibe", as: String?.self).flatMap(Vibe.init(rawValue:))
+        )
+    }
+
+    /// Stores the chosen candidates (and, for a refresh, the `refreshed` feedback) in one transaction.
+    public func store(_ candidates: [Candidate], vault: VaultID, milestone: MilestoneID?, occasion: OccasionType, refreshed: [RecommendationID] = [], reason: String? = nil, user: UserID) async throws -> [Recommendation] {
+        let now = clock.now()
+        let stored = candidates.map { candidate in
+            Recommendation(
+                id: RecommendationID(), milestoneId: milestone, occasionType: occasion, recommendationType: candidate.type, title: candidate.title,
+                description: candidate.description, priceCents: candidate.priceCents, currency: candidate.currency, merchantName: candidate.merchant,
+                externalUrl: candidate.externalURL, imageUrl: candidate.imageURL, source: candidate.source.rawValue,
+                interestScore: candidate.interestScore, vibeScore: candidate.vibeScore, loveLanguageScore: candidate.loveLanguageScore,
+                finalScore: candidate.finalScore, informedByHints: candidate.informedByHints, createdAt: now,
+                candidateKey: candidate.id, matchedInterest: candidate.matchedInterest, matchedVibe: candidate.matchedVibe
+            )
+        }
+        try await database.transaction { db in
+            for id in refreshed {
+                try await db.raw("""
+                    INSERT INTO recommendation_feedback (id, recommendation_id, user_id, action, rejection_reason, created_at)
+                    VALUES (\(bind: UUID()), \(bind: id.uuid), \(bind: user.uuid), 'refreshed', \(bind: reason), \(bind: now))
+                    """).run()
+            }
+            for r in stored {
+                let hints = String(decoding: try JSONEncoder().encode(r.informedByHints.map(\.description)), as: UTF8.self)
+                try await db.raw("""
+                    INSERT INTO recommendations (id, vault_id, milestone_id, occasion_type, recommendation_type, title, description, external_url, price_cents,
+                        currency, merchant_name, image_url, source, candidate_key, matched_interest, matched_vibe, interest_score, vibe_score,
+                        love_language_score, final_score, informed_by_hints, created_at)
+                    VALUES (\(bind: r.id.uuid), \(bind: vault.uuid), \(bind: r.milestoneId?.uuid), \(bind: r.occasionType?.rawValue), \(bind: r.recommendationType.rawValue),
+                        \(bind: r.title), \(bind: r.description), \(bind: r.externalUrl), \(bind: r.priceCents), \(bind: r.currency), \(bind: r.merchantName),
+                        \(bind: r.imageUrl), \(bind: r.source), \(bind: r.candidateKey), \(bind: r.matchedInterest), \(bind: r.matchedVibe?.rawValue),
+                        \(bind: r.interestScore), \(bind: r.vibeScore), \(bind: r.loveLanguageScore), \(bind: r.finalScore), \(bind: hints), \(bind: r.createdAt))
+                    """).run()
+            }
+            let used = stored.flatMap(\.informedByHints)
+            for hint in Set(used) {
+                try await db.raw("UPDATE hints SET is_used = \(bind: true) WHERE id = \(bind: hint.uuid)").run()
+            }
+        }
+        return stored
+    }
+
+    /// The user's recommendation, or nil for a missing or someone else's.
+    public func find(_ id: RecommendationID, for user: UserID) async throws -> Recommendation? {
+        try await database.read { db in
+            try await db.raw("""
+                SELECT \(unsafeRaw: Self.columns) FROM recommendations r JOIN partner_vaults v ON v.id = r.vault_id
+                WHERE r.id = \(bind: id.uuid) AND v.user_id = \(bind: user.uuid)
+                """).first().map(Self.recommendation(from:))
+        }
+    }
+
+    /// Up to `limit` of the user's recommendations for a milestone, newest first.
+    public func forMilestone(_ milestone: MilestoneID, user: UserID, limit: Int = 10) async throws -> [Recommendation] {
+        try await database.read { db in
+            try await db.raw("""
+                SELECT \(unsafeRaw: Self.columns) FROM recommendations r JOIN partner_vaults v ON v.id = r.vault_id
+                WHERE r.milestone_id = \(bind: milestone.uuid) AND v.user_id = \(bind: user.uuid)
+                ORDER BY r.created_at DESC, r.final_score DESC LIMIT \(bind: limit)
+                """).all().map(Self.recommendation(from:))
+        }
+    }
+
+    /// Catalog keys and titles of items the user selected or purchased: never recommended again.
+    public func chosenItems(for user: UserID) async throws -> (keys: Set<String>, titles: Set<String>) {
+        try await database.read { db in
+            let rows = try await db.raw("""
+                SELECT DISTINCT r.candidate_key, r.title FROM recommendations r
+                JOIN recommendation_feedback f ON f.recommendation_id = r.id
+                WHERE f.user_id = \(bind: user.uuid) AND f.action IN ('selected', 'purchased')
+                """).all()
+            var keys = Set<String>(), titles = Set<String>()
+            for row in rows {
+                if let key = try row.decode(column: "candidate_key", as: String?.self) { keys.insert(key) }
+                titles.insert(try row.decode(column: "title", as: String.self).lowercased())
+            }
+            return (keys, titles)
+        }
+    }
+
+    public struct Feedback: Encodable, Sendable {
+        enum CodingKeys: String, CodingKey { case id, recommendationId = "recommendation_id", action, rating, feedbackText = "feedback_text", createdAt = "created_at" }
+        public var id: UUID
+        public var recommendationId: RecommendationID
+        public var action: FeedbackAction
+        public var rating: Int?
+        public var feedbackText: String?
+        public var createdAt: Date
+
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(id.lowercasedString, forKey: .id)
+            try c.encode(recommendationId, forKey: .recommendationId)
+            try c.encode(action, forKey: .action)
+            try c.encode(rating, forKey: .rating)
+            try c.encode(feedbackText, forKey: .feedbackText)
+            try c.encode(createdAt, forKey: .createdAt)
+        }
+    }
+
+    public func addFeedback(_ action: FeedbackAction, rating: Int?, text: String?, to recommendation: RecommendationID, user: UserID) async throws -> Feedback {
+        let feedback = Feedback(id: UUID(), recommendationId: recommendation, action: action, rating: rating, feedbackText: text, createdAt: clock.now())
+        try await database.transaction { db in
+            try await db.raw("""
+                INSERT INTO recommendation_feedback (id, recommendation_id, user_id, action, rating, feedback_text, created_at)
+                VALUES (\(bind: feedback.id), \(bind: recommendation.uuid), \(bind: user.uuid), \(bind: action.rawValue), \(bind: rating), \(bind: text), \(bind: feedback.createdAt))
+                """).run()
+        }
+        return feedback
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+@testable import Knot
+import Testing
+import TestSupport
+
+@Suite("Recommendations API")
+struct RecommendationAPITests {
+    static func setUp(_ client: APIClient, vibes: [String] = ["outdoorsy", "romantic"]) async throws -> SignedIn {
+        let user = try await client.signIn()
+        var payload = validVaultPayload()
+        payload["vibes"] = vibes
+        let created = try await client.send(.post, "/knot/api/v1/vault", token: user.accessToken, json: payload)
+        guard created.status == .created else { throw TestFailure(created.text) }
+        return user
+    }
+
+    static func recommendations(_ response: APIResponse) -> [[String: Any]] {
+        response.json["recommendations"] as? [[String: Any]] ?? []
+    }
+
+    @Test("generate returns exactly 3 stored, diverse picks within budget, none matching a dislike", arguments: TestDatabase.allCases)
+    func generate(_ database: TestDatabase) async throws {
+        try await withServer(database) { client, _ in
+            let user = try await Self.setUp(client)
+            let response = try await client.send(.post, "/knot/api/v1/recommendations/generate", token: user.accessToken, json: ["occasion_type": "major_milestone"])
+            #expect(response.status == .ok, "\(response.text)")
+            let picks = Self.recommendations(response)
+            #expect(picks.count == 3)
+            for pick in picks {
+                for field in ["id", "title", "description", "recommendation_type", "price_cents", "currency", "merchant_name", "external_url", "image_url", "final_score", "informed_by_hints"] {
+                    #expect(pick[field] != nil && !(pick[field] is NSNull), "\(field)")
+                }
+                let price = pick["price_cents"] as? Int ?? 0
+                #expect((10000...50000).contains(price), "within the major-milestone budget")
+                let text = "\(pick["title"] ?? "") \(pick["description"] ?? "")".lowercased()
+                for dislike in ["car", "gaming", "sport", "karaoke", "shopping"] { #expect(!text.contains(dislike), "dislike \(dislike) in \(text)") }
+                let id = try #require(pick["id"] as? String)
+                #expect(try await client.send(.get, "/knot/api/v1/recommendations/\(id)", token: user.accessToken).status == .ok)
+            }
+            #expect(Set(picks.compactMap { $0["merchant_name"] as? String }).count == 3, "three merchants")
+            let types = Set(picks.compactMap { $0["recommendation_type"] as? String })
+            #expect(types.contains("gift") && (types.contains("experience") || types.contains("date")))
+            let other = try await client.signIn()
+            #expect(try await client.send(.get, "/knot/api/v1/recommendations/\(picks[0]["id"] as! String)", token: other.accessToken).status == .notFound)
+        }
+    }
+
+    @Test("a hint steers the picks and is reported in informed_by_hints", arguments: TestDatabase.allCases)
+    func hintsMatter(_ database: TestDatabase) async throws {
+        try await withServer(database) { client, _ in
+            let user = try await Self.setUp(client, vibes: ["bohemian"])
+            let hint = try await client.send(.post, "/knot/api/v1/hints", token: user.accessToken, json: ["hint_text": "She keeps talking about a pottery wheel class"]).json["id"] as! String
+            let picks = Self.recommendations(try await client.send(.post, "/knot/api/v1/recommendations/generate", token: user.accessToken, json: ["occasion_type": "minor_occasion"]))
+            let pottery = picks.first { ($0["title"] as? String)?.contains("Pottery") == true }
+            #expect(pottery != nil, "\(picks.map { $0["title"] ?? "" })")
+            #expect(pottery?["informed_by_hints"] as? [String] == [hint])
+        }
+    }
+
+    @Test("refresh reasons change price, vibe or items as the seed specifies, and record the feedback", arguments: TestDatabase.allCases)
+    func refreshReasons(_ database: TestDatabase) async throws {
+        try await withServer(database) { client, server in
+            let user = try await Self.setUp(client)
+            let first = Self.recommendations(try await client.send(.post, "/knot/api/v1/recommendations/generate", token: user.accessToken, json: ["occasion_type": "major_milestone"]))
+            let ids = first.map { $0["id"] as! String }
+            let cheapest = first.compactMap { $0["price_cents"] as? Int }.min()!
+            let cheaper = try await client.send(.post, "/knot/api/v1/recommendations/refresh", token: user.accessToken, json: ["rejected_recommendation_ids": ids, "rejection_reason": "too_expensive"])
+            #expect(cheaper.status == .ok, "\(cheaper.text)")
+            #expect(cheaper.json["rejection_reason"] as? String == "too_expensive")
+            for pick in Self.recommendations(cheaper) { #expect((pick["price_cents"] as? Int ?? 0) < cheapest) }
+            #expect(Set(Self.recommendations(cheaper).map { $0["title"] as! String }).isDisjoint(with: first.map { $0["title"] as! String }))
+
+            let different = try await client.send(.post, "/knot/api/v1/recommendations/refresh", token: user.accessToken, json: ["rejected_recommendation_ids": ids, "rejection_reason": "show_different"])
+            #expect(Set(Self.recommendations(different).map { $0["title"] as! String }).isDisjoint(with: first.map { $0["title"] as! String }))
+
+            let romantic = first.first { KnotVibeClassifier.classify("\($0["title"] ?? "") \($0["description"] ?? "")").contains(.romantic) }
+            if let romantic {
+                let restyled = try await client.send(.post, "/knot/api/v1/recommendations/refresh", token: user.accessToken, json: ["rejected_recommendation_ids": [romantic["id"] as! String], "rejection_reason": "not_their_style"])
+                for pick in Self.recommendations(restyled) {
+                    #expect(!KnotVibeClassifier.classify("\(pick["title"] ?? "") \(pick["description"] ?? "")").contains(.romantic))
+                }
+            }
+            let refreshedCount = try await server.database.read { db in
+                try await db.raw("SELECT COUNT(*) AS n FROM recommendation_feedback WHERE action = 'refreshed' AND user_id = \(bind: UUID(uuidString: user.userID)!)").first()!.decode(column: "n", as: Int.self)
+            }
+            #expect(refreshedCount >= 6)
+            let bad = try await client.send(.post, "/knot/api/v1/recommendations/refresh", token: user.accessToken, json: ["rejected_recommendation_ids": ids, "rejection_reason": "meh"])
+            #expect(bad.status == .unprocessableContent && bad.errorFields == ["rejection_reason"])
+            let stranger = try await client.signIn()
+            #expect(try await client.send(.post, "/knot/api/v1/recommendations/refresh", token: stranger.accessToken, json: ["rejected_recommendation_ids": ids, "rejection_reason": "show_different"]).status == .notFound)
+        }
+    }
+
+    @Test("feedback is validated and a selected item is never recommended again", arguments: TestDatabase.allCases)
+    func feedback(_ database: TestDatabase) async throws {
+        try await withServer(database) { client, _ in
+            let user = try await Self.setUp(client)
+            let picks = Self.recommendations(try await client.send(.post, "/knot/api/v1/recommendations/generate", token: user.accessToken, json: ["occasion_type": "just_because"]))
+            let chosen = try #require(picks.first, "just-because picks exist")
+            let id = chosen["id"] as! String
+            let selected = try await client.send(.post, "/knot/api/v1/recommendations/\(id)/feedback", token: user.accessToken, json: ["action": "selected"])
+            #expect(selected.status == .created)
+            #expect(selected.json["action"] as? String == "selected")
+            let rated = try await client.send(.post, "/knot/api/v1/recommendations/\(id)/feedback", token: user.accessToken, json: ["action": "rated", "rating": 5, "feedback_text": "Loved it"])
+            #expect(rated.status == .created && rated.json["rating"] as? Int == 5)
+            for (body, field) in [(["action": "rated"], "rating"), (["action": "rated", "rating": 6], "rating"), (["action": "liked"], "action")] as [([String: Any], String)] {
+                let response = try await client.send(.post, "/knot/api/v1/recommendations/\(id)/feedback", token: user.accessToken, json: body)
+                #expect(response.status == .unprocessableContent && response.errorFields.contains(field), "\(body)")
+            }
+            let stranger = try await client.signIn()
+            #expect(try await client.send(.post, "/knot/api/v1/recommendations/\(id)/feedback", token: stranger.accessToken, json: ["action": "saved"]).status == .notFound)
+            for _ in 0..<3 {
+                let again = Self.recommendations(try await client.send(.post, "/knot/api/v1/recommendations/generate", token: user.accessToken, json: ["occasion_type": "just_because"]))
+                #expect(!again.contains { $0["title"] as? String == chosen["title"] as? String }, "a selected item never comes back")
+            }
+        }
+    }
+
+    @Test("by-milestone lists a milestone's recommendations (at most 10); bad input is 404/422", arguments: TestDatabase.allCases)
+    func byMilestone(_ database: TestDatabase) async throws {
+        try await withServer(database) { client, _ in
+            let user = try await Self.setUp(client)
+            let milestone = ((try await client.send(.get, "/knot/api/v1/vault", token: user.accessToken).json["milestones"] as? [[String: Any]])?.first?["id"] as? String)!
+            for _ in 0..<4 {
+                let response = try await client.send(.post, "/knot/api/v1/recommendations/generate", token: user.accessToken, json: ["occasion_type": "major_milestone", "milestone_id": milestone])
+                #expect(response.json["milestone_id"] as? String == milestone)
+            }
+            let listed = try await client.send(.get, "/knot/api/v1/recommendations/by-milestone/\(milestone)", token: user.accessToken).json
+            #expect(listed["count"] as? Int == 10)
+            let stranger = try await client.signIn()
+            #expect(try await client.send(.get, "/knot/api/v1/recommendations/by-milestone/\(milestone)", token: stranger.accessToken).json["count"] as? Int == 0)
+            let foreignMilestone = try await client.send(.post, "/knot/api/v1/recommendations/generate", token: try await Self.setUp(client).accessToken, json: ["occasion_type": "major_milestone", "milestone_id": milestone])
+            #expect(foreignMilestone.status == .notFound)
+            #expect(try await client.send(.post, "/knot/api/v1/recommendations/generate", token: user.accessToken, json: ["occasion_type": "birthday"]).status == .unprocessableContent)
+            #expect(try await client.send(.post, "/knot/api/v1/recommendations/generate", token: stranger.accessToken, json: ["occasion_type": "just_because"]).status == .notFound, "no vault")
+            let override = try await client.send(.post, "/knot/api/v1/recommendations/generate", token: user.accessToken, json: ["occasion_type": "minor_occasion", "vibe_override": ["adventurous"]])
+            #expect(override.status == .ok)
+            #expect(try await client.send(.get, "/knot/api/v1/vault", token: user.accessToken).json["vibes"] as? [String] == ["outdoorsy", "romantic"], "an override is for that request only")
+        }
+    }
+}
