@@ -14,13 +14,15 @@ public struct KnotApp: Sendable {
     public let records: KnotRecordsRepository
     public let recommendations: RecommendationRepository
     public let recommender: RecommendationService
+    public let learnedWeights: LearnedWeightsRepository
 
     public init(database: any Database, vectors: any VectorIndex, embedder: any Embedder, clock: any TimeSource, logger: Logger) {
         vaults = VaultRepository(database: database, clock: clock)
         hints = HintRepository(database: database, vectors: vectors, embedder: embedder, clock: clock, logger: logger)
         records = KnotRecordsRepository(database: database)
         recommendations = RecommendationRepository(database: database, clock: clock)
-        recommender = RecommendationService(vaults: vaults, hints: hints, recommendations: recommendations, logger: logger)
+        learnedWeights = LearnedWeightsRepository(database: database, clock: clock, vaults: vaults)
+        recommender = RecommendationService(vaults: vaults, hints: hints, recommendations: recommendations, weights: learnedWeights, logger: logger)
     }
 
     /// The rule-based models Knot supplies for its AI purposes when no provider is configured.
@@ -36,6 +38,6 @@ public struct KnotApp: Sendable {
     public func addRoutes(to api: RouterGroup<AuthenticatedContext>) {
         VaultController(vaults: vaults).addRoutes(to: api)
         HintsController(hints: hints, vaults: vaults).addRoutes(to: api)
-        RecommendationsController(service: recommender, repository: recommendations).addRoutes(to: api)
+        RecommendationsController(service: recommender, repository: recommendations, weights: learnedWeights).addRoutes(to: api)
     }
 }

@@ -169,5 +169,21 @@ public enum KnotSchema {
                 "CREATE INDEX recommendations_vault_created ON recommendations (vault_id, created_at)",
             ]
         ),
+        Migration(
+            version: 3, name: "learned_preference_weights",
+            template: [
+                """
+                CREATE TABLE user_preferences_weights (
+                    user_id {uuid} PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+                    interests TEXT NOT NULL DEFAULT '{}',
+                    vibes TEXT NOT NULL DEFAULT '{}',
+                    love_languages TEXT NOT NULL DEFAULT '{}',
+                    types TEXT NOT NULL DEFAULT '{}',
+                    feedback_count INTEGER NOT NULL DEFAULT 0,
+                    updated_at {ts} NOT NULL
+                )
+                """,
+            ]
+        ),
     ])
 }

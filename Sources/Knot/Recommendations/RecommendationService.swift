@@ -58,11 +58,13 @@ public struct RecommendationService: Sendable {
     let hints: HintRepository
     let recommendations: RecommendationRepository
     let sources: [any CandidateSourceProvider]
+    let weights: LearnedWeightsRepository?
     let isAvailable: @Sendable (Candidate) async -> Bool
     let logger: Logger
 
-    public init(vaults: VaultRepository, hints: HintRepository, recommendations: RecommendationRepository, sources: [any CandidateSourceProvider] = [CatalogSource()], isAvailable: @escaping @Sendable (Candidate) async -> Bool = { _ in true }, logger: Logger) {
+    public init(vaults: VaultRepository, hints: HintRepository, recommendations: RecommendationRepository, weights: LearnedWeightsRepository? = nil, sources: [any CandidateSourceProvider] = [CatalogSource()], isAvailable: @escaping @Sendable (Candidate) async -> Bool = { _ in true }, logger: Logger) {
         self.vaults = vaults
+        self.weights = weights
         self.hints = hints
         self.recommendations = recommendations
         self.sources = sources
@@ -160,14 +162,20 @@ public struct RecommendationService: Sendable {
         let candidates = Array(PipelineStages.withinBudget(PipelineStages.deduplicate(all), min: budget.minAmount, max: budget.maxAmount).filter(exclusions.allows).prefix(PipelineStages.candidateCap))
         guard !candidates.isEmpty else { throw APIError(.unprocessableContent, code: "no_candidates", message: RecommendationFailure.noCandidates.message) }
 
+        // Learned weights; a failure to load them degrades to neutral, never to an error.
+        var learned = LearnedWeights.neutral
+        if let weights {
+            do { learned = try await weights.load(for: user) } catch { logger.warning("learned weights unavailable; using neutral", metadata: ["error": "\(error)"]) }
+        }
+
         // 3–6. Filter, score, diversify, verify.
         let filtered: [Candidate]
         do {
-            filtered = try PipelineStages.filterByInterests(candidates, interests: content.interests, dislikes: content.dislikes, hints: relevant, weights: .neutral)
+            filtered = try PipelineStages.filterByInterests(candidates, interests: content.interests, dislikes: content.dislikes, hints: relevant, weights: learned)
         } catch {
             throw APIError(.unprocessableContent, code: "everything_filtered", message: RecommendationFailure.everythingFiltered.message)
         }
-        let ranked = PipelineStages.scoreVibesAndLoveLanguages(filtered, vibes: vibes, loveLanguages: content.loveLanguages, weights: .neutral)
+        let ranked = PipelineStages.scoreVibesAndLoveLanguages(filtered, vibes: vibes, loveLanguages: content.loveLanguages, weights: learned)
         let picks = PipelineStages.selectDiverse(ranked, budgetMin: budget.minAmount, budgetMax: budget.maxAmount)
         let (verified, partial) = await PipelineStages.verifyAvailability(picks, pool: ranked, isAvailable: isAvailable)
         let stored = try await recommendations.store(verified, vault: vault.vaultId, milestone: milestone?.id, occasion: occasion, refreshed: refreshed, reason: reason?.rawValue, user: user)

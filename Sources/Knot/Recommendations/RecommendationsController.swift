@@ -12,10 +12,21 @@ extension RecommendationRepository.Feedback: ResponseEncodable {}
 public struct RecommendationsController: Sendable {
     let service: RecommendationService
     let repository: RecommendationRepository
+    let weights: LearnedWeightsRepository
 
-    public init(service: RecommendationService, repository: RecommendationRepository) {
+    public init(service: RecommendationService, repository: RecommendationRepository, weights: LearnedWeightsRepository) {
         self.service = service
         self.repository = repository
+        self.weights = weights
+    }
+
+    struct WeightsResponse: ResponseEncodable {
+        enum CodingKeys: String, CodingKey { case interests, vibes, loveLanguages = "love_languages", types, feedbackCount = "feedback_count" }
+        var interests: [String: Double]
+        var vibes: [String: Double]
+        var loveLanguages: [String: Double]
+        var types: [String: Double]
+        var feedbackCount: Int
     }
 
     struct GenerateRequest: Decodable {
@@ -96,6 +107,11 @@ public struct RecommendationsController: Sendable {
             try v.throwIfInvalid()
             let feedback = try await repository.addFeedback(action!, rating: body.rating, text: text, to: id, user: context.userID)
             return EditedResponse(status: .created, response: feedback)
+        }
+        // The feedback analysis on demand for the caller (the weekly run covers everyone).
+        group.post("feedback/analyze") { _, context -> WeightsResponse in
+            let (learned, count) = try await weights.analyze(user: context.userID)
+            return WeightsResponse(interests: learned.interests, vibes: learned.vibes, loveLanguages: learned.loveLanguages, types: learned.types, feedbackCount: count)
         }
         routes.get("by-milestone/:milestone") { _, context -> MilestoneRecommendations in
             guard let raw = context.parameters.get("milestone"), let milestone = MilestoneID(raw) else {

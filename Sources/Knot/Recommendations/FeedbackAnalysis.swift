@@ -1,0 +1,134 @@
+import Foundation
+import Persistence
+import PlatformCore
+import SQLKit
+
+/// The feedback learning loop (seed 000 decisions 136–143): turns a user's feedback into weight
+/// multipliers per interest, vibe, love language and recommendation type, with damped averaging
+/// `1 + avg × √n / (√n + 2)`, at least 3 feedback per key, clamped to [0.5, 2.0].
+public enum FeedbackAnalysis {
+    public static let minimumFeedback = 3
+
+    /// How much one piece of feedback says the user liked the item, in [-1, 1].
+    public static func score(action: FeedbackAction, rating: Int?) -> Double {
+        switch action {
+        case .purchased: 1.0
+        case .selected: 0.8
+        case .handoff: 0.6
+        case .saved, .shared: 0.5
+        case .rated: rating.map { Double($0 - 3) / 2 } ?? 0
+        case .refreshed: -0.5
+        }
+    }
+
+    /// The weight for a list of scores: 1.0 below the minimum count, else damped and clamped.
+    public static func weight(_ scores: [Double]) -> Double {
+        guard scores.count >= minimumFeedback else { return 1.0 }
+        let n = Double(scores.count)
+        let average = scores.reduce(0, +) / n
+        let damping = n.squareRoot() / (n.squareRoot() + 2)
+        return min(2.0, max(0.5, 1 + average * damping))
+    }
+
+    /// One feedback row joined with what it was about.
+    public struct Observation: Sendable {
+        public var action: FeedbackAction
+        public var rating: Int?
+        public var candidate: Candidate
+    }
+
+    /// Weights from observations, given the vault's interests, vibes and love languages.
+    public static func weights(from observations: [Observation], interests: [String], loveLanguages: LoveLanguages) -> LearnedWeights {
+        var interestScores: [String: [Double]] = [:], vibeScores: [String: [Double]] = [:]
+        var loveScores: [String: [Double]] = [:], typeScores: [String: [Double]] = [:]
+        for observation in observations {
+            let value = score(action: observation.action, rating: observation.rating)
+            let candidate = observation.candidate
+            for interest in interests where PipelineStages.matches(candidate, category: interest) { interestScores[interest, default: []].append(value) }
+            for vibe in Vibe.allCases where PipelineStages.matches(candidate, vibe: vibe) { vibeScores[vibe.rawValue, default: []].append(value) }
+            for language in [loveLanguages.primary, loveLanguages.secondary] where PipelineStages.matches(candidate, loveLanguage: language) {
+                loveScores[language.rawValue, default: []].append(value)
+            }
+            typeScores[candidate.type.rawValue, default: []].append(value)
+        }
+        func reduce(_ scores: [String: [Double]]) -> [String: Double] {
+            scores.compactMapValues { $0.count >= minimumFeedback ? weight($0) : nil }
+        }
+        return LearnedWeights(interests: reduce(interestScores), vibes: reduce(vibeScores), loveLanguages: reduce(loveScores), types: reduce(typeScores))
+    }
+}
+
+/// Stores and loads learned weights (one row per user, JSON per dimension) and runs the analysis.
+public struct LearnedWeightsRepository: Sendable {
+    let database: any Database
+    let clock: any TimeSource
+    let vaults: VaultRepository
+
+    public init(database: any Database, clock: any TimeSource, vaults: VaultRepository) {
+        self.database = database
+        self.clock = clock
+        self.vaults = vaults
+    }
+
+    /// The user's weights, or neutral ones when none are stored.
+    public func load(for user: UserID) async throws -> LearnedWeights {
+        try await database.read { db in
+            guard let row = try await db.raw("SELECT interests, vibes, love_languages, types FROM user_preferences_weights WHERE user_id = \(bind: user.uuid)").first() else {
+                return .neutral
+            }
+            func map(_ column: String) throws -> [String: Double] {
+                (try? JSONDecoder().decode([String: Double].self, from: Data(try row.decode(column: column, as: String.self).utf8))) ?? [:]
+            }
+            return LearnedWeights(interests: try map("interests"), vibes: try map("vibes"), loveLanguages: try map("love_languages"), types: try map("types"))
+        }
+    }
+
+    /// Recomputes and stores the user's weights from all their feedback; returns them.
+    @discardableResult
+    public func analyze(user: UserID) async throws -> (weights: LearnedWeights, feedbackCount: Int) {
+        guard let vault = try await vaults.find(for: user) else { return (.neutral, 0) }
+        let rows = try await database.read { db in
+            try await db.raw("""
+                SELECT f.action, f.rating, r.recommendation_type, r.title, r.description, r.merchant_name, r.matched_interest, r.matched_vibe, r.candidate_key
+                FROM recommendation_feedback f JOIN recommendations r ON r.id = f.recommendation_id
+                WHERE f.user_id = \(bind: user.uuid)
+                """).all()
+        }
+        let observations: [FeedbackAnalysis.Observation] = try rows.compactMap { row in
+            guard let action = FeedbackAction(rawValue: try row.decode(column: "action", as: String.self)) else { return nil }
+            let candidate = Candidate(
+                id: try row.decode(column: "candidate_key", as: String?.self) ?? UUID().uuidString, source: .catalog,
+                type: RecommendationType(rawValue: try row.decode(column: "recommendation_type", as: String.self)) ?? .gift,
+                title: try row.decode(column: "title", as: String.self), description: try row.decode(column: "description", as: String?.self) ?? "",
+                priceCents: nil, merchant: try row.decode(column: "merchant_name", as: String?.self), externalURL: nil, imageURL: nil,
+                matchedInterest: try row.decode(column: "matched_interest", as: String?.self),
+                matchedVibe: try row.decode(column: "matched_vibe", as: String?.self).flatMap(Vibe.init(rawValue:))
+            )
+            return FeedbackAnalysis.Observation(action: action, rating: try row.decode(column: "rating", as: Int?.self), candidate: candidate)
+        }
+        let content = vault.content
+        let weights = FeedbackAnalysis.weights(from: observations, interests: content.interests, loveLanguages: content.loveLanguages)
+        @Sendable func json(_ map: [String: Double]) -> String {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .sortedKeys
+            return String(decoding: (try? encoder.encode(map)) ?? Data("{}".utf8), as: UTF8.self)
+        }
+        let now = clock.now()
+        try await database.transaction { db in
+            try await db.raw("DELETE FROM user_preferences_weights WHERE user_id = \(bind: user.uuid)").run()
+            try await db.raw("""
+                INSERT INTO user_preferences_weights (user_id, interests, vibes, love_languages, types, feedback_count, updated_at)
+                VALUES (\(bind: user.uuid), \(bind: json(weights.interests)), \(bind: json(weights.vibes)), \(bind: json(weights.loveLanguages)),
+                    \(bind: json(weights.types)), \(bind: observations.count), \(bind: now))
+                """).run()
+        }
+        return (weights, observations.count)
+    }
+
+    /// Every user of Knot with feedback (the weekly job's work list).
+    public func usersWithFeedback() async throws -> [UserID] {
+        try await database.read { db in
+            try await db.raw("SELECT DISTINCT user_id FROM recommendation_feedback").all().map { UserID(try $0.uuid("user_id")) }
+        }
+    }
+}
