@@ -87,6 +87,7 @@ let package = Package(
             dependencies: [
                 "PlatformCore", "Persistence", "Auth", "AIProviders",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // MARK: Composition

@@ -132,8 +132,9 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
                 .group(context: AuthenticatedContext.self)
             switch app {
             case .knot:
-                let knotApp = KnotApp(database: database, vectors: vectors, embedder: embedder, clock: clock, logger: logger)
+                let knotApp = KnotApp(database: database, vectors: vectors, embedder: embedder, clock: clock, logger: logger, shareSecret: Data(signingKey.utf8), appleAppID: configuration.knotAppleAppID)
                 knotApp.addRoutes(to: api)
+                knotApp.deepLinks.addRoutes(to: router)
                 AccountController(accounts: accounts, app: app, exporter: knotApp.exporter, clock: clock).addRoutes(to: api)
                 migrationSets.append(KnotApp.migrations)
                 embeddingSources.append(HintEmbeddingSource())

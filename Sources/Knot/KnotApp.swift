@@ -16,11 +16,18 @@ public struct KnotApp: Sendable {
     public let recommender: RecommendationService
     public let learnedWeights: LearnedWeightsRepository
 
-    public init(database: any Database, vectors: any VectorIndex, embedder: any Embedder, clock: any TimeSource, logger: Logger) {
+    public let deepLinks: DeepLinks
+
+    /// - Parameters:
+    ///   - shareSecret: the server secret share links are signed with.
+    ///   - appleAppID: `TEAMID.bundle.id` served in the app-site-association file.
+    public init(database: any Database, vectors: any VectorIndex, embedder: any Embedder, clock: any TimeSource, logger: Logger, shareSecret: Data, appleAppID: String?) {
         vaults = VaultRepository(database: database, clock: clock)
         hints = HintRepository(database: database, vectors: vectors, embedder: embedder, clock: clock, logger: logger)
         records = KnotRecordsRepository(database: database)
-        recommendations = RecommendationRepository(database: database, clock: clock)
+        let signer = ShareLinkSigner(secret: shareSecret)
+        recommendations = RecommendationRepository(database: database, clock: clock, signer: signer)
+        deepLinks = DeepLinks(appID: appleAppID, signer: signer, recommendations: recommendations)
         learnedWeights = LearnedWeightsRepository(database: database, clock: clock, vaults: vaults)
         recommender = RecommendationService(vaults: vaults, hints: hints, recommendations: recommendations, weights: learnedWeights, logger: logger)
     }

@@ -139,3 +139,41 @@ struct RecommendationAPITests {
         }
     }
 }
+
+@Suite("Deep links")
+struct DeepLinkTests {
+    @Test("the app-site-association file names the configured app; 404 when none is configured")
+    func appSiteAssociation() async throws {
+        try await withServer(.sqlite, configure: { $0.knotAppleAppID = "ABCDE12345.com.example.knot" }) { client, _ in
+            let response = try await client.send(.get, "/.well-known/apple-app-site-association")
+            #expect(response.status == .ok)
+            #expect(response.headers[.contentType] == "application/json")
+            let details = ((response.json["applinks"] as? [String: Any])?["details"] as? [[String: Any]])?.first
+            #expect(details?["appIDs"] as? [String] == ["ABCDE12345.com.example.knot"])
+        }
+        try await withServer(.sqlite) { client, _ in
+            let missing = try await client.send(.get, "/.well-known/apple-app-site-association")
+            #expect(missing.status == .notFound)
+        }
+    }
+
+    @Test("a signed share link shows the recommendation; a guessed or tampered one shows only the download page", arguments: TestDatabase.allCases)
+    func sharePage(_ database: TestDatabase) async throws {
+        try await withServer(database) { client, _ in
+            let user = try await RecommendationAPITests.setUp(client)
+            let pick = try #require((try await client.send(.post, "/knot/api/v1/recommendations/generate", token: user.accessToken, json: ["occasion_type": "major_milestone"]).json["recommendations"] as? [[String: Any]])?.first)
+            let share = try #require(pick["share_url"] as? String)
+            let title = try #require(pick["title"] as? String)
+            let page = try await client.send(.get, share)
+            #expect(page.status == .ok && page.headers[.contentType]?.hasPrefix("text/html") == true)
+            #expect(page.text.contains(DeepLinks.escape(title)))
+            let id = pick["id"] as! String
+            for path in ["/knot/recommendation/\(id)", "/knot/recommendation/\(id)?sig=forged", share.replacingOccurrences(of: "sig=", with: "sig=x")] {
+                let fallback = try await client.send(.get, path)
+                #expect(fallback.status == .ok)
+                #expect(!fallback.text.contains(DeepLinks.escape(title)), "\(path) must not reveal the recommendation")
+                #expect(fallback.text.contains("Download Knot"))
+            }
+        }
+    }
+}

@@ -12,7 +12,7 @@ public struct Recommendation: Encodable, Sendable, Equatable {
         case id, milestoneId = "milestone_id", occasionType = "occasion_type", recommendationType = "recommendation_type", title, description
         case priceCents = "price_cents", currency, merchantName = "merchant_name", externalUrl = "external_url", imageUrl = "image_url", source
         case interestScore = "interest_score", vibeScore = "vibe_score", loveLanguageScore = "love_language_score", finalScore = "final_score"
-        case informedByHints = "informed_by_hints", createdAt = "created_at"
+        case informedByHints = "informed_by_hints", createdAt = "created_at", shareUrl = "share_url"
     }
     public var id: RecommendationID
     public var milestoneId: MilestoneID?
@@ -32,6 +32,8 @@ public struct Recommendation: Encodable, Sendable, Equatable {
     public var finalScore: Double
     public var informedByHints: [HintID]
     public var createdAt: Date
+    /// Signed path of the web page that shows this recommendation (for the share sheet).
+    public var shareUrl: String?
     /// Not on the wire: what the pipeline needs to exclude this item again.
     var candidateKey: String?
     var matchedInterest: String?
@@ -57,6 +59,7 @@ public struct Recommendation: Encodable, Sendable, Equatable {
         try c.encode((finalScore * 1000).rounded() / 1000, forKey: .finalScore)
         try c.encode(informedByHints, forKey: .informedByHints)
         try c.encode(createdAt, forKey: .createdAt)
+        try c.encode(shareUrl, forKey: .shareUrl)
     }
 }
 
@@ -69,10 +72,18 @@ public enum FeedbackAction: String, CaseIterable, Codable, Sendable {
 public struct RecommendationRepository: Sendable {
     let database: any Database
     let clock: any TimeSource
+    let signer: ShareLinkSigner
 
-    public init(database: any Database, clock: any TimeSource) {
+    public init(database: any Database, clock: any TimeSource, signer: ShareLinkSigner) {
         self.database = database
         self.clock = clock
+        self.signer = signer
+    }
+
+    func signed(_ recommendation: Recommendation) -> Recommendation {
+        var copy = recommendation
+        copy.shareUrl = signer.sharePath(for: recommendation.id)
+        return copy
     }
 
     static let columns = """
@@ -102,6 +113,7 @@ public struct RecommendationRepository: Sendable {
             finalScore: try row.decode(column: "final_score", as: Double.self),
             informedByHints: hints.compactMap(HintID.init),
             createdAt: try row.decode(column: "created_at", as: Date.self),
+            shareUrl: nil,
             candidateKey: try row.decode(column: "candidate_key", as: String?.self),
             matchedInterest: try row.decode(column: "matched_interest", as: String?.self),
             matchedVibe: try row.decode(column: "matched_vibe", as: String?.self).flatMap(Vibe.init(rawValue:))
@@ -117,7 +129,7 @@ public struct RecommendationRepository: Sendable {
                 description: candidate.description, priceCents: candidate.priceCents, currency: candidate.currency, merchantName: candidate.merchant,
                 externalUrl: candidate.externalURL, imageUrl: candidate.imageURL, source: candidate.source.rawValue,
                 interestScore: candidate.interestScore, vibeScore: candidate.vibeScore, loveLanguageScore: candidate.loveLanguageScore,
-                finalScore: candidate.finalScore, informedByHints: candidate.informedByHints, createdAt: now,
+                finalScore: candidate.finalScore, informedByHints: candidate.informedByHints, createdAt: now, shareUrl: nil,
                 candidateKey: candidate.id, matchedInterest: candidate.matchedInterest, matchedVibe: candidate.matchedVibe
             )
         }
@@ -145,7 +157,7 @@ public struct RecommendationRepository: Sendable {
                 try await db.raw("UPDATE hints SET is_used = \(bind: true) WHERE id = \(bind: hint.uuid)").run()
             }
         }
-        return stored
+        return stored.map(signed)
     }
 
     /// The user's recommendation, or nil for a missing or someone else's.
@@ -154,7 +166,14 @@ public struct RecommendationRepository: Sendable {
             try await db.raw("""
                 SELECT \(unsafeRaw: Self.columns) FROM recommendations r JOIN partner_vaults v ON v.id = r.vault_id
                 WHERE r.id = \(bind: id.uuid) AND v.user_id = \(bind: user.uuid)
-                """).first().map(Self.recommendation(from:))
+                """).first().map(Self.recommendation(from:)).map(signed)
+        }
+    }
+
+    /// A recommendation by ID regardless of owner, for signed share links only.
+    func findShared(_ id: RecommendationID) async throws -> Recommendation? {
+        try await database.read { db in
+            try await db.raw("SELECT \(unsafeRaw: Self.columns) FROM recommendations r WHERE r.id = \(bind: id.uuid)").first().map(Self.recommendation(from:))
         }
     }
 
@@ -165,7 +184,7 @@ public struct RecommendationRepository: Sendable {
                 SELECT \(unsafeRaw: Self.columns) FROM recommendations r JOIN partner_vaults v ON v.id = r.vault_id
                 WHERE r.milestone_id = \(bind: milestone.uuid) AND v.user_id = \(bind: user.uuid)
                 ORDER BY r.created_at DESC, r.final_score DESC LIMIT \(bind: limit)
-                """).all().map(Self.recommendation(from:))
+                """).all().map(Self.recommendation(from:)).map(signed)
         }
     }
 

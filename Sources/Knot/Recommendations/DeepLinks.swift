@@ -1,0 +1,89 @@
+import Crypto
+import Foundation
+import Hummingbird
+import PlatformCore
+
+/// Universal links for shared recommendations (seed 001 phase 9): the Apple app-site-association
+/// file, and a small web page at `/knot/recommendation/{id}`. Links the server hands out carry an
+/// HMAC signature; only a signed link shows the recommendation, anything else shows the "Download
+/// Knot" page — so guessing IDs reveals nothing.
+public struct DeepLinks: Sendable {
+    let appID: String?
+    let signer: ShareLinkSigner
+    let recommendations: RecommendationRepository
+
+    /// - Parameter appID: `TEAMID.bundle.id` for the association file; nil serves 404 there.
+    public init(appID: String?, signer: ShareLinkSigner, recommendations: RecommendationRepository) {
+        self.appID = appID
+        self.signer = signer
+        self.recommendations = recommendations
+    }
+
+    public func addRoutes(to router: Router<AppRequestContext>) {
+        router.get(".well-known/apple-app-site-association") { _, _ -> Response in
+            guard let appID else { throw APIError.notFound("App site association") }
+            let body: [String: Any] = [
+                "applinks": ["details": [["appIDs": [appID], "components": [["/": "/knot/recommendation/*"]]]]],
+                "webcredentials": ["apps": [appID]],
+            ]
+            let data = try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])
+            return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        }
+        router.get("knot/recommendation/:id") { request, context -> Response in
+            var recommendation: Recommendation?
+            if let raw = context.parameters.get("id"), let id = RecommendationID(raw), signer.isValid(request.uri.queryParameters.get("sig"), for: id) {
+                recommendation = try await recommendations.findShared(id)
+            }
+            return Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"], body: .init(byteBuffer: ByteBuffer(string: Self.page(recommendation))))
+        }
+    }
+
+    static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+            .replacingOccurrences(of: "\"", with: "&quot;").replacingOccurrences(of: "'", with: "&#39;")
+    }
+
+    static func page(_ recommendation: Recommendation?) -> String {
+        let body: String
+        if let r = recommendation {
+            let price = r.priceCents.map { String(format: "%@ %.2f", r.currency, Double($0) / 100) } ?? ""
+            let link = r.externalUrl.flatMap { URL(string: $0)?.scheme?.hasPrefix("http") == true ? $0 : nil }
+            body = """
+                <h1>\(escape(r.title))</h1>
+                <p>\(escape(r.description ?? ""))</p>
+                <p>\(escape(r.merchantName ?? "")) \(escape(price))</p>
+                \(link.map { "<p><a href=\"\(escape($0))\">View it</a></p>" } ?? "")
+                <p>Open this link on iPhone with Knot installed to see it in the app.</p>
+                """
+        } else {
+            body = "<h1>Knot</h1><p>Thoughtful gifts and dates for the person you love.</p><p>Download Knot on the App Store to open this recommendation.</p>"
+        }
+        return "<!doctype html><html><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width\"><title>Knot</title></head><body>\(body)</body></html>"
+    }
+}
+
+/// Signs share links with an HMAC derived from a server secret, so only links the server handed to
+/// a recommendation's owner open it on the web.
+public struct ShareLinkSigner: Sendable {
+    let key: SymmetricKey
+
+    public init(secret: Data) {
+        key = SymmetricKey(data: SHA256.hash(data: secret + Data("knot-share-links".utf8)))
+    }
+
+    public func signature(for id: RecommendationID) -> String {
+        Data(HMAC<SHA256>.authenticationCode(for: Data(id.description.utf8), using: key)).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+    }
+
+    /// The path of a signed share link.
+    public func sharePath(for id: RecommendationID) -> String { "/knot/recommendation/\(id)?sig=\(signature(for: id))" }
+
+    /// Constant-time comparison of a presented signature.
+    func isValid(_ signature: String?, for id: RecommendationID) -> Bool {
+        guard let signature else { return false }
+        let expected = Array(self.signature(for: id).utf8), given = Array(signature.utf8)
+        guard expected.count == given.count else { return false }
+        return zip(expected, given).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+}
