@@ -88,6 +88,7 @@ let package = Package(
                 "PlatformCore", "Persistence", "Auth", "AIProviders",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
         // MARK: Composition
@@ -112,6 +113,11 @@ let package = Package(
             dependencies: ["AIProviders", "MiniLM"],
             path: "Benchmarks/EmbeddingBenchmark"
         ),
+        .executableTarget(
+            name: "knot-benchmark",
+            dependencies: ["AppServer", "Knot", "AIProviders", "Persistence", "PlatformCore", .product(name: "Logging", package: "swift-log")],
+            path: "Benchmarks/KnotBenchmark"
+        ),
         // MARK: Tests
         .target(
             name: "TestSupport",
@@ -135,7 +141,7 @@ let package = Package(
         ),
         .testTarget(
             name: "KnotTests",
-            dependencies: ["TestSupport", "Knot"]
+            dependencies: ["TestSupport", "Knot", .product(name: "Hummingbird", package: "hummingbird")]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -29,7 +29,8 @@ public struct KnotApp: Sendable {
         recommendations = RecommendationRepository(database: database, clock: clock, signer: signer)
         deepLinks = DeepLinks(appID: appleAppID, signer: signer, recommendations: recommendations)
         learnedWeights = LearnedWeightsRepository(database: database, clock: clock, vaults: vaults)
-        recommender = RecommendationService(vaults: vaults, hints: hints, recommendations: recommendations, weights: learnedWeights, logger: logger)
+        let checker = AvailabilityChecker()
+        recommender = RecommendationService(vaults: vaults, hints: hints, recommendations: recommendations, weights: learnedWeights, isAvailable: { await checker.isAvailable($0) }, logger: logger)
     }
 
     /// The rule-based models Knot supplies for its AI purposes when no provider is configured.

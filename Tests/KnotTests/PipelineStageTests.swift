@@ -1,6 +1,8 @@
 import Foundation
 @testable import Knot
+import Hummingbird
 import Testing
+import TestSupport
 
 @Suite("Recommendation pipeline stages")
 struct PipelineStageTests {
@@ -119,5 +121,34 @@ struct PipelineStageTests {
         let (short, isPartial) = await PipelineStages.verifyAvailability(chosen, pool: chosen) { !$0.id.hasPrefix("dead") }
         #expect(short.map(\.id) == ["a", "c"])
         #expect(isPartial)
+    }
+}
+
+@Suite("Link availability")
+struct AvailabilityCheckerTests {
+    @Test("HEAD, GET on 405, 2xx/3xx valid, errors and 4xx/5xx unavailable; catalog items trusted")
+    func checksLinks() async throws {
+        let router = Router()
+        router.head("ok") { _, _ in Response(status: .ok) }
+        router.head("moved") { _, _ in Response(status: .movedPermanently, headers: [.location: "/ok"]) }
+        router.head("no-head") { _, _ in Response(status: .methodNotAllowed) }
+        router.get("no-head") { _, _ in Response(status: .ok) }
+        router.head("gone") { _, _ in Response(status: .gone) }
+        router.head("broken") { _, _ in Response(status: .internalServerError) }
+        try await withLocalHTTPServer(router, label: "links") { port in
+            let checker = AvailabilityChecker(timeout: .seconds(2))
+            func candidate(_ path: String, source: CandidateSource = .yelp) -> Candidate {
+                Candidate(id: path, source: source, type: .date, title: path, description: "", priceCents: nil, merchant: nil, externalURL: "http://127.0.0.1:\(port)/\(path)", imageURL: nil)
+            }
+            #expect(await checker.isAvailable(candidate("ok")))
+            #expect(await checker.isAvailable(candidate("moved")))
+            #expect(await checker.isAvailable(candidate("no-head")))
+            #expect(!(await checker.isAvailable(candidate("gone"))))
+            #expect(!(await checker.isAvailable(candidate("broken"))))
+            #expect(await checker.isAvailable(candidate("gone", source: .catalog)), "offline catalog items need no network")
+            var unreachable = candidate("ok")
+            unreachable.externalURL = "notaurl"
+            #expect(!(await checker.isAvailable(unreachable)))
+        }
     }
 }
