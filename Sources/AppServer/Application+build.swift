@@ -135,6 +135,9 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
                 let knotApp = KnotApp(database: database, vectors: vectors, embedder: embedder, clock: clock, logger: logger, shareSecret: Data(signingKey.utf8), appleAppID: configuration.knotAppleAppID)
                 knotApp.addRoutes(to: api)
                 knotApp.deepLinks.addRoutes(to: router)
+                if configuration.feedbackAnalysisHours > 0 {
+                    services.append(FeedbackAnalysisService(weights: knotApp.learnedWeights, interval: .seconds(configuration.feedbackAnalysisHours * 3600), logger: logger))
+                }
                 AccountController(accounts: accounts, app: app, exporter: knotApp.exporter, clock: clock).addRoutes(to: api)
                 migrationSets.append(KnotApp.migrations)
                 embeddingSources.append(HintEmbeddingSource())

@@ -70,6 +70,8 @@ public struct ServerConfiguration: Sendable {
     }
 
     public var ai = AIProviderSettings()
+    /// Hours between feedback-analysis runs (weekly by default); 0 turns the schedule off.
+    public var feedbackAnalysisHours = 168
     /// `TEAMID.bundle.id` of the Knot iOS app, for `/.well-known/apple-app-site-association`.
     public var knotAppleAppID: String?
 
@@ -100,6 +102,7 @@ public struct ServerConfiguration: Sendable {
         ("REFRESH_TOKEN_TTL_SECONDS", "refresh token lifetime (default 2592000)"),
         ("<APP>_APPLE_CLIENT_IDS", "e.g. KNOT_APPLE_CLIENT_IDS: comma-separated bundle/service IDs accepted in Apple ID tokens"),
         ("<APP>_GOOGLE_CLIENT_IDS", "e.g. KNOT_GOOGLE_CLIENT_IDS: comma-separated OAuth client IDs accepted in Google ID tokens"),
+        ("FEEDBACK_ANALYSIS_HOURS", "hours between learned-weight recomputations (default 168 = weekly; 0 = off)"),
         ("KNOT_APPLE_APP_ID", "TEAMID.bundle.id served in /.well-known/apple-app-site-association (unset: 404)"),
         ("APPLE_JWKS_URL", "Apple's signing keys (default https://appleid.apple.com/auth/keys)"),
         ("GOOGLE_JWKS_URL", "Google's signing keys (default https://www.googleapis.com/oauth2/v3/certs)"),
@@ -217,6 +220,7 @@ public struct ServerConfiguration: Sendable {
         if let directory = value("MINILM_MODEL_DIR") { miniLMModelDirectory = directory }
         if let seconds = try int("VECTOR_BACKFILL_SECONDS", range: 0...86400) { vectorBackfillSeconds = seconds }
         knotAppleAppID = value("KNOT_APPLE_APP_ID")
+        if let hours = try int("FEEDBACK_ANALYSIS_HOURS", range: 0...(24 * 365)) { feedbackAnalysisHours = hours }
         ai.anthropicAPIKey = value("ANTHROPIC_API_KEY")
         if let url = value("ANTHROPIC_BASE_URL") { ai.anthropicBaseURL = url }
         ai.openAIAPIKey = value("OPENAI_API_KEY")
