@@ -132,7 +132,7 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
                 .group(context: AuthenticatedContext.self)
             switch app {
             case .knot:
-                let knotApp = KnotApp(database: database, vectors: vectors, embedder: embedder, clock: clock, logger: logger, shareSecret: Data(signingKey.utf8), appleAppID: configuration.knotAppleAppID)
+                let knotApp = KnotApp(database: database, vectors: vectors, embedder: embedder, clock: clock, logger: logger, shareSecret: Data(signingKey.utf8), appleAppID: configuration.knotAppleAppID, sources: knotSources(configuration))
                 knotApp.addRoutes(to: api)
                 knotApp.deepLinks.addRoutes(to: router)
                 if configuration.feedbackAnalysisHours > 0 {
@@ -169,6 +169,14 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
         await database.close()
         throw error
     }
+}
+
+/// The external recommendation sources whose keys are configured.
+func knotSources(_ configuration: ServerConfiguration) -> [any CandidateSourceProvider] {
+    var sources: [any CandidateSourceProvider] = []
+    if let key = configuration.yelpAPIKey { sources.append(YelpSource(apiKey: key, baseURL: configuration.yelpBaseURL)) }
+    if let key = configuration.ticketmasterAPIKey { sources.append(TicketmasterSource(apiKey: key, baseURL: configuration.ticketmasterBaseURL)) }
+    return sources
 }
 
 /// The embedder the configuration asks for. `auto` takes MiniLM when its weights are installed and

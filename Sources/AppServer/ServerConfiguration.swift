@@ -72,6 +72,11 @@ public struct ServerConfiguration: Sendable {
     public var ai = AIProviderSettings()
     /// Hours between feedback-analysis runs (weekly by default); 0 turns the schedule off.
     public var feedbackAnalysisHours = 168
+    /// Recommendation sources; each runs only when its key is set.
+    public var yelpAPIKey: String?
+    public var yelpBaseURL = "https://api.yelp.com"
+    public var ticketmasterAPIKey: String?
+    public var ticketmasterBaseURL = "https://app.ticketmaster.com"
     /// `TEAMID.bundle.id` of the Knot iOS app, for `/.well-known/apple-app-site-association`.
     public var knotAppleAppID: String?
 
@@ -103,6 +108,7 @@ public struct ServerConfiguration: Sendable {
         ("<APP>_APPLE_CLIENT_IDS", "e.g. KNOT_APPLE_CLIENT_IDS: comma-separated bundle/service IDs accepted in Apple ID tokens"),
         ("<APP>_GOOGLE_CLIENT_IDS", "e.g. KNOT_GOOGLE_CLIENT_IDS: comma-separated OAuth client IDs accepted in Google ID tokens"),
         ("FEEDBACK_ANALYSIS_HOURS", "hours between learned-weight recomputations (default 168 = weekly; 0 = off)"),
+        ("YELP_API_KEY / TICKETMASTER_API_KEY", "turn on the Yelp Fusion and Ticketmaster Discovery recommendation sources (base URLs: *_BASE_URL)"),
         ("KNOT_APPLE_APP_ID", "TEAMID.bundle.id served in /.well-known/apple-app-site-association (unset: 404)"),
         ("APPLE_JWKS_URL", "Apple's signing keys (default https://appleid.apple.com/auth/keys)"),
         ("GOOGLE_JWKS_URL", "Google's signing keys (default https://www.googleapis.com/oauth2/v3/certs)"),
@@ -220,6 +226,10 @@ public struct ServerConfiguration: Sendable {
         if let directory = value("MINILM_MODEL_DIR") { miniLMModelDirectory = directory }
         if let seconds = try int("VECTOR_BACKFILL_SECONDS", range: 0...86400) { vectorBackfillSeconds = seconds }
         knotAppleAppID = value("KNOT_APPLE_APP_ID")
+        yelpAPIKey = value("YELP_API_KEY")
+        if let url = value("YELP_BASE_URL") { yelpBaseURL = url }
+        ticketmasterAPIKey = value("TICKETMASTER_API_KEY")
+        if let url = value("TICKETMASTER_BASE_URL") { ticketmasterBaseURL = url }
         if let hours = try int("FEEDBACK_ANALYSIS_HOURS", range: 0...(24 * 365)) { feedbackAnalysisHours = hours }
         ai.anthropicAPIKey = value("ANTHROPIC_API_KEY")
         if let url = value("ANTHROPIC_BASE_URL") { ai.anthropicBaseURL = url }
