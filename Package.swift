@@ -81,11 +81,29 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
+        .target(
+            name: "Jobs",
+            dependencies: [
+                "PlatformCore", "Persistence", "Observability",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .target(
+            name: "Notifications",
+            dependencies: [
+                "PlatformCore", "Persistence", "Auth", "Observability",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // MARK: Apps
         .target(
             name: "Knot",
             dependencies: [
-                "PlatformCore", "Persistence", "Auth", "AIProviders",
+                "PlatformCore", "Persistence", "Auth", "AIProviders", "Jobs", "Notifications",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -96,7 +114,7 @@ let package = Package(
         .target(
             name: "AppServer",
             dependencies: [
-                "PlatformCore", "Observability", "Persistence", "Auth", "AIProviders", "Knot",
+                "PlatformCore", "Observability", "Persistence", "Auth", "AIProviders", "Jobs", "Notifications", "Knot",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
@@ -125,6 +143,7 @@ let package = Package(
             dependencies: [
                 "AppServer", "Auth", "Persistence", "PlatformCore", "AIProviders",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HummingbirdHTTP2", package: "hummingbird"),
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
@@ -133,7 +152,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PlatformTests",
-            dependencies: ["TestSupport", "PlatformCore", "Persistence", "AIProviders", "Auth", "Observability"]
+            dependencies: ["TestSupport", "PlatformCore", "Persistence", "AIProviders", "Auth", "Observability", "Jobs", "Notifications"]
         ),
         .testTarget(
             name: "AIProvidersTests",

@@ -2,8 +2,10 @@ import AIProviders
 import Auth
 import Foundation
 import Hummingbird
+import Jobs
 import Knot
 import Logging
+import Notifications
 import Observability
 import Persistence
 import PlatformCore
@@ -16,12 +18,15 @@ public struct ServerDependencies: Sendable {
     public var embedder: (any Embedder)?
     /// Offline models per purpose, added to what the apps supply.
     public var offlineModels: [String: any LanguageModel]
+    /// Replaces the push provider the configuration implies (tests: a fake APNs).
+    public var pushProvider: (any PushProvider)?
 
-    public init(clock: any TimeSource = SystemTime(), jwksFetcher: any JWKSFetching = HTTPJWKSFetcher(), embedder: (any Embedder)? = nil, offlineModels: [String: any LanguageModel] = [:]) {
+    public init(clock: any TimeSource = SystemTime(), jwksFetcher: any JWKSFetching = HTTPJWKSFetcher(), embedder: (any Embedder)? = nil, offlineModels: [String: any LanguageModel] = [:], pushProvider: (any PushProvider)? = nil) {
         self.clock = clock
         self.jwksFetcher = jwksFetcher
         self.embedder = embedder
         self.offlineModels = offlineModels
+        self.pushProvider = pushProvider
     }
 }
 
@@ -36,6 +41,8 @@ public struct ServerComponents: Sendable {
     public let backfill: VectorBackfillService
     public let router: ModelRouter
     public let usage: SQLUsageRecorder
+    public let scheduler: JobScheduler
+    public let notifications: NotificationEngine
     public let knot: KnotApp?
 }
 
@@ -121,7 +128,24 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
             Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: metrics.render())))
         }
 
-        var migrationSets = [PlatformSchema.migrations]
+        // Jobs and notifications
+        let jobQueue = JobQueue(database: database, clock: clock)
+        let scheduler = JobScheduler(
+            queue: jobQueue, clock: clock,
+            configuration: .init(concurrency: configuration.jobConcurrency, pollInterval: .milliseconds(configuration.jobPollMilliseconds)),
+            metrics: metrics, logger: logger
+        )
+        let push: (any PushProvider)? = try dependencies.pushProvider ?? configuration.apns.map { settings in
+            try APNsClient(configuration: APNsConfiguration(
+                teamID: settings.teamID, keyID: settings.keyID, privateKeyPEM: settings.privateKeyPEM, topic: settings.topic,
+                environment: settings.environment == "sandbox" ? .sandbox : .production, baseURL: settings.baseURL
+            ), clock: clock)
+        }
+        logger.info(push == nil ? "notifications: APNs not configured; delivering to the outbox (GET /<app>/api/v1/users/me/outbox)" : "notifications: delivering by APNs")
+        let notificationEngine = NotificationEngine(database: database, accounts: accounts, push: push, clock: clock, metrics: metrics, logger: logger)
+        let qstash = configuration.qstashCurrentSigningKey.map { QStashVerifier(currentKey: $0, nextKey: configuration.qstashNextSigningKey ?? "") }
+
+        var migrationSets = [PlatformSchema.migrations, JobSchema.migrations, NotificationSchema.migrations]
         var embeddingSources: [any EmbeddingSource] = []
         var knot: KnotApp?
         for app in configuration.apps {
@@ -130,14 +154,18 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
             let api = prefix.group("api/v1")
                 .add(middleware: BearerAuthMiddleware(auth: auth, app: app))
                 .group(context: AuthenticatedContext.self)
+            OutboxController(engine: notificationEngine, app: app).addRoutes(to: api)
             switch app {
             case .knot:
-                let knotApp = KnotApp(database: database, vectors: vectors, embedder: embedder, clock: clock, logger: logger, shareSecret: Data(signingKey.utf8), appleAppID: configuration.knotAppleAppID, sources: knotSources(configuration))
+                let knotApp = KnotApp(
+                    database: database, vectors: vectors, embedder: embedder, clock: clock, logger: logger, shareSecret: Data(signingKey.utf8),
+                    appleAppID: configuration.knotAppleAppID, sources: knotSources(configuration), accounts: accounts, notifications: notificationEngine,
+                    jobs: jobQueue, qstash: qstash, qstashDestinationURL: configuration.qstashDestinationURL
+                )
                 knotApp.addRoutes(to: api)
+                knotApp.addWebhookRoutes(to: prefix)
                 knotApp.deepLinks.addRoutes(to: router)
-                if configuration.feedbackAnalysisHours > 0 {
-                    services.append(FeedbackAnalysisService(weights: knotApp.learnedWeights, interval: .seconds(configuration.feedbackAnalysisHours * 3600), logger: logger))
-                }
+                knotApp.registerJobs(on: scheduler, feedbackAnalysisHours: configuration.feedbackAnalysisHours)
                 AccountController(accounts: accounts, app: app, exporter: knotApp.exporter, clock: clock).addRoutes(to: api)
                 migrationSets.append(KnotApp.migrations)
                 embeddingSources.append(HintEmbeddingSource())
@@ -147,11 +175,17 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
             }
         }
 
-        let backfill = VectorBackfillService(
-            database: database, vectors: vectors, embedder: embedder, sources: embeddingSources, logger: logger,
-            interval: .seconds(max(1, configuration.vectorBackfillSeconds))
-        )
-        if configuration.vectorBackfillSeconds > 0 { services.append(backfill) }
+        let backfill = VectorBackfillService(database: database, vectors: vectors, embedder: embedder, sources: embeddingSources, logger: logger)
+        let backfillLogger = logger
+        scheduler.register(VectorBackfillService.jobKind) { _ in
+            let count = try await backfill.runOnce()
+            if count > 0 { backfillLogger.info("re-embedded stored vectors", metadata: ["count": "\(count)", "model": "\(embedder.model)"]) }
+            return .completed
+        }
+        if configuration.vectorBackfillSeconds > 0 {
+            scheduler.schedule(RecurringJob(name: "vector-backfill", kind: VectorBackfillService.jobKind, schedule: .every(seconds: configuration.vectorBackfillSeconds)))
+        }
+        if configuration.jobsEnabled { services.append(scheduler) }
 
         var application = Application(
             router: router,
@@ -161,10 +195,13 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
         )
         let sets = migrationSets
         let migrationLogger = logger
+        let backfillAtStart = configuration.vectorBackfillSeconds > 0
         application.beforeServerStarts {
             try await Migrator.migrate(database, sets: sets, logger: migrationLogger)
+            // Re-embed once at start (a changed embedder should not wait for the first interval).
+            if backfillAtStart { try await jobQueue.enqueue(NewJob(kind: VectorBackfillService.jobKind, runAt: clock.now())) }
         }
-        return ServerComponents(application: application, database: database, auth: auth, metrics: metrics, embedder: embedder, backfill: backfill, router: modelRouter, usage: usage, knot: knot)
+        return ServerComponents(application: application, database: database, auth: auth, metrics: metrics, embedder: embedder, backfill: backfill, router: modelRouter, usage: usage, scheduler: scheduler, notifications: notificationEngine, knot: knot)
     } catch {
         await database.close()
         throw error

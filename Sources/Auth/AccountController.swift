@@ -36,11 +36,12 @@ public struct AccountController: Sendable {
     }
 
     struct PreferencesRequest: Decodable {
-        enum CodingKeys: String, CodingKey { case notificationsEnabled = "notifications_enabled", quietHoursStart = "quiet_hours_start", quietHoursEnd = "quiet_hours_end", timezone }
+        enum CodingKeys: String, CodingKey { case notificationsEnabled = "notifications_enabled", quietHoursStart = "quiet_hours_start", quietHoursEnd = "quiet_hours_end", timezone, hideNotificationDetails = "hide_notification_details" }
         var notificationsEnabled: Bool?
         var quietHoursStart: Int?
         var quietHoursEnd: Int?
         var timezone: String?
+        var hideNotificationDetails: Bool?
     }
 
     struct DeletedResponse: ResponseEncodable {
@@ -101,6 +102,7 @@ public struct AccountController: Sendable {
                 preferences.quietHoursEnd = end
             }
             if let enabled = body.notificationsEnabled { preferences.notificationsEnabled = enabled }
+            if let hide = body.hideNotificationDetails { preferences.hideNotificationDetails = hide }
             if let zone = body.timezone {
                 let trimmed = zone.trimmingCharacters(in: .whitespaces)
                 validator.check(Self.isIANATimeZone(trimmed), "timezone", "must be an IANA time zone such as America/New_York")

@@ -3,21 +3,25 @@ import Persistence
 import PlatformCore
 import SQLKit
 
-/// A user's notification preferences: a global switch, quiet hours in their own time zone.
+/// A user's notification preferences: a global switch, quiet hours in their own time zone, and
+/// whether lock-screen text may show names and details (`hide_notification_details` keeps them
+/// inside the app).
 public struct NotificationPreferences: Codable, Sendable, Equatable {
     public var notificationsEnabled: Bool
     public var quietHoursStart: Int
     public var quietHoursEnd: Int
     public var timezone: String?
+    public var hideNotificationDetails: Bool
 
-    public init(notificationsEnabled: Bool = true, quietHoursStart: Int = 22, quietHoursEnd: Int = 8, timezone: String? = nil) {
+    public init(notificationsEnabled: Bool = true, quietHoursStart: Int = 22, quietHoursEnd: Int = 8, timezone: String? = nil, hideNotificationDetails: Bool = false) {
         self.notificationsEnabled = notificationsEnabled
         self.quietHoursStart = quietHoursStart
         self.quietHoursEnd = quietHoursEnd
         self.timezone = timezone
+        self.hideNotificationDetails = hideNotificationDetails
     }
 
-    enum CodingKeys: String, CodingKey { case notificationsEnabled = "notifications_enabled", quietHoursStart = "quiet_hours_start", quietHoursEnd = "quiet_hours_end", timezone }
+    enum CodingKeys: String, CodingKey { case notificationsEnabled = "notifications_enabled", quietHoursStart = "quiet_hours_start", quietHoursEnd = "quiet_hours_end", timezone, hideNotificationDetails = "hide_notification_details" }
 
     /// Encodes `timezone` as `null` when unset, so clients always see every field.
     public func encode(to encoder: any Encoder) throws {
@@ -26,6 +30,7 @@ public struct NotificationPreferences: Codable, Sendable, Equatable {
         try container.encode(quietHoursStart, forKey: .quietHoursStart)
         try container.encode(quietHoursEnd, forKey: .quietHoursEnd)
         try container.encode(timezone, forKey: .timezone)
+        try container.encode(hideNotificationDetails, forKey: .hideNotificationDetails)
     }
 }
 
@@ -226,6 +231,13 @@ public struct AccountRepository: Sendable {
         }
     }
 
+    /// Forgets a push token the push service reported as no longer valid (APNs 410, BadDeviceToken).
+    public func removeDevice(app: AppID, token: String) async throws {
+        try await database.transaction { db in
+            try await db.raw("DELETE FROM device_tokens WHERE app = \(bind: app.rawValue) AND token = \(bind: token)").run()
+        }
+    }
+
     public func devices(of user: UserID) async throws -> [DeviceToken] {
         try await database.read { db in
             try await db.raw("""
@@ -246,13 +258,14 @@ public struct AccountRepository: Sendable {
     public func preferences(of user: UserID) async throws -> NotificationPreferences? {
         try await database.read { db in
             guard let row = try await db.raw("""
-                SELECT notifications_enabled, quiet_hours_start, quiet_hours_end, timezone FROM users WHERE id = \(bind: user.uuid)
+                SELECT notifications_enabled, quiet_hours_start, quiet_hours_end, timezone, hide_notification_details FROM users WHERE id = \(bind: user.uuid)
                 """).first() else { return nil }
             return NotificationPreferences(
                 notificationsEnabled: try row.decode(column: "notifications_enabled", as: Bool.self),
                 quietHoursStart: try row.decode(column: "quiet_hours_start", as: Int.self),
                 quietHoursEnd: try row.decode(column: "quiet_hours_end", as: Int.self),
-                timezone: try row.decode(column: "timezone", as: String?.self)
+                timezone: try row.decode(column: "timezone", as: String?.self),
+                hideNotificationDetails: try row.decode(column: "hide_notification_details", as: Bool.self)
             )
         }
     }
@@ -262,7 +275,8 @@ public struct AccountRepository: Sendable {
         try await database.transaction { db in
             try await db.raw("""
                 UPDATE users SET notifications_enabled = \(bind: preferences.notificationsEnabled), quiet_hours_start = \(bind: preferences.quietHoursStart),
-                    quiet_hours_end = \(bind: preferences.quietHoursEnd), timezone = \(bind: preferences.timezone), updated_at = \(bind: now)
+                    quiet_hours_end = \(bind: preferences.quietHoursEnd), timezone = \(bind: preferences.timezone),
+                    hide_notification_details = \(bind: preferences.hideNotificationDetails), updated_at = \(bind: now)
                 WHERE id = \(bind: user.uuid)
                 """).run()
         }

@@ -2,7 +2,9 @@ import AIProviders
 import Auth
 import Foundation
 import Hummingbird
+import Jobs
 import Logging
+import Notifications
 import Persistence
 import PlatformCore
 
@@ -15,14 +17,19 @@ public struct KnotApp: Sendable {
     public let recommendations: RecommendationRepository
     public let recommender: RecommendationService
     public let learnedWeights: LearnedWeightsRepository
-
+    public let reminders: MilestoneNotifications
     public let deepLinks: DeepLinks
+    let jobs: JobQueue
+    let clock: any TimeSource
+    let qstash: QStashVerifier?
+    let qstashDestinationURL: String?
 
     /// - Parameters:
     ///   - shareSecret: the server secret share links are signed with.
     ///   - appleAppID: `TEAMID.bundle.id` served in the app-site-association file.
     ///   - sources: where candidates come from; the offline catalog is always one of them.
-    public init(database: any Database, vectors: any VectorIndex, embedder: any Embedder, clock: any TimeSource, logger: Logger, shareSecret: Data, appleAppID: String?, sources: [any CandidateSourceProvider] = []) {
+    ///   - qstash: verifies QStash deliveries to `POST /notifications/process`; `nil` disables it.
+    public init(database: any Database, vectors: any VectorIndex, embedder: any Embedder, clock: any TimeSource, logger: Logger, shareSecret: Data, appleAppID: String?, sources: [any CandidateSourceProvider] = [], accounts: AccountRepository, notifications: NotificationEngine, jobs: JobQueue, qstash: QStashVerifier? = nil, qstashDestinationURL: String? = nil) {
         vaults = VaultRepository(database: database, clock: clock)
         hints = HintRepository(database: database, vectors: vectors, embedder: embedder, clock: clock, logger: logger)
         records = KnotRecordsRepository(database: database)
@@ -32,6 +39,32 @@ public struct KnotApp: Sendable {
         learnedWeights = LearnedWeightsRepository(database: database, clock: clock, vaults: vaults)
         let checker = AvailabilityChecker()
         recommender = RecommendationService(vaults: vaults, hints: hints, recommendations: recommendations, weights: learnedWeights, sources: [CatalogSource()] + sources, isAvailable: { await checker.isAvailable($0) }, logger: logger)
+        reminders = MilestoneNotifications(database: database, vaults: vaults, accounts: accounts, recommender: recommender, engine: notifications, clock: clock, logger: logger)
+        self.jobs = jobs
+        self.clock = clock
+        self.qstash = qstash
+        self.qstashDestinationURL = qstashDestinationURL
+    }
+
+    /// Registers Knot's job handlers and periodic work: reminder delivery, the daily reminder sweep
+    /// (03:00 UTC) and, when `feedbackAnalysisHours` > 0, the feedback analysis (weekly by default).
+    public func registerJobs(on scheduler: JobScheduler, feedbackAnalysisHours: Int) {
+        let reminders = reminders
+        let weights = learnedWeights
+        scheduler.register(MilestoneNotifications.jobKind) { job in try await reminders.handle(job) }
+        scheduler.register(MilestoneNotifications.sweepJobKind) { _ in
+            try await reminders.scheduleAll()
+            return .completed
+        }
+        scheduler.schedule(RecurringJob(name: "knot-reminder-sweep", kind: MilestoneNotifications.sweepJobKind, schedule: .daily(hour: 3, minute: 0)))
+        scheduler.register(FeedbackAnalysisJob.kind) { _ in
+            try await FeedbackAnalysisJob(weights: weights).run()
+            return .completed
+        }
+        if feedbackAnalysisHours > 0 {
+            let schedule: RecurringJob.Schedule = feedbackAnalysisHours == 168 ? .weekly(weekday: 1, hour: 4, minute: 0) : .every(seconds: feedbackAnalysisHours * 3600)
+            scheduler.schedule(RecurringJob(name: "knot-feedback-analysis", kind: FeedbackAnalysisJob.kind, schedule: schedule))
+        }
     }
 
     /// The rule-based models Knot supplies for its AI purposes when no provider is configured.
@@ -43,9 +76,20 @@ public struct KnotApp: Sendable {
         KnotExporter(vaults: vaults, hints: hints, records: records)
     }
 
+    var notificationsController: NotificationsController {
+        NotificationsController(notifications: reminders, jobs: jobs, verifier: qstash, destinationURL: qstashDestinationURL, clock: clock)
+    }
+
+    /// Adds Knot's routes that authenticate otherwise (QStash signature) under `/knot`.
+    public func addWebhookRoutes(to prefix: RouterGroup<AppRequestContext>) {
+        notificationsController.addWebhookRoutes(to: prefix)
+    }
+
     /// Adds Knot's authenticated API routes (`/knot/api/v1/...`) to `api`.
     public func addRoutes(to api: RouterGroup<AuthenticatedContext>) {
-        VaultController(vaults: vaults).addRoutes(to: api)
+        let reminders = reminders
+        VaultController(vaults: vaults, onVaultChanged: { user in await reminders.scheduleQuietly(for: user) }).addRoutes(to: api)
+        notificationsController.addRoutes(to: api)
         HintsController(hints: hints, vaults: vaults).addRoutes(to: api)
         RecommendationsController(service: recommender, repository: recommendations, weights: learnedWeights).addRoutes(to: api)
     }

@@ -38,7 +38,7 @@ public struct KnotRecordsRepository: Sendable {
     public struct NotificationRecord: Encodable, Sendable {
         enum CodingKeys: String, CodingKey { case id, milestoneId = "milestone_id", scheduledFor = "scheduled_for", daysBefore = "days_before", status, sentAt = "sent_at", viewedAt = "viewed_at", createdAt = "created_at" }
         var id: UUID
-        var milestoneId: UUID
+        var milestoneId: UUID?
         var scheduledFor: Date
         var daysBefore: Int
         var status: String
@@ -86,7 +86,7 @@ public struct KnotRecordsRepository: Sendable {
                 WHERE user_id = \(bind: user.uuid) ORDER BY scheduled_for, id
                 """).all().map { row in
                 NotificationRecord(
-                    id: try row.uuid("id"), milestoneId: try row.uuid("milestone_id"),
+                    id: try row.uuid("id"), milestoneId: try row.decode(column: "milestone_id", as: UUID?.self),
                     scheduledFor: try row.decode(column: "scheduled_for", as: Date.self), daysBefore: try row.decode(column: "days_before", as: Int.self),
                     status: try row.decode(column: "status", as: String.self), sentAt: try row.decode(column: "sent_at", as: Date?.self),
                     viewedAt: try row.decode(column: "viewed_at", as: Date?.self), createdAt: try row.decode(column: "created_at", as: Date.self)

@@ -185,5 +185,40 @@ public enum KnotSchema {
                 """,
             ]
         ),
+        // Reminders become durable jobs: each row is one reminder for one occurrence of a milestone
+        // (unique), keeps the milestone's name and type so history survives the milestone's deletion
+        // ("Deleted Milestone" only for rows from before this version), and records why it failed.
+        Migration(
+            version: 4, name: "notification_reminders",
+            template: [
+                """
+                CREATE TABLE notification_reminders (
+                    id {uuid} PRIMARY KEY,
+                    user_id {uuid} NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                    milestone_id {uuid} REFERENCES partner_milestones (id) ON DELETE SET NULL,
+                    milestone_name TEXT,
+                    milestone_type TEXT,
+                    occurrence_date TEXT NOT NULL,
+                    scheduled_for {ts} NOT NULL,
+                    days_before INTEGER NOT NULL CHECK (days_before IN (14, 7, 3)),
+                    status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'failed', 'cancelled')),
+                    error TEXT,
+                    recommendations_generated INTEGER NOT NULL DEFAULT 0,
+                    sent_at {ts},
+                    viewed_at {ts},
+                    created_at {ts} NOT NULL,
+                    updated_at {ts} NOT NULL
+                )
+                """,
+                """
+                INSERT INTO notification_reminders (id, user_id, milestone_id, occurrence_date, scheduled_for, days_before, status, sent_at, viewed_at, created_at, updated_at)
+                SELECT id, user_id, milestone_id, '0000-00-00', scheduled_for, days_before, status, sent_at, viewed_at, created_at, created_at FROM notification_queue
+                """,
+                "DROP TABLE notification_queue",
+                "ALTER TABLE notification_reminders RENAME TO notification_queue",
+                "CREATE UNIQUE INDEX notification_queue_occurrence ON notification_queue (milestone_id, days_before, occurrence_date)",
+                "CREATE INDEX notification_queue_user_status ON notification_queue (user_id, status, scheduled_for)",
+            ]
+        ),
     ])
 }

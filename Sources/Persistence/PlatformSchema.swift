@@ -110,5 +110,9 @@ public enum PlatformSchema {
                 "CREATE INDEX run_metrics_app_day ON run_metrics (app, day)",
             ]
         ),
+        Migration(
+            version: 3, name: "lock_screen_privacy",
+            template: ["ALTER TABLE users ADD COLUMN hide_notification_details {bool} NOT NULL DEFAULT {false}"]
+        ),
     ])
 }

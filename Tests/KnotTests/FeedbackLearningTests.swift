@@ -44,8 +44,8 @@ struct FeedbackLearningTests {
             #expect((types["gift"] ?? 1) < 1, "\(types)")
             let stored = try await server.knot!.learnedWeights.load(for: UserID(UUID(uuidString: user.userID)!))
             #expect(stored.types == types)
-            let scheduled = FeedbackAnalysisService(weights: server.knot!.learnedWeights, interval: .seconds(3600), logger: .init(label: "test"))
-            #expect(await scheduled.runOnce() >= 1, "the scheduled run analyses every user with feedback")
+            let scheduled = FeedbackAnalysisJob(weights: server.knot!.learnedWeights)
+            #expect(try await scheduled.run() >= 1, "the scheduled run analyses every user with feedback")
             let after = try await client.send(.post, "/knot/api/v1/recommendations/generate", token: user.accessToken, json: ["occasion_type": "major_milestone"]).json["recommendations"] as? [[String: Any]] ?? []
             #expect(after.first?["recommendation_type"] as? String != "gift", "the top pick is now an experience or date: \(after.map { $0["title"] ?? "" })")
         }

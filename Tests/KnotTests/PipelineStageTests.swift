@@ -136,7 +136,7 @@ struct AvailabilityCheckerTests {
         router.head("gone") { _, _ in Response(status: .gone) }
         router.head("broken") { _, _ in Response(status: .internalServerError) }
         try await withLocalHTTPServer(router, label: "links") { port in
-            let checker = AvailabilityChecker(timeout: .seconds(2))
+            let checker = AvailabilityChecker(timeout: .seconds(15))
             func candidate(_ path: String, source: CandidateSource = .yelp) -> Candidate {
                 Candidate(id: path, source: source, type: .date, title: path, description: "", priceCents: nil, merchant: nil, externalURL: "http://127.0.0.1:\(port)/\(path)", imageURL: nil)
             }

@@ -63,6 +63,7 @@ public func testConfiguration(_ database: TestDatabase, dataDirectory: URL) thro
     configuration.embedder = .hashing
     configuration.vectorBackfillSeconds = 0
     configuration.feedbackAnalysisHours = 0
+    configuration.jobsEnabled = false
     if database == .postgres {
         configuration.databaseURL = try TestDatabase.postgresURL()
         configuration.postgresMaxConnections = 4

@@ -1,0 +1,290 @@
+import Foundation
+import Persistence
+import PlatformCore
+import SQLKit
+
+/// Marker for jobs; `JobID` names one row of the jobs table.
+public enum JobEntity {}
+public typealias JobID = TypedID<JobEntity>
+
+/// Work to be done later: what kind (which handler), its JSON payload, when, how important, and an
+/// optional idempotency key that makes enqueueing the same work twice a no-op.
+public struct NewJob: Sendable, Equatable {
+    public var kind: String
+    public var payload: String
+    public var runAt: Date
+    public var priority: Int
+    public var idempotencyKey: String?
+    public var maxAttempts: Int
+
+    public init(kind: String, payload: String = "{}", runAt: Date, priority: Int = 0, idempotencyKey: String? = nil, maxAttempts: Int = 5) {
+        self.kind = kind
+        self.payload = payload
+        self.runAt = runAt
+        self.priority = priority
+        self.idempotencyKey = idempotencyKey
+        self.maxAttempts = max(1, maxAttempts)
+    }
+
+    /// A job whose payload is `value` encoded as JSON.
+    public init<Payload: Encodable>(kind: String, payload value: Payload, runAt: Date, priority: Int = 0, idempotencyKey: String? = nil, maxAttempts: Int = 5) throws {
+        let data = try JSONEncoder.api.encode(value)
+        self.init(kind: kind, payload: String(decoding: data, as: UTF8.self), runAt: runAt, priority: priority, idempotencyKey: idempotencyKey, maxAttempts: maxAttempts)
+    }
+}
+
+/// A job leased to this scheduler; `attempts` already counts the current attempt.
+public struct ClaimedJob: Sendable, Equatable {
+    public var id: JobID
+    public var kind: String
+    public var payload: String
+    public var priority: Int
+    public var runAt: Date
+    public var attempts: Int
+    public var maxAttempts: Int
+    public var idempotencyKey: String?
+
+    /// The payload decoded from JSON.
+    public func decode<Payload: Decodable>(_ type: Payload.Type) throws -> Payload {
+        try JSONDecoder.api.decode(type, from: Data(payload.utf8))
+    }
+}
+
+/// A job as stored, for inspection (dead jobs keep their last error).
+public struct JobRecord: Sendable, Equatable {
+    public enum Status: String, Sendable, Codable { case pending, running, succeeded, dead, cancelled }
+    public var id: JobID
+    public var kind: String
+    public var payload: String
+    public var status: Status
+    public var runAt: Date
+    public var attempts: Int
+    public var idempotencyKey: String?
+    public var lastError: String?
+}
+
+/// Counts for metrics: due-but-waiting jobs (queue depth), how late the oldest of them is, jobs
+/// running now and dead jobs.
+public struct JobQueueStats: Sendable, Equatable {
+    public var due: Int
+    public var scheduled: Int
+    public var running: Int
+    public var dead: Int
+    public var oldestDueLag: TimeInterval
+}
+
+/// The jobs table's operations. Claiming leases a batch atomically: on PostgreSQL with
+/// `FOR UPDATE SKIP LOCKED`, so several server instances never take the same job; on SQLite the
+/// single writer serialises claims. A job whose lease expires (its worker died) is claimed again.
+/// Completion is fenced by the lease owner, so a worker that lost its lease cannot overwrite the
+/// outcome of the one that took over.
+public struct JobQueue: Sendable {
+    let database: any Database
+    let clock: any TimeSource
+
+    public init(database: any Database, clock: any TimeSource) {
+        self.database = database
+        self.clock = clock
+    }
+
+    public enum ConflictPolicy: Sendable {
+        /// An existing job with the same key wins; nothing changes.
+        case keepExisting
+        /// An existing job with the same key that has not started (pending or cancelled) takes the
+        /// new time, payload and priority and becomes pending again; one that ran or is running is kept.
+        case replaceIfNotStarted
+    }
+
+    /// Adds a job; returns its ID, or `nil` when a job with the same idempotency key already
+    /// existed and was kept.
+    @discardableResult
+    public func enqueue(_ job: NewJob, onConflict policy: ConflictPolicy = .keepExisting) async throws -> JobID? {
+        try await database.transaction { db in try await Self.enqueue(job, onConflict: policy, now: clock.now(), on: db) }
+    }
+
+    /// Adds many jobs in one transaction (bulk scheduling, benchmarks).
+    public func enqueue(_ jobs: [NewJob]) async throws {
+        let now = clock.now()
+        try await database.transaction { db in
+            for job in jobs { _ = try await Self.enqueue(job, onConflict: .keepExisting, now: now, on: db) }
+        }
+    }
+
+    /// Enqueues inside a caller's transaction, so a job is created together with the rows it acts on.
+    @discardableResult
+    public static func enqueue(_ job: NewJob, onConflict policy: ConflictPolicy = .keepExisting, now: Date, on db: any SQLDatabase) async throws -> JobID? {
+        let id = JobID()
+        let conflict: SQLQueryString = switch policy {
+        case .keepExisting: "ON CONFLICT (idempotency_key) DO NOTHING"
+        case .replaceIfNotStarted: """
+            ON CONFLICT (idempotency_key) DO UPDATE SET run_at = excluded.run_at, payload = excluded.payload, priority = excluded.priority,
+                max_attempts = excluded.max_attempts, status = 'pending', attempts = 0, last_error = NULL, updated_at = excluded.updated_at
+            WHERE jobs.status IN ('pending', 'cancelled')
+            """
+        }
+        let row = try await db.raw("""
+            INSERT INTO jobs (id, kind, payload, priority, run_at, status, attempts, max_attempts, idempotency_key, created_at, updated_at)
+            VALUES (\(bind: id.uuid), \(bind: job.kind), \(bind: job.payload), \(bind: job.priority), \(bind: job.runAt), 'pending', 0, \(bind: job.maxAttempts),
+                \(bind: job.idempotencyKey), \(bind: now), \(bind: now))
+            \(conflict)
+            RETURNING id
+            """).first()
+        return try row.map { JobID(try $0.uuid("id")) }
+    }
+
+    /// Leases up to `limit` due jobs to `owner` until `leaseDuration` from now. Jobs whose lease
+    /// expired are first returned to the queue (or declared dead when out of attempts).
+    public func claim(owner: String, limit: Int, leaseDuration: TimeInterval) async throws -> [ClaimedJob] {
+        let now = clock.now()
+        let expires = now.addingTimeInterval(leaseDuration)
+        return try await database.transaction { db in
+            try await db.raw("""
+                UPDATE jobs SET status = CASE WHEN attempts >= max_attempts THEN 'dead' ELSE 'pending' END,
+                    last_error = 'lease expired: the worker stopped before finishing', lease_owner = NULL, lease_expires_at = NULL, updated_at = \(bind: now),
+                    finished_at = CASE WHEN attempts >= max_attempts THEN \(bind: now) ELSE NULL END
+                WHERE status = 'running' AND lease_expires_at < \(bind: now)
+                """).run()
+            let lock: SQLQueryString = db.isPostgres ? "FOR UPDATE SKIP LOCKED" : ""
+            let rows = try await db.raw("""
+                UPDATE jobs SET status = 'running', lease_owner = \(bind: owner), lease_expires_at = \(bind: expires), attempts = attempts + 1, updated_at = \(bind: now)
+                WHERE id IN (
+                    SELECT id FROM jobs WHERE status = 'pending' AND run_at <= \(bind: now)
+                    ORDER BY priority DESC, run_at LIMIT \(unsafeRaw: String(max(1, limit))) \(lock)
+                )
+                RETURNING id, kind, payload, priority, run_at, attempts, max_attempts, idempotency_key
+                """).all()
+            return try rows.map { row in
+                ClaimedJob(
+                    id: JobID(try row.uuid("id")), kind: try row.decode(column: "kind", as: String.self),
+                    payload: try row.decode(column: "payload", as: String.self), priority: try row.decode(column: "priority", as: Int.self),
+                    runAt: try row.decode(column: "run_at", as: Date.self), attempts: try row.decode(column: "attempts", as: Int.self),
+                    maxAttempts: try row.decode(column: "max_attempts", as: Int.self), idempotencyKey: try row.decode(column: "idempotency_key", as: String?.self)
+                )
+            }.sorted { ($0.priority, $1.runAt) > ($1.priority, $0.runAt) }
+        }
+    }
+
+    /// Marks jobs done; only those still leased to `owner` change. Returns how many did.
+    @discardableResult
+    public func complete(_ ids: [JobID], owner: String) async throws -> Int {
+        guard !ids.isEmpty else { return 0 }
+        let now = clock.now()
+        return try await database.transaction { db in
+            let list = SQLQueryString(ids.map { "'\($0.uuid.lowercasedString)'" }.joined(separator: ", "))
+            return try await db.raw("""
+                UPDATE jobs SET status = 'succeeded', finished_at = \(bind: now), updated_at = \(bind: now), lease_owner = NULL, lease_expires_at = NULL, last_error = NULL
+                WHERE id IN (\(list)) AND lease_owner = \(bind: owner) AND status = 'running'
+                RETURNING id
+                """).all().count
+        }
+    }
+
+    /// Records a failed attempt: back to pending at `retryAt`, or dead when the attempts are used up.
+    /// Returns the new status, or `nil` when the lease was no longer this owner's.
+    @discardableResult
+    public func fail(_ id: JobID, owner: String, error: String, retryAt: Date) async throws -> JobRecord.Status? {
+        let now = clock.now()
+        return try await database.transaction { db in
+            let row = try await db.raw("""
+                UPDATE jobs SET status = CASE WHEN attempts >= max_attempts THEN 'dead' ELSE 'pending' END,
+                    run_at = CASE WHEN attempts >= max_attempts THEN run_at ELSE \(bind: retryAt) END,
+                    finished_at = CASE WHEN attempts >= max_attempts THEN \(bind: now) ELSE NULL END,
+                    last_error = \(bind: String(error.prefix(2000))), lease_owner = NULL, lease_expires_at = NULL, updated_at = \(bind: now)
+                WHERE id = \(bind: id.uuid) AND lease_owner = \(bind: owner) AND status = 'running'
+                RETURNING status
+                """).first()
+            return try row.flatMap { JobRecord.Status(rawValue: try $0.decode(column: "status", as: String.self)) }
+        }
+    }
+
+    /// Puts a leased job back to run at `date` without counting the attempt (e.g. quiet hours).
+    @discardableResult
+    public func postpone(_ id: JobID, owner: String, until date: Date) async throws -> Bool {
+        let now = clock.now()
+        return try await database.transaction { db in
+            try await db.raw("""
+                UPDATE jobs SET status = 'pending', run_at = \(bind: date), attempts = attempts - 1, lease_owner = NULL, lease_expires_at = NULL, updated_at = \(bind: now)
+                WHERE id = \(bind: id.uuid) AND lease_owner = \(bind: owner) AND status = 'running'
+                RETURNING id
+                """).first() != nil
+        }
+    }
+
+    /// Cancels the pending job with this idempotency key; returns whether one was cancelled.
+    @discardableResult
+    public static func cancel(idempotencyKey: String, now: Date, on db: any SQLDatabase) async throws -> Bool {
+        try await db.raw("""
+            UPDATE jobs SET status = 'cancelled', updated_at = \(bind: now), finished_at = \(bind: now)
+            WHERE idempotency_key = \(bind: idempotencyKey) AND status = 'pending'
+            RETURNING id
+            """).first() != nil
+    }
+
+    @discardableResult
+    public func cancel(idempotencyKey: String) async throws -> Bool {
+        try await database.transaction { db in try await Self.cancel(idempotencyKey: idempotencyKey, now: clock.now(), on: db) }
+    }
+
+    /// True when a pending or running job of `kind` has a key starting with `keyPrefix`.
+    public func hasActive(kind: String, keyPrefix: String) async throws -> Bool {
+        try await database.read { db in
+            try await db.raw("""
+                SELECT 1 AS found FROM jobs WHERE kind = \(bind: kind) AND status IN ('pending', 'running') AND idempotency_key LIKE \(bind: keyPrefix + "%") LIMIT 1
+                """).first() != nil
+        }
+    }
+
+    public func find(_ id: JobID) async throws -> JobRecord? {
+        try await database.read { db in
+            try await db.raw("SELECT * FROM jobs WHERE id = \(bind: id.uuid)").first().map(Self.record)
+        }
+    }
+
+    public func find(idempotencyKey: String) async throws -> JobRecord? {
+        try await database.read { db in
+            try await db.raw("SELECT * FROM jobs WHERE idempotency_key = \(bind: idempotencyKey)").first().map(Self.record)
+        }
+    }
+
+    /// Jobs in `status` (e.g. dead ones, with their errors), newest first.
+    public func list(status: JobRecord.Status, kind: String? = nil, limit: Int = 100) async throws -> [JobRecord] {
+        try await database.read { db in
+            let kindFilter: SQLQueryString = kind.map { "AND kind = \(bind: $0)" } ?? ""
+            return try await db.raw("""
+                SELECT * FROM jobs WHERE status = \(bind: status.rawValue) \(kindFilter) ORDER BY updated_at DESC LIMIT \(unsafeRaw: String(max(1, limit)))
+                """).all().map(Self.record)
+        }
+    }
+
+    public func stats() async throws -> JobQueueStats {
+        let now = clock.now()
+        return try await database.read { db in
+            let row = try await db.raw("""
+                SELECT
+                    SUM(CASE WHEN status = 'pending' AND run_at <= \(bind: now) THEN 1 ELSE 0 END) AS due,
+                    SUM(CASE WHEN status = 'pending' THEN 1 ELSE 0 END) AS scheduled,
+                    SUM(CASE WHEN status = 'running' THEN 1 ELSE 0 END) AS running,
+                    SUM(CASE WHEN status = 'dead' THEN 1 ELSE 0 END) AS dead
+                FROM jobs WHERE status IN ('pending', 'running', 'dead')
+                """).first()
+            let oldest = try await db.raw("""
+                SELECT MIN(run_at) AS oldest FROM jobs WHERE status = 'pending' AND run_at <= \(bind: now)
+                """).first()
+            func count(_ column: String) throws -> Int { try row?.decode(column: column, as: Int?.self) ?? 0 }
+            let oldestDue = try oldest?.decode(column: "oldest", as: Date?.self)
+            return JobQueueStats(
+                due: try count("due"), scheduled: try count("scheduled"), running: try count("running"), dead: try count("dead"),
+                oldestDueLag: oldestDue.map { max(0, now.timeIntervalSince($0)) } ?? 0
+            )
+        }
+    }
+
+    static func record(_ row: any SQLRow) throws -> JobRecord {
+        JobRecord(
+            id: JobID(try row.uuid("id")), kind: try row.decode(column: "kind", as: String.self), payload: try row.decode(column: "payload", as: String.self),
+            status: JobRecord.Status(rawValue: try row.decode(column: "status", as: String.self)) ?? .pending,
+            runAt: try row.decode(column: "run_at", as: Date.self), attempts: try row.decode(column: "attempts", as: Int.self),
+            idempotencyKey: try row.decode(column: "idempotency_key", as: String?.self), lastError: try row.decode(column: "last_error", as: String?.self)
+        )
+    }
+}

@@ -1,0 +1,231 @@
+import Foundation
+import Logging
+import Observability
+import PlatformCore
+import ServiceLifecycle
+
+/// What a handler did with a job: finished it, or asked for it to run again later without counting
+/// a failure (for example because the user is in quiet hours). Throwing counts as a failed attempt.
+public enum JobOutcome: Sendable, Equatable {
+    case completed
+    case deferred(until: Date)
+}
+
+/// Runs one kind of job. Handlers must be idempotent: execution is at least once, so a handler may
+/// see the same job again after a crash, and must make its effects happen once (idempotency keys,
+/// status checks in the same transaction as the effect).
+public protocol JobHandler: Sendable {
+    func handle(_ job: ClaimedJob) async throws -> JobOutcome
+}
+
+/// A handler made from a closure.
+public struct ClosureJobHandler: JobHandler {
+    let body: @Sendable (ClaimedJob) async throws -> JobOutcome
+    public init(_ body: @escaping @Sendable (ClaimedJob) async throws -> JobOutcome) { self.body = body }
+    public func handle(_ job: ClaimedJob) async throws -> JobOutcome { try await body(job) }
+}
+
+/// The server's job runner (the replacement for QStash): polls the jobs table, leases due jobs in
+/// batches, runs their handlers (the highest priority first, jobs of equal priority concurrently),
+/// records completion, retries failures with exponential backoff until `maxAttempts`, keeps
+/// recurring jobs scheduled, and reports queue depth, dispatch lag and failures as metrics.
+public final class JobScheduler: Service, Sendable {
+    public struct Configuration: Sendable {
+        /// Identifies this process in leases; unique per instance.
+        public var owner: String
+        public var batchSize: Int
+        public var concurrency: Int
+        public var leaseSeconds: TimeInterval
+        public var pollInterval: Duration
+        /// First retry delay; doubles per attempt up to `maxBackoffSeconds`.
+        public var backoffSeconds: TimeInterval
+        public var maxBackoffSeconds: TimeInterval
+
+        public init(owner: String = "scheduler-\(UUID().lowercasedString.prefix(8))", batchSize: Int = 32, concurrency: Int = 8, leaseSeconds: TimeInterval = 120, pollInterval: Duration = .milliseconds(500), backoffSeconds: TimeInterval = 30, maxBackoffSeconds: TimeInterval = 3600) {
+            self.owner = owner
+            self.batchSize = batchSize
+            self.concurrency = concurrency
+            self.leaseSeconds = leaseSeconds
+            self.pollInterval = pollInterval
+            self.backoffSeconds = backoffSeconds
+            self.maxBackoffSeconds = maxBackoffSeconds
+        }
+    }
+
+    public let queue: JobQueue
+    public let configuration: Configuration
+    let clock: any TimeSource
+    let metrics: MetricsRegistry?
+    let logger: Logger
+    let handlers = LockedValue<[String: any JobHandler]>([:])
+    let recurring = LockedValue<[RecurringJob]>([])
+
+    public init(queue: JobQueue, clock: any TimeSource, configuration: Configuration = .init(), metrics: MetricsRegistry? = nil, logger: Logger) {
+        self.queue = queue
+        self.clock = clock
+        self.configuration = configuration
+        self.metrics = metrics
+        self.logger = logger
+    }
+
+    /// Registers the handler for `kind`; call before the scheduler runs.
+    public func register(_ kind: String, handler: any JobHandler) {
+        handlers.withLock { $0[kind] = handler }
+    }
+
+    public func register(_ kind: String, _ body: @escaping @Sendable (ClaimedJob) async throws -> JobOutcome) {
+        register(kind, handler: ClosureJobHandler(body))
+    }
+
+    /// Adds periodic work; its next occurrence is enqueued by ``ensureRecurring()``.
+    public func schedule(_ job: RecurringJob) {
+        recurring.withLock { $0.append(job) }
+    }
+
+    public var recurringJobs: [RecurringJob] { recurring.withLock { $0 } }
+
+    public func run() async throws {
+        var lastMaintenance = Date.distantPast
+        while !Task.isCancelled && !Task.isShuttingDownGracefully {
+            if Date().timeIntervalSince(lastMaintenance) >= 5 {
+                lastMaintenance = Date()
+                await ensureRecurring()
+                await reportStats()
+            }
+            let processed: Int
+            do {
+                processed = try await runOnce()
+            } catch {
+                logger.warning("job scheduler could not claim jobs", metadata: ["error": "\(error)"])
+                processed = 0
+            }
+            if processed == 0 {
+                try? await cancelWhenGracefulShutdown { try await Task.sleep(for: self.configuration.pollInterval) }
+            }
+        }
+    }
+
+    /// Enqueues the next occurrence of every recurring job that has none pending.
+    public func ensureRecurring() async {
+        for job in recurringJobs {
+            do {
+                if try await !queue.hasActive(kind: job.kind, keyPrefix: job.keyPrefix) {
+                    try await queue.enqueue(job.occurrence(after: clock.now()))
+                }
+            } catch {
+                logger.warning("could not schedule recurring job", metadata: ["job": "\(job.name)", "error": "\(error)"])
+            }
+        }
+    }
+
+    /// Claims one batch of due jobs and runs it; returns how many jobs were claimed.
+    @discardableResult
+    public func runOnce() async throws -> Int {
+        let jobs = try await queue.claim(owner: configuration.owner, limit: configuration.batchSize, leaseDuration: configuration.leaseSeconds)
+        guard !jobs.isEmpty else { return 0 }
+        let claimedAt = clock.now()
+        for job in jobs {
+            metrics?.observe("jobs_dispatch_lag_seconds", help: "Time from a job's run_at to its claim.", labels: ["kind": job.kind], value: max(0, claimedAt.timeIntervalSince(job.runAt)))
+        }
+        var completed: [JobID] = []
+        var index = 0
+        while index < jobs.count {
+            // One priority level at a time, so higher-priority work takes shared limits (daily caps) first.
+            let level = jobs[index].priority
+            var end = index
+            while end < jobs.count && jobs[end].priority == level { end += 1 }
+            completed += await runConcurrently(Array(jobs[index..<end]))
+            index = end
+        }
+        try await queue.complete(completed, owner: configuration.owner)
+        for job in jobs where completed.contains(job.id) {
+            metrics?.increment("jobs_completed_total", help: "Jobs that finished successfully.", labels: ["kind": job.kind])
+            await scheduleNextIfRecurring(job)
+        }
+        return jobs.count
+    }
+
+    /// Runs batches until nothing is due (tests, tools).
+    public func drain(maxBatches: Int = 10_000) async throws {
+        for _ in 0..<maxBatches where try await runOnce() > 0 {}
+    }
+
+    private func runConcurrently(_ jobs: [ClaimedJob]) async -> [JobID] {
+        await withTaskGroup(of: JobID?.self) { group in
+            var completed: [JobID] = []
+            var iterator = jobs.makeIterator()
+            var running = 0
+            func addNext() -> Bool {
+                guard let job = iterator.next() else { return false }
+                group.addTask { await self.execute(job) ? job.id : nil }
+                return true
+            }
+            while running < max(1, configuration.concurrency), addNext() { running += 1 }
+            for await result in group {
+                if let id = result { completed.append(id) }
+                _ = addNext()
+            }
+            return completed
+        }
+    }
+
+    /// Runs one job; returns true when it completed (to be marked in the batch's single update).
+    private func execute(_ job: ClaimedJob) async -> Bool {
+        guard let handler = handlers.withLock({ $0[job.kind] }) else {
+            await recordFailure(job, error: "no handler registered for job kind \(job.kind)")
+            return false
+        }
+        do {
+            switch try await handler.handle(job) {
+            case .completed:
+                return true
+            case .deferred(let date):
+                try await queue.postpone(job.id, owner: configuration.owner, until: date)
+                return false
+            }
+        } catch {
+            await recordFailure(job, error: String(describing: error))
+            return false
+        }
+    }
+
+    private func recordFailure(_ job: ClaimedJob, error: String) async {
+        let delay = min(configuration.maxBackoffSeconds, configuration.backoffSeconds * pow(2, Double(max(0, job.attempts - 1))))
+        metrics?.increment("jobs_failures_total", help: "Failed job attempts.", labels: ["kind": job.kind])
+        do {
+            let status = try await queue.fail(job.id, owner: configuration.owner, error: error, retryAt: clock.now().addingTimeInterval(delay))
+            if status == .dead {
+                metrics?.increment("jobs_dead_total", help: "Jobs that used up their attempts.", labels: ["kind": job.kind])
+                logger.error("job is dead after \(job.attempts) attempts", metadata: ["kind": "\(job.kind)", "job": "\(job.id)", "error": "\(error)"])
+            } else {
+                logger.warning("job failed; will retry", metadata: ["kind": "\(job.kind)", "job": "\(job.id)", "attempt": "\(job.attempts)", "error": "\(error)"])
+            }
+        } catch {
+            logger.warning("could not record a job failure", metadata: ["job": "\(job.id)", "error": "\(error)"])
+        }
+    }
+
+    private func scheduleNextIfRecurring(_ job: ClaimedJob) async {
+        guard let key = job.idempotencyKey, key.hasPrefix("recurring:"),
+              let recurringJob = recurringJobs.first(where: { key.hasPrefix($0.keyPrefix) }) else { return }
+        do {
+            try await queue.enqueue(recurringJob.occurrence(after: clock.now()))
+        } catch {
+            logger.warning("could not schedule the next occurrence", metadata: ["job": "\(recurringJob.name)", "error": "\(error)"])
+        }
+    }
+
+    private func reportStats() async {
+        guard let metrics else { return }
+        do {
+            let stats = try await queue.stats()
+            metrics.gauge("jobs_queue_depth", help: "Pending jobs that are due now.", value: Double(stats.due))
+            metrics.gauge("jobs_scheduled", help: "Pending jobs, due or not.", value: Double(stats.scheduled))
+            metrics.gauge("jobs_running", help: "Jobs leased to a worker.", value: Double(stats.running))
+            metrics.gauge("jobs_dead", help: "Jobs that used up their attempts.", value: Double(stats.dead))
+            metrics.gauge("jobs_oldest_due_lag_seconds", help: "How late the oldest due job is.", value: stats.oldestDueLag)
+        } catch {
+            logger.warning("could not read job queue stats", metadata: ["error": "\(error)"])
+        }
+    }
+}

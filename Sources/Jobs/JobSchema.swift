@@ -1,0 +1,38 @@
+import Persistence
+
+/// The durable jobs table that replaces QStash: every delayed or background piece of work
+/// (notification deliveries, re-embedding, weekly feedback analysis) is a row here, leased by one
+/// scheduler at a time and retried with backoff until it succeeds or is declared dead.
+public enum JobSchema {
+    public static let migrations = MigrationSet(component: "jobs", migrations: [
+        Migration(
+            version: 1, name: "jobs",
+            template: [
+                """
+                CREATE TABLE jobs (
+                    id {uuid} PRIMARY KEY,
+                    kind TEXT NOT NULL,
+                    payload TEXT NOT NULL,
+                    priority INTEGER NOT NULL DEFAULT 0,
+                    run_at {ts} NOT NULL,
+                    status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'running', 'succeeded', 'dead', 'cancelled')),
+                    attempts INTEGER NOT NULL DEFAULT 0,
+                    max_attempts INTEGER NOT NULL CHECK (max_attempts > 0),
+                    lease_owner TEXT,
+                    lease_expires_at {ts},
+                    idempotency_key TEXT UNIQUE,
+                    last_error TEXT,
+                    created_at {ts} NOT NULL,
+                    updated_at {ts} NOT NULL,
+                    finished_at {ts}
+                )
+                """,
+                // Claiming scans pending jobs by priority, then due time, and stops at the batch size.
+                "CREATE INDEX jobs_pending ON jobs (priority DESC, run_at) WHERE status = 'pending'",
+                "CREATE INDEX jobs_due ON jobs (run_at) WHERE status = 'pending'",
+                "CREATE INDEX jobs_leases ON jobs (lease_expires_at) WHERE status = 'running'",
+                "CREATE INDEX jobs_kind_status ON jobs (kind, status)",
+            ]
+        ),
+    ])
+}

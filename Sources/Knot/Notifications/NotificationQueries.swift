@@ -1,0 +1,122 @@
+import Foundation
+import Persistence
+import PlatformCore
+import SQLKit
+
+/// A reminder waiting to go out (`GET /notifications/upcoming`).
+public struct UpcomingNotification: Codable, Sendable, Equatable {
+    enum CodingKeys: String, CodingKey {
+        case id, milestoneId = "milestone_id", milestoneName = "milestone_name", milestoneType = "milestone_type", milestoneDate = "milestone_date"
+        case daysBefore = "days_before", scheduledFor = "scheduled_for", status
+    }
+    public var id: NotificationID
+    public var milestoneId: MilestoneID
+    public var milestoneName: String
+    public var milestoneType: String
+    /// The occurrence the reminder is for (`YYYY-MM-DD`).
+    public var milestoneDate: String
+    public var daysBefore: Int
+    public var scheduledFor: Date
+    public var status: String
+}
+
+/// A reminder that was sent or failed (`GET /notifications/history`, seed 000 decision 114).
+public struct NotificationHistoryItem: Codable, Sendable, Equatable {
+    enum CodingKeys: String, CodingKey {
+        case id, milestoneId = "milestone_id", milestoneName = "milestone_name", milestoneType = "milestone_type", milestoneDate = "milestone_date"
+        case daysBefore = "days_before", status, sentAt = "sent_at", viewedAt = "viewed_at", createdAt = "created_at", recommendationsCount = "recommendations_count"
+    }
+    public var id: NotificationID
+    public var milestoneId: MilestoneID?
+    public var milestoneName: String
+    public var milestoneType: String
+    public var milestoneDate: String?
+    public var daysBefore: Int
+    public var status: String
+    public var sentAt: Date?
+    public var viewedAt: Date?
+    public var createdAt: Date
+    public var recommendationsCount: Int
+
+    /// Encodes absent values as `null`, so clients always see every field.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(milestoneId, forKey: .milestoneId)
+        try container.encode(milestoneName, forKey: .milestoneName)
+        try container.encode(milestoneType, forKey: .milestoneType)
+        try container.encode(milestoneDate, forKey: .milestoneDate)
+        try container.encode(daysBefore, forKey: .daysBefore)
+        try container.encode(status, forKey: .status)
+        try container.encode(sentAt, forKey: .sentAt)
+        try container.encode(viewedAt, forKey: .viewedAt)
+        try container.encode(createdAt, forKey: .createdAt)
+        try container.encode(recommendationsCount, forKey: .recommendationsCount)
+    }
+}
+
+extension MilestoneNotifications {
+    public func upcoming(for user: UserID) async throws -> [UpcomingNotification] {
+        try await database.read { db in
+            try await db.raw("""
+                SELECT id, milestone_id, milestone_name, milestone_type, occurrence_date, days_before, scheduled_for, status FROM notification_queue
+                WHERE user_id = \(bind: user.uuid) AND status = 'pending' AND milestone_id IS NOT NULL
+                ORDER BY scheduled_for, days_before DESC
+                """).all().map { row in
+                UpcomingNotification(
+                    id: NotificationID(try row.uuid("id")), milestoneId: MilestoneID(try row.uuid("milestone_id")),
+                    milestoneName: try row.decode(column: "milestone_name", as: String?.self) ?? "Milestone",
+                    milestoneType: try row.decode(column: "milestone_type", as: String?.self) ?? "unknown",
+                    milestoneDate: try row.decode(column: "occurrence_date", as: String.self), daysBefore: try row.decode(column: "days_before", as: Int.self),
+                    scheduledFor: try row.decode(column: "scheduled_for", as: Date.self), status: try row.decode(column: "status", as: String.self)
+                )
+            }
+        }
+    }
+
+    /// Sent and failed reminders, newest first, with the milestone's name, type and date (or the
+    /// seed's "Deleted Milestone" / "unknown" fallbacks) and how many recommendations it has.
+    public func history(for user: UserID, limit: Int, offset: Int) async throws -> (items: [NotificationHistoryItem], total: Int) {
+        try await database.read { db in
+            let total = try await db.raw("""
+                SELECT COUNT(*) AS total FROM notification_queue WHERE user_id = \(bind: user.uuid) AND status IN ('sent', 'failed')
+                """).first()?.decode(column: "total", as: Int.self) ?? 0
+            let rows = try await db.raw("""
+                SELECT q.id, q.milestone_id, q.occurrence_date, q.days_before, q.status,
+                    q.sent_at, q.viewed_at, q.created_at, m.milestone_name, m.milestone_type, \(db.dateText("m.milestone_date")) AS milestone_date,
+                    (SELECT COUNT(*) FROM recommendations r WHERE r.milestone_id = q.milestone_id) AS recommendations_count
+                FROM notification_queue q LEFT JOIN partner_milestones m ON m.id = q.milestone_id
+                WHERE q.user_id = \(bind: user.uuid) AND q.status IN ('sent', 'failed')
+                ORDER BY COALESCE(q.sent_at, q.created_at) DESC, q.id
+                LIMIT \(unsafeRaw: String(limit)) OFFSET \(unsafeRaw: String(offset))
+                """).all()
+            let items = try rows.map { row in
+                let milestone = try row.decode(column: "milestone_id", as: UUID?.self)
+                let occurrence = try row.decode(column: "occurrence_date", as: String.self)
+                return NotificationHistoryItem(
+                    id: NotificationID(try row.uuid("id")), milestoneId: milestone.map { MilestoneID($0) },
+                    milestoneName: try row.decode(column: "milestone_name", as: String?.self) ?? "Deleted Milestone",
+                    milestoneType: try row.decode(column: "milestone_type", as: String?.self) ?? "unknown",
+                    milestoneDate: LocalDate(occurrence) != nil && occurrence != "0000-00-00" ? occurrence : try row.decode(column: "milestone_date", as: String?.self),
+                    daysBefore: try row.decode(column: "days_before", as: Int.self), status: try row.decode(column: "status", as: String.self),
+                    sentAt: try row.decode(column: "sent_at", as: Date?.self), viewedAt: try row.decode(column: "viewed_at", as: Date?.self),
+                    createdAt: try row.decode(column: "created_at", as: Date.self),
+                    recommendationsCount: milestone == nil ? 0 : try row.decode(column: "recommendations_count", as: Int.self)
+                )
+            }
+            return (items, total)
+        }
+    }
+
+    /// Marks a reminder viewed (the first time counts; later calls change nothing). `nil` when it is
+    /// not the user's.
+    public func markViewed(_ id: NotificationID, for user: UserID) async throws -> Date? {
+        let now = clock.now()
+        return try await database.transaction { db in
+            try await db.raw("""
+                UPDATE notification_queue SET viewed_at = COALESCE(viewed_at, \(bind: now)) WHERE id = \(bind: id.uuid) AND user_id = \(bind: user.uuid)
+                RETURNING viewed_at
+                """).first()?.decode(column: "viewed_at", as: Date.self)
+        }
+    }
+}

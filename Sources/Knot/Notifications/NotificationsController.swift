@@ -1,0 +1,127 @@
+import Foundation
+import Hummingbird
+import Jobs
+import Notifications
+import PlatformCore
+
+/// Knot's notification endpoints under `/knot/api/v1/notifications` (seed 000 `notifications.py`):
+/// `GET upcoming`, `GET history` (limit/offset), `PATCH {id}/viewed` for the signed-in user, and
+/// `POST process` for deployments that deliver reminders through QStash (authenticated by the
+/// `Upstash-Signature` header instead of a bearer token).
+public struct NotificationsController: Sendable {
+    let notifications: MilestoneNotifications
+    let jobs: JobQueue
+    let verifier: QStashVerifier?
+    let destinationURL: String?
+    let clock: any TimeSource
+
+    public init(notifications: MilestoneNotifications, jobs: JobQueue, verifier: QStashVerifier?, destinationURL: String?, clock: any TimeSource) {
+        self.notifications = notifications
+        self.jobs = jobs
+        self.verifier = verifier
+        self.destinationURL = destinationURL
+        self.clock = clock
+    }
+
+    struct UpcomingResponse: ResponseEncodable {
+        var notifications: [UpcomingNotification]
+        var count: Int
+    }
+
+    struct HistoryResponse: ResponseEncodable {
+        var notifications: [NotificationHistoryItem]
+        var total: Int
+    }
+
+    struct ViewedResponse: ResponseEncodable {
+        enum CodingKeys: String, CodingKey { case id, viewedAt = "viewed_at" }
+        var id: NotificationID
+        var viewedAt: Date
+    }
+
+    struct ProcessRequest: Decodable {
+        enum CodingKeys: String, CodingKey { case notificationId = "notification_id", userId = "user_id", milestoneId = "milestone_id", daysBefore = "days_before" }
+        var notificationId: String?
+        var userId: String?
+        var milestoneId: String?
+        var daysBefore: Int?
+    }
+
+    public func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
+        let routes = group.group("notifications")
+        routes.get("upcoming") { _, context -> UpcomingResponse in
+            let items = try await notifications.upcoming(for: context.userID)
+            return UpcomingResponse(notifications: items, count: items.count)
+        }
+        routes.get("history") { request, context -> HistoryResponse in
+            var validator = Validator()
+            let limit = Self.integer(request.uri.queryParameters.get("limit"), "limit", default: 50, range: 1...100, &validator)
+            let offset = Self.integer(request.uri.queryParameters.get("offset"), "offset", default: 0, range: 0...1_000_000, &validator)
+            try validator.throwIfInvalid()
+            let page = try await notifications.history(for: context.userID, limit: limit, offset: offset)
+            return HistoryResponse(notifications: page.items, total: page.total)
+        }
+        routes.patch(":id/viewed") { _, context -> ViewedResponse in
+            guard let raw = context.parameters.get("id"), let id = NotificationID(raw),
+                  let viewedAt = try await notifications.markViewed(id, for: context.userID) else {
+                throw APIError.notFound("Notification", code: "notification_not_found")
+            }
+            return ViewedResponse(id: id, viewedAt: viewedAt)
+        }
+    }
+
+    /// `POST /knot/api/v1/notifications/process`, verified by QStash signature.
+    public func addWebhookRoutes(to group: RouterGroup<AppRequestContext>) {
+        group.post("api/v1/notifications/process") { request, context -> MilestoneNotifications.ProcessResult in
+            guard let verifier else {
+                throw APIError.unauthorized("QStash delivery is not configured on this server (set QSTASH_CURRENT_SIGNING_KEY and QSTASH_NEXT_SIGNING_KEY).")
+            }
+            let body = try await request.body.collect(upTo: context.maxUploadSize)
+            let data = Data(buffer: body)
+            do {
+                try verifier.verify(signature: request.headers[values: .init("Upstash-Signature")!].first, body: data, url: destinationURL, now: clock.now())
+            } catch {
+                throw APIError.unauthorized("Invalid QStash signature: \(error).")
+            }
+            let input: ProcessRequest
+            do {
+                input = try JSONDecoder.api.decode(ProcessRequest.self, from: data)
+            } catch {
+                throw APIError(.badRequest, code: "malformed_body", message: "The body is not valid JSON for this endpoint.")
+            }
+            var validator = Validator()
+            let id = input.notificationId.flatMap(NotificationID.init)
+            validator.check(id != nil, "notification_id", input.notificationId == nil ? "is required" : "must be a UUID")
+            if let days = input.daysBefore { validator.check(MilestoneCalendar.reminderDays.contains(days), "days_before", "must be 14, 7 or 3") }
+            try validator.throwIfInvalid()
+            let result = try await notifications.process(id!)
+            if result.status == "not_found" { throw APIError.notFound("Notification", code: "notification_not_found") }
+            if result.status == "rescheduled", let retryAt = result.retryAt {
+                try await notifications.postponeJob(id!, until: retryAt, jobs: jobs)
+            }
+            return result
+        }
+    }
+
+    static func integer(_ raw: String?, _ field: String, default value: Int, range: ClosedRange<Int>, _ validator: inout Validator) -> Int {
+        guard let raw else { return value }
+        guard let parsed = Int(raw), range.contains(parsed) else {
+            validator.fail(field, "must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+            return value
+        }
+        return parsed
+    }
+}
+
+extension MilestoneNotifications.ProcessResult: ResponseEncodable {}
+
+extension MilestoneNotifications {
+    /// Moves the reminder's job to `date` (a QStash delivery that arrived during quiet hours).
+    func postponeJob(_ id: NotificationID, until date: Date, jobs: JobQueue) async throws {
+        guard let row = try await database.read({ db in
+            try await db.raw("SELECT milestone_id, days_before, occurrence_date FROM notification_queue WHERE id = \(bind: id.uuid)").first()
+        }), let milestone = try row.decode(column: "milestone_id", as: UUID?.self) else { return }
+        let key = "knot:milestone:\(milestone.lowercasedString):\(try row.decode(column: "days_before", as: Int.self)):\(try row.decode(column: "occurrence_date", as: String.self))"
+        try await jobs.enqueue(try NewJob(kind: Self.jobKind, payload: JobPayload(notificationId: id), runAt: date, idempotencyKey: key), onConflict: .replaceIfNotStarted)
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+
+/// One APNs alert request: the `aps` dictionary (alert title and body, sound, category for the
+/// View/Snooze actions, thread id for grouping) plus custom top-level keys for deep links, and the
+/// headers that go with it.
+public struct APNsPayload: Sendable, Equatable {
+    public var title: String
+    public var body: String
+    public var category: String?
+    public var threadID: String?
+    public var data: [String: String]
+    public var sound: String?
+    /// Notifications with the same collapse id replace each other on the device.
+    public var collapseID: String?
+    /// 10 delivers immediately, 5 when convenient for the device's power.
+    public var priority: Int
+    public var expiration: Date?
+
+    public init(title: String, body: String, category: String? = nil, threadID: String? = nil, data: [String: String] = [:], sound: String? = "default", collapseID: String? = nil, priority: Int = 10, expiration: Date? = nil) {
+        self.title = title
+        self.body = body
+        self.category = category
+        self.threadID = threadID
+        self.data = data
+        self.sound = sound
+        self.collapseID = collapseID
+        self.priority = priority
+        self.expiration = expiration
+    }
+
+    /// The JSON body APNs expects.
+    public func jsonData() throws -> Data {
+        var aps: [String: Any] = ["alert": ["title": title, "body": body]]
+        if let sound { aps["sound"] = sound }
+        if let category { aps["category"] = category }
+        if let threadID { aps["thread-id"] = threadID }
+        var root: [String: Any] = [:]
+        for (key, value) in data where key != "aps" { root[key] = value }
+        root["aps"] = aps
+        return try JSONSerialization.data(withJSONObject: root, options: [.sortedKeys])
+    }
+}
+
+/// The notification categories the apps register on the device, with their action buttons. The
+/// server only sends the identifier; the client SDK registers the actions.
+public struct NotificationCategory: Sendable, Equatable {
+    public var identifier: String
+    public var actions: [String]
+
+    /// Knot's milestone reminders: open the recommendations, or remind me later.
+    public static let milestoneReminder = NotificationCategory(identifier: "MILESTONE_REMINDER", actions: ["VIEW", "SNOOZE"])
+}

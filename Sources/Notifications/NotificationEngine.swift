@@ -1,0 +1,313 @@
+import Auth
+import Foundation
+import Logging
+import Observability
+import Persistence
+import PlatformCore
+import SQLKit
+
+/// The one notification engine every app uses. It applies the user's preferences (off switch,
+/// quiet hours in their time zone, lock-screen privacy) and the app's ``DeliveryRules`` (dedupe
+/// window, daily cap), then delivers by APNs when configured or to the outbox otherwise, and records
+/// each notification under its idempotency key so a retried job never sends twice.
+///
+/// Checks and the delivery record are written in one transaction per user (serialised by an
+/// advisory lock on PostgreSQL, by the single writer on SQLite), so concurrent deliveries for one
+/// user cannot both slip under a cap. The outbox channel is fully transactional: exactly once. APNs
+/// is marked `sending` before the request and `delivered` after; if the process dies in between,
+/// the delivery is retried once the `sending` mark is older than ``staleSending`` (at least once).
+public struct NotificationEngine: Sendable {
+    public static let staleSending: TimeInterval = 120
+
+    let database: any Database
+    let accounts: AccountRepository
+    let push: (any PushProvider)?
+    let clock: any TimeSource
+    let rules: [AppID: DeliveryRules]
+    let metrics: MetricsRegistry?
+    let logger: Logger
+
+    public init(database: any Database, accounts: AccountRepository, push: (any PushProvider)?, clock: any TimeSource, rules: [AppID: DeliveryRules] = [:], metrics: MetricsRegistry? = nil, logger: Logger) {
+        self.database = database
+        self.accounts = accounts
+        self.push = push
+        self.clock = clock
+        self.rules = rules
+        self.metrics = metrics
+        self.logger = logger
+    }
+
+    /// The channel used when a notification is sent: `apns` when configured, else `outbox`.
+    public var channel: String { push == nil ? "outbox" : "apns" }
+
+    /// Delivers `notification` now, or says why not. `timeZoneFallback` is the app's guess at the
+    /// user's zone (e.g. from a partner's location) when the user set none.
+    public func deliver(_ notification: OutgoingNotification, timeZoneFallback: String? = nil) async throws -> DeliveryResult {
+        let result = try await attempt(notification, timeZoneFallback: timeZoneFallback)
+        metrics?.increment("notifications_total", help: "Notifications handled by the engine, by outcome.", labels: ["app": notification.app.rawValue, "result": result.metricLabel])
+        return result
+    }
+
+    /// Why a notification for `user` cannot go out right now (`.disabled`, `.deferred(until:)`, or
+    /// `.failed` for a deleted user), or `nil` when it can. Apps call this before expensive work
+    /// (generating the content) so it is not done at 3 a.m. only to be deferred.
+    public func gate(user: UserID, app: AppID, timeZoneFallback: String? = nil) async throws -> DeliveryResult? {
+        if case .blocked(let result) = try await check(user: user, app: app, timeZoneFallback: timeZoneFallback) { return result }
+        return nil
+    }
+
+    enum Gate {
+        case open(NotificationPreferences, QuietHours)
+        case blocked(DeliveryResult)
+    }
+
+    func check(user: UserID, app: AppID, timeZoneFallback: String?) async throws -> Gate {
+        guard let preferences = try await accounts.preferences(of: user) else { return .blocked(.failed("the user no longer exists")) }
+        guard preferences.notificationsEnabled else { return .blocked(.disabled) }
+        let quiet = QuietHours(start: preferences.quietHoursStart, end: preferences.quietHoursEnd, timeZone: QuietHours.zone(preferences.timezone, fallback: timeZoneFallback))
+        let now = clock.now()
+        if (rules[app] ?? DeliveryRules()).respectQuietHours, quiet.contains(now) {
+            return .blocked(.deferred(until: quiet.deliveryTime(for: now)))
+        }
+        return .open(preferences, quiet)
+    }
+
+    private func attempt(_ notification: OutgoingNotification, timeZoneFallback: String?) async throws -> DeliveryResult {
+        let preferences: NotificationPreferences
+        let quiet: QuietHours
+        switch try await check(user: notification.user, app: notification.app, timeZoneFallback: timeZoneFallback) {
+        case .blocked(let result): return result
+        case .open(let prefs, let hours): (preferences, quiet) = (prefs, hours)
+        }
+        let rules = rules[notification.app] ?? DeliveryRules()
+        let now = clock.now()
+        let visible = preferences.hideNotificationDetails
+            ? (notification.privateTitle, notification.privateBody)
+            : (notification.title, notification.body)
+        let devices = push == nil ? [] : try await accounts.devices(of: notification.user).filter { $0.platform == "ios" }
+        let channel = channel
+        let dayStart = quiet.startOfDay(for: now)
+
+        let decision: DeliveryResult? = try await database.transaction { db in
+            if db.isPostgres {
+                try await db.raw("SELECT pg_advisory_xact_lock(hashtext(\(bind: notification.user.description)))").run()
+            }
+            var record = DeliveryRecord(notification: notification, visibleTitle: visible.0, visibleBody: visible.1, channel: channel, now: now)
+            if let existing = try await db.raw("""
+                SELECT status, updated_at FROM notification_deliveries WHERE idempotency_key = \(bind: notification.idempotencyKey)
+                """).first() {
+                let status = try existing.decode(column: "status", as: String.self)
+                let updated = try existing.decode(column: "updated_at", as: Date.self)
+                let staleSending = status == "sending" && now.timeIntervalSince(updated) > Self.staleSending
+                if status != "failed" && !staleSending { return .alreadyDelivered }
+            }
+            if let window = rules.dedupeWindow, let key = notification.dedupeKey, try await db.raw("""
+                SELECT 1 AS found FROM notification_deliveries
+                WHERE user_id = \(bind: notification.user.uuid) AND app = \(bind: notification.app.rawValue) AND dedupe_key = \(bind: key)
+                    AND status IN ('delivered', 'sending') AND created_at > \(bind: now.addingTimeInterval(-window))
+                LIMIT 1
+                """).first() != nil {
+                record.status = "deduplicated"
+                try await record.save(on: db)
+                return .deduplicated
+            }
+            if let cap = rules.dailyCap {
+                let sentToday = try await db.raw("""
+                    SELECT COUNT(*) AS sent FROM notification_deliveries
+                    WHERE user_id = \(bind: notification.user.uuid) AND app = \(bind: notification.app.rawValue)
+                        AND status IN ('delivered', 'sending') AND created_at >= \(bind: dayStart)
+                    """).first()?.decode(column: "sent", as: Int.self) ?? 0
+                if sentToday >= cap {
+                    record.status = "capped"
+                    try await record.save(on: db)
+                    return .capped
+                }
+            }
+            if channel == "outbox" {
+                record.status = "delivered"
+                record.deliveredAt = now
+                try await record.save(on: db)
+                return .delivered(channel: "outbox", devices: 0)
+            }
+            if devices.isEmpty {
+                record.channel = "none"
+                record.status = "skipped"
+                record.error = "no registered iOS device"
+                try await record.save(on: db)
+                return .noDevices
+            }
+            record.status = "sending"
+            try await record.save(on: db)
+            return nil
+        }
+        if let decision {
+            if case .delivered = decision {
+                logger.info("notification delivered to the outbox", metadata: ["app": "\(notification.app.rawValue)", "user": "\(notification.user)", "title": "\(visible.0)", "body": "\(visible.1)"])
+            }
+            return decision
+        }
+        return try await sendPush(notification, title: visible.0, body: visible.1, to: devices.map(\.token))
+    }
+
+    private func sendPush(_ notification: OutgoingNotification, title: String, body: String, to tokens: [String]) async throws -> DeliveryResult {
+        guard let push else { return .failed("no push provider") }
+        let payload = APNsPayload(title: title, body: body, category: notification.category, threadID: notification.threadID, data: notification.data, collapseID: notification.dedupeKey)
+        var accepted = 0
+        var errors: [String] = []
+        for token in tokens {
+            switch await push.send(payload, to: token) {
+            case .accepted:
+                accepted += 1
+            case .invalidToken(let reason):
+                errors.append(reason)
+                do { try await accounts.removeDevice(app: notification.app, token: token) } catch {
+                    logger.warning("could not remove an invalid device token", metadata: ["error": "\(error)"])
+                }
+            case .rejected(let status, let reason):
+                errors.append("\(status) \(reason)")
+            case .failed(let message):
+                errors.append(message)
+            }
+        }
+        let now = clock.now()
+        let error = errors.isEmpty ? nil : errors.joined(separator: "; ")
+        let delivered = accepted
+        try await database.transaction { db in
+            try await db.raw("""
+                UPDATE notification_deliveries SET status = \(bind: delivered > 0 ? "delivered" : "failed"), devices = \(bind: delivered), error = \(bind: error),
+                    delivered_at = \(bind: delivered > 0 ? now : nil), updated_at = \(bind: now)
+                WHERE idempotency_key = \(bind: notification.idempotencyKey)
+                """).run()
+        }
+        if accepted > 0 { return .delivered(channel: "apns", devices: accepted) }
+        logger.warning("push delivery failed", metadata: ["app": "\(notification.app.rawValue)", "user": "\(notification.user)", "error": "\(error ?? "")"])
+        return .failed(error ?? "no device accepted the notification")
+    }
+
+    // MARK: Reading
+
+    /// The user's notifications in the outbox (or all channels), newest first.
+    public func deliveries(for user: UserID, app: AppID, channel: String? = "outbox", limit: Int = 50) async throws -> [DeliveryEntry] {
+        try await database.read { db in
+            let channelFilter: SQLQueryString = channel.map { "AND channel = \(bind: $0)" } ?? ""
+            return try await db.raw("""
+                SELECT id, channel, status, title, body, visible_title, visible_body, category, thread_id, data, devices, error, created_at, delivered_at
+                FROM notification_deliveries WHERE user_id = \(bind: user.uuid) AND app = \(bind: app.rawValue) \(channelFilter)
+                ORDER BY created_at DESC LIMIT \(unsafeRaw: String(min(max(limit, 1), 200)))
+                """).all().map(DeliveryEntry.init(row:))
+        }
+    }
+
+    /// The recorded outcome for an idempotency key, if any.
+    public func status(ofKey key: String) async throws -> String? {
+        try await database.read { db in
+            try await db.raw("SELECT status FROM notification_deliveries WHERE idempotency_key = \(bind: key)").first()?.decode(column: "status", as: String.self)
+        }
+    }
+}
+
+/// A delivery row being written.
+struct DeliveryRecord {
+    var notification: OutgoingNotification
+    var visibleTitle: String
+    var visibleBody: String
+    var channel: String
+    var status = "sending"
+    var error: String?
+    var now: Date
+    var deliveredAt: Date?
+
+    init(notification: OutgoingNotification, visibleTitle: String, visibleBody: String, channel: String, now: Date) {
+        self.notification = notification
+        self.visibleTitle = visibleTitle
+        self.visibleBody = visibleBody
+        self.channel = channel
+        self.now = now
+    }
+
+    func save(on db: any SQLDatabase) async throws {
+        let data = String(decoding: try JSONSerialization.data(withJSONObject: notification.data, options: [.sortedKeys]), as: UTF8.self)
+        try await db.raw("""
+            INSERT INTO notification_deliveries (id, app, user_id, idempotency_key, dedupe_key, priority, channel, status, title, body, visible_title, visible_body,
+                category, thread_id, data, devices, error, created_at, updated_at, delivered_at)
+            VALUES (\(bind: UUID()), \(bind: notification.app.rawValue), \(bind: notification.user.uuid), \(bind: notification.idempotencyKey), \(bind: notification.dedupeKey),
+                \(bind: notification.priority), \(bind: channel), \(bind: status), \(bind: notification.title), \(bind: notification.body), \(bind: visibleTitle), \(bind: visibleBody),
+                \(bind: notification.category), \(bind: notification.threadID), \(bind: data), 0, \(bind: error), \(bind: now), \(bind: now), \(bind: deliveredAt))
+            ON CONFLICT (idempotency_key) DO UPDATE SET channel = excluded.channel, status = excluded.status, error = excluded.error,
+                visible_title = excluded.visible_title, visible_body = excluded.visible_body, updated_at = excluded.updated_at, delivered_at = excluded.delivered_at
+            """).run()
+    }
+}
+
+/// One recorded notification as its owner sees it (the outbox API).
+public struct DeliveryEntry: Encodable, Sendable, Equatable {
+    enum CodingKeys: String, CodingKey {
+        case id, channel, status, title, body, visibleTitle = "visible_title", visibleBody = "visible_body", category, threadID = "thread_id", data, devices, error
+        case createdAt = "created_at", deliveredAt = "delivered_at"
+    }
+    public var id: UUID
+    public var channel: String
+    public var status: String
+    public var title: String
+    public var body: String
+    public var visibleTitle: String
+    public var visibleBody: String
+    public var category: String?
+    public var threadID: String?
+    public var data: [String: String]
+    public var devices: Int
+    public var error: String?
+    public var createdAt: Date
+    public var deliveredAt: Date?
+
+    init(row: any SQLRow) throws {
+        id = try row.uuid("id")
+        channel = try row.decode(column: "channel", as: String.self)
+        status = try row.decode(column: "status", as: String.self)
+        title = try row.decode(column: "title", as: String.self)
+        body = try row.decode(column: "body", as: String.self)
+        visibleTitle = try row.decode(column: "visible_title", as: String.self)
+        visibleBody = try row.decode(column: "visible_body", as: String.self)
+        category = try row.decode(column: "category", as: String?.self)
+        threadID = try row.decode(column: "thread_id", as: String?.self)
+        let raw = try row.decode(column: "data", as: String.self)
+        data = (try? JSONSerialization.jsonObject(with: Data(raw.utf8)) as? [String: String]) ?? [:]
+        devices = try row.decode(column: "devices", as: Int.self)
+        error = try row.decode(column: "error", as: String?.self)
+        createdAt = try row.decode(column: "created_at", as: Date.self)
+        deliveredAt = try row.decode(column: "delivered_at", as: Date?.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id.lowercasedString, forKey: .id)
+        try container.encode(channel, forKey: .channel)
+        try container.encode(status, forKey: .status)
+        try container.encode(title, forKey: .title)
+        try container.encode(body, forKey: .body)
+        try container.encode(visibleTitle, forKey: .visibleTitle)
+        try container.encode(visibleBody, forKey: .visibleBody)
+        try container.encode(category, forKey: .category)
+        try container.encode(threadID, forKey: .threadID)
+        try container.encode(data, forKey: .data)
+        try container.encode(devices, forKey: .devices)
+        try container.encode(error, forKey: .error)
+        try container.encode(createdAt, forKey: .createdAt)
+        try container.encode(deliveredAt, forKey: .deliveredAt)
+    }
+}
+
+extension DeliveryResult {
+    var metricLabel: String {
+        switch self {
+        case .delivered(let channel, _): "delivered_\(channel)"
+        case .alreadyDelivered: "already_delivered"
+        case .disabled: "disabled"
+        case .deferred: "deferred"
+        case .deduplicated: "deduplicated"
+        case .capped: "capped"
+        case .noDevices: "no_devices"
+        case .failed: "failed"
+        }
+    }
+}

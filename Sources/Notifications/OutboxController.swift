@@ -1,0 +1,37 @@
+import Foundation
+import Hummingbird
+import PlatformCore
+
+/// `GET /users/me/outbox`: the notifications the server recorded for the signed-in user in this
+/// app (delivered to the outbox when APNs is not configured, or every channel with `?channel=all`),
+/// newest first, so a deployment without push still shows what would have been sent.
+public struct OutboxController: Sendable {
+    let engine: NotificationEngine
+    let app: AppID
+
+    public init(engine: NotificationEngine, app: AppID) {
+        self.engine = engine
+        self.app = app
+    }
+
+    struct OutboxResponse: ResponseEncodable {
+        var notifications: [DeliveryEntry]
+        var count: Int
+    }
+
+    public func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
+        group.get("users/me/outbox") { request, context -> OutboxResponse in
+            var validator = Validator()
+            var limit = 50
+            if let raw = request.uri.queryParameters.get("limit") {
+                if let value = Int(raw), (1...200).contains(value) { limit = value } else { validator.fail("limit", "must be a whole number from 1 to 200") }
+            }
+            let channelParameter = request.uri.queryParameters.get("channel").map { String($0) } ?? "outbox"
+            validator.check(["all", "outbox", "apns", "none"].contains(channelParameter), "channel", "must be outbox, apns, none or all")
+            let channel: String? = channelParameter == "all" ? nil : channelParameter
+            try validator.throwIfInvalid()
+            let entries = try await engine.deliveries(for: context.userID, app: app, channel: channel, limit: limit)
+            return OutboxResponse(notifications: entries, count: entries.count)
+        }
+    }
+}

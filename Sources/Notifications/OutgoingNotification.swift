@@ -1,0 +1,77 @@
+import Foundation
+import PlatformCore
+
+/// A notification an app wants delivered to a user. `title`/`body` carry the full text; the
+/// `private…` variants are what the lock screen shows when the user hides details (no names).
+/// `idempotencyKey` makes delivery happen once however often it is attempted; `dedupeKey` and
+/// `priority` feed the app's ``DeliveryRules``.
+public struct OutgoingNotification: Sendable, Equatable {
+    public var app: AppID
+    public var user: UserID
+    public var title: String
+    public var body: String
+    public var privateTitle: String
+    public var privateBody: String
+    public var category: String?
+    public var threadID: String?
+    /// Custom keys for deep links (IDs only, never names).
+    public var data: [String: String]
+    public var idempotencyKey: String
+    public var dedupeKey: String?
+    public var priority: Int
+
+    public init(app: AppID, user: UserID, title: String, body: String, privateTitle: String, privateBody: String, category: String? = nil, threadID: String? = nil, data: [String: String] = [:], idempotencyKey: String, dedupeKey: String? = nil, priority: Int = 0) {
+        self.app = app
+        self.user = user
+        self.title = title
+        self.body = body
+        self.privateTitle = privateTitle
+        self.privateBody = privateBody
+        self.category = category
+        self.threadID = threadID
+        self.data = data
+        self.idempotencyKey = idempotencyKey
+        self.dedupeKey = dedupeKey
+        self.priority = priority
+    }
+}
+
+/// Per-app limits the engine enforces: quiet hours (on for every app by default), a dedupe window
+/// per `dedupeKey` (FareLens: 12 h), and a cap on deliveries per user per local day (FareLens:
+/// 3 or 6), which higher-priority notifications win because the scheduler runs them first.
+public struct DeliveryRules: Sendable, Equatable {
+    public var respectQuietHours: Bool
+    public var dedupeWindow: TimeInterval?
+    public var dailyCap: Int?
+
+    public init(respectQuietHours: Bool = true, dedupeWindow: TimeInterval? = nil, dailyCap: Int? = nil) {
+        self.respectQuietHours = respectQuietHours
+        self.dedupeWindow = dedupeWindow
+        self.dailyCap = dailyCap
+    }
+}
+
+/// What happened to a notification.
+public enum DeliveryResult: Sendable, Equatable {
+    /// Sent: `channel` is `apns` or `outbox`; `devices` is how many devices accepted it.
+    case delivered(channel: String, devices: Int)
+    /// Already delivered (or being delivered) under this idempotency key; nothing sent again.
+    case alreadyDelivered
+    /// The user turned notifications off.
+    case disabled
+    /// Inside quiet hours: try again at this instant.
+    case deferred(until: Date)
+    /// A notification with the same dedupe key went out within the window.
+    case deduplicated
+    /// The user's daily cap is used up.
+    case capped
+    /// Nowhere to send it: APNs is configured but the user has no device.
+    case noDevices
+    /// Every device refused it or the push service failed.
+    case failed(String)
+
+    public var wasDelivered: Bool {
+        if case .delivered = self { return true }
+        return false
+    }
+}
