@@ -170,7 +170,7 @@ public struct JobQueue: Sendable {
         guard !ids.isEmpty else { return 0 }
         let now = clock.now()
         return try await database.transaction { db in
-            let list = SQLQueryString(ids.map { "'\($0.uuid.lowercasedString)'" }.joined(separator: ", "))
+            let list = SQLList(ids.map { SQLBind($0.uuid) })
             return try await db.raw("""
                 UPDATE jobs SET status = 'succeeded', finished_at = \(bind: now), updated_at = \(bind: now), lease_owner = NULL, lease_expires_at = NULL, last_error = NULL
                 WHERE id IN (\(list)) AND lease_owner = \(bind: owner) AND status = 'running'

@@ -147,7 +147,9 @@ public final class JobScheduler: Service, Sendable {
 
     /// Runs batches until nothing is due (tests, tools).
     public func drain(maxBatches: Int = 10_000) async throws {
-        for _ in 0..<maxBatches where try await runOnce() > 0 {}
+        for _ in 0..<maxBatches {
+            if try await runOnce() == 0 { return }
+        }
     }
 
     private func runConcurrently(_ jobs: [ClaimedJob]) async -> [JobID] {

@@ -178,3 +178,21 @@ public struct TestFailure: Error, CustomStringConvertible {
     public let description: String
     public init(_ description: String) { self.description = description }
 }
+
+/// ``withServer(_:configure:dependencies:_:)`` on a database of its own (an isolated PostgreSQL
+/// database, or the usual fresh SQLite file), for tests that run the job scheduler: it claims every
+/// due job in its database, so it must not see the jobs of tests running alongside.
+public func withIsolatedServer<T: Sendable>(
+    _ database: TestDatabase,
+    configure: @escaping @Sendable (inout ServerConfiguration) -> Void = { _ in },
+    dependencies: ServerDependencies = .init(),
+    _ body: @escaping @Sendable (APIClient, ServerComponents) async throws -> T
+) async throws -> T {
+    guard database == .postgres else { return try await withServer(database, configure: configure, dependencies: dependencies, body) }
+    return try await withIsolatedPostgres { url in
+        try await withServer(database, configure: { configuration in
+            configure(&configuration)
+            configuration.databaseURL = url
+        }, dependencies: dependencies, body)
+    }
+}

@@ -1,0 +1,229 @@
+import Foundation
+import Jobs
+import Logging
+import Observability
+import Persistence
+import PlatformCore
+import SQLKit
+import Testing
+import TestSupport
+
+/// The durable jobs table and scheduler, on both databases.
+@Suite("Durable jobs")
+struct JobSchedulerTests {
+    /// A fresh database with the platform and jobs schemas (an isolated PostgreSQL database, since a
+    /// scheduler claims every due job it can see).
+    static func withJobs<T: Sendable>(_ database: TestDatabase, _ body: @escaping @Sendable (any Database, TestClock) async throws -> T) async throws -> T {
+        let logger = Logger(label: "test")
+        let clock = TestClock(Date(timeIntervalSince1970: 1_800_000_000))
+        @Sendable func run(_ store: any Database) async throws -> T {
+            try await Migrator.migrate(store, sets: [PlatformSchema.migrations, JobSchema.migrations], logger: logger)
+            do {
+                let result = try await body(store, clock)
+                await store.close()
+                return result
+            } catch {
+                await store.close()
+                throw error
+            }
+        }
+        switch database {
+        case .sqlite:
+            let folder = makeTemporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            return try await run(try await SQLiteStore.open(path: folder.appendingPathComponent("jobs.sqlite").path, logger: logger))
+        case .postgres:
+            return try await withIsolatedPostgres { url in
+                let store = try PostgresStore(url: url, maxConnections: 6, logger: logger)
+                let runner = Task { try await store.run() }
+                defer { runner.cancel() }
+                return try await run(store)
+            }
+        }
+    }
+
+    static func scheduler(_ store: any Database, _ clock: TestClock, owner: String = "test-\(UUID().uuidString.prefix(6))", concurrency: Int = 4, batchSize: Int = 32, metrics: MetricsRegistry? = nil) -> JobScheduler {
+        var logger = Logger(label: "jobs")
+        logger.logLevel = .critical
+        return JobScheduler(queue: JobQueue(database: store, clock: clock), clock: clock, configuration: .init(owner: owner, batchSize: batchSize, concurrency: concurrency, leaseSeconds: 60, backoffSeconds: 30), metrics: metrics, logger: logger)
+    }
+
+    @Test("an idempotency key enqueues once; replace-if-not-started moves a pending job but never one that ran", arguments: TestDatabase.allCases)
+    func idempotentEnqueue(_ database: TestDatabase) async throws {
+        try await Self.withJobs(database) { store, clock in
+            let queue = JobQueue(database: store, clock: clock)
+            let first = try await queue.enqueue(NewJob(kind: "k", payload: #"{"n":1}"#, runAt: clock.now(), idempotencyKey: "once"))
+            #expect(first != nil)
+            #expect(try await queue.enqueue(NewJob(kind: "k", payload: #"{"n":2}"#, runAt: clock.now(), idempotencyKey: "once")) == nil)
+            #expect(try await queue.find(idempotencyKey: "once")?.payload == #"{"n":1}"#)
+
+            let later = clock.now().addingTimeInterval(3600)
+            try await queue.enqueue(NewJob(kind: "k", payload: #"{"n":3}"#, runAt: later, idempotencyKey: "once"), onConflict: .replaceIfNotStarted)
+            let moved = try #require(try await queue.find(idempotencyKey: "once"))
+            #expect(moved.payload == #"{"n":3}"# && moved.runAt == later && moved.id == first)
+
+            let scheduler = Self.scheduler(store, clock)
+            scheduler.register("k") { _ in .completed }
+            clock.advance(by: 3600)
+            #expect(try await scheduler.runOnce() == 1)
+            try await queue.enqueue(NewJob(kind: "k", payload: #"{"n":4}"#, runAt: clock.now(), idempotencyKey: "once"), onConflict: .replaceIfNotStarted)
+            let done = try #require(try await queue.find(idempotencyKey: "once"))
+            #expect(done.status == .succeeded && done.payload == #"{"n":3}"#, "a job that ran is not run again under the same key")
+        }
+    }
+
+    @Test("due jobs run highest priority first; future jobs wait for their time", arguments: TestDatabase.allCases)
+    func priorityAndTime(_ database: TestDatabase) async throws {
+        try await Self.withJobs(database) { store, clock in
+            let queue = JobQueue(database: store, clock: clock)
+            let order = LockedValue<[String]>([])
+            let scheduler = Self.scheduler(store, clock)
+            scheduler.register("record") { job in
+                order.withLock { $0.append(job.payload) }
+                return .completed
+            }
+            for (name, priority) in [("low", 1), ("high", 5), ("mid", 3)] {
+                try await queue.enqueue(NewJob(kind: "record", payload: name, runAt: clock.now().addingTimeInterval(-10), priority: priority))
+            }
+            try await queue.enqueue(NewJob(kind: "record", payload: "future", runAt: clock.now().addingTimeInterval(600), priority: 9))
+            #expect(try await scheduler.runOnce() == 3)
+            #expect(order.value == ["high", "mid", "low"])
+            #expect(try await scheduler.runOnce() == 0, "the future job is not due")
+            clock.advance(by: 600)
+            #expect(try await scheduler.runOnce() == 1)
+            #expect(order.value.last == "future")
+        }
+    }
+
+    @Test("failures retry with exponential backoff, then the job is dead with its error; deferring costs no attempt", arguments: TestDatabase.allCases)
+    func retriesAndDeadJobs(_ database: TestDatabase) async throws {
+        try await Self.withJobs(database) { store, clock in
+            let queue = JobQueue(database: store, clock: clock)
+            let metrics = MetricsRegistry()
+            let scheduler = Self.scheduler(store, clock, metrics: metrics)
+            scheduler.register("flaky") { _ in throw TestFailure("provider down") }
+            let id = try #require(try await queue.enqueue(NewJob(kind: "flaky", runAt: clock.now(), maxAttempts: 3)))
+            let start = clock.now()
+            try await scheduler.runOnce()
+            var job = try #require(try await queue.find(id))
+            #expect(job.status == .pending && job.attempts == 1 && job.runAt == start.addingTimeInterval(30) && job.lastError?.contains("provider down") == true)
+            clock.advance(by: 29)
+            #expect(try await scheduler.runOnce() == 0, "not before the backoff")
+            clock.advance(by: 1)
+            try await scheduler.runOnce()
+            job = try #require(try await queue.find(id))
+            #expect(job.attempts == 2 && job.runAt == clock.now().addingTimeInterval(60), "the second delay doubles")
+            clock.advance(by: 60)
+            try await scheduler.runOnce()
+            job = try #require(try await queue.find(id))
+            #expect(job.status == .dead && job.attempts == 3)
+            #expect(try await queue.list(status: .dead).map(\.id) == [id])
+            #expect(try await queue.stats().dead == 1)
+            #expect(metrics.counterValue("jobs_failures_total", labels: ["kind": "flaky"]) == 3)
+
+            let deferredCount = LockedValue(0)
+            scheduler.register("later") { _ in
+                deferredCount.withLock { $0 += 1 }
+                return deferredCount.value == 1 ? .deferred(until: clock.now().addingTimeInterval(100)) : .completed
+            }
+            let deferred = try #require(try await queue.enqueue(NewJob(kind: "later", runAt: clock.now(), maxAttempts: 1)))
+            try await scheduler.runOnce()
+            let afterDeferral = try await queue.find(deferred)
+            #expect(afterDeferral?.status == .pending && afterDeferral?.attempts == 0)
+            clock.advance(by: 100)
+            try await scheduler.runOnce()
+            #expect(try await queue.find(deferred)?.status == .succeeded, "a deferral with max_attempts 1 still gets its one attempt")
+        }
+    }
+
+    @Test("a job whose worker died is claimed again after its lease; the dead worker cannot complete it", arguments: TestDatabase.allCases)
+    func expiredLeases(_ database: TestDatabase) async throws {
+        try await Self.withJobs(database) { store, clock in
+            let queue = JobQueue(database: store, clock: clock)
+            let runs = LockedValue(0)
+            let survivor = Self.scheduler(store, clock, owner: "survivor")
+            survivor.register("work") { _ in
+                runs.withLock { $0 += 1 }
+                return .completed
+            }
+            let id = try #require(try await queue.enqueue(NewJob(kind: "work", runAt: clock.now())))
+            let claimed = try await queue.claim(owner: "crashed", limit: 10, leaseDuration: 60)
+            #expect(claimed.map(\.id) == [id])
+            #expect(try await survivor.runOnce() == 0, "leased to the crashed worker")
+            clock.advance(by: 61)
+            #expect(try await survivor.runOnce() == 1)
+            #expect(runs.value == 1)
+            let record = try #require(try await queue.find(id))
+            #expect(record.status == .succeeded && record.attempts == 2)
+            #expect(try await queue.complete([id], owner: "crashed") == 0, "completion is fenced by the lease owner")
+        }
+    }
+
+    @Test("two schedulers racing over one database run every job exactly once", arguments: TestDatabase.allCases)
+    func racingSchedulers(_ database: TestDatabase) async throws {
+        try await Self.withJobs(database) { store, clock in
+            let queue = JobQueue(database: store, clock: clock)
+            let runs = LockedValue<[String: Int]>([:])
+            let schedulers = ["a", "b"].map { Self.scheduler(store, clock, owner: $0, concurrency: 4, batchSize: 8) }
+            for scheduler in schedulers {
+                scheduler.register("count") { job in
+                    runs.withLock { $0[job.payload, default: 0] += 1 }
+                    return .completed
+                }
+            }
+            try await queue.enqueue((0..<300).map { NewJob(kind: "count", payload: "job-\($0)", runAt: clock.now()) })
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for scheduler in schedulers { group.addTask { try await scheduler.drain() } }
+                try await group.waitForAll()
+            }
+            #expect(runs.value.count == 300)
+            #expect(runs.value.values.allSatisfy { $0 == 1 })
+            let attempts = try await store.read { db in
+                try await db.raw("SELECT MAX(attempts) AS most, COUNT(*) AS done FROM jobs WHERE status = 'succeeded'").first()!
+            }
+            #expect(try attempts.decode(column: "most", as: Int.self) == 1)
+            #expect(try attempts.decode(column: "done", as: Int.self) == 300)
+        }
+    }
+
+    @Test("recurring jobs: aligned occurrences, one pending across instances, the next enqueued after each run", arguments: TestDatabase.allCases)
+    func recurring(_ database: TestDatabase) async throws {
+        try await Self.withJobs(database) { store, clock in
+            let queue = JobQueue(database: store, clock: clock)
+            let runs = LockedValue(0)
+            let job = RecurringJob(name: "tick", kind: "tick", schedule: .every(seconds: 600))
+            let instances = ["a", "b"].map { Self.scheduler(store, clock, owner: $0) }
+            for instance in instances {
+                instance.register("tick") { _ in
+                    runs.withLock { $0 += 1 }
+                    return .completed
+                }
+                instance.schedule(job)
+                await instance.ensureRecurring()
+            }
+            let pending = try await queue.list(status: .pending)
+            #expect(pending.count == 1, "both instances computed the same occurrence")
+            let first = try #require(pending.first)
+            #expect(Int(first.runAt.timeIntervalSince1970) % 600 == 0 && first.runAt > clock.now())
+            clock.advance(by: 600)
+            #expect(try await instances[0].runOnce() == 1)
+            let next = try await queue.list(status: .pending)
+            #expect(next.count == 1 && next[0].runAt == first.runAt.addingTimeInterval(600))
+            #expect(runs.value == 1)
+        }
+    }
+
+    @Test("schedules: every N seconds, daily and weekly at UTC times")
+    func scheduleArithmetic() {
+        let at = Date(timeIntervalSince1970: 1_800_000_123)  // 2027-01-15 08:02:03 UTC, a Friday
+        #expect(RecurringJob(name: "e", kind: "e", schedule: .every(seconds: 60)).nextOccurrence(after: at) == Date(timeIntervalSince1970: 1_800_000_180))
+        let daily = RecurringJob(name: "d", kind: "d", schedule: .daily(hour: 3, minute: 0)).nextOccurrence(after: at)
+        #expect(ISO8601DateFormatter().string(from: daily) == "2027-01-16T03:00:00Z")
+        let weekly = RecurringJob(name: "w", kind: "w", schedule: .weekly(weekday: 1, hour: 4, minute: 0)).nextOccurrence(after: at)
+        #expect(ISO8601DateFormatter().string(from: weekly) == "2027-01-17T04:00:00Z", "the next Sunday")
+        let sameDay = RecurringJob(name: "w", kind: "w", schedule: .weekly(weekday: 6, hour: 9, minute: 30)).nextOccurrence(after: at)
+        #expect(ISO8601DateFormatter().string(from: sameDay) == "2027-01-15T09:30:00Z", "later the same Friday")
+        let nextWeek = RecurringJob(name: "w", kind: "w", schedule: .weekly(weekday: 6, hour: 8, minute: 0)).nextOccurrence(after: at)
+        #expect(ISO8601DateFormatter().string(from: nextWeek) == "2027-01-22T08:00:00Z", "already past today")
+    }
+}
