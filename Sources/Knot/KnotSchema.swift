@@ -199,6 +199,7 @@ public enum KnotSchema {
                     milestone_name TEXT,
                     milestone_type TEXT,
                     occurrence_date TEXT NOT NULL,
+                    reminder_key TEXT,
                     scheduled_for {ts} NOT NULL,
                     days_before INTEGER NOT NULL CHECK (days_before IN (14, 7, 3)),
                     status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'failed', 'cancelled')),

@@ -60,11 +60,10 @@ public struct MilestoneNotifications: Sendable {
         let wantedKeys = Set(wanted.map(\.reminder.key))
         return try await database.transaction { db in
             let pending = try await db.raw("""
-                SELECT id, milestone_id, days_before, occurrence_date FROM notification_queue WHERE user_id = \(bind: user.uuid) AND status = 'pending'
+                SELECT id, reminder_key FROM notification_queue WHERE user_id = \(bind: user.uuid) AND status = 'pending'
                 """).all()
             for row in pending {
-                let milestone = try row.decode(column: "milestone_id", as: UUID?.self)
-                let key = "knot:milestone:\(milestone?.lowercasedString ?? "-"):\(try row.decode(column: "days_before", as: Int.self)):\(try row.decode(column: "occurrence_date", as: String.self))"
+                let key = try row.decode(column: "reminder_key", as: String?.self) ?? ""
                 guard !wantedKeys.contains(key) else { continue }
                 try await db.raw("""
                     UPDATE notification_queue SET status = 'cancelled', error = 'the milestone changed or was removed', updated_at = \(bind: now)
@@ -75,9 +74,9 @@ public struct MilestoneNotifications: Sendable {
             var scheduled = 0
             for (reminder, milestone) in wanted {
                 let row = try await db.raw("""
-                    INSERT INTO notification_queue (id, user_id, milestone_id, milestone_name, milestone_type, occurrence_date, scheduled_for, days_before, status, created_at, updated_at)
+                    INSERT INTO notification_queue (id, user_id, milestone_id, milestone_name, milestone_type, occurrence_date, reminder_key, scheduled_for, days_before, status, created_at, updated_at)
                     VALUES (\(bind: UUID()), \(bind: user.uuid), \(bind: milestone.id.uuid), \(bind: milestone.milestoneName), \(bind: milestone.milestoneType.rawValue),
-                        \(bind: reminder.occurrence.description), \(bind: reminder.sendAt), \(bind: reminder.daysBefore), 'pending', \(bind: now), \(bind: now))
+                        \(bind: reminder.occurrence.description), \(bind: reminder.key), \(bind: reminder.sendAt), \(bind: reminder.daysBefore), 'pending', \(bind: now), \(bind: now))
                     ON CONFLICT (milestone_id, days_before, occurrence_date) DO UPDATE SET status = 'pending', error = NULL, scheduled_for = excluded.scheduled_for,
                         milestone_name = excluded.milestone_name, milestone_type = excluded.milestone_type, updated_at = excluded.updated_at
                     WHERE notification_queue.status IN ('pending', 'cancelled')
@@ -159,14 +158,14 @@ public struct MilestoneNotifications: Sendable {
         }
         guard let row = try await database.read({ db in
             try await db.raw("""
-                SELECT user_id, milestone_id, days_before, status, occurrence_date FROM notification_queue WHERE id = \(bind: id.uuid)
+                SELECT user_id, milestone_id, days_before, status, reminder_key FROM notification_queue WHERE id = \(bind: id.uuid)
                 """).first()
         }) else { return result("not_found", "No such notification.") }
         let user = UserID(try row.uuid("user_id"))
         let status = try row.decode(column: "status", as: String.self)
         guard status == "pending" else { return result("skipped", "Notification already \(status).") }
         let daysBefore = try row.decode(column: "days_before", as: Int.self)
-        let occurrence = try row.decode(column: "occurrence_date", as: String.self)
+        let reminderKey = try row.decode(column: "reminder_key", as: String?.self) ?? "knot:notification:\(id)"
         guard let milestoneUUID = try row.decode(column: "milestone_id", as: UUID?.self),
               let vault = try await vaults.find(for: user),
               let milestone = vault.content.milestones.first(where: { $0.id.uuid == milestoneUUID }) else {
@@ -207,7 +206,7 @@ public struct MilestoneNotifications: Sendable {
             app: .knot, user: user, title: message.title, body: message.body, privateTitle: message.privateTitle, privateBody: message.privateBody,
             category: NotificationCategory.milestoneReminder.identifier, threadID: "milestone-\(milestone.id)",
             data: ["notification_id": id.description, "milestone_id": milestone.id.description, "deep_link": "knot://milestones/\(milestone.id)/recommendations"],
-            idempotencyKey: "knot:milestone:\(milestone.id):\(daysBefore):\(occurrence)"
+            idempotencyKey: reminderKey
         )
         let delivery: DeliveryResult
         do {
@@ -251,13 +250,15 @@ public struct MilestoneNotifications: Sendable {
     /// [Milestone] is in [X] days" and "I've found N [Vibe] options…" (first vibe, capitalised,
     /// underscores as spaces; "curated" without vibes). The private variant names nobody.
     public static func message(partnerName: String, milestoneName: String, daysBefore: Int, vibes: [String], count: Int) -> (title: String, body: String, privateTitle: String, privateBody: String) {
+        // "Alex's Birthday" already names the partner; the seed's "[Partner]'s [Milestone]" would say it twice.
+        let names = milestoneName.lowercased().hasPrefix(partnerName.lowercased()) ? milestoneName : "\(partnerName)'s \(milestoneName)"
         let vibe = vibes.first.map { name -> String in
             let spaced = name.replacingOccurrences(of: "_", with: " ")
             return spaced.prefix(1).uppercased() + spaced.dropFirst()
         } ?? "curated"
         let days = daysBefore == 1 ? "1 day" : "\(daysBefore) days"
         return (
-            "\(partnerName)'s \(milestoneName) is in \(days)",
+            "\(names) is in \(days)",
             "I've found \(count) \(vibe) options based on their interests. Tap to see them.",
             "A milestone is coming up in \(days)",
             "I've found \(count) ideas for it. Tap to see them in Knot."

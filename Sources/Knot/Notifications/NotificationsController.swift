@@ -119,9 +119,8 @@ extension MilestoneNotifications {
     /// Moves the reminder's job to `date` (a QStash delivery that arrived during quiet hours).
     func postponeJob(_ id: NotificationID, until date: Date, jobs: JobQueue) async throws {
         guard let row = try await database.read({ db in
-            try await db.raw("SELECT milestone_id, days_before, occurrence_date FROM notification_queue WHERE id = \(bind: id.uuid)").first()
-        }), let milestone = try row.decode(column: "milestone_id", as: UUID?.self) else { return }
-        let key = "knot:milestone:\(milestone.lowercasedString):\(try row.decode(column: "days_before", as: Int.self)):\(try row.decode(column: "occurrence_date", as: String.self))"
+            try await db.raw("SELECT reminder_key FROM notification_queue WHERE id = \(bind: id.uuid)").first()
+        }), let key = try row.decode(column: "reminder_key", as: String?.self) else { return }
         try await jobs.enqueue(try NewJob(kind: Self.jobKind, payload: JobPayload(notificationId: id), runAt: date, idempotencyKey: key), onConflict: .replaceIfNotStarted)
     }
 }
