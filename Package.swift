@@ -137,6 +137,11 @@ let package = Package(
             dependencies: ["AppServer", "Knot", "AIProviders", "Persistence", "PlatformCore", .product(name: "Logging", package: "swift-log")],
             path: "Benchmarks/KnotBenchmark"
         ),
+        .executableTarget(
+            name: "jobs-benchmark",
+            dependencies: ["Jobs", "Persistence", "PlatformCore", .product(name: "Logging", package: "swift-log")],
+            path: "Benchmarks/JobsBenchmark"
+        ),
         // MARK: Tests
         .target(
             name: "TestSupport",

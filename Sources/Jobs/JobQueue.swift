@@ -102,11 +102,26 @@ public struct JobQueue: Sendable {
         try await database.transaction { db in try await Self.enqueue(job, onConflict: policy, now: clock.now(), on: db) }
     }
 
-    /// Adds many jobs in one transaction (bulk scheduling, benchmarks).
+    /// Adds many jobs in one transaction (bulk scheduling, benchmarks), 500 rows per statement.
+    /// Jobs whose idempotency key exists already are skipped.
     public func enqueue(_ jobs: [NewJob]) async throws {
         let now = clock.now()
         try await database.transaction { db in
-            for job in jobs { _ = try await Self.enqueue(job, onConflict: .keepExisting, now: now, on: db) }
+            var start = 0
+            while start < jobs.count {
+                let chunk = jobs[start..<min(start + 500, jobs.count)]
+                let rows = SQLList(chunk.map { job in
+                    SQLGroupExpression(SQLList([
+                        SQLBind(UUID()), SQLBind(job.kind), SQLBind(job.payload), SQLBind(job.priority), SQLBind(job.runAt), SQLLiteral.string("pending"),
+                        SQLLiteral.numeric("0"), SQLBind(job.maxAttempts), SQLBind(job.idempotencyKey), SQLBind(now), SQLBind(now),
+                    ]))
+                })
+                try await db.raw("""
+                    INSERT INTO jobs (id, kind, payload, priority, run_at, status, attempts, max_attempts, idempotency_key, created_at, updated_at)
+                    VALUES \(rows) ON CONFLICT (idempotency_key) DO NOTHING
+                    """).run()
+                start += 500
+            }
         }
     }
 

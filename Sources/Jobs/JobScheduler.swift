@@ -90,7 +90,7 @@ public final class JobScheduler: Service, Sendable {
             if Date().timeIntervalSince(lastMaintenance) >= 5 {
                 lastMaintenance = Date()
                 await ensureRecurring()
-                await reportStats()
+                await publishStats()
             }
             let processed: Int
             do {
@@ -217,7 +217,8 @@ public final class JobScheduler: Service, Sendable {
         }
     }
 
-    private func reportStats() async {
+    /// Publishes queue depth, lag, running and dead counts as gauges (every 5 s while running).
+    public func publishStats() async {
         guard let metrics else { return }
         do {
             let stats = try await queue.stats()

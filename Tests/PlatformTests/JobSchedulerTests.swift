@@ -120,6 +120,11 @@ struct JobSchedulerTests {
             #expect(try await queue.list(status: .dead).map(\.id) == [id])
             #expect(try await queue.stats().dead == 1)
             #expect(metrics.counterValue("jobs_failures_total", labels: ["kind": "flaky"]) == 3)
+            try await queue.enqueue(NewJob(kind: "flaky", runAt: clock.now().addingTimeInterval(-90)))
+            await scheduler.publishStats()
+            let exposition = metrics.render()
+            #expect(exposition.contains("jobs_dead 1") && exposition.contains("jobs_queue_depth 1"), "\(exposition)")
+            #expect(exposition.contains("jobs_oldest_due_lag_seconds 90"))
 
             let deferredCount = LockedValue(0)
             scheduler.register("later") { _ in
