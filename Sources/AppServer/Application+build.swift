@@ -132,7 +132,7 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
                 .group(context: AuthenticatedContext.self)
             switch app {
             case .knot:
-                let knotApp = KnotApp(database: database, vectors: vectors, embedder: embedder, clock: clock, logger: logger, shareSecret: Data(signingKey.utf8), appleAppID: configuration.knotAppleAppID, sources: knotSources(configuration, router: modelRouter, logger: logger))
+                let knotApp = KnotApp(database: database, vectors: vectors, embedder: embedder, clock: clock, logger: logger, shareSecret: Data(signingKey.utf8), appleAppID: configuration.knotAppleAppID, sources: knotSources(configuration, router: modelRouter, logger: logger), router: modelRouter)
                 knotApp.addRoutes(to: api)
                 knotApp.deepLinks.addRoutes(to: router)
                 if configuration.feedbackAnalysisHours > 0 {
