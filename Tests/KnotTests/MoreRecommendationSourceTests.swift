@@ -408,3 +408,40 @@ struct MoreRecommendationSourceTests {
     }
 }
 
+
+@Suite("Configured sources through the server")
+struct ConfiguredSourceServerTests {
+    @Test("with Amazon configured, generate sends signed SearchItems and returns tagged Amazon gifts", arguments: TestDatabase.allCases)
+    func amazonThroughServer(_ database: TestDatabase) async throws {
+        let port = LockedValue(0)
+        let fake = FakeAPI { request in
+            let index = request.json["SearchIndex"] as? String ?? "All"
+            let items: [[String: Any]] = [[
+                "ASIN": "B0\(index.uppercased().prefix(8))",
+                "DetailPageURL": "http://127.0.0.1:\(port.value)/dp/B0\(index.uppercased().prefix(8))",
+                "ItemInfo": ["Title": ["DisplayValue": "Pour-over coffee and cooking kit for hiking (\(index))"], "ByLineInfo": ["Brand": ["DisplayValue": "Brand \(index)"]]],
+                "Offers": ["Listings": [["Price": ["Amount": 89.99, "Currency": "USD"]]]],
+            ]]
+            return (.ok, String(decoding: try! JSONSerialization.data(withJSONObject: ["SearchResult": ["Items": items]]), as: UTF8.self))
+        }
+        let router = fake.router(post: ["paapi5/searchitems"])
+        router.head("dp/:asin") { _, _ in Response(status: .ok) }
+        try await withLocalHTTPServer(router, label: "amazon") { fakePort in
+            port.value = fakePort
+            try await withServer(database, configure: {
+                $0.amazonAccessKey = "AKIDEXAMPLE"; $0.amazonSecretKey = MoreRecommendationSourceTests.secret; $0.amazonAssociateTag = "knot-20"
+                $0.amazonBaseURL = "http://127.0.0.1:\(fakePort)"
+            }) { client, _ in
+                let user = try await client.signIn()
+                _ = try await client.send(.post, "/knot/api/v1/vault", token: user.accessToken, json: validVaultPayload())
+                let picks = try await client.send(.post, "/knot/api/v1/recommendations/generate", token: user.accessToken, json: ["occasion_type": "minor_occasion"]).json["recommendations"] as? [[String: Any]] ?? []
+                let sent = fake.requests.value
+                #expect(sent.count == 2 && sent.allSatisfy(MoreRecommendationSourceTests.verifySignature), "one signed call per top interest")
+                #expect(sent.compactMap { $0.json["SearchIndex"] as? String } == ["HomeAndKitchen", "Music"], "the vault's first two interests in catalog order: Cooking, Music")
+                let amazon = picks.filter { $0["source"] as? String == "amazon" }
+                #expect(!amazon.isEmpty, "\(picks.map { $0["title"] ?? "" })")
+                #expect(amazon.allSatisfy { ($0["external_url"] as? String ?? "").hasSuffix("?tag=knot-20") && $0["price_cents"] as? Int == 8999 })
+            }
+        }
+    }
+}
