@@ -159,8 +159,8 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
             case .knot:
                 let knotApp = KnotApp(
                     database: database, vectors: vectors, embedder: embedder, clock: clock, logger: logger, shareSecret: Data(signingKey.utf8),
-                    appleAppID: configuration.knotAppleAppID, sources: knotSources(configuration), accounts: accounts, notifications: notificationEngine,
-                    jobs: jobQueue, qstash: qstash, qstashDestinationURL: configuration.qstashDestinationURL
+                    appleAppID: configuration.knotAppleAppID, sources: knotSources(configuration, router: modelRouter, logger: logger), router: modelRouter,
+                    accounts: accounts, notifications: notificationEngine, jobs: jobQueue, qstash: qstash, qstashDestinationURL: configuration.qstashDestinationURL
                 )
                 knotApp.addRoutes(to: api)
                 knotApp.addWebhookRoutes(to: prefix)
@@ -208,11 +208,29 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
     }
 }
 
-/// The external recommendation sources whose keys are configured.
-func knotSources(_ configuration: ServerConfiguration) -> [any CandidateSourceProvider] {
+/// The external recommendation sources whose keys are configured. Web search also needs a model
+/// chain for its extraction purpose (there is no offline extractor), else it stays off and says so.
+func knotSources(_ configuration: ServerConfiguration, router: ModelRouter, logger: Logger) -> [any CandidateSourceProvider] {
     var sources: [any CandidateSourceProvider] = []
     if let key = configuration.yelpAPIKey { sources.append(YelpSource(apiKey: key, baseURL: configuration.yelpBaseURL)) }
     if let key = configuration.ticketmasterAPIKey { sources.append(TicketmasterSource(apiKey: key, baseURL: configuration.ticketmasterBaseURL)) }
+    if let access = configuration.amazonAccessKey, let secret = configuration.amazonSecretKey, let tag = configuration.amazonAssociateTag {
+        sources.append(AmazonSource(accessKey: access, secretKey: secret, partnerTag: tag, baseURL: configuration.amazonBaseURL, region: configuration.amazonRegion, marketplace: configuration.amazonMarketplace))
+    }
+    if let token = configuration.shopifyStorefrontToken, let domain = configuration.shopifyStoreDomain {
+        sources.append(ShopifySource(storefrontToken: token, storeDomain: domain, apiVersion: configuration.shopifyAPIVersion))
+    }
+    if configuration.reservationLinks {
+        sources.append(ReservationSource(openTableBaseURL: configuration.openTableBaseURL, resyBaseURL: configuration.resyBaseURL, openTableAffiliateID: configuration.openTableAffiliateID))
+    }
+    if let key = configuration.firecrawlAPIKey { sources.append(FirecrawlSource(apiKey: key, baseURL: configuration.firecrawlBaseURL)) }
+    if let key = configuration.braveSearchAPIKey {
+        if router.targets(for: WebSearchSource.purpose).isEmpty {
+            logger.notice("BRAVE_SEARCH_API_KEY is set but no model is configured for \(WebSearchSource.purpose) (AI_CHAIN_KNOT.CANDIDATE_EXTRACTION); web search source off")
+        } else {
+            sources.append(WebSearchSource(apiKey: key, baseURL: configuration.braveSearchBaseURL, router: router))
+        }
+    }
     return sources
 }
 

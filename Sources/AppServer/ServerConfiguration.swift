@@ -77,6 +77,27 @@ public struct ServerConfiguration: Sendable {
     public var yelpBaseURL = "https://api.yelp.com"
     public var ticketmasterAPIKey: String?
     public var ticketmasterBaseURL = "https://app.ticketmaster.com"
+    /// Amazon PA-API 5: all three of access key, secret key and Associates tag, or none.
+    public var amazonAccessKey: String?
+    public var amazonSecretKey: String?
+    public var amazonAssociateTag: String?
+    public var amazonBaseURL = "https://webservices.amazon.com"
+    public var amazonRegion = "us-east-1"
+    public var amazonMarketplace = "www.amazon.com"
+    /// Shopify Storefront API: token and store domain together.
+    public var shopifyStorefrontToken: String?
+    public var shopifyStoreDomain: String?
+    public var shopifyAPIVersion = "2025-01"
+    /// OpenTable/Resy booking links (no API key exists for them; turned on explicitly).
+    public var reservationLinks = false
+    public var openTableAffiliateID: String?
+    public var openTableBaseURL = "https://www.opentable.com"
+    public var resyBaseURL = "https://resy.com"
+    public var firecrawlAPIKey: String?
+    public var firecrawlBaseURL = "https://api.firecrawl.dev"
+    /// Brave Search for the web search + LLM extraction source.
+    public var braveSearchAPIKey: String?
+    public var braveSearchBaseURL = "https://api.search.brave.com"
     /// `TEAMID.bundle.id` of the Knot iOS app, for `/.well-known/apple-app-site-association`.
     public var knotAppleAppID: String?
 
@@ -131,6 +152,11 @@ public struct ServerConfiguration: Sendable {
         ("<APP>_GOOGLE_CLIENT_IDS", "e.g. KNOT_GOOGLE_CLIENT_IDS: comma-separated OAuth client IDs accepted in Google ID tokens"),
         ("FEEDBACK_ANALYSIS_HOURS", "hours between learned-weight recomputations (default 168 = weekly; 0 = off)"),
         ("YELP_API_KEY / TICKETMASTER_API_KEY", "turn on the Yelp Fusion and Ticketmaster Discovery recommendation sources (base URLs: *_BASE_URL)"),
+        ("AMAZON_ACCESS_KEY / AMAZON_SECRET_KEY / AMAZON_ASSOCIATE_TAG", "all three turn on the Amazon PA-API 5 gift source (AMAZON_BASE_URL, AMAZON_REGION default us-east-1, AMAZON_MARKETPLACE default www.amazon.com)"),
+        ("SHOPIFY_STOREFRONT_TOKEN / SHOPIFY_STORE_DOMAIN", "both turn on the Shopify Storefront gift source (SHOPIFY_API_VERSION default 2025-01; the domain is the base URL)"),
+        ("RESERVATION_LINKS", "true turns on OpenTable/Resy booking-link dates (OPENTABLE_AFFILIATE_ID optional; OPENTABLE_BASE_URL, RESY_BASE_URL)"),
+        ("FIRECRAWL_API_KEY", "turns on Firecrawl city-guide venues, cached 24 h per city (FIRECRAWL_BASE_URL)"),
+        ("BRAVE_SEARCH_API_KEY", "turns on web search + LLM extraction (BRAVE_SEARCH_BASE_URL); needs AI_CHAIN_KNOT.CANDIDATE_EXTRACTION"),
         ("KNOT_APPLE_APP_ID", "TEAMID.bundle.id served in /.well-known/apple-app-site-association (unset: 404)"),
         ("APPLE_JWKS_URL", "Apple's signing keys (default https://appleid.apple.com/auth/keys)"),
         ("GOOGLE_JWKS_URL", "Google's signing keys (default https://www.googleapis.com/oauth2/v3/certs)"),
@@ -282,6 +308,29 @@ public struct ServerConfiguration: Sendable {
         if let url = value("YELP_BASE_URL") { yelpBaseURL = url }
         ticketmasterAPIKey = value("TICKETMASTER_API_KEY")
         if let url = value("TICKETMASTER_BASE_URL") { ticketmasterBaseURL = url }
+        amazonAccessKey = value("AMAZON_ACCESS_KEY")
+        amazonSecretKey = value("AMAZON_SECRET_KEY")
+        amazonAssociateTag = value("AMAZON_ASSOCIATE_TAG")
+        if let url = value("AMAZON_BASE_URL") { amazonBaseURL = url }
+        if let region = value("AMAZON_REGION") { amazonRegion = region }
+        if let marketplace = value("AMAZON_MARKETPLACE") { amazonMarketplace = marketplace }
+        shopifyStorefrontToken = value("SHOPIFY_STOREFRONT_TOKEN")
+        shopifyStoreDomain = value("SHOPIFY_STORE_DOMAIN")
+        if let version = value("SHOPIFY_API_VERSION") { shopifyAPIVersion = version }
+        if let raw = value("RESERVATION_LINKS") {
+            switch raw.lowercased() {
+            case "1", "true", "yes", "on": reservationLinks = true
+            case "0", "false", "no", "off": reservationLinks = false
+            default: throw Invalid(description: "RESERVATION_LINKS must be true or false, got '\(raw)'")
+            }
+        }
+        openTableAffiliateID = value("OPENTABLE_AFFILIATE_ID")
+        if let url = value("OPENTABLE_BASE_URL") { openTableBaseURL = url }
+        if let url = value("RESY_BASE_URL") { resyBaseURL = url }
+        firecrawlAPIKey = value("FIRECRAWL_API_KEY")
+        if let url = value("FIRECRAWL_BASE_URL") { firecrawlBaseURL = url }
+        braveSearchAPIKey = value("BRAVE_SEARCH_API_KEY")
+        if let url = value("BRAVE_SEARCH_BASE_URL") { braveSearchBaseURL = url }
         if let hours = try int("FEEDBACK_ANALYSIS_HOURS", range: 0...(24 * 365)) { feedbackAnalysisHours = hours }
         ai.anthropicAPIKey = value("ANTHROPIC_API_KEY")
         if let url = value("ANTHROPIC_BASE_URL") { ai.anthropicBaseURL = url }
@@ -318,6 +367,13 @@ public struct ServerConfiguration: Sendable {
     public func validate() throws {
         if environment == .production, jwtSigningKeyPEM == nil {
             throw Invalid(description: "APP_ENV=production requires JWT_SIGNING_KEY or JWT_SIGNING_KEY_FILE (an ES256 private key in PEM form)")
+        }
+        let amazon = [amazonAccessKey, amazonSecretKey, amazonAssociateTag].filter { $0 != nil }.count
+        if amazon != 0, amazon != 3 {
+            throw Invalid(description: "the Amazon source needs all of AMAZON_ACCESS_KEY, AMAZON_SECRET_KEY and AMAZON_ASSOCIATE_TAG")
+        }
+        if (shopifyStorefrontToken == nil) != (shopifyStoreDomain == nil) {
+            throw Invalid(description: "the Shopify source needs both SHOPIFY_STOREFRONT_TOKEN and SHOPIFY_STORE_DOMAIN")
         }
     }
 

@@ -67,6 +67,24 @@ struct PipelineStageTests {
         }
     }
 
+    @Test("categories match whole words, singular or plural: a dislike of Cars keeps card games and Oscars night, removes sports cars")
+    func wholeWordCategories() throws {
+        let candidates = [
+            Self.candidate("cards", title: "Card game night pack", description: "Five party card games"),
+            Self.candidate("oscars", title: "Oscars party kit", description: "Ballots and popcorn"),
+            Self.candidate("car", title: "Sports car driving day", description: "Two laps in a classic"),
+            Self.candidate("heart", title: "Heart pendant", description: "Sterling silver"),
+            Self.candidate("art", title: "Museum art print", description: "Framed"),
+            Self.candidate("games", title: "Strategy night", description: "Three board games for two"),
+        ]
+        let filtered = try PipelineStages.filterByInterests(candidates, interests: ["Art", "Board Games"], dislikes: ["Cars"], hints: [], weights: .neutral)
+        #expect(Set(filtered.map(\.id)) == ["cards", "oscars", "heart", "art", "games"], "only the car is a Cars match")
+        let scores = Dictionary(uniqueKeysWithValues: filtered.map { ($0.id, $0.interestScore) })
+        #expect(scores["heart"] == 0 && scores["cards"] == 0, "'art' is not a word of 'Heart' or 'party'; 'card game' is not 'board game'")
+        #expect(scores["art"] == 1 && scores["games"] == 1)
+        #expect(PipelineStages.words("Watches, glasses & Cars") == ["watch", "glass", "car"])
+    }
+
     @Test("final = max(interest, 1) × (1 + vibe) × (1 + love language) × type weight")
     func scoringFormula() {
         var gift = Self.candidate("g", title: "Candle set", description: "romantic rose candles")

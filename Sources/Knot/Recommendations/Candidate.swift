@@ -40,6 +40,9 @@ public struct Candidate: Sendable, Equatable, Identifiable {
     public var matchedInterest: String?
     /// Vibe the source tagged the item with.
     public var matchedVibe: Vibe?
+    /// Vibes a model assigned through the router (`knot.vibe_classification`); nil means the
+    /// keyword rules of ``KnotVibeClassifier`` decide.
+    public var classifiedVibes: [Vibe]?
     public var interestScore = 0.0
     public var vibeScore = 0.0
     public var loveLanguageScore = 0.0

@@ -34,16 +34,27 @@ public enum PipelineStages {
 
     // MARK: Interest filtering
 
-    /// How a category appears in free text ("Board Games" → "board game").
-    static func keyword(for category: String) -> String {
-        let lowered = category.lowercased()
-        return lowered.count > 4 && lowered.hasSuffix("s") ? String(lowered.dropLast()) : lowered
+    /// Free text as words, each in a singular form ("Cars" → "car", "watches" → "watch"), so that
+    /// categories match whole words: a dislike of "Cars" removes "Sports car day" but neither
+    /// "Card game night pack" nor "Oscars party kit".
+    static func words(_ text: String) -> [String] {
+        text.lowercased().split { !$0.isLetter && !$0.isNumber }.map { singular(String($0)) }
     }
 
+    static func singular(_ word: String) -> String {
+        if word.count > 4, ["sses", "shes", "ches", "xes"].contains(where: word.hasSuffix) { return String(word.dropLast(2)) }
+        if word.count > 3, word.hasSuffix("s"), !word.hasSuffix("ss") { return String(word.dropLast()) }
+        return word
+    }
+
+    /// Whether the category's words ("Board Games" → board, game) appear as consecutive whole words
+    /// of the candidate's title and description, or the source tagged the candidate with it.
     static func matches(_ candidate: Candidate, category: String) -> Bool {
         if candidate.matchedInterest == category { return true }
-        let text = candidate.searchableText
-        return text.contains(keyword(for: category))
+        let needle = words(category)
+        let haystack = words(candidate.searchableText)
+        guard !needle.isEmpty, haystack.count >= needle.count else { return false }
+        return (0...(haystack.count - needle.count)).contains { start in haystack[start..<(start + needle.count)].elementsEqual(needle) }
     }
 
     /// Words of a hint that can identify an item ("ceramics", "espresso"), stemmed.
@@ -99,7 +110,7 @@ public enum PipelineStages {
     ]
 
     static func matches(_ candidate: Candidate, vibe: Vibe) -> Bool {
-        candidate.matchedVibe == vibe || KnotVibeClassifier.classify(candidate.searchableText).contains(vibe)
+        candidate.matchedVibe == vibe || (candidate.classifiedVibes ?? KnotVibeClassifier.classify(candidate.searchableText)).contains(vibe)
     }
 
     static func matches(_ candidate: Candidate, loveLanguage: LoveLanguage) -> Bool {

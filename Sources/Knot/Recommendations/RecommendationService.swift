@@ -60,15 +60,17 @@ public struct RecommendationService: Sendable {
     let sources: [any CandidateSourceProvider]
     let weights: LearnedWeightsRepository?
     let isAvailable: @Sendable (Candidate) async -> Bool
+    let vibeClassifier: VibeClassification
     let logger: Logger
 
-    public init(vaults: VaultRepository, hints: HintRepository, recommendations: RecommendationRepository, weights: LearnedWeightsRepository? = nil, sources: [any CandidateSourceProvider] = [CatalogSource()], isAvailable: @escaping @Sendable (Candidate) async -> Bool = { _ in true }, logger: Logger) {
+    public init(vaults: VaultRepository, hints: HintRepository, recommendations: RecommendationRepository, weights: LearnedWeightsRepository? = nil, sources: [any CandidateSourceProvider] = [CatalogSource()], isAvailable: @escaping @Sendable (Candidate) async -> Bool = { _ in true }, vibeClassifier: VibeClassification = VibeClassification(router: nil), logger: Logger) {
         self.vaults = vaults
         self.weights = weights
         self.hints = hints
         self.recommendations = recommendations
         self.sources = sources
         self.isAvailable = isAvailable
+        self.vibeClassifier = vibeClassifier
         self.logger = logger
     }
 
@@ -175,7 +177,8 @@ public struct RecommendationService: Sendable {
         } catch {
             throw APIError(.unprocessableContent, code: "everything_filtered", message: RecommendationFailure.everythingFiltered.message)
         }
-        let ranked = PipelineStages.scoreVibesAndLoveLanguages(filtered, vibes: vibes, loveLanguages: content.loveLanguages, weights: learned)
+        let classified = await vibeClassifier.classify(filtered)
+        let ranked = PipelineStages.scoreVibesAndLoveLanguages(classified, vibes: vibes, loveLanguages: content.loveLanguages, weights: learned)
         let picks = PipelineStages.selectDiverse(ranked, budgetMin: budget.minAmount, budgetMax: budget.maxAmount)
         let (verified, partial) = await PipelineStages.verifyAvailability(picks, pool: ranked, isAvailable: isAvailable)
         let stored = try await recommendations.store(verified, vault: vault.vaultId, milestone: milestone?.id, occasion: occasion, refreshed: refreshed, reason: reason?.rawValue, user: user)

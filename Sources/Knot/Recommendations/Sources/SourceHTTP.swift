@@ -23,14 +23,27 @@ struct SourceHTTP: Sendable {
     }
 
     func getJSON(_ url: String, headers: [(String, String)] = []) async throws -> [String: Any] {
+        try await send(.GET, url, headers: headers, body: nil)
+    }
+
+    /// POST of a JSON body (GraphQL, PA-API, Firecrawl). `sign` runs before every attempt, so a
+    /// signed request (SigV4 dates its signature) is signed afresh after a 429.
+    func postJSON(_ url: String, headers: [(String, String)] = [], body: Data, sign: (@Sendable () -> [(String, String)])? = nil) async throws -> [String: Any] {
+        try await send(.POST, url, headers: headers, body: body, sign: sign)
+    }
+
+    func send(_ method: HTTPMethod, _ url: String, headers: [(String, String)], body: Data?, sign: (@Sendable () -> [(String, String)])? = nil) async throws -> [String: Any] {
         var attempt = 0
         while true {
             attempt += 1
             var request = HTTPClientRequest(url: url)
+            request.method = method
             request.headers.add(name: "Accept", value: "application/json")
             for (name, value) in headers { request.headers.add(name: name, value: value) }
+            for (name, value) in sign?() ?? [] { request.headers.replaceOrAdd(name: name, value: value) }
+            if let body { request.body = .bytes(ByteBuffer(bytes: body)) }
             let response = try await client.execute(request, timeout: timeout)
-            let body = try await response.body.collect(upTo: 8 << 20)
+            let responseBody = try await response.body.collect(upTo: 8 << 20)
             if response.status == .tooManyRequests, attempt < Self.maxAttempts {
                 let retryAfter = response.headers.first(name: "retry-after").flatMap(Double.init)
                 try await sleep(.milliseconds(Int((retryAfter ?? pow(2, Double(attempt - 1))) * 1000)))
@@ -39,7 +52,7 @@ struct SourceHTTP: Sendable {
             guard (200..<300).contains(Int(response.status.code)) else {
                 throw Failure(description: "\(url.split(separator: "?").first ?? "") answered \(response.status.code)")
             }
-            guard let object = try? JSONSerialization.jsonObject(with: Data(buffer: body)) as? [String: Any] else {
+            guard let object = try? JSONSerialization.jsonObject(with: Data(buffer: responseBody)) as? [String: Any] else {
                 throw Failure(description: "unreadable JSON from \(url.split(separator: "?").first ?? "")")
             }
             return object
@@ -57,4 +70,41 @@ enum CountryCurrency {
     ]
 
     static func code(for country: String) -> String { map[country.uppercased()] ?? "USD" }
+}
+
+/// Decimal money strings and numbers ("29.99", 29.99) to integer cents, rounded half-up, so
+/// "0.29" is 29 and not 28 as a `Double` multiplication can give.
+enum MoneyCents {
+    static func cents(_ value: Any?) -> Int? {
+        let decimal: Decimal?
+        switch value {
+        case let string as String: decimal = Decimal(string: string.trimmingCharacters(in: .whitespaces), locale: Locale(identifier: "en_US_POSIX"))
+        case let number as NSNumber: decimal = Decimal(string: number.stringValue, locale: Locale(identifier: "en_US_POSIX"))
+        default: decimal = nil
+        }
+        guard let decimal, decimal >= 0 else { return nil }
+        var scaled = decimal * 100, rounded = Decimal()
+        NSDecimalRound(&rounded, &scaled, 0, .plain)
+        return NSDecimalNumber(decimal: rounded).intValue
+    }
+}
+
+/// Whether free text from a source mentions an interest: the interest's stem ("Gardening" →
+/// "garden", "Museums" → "museum") must begin a word, so "Art" finds "artisan" but not "party".
+enum InterestWords {
+    static func stem(_ interest: String) -> String {
+        var word = interest.lowercased()
+        for suffix in ["ing", "s"] where word.count > suffix.count + 3 && word.hasSuffix(suffix) {
+            word.removeLast(suffix.count)
+            break
+        }
+        return word
+    }
+
+    static func mentions(_ text: String, _ interest: String) -> Bool {
+        let stem = stem(interest)
+        let lowered = text.lowercased()
+        if stem.contains(" ") { return lowered.contains(stem) }
+        return lowered.split { !$0.isLetter && !$0.isNumber }.contains { $0.hasPrefix(stem) }
+    }
 }

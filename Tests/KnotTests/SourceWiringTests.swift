@@ -1,0 +1,47 @@
+import AIProviders
+@testable import AppServer
+import Foundation
+import Knot
+import Logging
+import Testing
+
+@Suite("Recommendation sources are wired only when configured")
+struct SourceWiringTests {
+    static func router(extraction: Bool) -> ModelRouter {
+        ModelRouter(chains: extraction ? [WebSearchSource.purpose: [RouteTarget(model: ScriptedModel(answer: "{}"), price: .free)]] : [:], recorder: NoUsage())
+    }
+
+    @Test("no keys: no external source; every key: each source once; web search only with a model chain for its purpose")
+    func wiring() throws {
+        let logger = Logger(label: "test")
+        #expect(knotSources(try ServerConfiguration.load(environment: [:]), router: Self.router(extraction: true), logger: logger).isEmpty)
+        let all = try ServerConfiguration.load(environment: [
+            "YELP_API_KEY": "y", "TICKETMASTER_API_KEY": "t",
+            "AMAZON_ACCESS_KEY": "a", "AMAZON_SECRET_KEY": "s", "AMAZON_ASSOCIATE_TAG": "knot-20", "AMAZON_BASE_URL": "http://127.0.0.1:1",
+            "SHOPIFY_STOREFRONT_TOKEN": "sf", "SHOPIFY_STORE_DOMAIN": "shop.myshopify.com", "RESERVATION_LINKS": "true",
+            "FIRECRAWL_API_KEY": "fc", "BRAVE_SEARCH_API_KEY": "brave", "AI_CHAIN_KNOT.CANDIDATE_EXTRACTION": "anthropic:claude-sonnet-4-5", "ANTHROPIC_API_KEY": "k",
+        ])
+        #expect(all.amazonBaseURL == "http://127.0.0.1:1" && all.reservationLinks && all.ai.chains[WebSearchSource.purpose] == ["anthropic:claude-sonnet-4-5"])
+        #expect(knotSources(all, router: Self.router(extraction: true), logger: logger).map(\.name) == ["yelp", "ticketmaster", "amazon", "shopify", "reservations", "firecrawl", "web_search"])
+        #expect(knotSources(all, router: Self.router(extraction: false), logger: logger).map(\.name) == ["yelp", "ticketmaster", "amazon", "shopify", "reservations", "firecrawl"])
+    }
+
+    @Test("half-configured sources are refused at startup", arguments: [
+        ["AMAZON_ACCESS_KEY": "a", "AMAZON_SECRET_KEY": "s"],
+        ["AMAZON_ASSOCIATE_TAG": "knot-20"],
+        ["SHOPIFY_STOREFRONT_TOKEN": "sf"],
+        ["SHOPIFY_STORE_DOMAIN": "shop.myshopify.com"],
+        ["RESERVATION_LINKS": "sometimes"],
+    ])
+    func halfConfigured(_ environment: [String: String]) {
+        #expect(throws: ServerConfiguration.Invalid.self) { try ServerConfiguration.load(environment: environment) }
+    }
+
+    @Test("server --help lists the new keys")
+    func helpListsKeys() {
+        let keys = ServerConfiguration.keys.map(\.key).joined(separator: " ")
+        for key in ["AMAZON_ACCESS_KEY", "SHOPIFY_STOREFRONT_TOKEN", "RESERVATION_LINKS", "FIRECRAWL_API_KEY", "BRAVE_SEARCH_API_KEY"] {
+            #expect(keys.contains(key), "\(key)")
+        }
+    }
+}
