@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// What a signed-in client keeps between launches: the tokens, when the access token expires, and
 /// (for the CLI) which server and account they belong to.
@@ -59,10 +64,11 @@ public struct FileTokenStore: TokenStore {
         guard FileManager.default.createFile(atPath: temporary.path, contents: data, attributes: [.posixPermissions: 0o600]) else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temporary.path])
         }
-        if FileManager.default.fileExists(atPath: fileURL.path) {
-            _ = try FileManager.default.replaceItemAt(fileURL, withItemAt: temporary)
-        } else {
-            try FileManager.default.moveItem(at: temporary, to: fileURL)
+        // rename(2) replaces the old file atomically; the token never sits in a world-readable file.
+        guard rename(temporary.path, fileURL.path) == 0 else {
+            let code = errno
+            try? FileManager.default.removeItem(at: temporary)
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: fileURL.path, NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(code))])
         }
     }
 

@@ -177,3 +177,24 @@ public struct TestFailure: Error, CustomStringConvertible {
     public let description: String
     public init(_ description: String) { self.description = description }
 }
+
+/// Builds the real application on `database` and serves it on 127.0.0.1 at a free port (a real
+/// socket) for the duration of `body`, which gets the base URL — for clients that bring their own
+/// HTTP stack, like `KnotClient` and the `knot` executable.
+public func withLiveServer<T: Sendable>(
+    _ database: TestDatabase,
+    configure: (inout ServerConfiguration) -> Void = { _ in },
+    dependencies: ServerDependencies = .init(),
+    _ body: @Sendable (URL, ServerComponents) async throws -> T
+) async throws -> T {
+    let folder = makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var configuration = try testConfiguration(database, dataDirectory: folder)
+    configuration.port = 0
+    configure(&configuration)
+    let components = try await buildServer(configuration: configuration, dependencies: dependencies)
+    return try await components.application.test(.live) { client in
+        guard let port = client.port else { throw TestFailure("the live test server reported no port") }
+        return try await body(URL(string: "http://127.0.0.1:\(port)")!, components)
+    }
+}

@@ -32,7 +32,7 @@ public final class NotificationsViewModel {
     public var hasMore: Bool { notifications.count < total }
 
     /// "7 days before".
-    public static func daysBeforeLabel(_ days: Int) -> String { days == 1 ? "1 day before" : "\(days) days before" }
+    public nonisolated static func daysBeforeLabel(_ days: Int) -> String { days == 1 ? "1 day before" : "\(days) days before" }
 
     /// Loads the first page of history.
     public func load() async {
@@ -141,7 +141,7 @@ public final class SettingsViewModel {
     }
 
     /// 22 → "10:00 PM", 0 → "12:00 AM".
-    public static func formatHour(_ hour: Int) -> String {
+    public nonisolated static func formatHour(_ hour: Int) -> String {
         let normalized = ((hour % 24) + 24) % 24
         let twelve = normalized % 12 == 0 ? 12 : normalized % 12
         return "\(twelve):00 \(normalized < 12 ? "AM" : "PM")"
