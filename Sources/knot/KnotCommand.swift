@@ -31,7 +31,7 @@ struct Login: AsyncParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let address = server ?? environment["KNOT_SERVER"] ?? "http://127.0.0.1:8080"
         guard let url = URL(string: address), url.scheme == "http" || url.scheme == "https", url.host != nil else {
-            throw ValidationError("--server must be an http(s) URL such as http://127.0.0.1:8080")
+            throw invalidUsage("--server must be an http(s) URL such as http://127.0.0.1:8080")
         }
         let account = email ?? environment["KNOT_EMAIL"] ?? "\(environment["USER"] ?? "me")@knot.local"
         let store = FileTokenStore(fileURL: options.sessionURL)
@@ -119,7 +119,11 @@ struct VaultCommand: AsyncParsableCommand {
             if let file {
                 vault = try await reporting(server: api.baseURL) {
                     let draft = try VaultCommand.readDraft(file)
-                    return try await withProgress("Saving the vault") { try await api.createVault(draft) }
+                    do {
+                        return try await withProgress("Saving the vault") { try await api.createVault(draft) }
+                    } catch KnotError.server(409, _, _) {
+                        throw CLIError("this account already has a vault. Change it with `knot vault edit --file \(file)`.")
+                    }
                 }
             } else {
                 guard let created = try await reporting(server: api.baseURL, { try await InteractiveOnboarding(api: api).run() }) else {
@@ -296,7 +300,7 @@ struct Hints: AsyncParsableCommand {
         func run() async throws {
             let joined = text.joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines)
             guard (1...KnotCatalog.maxHintLength).contains(joined.count) else {
-                throw ValidationError("A hint must be 1 to \(KnotCatalog.maxHintLength) characters (this one has \(joined.count)).")
+                throw invalidUsage("A hint must be 1 to \(KnotCatalog.maxHintLength) characters (this one has \(joined.count)).")
             }
             let api = try await reporting { try options.client() }
             let hint = try await reporting(server: api.baseURL) { try await withProgress("Saving the hint") { try await api.addHint(joined) } }
@@ -342,7 +346,7 @@ struct Hints: AsyncParsableCommand {
         @OptionGroup var options: SessionOptions
 
         func run() async throws {
-            guard let hintID = HintID(id) else { throw ValidationError("\(id) is not a hint ID (a UUID).") }
+            guard let hintID = HintID(id) else { throw invalidUsage("\(id) is not a hint ID (a UUID).") }
             let api = try await reporting { try options.client() }
             try await reporting(server: api.baseURL) { try await withProgress("Deleting") { try await api.deleteHint(hintID) } }
             if options.json { print(#"{"deleted":"\#(hintID)"}"#) } else { print("Deleted hint \(hintID).") }
@@ -389,11 +393,11 @@ struct Recommend: AsyncParsableCommand {
     func run() async throws {
         var occasionType: OccasionType?
         if let occasion {
-            guard let parsed = OccasionType(rawValue: occasion) else { throw ValidationError("--occasion must be one of: \(OccasionType.allCases.map(\.rawValue).joined(separator: ", "))") }
+            guard let parsed = OccasionType(rawValue: occasion) else { throw invalidUsage("--occasion must be one of: \(OccasionType.allCases.map(\.rawValue).joined(separator: ", "))") }
             occasionType = parsed
         }
         let milestoneID = try milestone.map { raw -> MilestoneID in
-            guard let id = MilestoneID(raw) else { throw ValidationError("--milestone must be a milestone ID (a UUID).") }
+            guard let id = MilestoneID(raw) else { throw invalidUsage("--milestone must be a milestone ID (a UUID).") }
             return id
         }
         let vibes = try parseVibes(vibe)
@@ -415,10 +419,10 @@ struct Recommend: AsyncParsableCommand {
 func parseVibes(_ raw: [String]) throws -> [Vibe]? {
     guard !raw.isEmpty else { return nil }
     let vibes = try raw.map { text -> Vibe in
-        guard let vibe = Vibe(rawValue: text) else { throw ValidationError("--vibe must be one of: \(Vibe.allCases.map(\.rawValue).joined(separator: ", "))") }
+        guard let vibe = Vibe(rawValue: text) else { throw invalidUsage("--vibe must be one of: \(Vibe.allCases.map(\.rawValue).joined(separator: ", "))") }
         return vibe
     }
-    guard vibes.count <= 4 else { throw ValidationError("Give at most 4 vibes.") }
+    guard vibes.count <= 4 else { throw invalidUsage("Give at most 4 vibes.") }
     return vibes
 }
 
@@ -436,7 +440,7 @@ struct Refresh: AsyncParsableCommand {
 
     func run() async throws {
         guard let why = RejectionReason(rawValue: reason) else {
-            throw ValidationError("--reason must be one of: \(RejectionReason.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw invalidUsage("--reason must be one of: \(RejectionReason.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         let vibes = try parseVibes(vibe)
         let api = try await reporting { try options.client() }
@@ -470,9 +474,9 @@ struct Feedback: AsyncParsableCommand {
 
     func run() async throws {
         guard let kind = FeedbackAction(rawValue: action) else {
-            throw ValidationError("--action must be one of: \(FeedbackAction.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw invalidUsage("--action must be one of: \(FeedbackAction.allCases.map(\.rawValue).joined(separator: ", "))")
         }
-        if kind == .rated, rating == nil { throw ValidationError("--rating 1–5 is required with --action rated.") }
+        if kind == .rated, rating == nil { throw invalidUsage("--rating 1–5 is required with --action rated.") }
         let api = try await reporting { try options.client() }
         let record = try await reporting(server: api.baseURL) { () async throws -> FeedbackRecord in
             let id: RecommendationID
@@ -541,7 +545,7 @@ struct Notifications: AsyncParsableCommand {
         @OptionGroup var options: SessionOptions
 
         func run() async throws {
-            guard let notificationID = NotificationID(id) else { throw ValidationError("\(id) is not a reminder ID (a UUID).") }
+            guard let notificationID = NotificationID(id) else { throw invalidUsage("\(id) is not a reminder ID (a UUID).") }
             let api = try await reporting { try options.client() }
             let receipt = try await reporting(server: api.baseURL) { try await api.markNotificationViewed(notificationID) }
             if options.json { try printJSON(receipt) } else { print("Viewed at \(WireFormat.formatDate(receipt.viewedAt)).") }

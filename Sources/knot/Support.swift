@@ -90,6 +90,8 @@ func explain(_ error: KnotError, server: URL?) -> String {
         return "not found: \(detail)"
     case .rateLimited(let retryAfter):
         return retryAfter.map { "too many requests; try again in \(Int($0.rounded(.up))) seconds." } ?? "too many requests; try again later."
+    case .server(409, _, let message):
+        return "conflict: \(message)"
     case .server(let status, _, let message):
         return "the server failed (HTTP \(status)): \(message)"
     }
@@ -169,28 +171,37 @@ func terminalWidth() -> Int {
 }
 
 /// Renders three picks as cards side by side: number, type and price, title, merchant, the
-/// description, the score and the ID to use with `knot feedback`.
+/// description and the score; then each pick's ID (for `knot feedback`) and link. Sections line up across cards.
 func renderRecommendations(_ recommendations: [Recommendation], prices: PriceFormatter = PriceFormatter()) -> String {
     guard !recommendations.isEmpty else { return "No recommendations." }
     let gap = "  │  "
     let width = max(24, min(44, (terminalWidth() - gap.count * (recommendations.count - 1)) / recommendations.count))
-    let cards = recommendations.enumerated().map { index, item -> [String] in
-        var lines = ["[\(index + 1)] \(item.recommendationType.rawValue.capitalized) · \(prices.format(cents: item.priceCents, currency: item.currency))"]
-        lines.append(String(repeating: "─", count: width))
-        lines += wrap(item.title, width: width)
-        if let merchant = item.merchantName { lines += wrap("at \(merchant)", width: width) }
-        lines.append("")
-        if let description = item.description { lines += wrap(description, width: width).prefix(5) }
-        lines.append("")
-        lines.append("match \(String(format: "%.0f", item.finalScore * 100))%" + (item.informedByHints.isEmpty ? "" : " · from \(item.informedByHints.count) hint(s)"))
-        lines.append(item.id.description.count <= width ? item.id.description : String(item.id.description.prefix(width)))
-        return lines
+    let sections: [[[String]]] = recommendations.enumerated().map { index, item in
+        let header = ["[\(index + 1)] \(item.recommendationType.rawValue.capitalized) · \(prices.format(cents: item.priceCents, currency: item.currency))", String(repeating: "─", count: width)]
+        let title = wrap(item.title, width: width) + (item.merchantName.map { wrap("at \($0)", width: width) } ?? [])
+        let description = Array(wrap(item.description ?? "", width: width).prefix(5))
+        var footer = [String(format: "score %.2f", item.finalScore) + (item.informedByHints.isEmpty ? "" : " · from \(item.informedByHints.count) hint\(item.informedByHints.count == 1 ? "" : "s")")]
+        return [header, title, description, footer]
     }
-    return sideBySide(cards, width: width, gap: gap)
+    let heights = (0..<4).map { section in sections.map { $0[section].count }.max() ?? 0 }
+    let cards = sections.map { card in
+        (0..<4).flatMap { section -> [String] in
+            let lines = card[section] + Array(repeating: "", count: heights[section] - card[section].count)
+            return section == 0 || section == 3 ? lines : lines + [""]
+        }
+    }
+    let ids = recommendations.enumerated().map { "[\($0.offset + 1)] \($0.element.id)" + ($0.element.externalUrl.map { "  \($0)" } ?? "") }.joined(separator: "\n")
+    return sideBySide(cards, width: width, gap: gap) + "\n\n" + ids
 }
 
 /// Reads one line from standard input after a prompt; nil at end of input.
 func ask(_ prompt: String) -> String? {
     FileHandle.standardOutput.write(Data((prompt + " ").utf8))
     return readLine()?.trimmingCharacters(in: .whitespacesAndNewlines)
+}
+
+/// Reports a wrong argument found while running (after parsing) and returns exit status 64.
+func invalidUsage(_ message: String) -> ExitCode {
+    printError("knot: \(message)")
+    return ExitCode.validationFailure
 }
