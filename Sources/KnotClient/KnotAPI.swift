@@ -64,6 +64,28 @@ public final class KnotAPI: Sendable {
         return stored
     }
 
+    /// Sign in with Apple: sends the identity token (and the raw nonce it was made with) from
+    /// `ASAuthorizationAppleIDCredential`; starts and saves a session.
+    @discardableResult
+    public func signInWithApple(identityToken: String, nonce: String? = nil) async throws -> StoredSession {
+        try await signIn(provider: "apple", idToken: identityToken, nonce: nonce, email: nil)
+    }
+
+    /// Sign in with Google: sends the ID token from the Google Sign-In SDK; starts and saves a session.
+    @discardableResult
+    public func signInWithGoogle(idToken: String, nonce: String? = nil) async throws -> StoredSession {
+        try await signIn(provider: "google", idToken: idToken, nonce: nonce, email: nil)
+    }
+
+    private func signIn(provider: String, idToken: String, nonce: String?, email: String?) async throws -> StoredSession {
+        struct Body: Encodable { var idToken: String; var nonce: String? }
+        let response = try await perform(method: "POST", path: "/knot/auth/\(provider)", body: try encode(Body(idToken: idToken, nonce: nonce)), authenticated: false)
+        let pair: TokenPair = try decode(response)
+        try await session.begin(pair, serverUrl: baseURL.absoluteString, email: email)
+        guard let stored = await session.stored else { throw KnotError.unauthorized("Sign-in did not produce a session.") }
+        return stored
+    }
+
     /// Revokes the session on the server and forgets it here, even when the server cannot be reached.
     public func signOut() async {
         _ = try? await perform(method: "POST", path: "/knot/auth/sign-out", retryRefresh: false)
@@ -146,6 +168,11 @@ public final class KnotAPI: Sendable {
         guard let path = recommendation.shareUrl else { return nil }
         if let absolute = URL(string: path), absolute.scheme != nil { return absolute }
         return URL(string: path, relativeTo: baseURL)?.absoluteURL
+    }
+
+    /// Re-learns the user's preference weights from their feedback now (the server also does it weekly).
+    public func analyzeFeedback() async throws -> LearnedWeights {
+        try decode(try await perform(method: "POST", path: "/knot/api/v1/feedback/analyze"))
     }
 
     // MARK: Notifications

@@ -30,6 +30,7 @@ public struct KnotID<Entity>: Hashable, Sendable, Codable, CustomStringConvertib
     public var description: String { uuid.uuidString.lowercased() }
 }
 
+/// The typed IDs of Knot's objects.
 public typealias VaultID = KnotID<Vault>
 public typealias MilestoneID = KnotID<Milestone>
 public typealias HintID = KnotID<Hint>
@@ -435,6 +436,15 @@ public struct DeviceRegistration: Codable, Sendable, Equatable {
     public var status: String
     public var deviceToken: String
     public var platform: String
+}
+
+/// Per-user multipliers the server learned from feedback (`POST /feedback/analyze`); 1.0 is neutral.
+public struct LearnedWeights: Codable, Sendable, Equatable {
+    public var interests: [String: Double]
+    public var vibes: [String: Double]
+    public var loveLanguages: [String: Double]
+    public var types: [String: Double]
+    public var feedbackCount: Int
 }
 
 /// The answer of `DELETE /users/me`.

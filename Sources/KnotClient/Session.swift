@@ -166,6 +166,13 @@ public actor KnotSession {
         guard let session = current else { throw KnotError.unauthorized("Not signed in. Sign in first.") }
         if session.accessToken != rejected { return session.accessToken }
         if let refreshing { return try await refreshing.value }
+        // Another process sharing the store (a second `knot` command) may have rotated the tokens
+        // already; spending our old refresh token again would revoke the whole session.
+        if let shared = try? store.load(), shared.userId == session.userId, shared.refreshToken != session.refreshToken {
+            current = shared
+            if shared.accessTokenExpiresAt.timeIntervalSince(now()) > Self.expiryMargin, shared.accessToken != rejected { return shared.accessToken }
+            return try await refresh(after: shared.accessToken, refresher: refresher)
+        }
         let task = Task { try await self.performRefresh(of: session, refresher: refresher) }
         refreshing = task
         defer { refreshing = nil }

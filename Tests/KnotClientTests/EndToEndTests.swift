@@ -75,6 +75,8 @@ struct EndToEndTests {
             await #expect(throws: KnotError.validation(message: "rating: is required when action is rated", fields: [FieldProblem(field: "rating", message: "is required when action is rated")])) {
                 try await api.recordFeedback(second.recommendations[0].id, action: .rated)
             }
+            let weights = try await api.analyzeFeedback()
+            #expect(weights.feedbackCount >= 2)
             let fetched = try await api.recommendation(second.recommendations[0].id)
             #expect(fetched.title == second.recommendations[0].title)
             #expect(api.shareURL(for: fetched)?.host == "127.0.0.1")

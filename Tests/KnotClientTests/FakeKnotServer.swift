@@ -113,6 +113,12 @@ final class FakeKnotServer: HTTPTransport, @unchecked Sendable {
             guard let email = body["email"] as? String, email.contains("@") else { return error(422, "validation_failed", "email: must be an email address", fields: [FieldProblem(field: "email", message: "must be an email address")]) }
             revoked = false
             return respond(200, issuePair())
+        case ("POST", "/knot/auth/apple"), ("POST", "/knot/auth/google"):
+            guard let token = body["id_token"] as? String, token == "valid-\(path.split(separator: "/").last!)-token" else {
+                return error(401, "invalid_id_token", "The identity token is not valid.", headers: ["WWW-Authenticate": "Bearer"])
+            }
+            revoked = false
+            return respond(200, issuePair())
         case ("POST", "/knot/auth/refresh"):
             refreshCalls += 1
             let token = body["refresh_token"] as? String ?? ""

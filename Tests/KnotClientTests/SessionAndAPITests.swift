@@ -36,6 +36,38 @@ struct SessionAndAPITests {
         #expect(await api.session.stored?.accessToken == "access-2")
     }
 
+    @Test func twoClientsSharingAStoreNeverSpendARefreshTokenTwice() async throws {
+        // Two `knot` processes share one session file: the second must pick up the first's rotation.
+        let server = FakeKnotServer()
+        let store = server.signedInStore()
+        let first = makeAPI(server, store: store)
+        let second = makeAPI(server, store: store)
+        server.expireAccessTokens()
+
+        _ = try await first.hints()
+        _ = try await second.hints()
+
+        #expect(server.with { $0.refreshCalls } == 1)
+        #expect(server.with { $0.revoked } == false)
+        #expect(await second.session.stored?.refreshToken == "refresh-2")
+    }
+
+    @Test func appleAndGoogleSignInSendTheIdentityToken() async throws {
+        let server = FakeKnotServer()
+        let store = InMemoryTokenStore()
+        let api = makeAPI(server, store: store)
+
+        await #expect(throws: KnotError.unauthorized("The identity token is not valid.")) { try await api.signInWithApple(identityToken: "forged", nonce: "n") }
+        #expect(try store.load() == nil)
+        try await api.signInWithApple(identityToken: "valid-apple-token", nonce: "raw-nonce")
+        let body = server.json(of: server.requests("POST", "/knot/auth/apple").last!)
+        #expect(body["id_token"] as? String == "valid-apple-token")
+        #expect(body["nonce"] as? String == "raw-nonce")
+        #expect(try store.load()?.accessToken == "access-1")
+        try await api.signInWithGoogle(idToken: "valid-google-token")
+        #expect(try store.load()?.accessToken == "access-2")
+    }
+
     @Test func anExpiredAccessTokenIsRefreshedBeforeTheRequest() async throws {
         let server = FakeKnotServer()
         let clock = MutableClock(Date())
