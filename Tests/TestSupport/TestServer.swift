@@ -193,8 +193,15 @@ public func withLiveServer<T: Sendable>(
     configuration.port = 0
     configure(&configuration)
     let components = try await buildServer(configuration: configuration, dependencies: dependencies)
-    return try await components.application.test(.live) { client in
-        guard let port = client.port else { throw TestFailure("the live test server reported no port") }
-        return try await body(URL(string: "http://127.0.0.1:\(port)")!, components)
+    // The body's error is carried out as a value, so the server always takes the graceful shutdown
+    // path (which closes the database) rather than being cancelled mid-flight.
+    let outcome: Result<T, any Error> = try await components.application.test(.live) { client in
+        guard let port = client.port else { return .failure(TestFailure("the live test server reported no port")) }
+        do {
+            return .success(try await body(URL(string: "http://127.0.0.1:\(port)")!, components))
+        } catch {
+            return .failure(error)
+        }
     }
+    return try outcome.get()
 }
