@@ -159,7 +159,7 @@ let package = Package(
         ),
         .testTarget(
             name: "KnotClientTests",
-            dependencies: ["KnotClient", "TestSupport"]
+            dependencies: ["KnotClient", "TestSupport", .product(name: "Hummingbird", package: "hummingbird")]
         ),
     ],
     swiftLanguageModes: [.v6]

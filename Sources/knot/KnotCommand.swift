@@ -510,7 +510,7 @@ struct Notifications: AsyncParsableCommand {
 
         func run() async throws {
             let api = try await reporting { try options.client() }
-            let result = try await reporting(server: api.baseURL) { try await withProgress("Loading reminders") { try await api.upcomingNotifications() } }
+            let result = try await reporting(server: api.baseURL) { try await withProgress("Loading reminders") { try await notificationsRoute { try await api.upcomingNotifications() } } }
             if options.json { try printJSON(result); return }
             if result.notifications.isEmpty { print("No reminders scheduled."); return }
             for item in result.notifications {
@@ -527,7 +527,7 @@ struct Notifications: AsyncParsableCommand {
 
         func run() async throws {
             let api = try await reporting { try options.client() }
-            let page = try await reporting(server: api.baseURL) { try await withProgress("Loading history") { try await api.notificationHistory(limit: limit, offset: offset) } }
+            let page = try await reporting(server: api.baseURL) { try await withProgress("Loading history") { try await notificationsRoute { try await api.notificationHistory(limit: limit, offset: offset) } } }
             if options.json { try printJSON(page); return }
             if page.notifications.isEmpty { print("No reminders sent yet."); return }
             for item in page.notifications {
@@ -550,6 +550,15 @@ struct Notifications: AsyncParsableCommand {
             let receipt = try await reporting(server: api.baseURL) { try await api.markNotificationViewed(notificationID) }
             if options.json { try printJSON(receipt) } else { print("Viewed at \(WireFormat.formatDate(receipt.viewedAt)).") }
         }
+    }
+}
+
+/// Runs a notifications request, explaining a server that has no notification routes at all.
+func notificationsRoute<T: Sendable>(_ body: () async throws -> T) async throws -> T {
+    do {
+        return try await body()
+    } catch KnotError.notFound(let message) where message.hasPrefix("No route") {
+        throw CLIError("this server does not offer notifications yet (\(message))")
     }
 }
 
