@@ -88,6 +88,13 @@ struct CLITests {
             let vault = try WireFormat.decoder().decode(Vault.self, from: Data(run.stdout.utf8))
             #expect(vault.loveLanguages.primary == .qualityTime)
 
+            let birthday = try #require(vault.milestones.first { $0.milestoneType == .birthday })
+            run = try await Self.knot(["recommend", "--milestone", birthday.id.description, "--json"], session: session)
+            #expect(run.status == 0, "\(run.stderr)")
+            let forBirthday = try WireFormat.decoder().decode(RecommendationBatch.self, from: Data(run.stdout.utf8))
+            #expect(forBirthday.milestoneId == birthday.id)
+            #expect(forBirthday.occasionType == .majorMilestone)
+
             run = try await Self.knot(["hints", "add", "She", "wants", "a", "pasta", "maker"], session: session)
             #expect(run.status == 0, "\(run.stderr)")
             run = try await Self.knot(["hints", "add", String(repeating: "x", count: 501)], session: session)
@@ -122,6 +129,20 @@ struct CLITests {
             run = try await Self.knot(["export", "--output", exportFile.path], session: session)
             #expect(run.status == 0, "\(run.stderr)")
             #expect(try String(contentsOf: exportFile, encoding: .utf8).contains("pasta maker"))
+
+            // A session the server no longer honours: the CLI says so and forgets it.
+            let saved = try Data(contentsOf: session)
+            let store = FileTokenStore(fileURL: session)
+            var broken = try #require(try store.load())
+            broken.refreshToken = "not-a-refresh-token"
+            broken.accessTokenExpiresAt = Date(timeIntervalSince1970: 0)
+            try store.save(broken)
+            run = try await Self.knot(["hints", "list"], session: session)
+            #expect(run.status == 4)
+            #expect(run.stderr.contains("you are signed out"))
+            #expect(run.stderr.contains("knot login --server \(baseURL.absoluteString)"))
+            #expect(!FileManager.default.fileExists(atPath: session.path))
+            try saved.write(to: session)
 
             run = try await Self.knot(["delete-account"], session: session, input: "no\n")
             #expect(run.status != 0)
