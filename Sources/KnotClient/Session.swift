@@ -180,26 +180,28 @@ public actor KnotSession {
     }
 
     private func performRefresh(of session: StoredSession, refresher: @Sendable (String) async throws -> TokenPair) async throws -> String {
+        let pair: TokenPair
         do {
-            let pair = try await refresher(session.refreshToken)
-            guard current?.refreshToken == session.refreshToken else {
-                throw KnotError.unauthorized("Signed out while the session was being refreshed.")
-            }
-            let updated = StoredSession(
-                serverUrl: session.serverUrl, email: session.email, userId: pair.userId, accessToken: pair.accessToken,
-                refreshToken: pair.refreshToken, accessTokenExpiresAt: now().addingTimeInterval(TimeInterval(pair.expiresIn))
-            )
-            try? store.save(updated)
-            current = updated
-            return updated.accessToken
+            pair = try await refresher(session.refreshToken)
         } catch let error as KnotError {
             switch error {
             case .offline, .rateLimited: throw error
             case .server(let status, _, _) where status >= 500: throw error
             default:
-                signOutLocally()
+                // Only end the session this refresh belonged to, not one signed in meanwhile.
+                if current?.refreshToken == session.refreshToken { signOutLocally() }
                 throw KnotError.unauthorized("Your session has ended (\(error)). Sign in again.")
             }
         }
+        guard current?.refreshToken == session.refreshToken else {
+            throw KnotError.unauthorized("The session changed while it was being refreshed. Try again.")
+        }
+        let updated = StoredSession(
+            serverUrl: session.serverUrl, email: session.email, userId: pair.userId, accessToken: pair.accessToken,
+            refreshToken: pair.refreshToken, accessTokenExpiresAt: now().addingTimeInterval(TimeInterval(pair.expiresIn))
+        )
+        try? store.save(updated)
+        current = updated
+        return updated.accessToken
     }
 }

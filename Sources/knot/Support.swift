@@ -180,7 +180,7 @@ func renderRecommendations(_ recommendations: [Recommendation], prices: PriceFor
         let header = ["[\(index + 1)] \(item.recommendationType.rawValue.capitalized) · \(prices.format(cents: item.priceCents, currency: item.currency))", String(repeating: "─", count: width)]
         let title = wrap(item.title, width: width) + (item.merchantName.map { wrap("at \($0)", width: width) } ?? [])
         let description = Array(wrap(item.description ?? "", width: width).prefix(5))
-        var footer = [String(format: "score %.2f", item.finalScore) + (item.informedByHints.isEmpty ? "" : " · from \(item.informedByHints.count) hint\(item.informedByHints.count == 1 ? "" : "s")")]
+        let footer = [String(format: "score %.2f", item.finalScore) + (item.informedByHints.isEmpty ? "" : " · from \(item.informedByHints.count) hint\(item.informedByHints.count == 1 ? "" : "s")")]
         return [header, title, description, footer]
     }
     let heights = (0..<4).map { section in sections.map { $0[section].count }.max() ?? 0 }
