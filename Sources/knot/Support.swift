@@ -102,13 +102,15 @@ func explain(_ error: KnotError, server: URL?) -> String {
 @MainActor
 func withProgress<T: Sendable>(_ message: String, _ body: () async throws -> T) async throws -> T {
     guard isatty(2) == 1 else { return try await body() }
+    let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+    FileHandle.standardError.write(Data("\r\(frames[0]) \(message)…".utf8))
     let spinner = Task {
-        let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
-        var index = 0
+        var index = 1
         while !Task.isCancelled {
+            try? await Task.sleep(nanoseconds: 100_000_000)
+            if Task.isCancelled { break }
             FileHandle.standardError.write(Data("\r\(frames[index % frames.count]) \(message)…".utf8))
             index += 1
-            try? await Task.sleep(nanoseconds: 100_000_000)
         }
     }
     defer {

@@ -25,9 +25,14 @@ struct CLITests {
     /// Runs `knot` with `arguments` and `input` on standard input, without blocking a Swift
     /// concurrency thread while it runs.
     static func knot(_ arguments: [String], session: URL, input: String = "") async throws -> Run {
+        try await launch(executable, arguments + ["--session-file", session.path], input: input)
+    }
+
+    /// Runs `program` with `arguments`, feeding `input` to standard input.
+    static func launch(_ program: URL, _ arguments: [String], input: String = "") async throws -> Run {
         let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments + ["--session-file", session.path]
+        process.executableURL = program
+        process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["COLUMNS"] = "132"
         process.environment = environment
@@ -101,6 +106,14 @@ struct CLITests {
             #expect(run.status != 0)
             run = try await Self.knot(["hints", "list"], session: session)
             #expect(run.stdout.contains("She wants a pasta maker"))
+            #expect(!run.stderr.contains("Loading hints"), "no progress line when standard error is not a terminal")
+            #if os(Linux)
+            // On a terminal (script(1) provides one) a progress line shows while the request runs.
+            let command = "'\(Self.executable.path)' hints list --session-file '\(session.path)'"
+            let terminal = try await Self.launch(URL(fileURLWithPath: "/usr/bin/script"), ["-qec", command, "/dev/null"])
+            #expect(terminal.stdout.contains("Loading hints…"))
+            #expect(terminal.stdout.contains("She wants a pasta maker"))
+            #endif
             #expect(run.stdout.contains("1 of 1 hints."))
             run = try await Self.knot(["hints", "search", "pasta", "--json"], session: session)
             let search = try WireFormat.decoder().decode(HintSearchResult.self, from: Data(run.stdout.utf8))
