@@ -9,6 +9,8 @@ let package = Package(
     products: [
         .executable(name: "server", targets: ["server"]),
         .library(name: "AppServer", targets: ["AppServer"]),
+        .library(name: "KnotClient", targets: ["KnotClient"]),
+        .executable(name: "knot", targets: ["knot"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -126,6 +128,17 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // MARK: Clients
+        // The Knot client SDK: Foundation (+ FoundationNetworking on Linux) and Observation only, so an
+        // iOS app imports it unchanged. It must never depend on a server target.
+        .target(name: "KnotClient"),
+        .executableTarget(
+            name: "knot",
+            dependencies: [
+                "KnotClient",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         // MARK: Benchmarks
         .executableTarget(
             name: "embedding-benchmark",
@@ -167,6 +180,10 @@ let package = Package(
         .testTarget(
             name: "KnotTests",
             dependencies: ["TestSupport", "Knot", .product(name: "Hummingbird", package: "hummingbird")]
+        ),
+        .testTarget(
+            name: "KnotClientTests",
+            dependencies: ["KnotClient", "TestSupport", .product(name: "Hummingbird", package: "hummingbird")]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -106,9 +106,16 @@ public func withServer<T: Sendable>(
     var configuration = try testConfiguration(database, dataDirectory: folder)
     configure(&configuration)
     let components = try await buildServer(configuration: configuration, dependencies: dependencies)
-    return try await components.application.test(.router) { client in
-        try await body(APIClient(client: client), components)
+    // The body's error is carried out as a value, so the server always shuts down gracefully (closing
+    // the database) instead of being torn down mid-flight, which SQLite would assert on.
+    let outcome: Result<T, any Error> = try await components.application.test(.router) { client in
+        do {
+            return .success(try await body(APIClient(client: client), components))
+        } catch {
+            return .failure(error)
+        }
     }
+    return try outcome.get()
 }
 
 /// A response as tests see it: status, headers, body, and the body parsed as JSON.
@@ -195,4 +202,32 @@ public func withIsolatedServer<T: Sendable>(
             configuration.databaseURL = url
         }, dependencies: dependencies, body)
     }
+}
+
+/// Builds the real application on `database` and serves it on 127.0.0.1 at a free port (a real
+/// socket) for the duration of `body`, which gets the base URL — for clients that bring their own
+/// HTTP stack, like `KnotClient` and the `knot` executable.
+public func withLiveServer<T: Sendable>(
+    _ database: TestDatabase,
+    configure: (inout ServerConfiguration) -> Void = { _ in },
+    dependencies: ServerDependencies = .init(),
+    _ body: @Sendable (URL, ServerComponents) async throws -> T
+) async throws -> T {
+    let folder = makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var configuration = try testConfiguration(database, dataDirectory: folder)
+    configuration.port = 0
+    configure(&configuration)
+    let components = try await buildServer(configuration: configuration, dependencies: dependencies)
+    // The body's error is carried out as a value, so the server always takes the graceful shutdown
+    // path (which closes the database) rather than being cancelled mid-flight.
+    let outcome: Result<T, any Error> = try await components.application.test(.live) { client in
+        guard let port = client.port else { return .failure(TestFailure("the live test server reported no port")) }
+        do {
+            return .success(try await body(URL(string: "http://127.0.0.1:\(port)")!, components))
+        } catch {
+            return .failure(error)
+        }
+    }
+    return try outcome.get()
 }

@@ -1,0 +1,74 @@
+import Foundation
+
+/// One offending field of a rejected request, as the server's 422 names it.
+public struct FieldProblem: Codable, Sendable, Equatable {
+    public var field: String
+    public var message: String
+
+    public init(field: String, message: String) {
+        self.field = field
+        self.message = message
+    }
+}
+
+/// The one error every ``KnotAPI`` call throws, split by what a screen does about it: show an
+/// offline banner, send the user to sign-in, point at a field, say "not found", wait, or apologise.
+public enum KnotError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {
+    /// The server could not be reached (no network, refused, timed out).
+    case offline(String)
+    /// Not signed in, or the session ended (refresh failed); the user must sign in again.
+    case unauthorized(String)
+    /// 422: the request was wrong; `fields` says where.
+    case validation(message: String, fields: [FieldProblem])
+    /// 404: missing, or someone else's.
+    case notFound(String)
+    /// 429: too many requests; try again after `retryAfter` seconds when the server said.
+    case rateLimited(retryAfter: TimeInterval?)
+    /// Any other failure the server reported (4xx/5xx), or an answer the client could not read.
+    case server(status: Int, code: String?, message: String)
+
+    public var description: String {
+        switch self {
+        case .offline(let message): "Offline: \(message)"
+        case .unauthorized(let message): "Signed out: \(message)"
+        case .validation(let message, let fields):
+            fields.isEmpty ? "Invalid request: \(message)" : "Invalid request: " + fields.map { "\($0.field) \($0.message)" }.joined(separator: "; ")
+        case .notFound(let message): "Not found: \(message)"
+        case .rateLimited(let retryAfter): retryAfter.map { "Too many requests; try again in \(Int($0.rounded(.up))) s." } ?? "Too many requests; try again later."
+        case .server(let status, _, let message): "Server error \(status): \(message)"
+        }
+    }
+
+    public var errorDescription: String? { description }
+
+    /// Whether trying the same idempotent request again may succeed.
+    var isTransient: Bool {
+        switch self {
+        case .offline, .rateLimited: true
+        case .server(let status, _, _): status >= 500
+        default: false
+        }
+    }
+
+    /// The error an HTTP response stands for, read from the server's error body when there is one.
+    static func from(_ response: HTTPResponseData) -> KnotError {
+        struct Envelope: Decodable {
+            struct Inner: Decodable {
+                var code: String?
+                var message: String?
+                var fields: [FieldProblem]?
+            }
+            var error: Inner
+        }
+        let inner = (try? JSONDecoder().decode(Envelope.self, from: response.body))?.error
+        let message = inner?.message ?? (String(data: response.body, encoding: .utf8).flatMap { $0.isEmpty ? nil : String($0.prefix(200)) } ?? "HTTP \(response.status)")
+        switch response.status {
+        case 401: return .unauthorized(message)
+        case 404: return .notFound(message)
+        case 422: return .validation(message: message, fields: inner?.fields ?? [])
+        case 429:
+            return .rateLimited(retryAfter: response.header("Retry-After").flatMap { TimeInterval($0.trimmingCharacters(in: .whitespaces)) })
+        default: return .server(status: response.status, code: inner?.code, message: message)
+        }
+    }
+}

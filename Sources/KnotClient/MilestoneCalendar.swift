@@ -1,0 +1,126 @@
+import Foundation
+
+/// A milestone's next date and how many days away it is, for the Home countdown.
+public struct UpcomingMilestone: Sendable, Equatable, Identifiable {
+    public var id: MilestoneID
+    public var name: String
+    public var type: MilestoneType
+    public var date: DateComponents
+    public var daysUntil: Int
+    public var budgetTier: OccasionType
+
+    /// "Today!", "Tomorrow" or "in N days".
+    public var countdownText: String {
+        switch daysUntil {
+        case 0: "Today!"
+        case 1: "Tomorrow"
+        default: "in \(daysUntil) days"
+        }
+    }
+}
+
+/// Works out when milestones next happen: yearly ones roll over to next year once passed, Feb 29
+/// falls on Feb 28 in common years, Mother's Day and Father's Day float (2nd Sunday of May, 3rd
+/// Sunday of June, seed 000 decision 103), one-time ones in the past are over.
+public struct MilestoneCalendar: Sendable {
+    public var calendar: Calendar
+
+    /// - Parameter timeZone: the user's zone; "today" is the day in this zone.
+    public init(timeZone: TimeZone = .current) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        self.calendar = calendar
+    }
+
+    /// The next occurrence of `milestone` on or after the day of `now`, or nil when it is over.
+    public func nextOccurrence(of milestone: Milestone, from now: Date) -> UpcomingMilestone? {
+        let parts = milestone.milestoneDate.split(separator: "-").compactMap { Int($0) }
+        guard parts.count == 3 else { return nil }
+        let today = calendar.startOfDay(for: now)
+        let thisYear = calendar.component(.year, from: today)
+        let target: Date?
+        switch milestone.recurrence {
+        case .oneTime:
+            target = day(year: parts[0], month: parts[1], day: parts[2]).flatMap { $0 >= today ? $0 : nil }
+        case .yearly:
+            let candidates = [thisYear, thisYear + 1].compactMap { year in occurrence(of: milestone, month: parts[1], day: parts[2], in: year) }
+            target = candidates.first { $0 >= today }
+        }
+        guard let target, let days = calendar.dateComponents([.day], from: today, to: target).day else { return nil }
+        return UpcomingMilestone(
+            id: milestone.id, name: milestone.milestoneName, type: milestone.milestoneType,
+            date: calendar.dateComponents([.year, .month, .day], from: target), daysUntil: days, budgetTier: milestone.budgetTier
+        )
+    }
+
+    /// Every milestone that is still to come, soonest first.
+    public func upcoming(_ milestones: [Milestone], from now: Date) -> [UpcomingMilestone] {
+        milestones.compactMap { nextOccurrence(of: $0, from: now) }.sorted { ($0.daysUntil, $0.name) < ($1.daysUntil, $1.name) }
+    }
+
+    func occurrence(of milestone: Milestone, month: Int, day dayOfMonth: Int, in year: Int) -> Date? {
+        if milestone.milestoneType == .holiday {
+            let name = milestone.milestoneName.lowercased()
+            if name.contains("mother") { return nthSunday(2, month: 5, year: year) }
+            if name.contains("father") { return nthSunday(3, month: 6, year: year) }
+        }
+        if month == 2, dayOfMonth == 29, !isLeap(year) { return day(year: year, month: 2, day: 28) }
+        return day(year: year, month: month, day: dayOfMonth)
+    }
+
+    func nthSunday(_ n: Int, month: Int, year: Int) -> Date? {
+        guard let first = day(year: year, month: month, day: 1) else { return nil }
+        let weekday = calendar.component(.weekday, from: first) // 1 = Sunday
+        let firstSunday = 1 + (8 - weekday) % 7
+        return day(year: year, month: month, day: firstSunday + 7 * (n - 1))
+    }
+
+    func day(year: Int, month: Int, day: Int) -> Date? {
+        let components = DateComponents(calendar: calendar, timeZone: calendar.timeZone, year: year, month: month, day: day)
+        guard components.isValidDate(in: calendar) else { return nil }
+        return calendar.date(from: components)
+    }
+
+    func isLeap(_ year: Int) -> Bool { (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 }
+}
+
+/// Formats prices from minor units: whole amounts without decimals ("$50"), others with the
+/// currency's own number of decimals ("$49.99", "¥5,000", "€12.50"), symbol per currency.
+public struct PriceFormatter: Sendable {
+    public var locale: Locale
+
+    /// - Parameter locale: decides grouping and symbol placement; `en_US` by default so output is stable.
+    public init(locale: Locale = Locale(identifier: "en_US")) { self.locale = locale }
+
+    /// ISO 4217 currencies whose minor unit is not 1/100.
+    static let minorUnitDigits: [String: Int] = [
+        "JPY": 0, "KRW": 0, "VND": 0, "CLP": 0, "ISK": 0, "UGX": 0, "XAF": 0, "XOF": 0, "PYG": 0, "RWF": 0,
+        "BHD": 3, "KWD": 3, "OMR": 3, "JOD": 3, "TND": 3, "IQD": 3, "LYD": 3,
+    ]
+
+    /// The number of decimals `currency` uses.
+    public static func digits(for currency: String) -> Int { minorUnitDigits[currency.uppercased()] ?? 2 }
+
+    /// `amount` minor units of `currency`, or "Price varies" when unknown.
+    public func format(cents amount: Int?, currency: String) -> String {
+        guard let amount else { return "Price varies" }
+        let code = currency.uppercased()
+        let digits = Self.digits(for: code)
+        var divisor = 1
+        for _ in 0..<digits { divisor *= 10 }
+        let whole = amount % divisor == 0
+        let formatter = NumberFormatter()
+        formatter.locale = locale
+        formatter.numberStyle = .currency
+        formatter.currencyCode = code
+        formatter.minimumFractionDigits = whole ? 0 : digits
+        formatter.maximumFractionDigits = whole ? 0 : digits
+        let value = Decimal(amount) / Decimal(divisor)
+        return formatter.string(from: value as NSDecimalNumber) ?? "\(code) \(value)"
+    }
+
+    /// "$20–$50" for a budget range.
+    public func formatRange(min: Int, max: Int, currency: String) -> String {
+        "\(format(cents: min, currency: currency))–\(format(cents: max, currency: currency))"
+    }
+}

@@ -1,0 +1,245 @@
+import Foundation
+import Observation
+
+/// Notification history (seed 000 `NotificationsViewModel`, seed 001 step 7.7): sent reminders
+/// with their viewed state, paging, and opening one — which marks it viewed at once on screen,
+/// tells the server, and loads the milestone's recommendations.
+@MainActor
+@Observable
+public final class NotificationsViewModel {
+    public private(set) var notifications: [NotificationHistoryItem] = []
+    public private(set) var total = 0
+    public private(set) var upcoming: [UpcomingNotification] = []
+    public private(set) var isLoading = false
+    public private(set) var errorMessage: String?
+    public private(set) var selected: NotificationHistoryItem?
+    public private(set) var milestoneRecommendations: [Recommendation] = []
+    public private(set) var recommendationsError: String?
+
+    let api: KnotAPI
+    let pageSize: Int
+    let now: @Sendable () -> Date
+
+    public init(api: KnotAPI, pageSize: Int = 50, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.api = api
+        self.pageSize = pageSize
+        self.now = now
+    }
+
+    /// Reminders not opened yet.
+    public var unviewedCount: Int { notifications.filter { !$0.isViewed }.count }
+
+    public var hasMore: Bool { notifications.count < total }
+
+    /// "7 days before".
+    public nonisolated static func daysBeforeLabel(_ days: Int) -> String { days == 1 ? "1 day before" : "\(days) days before" }
+
+    /// Loads the first page of history.
+    public func load() async {
+        isLoading = true
+        defer { isLoading = false }
+        do {
+            let page = try await api.notificationHistory(limit: pageSize, offset: 0)
+            notifications = page.notifications
+            total = page.total
+            errorMessage = nil
+        } catch {
+            errorMessage = (error as? KnotError)?.description ?? error.localizedDescription
+        }
+    }
+
+    /// Appends the next page.
+    public func loadMore() async {
+        guard hasMore, !isLoading else { return }
+        isLoading = true
+        defer { isLoading = false }
+        do {
+            let page = try await api.notificationHistory(limit: pageSize, offset: notifications.count)
+            let known = Set(notifications.map(\.id))
+            notifications += page.notifications.filter { !known.contains($0.id) }
+            total = page.total
+        } catch {
+            errorMessage = (error as? KnotError)?.description ?? error.localizedDescription
+        }
+    }
+
+    /// Loads the reminders still to be sent.
+    public func loadUpcoming() async {
+        do {
+            upcoming = try await api.upcomingNotifications().notifications
+        } catch {
+            errorMessage = (error as? KnotError)?.description ?? error.localizedDescription
+        }
+    }
+
+    /// Opens a reminder: shows it viewed immediately, records the view on the server (the server's
+    /// time wins when it answers), and loads its milestone's recommendations.
+    public func open(_ item: NotificationHistoryItem) async {
+        var opened = item
+        if opened.viewedAt == nil { opened.viewedAt = now() }
+        replace(opened)
+        selected = opened
+        milestoneRecommendations = []
+        recommendationsError = nil
+        if item.viewedAt == nil {
+            if let receipt = try? await api.markNotificationViewed(item.id) {
+                opened.viewedAt = receipt.viewedAt
+                replace(opened)
+                if selected?.id == opened.id { selected = opened }
+            }
+        }
+        guard let milestone = item.milestoneId else {
+            recommendationsError = "This milestone was deleted."
+            return
+        }
+        do {
+            milestoneRecommendations = try await api.recommendations(forMilestone: milestone).recommendations
+        } catch {
+            recommendationsError = (error as? KnotError)?.description ?? error.localizedDescription
+        }
+    }
+
+    public func dismiss() {
+        selected = nil
+        milestoneRecommendations = []
+        recommendationsError = nil
+    }
+
+    private func replace(_ item: NotificationHistoryItem) {
+        if let index = notifications.firstIndex(where: { $0.id == item.id }) { notifications[index] = item }
+    }
+}
+
+/// Settings (seed 000 `SettingsViewModel`, seed 001 phase 11): notification preferences and quiet
+/// hours, data export, sign-out, and account deletion that needs an explicit confirmation step.
+@MainActor
+@Observable
+public final class SettingsViewModel {
+    /// Where account deletion stands: nothing asked, waiting for the user to confirm, running, done.
+    public enum DeletionState: Sendable, Equatable {
+        case idle, awaitingConfirmation, deleting, deleted
+    }
+
+    public private(set) var preferences = NotificationPreferences()
+    public private(set) var isLoadingPreferences = false
+    public private(set) var isSavingPreferences = false
+    public private(set) var preferencesError: String?
+    public private(set) var isExporting = false
+    public private(set) var exportError: String?
+    public private(set) var exportedFileURL: URL?
+    public private(set) var deletion: DeletionState = .idle
+    public private(set) var deletionError: String?
+    public private(set) var isSignedOut = false
+
+    let api: KnotAPI
+    let exportDirectory: URL
+
+    /// - Parameter exportDirectory: where exports are written for the share sheet.
+    public init(api: KnotAPI, exportDirectory: URL = FileManager.default.temporaryDirectory) {
+        self.api = api
+        self.exportDirectory = exportDirectory
+    }
+
+    /// 22 → "10:00 PM", 0 → "12:00 AM".
+    public nonisolated static func formatHour(_ hour: Int) -> String {
+        let normalized = ((hour % 24) + 24) % 24
+        let twelve = normalized % 12 == 0 ? 12 : normalized % 12
+        return "\(twelve):00 \(normalized < 12 ? "AM" : "PM")"
+    }
+
+    public func loadPreferences() async {
+        isLoadingPreferences = true
+        defer { isLoadingPreferences = false }
+        do {
+            preferences = try await api.notificationPreferences()
+            preferencesError = nil
+        } catch {
+            preferencesError = (error as? KnotError)?.description ?? error.localizedDescription
+        }
+    }
+
+    /// Turns reminders on or off; the switch goes back if the server refuses.
+    public func setNotificationsEnabled(_ enabled: Bool) async {
+        let before = preferences
+        preferences.notificationsEnabled = enabled
+        await save(before: before) { try await self.api.updateNotificationPreferences(enabled: enabled) }
+    }
+
+    /// Saves quiet hours (each 0–23); out-of-range hours are refused without a request.
+    public func setQuietHours(start: Int, end: Int) async {
+        guard (0...23).contains(start), (0...23).contains(end) else {
+            preferencesError = "Quiet hours must be hours from 0 to 23."
+            return
+        }
+        let before = preferences
+        preferences.quietHoursStart = start
+        preferences.quietHoursEnd = end
+        await save(before: before) { try await self.api.updateNotificationPreferences(quietHoursStart: start, quietHoursEnd: end) }
+    }
+
+    private func save(before: NotificationPreferences, _ request: () async throws -> NotificationPreferences) async {
+        isSavingPreferences = true
+        defer { isSavingPreferences = false }
+        do {
+            preferences = try await request()
+            preferencesError = nil
+        } catch {
+            preferences = before
+            preferencesError = (error as? KnotError)?.description ?? error.localizedDescription
+        }
+    }
+
+    /// Downloads the export and writes it to a file for the share sheet.
+    @discardableResult
+    public func exportData() async -> URL? {
+        isExporting = true
+        exportError = nil
+        defer { isExporting = false }
+        do {
+            let data = try await api.exportData()
+            let day = String(WireFormat.formatDate(Date()).prefix(10))
+            let url = exportDirectory.appendingPathComponent("knot-export-\(day).json")
+            try data.write(to: url, options: .atomic)
+            exportedFileURL = url
+            return url
+        } catch {
+            exportError = (error as? KnotError)?.description ?? error.localizedDescription
+            return nil
+        }
+    }
+
+    /// First stage of deletion: ask the user to confirm.
+    public func requestAccountDeletion() {
+        guard deletion == .idle else { return }
+        deletionError = nil
+        deletion = .awaitingConfirmation
+    }
+
+    /// The user backed out.
+    public func cancelAccountDeletion() {
+        if deletion == .awaitingConfirmation { deletion = .idle }
+    }
+
+    /// Second stage: deletes the account (only after ``requestAccountDeletion()``) and signs out.
+    @discardableResult
+    public func confirmAccountDeletion() async -> Bool {
+        guard deletion == .awaitingConfirmation else { return false }
+        deletion = .deleting
+        do {
+            try await api.deleteAccount()
+            deletion = .deleted
+            isSignedOut = true
+            return true
+        } catch {
+            deletion = .awaitingConfirmation
+            deletionError = (error as? KnotError)?.description ?? error.localizedDescription
+            return false
+        }
+    }
+
+    /// Signs out here and on the server.
+    public func signOut() async {
+        await api.signOut()
+        isSignedOut = true
+    }
+}

@@ -1,0 +1,420 @@
+import Foundation
+import Observation
+
+/// The 9 onboarding steps in the order of seed 001 step 3.1.
+public enum OnboardingStep: Int, CaseIterable, Sendable, Comparable {
+    case welcome, basicInfo, interests, dislikes, milestones, vibes, budget, loveLanguages, completion
+
+    public var title: String {
+        switch self {
+        case .welcome: "Welcome"
+        case .basicInfo: "About your partner"
+        case .interests: "Things they love"
+        case .dislikes: "Hard avoids"
+        case .milestones: "Milestones"
+        case .vibes: "Their vibe"
+        case .budget: "Budget"
+        case .loveLanguages: "Love languages"
+        case .completion: "All set"
+        }
+    }
+
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// A month and day (yearly milestones have no year).
+public struct MonthDay: Sendable, Equatable, Hashable {
+    public var month: Int
+    public var day: Int
+
+    public init(month: Int, day: Int) {
+        self.month = month
+        self.day = day
+    }
+
+    /// The placeholder-year date the server stores for yearly milestones.
+    var wireDate: String { String(format: "2000-%02d-%02d", month, day) }
+
+    var isValid: Bool {
+        (1...12).contains(month) && (1...OnboardingViewModel.daysInMonth(month)).contains(day)
+    }
+}
+
+/// The holiday quick-add chips of step 3.5 (Mother's and Father's Day float; their stored date is
+/// the seed's approximation).
+public enum HolidayOption: String, CaseIterable, Sendable, Hashable {
+    case valentinesDay, mothersDay, fathersDay, christmas, newYearsEve
+
+    public var displayName: String {
+        switch self {
+        case .valentinesDay: "Valentine's Day"
+        case .mothersDay: "Mother's Day"
+        case .fathersDay: "Father's Day"
+        case .christmas: "Christmas"
+        case .newYearsEve: "New Year's Eve"
+        }
+    }
+
+    public var date: MonthDay {
+        switch self {
+        case .valentinesDay: MonthDay(month: 2, day: 14)
+        case .mothersDay: MonthDay(month: 5, day: 11)
+        case .fathersDay: MonthDay(month: 6, day: 15)
+        case .christmas: MonthDay(month: 12, day: 25)
+        case .newYearsEve: MonthDay(month: 12, day: 31)
+        }
+    }
+}
+
+/// A milestone the user adds by hand; one-time ones need a year.
+public struct CustomMilestone: Sendable, Equatable, Identifiable {
+    public var id = UUID()
+    public var name: String
+    public var date: MonthDay
+    public var year: Int?
+    public var recurrence: Recurrence
+    public var budgetTier: OccasionType
+
+    public init(name: String, date: MonthDay, year: Int? = nil, recurrence: Recurrence = .yearly, budgetTier: OccasionType = .minorOccasion) {
+        self.name = name
+        self.date = date
+        self.year = year
+        self.recurrence = recurrence
+        self.budgetTier = budgetTier
+    }
+}
+
+/// A budget range in cents for one occasion type, as the sliders edit it.
+public struct BudgetRange: Sendable, Equatable {
+    public var min: Int
+    public var max: Int
+
+    public init(min: Int, max: Int) {
+        self.min = min
+        self.max = max
+    }
+}
+
+/// Everything behind the 9-step onboarding wizard (seed 001 steps 3.1–3.11): the data of every
+/// step, per-step validation that gates "Next", Back that keeps what was entered, and the submit
+/// that creates the vault, with retry after a network error.
+@MainActor
+@Observable
+public final class OnboardingViewModel {
+    public private(set) var step: OnboardingStep = .welcome
+
+    // Step 3.2
+    public var partnerName = ""
+    public var relationshipTenureMonths: Int?
+    public var cohabitationStatus: CohabitationStatus?
+    public var locationCity = ""
+    public var locationState = ""
+    public var locationCountry = "US"
+
+    // Steps 3.3–3.4
+    public private(set) var interests: Set<String> = []
+    public private(set) var dislikes: Set<String> = []
+
+    // Step 3.5
+    public var birthday: MonthDay?
+    public var anniversary: MonthDay?
+    public private(set) var holidays: Set<HolidayOption> = []
+    public private(set) var customMilestones: [CustomMilestone] = []
+
+    // Step 3.6
+    public private(set) var vibes: Set<Vibe> = []
+
+    // Step 3.7: the seed's defaults ($20–50, $50–150, $100–500) in cents.
+    public static let defaultBudgets: [OccasionType: BudgetRange] = [
+        .justBecause: BudgetRange(min: 2_000, max: 5_000),
+        .minorOccasion: BudgetRange(min: 5_000, max: 15_000),
+        .majorMilestone: BudgetRange(min: 10_000, max: 50_000),
+    ]
+    public private(set) var budgets: [OccasionType: BudgetRange] = OnboardingViewModel.defaultBudgets
+    public var currency = "USD"
+
+    // Step 3.8
+    public private(set) var primaryLoveLanguage: LoveLanguage?
+    public private(set) var secondaryLoveLanguage: LoveLanguage?
+
+    // Submit (step 3.11)
+    public private(set) var isSubmitting = false
+    public private(set) var submitError: KnotError?
+    /// True when the last submit failed for a reason retrying can fix (offline, server trouble).
+    public private(set) var canRetrySubmit = false
+    public private(set) var createdVault: Vault?
+
+    /// The most recent rejected selection (e.g. a 6th interest), for a shake or toast.
+    public private(set) var rejectionMessage: String?
+
+    let api: KnotAPI
+
+    public init(api: KnotAPI) { self.api = api }
+
+    // MARK: Navigation
+
+    /// 0…1 through the steps, for the progress bar.
+    public var progress: Double { Double(step.rawValue) / Double(OnboardingStep.allCases.count - 1) }
+
+    /// Whether the current step's data allows "Next".
+    public var canProceed: Bool { validationMessage == nil }
+
+    /// What stops the current step, in the user's words; nil when it is complete.
+    public var validationMessage: String? {
+        switch step {
+        case .welcome, .completion: return nil
+        case .basicInfo:
+            return partnerName.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? "Enter your partner's name." : nil
+        case .interests:
+            return interests.count == 5 ? nil : "Pick exactly 5 interests (\(interests.count) of 5 selected)."
+        case .dislikes:
+            if !dislikes.isDisjoint(with: interests) { return "A dislike cannot also be an interest." }
+            return dislikes.count == 5 ? nil : "Pick exactly 5 dislikes (\(dislikes.count) of 5 selected)."
+        case .milestones:
+            guard let birthday else { return "Add your partner's birthday." }
+            if !birthday.isValid { return "The birthday is not a real date." }
+            if let anniversary, !anniversary.isValid { return "The anniversary is not a real date." }
+            for custom in customMilestones {
+                if custom.name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return "Every custom milestone needs a name." }
+                if !custom.date.isValid { return "\(custom.name) is not a real date." }
+                if custom.recurrence == .oneTime, custom.year == nil { return "\(custom.name) happens once: give it a year." }
+            }
+            return nil
+        case .vibes:
+            return (1...4).contains(vibes.count) ? nil : "Pick 1 to 4 vibes."
+        case .budget:
+            return budgets.values.allSatisfy({ $0.min >= 0 && $0.max >= $0.min }) ? nil : "Each maximum must be at least its minimum."
+        case .loveLanguages:
+            guard primaryLoveLanguage != nil else { return "Choose their primary love language." }
+            guard secondaryLoveLanguage != nil else { return "Choose a different secondary love language." }
+            return nil
+        }
+    }
+
+    /// Moves to the next step when the current one is valid; returns whether it moved.
+    @discardableResult
+    public func next() -> Bool {
+        guard canProceed, let following = OnboardingStep(rawValue: step.rawValue + 1) else { return false }
+        step = following
+        return true
+    }
+
+    /// Moves back one step, keeping everything entered.
+    public func back() {
+        if let previous = OnboardingStep(rawValue: step.rawValue - 1) { step = previous }
+    }
+
+    // MARK: Interests and dislikes
+
+    /// "3 of 5 selected".
+    public var interestCounterText: String { "\(interests.count) of 5 selected" }
+    public var dislikeCounterText: String { "\(dislikes.count) of 5 selected" }
+
+    /// Selects or deselects an interest; a 6th selection is rejected (returns false).
+    @discardableResult
+    public func toggleInterest(_ name: String) -> Bool {
+        guard let interest = KnotCatalog.interest(named: name) else { return reject("\(name) is not an interest category.") }
+        if interests.contains(interest) {
+            interests.remove(interest)
+            return true
+        }
+        guard interests.count < 5 else { return reject("You already picked 5 interests.") }
+        interests.insert(interest)
+        dislikes.remove(interest)
+        rejectionMessage = nil
+        return true
+    }
+
+    /// Liked interests are greyed out on the dislikes step.
+    public func isDislikeDisabled(_ name: String) -> Bool {
+        KnotCatalog.interest(named: name).map(interests.contains) ?? true
+    }
+
+    /// Selects or deselects a dislike; liked interests and a 6th selection are rejected.
+    @discardableResult
+    public func toggleDislike(_ name: String) -> Bool {
+        guard let interest = KnotCatalog.interest(named: name) else { return reject("\(name) is not an interest category.") }
+        if dislikes.contains(interest) {
+            dislikes.remove(interest)
+            return true
+        }
+        guard !interests.contains(interest) else { return reject("\(interest) is already an interest.") }
+        guard dislikes.count < 5 else { return reject("You already picked 5 dislikes.") }
+        dislikes.insert(interest)
+        rejectionMessage = nil
+        return true
+    }
+
+    // MARK: Milestones
+
+    /// Adds or removes a quick-add holiday.
+    public func toggleHoliday(_ holiday: HolidayOption) {
+        if holidays.contains(holiday) { holidays.remove(holiday) } else { holidays.insert(holiday) }
+    }
+
+    public func addCustomMilestone(_ milestone: CustomMilestone) {
+        customMilestones.append(milestone)
+    }
+
+    public func removeCustomMilestone(id: UUID) {
+        customMilestones.removeAll { $0.id == id }
+    }
+
+    /// The days `month` can have (29 for February: yearly dates allow Feb 29).
+    public nonisolated static func daysInMonth(_ month: Int) -> Int {
+        switch month {
+        case 2: 29
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    /// `day` limited to what `month` allows, for when the month picker changes.
+    public nonisolated static func clampDay(_ day: Int, month: Int) -> Int { min(max(1, day), daysInMonth(month)) }
+
+    /// The milestones the vault will get, in the order the user sees them.
+    public var milestoneDrafts: [MilestoneDraft] {
+        var drafts: [MilestoneDraft] = []
+        let name = partnerName.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let birthday {
+            drafts.append(MilestoneDraft(milestoneType: .birthday, milestoneName: name.isEmpty ? "Birthday" : "\(name)'s Birthday", milestoneDate: birthday.wireDate))
+        }
+        if let anniversary {
+            drafts.append(MilestoneDraft(milestoneType: .anniversary, milestoneName: "Anniversary", milestoneDate: anniversary.wireDate))
+        }
+        for holiday in HolidayOption.allCases where holidays.contains(holiday) {
+            drafts.append(MilestoneDraft(milestoneType: .holiday, milestoneName: holiday.displayName, milestoneDate: holiday.date.wireDate))
+        }
+        for custom in customMilestones {
+            let date = custom.recurrence == .oneTime
+                ? String(format: "%04d-%02d-%02d", custom.year ?? 2000, custom.date.month, custom.date.day)
+                : custom.date.wireDate
+            drafts.append(MilestoneDraft(milestoneType: .custom, milestoneName: custom.name.trimmingCharacters(in: .whitespacesAndNewlines), milestoneDate: date, recurrence: custom.recurrence, budgetTier: custom.budgetTier))
+        }
+        return drafts
+    }
+
+    // MARK: Vibes
+
+    /// Selects or deselects a vibe; a 5th selection is rejected.
+    @discardableResult
+    public func toggleVibe(_ vibe: Vibe) -> Bool {
+        if vibes.contains(vibe) {
+            vibes.remove(vibe)
+            return true
+        }
+        guard vibes.count < 4 else { return reject("Pick at most 4 vibes.") }
+        vibes.insert(vibe)
+        rejectionMessage = nil
+        return true
+    }
+
+    // MARK: Budget
+
+    /// Sets a tier's minimum; a minimum above the maximum raises the maximum with it.
+    public func setBudgetMin(_ cents: Int, for occasion: OccasionType) {
+        var range = budgets[occasion] ?? Self.defaultBudgets[occasion]!
+        range.min = max(0, cents)
+        if range.max < range.min { range.max = range.min }
+        budgets[occasion] = range
+    }
+
+    /// Sets a tier's maximum; a maximum below the minimum is corrected up to the minimum.
+    public func setBudgetMax(_ cents: Int, for occasion: OccasionType) {
+        var range = budgets[occasion] ?? Self.defaultBudgets[occasion]!
+        range.max = max(cents, range.min)
+        budgets[occasion] = range
+    }
+
+    // MARK: Love languages
+
+    /// Chooses the primary love language; if it equals the secondary, the secondary is cleared.
+    public func selectPrimaryLoveLanguage(_ language: LoveLanguage) {
+        primaryLoveLanguage = language
+        if secondaryLoveLanguage == language { secondaryLoveLanguage = nil }
+    }
+
+    /// Chooses the secondary love language; it must come after, and differ from, the primary.
+    @discardableResult
+    public func selectSecondaryLoveLanguage(_ language: LoveLanguage) -> Bool {
+        guard let primary = primaryLoveLanguage else { return reject("Choose the primary love language first.") }
+        guard language != primary else { return reject("The secondary love language must differ from the primary.") }
+        secondaryLoveLanguage = language
+        rejectionMessage = nil
+        return true
+    }
+
+    // MARK: Submit
+
+    /// The vault body built from every step, or nil while a step is incomplete.
+    public var draft: VaultDraft? {
+        guard let primary = primaryLoveLanguage, let secondary = secondaryLoveLanguage else { return nil }
+        let name = partnerName.trimmingCharacters(in: .whitespacesAndNewlines)
+        func optional(_ text: String) -> String? {
+            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            return trimmed.isEmpty ? nil : trimmed
+        }
+        return VaultDraft(
+            partnerName: name, relationshipTenureMonths: relationshipTenureMonths, cohabitationStatus: cohabitationStatus,
+            locationCity: optional(locationCity), locationState: optional(locationState), locationCountry: optional(locationCountry),
+            interests: KnotCatalog.interests.filter(interests.contains), dislikes: KnotCatalog.interests.filter(dislikes.contains),
+            milestones: milestoneDrafts, vibes: Vibe.allCases.filter(vibes.contains),
+            budgets: OccasionType.allCases.map { type in
+                let range = budgets[type] ?? Self.defaultBudgets[type]!
+                return Budget(occasionType: type, minAmount: range.min, maxAmount: range.max, currency: currency)
+            },
+            loveLanguages: LoveLanguages(primary: primary, secondary: secondary)
+        )
+    }
+
+    /// The completion screen's summary: name, vibes and the soonest milestone.
+    public func summary(now: Date = Date(), calendar: MilestoneCalendar = MilestoneCalendar()) -> (name: String, vibes: [Vibe], nextMilestone: UpcomingMilestone?) {
+        let milestones = milestoneDrafts.map { Milestone(id: MilestoneID(), milestoneType: $0.milestoneType, milestoneName: $0.milestoneName, milestoneDate: $0.milestoneDate, recurrence: $0.recurrence, budgetTier: $0.budgetTier ?? .majorMilestone) }
+        return (partnerName.trimmingCharacters(in: .whitespacesAndNewlines), Vibe.allCases.filter(vibes.contains), calendar.upcoming(milestones, from: now).first)
+    }
+
+    /// Sends the vault (from the completion step). On a network or server error the data stays and
+    /// ``canRetrySubmit`` is set so the user can try again; a 422 sends them back to the step at fault.
+    @discardableResult
+    public func submit() async -> Bool {
+        guard step == .completion, !isSubmitting, createdVault == nil else { return false }
+        guard let draft else { return false }
+        isSubmitting = true
+        submitError = nil
+        canRetrySubmit = false
+        defer { isSubmitting = false }
+        do {
+            createdVault = try await api.createVault(draft)
+            return true
+        } catch let error as KnotError {
+            submitError = error
+            switch error {
+            case .offline, .rateLimited: canRetrySubmit = true
+            case .server(let status, _, _) where status >= 500: canRetrySubmit = true
+            case .validation(_, let fields): if let first = fields.first { step = Self.step(forField: first.field) }
+            default: break
+            }
+            return false
+        } catch {
+            submitError = .offline(error.localizedDescription)
+            canRetrySubmit = true
+            return false
+        }
+    }
+
+    /// The step that edits a vault field the server complained about.
+    static func step(forField field: String) -> OnboardingStep {
+        if field.hasPrefix("interests") { return .interests }
+        if field.hasPrefix("dislikes") { return .dislikes }
+        if field.hasPrefix("milestones") { return .milestones }
+        if field.hasPrefix("vibes") { return .vibes }
+        if field.hasPrefix("budgets") { return .budget }
+        if field.hasPrefix("love_languages") { return .loveLanguages }
+        return .basicInfo
+    }
+
+    private func reject(_ message: String) -> Bool {
+        rejectionMessage = message
+        return false
+    }
+}

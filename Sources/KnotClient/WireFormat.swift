@@ -1,0 +1,43 @@
+import Foundation
+
+/// The server's JSON conventions in one place: snake_case keys and ISO 8601 UTC timestamps (with
+/// or without fractional seconds on input; milliseconds on output, as the server writes them).
+public enum WireFormat {
+    /// A decoder for server responses.
+    public static func decoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            let text = try container.decode(String.self)
+            guard let date = parseDate(text) else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "Expected an ISO 8601 timestamp, got \(text)")
+            }
+            return date
+        }
+        return decoder
+    }
+
+    /// An encoder for request bodies and `--json` output.
+    public static func encoder(pretty: Bool = false) -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(formatDate(date))
+        }
+        encoder.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }
+
+    /// Parses `2026-11-21T18:57:27.123Z` or `2026-11-21T18:57:27Z` (any offset).
+    public static func parseDate(_ text: String) -> Date? {
+        if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text) { return date }
+        return try? Date.ISO8601FormatStyle().parse(text)
+    }
+
+    /// Formats `date` as the server does: UTC with milliseconds.
+    public static func formatDate(_ date: Date) -> String {
+        Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(date)
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+import KnotClient
+import Testing
+import TestSupport
+
+/// The whole journey against the real server (in-process, SQLite, a real socket): once through the
+/// `KnotClient` library with `URLSessionTransport`, once through the built `knot` executable.
+@Suite("End to end against the real server", .serialized)
+struct EndToEndTests {
+    static func onboardingVault() -> VaultDraft {
+        VaultDraft(
+            partnerName: "Alex", relationshipTenureMonths: 26, cohabitationStatus: .livingTogether,
+            locationCity: "Austin", locationState: "TX", locationCountry: "US",
+            interests: ["Cooking", "Hiking", "Coffee", "Music", "Board Games"],
+            dislikes: ["Cars", "Gaming", "Sports", "Karaoke", "Shopping"],
+            milestones: [
+                MilestoneDraft(milestoneType: .birthday, milestoneName: "Alex's Birthday", milestoneDate: "2000-03-15"),
+                MilestoneDraft(milestoneType: .holiday, milestoneName: "Valentine's Day", milestoneDate: "2000-02-14"),
+            ],
+            vibes: [.outdoorsy, .romantic],
+            budgets: [
+                Budget(occasionType: .justBecause, minAmount: 2000, maxAmount: 5000),
+                Budget(occasionType: .minorOccasion, minAmount: 5000, maxAmount: 15000),
+                Budget(occasionType: .majorMilestone, minAmount: 10000, maxAmount: 50000),
+            ],
+            loveLanguages: LoveLanguages(primary: .qualityTime, secondary: .receivingGifts)
+        )
+    }
+
+    @Test func signInOnboardHintsGenerateRefreshFeedbackThroughKnotClient() async throws {
+        try await withLiveServer(.sqlite) { baseURL, _ in
+            let store = InMemoryTokenStore()
+            let api = KnotAPI(baseURL: baseURL, session: KnotSession(store: store))
+
+            let session = try await api.signInForDevelopment(email: "e2e@example.com")
+            #expect(!session.accessToken.isEmpty)
+
+            // Onboarding through the view model, submitting to the real server.
+            let onboarding = await MainActor.run { OnboardingViewModel(api: api) }
+            let submitted = await Self.completeOnboarding(onboarding)
+            #expect(submitted)
+            let vault = try await api.vault()
+            #expect(vault.partnerName == "Alex")
+            #expect(vault.interests.count == 5)
+            #expect(vault.budgets.map(\.minAmount) == [2000, 5000, 10000])
+
+            // A vault the server rejects names the field.
+            do {
+                var bad = Self.onboardingVault()
+                bad.vibes = []
+                _ = try await api.updateVault(bad)
+                Issue.record("expected a validation error")
+            } catch KnotError.validation(_, let fields) {
+                #expect(fields.map(\.field).contains("vibes"))
+            }
+
+            let hint = try await api.addHint("She keeps looking at pour-over coffee kits")
+            _ = try await api.addHint("Wants to hike the Barton Creek greenbelt")
+            let page = try await api.hints(limit: 10)
+            #expect(page.total == 2)
+            #expect(page.hints.first?.id != hint.id)
+            let found = try await api.searchHints("coffee")
+            #expect(found.hints.contains { $0.id == hint.id })
+
+            let first = try await api.generateRecommendations(occasion: .majorMilestone)
+            #expect(first.recommendations.count == 3)
+            let second = try await api.refreshRecommendations(rejected: first.recommendations.map(\.id), reason: .showDifferent)
+            #expect(second.rejectionReason == .showDifferent)
+            #expect(Set(second.recommendations.map(\.id)).isDisjoint(with: first.recommendations.map(\.id)))
+
+            let record = try await api.recordFeedback(second.recommendations[0].id, action: .selected)
+            #expect(record.action == .selected)
+            let rated = try await api.recordFeedback(second.recommendations[0].id, action: .rated, rating: 4, text: "Nice")
+            #expect(rated.rating == 4)
+            await #expect(throws: KnotError.validation(message: "rating: is required when action is rated", fields: [FieldProblem(field: "rating", message: "is required when action is rated")])) {
+                try await api.recordFeedback(second.recommendations[0].id, action: .rated)
+            }
+            let weights = try await api.analyzeFeedback()
+            #expect(weights.feedbackCount >= 2)
+            let fetched = try await api.recommendation(second.recommendations[0].id)
+            #expect(fetched.title == second.recommendations[0].title)
+            #expect(api.shareURL(for: fetched)?.host == "127.0.0.1")
+
+            let preferences = try await api.updateNotificationPreferences(quietHoursStart: 21, hideNotificationDetails: true)
+            #expect(preferences.quietHoursStart == 21 && preferences.hideNotificationDetails)
+
+            // The vault's milestones have reminders scheduled on the real server, 14/7/3 days ahead.
+            let upcoming = try await api.upcomingNotifications()
+            #expect(upcoming.count == upcoming.notifications.count)
+            #expect(upcoming.notifications.allSatisfy { [14, 7, 3].contains($0.daysBefore) && $0.scheduledFor > Date() })
+            #expect(try await api.notificationHistory().total == 0)
+            await #expect(throws: KnotError.self) { try await api.markNotificationViewed(NotificationID()) }
+            let export = try await api.exportData()
+            #expect(String(decoding: export, as: UTF8.self).contains("pour-over"))
+
+            try await api.deleteHint(hint.id)
+            await #expect(throws: KnotError.notFound("Hint not found.")) { try await api.deleteHint(hint.id) }
+
+            await api.signOut()
+            #expect(try store.load() == nil)
+            await #expect(throws: KnotError.unauthorized("Not signed in. Sign in first.")) { try await api.vault() }
+        }
+    }
+
+    @Test func refreshTokensRotateAndAStolenRefreshEndsTheSession() async throws {
+        try await withLiveServer(.sqlite, configure: { $0.accessTokenTTL = 1 }) { baseURL, _ in
+            let store = InMemoryTokenStore()
+            let api = KnotAPI(baseURL: baseURL, session: KnotSession(store: store))
+            try await api.signInForDevelopment(email: "rotate@example.com")
+            let original = try #require(try store.load())
+
+            // The access token counts as expired at once (TTL 1 s < the 30 s margin): every call refreshes first.
+            _ = try await withThrowingTaskGroup(of: Int.self) { group in
+                for _ in 0..<5 { group.addTask { try await api.hints().total } }
+                return try await group.reduce(0, +)
+            }
+            let rotated = try #require(try store.load())
+            #expect(rotated.refreshToken != original.refreshToken)
+
+            // Someone replays the spent refresh token: the server revokes the family.
+            let replay = HTTPRequestData(
+                method: "POST", url: baseURL.appendingPathComponent("knot/auth/refresh"),
+                headers: ["Content-Type": "application/json"], body: Data(#"{"refresh_token":"\#(original.refreshToken)"}"#.utf8)
+            )
+            let status = try await URLSessionTransport().send(replay).status
+            #expect(status == 401)
+
+            await #expect(throws: KnotError.self) { try await api.hints() }
+            #expect(try store.load() == nil)
+        }
+    }
+
+    @Test func anUnreachableServerIsOffline() async throws {
+        let api = KnotAPI(baseURL: URL(string: "http://127.0.0.1:9")!, session: KnotSession(store: InMemoryTokenStore()), retry: .none)
+        do {
+            try await api.signInForDevelopment(email: "x@example.com")
+            Issue.record("expected offline")
+        } catch let error as KnotError {
+            guard case .offline = error else { Issue.record("expected offline, got \(error)"); return }
+        }
+    }
+
+    @MainActor
+    static func completeOnboarding(_ model: OnboardingViewModel) async -> Bool {
+        model.next()
+        model.partnerName = "Alex"
+        model.locationCity = "Austin"
+        model.locationState = "TX"
+        model.relationshipTenureMonths = 26
+        model.next()
+        for name in ["Cooking", "Hiking", "Coffee", "Music", "Board Games"] { model.toggleInterest(name) }
+        model.next()
+        for name in ["Cars", "Gaming", "Sports", "Karaoke", "Shopping"] { model.toggleDislike(name) }
+        model.next()
+        model.birthday = MonthDay(month: 3, day: 15)
+        model.toggleHoliday(.valentinesDay)
+        model.toggleHoliday(.mothersDay)
+        model.addCustomMilestone(CustomMilestone(name: "Paris trip", date: MonthDay(month: 6, day: 1), year: 2031, recurrence: .oneTime, budgetTier: .majorMilestone))
+        model.next()
+        model.toggleVibe(.outdoorsy)
+        model.toggleVibe(.romantic)
+        model.next()
+        model.next()
+        model.selectPrimaryLoveLanguage(.qualityTime)
+        model.selectSecondaryLoveLanguage(.receivingGifts)
+        model.next()
+        guard model.step == .completion else { return false }
+        return await model.submit()
+    }
+}
