@@ -569,20 +569,22 @@ struct Preferences: AsyncParsableCommand {
     @Option(help: "Quiet hours start (0–23).") var quietStart: Int?
     @Option(help: "Quiet hours end (0–23).") var quietEnd: Int?
     @Option(help: "IANA time zone, e.g. America/Chicago.") var timezone: String?
+    @Flag(inversion: .prefixedNo, help: "Keep names and details off the lock screen.") var hideDetails: Bool?
     @OptionGroup var options: SessionOptions
 
     func run() async throws {
         let api = try await reporting { try options.client() }
-        let changes = notifications != nil || quietStart != nil || quietEnd != nil || timezone != nil
+        let changes = notifications != nil || quietStart != nil || quietEnd != nil || timezone != nil || hideDetails != nil
         let preferences = try await reporting(server: api.baseURL) {
             changes
-                ? try await api.updateNotificationPreferences(enabled: notifications, quietHoursStart: quietStart, quietHoursEnd: quietEnd, timezone: timezone)
+                ? try await api.updateNotificationPreferences(enabled: notifications, quietHoursStart: quietStart, quietHoursEnd: quietEnd, timezone: timezone, hideNotificationDetails: hideDetails)
                 : try await api.notificationPreferences()
         }
         if options.json { try printJSON(preferences); return }
         print("Reminders:   \(preferences.notificationsEnabled ? "on" : "off")")
         print("Quiet hours: \(SettingsViewModel.formatHour(preferences.quietHoursStart)) – \(SettingsViewModel.formatHour(preferences.quietHoursEnd))")
         print("Time zone:   \(preferences.timezone ?? "not set")")
+        print("Lock screen: \(preferences.hideNotificationDetails ? "details hidden" : "full text")")
     }
 }
 

@@ -4,9 +4,9 @@ import KnotClient
 import Testing
 import TestSupport
 
-/// `knot notifications` against a local HTTP server that speaks the agreed notification contract
-/// (the real endpoints are being built elsewhere), so the CLI's requests and output are checked
-/// over a real socket.
+/// `knot notifications` against a local HTTP server with fixed answers in the server's wire format,
+/// so the CLI's requests and its output for every state (viewed, failed, deleted milestone) are
+/// checked exactly; `CLITests.remindersFromTheRealServer` runs the same commands against the server.
 @Suite("knot notifications against the contract", .serialized)
 struct CLINotificationsTests {
     static let milestone = "6f1c1f4e-0000-4000-8000-000000000002"

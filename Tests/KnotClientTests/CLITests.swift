@@ -207,4 +207,43 @@ struct CLITests {
             #expect(vault.loveLanguages == LoveLanguages(primary: .qualityTime, secondary: .actsOfService))
         }
     }
+
+    @Test func remindersFromTheRealServer() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("knot-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let session = folder.appendingPathComponent("session.json")
+        let vaultFile = folder.appendingPathComponent("vault.json")
+        try WireFormat.encoder(pretty: true).encode(EndToEndTests.onboardingVault()).write(to: vaultFile)
+
+        try await withLiveServer(.sqlite) { baseURL, components in
+            var run = try await Self.knot(["login", "--server", baseURL.absoluteString, "--email", "reminders@example.com"], session: session)
+            #expect(run.status == 0, "\(run.stderr)")
+            run = try await Self.knot(["preferences", "--quiet-start", "0", "--quiet-end", "0", "--hide-details"], session: session)
+            #expect(run.status == 0 && run.stdout.contains("Lock screen: details hidden"), "\(run.stdout)\(run.stderr)")
+            run = try await Self.knot(["vault", "create", "--file", vaultFile.path], session: session)
+            #expect(run.status == 0, "\(run.stderr)")
+
+            run = try await Self.knot(["notifications", "upcoming", "--json"], session: session)
+            #expect(run.status == 0, "\(run.stderr)")
+            let upcoming = try WireFormat.decoder().decode(UpcomingNotifications.self, from: Data(run.stdout.utf8))
+            #expect(upcoming.count > 0, "the vault's milestones have reminders")
+            let first = try #require(upcoming.notifications.first)
+
+            // Fire the first reminder now, as the scheduler would when it comes due.
+            let result = try await components.knot!.reminders.process(.init(first.id.uuid))
+            #expect(result.status == "processed" && result.pushDelivered, "\(result)")
+
+            run = try await Self.knot(["notifications", "history"], session: session)
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stdout.contains("• ") && run.stdout.contains(first.milestoneName) && run.stdout.contains("sent, 3 picks"), "\(run.stdout)")
+            run = try await Self.knot(["notifications", "viewed", first.id.description], session: session)
+            #expect(run.status == 0 && run.stdout.hasPrefix("Viewed at "), "\(run.stdout)\(run.stderr)")
+            run = try await Self.knot(["notifications", "history", "--json"], session: session)
+            let page = try WireFormat.decoder().decode(NotificationHistoryPage.self, from: Data(run.stdout.utf8))
+            #expect(page.total == 1 && page.notifications.first?.isViewed == true)
+            run = try await Self.knot(["notifications", "viewed", UUID().uuidString], session: session)
+            #expect(run.status == 6, "another or unknown reminder is not found")
+        }
+    }
 }
