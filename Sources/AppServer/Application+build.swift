@@ -185,6 +185,7 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
         if configuration.vectorBackfillSeconds > 0 {
             scheduler.schedule(RecurringJob(name: "vector-backfill", kind: VectorBackfillService.jobKind, schedule: .every(seconds: configuration.vectorBackfillSeconds)))
         }
+        scheduler.schedulePurge()
         if configuration.jobsEnabled { services.append(scheduler) }
 
         var application = Application(

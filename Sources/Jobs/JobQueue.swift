@@ -271,6 +271,18 @@ public struct JobQueue: Sendable {
         }
     }
 
+    /// Deletes jobs that finished before `cutoff` (succeeded and cancelled ones; dead ones too when
+    /// `includeDead`), keeping the table small. Returns how many were deleted.
+    @discardableResult
+    public func purge(finishedBefore cutoff: Date, includeDead: Bool = false) async throws -> Int {
+        let statuses: SQLQueryString = includeDead ? "('succeeded', 'cancelled', 'dead')" : "('succeeded', 'cancelled')"
+        return try await database.transaction { db in
+            try await db.raw("""
+                DELETE FROM jobs WHERE status IN \(statuses) AND finished_at < \(bind: cutoff) RETURNING id
+                """).all().count
+        }
+    }
+
     public func stats() async throws -> JobQueueStats {
         let now = clock.now()
         return try await database.read { db in

@@ -84,6 +84,22 @@ public final class JobScheduler: Service, Sendable {
 
     public var recurringJobs: [RecurringJob] { recurring.withLock { $0 } }
 
+    public static let purgeKind = "platform.jobs_purge"
+
+    /// Schedules the daily purge of finished jobs: succeeded and cancelled ones after
+    /// `retentionDays`, dead ones (kept for inspection) after three times as long.
+    public func schedulePurge(retentionDays: Int = 14) {
+        let queue = queue
+        let clock = clock
+        register(Self.purgeKind) { _ in
+            let now = clock.now()
+            try await queue.purge(finishedBefore: now.addingTimeInterval(-Double(retentionDays) * 86400))
+            try await queue.purge(finishedBefore: now.addingTimeInterval(-Double(retentionDays * 3) * 86400), includeDead: true)
+            return .completed
+        }
+        schedule(RecurringJob(name: "jobs-purge", kind: Self.purgeKind, schedule: .daily(hour: 2, minute: 30)))
+    }
+
     public func run() async throws {
         var lastMaintenance = Date.distantPast
         while !Task.isCancelled && !Task.isShuttingDownGracefully {

@@ -218,6 +218,33 @@ struct JobSchedulerTests {
         }
     }
 
+    @Test("finished jobs are purged after their retention; dead ones are kept longer; pending ones never", arguments: TestDatabase.allCases)
+    func purge(_ database: TestDatabase) async throws {
+        try await Self.withJobs(database) { store, clock in
+            let queue = JobQueue(database: store, clock: clock)
+            let scheduler = Self.scheduler(store, clock)
+            scheduler.register("ok") { _ in .completed }
+            scheduler.register("bad") { _ in throw TestFailure("no") }
+            let done = try #require(try await queue.enqueue(NewJob(kind: "ok", runAt: clock.now())))
+            let dead = try #require(try await queue.enqueue(NewJob(kind: "bad", runAt: clock.now(), maxAttempts: 1)))
+            let waiting = try #require(try await queue.enqueue(NewJob(kind: "ok", runAt: clock.now().addingTimeInterval(365 * 86400))))
+            try await scheduler.drain()
+            clock.advance(by: 15 * 86400)
+            scheduler.schedulePurge(retentionDays: 14)
+            try await queue.enqueue(NewJob(kind: JobScheduler.purgeKind, runAt: clock.now()))
+            try await scheduler.drain()
+            #expect(try await queue.find(done) == nil)
+            #expect(try await queue.find(dead)?.status == .dead, "dead jobs stay visible for 42 days")
+            #expect(try await queue.find(waiting)?.status == .pending)
+            clock.advance(by: 30 * 86400)
+            try await queue.enqueue(NewJob(kind: JobScheduler.purgeKind, runAt: clock.now()))
+            try await scheduler.drain()
+            #expect(try await queue.find(dead) == nil)
+            await scheduler.ensureRecurring()
+            #expect(try await queue.list(status: .pending).contains { $0.kind == JobScheduler.purgeKind && $0.idempotencyKey?.hasPrefix("recurring:jobs-purge:") == true }, "the purge is a daily recurring job")
+        }
+    }
+
     @Test("schedules: every N seconds, daily and weekly at UTC times")
     func scheduleArithmetic() {
         let at = Date(timeIntervalSince1970: 1_800_000_123)  // 2027-01-15 08:02:03 UTC, a Friday
