@@ -332,6 +332,42 @@ struct MilestoneReminderTests {
         }
     }
 
+    @Test("a vault write succeeds even when reminders cannot be scheduled", arguments: TestDatabase.allCases)
+    func schedulingFailureNeverFailsTheVault(_ database: TestDatabase) async throws {
+        let clock = TestClock(Self.start)
+        try await withIsolatedServer(database, configure: Self.longTokens, dependencies: .init(clock: clock)) { client, server in
+            let user = try await client.signIn()
+            try await server.database.transaction { try await $0.raw("DROP TABLE jobs").run() }
+            let created = try await client.send(.post, "/knot/api/v1/vault", token: user.accessToken, json: Self.vault([Self.birthday]))
+            #expect(created.status == .created, "\(created.text)")
+            #expect(try await client.send(.put, "/knot/api/v1/vault", token: user.accessToken, json: Self.vault([Self.birthday])).status == .ok)
+            #expect(try await Self.upcoming(client, user).isEmpty, "nothing was scheduled; the daily sweep will try again")
+        }
+    }
+
+    @Test("no recommendations, no push: the reminder is recorded as failed and the job still finishes", arguments: TestDatabase.allCases)
+    func noRecommendationsNoPush(_ database: TestDatabase) async throws {
+        struct Down: CandidateSourceProvider {
+            var name: String { "down" }
+            func candidates(for request: SourceRequest) async throws -> [Candidate] { throw TestFailure("every source is down") }
+        }
+        let clock = TestClock(Self.start)
+        try await withIsolatedServer(database, configure: Self.longTokens, dependencies: .init(clock: clock)) { client, server in
+            let user = try await Self.setUp(client)
+            let knot = server.knot!
+            let failing = RecommendationService(vaults: knot.vaults, hints: knot.hints, recommendations: knot.recommendations, sources: [Down()], logger: Logger(label: "test"))
+            let reminders = MilestoneNotifications(
+                database: server.database, vaults: knot.vaults, accounts: server.auth.accounts, recommender: failing, engine: server.notifications, clock: clock, logger: Logger(label: "test")
+            )
+            clock.advance(by: 2 * 3600 + 1)
+            let due = try #require(try await server.scheduler.queue.claim(owner: "test", limit: 5, leaseDuration: 60).first)
+            #expect(try await reminders.handle(due) == .completed)
+            #expect(try await Self.outbox(client, user).isEmpty, "no push without recommendations")
+            let history = try await client.send(.get, "/knot/api/v1/notifications/history", token: user.accessToken).json["notifications"] as? [[String: Any]] ?? []
+            #expect(history.first?["status"] as? String == "failed" && history.first?["recommendations_count"] as? Int == 0)
+        }
+    }
+
     @Test("without signing keys the QStash endpoint refuses everything")
     func qstashDisabled() async throws {
         try await withServer(.sqlite) { client, _ in

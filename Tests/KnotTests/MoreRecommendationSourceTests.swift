@@ -26,6 +26,8 @@ final class FakeAPI: Sendable {
     let requests = LockedValue<[RecordedRequest]>([])
     let throttleFirst = LockedValue(0)
     let retryAfter = LockedValue<String?>(nil)
+    /// What the throttled answers are: 429 by default, 503 for services that signal overload so.
+    let throttleStatus = LockedValue<HTTPResponse.Status>(.tooManyRequests)
     let respond: @Sendable (RecordedRequest) -> (status: HTTPResponse.Status, body: String)
 
     init(respond: @escaping @Sendable (RecordedRequest) -> (status: HTTPResponse.Status, body: String)) {
@@ -43,7 +45,7 @@ final class FakeAPI: Sendable {
         if throttleFirst.withLock({ count -> Bool in if count > 0 { count -= 1; return true }; return false }) {
             var fields = HTTPFields()
             if let after = retryAfter.value { fields[.retryAfter] = after }
-            return Response(status: .tooManyRequests, headers: fields)
+            return Response(status: throttleStatus.value, headers: fields)
         }
         let (status, text) = respond(recorded)
         return Response(status: status, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: text)))
@@ -190,6 +192,20 @@ struct MoreRecommendationSourceTests {
             #expect(sent.count == 3 && Set(sent.compactMap { $0.headers["x-amz-date"] }).count == 3, "a new x-amz-date per attempt")
             #expect(sent.allSatisfy(Self.verifySignature))
             #expect(sent[0].json["MinPrice"] == nil, "no budget, no price filter")
+        }
+        // PA-API also answers 503 when throttling; that is retried the same way.
+        let unavailable = Self.amazonFake()
+        unavailable.throttleFirst.value = 1
+        unavailable.throttleStatus.value = .serviceUnavailable
+        let unavailableSleeps = LockedValue<[Duration]>([])
+        try await withLocalHTTPServer(unavailable.router(post: ["paapi5/searchitems"]), label: "amazon") { port in
+            let source = AmazonSource(
+                accessKey: "AKIDEXAMPLE", secretKey: Self.secret, partnerTag: "knot-20", baseURL: "http://127.0.0.1:\(port)", region: "us-east-1", marketplace: "www.amazon.com",
+                http: SourceHTTP(sleep: { d in unavailableSleeps.withLock { $0.append(d) } }), now: { Date() }
+            )
+            let found = try await source.candidates(for: SourceRequest(interests: ["Gardening"], vibes: [], city: nil, state: nil, country: "US", currency: "USD", budgetMin: 0, budgetMax: 0, occasion: .justBecause))
+            #expect(found.count == 3)
+            #expect(unavailableSleeps.value == [.seconds(1)])
         }
         let broken = FakeAPI { _ in (.ok, #"{"Errors":[{"Code":"InvalidSignature","Message":"The request has not been correctly signed."}]}"#) }
         try await withLocalHTTPServer(broken.router(post: ["paapi5/searchitems"]), label: "amazon") { port in

@@ -3,8 +3,8 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 
-/// GET with JSON for the recommendation sources: bearer or query-key auth is the caller's, 429 is
-/// retried with exponential backoff (1 s, 2 s, 4 s, or the `Retry-After` given), other failures
+/// GET with JSON for the recommendation sources: bearer or query-key auth is the caller's, 429 (and
+/// 503, which PA-API and others send when throttling or briefly down) is retried with exponential backoff (1 s, 2 s, 4 s, or the `Retry-After` given), other failures
 /// throw so the aggregator can tell a failed source from an empty one.
 struct SourceHTTP: Sendable {
     struct Failure: Error, CustomStringConvertible {
@@ -44,7 +44,7 @@ struct SourceHTTP: Sendable {
             if let body { request.body = .bytes(ByteBuffer(bytes: body)) }
             let response = try await client.execute(request, timeout: timeout)
             let responseBody = try await response.body.collect(upTo: 8 << 20)
-            if response.status == .tooManyRequests, attempt < Self.maxAttempts {
+            if response.status == .tooManyRequests || response.status == .serviceUnavailable, attempt < Self.maxAttempts {
                 let retryAfter = response.headers.first(name: "retry-after").flatMap(Double.init)
                 try await sleep(.milliseconds(Int((retryAfter ?? pow(2, Double(attempt - 1))) * 1000)))
                 continue
