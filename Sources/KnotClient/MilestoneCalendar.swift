@@ -1,4 +1,5 @@
 import Foundation
+import KnotCalendar
 
 /// A milestone's next date and how many days away it is, for the Home countdown.
 public struct UpcomingMilestone: Sendable, Equatable, Identifiable {
@@ -19,9 +20,10 @@ public struct UpcomingMilestone: Sendable, Equatable, Identifiable {
     }
 }
 
-/// Works out when milestones next happen: yearly ones roll over to next year once passed, Feb 29
-/// falls on Feb 28 in common years, Mother's Day and Father's Day float (2nd Sunday of May, 3rd
-/// Sunday of June, seed 000 decision 103), one-time ones in the past are over.
+/// Works out when milestones next happen, with the same rules the server schedules reminders by
+/// (``MilestoneDates``: yearly ones roll over once passed, 29 February falls on 28 February in
+/// common years, Mother's Day, Father's Day and Thanksgiving float, one-time ones in the past are
+/// over). Today counts: on the day itself the countdown says "Today!".
 public struct MilestoneCalendar: Sendable {
     public var calendar: Calendar
 
@@ -34,22 +36,14 @@ public struct MilestoneCalendar: Sendable {
 
     /// The next occurrence of `milestone` on or after the day of `now`, or nil when it is over.
     public func nextOccurrence(of milestone: Milestone, from now: Date) -> UpcomingMilestone? {
-        let parts = milestone.milestoneDate.split(separator: "-").compactMap { Int($0) }
-        guard parts.count == 3 else { return nil }
-        let today = calendar.startOfDay(for: now)
-        let thisYear = calendar.component(.year, from: today)
-        let target: Date?
-        switch milestone.recurrence {
-        case .oneTime:
-            target = day(year: parts[0], month: parts[1], day: parts[2]).flatMap { $0 >= today ? $0 : nil }
-        case .yearly:
-            let candidates = [thisYear, thisYear + 1].compactMap { year in occurrence(of: milestone, month: parts[1], day: parts[2], in: year) }
-            target = candidates.first { $0 >= today }
-        }
-        guard let target, let days = calendar.dateComponents([.day], from: today, to: target).day else { return nil }
+        let today = LocalDate(now, in: calendar.timeZone)
+        guard let next = MilestoneDates.nextOccurrence(
+            date: milestone.milestoneDate, name: milestone.milestoneName, type: milestone.milestoneType.rawValue,
+            yearly: milestone.recurrence == .yearly, today: today, includingToday: true
+        ) else { return nil }
         return UpcomingMilestone(
             id: milestone.id, name: milestone.milestoneName, type: milestone.milestoneType,
-            date: calendar.dateComponents([.year, .month, .day], from: target), daysUntil: days, budgetTier: milestone.budgetTier
+            date: DateComponents(year: next.year, month: next.month, day: next.day), daysUntil: today.days(until: next), budgetTier: milestone.budgetTier
         )
     }
 
@@ -57,31 +51,6 @@ public struct MilestoneCalendar: Sendable {
     public func upcoming(_ milestones: [Milestone], from now: Date) -> [UpcomingMilestone] {
         milestones.compactMap { nextOccurrence(of: $0, from: now) }.sorted { ($0.daysUntil, $0.name) < ($1.daysUntil, $1.name) }
     }
-
-    func occurrence(of milestone: Milestone, month: Int, day dayOfMonth: Int, in year: Int) -> Date? {
-        if milestone.milestoneType == .holiday {
-            let name = milestone.milestoneName.lowercased()
-            if name.contains("mother") { return nthSunday(2, month: 5, year: year) }
-            if name.contains("father") { return nthSunday(3, month: 6, year: year) }
-        }
-        if month == 2, dayOfMonth == 29, !isLeap(year) { return day(year: year, month: 2, day: 28) }
-        return day(year: year, month: month, day: dayOfMonth)
-    }
-
-    func nthSunday(_ n: Int, month: Int, year: Int) -> Date? {
-        guard let first = day(year: year, month: month, day: 1) else { return nil }
-        let weekday = calendar.component(.weekday, from: first) // 1 = Sunday
-        let firstSunday = 1 + (8 - weekday) % 7
-        return day(year: year, month: month, day: firstSunday + 7 * (n - 1))
-    }
-
-    func day(year: Int, month: Int, day: Int) -> Date? {
-        let components = DateComponents(calendar: calendar, timeZone: calendar.timeZone, year: year, month: month, day: day)
-        guard components.isValidDate(in: calendar) else { return nil }
-        return calendar.date(from: components)
-    }
-
-    func isLeap(_ year: Int) -> Bool { (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 }
 }
 
 /// Formats prices from minor units: whole amounts without decimals ("$50"), others with the

@@ -35,6 +35,11 @@ struct HomeAndHintTests {
         // 2027: May 9 and June 20.
         #expect(utc.nextOccurrence(of: mothers, from: Self.date("2026-05-11"))?.date == DateComponents(year: 2027, month: 5, day: 9))
         #expect(utc.nextOccurrence(of: fathers, from: Self.date("2026-06-22"))?.date == DateComponents(year: 2027, month: 6, day: 20))
+        // Thanksgiving, the fourth Thursday of November, as the server schedules it; today counts.
+        let thanksgiving = milestone(.holiday, "Thanksgiving", "2000-11-23")
+        #expect(utc.nextOccurrence(of: thanksgiving, from: Self.date("2026-11-21"))?.daysUntil == 5)
+        #expect(utc.nextOccurrence(of: thanksgiving, from: Self.date("2026-11-26"))?.countdownText == "Today!")
+        #expect(utc.nextOccurrence(of: milestone(.birthday, "Father's birthday", "2000-08-02"), from: may1)?.date.day == 2, "a birthday keeps its date")
     }
 
     @Test func leapDayAndOneTimeMilestones() {

@@ -1,5 +1,6 @@
 import AppServer
 import Foundation
+import KnotCalendar
 import Hummingbird
 import Jobs
 import Logging

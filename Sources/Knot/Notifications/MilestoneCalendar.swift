@@ -1,118 +1,26 @@
 import Foundation
+import KnotCalendar
 
-/// A calendar date without a time or zone.
-public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible {
-    public var year: Int
-    public var month: Int
-    public var day: Int
-
-    public init(year: Int, month: Int, day: Int) {
-        self.year = year
-        self.month = month
-        self.day = day
-    }
-
-    /// Parses `YYYY-MM-DD`.
-    public init?(_ text: String) {
-        let parts = text.split(separator: "-")
-        guard parts.count == 3, let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]) else { return nil }
-        self.init(year: year, month: month, day: day)
-    }
-
-    /// The date of `instant` in `zone`.
-    public init(_ instant: Date, in zone: TimeZone) {
-        let components = MilestoneCalendar.calendar(zone).dateComponents([.year, .month, .day], from: instant)
-        self.init(year: components.year!, month: components.month!, day: components.day!)
-    }
-
-    public var description: String { String(format: "%04d-%02d-%02d", year, month, day) }
-
-    public static func < (lhs: LocalDate, rhs: LocalDate) -> Bool {
-        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
-    }
-
-    /// This date moved by `days` (negative for earlier).
-    public func adding(days: Int) -> LocalDate {
-        let calendar = MilestoneCalendar.utcCalendar
-        let date = calendar.date(from: DateComponents(year: year, month: month, day: day, hour: 12))!
-        return LocalDate(calendar.date(byAdding: .day, value: days, to: date)!, in: calendar.timeZone)
-    }
-
-    /// The instant this date shows `hour:00` in `zone` (the first valid instant after a DST gap).
-    public func instant(hour: Int, in zone: TimeZone) -> Date {
-        let calendar = MilestoneCalendar.calendar(zone)
-        let midnight = calendar.date(from: DateComponents(year: year, month: month, day: day))!
-        return calendar.date(bySettingHour: hour, minute: 0, second: 0, of: midnight, direction: .forward)
-            ?? calendar.nextDate(after: midnight, matching: DateComponents(hour: hour), matchingPolicy: .nextTime)!
-    }
-}
-
-/// When a Knot milestone next happens (seed 000 `notification_scheduler.py`, decision 103).
-/// Yearly milestones are stored with the placeholder year 2000 and roll to next year once this
-/// year's date has come (today itself counts as passed); 29 February becomes 28 February in
-/// common years; Mother's Day (second Sunday of May), Father's Day (third Sunday of June) and
-/// Thanksgiving (fourth Thursday of November) are computed for each year from the milestone's name;
-/// one-time milestones happen once, if still ahead.
+/// Knot's reminder schedule over the shared date rules of ``MilestoneDates`` (placeholder years,
+/// 29 February, floating holidays): when a milestone next happens, and when its reminders go out.
 public enum MilestoneCalendar {
-    public enum FloatingHoliday: Sendable, Equatable {
-        case mothersDay, fathersDay, thanksgiving
-    }
+    public typealias FloatingHoliday = MilestoneDates.FloatingHoliday
 
-    static let utcCalendar = calendar(TimeZone(identifier: "UTC")!)
-
-    static func calendar(_ zone: TimeZone) -> Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        return calendar
-    }
-
-    /// The holiday a milestone's name refers to, by the seed's case-insensitive substring rule.
     public static func floatingHoliday(named name: String) -> FloatingHoliday? {
-        let lowered = name.lowercased()
-        if lowered.contains("mother") { return .mothersDay }
-        if lowered.contains("father") { return .fathersDay }
-        if lowered.contains("thanksgiving") { return .thanksgiving }
-        return nil
+        MilestoneDates.floatingHoliday(named: name, type: "holiday")
     }
 
     public static func date(of holiday: FloatingHoliday, in year: Int) -> LocalDate {
-        switch holiday {
-        case .mothersDay: nthWeekday(2, weekday: 1, month: 5, year: year)
-        case .fathersDay: nthWeekday(3, weekday: 1, month: 6, year: year)
-        case .thanksgiving: nthWeekday(4, weekday: 5, month: 11, year: year)
-        }
+        MilestoneDates.date(of: holiday, in: year)
     }
 
-    /// The `n`th `weekday` (1 = Sunday … 7 = Saturday) of a month.
-    static func nthWeekday(_ n: Int, weekday: Int, month: Int, year: Int) -> LocalDate {
-        let first = utcCalendar.date(from: DateComponents(year: year, month: month, day: 1, hour: 12))!
-        let firstWeekday = utcCalendar.component(.weekday, from: first)
-        let day = 1 + (weekday - firstWeekday + 7) % 7 + (n - 1) * 7
-        return LocalDate(year: year, month: month, day: day)
-    }
-
-    static func isLeapYear(_ year: Int) -> Bool { (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 }
-
-    /// The milestone's date in `year` (fixed dates, floating holidays, 29 February clamped).
-    public static func date(month: Int, day: Int, name: String, type: MilestoneType, in year: Int) -> LocalDate {
-        if type == .holiday || type == .custom, let holiday = floatingHoliday(named: name) {
-            return date(of: holiday, in: year)
-        }
-        if month == 2 && day == 29 && !isLeapYear(year) { return LocalDate(year: year, month: 2, day: 28) }
-        return LocalDate(year: year, month: month, day: day)
-    }
-
-    /// The next occurrence strictly after `today`, or `nil` for a one-time milestone that is not ahead.
+    /// The next occurrence strictly after `today` (today itself counts as passed), or `nil` for a
+    /// one-time milestone that is not ahead.
     public static func nextOccurrence(of milestone: Milestone, after today: LocalDate) -> LocalDate? {
-        guard let stored = LocalDate(milestone.milestoneDate) else { return nil }
-        switch milestone.recurrence {
-        case .oneTime:
-            return stored > today ? stored : nil
-        case .yearly:
-            let thisYear = date(month: stored.month, day: stored.day, name: milestone.milestoneName, type: milestone.milestoneType, in: today.year)
-            if thisYear > today { return thisYear }
-            return date(month: stored.month, day: stored.day, name: milestone.milestoneName, type: milestone.milestoneType, in: today.year + 1)
-        }
+        MilestoneDates.nextOccurrence(
+            date: milestone.milestoneDate, name: milestone.milestoneName, type: milestone.milestoneType.rawValue,
+            yearly: milestone.recurrence == .yearly, today: today
+        )
     }
 
     /// Knot reminds 14, 7 and 3 days before a milestone.

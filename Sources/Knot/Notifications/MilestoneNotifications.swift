@@ -1,5 +1,6 @@
 import Auth
 import Foundation
+import KnotCalendar
 import Jobs
 import Logging
 import Notifications

@@ -1,4 +1,5 @@
 import Foundation
+import KnotCalendar
 import Persistence
 import PlatformCore
 import SQLKit
