@@ -506,6 +506,13 @@ struct Notifications: AsyncParsableCommand {
 
     struct Upcoming: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Reminders not sent yet.")
+        /// When a reminder goes out, in this machine's time zone (named, so UTC is not mistaken for local).
+        static var localTime: DateFormatter {
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.dateFormat = "yyyy-MM-dd HH:mm zzz"
+            return formatter
+        }
         @OptionGroup var options: SessionOptions
 
         func run() async throws {
@@ -514,7 +521,7 @@ struct Notifications: AsyncParsableCommand {
             if options.json { try printJSON(result); return }
             if result.notifications.isEmpty { print("No reminders scheduled."); return }
             for item in result.notifications {
-                print("\(WireFormat.formatDate(item.scheduledFor).prefix(16).replacingOccurrences(of: "T", with: " "))  \(item.milestoneName) (\(item.milestoneDate)) — \(NotificationsViewModel.daysBeforeLabel(item.daysBefore))")
+                print("\(Self.localTime.string(from: item.scheduledFor))  \(item.milestoneName) (\(item.milestoneDate)) — \(NotificationsViewModel.daysBeforeLabel(item.daysBefore))")
             }
         }
     }

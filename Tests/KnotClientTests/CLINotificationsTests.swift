@@ -63,7 +63,7 @@ struct CLINotificationsTests {
 
             var run = try await CLITests.knot(["notifications"], session: session)
             #expect(run.status == 0, "\(run.stderr)")
-            #expect(run.stdout.contains("2027-03-01 14:00  Alex's Birthday (2027-03-15) — 14 days before"))
+            #expect(run.stdout.contains("2027-03-01 14:00 UTC  Alex's Birthday (2027-03-15) — 14 days before"))
 
             run = try await CLITests.knot(["notifications", "history", "--limit", "5"], session: session)
             #expect(run.status == 0, "\(run.stderr)")

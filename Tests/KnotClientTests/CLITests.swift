@@ -35,6 +35,7 @@ struct CLITests {
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["COLUMNS"] = "132"
+        environment["TZ"] = "UTC"
         process.environment = environment
         let out = Pipe(), err = Pipe(), stdin = Pipe()
         process.standardOutput = out
