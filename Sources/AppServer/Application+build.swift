@@ -166,7 +166,10 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
                 knotApp.addWebhookRoutes(to: prefix)
                 knotApp.deepLinks.addRoutes(to: router)
                 knotApp.registerJobs(on: scheduler, feedbackAnalysisHours: configuration.feedbackAnalysisHours)
-                AccountController(accounts: accounts, app: app, exporter: knotApp.exporter, clock: clock).addRoutes(to: api)
+                let reminders = knotApp.reminders
+                AccountController(accounts: accounts, app: app, exporter: knotApp.exporter, clock: clock, onPreferencesChanged: { user in
+                    await reminders.scheduleQuietly(for: user)  // a new time zone moves the 09:00 reminders
+                }).addRoutes(to: api)
                 migrationSets.append(KnotApp.migrations)
                 embeddingSources.append(HintEmbeddingSource())
                 knot = knotApp

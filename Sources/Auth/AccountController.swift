@@ -14,12 +14,16 @@ public struct AccountController: Sendable {
     let app: AppID
     let exporter: any AppDataExporter
     let clock: any TimeSource
+    let onPreferencesChanged: @Sendable (UserID) async -> Void
 
-    public init(accounts: AccountRepository, app: AppID, exporter: any AppDataExporter, clock: any TimeSource) {
+    /// - Parameter onPreferencesChanged: runs after the preferences are saved (e.g. to move
+    ///   reminders to a new time zone); it cannot fail the request.
+    public init(accounts: AccountRepository, app: AppID, exporter: any AppDataExporter, clock: any TimeSource, onPreferencesChanged: @escaping @Sendable (UserID) async -> Void = { _ in }) {
         self.accounts = accounts
         self.app = app
         self.exporter = exporter
         self.clock = clock
+        self.onPreferencesChanged = onPreferencesChanged
     }
 
     struct DeviceTokenRequest: Decodable {
@@ -110,6 +114,7 @@ public struct AccountController: Sendable {
             }
             try validator.throwIfInvalid()
             try await accounts.savePreferences(preferences, of: context.userID)
+            await onPreferencesChanged(context.userID)
             return preferences
         }
         users.get("me/export") { _, context -> Response in

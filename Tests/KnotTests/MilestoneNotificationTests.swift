@@ -161,6 +161,11 @@ struct MilestoneReminderTests {
             upcoming = try await Self.upcoming(client, user)
             #expect(upcoming.compactMap { $0["scheduled_for"] as? String } == ["2026-11-26T15:00:00.000Z", "2026-12-03T15:00:00.000Z", "2026-12-07T15:00:00.000Z"], "a moved date moves its reminders")
             #expect(try await client.send(.get, "/knot/api/v1/notifications/upcoming").status == .unauthorized)
+
+            // A new time zone moves the reminders to 09:00 there.
+            _ = try await client.send(.put, "/knot/api/v1/users/me/notification-preferences", token: user.accessToken, json: ["timezone": "Asia/Tokyo"])
+            upcoming = try await Self.upcoming(client, user)
+            #expect(upcoming.compactMap { $0["scheduled_for"] as? String } == ["2026-11-26T00:00:00.000Z", "2026-12-03T00:00:00.000Z", "2026-12-07T00:00:00.000Z"])
         }
     }
 
