@@ -103,11 +103,11 @@ let package = Package(
         ),
         // MARK: Apps
         // Milestone date rules shared by the Knot server and the Knot client SDK (Foundation only).
-        .target(name: "KnotCalendar"),
+        .target(name: "KnotShared"),
         .target(
             name: "Knot",
             dependencies: [
-                "PlatformCore", "Persistence", "Auth", "AIProviders", "Jobs", "Notifications", "KnotCalendar",
+                "PlatformCore", "Persistence", "Auth", "AIProviders", "Jobs", "Notifications", "KnotShared",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -133,7 +133,7 @@ let package = Package(
         // MARK: Clients
         // The Knot client SDK: Foundation (+ FoundationNetworking on Linux) and Observation only, so an
         // iOS app imports it unchanged. It must never depend on a server target.
-        .target(name: "KnotClient", dependencies: ["KnotCalendar"]),
+        .target(name: "KnotClient", dependencies: ["KnotShared"]),
         .executableTarget(
             name: "knot",
             dependencies: [
@@ -181,7 +181,7 @@ let package = Package(
         ),
         .testTarget(
             name: "KnotTests",
-            dependencies: ["TestSupport", "Knot", "KnotCalendar", .product(name: "Hummingbird", package: "hummingbird")]
+            dependencies: ["TestSupport", "Knot", "KnotShared", .product(name: "Hummingbird", package: "hummingbird")]
         ),
         .testTarget(
             name: "KnotClientTests",

@@ -132,15 +132,3 @@ public final class TokenService: Sendable {
         SHA256.hash(data: Data(refreshToken.utf8)).map { String(format: "%02x", $0) }.joined()
     }
 }
-
-extension Data {
-    func base64URLEncoded() -> String {
-        base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
-    }
-
-    init?(base64URLEncoded text: String) {
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        while base64.count % 4 != 0 { base64 += "=" }
-        self.init(base64Encoded: base64)
-    }
-}

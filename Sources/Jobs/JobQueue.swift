@@ -179,6 +179,19 @@ public struct JobQueue: Sendable {
         }
     }
 
+    /// Extends the leases of every job `owner` is running (its heartbeat while handlers run), so a
+    /// long job is not taken over by another instance. Returns how many leases were extended.
+    @discardableResult
+    public func extendLeases(owner: String, leaseDuration: TimeInterval) async throws -> Int {
+        let now = clock.now()
+        return try await database.transaction { db in
+            try await db.raw("""
+                UPDATE jobs SET lease_expires_at = \(bind: now.addingTimeInterval(leaseDuration)) WHERE lease_owner = \(bind: owner) AND status = 'running'
+                RETURNING id
+                """).all().count
+        }
+    }
+
     /// Marks jobs done; only those still leased to `owner` change. Returns how many did.
     @discardableResult
     public func complete(_ ids: [JobID], owner: String) async throws -> Int {

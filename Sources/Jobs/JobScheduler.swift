@@ -143,20 +143,23 @@ public final class JobScheduler: Service, Sendable {
         for job in jobs {
             metrics?.observe("jobs_dispatch_lag_seconds", help: "Time from a job's run_at to its claim.", labels: ["kind": job.kind], value: max(0, claimedAt.timeIntervalSince(job.runAt)))
         }
-        var completed: [JobID] = []
+        // The heartbeat keeps this batch's leases alive while its handlers run, however long.
+        let heartbeat = Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .milliseconds(Int(max(0.2, configuration.leaseSeconds / 3) * 1000)))
+                guard !Task.isCancelled else { break }
+                _ = try? await queue.extendLeases(owner: configuration.owner, leaseDuration: configuration.leaseSeconds)
+            }
+        }
+        defer { heartbeat.cancel() }
         var index = 0
         while index < jobs.count {
             // One priority level at a time, so higher-priority work takes shared limits (daily caps) first.
             let level = jobs[index].priority
             var end = index
             while end < jobs.count && jobs[end].priority == level { end += 1 }
-            completed += await runConcurrently(Array(jobs[index..<end]))
+            await runConcurrently(Array(jobs[index..<end]))
             index = end
-        }
-        try await queue.complete(completed, owner: configuration.owner)
-        for job in jobs where completed.contains(job.id) {
-            metrics?.increment("jobs_completed_total", help: "Jobs that finished successfully.", labels: ["kind": job.kind])
-            await scheduleNextIfRecurring(job)
         }
         return jobs.count
     }
@@ -168,23 +171,35 @@ public final class JobScheduler: Service, Sendable {
         }
     }
 
-    private func runConcurrently(_ jobs: [ClaimedJob]) async -> [JobID] {
-        await withTaskGroup(of: JobID?.self) { group in
-            var completed: [JobID] = []
+    private func runConcurrently(_ jobs: [ClaimedJob]) async {
+        await withTaskGroup(of: Void.self) { group in
             var iterator = jobs.makeIterator()
             var running = 0
             func addNext() -> Bool {
                 guard let job = iterator.next() else { return false }
-                group.addTask { await self.execute(job) ? job.id : nil }
+                group.addTask { await self.runToCompletion(job) }
                 return true
             }
             while running < max(1, configuration.concurrency), addNext() { running += 1 }
-            for await result in group {
-                if let id = result { completed.append(id) }
-                _ = addNext()
-            }
-            return completed
+            for await _ in group { _ = addNext() }
         }
+    }
+
+    /// Runs one job and records its completion at once, so a crash later in the batch does not
+    /// make finished work run again.
+    private func runToCompletion(_ job: ClaimedJob) async {
+        guard await execute(job) else { return }
+        do {
+            if try await queue.complete([job.id], owner: configuration.owner) == 0 {
+                logger.warning("a job finished after its lease was taken over; it may run again", metadata: ["kind": "\(job.kind)", "job": "\(job.id)"])
+                return
+            }
+        } catch {
+            logger.warning("could not record a finished job; it will run again after its lease", metadata: ["job": "\(job.id)", "error": "\(error)"])
+            return
+        }
+        metrics?.increment("jobs_completed_total", help: "Jobs that finished successfully.", labels: ["kind": job.kind])
+        await scheduleNextIfRecurring(job)
     }
 
     /// Runs one job; returns true when it completed (to be marked in the batch's single update).

@@ -1,5 +1,5 @@
 import Foundation
-import KnotCalendar
+import KnotShared
 
 /// A milestone's next date and how many days away it is, for the Home countdown.
 public struct UpcomingMilestone: Sendable, Equatable, Identifiable {
@@ -61,14 +61,8 @@ public struct PriceFormatter: Sendable {
     /// - Parameter locale: decides grouping and symbol placement; `en_US` by default so output is stable.
     public init(locale: Locale = Locale(identifier: "en_US")) { self.locale = locale }
 
-    /// ISO 4217 currencies whose minor unit is not 1/100.
-    static let minorUnitDigits: [String: Int] = [
-        "JPY": 0, "KRW": 0, "VND": 0, "CLP": 0, "ISK": 0, "UGX": 0, "XAF": 0, "XOF": 0, "PYG": 0, "RWF": 0,
-        "BHD": 3, "KWD": 3, "OMR": 3, "JOD": 3, "TND": 3, "IQD": 3, "LYD": 3,
-    ]
-
-    /// The number of decimals `currency` uses.
-    public static func digits(for currency: String) -> Int { minorUnitDigits[currency.uppercased()] ?? 2 }
+    /// The number of decimals `currency` uses (the same table the server converts prices with).
+    public static func digits(for currency: String) -> Int { CurrencyUnits.digits(for: currency) }
 
     /// `amount` minor units of `currency`, or "Price varies" when unknown.
     public func format(cents amount: Int?, currency: String) -> String {

@@ -98,8 +98,10 @@ public struct NotificationEngine: Sendable {
                 """).first() {
                 let status = try existing.decode(column: "status", as: String.self)
                 let updated = try existing.decode(column: "updated_at", as: Date.self)
-                let staleSending = status == "sending" && now.timeIntervalSince(updated) > Self.staleSending
-                if status != "failed" && !staleSending { return .alreadyDelivered }
+                // Only a delivery that went out (or is going out right now) counts. One that was held
+                // back (no device, capped, deduplicated) or failed is decided afresh on a retry.
+                let freshSending = status == "sending" && now.timeIntervalSince(updated) <= Self.staleSending
+                if status == "delivered" || freshSending { return .alreadyDelivered }
             }
             if let window = rules.dedupeWindow, let key = notification.dedupeKey, try await db.raw("""
                 SELECT 1 AS found FROM notification_deliveries

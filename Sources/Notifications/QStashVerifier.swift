@@ -37,10 +37,10 @@ public struct QStashVerifier: Sendable {
     public func verify(signature: String?, body: Data, url: String? = nil, now: Date) throws(Failure) {
         guard let signature, !signature.isEmpty else { throw .missingSignature }
         let parts = signature.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3, let signatureBytes = Self.base64URLDecode(parts[2]),
-              let claimsData = Self.base64URLDecode(parts[1]),
+        guard parts.count == 3, let signatureBytes = Data(base64URLEncoded: parts[2]),
+              let claimsData = Data(base64URLEncoded: parts[1]),
               let claims = try? JSONSerialization.jsonObject(with: claimsData) as? [String: Any] else { throw .malformed }
-        if let headerData = Self.base64URLDecode(parts[0]), let header = try? JSONSerialization.jsonObject(with: headerData) as? [String: Any],
+        if let headerData = Data(base64URLEncoded: parts[0]), let header = try? JSONSerialization.jsonObject(with: headerData) as? [String: Any],
            let alg = header["alg"] as? String, alg != "HS256" {
             throw .malformed
         }
@@ -50,40 +50,28 @@ public struct QStashVerifier: Sendable {
         }
         guard matches else { throw .badSignature }
         guard claims["iss"] as? String == "Upstash" else { throw .wrongIssuer }
-        if let url, let subject = claims["sub"] as? String, subject != url { throw .wrongURL }
+        // QStash always sends `sub` and `exp`; a token without them is not one of its.
+        guard let subject = claims["sub"] as? String else { throw .malformed }
+        if let url, subject != url { throw .wrongURL }
         let nowSeconds = now.timeIntervalSince1970
-        if let exp = (claims["exp"] as? NSNumber)?.doubleValue, nowSeconds > exp + tolerance { throw .expired }
+        guard let exp = (claims["exp"] as? NSNumber)?.doubleValue else { throw .malformed }
+        if nowSeconds > exp + tolerance { throw .expired }
         if let nbf = (claims["nbf"] as? NSNumber)?.doubleValue, nowSeconds + tolerance < nbf { throw .notYetValid }
-        let expected = Self.base64URL(Data(SHA256.hash(data: body)))
-        guard let claimed = claims["body"] as? String, Self.stripPadding(claimed) == expected else { throw .bodyMismatch }
+        let expected = Data(SHA256.hash(data: body)).base64URLEncoded()
+        guard let claimed = claims["body"] as? String, claimed.trimmingCharacters(in: CharacterSet(charactersIn: "=")) == expected else { throw .bodyMismatch }
     }
 
     /// Signs like QStash does (tests and local tools).
     public static func sign(body: Data, url: String, key: String, issuedAt: Date, lifetime: TimeInterval = 300) -> String {
-        let header = base64URL(Data(#"{"alg":"HS256","typ":"JWT"}"#.utf8))
+        let header = Data(#"{"alg":"HS256","typ":"JWT"}"#.utf8).base64URLEncoded()
         let iat = Int(issuedAt.timeIntervalSince1970)
         let claimsObject: [String: Any] = [
             "iss": "Upstash", "sub": url, "iat": iat, "nbf": iat, "exp": iat + Int(lifetime), "jti": UUID().uuidString,
-            "body": base64URL(Data(SHA256.hash(data: body))),
+            "body": Data(SHA256.hash(data: body)).base64URLEncoded(),
         ]
-        let claims = base64URL((try? JSONSerialization.data(withJSONObject: claimsObject, options: [.sortedKeys])) ?? Data())
+        let claims = ((try? JSONSerialization.data(withJSONObject: claimsObject, options: [.sortedKeys])) ?? Data()).base64URLEncoded()
         let mac = HMAC<SHA256>.authenticationCode(for: Data("\(header).\(claims)".utf8), using: SymmetricKey(data: Data(key.utf8)))
-        return "\(header).\(claims).\(base64URL(Data(mac)))"
+        return "\(header).\(claims).\(Data(mac).base64URLEncoded())"
     }
 
-    static func base64URL(_ data: Data) -> String {
-        stripPadding(data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_"))
-    }
-
-    static func stripPadding(_ text: String) -> String {
-        var text = text
-        while text.hasSuffix("=") { text.removeLast() }
-        return text
-    }
-
-    static func base64URLDecode(_ text: Substring) -> Data? {
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        while base64.count % 4 != 0 { base64 += "=" }
-        return Data(base64Encoded: base64)
-    }
 }

@@ -1,6 +1,6 @@
 import AppServer
 import Foundation
-import KnotCalendar
+import KnotShared
 import Hummingbird
 import Jobs
 import Logging
@@ -242,6 +242,47 @@ struct MilestoneReminderTests {
             let history = try await client.send(.get, "/knot/api/v1/notifications/history", token: user.accessToken).json["total"] as? Int
             #expect(history == 1, "a cancelled reminder is not history")
             #expect(try await Self.upcoming(client, user).count == 1, "the 3-day reminder is still ahead")
+        }
+    }
+
+    @Test("a reminder deferred by quiet hours survives a vault edit and the daily sweep", arguments: TestDatabase.allCases)
+    func deferredReminderSurvivesRescheduling(_ database: TestDatabase) async throws {
+        let clock = TestClock(Self.start)
+        try await withIsolatedServer(database, configure: Self.longTokens, dependencies: .init(clock: clock)) { client, server in
+            let user = try await Self.setUp(client)
+            _ = try await client.send(.put, "/knot/api/v1/users/me/notification-preferences", token: user.accessToken, json: ["quiet_hours_start": 8, "quiet_hours_end": 10])
+            clock.advance(by: 2 * 3600 + 1)  // 09:00: due, and deferred to 10:00
+            try await server.scheduler.drain()
+            let stored = try await client.send(.get, "/knot/api/v1/vault", token: user.accessToken).json
+            var milestones = stored["milestones"] as? [[String: Any]] ?? []
+            for index in milestones.indices { milestones[index]["budget_tier"] = nil }
+            #expect(try await client.send(.put, "/knot/api/v1/vault", token: user.accessToken, json: Self.vault(milestones)).status == .ok)
+            try await server.knot!.reminders.scheduleAll()
+            clock.advance(by: 3600)
+            try await server.scheduler.drain()
+            let titles = try await Self.outbox(client, user).compactMap { $0["title"] as? String }
+            #expect(titles == ["Alex's Birthday is in 14 days"], "the deferred reminder still goes out, once")
+        }
+    }
+
+    @Test("a reminder is claimed before it is processed: two processors at once generate and send it once", arguments: TestDatabase.allCases)
+    func concurrentProcessing(_ database: TestDatabase) async throws {
+        let clock = TestClock(Self.start)
+        try await withIsolatedServer(database, configure: Self.longTokens, dependencies: .init(clock: clock)) { client, server in
+            let user = try await Self.setUp(client)
+            clock.advance(by: 2 * 3600 + 1)
+            let reminder = try #require(try await Self.upcoming(client, user).first)
+            let id = try #require(NotificationID(reminder["id"] as? String ?? ""))
+            let reminders = server.knot!.reminders
+            let statuses = try await withThrowingTaskGroup(of: String.self) { group in
+                for _ in 0..<2 { group.addTask { try await reminders.process(id).status } }
+                return try await group.reduce(into: []) { $0.append($1) }.sorted()
+            }
+            #expect(statuses == ["processed", "skipped"])
+            let milestone = reminder["milestone_id"] as? String ?? ""
+            let stored = try await client.send(.get, "/knot/api/v1/recommendations/by-milestone/\(milestone)", token: user.accessToken)
+            #expect(stored.json["count"] as? Int == 3, "one batch of recommendations, not two")
+            #expect(try await Self.outbox(client, user).count == 1)
         }
     }
 

@@ -1,5 +1,6 @@
 import AIProviders
 import Foundation
+import KnotShared
 import Hummingbird
 @testable import Knot
 import PlatformCore
@@ -212,6 +213,34 @@ struct MoreRecommendationSourceTests {
             let source = AmazonSource(accessKey: "A", secretKey: "S", partnerTag: "t", baseURL: "http://127.0.0.1:\(port)", region: "us-east-1", marketplace: "www.amazon.com", http: SourceHTTP(sleep: { _ in }), now: { Date() })
             await #expect(throws: SourceHTTP.Failure.self) { try await source.candidates(for: Self.request) }
         }
+    }
+
+    @Test("an absurd Retry-After (infinite, an hour) fails the source at once instead of stalling the request")
+    func untrustedRetryAfter() async throws {
+        for header in ["inf", "nan", "3600", "-5"] {
+            let fake = Self.amazonFake()
+            fake.throttleFirst.value = 1
+            fake.retryAfter.value = header
+            let sleeps = LockedValue<[Duration]>([])
+            try await withLocalHTTPServer(fake.router(post: ["paapi5/searchitems"]), label: "amazon") { port in
+                let source = AmazonSource(
+                    accessKey: "AKIDEXAMPLE", secretKey: Self.secret, partnerTag: "knot-20", baseURL: "http://127.0.0.1:\(port)", region: "us-east-1", marketplace: "www.amazon.com",
+                    http: SourceHTTP(sleep: { d in sleeps.withLock { $0.append(d) } }), now: { Date() }
+                )
+                await #expect(throws: SourceHTTP.Failure.self, "Retry-After: \(header)") { try await source.candidates(for: Self.request) }
+                #expect(sleeps.value.isEmpty, "Retry-After: \(header)")
+            }
+        }
+    }
+
+    @Test("prices become minor units of their own currency: cents for USD, whole yen for JPY, fils for KWD")
+    func minorUnits() {
+        #expect(MoneyCents.cents("24.5", currency: "USD") == 2450)
+        #expect(MoneyCents.cents("0.29", currency: "CAD") == 29)
+        #expect(MoneyCents.cents("5000", currency: "JPY") == 5000, "the client formats 5000 JPY as ¥5,000")
+        #expect(MoneyCents.cents(NSNumber(value: 1.2345), currency: "KWD") == 1235)
+        #expect(MoneyCents.cents("-1", currency: "USD") == nil)
+        #expect(CurrencyUnits.plainText(5000, currency: "JPY") == "JPY 5000" && CurrencyUnits.plainText(2450, currency: "USD") == "USD 24.50", "the share page")
     }
 
     // MARK: Shopify

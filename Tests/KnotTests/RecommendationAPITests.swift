@@ -1,4 +1,6 @@
 import Foundation
+import Logging
+import PlatformCore
 @testable import Knot
 import Testing
 import TestSupport
@@ -176,6 +178,26 @@ struct DeepLinkTests {
                 #expect(!fallback.text.contains(DeepLinks.escape(title)), "\(path) must not reveal the recommendation")
                 #expect(fallback.text.contains("Download Knot"))
             }
+        }
+    }
+
+    @Test("a source that never answers is cut off; the others still make the picks", .timeLimit(.minutes(1)))
+    func slowSourceIsCutOff() async throws {
+        struct Hanging: CandidateSourceProvider {
+            var name: String { "hanging" }
+            func candidates(for request: SourceRequest) async throws -> [Candidate] {
+                try await Task.sleep(for: .seconds(3600))
+                return []
+            }
+        }
+        try await withServer(.sqlite) { client, server in
+            let user = try await RecommendationAPITests.setUp(client)
+            let knot = server.knot!
+            let service = RecommendationService(
+                vaults: knot.vaults, hints: knot.hints, recommendations: knot.recommendations, sources: [CatalogSource(), Hanging()], sourceTimeout: 0.3, logger: Logger(label: "test")
+            )
+            let batch = try await service.generate(for: UserID(UUID(uuidString: user.userID)!), occasion: .majorMilestone, milestone: nil, vibeOverride: nil)
+            #expect(batch.count == 3)
         }
     }
 }

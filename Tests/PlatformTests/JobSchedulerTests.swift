@@ -164,6 +164,46 @@ struct JobSchedulerTests {
         }
     }
 
+    @Test("a job that runs longer than its lease keeps it (heartbeat) and is not taken over", arguments: TestDatabase.allCases)
+    func heartbeat(_ database: TestDatabase) async throws {
+        try await Self.withJobs(database) { store, clock in
+            let queue = JobQueue(database: store, clock: clock)
+            var logger = Logger(label: "jobs")
+            logger.logLevel = .critical
+            let slow = JobScheduler(queue: queue, clock: clock, configuration: .init(owner: "slow", leaseSeconds: 3), logger: logger)
+            let other = Self.scheduler(store, clock, owner: "other")
+            let release = AsyncStream.makeStream(of: Void.self)
+            let runs = LockedValue(0)
+            for scheduler in [slow, other] {
+                scheduler.register("long") { _ in
+                    runs.withLock { $0 += 1 }
+                    for await _ in release.stream { break }
+                    return .completed
+                }
+            }
+            let id = try #require(try await queue.enqueue(NewJob(kind: "long", runAt: clock.now())))
+            let started = clock.now()
+            let running = Task { try await slow.runOnce() }
+            // Let the lease run past its first expiry; wait (by polling) for the heartbeat to extend it.
+            clock.advance(by: 2)
+            var extended = false
+            for _ in 0..<200 where !extended {
+                try await Task.sleep(for: .milliseconds(50))
+                let expiry = try await store.read { db in
+                    try await db.raw("SELECT lease_expires_at FROM jobs WHERE id = \(bind: id.uuid)").first()?.decode(column: "lease_expires_at", as: Date?.self)
+                }
+                extended = (expiry ?? .distantPast) > started.addingTimeInterval(3)
+            }
+            #expect(extended, "the heartbeat extended the lease")
+            clock.advance(by: 2)  // past the first lease's expiry, inside the extended one
+            #expect(try await other.runOnce() == 0, "still leased to the slow worker")
+            release.continuation.yield()
+            release.continuation.finish()
+            _ = try await running.value
+            #expect(try await queue.find(id)?.status == .succeeded && runs.value == 1)
+        }
+    }
+
     @Test("two schedulers racing over one database run every job exactly once", arguments: TestDatabase.allCases)
     func racingSchedulers(_ database: TestDatabase) async throws {
         try await Self.withJobs(database) { store, clock in

@@ -157,6 +157,24 @@ struct NotificationEngineTests {
         }
     }
 
+    @Test("a notification held back (no device) is decided afresh on a retry, not reported as delivered", arguments: TestDatabase.allCases)
+    func heldBackIsRetried(_ database: TestDatabase) async throws {
+        struct Accepting: PushProvider {
+            func send(_ payload: APNsPayload, to deviceToken: String) async -> PushOutcome { .accepted(apnsID: "id") }
+        }
+        let clock = TestClock(Self.noon)
+        try await withServer(database, dependencies: .init(clock: clock)) { client, server in
+            let owner = try await client.signIn()
+            let user = UserID(UUID(uuidString: owner.userID)!)
+            let engine = Self.engine(server, clock: clock, push: Accepting())
+            let note = Self.notification(user, key: "held-\(UUID())")
+            #expect(try await engine.deliver(note) == .noDevices)
+            _ = try await client.send(.post, "/knot/api/v1/users/device-token", token: owner.accessToken, json: ["device_token": String(repeating: "0a", count: 32)])
+            #expect(try await engine.deliver(note) == .delivered(channel: "apns", devices: 1))
+            #expect(try await engine.deliver(note) == .alreadyDelivered)
+        }
+    }
+
     @Test("APNs over HTTP/2: provider token, headers and payload; invalid tokens are removed; 429 is retried", arguments: TestDatabase.allCases)
     func apnsDelivery(_ database: TestDatabase) async throws {
         try await withFakeAPNs { fake in
@@ -212,9 +230,31 @@ struct NotificationEngineTests {
         }
     }
 
-    func base64URL(_ text: String) -> Data {
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        while base64.count % 4 != 0 { base64 += "=" }
-        return Data(base64Encoded: base64)!
+    func base64URL(_ text: String) -> Data { Data(base64URLEncoded: text)! }
+
+    @Test("QStash signatures: current or next key, body hash, issuer, subject and expiry are all required")
+    func qstashVerifier() throws {
+        let verifier = QStashVerifier(currentKey: "current", nextKey: "next")
+        let body = Data(#"{"notification_id":"x"}"#.utf8)
+        let now = Self.noon
+        let url = "https://example.com/knot/api/v1/notifications/process"
+        try verifier.verify(signature: QStashVerifier.sign(body: body, url: url, key: "current", issuedAt: now), body: body, url: url, now: now)
+        try verifier.verify(signature: QStashVerifier.sign(body: body, url: url, key: "next", issuedAt: now), body: body, url: url, now: now)
+        #expect(throws: QStashVerifier.Failure.badSignature) { try verifier.verify(signature: QStashVerifier.sign(body: body, url: url, key: "old", issuedAt: now), body: body, url: url, now: now) }
+        #expect(throws: QStashVerifier.Failure.wrongURL) { try verifier.verify(signature: QStashVerifier.sign(body: body, url: "https://evil.example", key: "current", issuedAt: now), body: body, url: url, now: now) }
+        #expect(throws: QStashVerifier.Failure.bodyMismatch) { try verifier.verify(signature: QStashVerifier.sign(body: body, url: url, key: "current", issuedAt: now), body: Data("{}".utf8), url: url, now: now) }
+        #expect(throws: QStashVerifier.Failure.missingSignature) { try verifier.verify(signature: nil, body: body, url: url, now: now) }
+
+        // Well signed but without `exp` (or `sub`): not a QStash token.
+        func token(_ claims: [String: Any]) throws -> String {
+            let header = Data(#"{"alg":"HS256","typ":"JWT"}"#.utf8).base64URLEncoded()
+            let payload = try JSONSerialization.data(withJSONObject: claims).base64URLEncoded()
+            let mac = HMAC<SHA256>.authenticationCode(for: Data("\(header).\(payload)".utf8), using: SymmetricKey(data: Data("current".utf8)))
+            return "\(header).\(payload).\(Data(mac).base64URLEncoded())"
+        }
+        let hash = Data(SHA256.hash(data: body)).base64URLEncoded()
+        #expect(throws: QStashVerifier.Failure.malformed) { try verifier.verify(signature: try token(["iss": "Upstash", "sub": url, "body": hash]), body: body, url: url, now: now) }
+        #expect(throws: QStashVerifier.Failure.malformed) { try verifier.verify(signature: try token(["iss": "Upstash", "exp": Int(now.timeIntervalSince1970) + 60, "body": hash]), body: body, url: nil, now: now) }
+        #expect(throws: QStashVerifier.Failure.wrongIssuer) { try verifier.verify(signature: try token(["iss": "Someone", "sub": url, "exp": Int(now.timeIntervalSince1970) + 60, "body": hash]), body: body, url: url, now: now) }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
-import KnotCalendar
+import KnotShared
+import Notifications
 
 /// Knot's reminder schedule over the shared date rules of ``MilestoneDates`` (placeholder years,
 /// 29 February, floating holidays): when a milestone next happens, and when its reminders go out.
@@ -41,22 +42,29 @@ public enum MilestoneCalendar {
 
     /// The reminders still in the future for `milestone`, as of `now` in `zone`.
     public static func reminders(for milestone: Milestone, now: Date, zone: TimeZone) -> [Reminder] {
+        allReminders(for: milestone, now: now, zone: zone).filter { $0.sendAt > now }
+    }
+
+    /// All three reminders of the milestone's next occurrence, including those whose time has come
+    /// (they may be due or deferred by quiet hours, and must not be cancelled by a reschedule).
+    public static func allReminders(for milestone: Milestone, now: Date, zone: TimeZone) -> [Reminder] {
         let today = LocalDate(now, in: zone)
         guard let occurrence = nextOccurrence(of: milestone, after: today) else { return [] }
-        return reminderDays.compactMap { days in
-            let sendAt = occurrence.adding(days: -days).instant(hour: reminderHour, in: zone)
-            return sendAt > now ? Reminder(milestoneID: milestone.id, daysBefore: days, occurrence: occurrence, sendAt: sendAt) : nil
+        return reminderDays.map { days in
+            Reminder(milestoneID: milestone.id, daysBefore: days, occurrence: occurrence, sendAt: occurrence.adding(days: -days).instant(hour: reminderHour, in: zone))
         }
     }
 
     /// The user's zone when they set one, else inferred from the partner's US state (the seed's
     /// `infer_timezone_from_location`), else New York.
     public static func timeZone(preference: String?, state: String?, country: String?) -> TimeZone {
-        if let preference, let zone = TimeZone(identifier: preference) { return zone }
-        if (country ?? "US").uppercased() == "US", let state, let identifier = usStateZones[state.uppercased()], let zone = TimeZone(identifier: identifier) {
-            return zone
-        }
-        return TimeZone(identifier: "America/New_York")!
+        QuietHours.zone(preference, fallback: stateZone(state: state, country: country))
+    }
+
+    /// The predominant zone of a US state, for users who set none.
+    public static func stateZone(state: String?, country: String?) -> String? {
+        guard (country ?? "US").uppercased() == "US", let state else { return nil }
+        return usStateZones[state.uppercased()]
     }
 
     static let usStateZones: [String: String] = [

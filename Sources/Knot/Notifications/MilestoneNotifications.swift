@@ -1,6 +1,6 @@
 import Auth
 import Foundation
-import KnotCalendar
+import KnotShared
 import Jobs
 import Logging
 import Notifications
@@ -21,6 +21,8 @@ public typealias NotificationID = TypedID<KnotNotificationEntity>
 public struct MilestoneNotifications: Sendable {
     public static let jobKind = "knot.milestone_reminder"
     public static let sweepJobKind = "knot.reminder_sweep"
+    /// A reminder claimed longer ago than this (its processor died) may be processed again.
+    static let staleClaim: TimeInterval = 600
 
     let database: any Database
     let vaults: VaultRepository
@@ -55,10 +57,14 @@ public struct MilestoneNotifications: Sendable {
         let now = clock.now()
         let zone = MilestoneCalendar.timeZone(preference: preferences?.timezone, state: vault?.content.locationState, country: vault?.content.locationCountry)
         let milestones = vault?.content.milestones ?? []
-        let wanted = milestones.flatMap { milestone in
-            MilestoneCalendar.reminders(for: milestone, now: now, zone: zone).map { (reminder: $0, milestone: milestone) }
+        // Still valid: every reminder of each milestone's current occurrence, due ones included (a
+        // reminder deferred by quiet hours, or due and not yet processed, is not cancelled). New rows
+        // are only made for reminders still ahead.
+        let current = milestones.flatMap { milestone in
+            MilestoneCalendar.allReminders(for: milestone, now: now, zone: zone).map { (reminder: $0, milestone: milestone) }
         }
-        let wantedKeys = Set(wanted.map(\.reminder.key))
+        let wantedKeys = Set(current.map(\.reminder.key))
+        let wanted = current.filter { $0.reminder.sendAt > now }
         return try await database.transaction { db in
             let pending = try await db.raw("""
                 SELECT id, reminder_key FROM notification_queue WHERE user_id = \(bind: user.uuid) AND status = 'pending'
@@ -157,14 +163,36 @@ public struct MilestoneNotifications: Sendable {
         func result(_ status: String, _ message: String, generated: Int = 0, delivered: Bool = false, retryAt: Date? = nil) -> ProcessResult {
             ProcessResult(status: status, notificationId: id, message: message, recommendationsGenerated: generated, pushDelivered: delivered, retryAt: retryAt)
         }
-        guard let row = try await database.read({ db in
+        // Claim the reminder atomically, so a QStash delivery and the scheduler (or a retry after a
+        // crash) never both generate and send it. A claim older than `staleClaim` is taken over.
+        let now = clock.now()
+        guard let row = try await database.transaction({ db in
             try await db.raw("""
-                SELECT user_id, milestone_id, days_before, status, reminder_key FROM notification_queue WHERE id = \(bind: id.uuid)
+                UPDATE notification_queue SET status = 'processing', claimed_at = \(bind: now), updated_at = \(bind: now)
+                WHERE id = \(bind: id.uuid) AND (status = 'pending' OR (status = 'processing' AND claimed_at < \(bind: now.addingTimeInterval(-Self.staleClaim))))
+                RETURNING user_id, milestone_id, days_before, reminder_key
                 """).first()
-        }) else { return result("not_found", "No such notification.") }
+        }) else {
+            let status = try await database.read { db in
+                try await db.raw("SELECT status FROM notification_queue WHERE id = \(bind: id.uuid)").first()?.decode(column: "status", as: String.self)
+            }
+            guard let status else { return result("not_found", "No such notification.") }
+            return result("skipped", "Notification already \(status).")
+        }
+        do {
+            return try await processClaimed(id, row: row)
+        } catch {
+            // Give the claim back so the job's retry can process it.
+            try? await release(id)
+            throw error
+        }
+    }
+
+    private func processClaimed(_ id: NotificationID, row: any SQLRow) async throws -> ProcessResult {
+        func result(_ status: String, _ message: String, generated: Int = 0, delivered: Bool = false, retryAt: Date? = nil) -> ProcessResult {
+            ProcessResult(status: status, notificationId: id, message: message, recommendationsGenerated: generated, pushDelivered: delivered, retryAt: retryAt)
+        }
         let user = UserID(try row.uuid("user_id"))
-        let status = try row.decode(column: "status", as: String.self)
-        guard status == "pending" else { return result("skipped", "Notification already \(status).") }
         let daysBefore = try row.decode(column: "days_before", as: Int.self)
         let reminderKey = try row.decode(column: "reminder_key", as: String?.self) ?? "knot:notification:\(id)"
         guard let milestoneUUID = try row.decode(column: "milestone_id", as: UUID?.self),
@@ -173,12 +201,13 @@ public struct MilestoneNotifications: Sendable {
             try await finish(id, status: "cancelled", error: "the milestone was removed", generated: 0)
             return result("skipped", "The milestone no longer exists.")
         }
-        let zoneFallback = MilestoneCalendar.timeZone(preference: nil, state: vault.content.locationState, country: vault.content.locationCountry).identifier
+        let zoneFallback = MilestoneCalendar.stateZone(state: vault.content.locationState, country: vault.content.locationCountry)
         switch try await engine.gate(user: user, app: .knot, timeZoneFallback: zoneFallback) {
         case .disabled?:
             try await finish(id, status: "cancelled", error: "notifications disabled by the user", generated: 0)
             return result("skipped", "Notifications disabled by user.")
         case .deferred(let until)?:
+            try await release(id)
             return result("rescheduled", "Inside quiet hours; rescheduled.", retryAt: until)
         case .failed(let reason)?:
             try await finish(id, status: "failed", error: reason, generated: 0)
@@ -220,6 +249,7 @@ public struct MilestoneNotifications: Sendable {
             try await finish(id, status: "sent", error: nil, generated: generated)
             return result("processed", "Notification sent.", generated: generated, delivered: true)
         case .deferred(let until):
+            try await release(id)
             return result("rescheduled", "Inside quiet hours; rescheduled.", generated: generated, retryAt: until)
         case .disabled:
             try await finish(id, status: "cancelled", error: "notifications disabled by the user", generated: generated)
@@ -242,7 +272,17 @@ public struct MilestoneNotifications: Sendable {
             try await db.raw("""
                 UPDATE notification_queue SET status = \(bind: status), error = \(bind: error), recommendations_generated = \(bind: generated),
                     sent_at = \(bind: status == "sent" || status == "failed" ? now : nil), updated_at = \(bind: now)
-                WHERE id = \(bind: id.uuid) AND status = 'pending'
+                WHERE id = \(bind: id.uuid) AND status = 'processing'
+                """).run()
+        }
+    }
+
+    /// Gives a claimed reminder back (it will run again later, e.g. after quiet hours).
+    private func release(_ id: NotificationID) async throws {
+        let now = clock.now()
+        try await database.transaction { db in
+            try await db.raw("""
+                UPDATE notification_queue SET status = 'pending', claimed_at = NULL, updated_at = \(bind: now) WHERE id = \(bind: id.uuid) AND status = 'processing'
                 """).run()
         }
     }

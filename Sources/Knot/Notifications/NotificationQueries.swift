@@ -1,5 +1,5 @@
 import Foundation
-import KnotCalendar
+import KnotShared
 import Persistence
 import PlatformCore
 import SQLKit
@@ -61,7 +61,7 @@ extension MilestoneNotifications {
         try await database.read { db in
             try await db.raw("""
                 SELECT id, milestone_id, milestone_name, milestone_type, occurrence_date, days_before, scheduled_for, status FROM notification_queue
-                WHERE user_id = \(bind: user.uuid) AND status = 'pending' AND milestone_id IS NOT NULL
+                WHERE user_id = \(bind: user.uuid) AND status IN ('pending', 'processing') AND milestone_id IS NOT NULL
                 ORDER BY scheduled_for, days_before DESC
                 """).all().map { row in
                 UpcomingNotification(

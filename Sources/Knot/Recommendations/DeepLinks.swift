@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import KnotShared
 import Hummingbird
 import PlatformCore
 
@@ -46,7 +47,7 @@ public struct DeepLinks: Sendable {
     static func page(_ recommendation: Recommendation?) -> String {
         let body: String
         if let r = recommendation {
-            let price = r.priceCents.map { String(format: "%@ %.2f", r.currency, Double($0) / 100) } ?? ""
+            let price = r.priceCents.map { CurrencyUnits.plainText($0, currency: r.currency) } ?? ""
             let link = r.externalUrl.flatMap { URL(string: $0)?.scheme?.hasPrefix("http") == true ? $0 : nil }
             body = """
                 <h1>\(escape(r.title))</h1>

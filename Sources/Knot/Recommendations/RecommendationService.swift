@@ -62,8 +62,10 @@ public struct RecommendationService: Sendable {
     let isAvailable: @Sendable (Candidate) async -> Bool
     let vibeClassifier: VibeClassification
     let logger: Logger
+    let sourceTimeout: Double
 
-    public init(vaults: VaultRepository, hints: HintRepository, recommendations: RecommendationRepository, weights: LearnedWeightsRepository? = nil, sources: [any CandidateSourceProvider] = [CatalogSource()], isAvailable: @escaping @Sendable (Candidate) async -> Bool = { _ in true }, vibeClassifier: VibeClassification = VibeClassification(router: nil), logger: Logger) {
+    /// - Parameter sourceTimeout: seconds each source gets before it counts as failed.
+    public init(vaults: VaultRepository, hints: HintRepository, recommendations: RecommendationRepository, weights: LearnedWeightsRepository? = nil, sources: [any CandidateSourceProvider] = [CatalogSource()], isAvailable: @escaping @Sendable (Candidate) async -> Bool = { _ in true }, vibeClassifier: VibeClassification = VibeClassification(router: nil), sourceTimeout: Double = 20, logger: Logger) {
         self.vaults = vaults
         self.weights = weights
         self.hints = hints
@@ -72,6 +74,27 @@ public struct RecommendationService: Sendable {
         self.isAvailable = isAvailable
         self.vibeClassifier = vibeClassifier
         self.logger = logger
+        self.sourceTimeout = sourceTimeout
+    }
+
+    /// A source that has not answered by then counts as failed (the others still count).
+    struct SourceTimedOut: Error, CustomStringConvertible {
+        let name: String
+        let seconds: Double
+        var description: String { "\(name) did not answer within \(seconds) s" }
+    }
+
+    /// Runs `body`, cancelling it after `seconds`.
+    static func withDeadline<T: Sendable>(_ seconds: Double, name: String, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
+        try await withThrowingTaskGroup(of: T.self) { group in
+            group.addTask { try await body() }
+            group.addTask {
+                try await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
+                throw SourceTimedOut(name: name, seconds: seconds)
+            }
+            defer { group.cancelAll() }
+            return try await group.next()!
+        }
     }
 
     /// Extra exclusions a refresh adds.
@@ -149,8 +172,12 @@ public struct RecommendationService: Sendable {
         let request = SourceRequest(interests: content.interests, vibes: vibes, city: content.locationCity, state: content.locationState, country: content.locationCountry, currency: budget.currency, budgetMin: budget.minAmount, budgetMax: budget.maxAmount, occasion: occasion)
         let gathered = await withTaskGroup(of: Result<[Candidate], any Error>.self) { group in
             for source in sources {
-                group.addTask {
-                    do { return .success(try await source.candidates(for: request)) } catch { return .failure(error) }
+                group.addTask { [sourceTimeout] in
+                    do {
+                        return .success(try await Self.withDeadline(sourceTimeout, name: source.name) { try await source.candidates(for: request) })
+                    } catch {
+                        return .failure(error)
+                    }
                 }
             }
             return await group.reduce(into: []) { $0.append($1) }

@@ -79,11 +79,11 @@ public final class APNsClient: PushProvider {
         if !forceRefresh, let cached = cachedToken.value, now.timeIntervalSince(cached.issuedAt) < Self.tokenLifetime {
             return cached.token
         }
-        let header = Self.base64URL(Data(#"{"alg":"ES256","kid":"\#(configuration.keyID)"}"#.utf8))
-        let claims = Self.base64URL(Data(#"{"iss":"\#(configuration.teamID)","iat":\#(Int(now.timeIntervalSince1970))}"#.utf8))
+        let header = Data(#"{"alg":"ES256","kid":"\#(configuration.keyID)"}"#.utf8).base64URLEncoded()
+        let claims = Data(#"{"iss":"\#(configuration.teamID)","iat":\#(Int(now.timeIntervalSince1970))}"#.utf8).base64URLEncoded()
         let signingInput = header + "." + claims
         let signature = try key.signature(for: Data(signingInput.utf8)).rawRepresentation
-        let token = signingInput + "." + Self.base64URL(signature)
+        let token = signingInput + "." + signature.base64URLEncoded()
         cachedToken.value = (token, now)
         return token
     }
@@ -135,9 +135,5 @@ public final class APNsClient: PushProvider {
                 return .failed("APNs request failed: \(error)")
             }
         }
-    }
-
-    static func base64URL(_ data: Data) -> String {
-        data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
     }
 }

@@ -112,9 +112,10 @@ public struct AmazonSource: CandidateSourceProvider {
         let image = (((item["Images"] as? [String: Any])?["Primary"] as? [String: Any])?["Large"] as? [String: Any])?["URL"] as? String
         let price = (((item["Offers"] as? [String: Any])?["Listings"] as? [[String: Any]])?.first?["Price"] as? [String: Any])
         let description = features.first.map { String($0.prefix(300)) } ?? brand.map { "By \($0)" } ?? ""
+        let currency = price?["Currency"] as? String ?? CountryCurrency.code(for: request.country)
         return Candidate(
             id: "amazon:\(asin)", source: .amazon, type: .gift, title: title, description: description,
-            priceCents: MoneyCents.cents(price?["Amount"]), currency: price?["Currency"] as? String ?? CountryCurrency.code(for: request.country),
+            priceCents: MoneyCents.cents(price?["Amount"], currency: currency), currency: currency,
             merchant: brand ?? "Amazon", externalURL: affiliateURL(page, tag: tag), imageURL: image, matchedInterest: interest
         )
     }

@@ -83,10 +83,11 @@ public struct ShopifySource: CandidateSourceProvider {
             let interest = request.interests.first { interest in
                 (Self.interestKeywords[interest] ?? []).contains { text.lowercased().contains($0) }
             }
+            let currency = price?["currencyCode"] as? String ?? fallbackCurrency
             return Candidate(
                 id: "shopify:\(id)", source: .shopify, type: .gift, title: title,
                 description: String(((node["description"] as? String) ?? "").prefix(300)),
-                priceCents: MoneyCents.cents(price?["amount"]), currency: price?["currencyCode"] as? String ?? fallbackCurrency,
+                priceCents: MoneyCents.cents(price?["amount"], currency: currency), currency: currency,
                 merchant: (node["vendor"] as? String).flatMap { $0.isEmpty ? nil : $0 }, externalURL: url,
                 imageURL: (node["featuredImage"] as? [String: Any])?["url"] as? String, matchedInterest: interest
             )

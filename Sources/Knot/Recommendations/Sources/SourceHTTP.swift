@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import KnotShared
 import NIOCore
 import NIOHTTP1
 
@@ -15,6 +16,8 @@ struct SourceHTTP: Sendable {
     let timeout: TimeAmount
     let sleep: @Sendable (Duration) async throws -> Void
     static let maxAttempts = 4
+    /// The longest `Retry-After` a source may ask for, in seconds.
+    static let maxRetryAfter: Double = 10
 
     init(client: HTTPClient = .shared, timeout: TimeAmount = .seconds(10), sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }) {
         self.client = client
@@ -45,8 +48,14 @@ struct SourceHTTP: Sendable {
             let response = try await client.execute(request, timeout: timeout)
             let responseBody = try await response.body.collect(upTo: 8 << 20)
             if response.status == .tooManyRequests || response.status == .serviceUnavailable, attempt < Self.maxAttempts {
+                // A third party's Retry-After is untrusted: only finite waits up to `maxRetryAfter`
+                // are honoured; a longer one fails the source now rather than stall the request.
                 let retryAfter = response.headers.first(name: "retry-after").flatMap(Double.init)
-                try await sleep(.milliseconds(Int((retryAfter ?? pow(2, Double(attempt - 1))) * 1000)))
+                let wait = retryAfter ?? pow(2, Double(attempt - 1))
+                guard wait.isFinite, wait >= 0, wait <= Self.maxRetryAfter else {
+                    throw Failure(description: "\(url.split(separator: "?").first ?? "") asked to retry after \(response.headers.first(name: "retry-after") ?? "?") s")
+                }
+                try await sleep(.milliseconds(Int(wait * 1000)))
                 continue
             }
             guard (200..<300).contains(Int(response.status.code)) else {
@@ -72,20 +81,17 @@ enum CountryCurrency {
     static func code(for country: String) -> String { map[country.uppercased()] ?? "USD" }
 }
 
-/// Decimal money strings and numbers ("29.99", 29.99) to integer cents, rounded half-up, so
-/// "0.29" is 29 and not 28 as a `Double` multiplication can give.
+/// Decimal money strings and numbers ("29.99", 29.99) to integer minor units of their currency
+/// (cents, or whole yen for JPY: ``CurrencyUnits``), rounded half-up with decimal arithmetic.
 enum MoneyCents {
-    static func cents(_ value: Any?) -> Int? {
+    static func cents(_ value: Any?, currency: String) -> Int? {
         let decimal: Decimal?
         switch value {
         case let string as String: decimal = Decimal(string: string.trimmingCharacters(in: .whitespaces), locale: Locale(identifier: "en_US_POSIX"))
         case let number as NSNumber: decimal = Decimal(string: number.stringValue, locale: Locale(identifier: "en_US_POSIX"))
         default: decimal = nil
         }
-        guard let decimal, decimal >= 0 else { return nil }
-        var scaled = decimal * 100, rounded = Decimal()
-        NSDecimalRound(&rounded, &scaled, 0, .plain)
-        return NSDecimalNumber(decimal: rounded).intValue
+        return decimal.flatMap { CurrencyUnits.minorUnits($0, currency: currency) }
     }
 }
 
