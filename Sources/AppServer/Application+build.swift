@@ -87,7 +87,7 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
             google: IdentityTokenVerifier(provider: .google(jwksURL: configuration.googleJWKSURL), fetcher: dependencies.jwksFetcher, clock: clock),
             clientIDs: SignInClientIDs(apple: configuration.signInClientIDs.apple, google: configuration.signInClientIDs.google)
         )
-        let authLimiter = RateLimiter(capacity: configuration.authRateLimitPerMinute, per: 60, clock: clock)
+        let authLimiter = RateLimiter(capacity: configuration.authRateLimitPerMinute, per: 60, clock: clock, clients: try ClientAddressResolver(trustedProxies: configuration.trustedProxies))
 
         // AI
         let metrics = MetricsRegistry()

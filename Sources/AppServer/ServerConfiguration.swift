@@ -32,6 +32,8 @@ public struct ServerConfiguration: Sendable {
     public var signInClientIDs = SignInClientIDsConfig()
     /// Sign-in/refresh attempts allowed per client address per minute.
     public var authRateLimitPerMinute = 60
+    /// Reverse proxies whose `X-Forwarded-For` names the client (addresses or CIDR ranges).
+    public var trustedProxies: [String] = []
     public var postgresMaxConnections = 20
     /// How long a session found live is trusted without asking the database again (0 = always ask).
     /// Revocations through this instance take effect at once; through another, within this time.
@@ -161,6 +163,7 @@ public struct ServerConfiguration: Sendable {
         ("APPLE_JWKS_URL", "Apple's signing keys (default https://appleid.apple.com/auth/keys)"),
         ("GOOGLE_JWKS_URL", "Google's signing keys (default https://www.googleapis.com/oauth2/v3/certs)"),
         ("AUTH_RATE_LIMIT_PER_MINUTE", "sign-in/refresh requests per client address per minute (default 60)"),
+        ("TRUSTED_PROXIES", "comma-separated proxy addresses or CIDR ranges (e.g. 10.0.0.0/8,::1) whose X-Forwarded-For names the client; unset: the socket peer is the client"),
         ("POSTGRES_MAX_CONNECTIONS", "connection pool size (default 20)"),
         ("SESSION_CACHE_SECONDS", "trust a live session this long before re-checking the database (default 5; 0 = every request)"),
         ("LOG_LEVEL", "trace, debug, info (default), notice, warning, error"),
@@ -265,6 +268,10 @@ public struct ServerConfiguration: Sendable {
             if let ids = value("\(prefix)_GOOGLE_CLIENT_IDS") { signInClientIDs.google[app] = Self.list(ids) }
         }
         if let limit = try int("AUTH_RATE_LIMIT_PER_MINUTE", range: 1...100_000) { authRateLimitPerMinute = limit }
+        if let proxies = value("TRUSTED_PROXIES") {
+            trustedProxies = proxies.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            do { _ = try ClientAddressResolver(trustedProxies: trustedProxies) } catch { throw Invalid(description: "TRUSTED_PROXIES: \(error)") }
+        }
         if let max = try int("POSTGRES_MAX_CONNECTIONS", range: 1...1000) { postgresMaxConnections = max }
         if let seconds = try int("SESSION_CACHE_SECONDS", range: 0...300) { sessionCacheSeconds = TimeInterval(seconds) }
         if let level = value("LOG_LEVEL") {

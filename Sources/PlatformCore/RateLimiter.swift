@@ -13,13 +13,16 @@ public final class RateLimiter: Sendable {
 
     public let capacity: Double
     public let refillPerSecond: Double
+    /// Who the client is: the socket peer, or `X-Forwarded-For` behind a trusted proxy.
+    public let clients: ClientAddressResolver
     private let clock: any TimeSource
     private let buckets = Mutex<[String: Bucket]>([:])
 
-    public init(capacity: Int, per interval: TimeInterval, clock: any TimeSource = SystemTime()) {
+    public init(capacity: Int, per interval: TimeInterval, clock: any TimeSource = SystemTime(), clients: ClientAddressResolver = .direct) {
         self.capacity = Double(capacity)
         self.refillPerSecond = Double(capacity) / interval
         self.clock = clock
+        self.clients = clients
     }
 
     /// Takes one token for `key`. Returns `nil` when allowed, or the seconds to wait before retrying.
@@ -48,8 +51,8 @@ public final class RateLimiter: Sendable {
     }
 }
 
-/// Applies a ``RateLimiter`` to the routes behind it, keyed by client address; over the limit → 429
-/// with `Retry-After`.
+/// Applies a ``RateLimiter`` to the routes behind it, keyed by client address (the socket peer, or
+/// `X-Forwarded-For` when the peer is a trusted proxy); over the limit → 429 with `Retry-After`.
 public struct RateLimitMiddleware: RouterMiddleware {
     public typealias Context = AppRequestContext
     let limiter: RateLimiter
@@ -61,7 +64,8 @@ public struct RateLimitMiddleware: RouterMiddleware {
     }
 
     public func handle(_ request: Request, context: AppRequestContext, next: (Request, AppRequestContext) async throws -> Response) async throws -> Response {
-        let client = context.remoteAddress?.ipAddress ?? "unknown"
+        let forwarded = request.headers[values: .init("X-Forwarded-For")!]
+        let client = limiter.clients.client(peer: context.remoteAddress?.ipAddress, forwardedFor: forwarded)
         if let retryAfter = limiter.acquire("\(scope)|\(client)") {
             throw APIError.rateLimited(retryAfter: retryAfter)
         }
