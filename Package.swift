@@ -69,6 +69,7 @@ let package = Package(
             dependencies: [
                 "PlatformCore", "MiniLM",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOFoundationCompat", package: "swift-nio"),
             ]
@@ -172,11 +173,11 @@ let package = Package(
         ),
         .testTarget(
             name: "PlatformTests",
-            dependencies: ["TestSupport", "PlatformCore", "Persistence", "AIProviders", "Auth", "Observability", "Jobs", "Notifications"]
+            dependencies: ["TestSupport", "PlatformCore", "Persistence", "AIProviders", "Auth", "Observability", "Jobs", "Notifications", .product(name: "CryptoExtras", package: "swift-crypto"), .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(
             name: "AIProvidersTests",
-            dependencies: ["AIProviders", "MiniLM", "TestSupport"],
+            dependencies: ["AIProviders", "MiniLM", "TestSupport", "PlatformCore", .product(name: "CryptoExtras", package: "swift-crypto"), .product(name: "Hummingbird", package: "hummingbird")],
             exclude: ["Fixtures"]
         ),
         .testTarget(

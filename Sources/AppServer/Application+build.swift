@@ -253,10 +253,23 @@ public func makeEmbedder(_ configuration: ServerConfiguration, logger: Logger) t
         let dimensions = configuration.ai.openAIEmbeddingModel == "text-embedding-3-large" ? 3072 : 1536
         return OpenAIEmbedder(apiKey: configuration.ai.openAIAPIKey, model: configuration.ai.openAIEmbeddingModel, dimensions: dimensions, baseURL: configuration.ai.openAIBaseURL)
     case .vertex:
-        guard let project = configuration.ai.vertexProject, let token = configuration.ai.vertexAccessToken else {
-            throw ServerConfiguration.Invalid(description: "EMBEDDER=vertex needs VERTEX_PROJECT and VERTEX_ACCESS_TOKEN")
+        guard let project = configuration.ai.vertexProject else {
+            throw ServerConfiguration.Invalid(description: "EMBEDDER=vertex needs VERTEX_PROJECT and VERTEX_ACCESS_TOKEN or VERTEX_SERVICE_ACCOUNT_FILE")
         }
-        return VertexEmbedder(project: project, location: configuration.ai.vertexLocation, accessToken: { token })
+        if let token = configuration.ai.vertexAccessToken {
+            return VertexEmbedder(project: project, location: configuration.ai.vertexLocation, accessToken: { token })
+        }
+        guard let path = configuration.ai.vertexServiceAccountFile else {
+            throw ServerConfiguration.Invalid(description: "EMBEDDER=vertex needs VERTEX_ACCESS_TOKEN or VERTEX_SERVICE_ACCOUNT_FILE")
+        }
+        guard let json = FileManager.default.contents(atPath: path) else {
+            throw ServerConfiguration.Invalid(description: "VERTEX_SERVICE_ACCOUNT_FILE: cannot read \(path)")
+        }
+        let tokens: GoogleAccessTokenProvider
+        do { tokens = try GoogleAccessTokenProvider(serviceAccountJSON: json) } catch {
+            throw ServerConfiguration.Invalid(description: "VERTEX_SERVICE_ACCOUNT_FILE: \(error)")
+        }
+        return VertexEmbedder(project: project, location: configuration.ai.vertexLocation, accessToken: { try await tokens.token() })
     case .minilm:
         guard MiniLMEmbedder.isInstalled(at: directory) else {
             throw ServerConfiguration.Invalid(description: "EMBEDDER=minilm but no model.safetensors/vocab.txt in \(directory); run scripts/models")

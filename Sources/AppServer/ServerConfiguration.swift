@@ -64,6 +64,8 @@ public struct ServerConfiguration: Sendable {
         public var vertexProject: String?
         public var vertexLocation = "us-central1"
         public var vertexAccessToken: String?
+        /// A service-account key file; access tokens are then minted and refreshed automatically.
+        public var vertexServiceAccountFile: String?
         /// Purpose → ordered `provider:model` targets, from `AI_CHAIN_<PURPOSE>`.
         public var chains: [String: [String]] = [:]
         public var timeoutSeconds = 45
@@ -173,6 +175,7 @@ public struct ServerConfiguration: Sendable {
         ("OPENAI_EMBEDDING_MODEL", "embedding model for EMBEDDER=openai (default text-embedding-3-small)"),
         ("GEMINI_API_KEY / GEMINI_BASE_URL", "Google Gemini generateContent"),
         ("VERTEX_PROJECT / VERTEX_LOCATION / VERTEX_ACCESS_TOKEN", "Vertex AI text-embedding-004 for EMBEDDER=vertex"),
+        ("VERTEX_SERVICE_ACCOUNT_FILE", "service-account key (JSON) for Vertex, instead of VERTEX_ACCESS_TOKEN: tokens are minted and refreshed (also read from GOOGLE_APPLICATION_CREDENTIALS)"),
         ("AI_CHAIN_<PURPOSE>", "e.g. AI_CHAIN_PLANNING=anthropic:claude-sonnet-4-5,openai:gpt-4o-mini — models tried in order for a purpose"),
         ("AI_TIMEOUT_SECONDS / AI_MAX_ATTEMPTS", "per-attempt timeout (default 45) and attempts per model (default 3)"),
         ("VECTOR_BACKFILL_SECONDS", "seconds between re-embedding passes over stored vectors (default 600; 0 = off)"),
@@ -349,6 +352,7 @@ public struct ServerConfiguration: Sendable {
         ai.vertexProject = value("VERTEX_PROJECT")
         if let location = value("VERTEX_LOCATION") { ai.vertexLocation = location }
         ai.vertexAccessToken = value("VERTEX_ACCESS_TOKEN")
+        ai.vertexServiceAccountFile = value("VERTEX_SERVICE_ACCOUNT_FILE") ?? value("GOOGLE_APPLICATION_CREDENTIALS")
         if let seconds = try int("AI_TIMEOUT_SECONDS", range: 1...600) { ai.timeoutSeconds = seconds }
         if let attempts = try int("AI_MAX_ATTEMPTS", range: 1...10) { ai.maxAttempts = attempts }
         for (key, raw) in values where key.hasPrefix("AI_CHAIN_") {
