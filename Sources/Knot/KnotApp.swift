@@ -74,7 +74,7 @@ public struct KnotApp: Sendable {
     }
 
     public var exporter: any AppDataExporter {
-        KnotExporter(vaults: vaults, hints: hints, records: records)
+        KnotExporter(vaults: vaults, hints: hints, recommendations: recommendations, records: records)
     }
 
     var notificationsController: NotificationsController {

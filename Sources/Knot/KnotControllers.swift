@@ -86,7 +86,7 @@ public struct HintsController: Sendable {
         }
         routes.get { request, context -> HintPage in
             var validator = Validator()
-            let limit = Self.limit(request, default: 50, max: 100, validator: &validator)
+            let limit = validator.queryInteger(request.uri.queryParameters.get("limit").map { String($0) }, "limit", default: 50, range: 1...100)
             var cursor: HintCursor?
             if let raw = request.uri.queryParameters.get("cursor"), !raw.isEmpty {
                 cursor = HintCursor(encoded: raw)
@@ -98,7 +98,7 @@ public struct HintsController: Sendable {
         routes.get("search") { request, context -> SearchResponse in
             var validator = Validator()
             let query = validator.requireText(request.uri.queryParameters.get("q"), "q", maxLength: Self.maxHintLength)
-            let limit = Self.limit(request, default: 10, max: 50, validator: &validator)
+            let limit = validator.queryInteger(request.uri.queryParameters.get("limit").map { String($0) }, "limit", default: 10, range: 1...50)
             try validator.throwIfInvalid()
             let results = try await hints.search(query!, for: context.userID, limit: limit)
             return SearchResponse(query: query!, hints: results, total: results.count, embedder: hints.embedder.model)
@@ -110,15 +110,6 @@ public struct HintsController: Sendable {
             return Response(status: .noContent)
         }
     }
-
-    static func limit(_ request: Request, default defaultValue: Int, max maximum: Int, validator: inout Validator) -> Int {
-        guard let raw = request.uri.queryParameters.get("limit") else { return defaultValue }
-        guard let value = Int(raw), (1...maximum).contains(value) else {
-            validator.fail("limit", "must be an integer from 1 to \(maximum)")
-            return defaultValue
-        }
-        return value
-    }
 }
 
 /// Knot's part of a user's data export: the vault, every hint (without vectors), recommendations,
@@ -126,20 +117,21 @@ public struct HintsController: Sendable {
 public struct KnotExporter: AppDataExporter {
     let vaults: VaultRepository
     let hints: HintRepository
+    let recommendations: RecommendationRepository
     let records: KnotRecordsRepository
 
     public func exportData(for user: UserID) async throws -> AnyEncodable {
         struct KnotExport: Encodable, Sendable {
             var vault: PartnerVault?
             var hints: [Hint]
-            var recommendations: [KnotRecordsRepository.RecommendationRecord]
+            var recommendations: [Recommendation]
             var feedback: [KnotRecordsRepository.FeedbackRecord]
             var notifications: [KnotRecordsRepository.NotificationRecord]
         }
         return AnyEncodable(KnotExport(
             vault: try await vaults.find(for: user),
             hints: try await hints.all(for: user),
-            recommendations: try await records.recommendations(for: user),
+            recommendations: try await recommendations.all(for: user),
             feedback: try await records.feedback(for: user),
             notifications: try await records.notifications(for: user)
         ))

@@ -3,27 +3,13 @@ import Persistence
 import PlatformCore
 import SQLKit
 
-/// Read access to the history tables (recommendations, feedback, notification queue), scoped by
-/// user, for exports.
+/// Read access to the history tables the export needs beyond the other repositories (feedback and
+/// every reminder, whatever its status), scoped by user. Recommendations come from
+/// ``RecommendationRepository``.
 public struct KnotRecordsRepository: Sendable {
     let database: any Database
 
     public init(database: any Database) { self.database = database }
-
-    public struct RecommendationRecord: Encodable, Sendable {
-        enum CodingKeys: String, CodingKey { case id, milestoneId = "milestone_id", recommendationType = "recommendation_type", title, description, externalUrl = "external_url", priceCents = "price_cents", currency, merchantName = "merchant_name", imageUrl = "image_url", createdAt = "created_at" }
-        var id: UUID
-        var milestoneId: UUID?
-        var recommendationType: String
-        var title: String
-        var description: String?
-        var externalUrl: String?
-        var priceCents: Int?
-        var currency: String
-        var merchantName: String?
-        var imageUrl: String?
-        var createdAt: Date
-    }
 
     public struct FeedbackRecord: Encodable, Sendable {
         enum CodingKeys: String, CodingKey { case id, recommendationId = "recommendation_id", action, rating, feedbackText = "feedback_text", createdAt = "created_at" }
@@ -45,23 +31,6 @@ public struct KnotRecordsRepository: Sendable {
         var sentAt: Date?
         var viewedAt: Date?
         var createdAt: Date
-    }
-
-    public func recommendations(for user: UserID) async throws -> [RecommendationRecord] {
-        try await database.read { db in
-            try await db.raw("""
-                SELECT r.* FROM recommendations r JOIN partner_vaults v ON v.id = r.vault_id WHERE v.user_id = \(bind: user.uuid) ORDER BY r.created_at, r.id
-                """).all().map { row in
-                RecommendationRecord(
-                    id: try row.uuid("id"), milestoneId: try row.decode(column: "milestone_id", as: UUID?.self),
-                    recommendationType: try row.decode(column: "recommendation_type", as: String.self), title: try row.decode(column: "title", as: String.self),
-                    description: try row.decode(column: "description", as: String?.self), externalUrl: try row.decode(column: "external_url", as: String?.self),
-                    priceCents: try row.decode(column: "price_cents", as: Int?.self), currency: try row.decode(column: "currency", as: String.self),
-                    merchantName: try row.decode(column: "merchant_name", as: String?.self), imageUrl: try row.decode(column: "image_url", as: String?.self),
-                    createdAt: try row.decode(column: "created_at", as: Date.self)
-                )
-            }
-        }
     }
 
     public func feedback(for user: UserID) async throws -> [FeedbackRecord] {

@@ -22,10 +22,7 @@ public struct OutboxController: Sendable {
     public func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
         group.get("users/me/outbox") { request, context -> OutboxResponse in
             var validator = Validator()
-            var limit = 50
-            if let raw = request.uri.queryParameters.get("limit") {
-                if let value = Int(raw), (1...200).contains(value) { limit = value } else { validator.fail("limit", "must be a whole number from 1 to 200") }
-            }
+            let limit = validator.queryInteger(request.uri.queryParameters.get("limit").map { String($0) }, "limit", default: 50, range: 1...200)
             let channelParameter = request.uri.queryParameters.get("channel").map { String($0) } ?? "outbox"
             validator.check(["all", "outbox", "apns", "none"].contains(channelParameter), "channel", "must be outbox, apns, none or all")
             let channel: String? = channelParameter == "all" ? nil : channelParameter

@@ -58,6 +58,17 @@ public struct Validator: Sendable {
         return parsed
     }
 
+    /// An optional whole-number query parameter within `range`: `defaultValue` when absent,
+    /// an error for `field` (and `defaultValue`) when it is not a number in the range.
+    public mutating func queryInteger(_ raw: String?, _ field: String, default defaultValue: Int, range: ClosedRange<Int>) -> Int {
+        guard let raw else { return defaultValue }
+        guard let value = Int(raw), range.contains(value) else {
+            fail(field, "must be an integer from \(range.lowerBound) to \(range.upperBound)")
+            return defaultValue
+        }
+        return value
+    }
+
     public var isValid: Bool { errors.isEmpty }
 
     /// Throws a 422 listing every recorded error, if any.

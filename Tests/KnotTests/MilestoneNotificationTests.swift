@@ -22,12 +22,12 @@ struct MilestoneCalendarTests {
 
     @Test("floating holidays are computed per year")
     func floatingHolidays() {
-        #expect(MilestoneCalendar.date(of: .mothersDay, in: 2026).description == "2026-05-10")
-        #expect(MilestoneCalendar.date(of: .mothersDay, in: 2027).description == "2027-05-09")
-        #expect(MilestoneCalendar.date(of: .fathersDay, in: 2026).description == "2026-06-21")
-        #expect(MilestoneCalendar.date(of: .fathersDay, in: 2027).description == "2027-06-20")
-        #expect(MilestoneCalendar.date(of: .thanksgiving, in: 2026).description == "2026-11-26")
-        #expect(MilestoneCalendar.date(of: .thanksgiving, in: 2027).description == "2027-11-25")
+        #expect(MilestoneDates.date(of: .mothersDay, in: 2026).description == "2026-05-10")
+        #expect(MilestoneDates.date(of: .mothersDay, in: 2027).description == "2027-05-09")
+        #expect(MilestoneDates.date(of: .fathersDay, in: 2026).description == "2026-06-21")
+        #expect(MilestoneDates.date(of: .fathersDay, in: 2027).description == "2027-06-20")
+        #expect(MilestoneDates.date(of: .thanksgiving, in: 2026).description == "2026-11-26")
+        #expect(MilestoneDates.date(of: .thanksgiving, in: 2027).description == "2027-11-25")
         let mothersDay = Self.milestone("Mother's Day", "2000-05-11", type: .holiday)
         #expect(MilestoneCalendar.nextOccurrence(of: mothersDay, after: Self.day("2026-11-21"))?.description == "2027-05-09")
         let thanksgiving = Self.milestone("Thanksgiving", "2000-11-23", type: .holiday)

@@ -95,6 +95,21 @@ struct JobSchedulerTests {
         }
     }
 
+    @Test("dispatch lag is measured per kind: claim time minus run_at", arguments: TestDatabase.allCases)
+    func dispatchLagMetric(_ database: TestDatabase) async throws {
+        try await Self.withJobs(database) { store, clock in
+            let metrics = MetricsRegistry()
+            let scheduler = Self.scheduler(store, clock, metrics: metrics)
+            scheduler.register("late") { _ in .completed }
+            try await scheduler.queue.enqueue(NewJob(kind: "late", runAt: clock.now().addingTimeInterval(-7)))
+            try await scheduler.runOnce()
+            let exposition = metrics.render()
+            #expect(exposition.contains(#"jobs_dispatch_lag_seconds_count{kind="late"} 1"#), "\(exposition)")
+            #expect(exposition.contains(#"jobs_dispatch_lag_seconds_sum{kind="late"} 7"#), "\(exposition)")
+            #expect(metrics.counterValue("jobs_completed_total", labels: ["kind": "late"]) == 1)
+        }
+    }
+
     @Test("failures retry with exponential backoff, then the job is dead with its error; deferring costs no attempt", arguments: TestDatabase.allCases)
     func retriesAndDeadJobs(_ database: TestDatabase) async throws {
         try await Self.withJobs(database) { store, clock in

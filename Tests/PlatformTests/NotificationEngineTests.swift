@@ -230,6 +230,30 @@ struct NotificationEngineTests {
         }
     }
 
+    @Test("APNs: 5xx is retried with backoff, other refusals are not; sandbox and production hosts")
+    func apnsServerErrors() async throws {
+        try await withFakeAPNs { fake in
+            let sleeps = LockedValue<[Duration]>([])
+            let apns = try APNsClient(
+                configuration: APNsConfiguration(teamID: "T", keyID: "K", privateKeyPEM: P256.Signing.PrivateKey().pemRepresentation, topic: "com.example.knot", baseURL: fake.baseURL),
+                client: fake.client, sleep: { d in sleeps.withLock { $0.append(d) } }
+            )
+            let flaky = String(repeating: "1a", count: 32), tooBig = String(repeating: "2b", count: 32)
+            fake.script(flaky, [(503, "ServiceUnavailable"), (500, "InternalServerError")])
+            fake.script(tooBig, [(413, "PayloadTooLarge")])
+            let payload = APNsPayload(title: "t", body: "b")
+            let outcome = await apns.send(payload, to: flaky)
+            guard case .accepted(let apnsID) = outcome else { Issue.record("expected accepted, got \(outcome)"); return }
+            #expect(apnsID != nil && sleeps.value == [.seconds(1), .seconds(2)])
+            #expect(fake.received.value.filter { $0.token == flaky }.count == 3, "two 5xx answers, then accepted")
+            #expect(await apns.send(payload, to: tooBig) == .rejected(status: 413, reason: "PayloadTooLarge"))
+            #expect(fake.received.value.filter { $0.token == tooBig }.count == 1, "not retried")
+        }
+        let key = P256.Signing.PrivateKey().pemRepresentation
+        #expect(APNsConfiguration(teamID: "T", keyID: "K", privateKeyPEM: key, topic: "t", environment: .sandbox).resolvedBaseURL == "https://api.sandbox.push.apple.com")
+        #expect(APNsConfiguration(teamID: "T", keyID: "K", privateKeyPEM: key, topic: "t").resolvedBaseURL == "https://api.push.apple.com")
+    }
+
     func base64URL(_ text: String) -> Data { Data(base64URLEncoded: text)! }
 
     @Test("QStash signatures: current or next key, body hash, issuer, subject and expiry are all required")

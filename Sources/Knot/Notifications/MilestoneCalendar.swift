@@ -5,16 +5,6 @@ import Notifications
 /// Knot's reminder schedule over the shared date rules of ``MilestoneDates`` (placeholder years,
 /// 29 February, floating holidays): when a milestone next happens, and when its reminders go out.
 public enum MilestoneCalendar {
-    public typealias FloatingHoliday = MilestoneDates.FloatingHoliday
-
-    public static func floatingHoliday(named name: String) -> FloatingHoliday? {
-        MilestoneDates.floatingHoliday(named: name, type: "holiday")
-    }
-
-    public static func date(of holiday: FloatingHoliday, in year: Int) -> LocalDate {
-        MilestoneDates.date(of: holiday, in: year)
-    }
-
     /// The next occurrence strictly after `today` (today itself counts as passed), or `nil` for a
     /// one-time milestone that is not ahead.
     public static func nextOccurrence(of milestone: Milestone, after today: LocalDate) -> LocalDate? {

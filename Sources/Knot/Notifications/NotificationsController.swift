@@ -55,8 +55,8 @@ public struct NotificationsController: Sendable {
         }
         routes.get("history") { request, context -> HistoryResponse in
             var validator = Validator()
-            let limit = Self.integer(request.uri.queryParameters.get("limit"), "limit", default: 50, range: 1...100, &validator)
-            let offset = Self.integer(request.uri.queryParameters.get("offset"), "offset", default: 0, range: 0...1_000_000, &validator)
+            let limit = validator.queryInteger(request.uri.queryParameters.get("limit").map { String($0) }, "limit", default: 50, range: 1...100)
+            let offset = validator.queryInteger(request.uri.queryParameters.get("offset").map { String($0) }, "offset", default: 0, range: 0...1_000_000)
             try validator.throwIfInvalid()
             let page = try await notifications.history(for: context.userID, limit: limit, offset: offset)
             return HistoryResponse(notifications: page.items, total: page.total)
@@ -101,15 +101,6 @@ public struct NotificationsController: Sendable {
             }
             return result
         }
-    }
-
-    static func integer(_ raw: String?, _ field: String, default value: Int, range: ClosedRange<Int>, _ validator: inout Validator) -> Int {
-        guard let raw else { return value }
-        guard let parsed = Int(raw), range.contains(parsed) else {
-            validator.fail(field, "must be a whole number from \(range.lowerBound) to \(range.upperBound)")
-            return value
-        }
-        return parsed
     }
 }
 

@@ -170,6 +170,16 @@ public struct RecommendationRepository: Sendable {
         }
     }
 
+    /// Every recommendation the user was ever given, oldest first (the data export).
+    public func all(for user: UserID) async throws -> [Recommendation] {
+        try await database.read { db in
+            try await db.raw("""
+                SELECT \(unsafeRaw: Self.columns) FROM recommendations r JOIN partner_vaults v ON v.id = r.vault_id
+                WHERE v.user_id = \(bind: user.uuid) ORDER BY r.created_at, r.id
+                """).all().map(Self.recommendation(from:))
+        }
+    }
+
     /// A recommendation by ID regardless of owner, for signed share links only.
     func findShared(_ id: RecommendationID) async throws -> Recommendation? {
         try await database.read { db in
