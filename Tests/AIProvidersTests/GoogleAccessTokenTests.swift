@@ -8,7 +8,7 @@ import TestSupport
 
 /// Service-account tokens for Vertex against a local token endpoint that checks the assertion the
 /// way Google's does (RS256 signature by the account's key, issuer, audience, scope, lifetime).
-@Suite("Google service-account access tokens")
+@Suite("Google service-account access tokens", .timeLimit(.minutes(3)))
 struct GoogleAccessTokenTests {
     @Test("a signed JWT assertion is exchanged for a token, cached, shared by concurrent callers and refreshed before expiry")
     func exchangeAndCache() async throws {

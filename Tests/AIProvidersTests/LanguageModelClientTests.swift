@@ -20,7 +20,7 @@ enum ChatProvider: String, CaseIterable, CustomStringConvertible {
     }
 }
 
-@Suite("Provider clients against fakes that speak the real wire formats")
+@Suite("Provider clients against fakes that speak the real wire formats", .timeLimit(.minutes(3)))
 struct LanguageModelClientTests {
     static let request = CompletionRequest(system: "Be brief.", messages: [.init(.user, "Say hello")], temperature: 0.2, maxTokens: 64, jsonObject: true)
 
@@ -138,7 +138,7 @@ struct LanguageModelClientTests {
     }
 }
 
-@Suite("Remote embedders, transcription and vision against the fake")
+@Suite("Remote embedders, transcription and vision against the fake", .timeLimit(.minutes(3)))
 struct RemoteEmbedderTests {
     @Test("OpenAI embeddings come back in input order, normalised, with the key sent")
     func openAIEmbeddings() async throws {

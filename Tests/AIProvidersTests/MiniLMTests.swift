@@ -20,7 +20,7 @@ enum Golden {
     }()
 }
 
-@Suite("all-MiniLM-L6-v2 in Swift")
+@Suite("all-MiniLM-L6-v2 in Swift", .timeLimit(.minutes(3)))
 struct MiniLMTests {
     @Test("the golden file was produced by tools/minilm_reference.py")
     func goldenFileLoads() {

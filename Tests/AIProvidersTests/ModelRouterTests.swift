@@ -44,7 +44,7 @@ final class RecordingSleeper: Sendable {
     var sleep: @Sendable (Duration) async throws -> Void { { duration in self.sleeps.withLock { $0.append(duration) } } }
 }
 
-@Suite("Model router")
+@Suite("Model router", .timeLimit(.minutes(3)))
 struct ModelRouterTests {
     static let request = CompletionRequest(messages: [.init(.user, "Plan a date")], maxTokens: 200)
     static let cheap = ModelPrice(inputPerMillion: 0.1, outputPerMillion: 0.4)
@@ -186,7 +186,7 @@ struct ModelRouterTests {
     }
 }
 
-@Suite("Model router streaming")
+@Suite("Model router streaming", .timeLimit(.minutes(3)))
 struct ModelRouterStreamingTests {
     @Test("a stream falls back while nothing was sent, and records the call")
     func streamFallsBackBeforeFirstToken() async throws {

@@ -7,7 +7,7 @@ import TestSupport
 /// `knot notifications` against a local HTTP server with fixed answers in the server's wire format,
 /// so the CLI's requests and its output for every state (viewed, failed, deleted milestone) are
 /// checked exactly; `CLITests.remindersFromTheRealServer` runs the same commands against the server.
-@Suite("knot notifications against the contract", .serialized)
+@Suite("knot notifications against the contract", .serialized, .timeLimit(.minutes(3)))
 struct CLINotificationsTests {
     static let milestone = "6f1c1f4e-0000-4000-8000-000000000002"
     static let unviewed = "6f1c1f4e-0000-4000-8000-000000000003"

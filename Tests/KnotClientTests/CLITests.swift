@@ -5,7 +5,7 @@ import TestSupport
 
 /// Runs the built `knot` executable (next to the test bundle in `.build/<triple>/debug/`) against the
 /// real server on a real socket.
-@Suite("knot command-line client", .serialized)
+@Suite("knot command-line client", .serialized, .timeLimit(.minutes(3)))
 struct CLITests {
     struct Run {
         var status: Int32

@@ -5,7 +5,7 @@ import TestSupport
 
 /// The whole journey against the real server (in-process, SQLite, a real socket): once through the
 /// `KnotClient` library with `URLSessionTransport`, once through the built `knot` executable.
-@Suite("End to end against the real server", .serialized)
+@Suite("End to end against the real server", .serialized, .timeLimit(.minutes(3)))
 struct EndToEndTests {
     static func onboardingVault() -> VaultDraft {
         VaultDraft(

@@ -3,7 +3,7 @@ import Testing
 @testable import KnotClient
 
 @MainActor
-@Suite("Home, hint capture and the milestone calendar")
+@Suite("Home, hint capture and the milestone calendar", .timeLimit(.minutes(3)))
 struct HomeAndHintTests {
     let server = FakeKnotServer()
     let utc = MilestoneCalendar(timeZone: TimeZone(identifier: "UTC")!)

@@ -3,7 +3,7 @@ import Testing
 @testable import KnotClient
 
 @MainActor
-@Suite("Onboarding view model")
+@Suite("Onboarding view model", .timeLimit(.minutes(3)))
 struct OnboardingViewModelTests {
     let server = FakeKnotServer()
 

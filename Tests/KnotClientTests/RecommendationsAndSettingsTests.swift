@@ -3,7 +3,7 @@ import Testing
 @testable import KnotClient
 
 @MainActor
-@Suite("Recommendations, notifications and settings view models")
+@Suite("Recommendations, notifications and settings view models", .timeLimit(.minutes(3)))
 struct RecommendationsAndSettingsTests {
     let server = FakeKnotServer()
 

@@ -7,7 +7,7 @@ import SQLKit
 import Testing
 import TestSupport
 
-@Suite("Account API: devices, notification preferences, export, deletion")
+@Suite("Account API: devices, notification preferences, export, deletion", .timeLimit(.minutes(3)))
 struct AccountAPITests {
     @Test("device tokens register, re-register as updated, and are validated", arguments: TestDatabase.allCases)
     func deviceTokens(_ database: TestDatabase) async throws {
@@ -177,7 +177,7 @@ struct AccountAPITests {
     }
 }
 
-@Suite("Wire keys")
+@Suite("Wire keys", .timeLimit(.minutes(3)))
 struct WireKeyTests {
     /// Every key of every object in `value`, recursively.
     static func keys(in value: Any) -> [String] {

@@ -4,7 +4,7 @@ import PlatformCore
 import Testing
 import TestSupport
 
-@Suite("Feedback that learns")
+@Suite("Feedback that learns", .timeLimit(.minutes(3)))
 struct FeedbackLearningTests {
     @Test("damped averaging: 1 + avg × √n/(√n+2), at least 3 feedback, clamped to [0.5, 2.0]")
     func dampedAveraging() {

@@ -6,7 +6,7 @@ import PlatformCore
 import Testing
 import TestSupport
 
-@Suite("Hints API")
+@Suite("Hints API", .timeLimit(.minutes(3)))
 struct HintsAPITests {
     /// Signs in a new user and creates their vault.
     static func userWithVault(_ client: APIClient) async throws -> SignedIn {

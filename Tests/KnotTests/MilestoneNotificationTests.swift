@@ -11,7 +11,7 @@ import Testing
 import TestSupport
 @testable import Knot
 
-@Suite("Milestone dates")
+@Suite("Milestone dates", .timeLimit(.minutes(3)))
 struct MilestoneCalendarTests {
     static func milestone(_ name: String, _ date: String, type: MilestoneType = .birthday, recurrence: Recurrence = .yearly) -> Milestone {
         Milestone(id: MilestoneID(), milestoneType: type, milestoneName: name, milestoneDate: date, recurrence: recurrence, budgetTier: .majorMilestone)
@@ -94,7 +94,7 @@ struct MilestoneCalendarTests {
     }
 }
 
-@Suite("Milestone reminders")
+@Suite("Milestone reminders", .timeLimit(.minutes(3)))
 struct MilestoneReminderTests {
     static let start = ISO8601DateFormatter().date(from: "2026-11-21T12:00:00Z")!
 

@@ -81,7 +81,7 @@ struct NoUsage: UsageRecorder {
     func record(_ record: ModelCallRecord) async {}
 }
 
-@Suite("Amazon, Shopify, reservations, Firecrawl and web search sources against fakes of their wire formats")
+@Suite("Amazon, Shopify, reservations, Firecrawl and web search sources against fakes of their wire formats", .timeLimit(.minutes(3)))
 struct MoreRecommendationSourceTests {
     static let request = SourceRequest(interests: ["Gardening", "Cooking", "Museums"], vibes: [.romantic, .outdoorsy], city: "Austin", state: "TX", country: "US", currency: "USD", budgetMin: 2000, budgetMax: 10000, occasion: .minorOccasion)
     static let secret = "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY"
@@ -454,7 +454,7 @@ struct MoreRecommendationSourceTests {
 }
 
 
-@Suite("Configured sources through the server")
+@Suite("Configured sources through the server", .timeLimit(.minutes(3)))
 struct ConfiguredSourceServerTests {
     @Test("with Amazon configured, generate sends signed SearchItems and returns tagged Amazon gifts", arguments: TestDatabase.allCases)
     func amazonThroughServer(_ database: TestDatabase) async throws {

@@ -4,7 +4,7 @@ import Hummingbird
 import Testing
 import TestSupport
 
-@Suite("Recommendation pipeline stages")
+@Suite("Recommendation pipeline stages", .timeLimit(.minutes(3)))
 struct PipelineStageTests {
     static func candidate(_ id: String, type: RecommendationType = .gift, title: String? = nil, description: String = "", price: Int? = 5000, merchant: String? = nil, city: String? = nil, source: CandidateSource = .catalog, interest: String? = nil, vibe: Vibe? = nil, score: Double = 0) -> Candidate {
         var candidate = Candidate(id: id, source: source, type: type, title: title ?? id, description: description, priceCents: price, merchant: merchant ?? "m-\(id)", city: city, externalURL: "https://example.com/\(id)", imageURL: nil, matchedInterest: interest, matchedVibe: vibe)
@@ -142,7 +142,7 @@ struct PipelineStageTests {
     }
 }
 
-@Suite("Link availability")
+@Suite("Link availability", .timeLimit(.minutes(3)))
 struct AvailabilityCheckerTests {
     @Test("HEAD, GET on 405, 2xx/3xx valid, errors and 4xx/5xx unavailable; catalog items trusted")
     func checksLinks() async throws {

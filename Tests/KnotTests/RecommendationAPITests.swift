@@ -5,7 +5,7 @@ import PlatformCore
 import Testing
 import TestSupport
 
-@Suite("Recommendations API")
+@Suite("Recommendations API", .timeLimit(.minutes(3)))
 struct RecommendationAPITests {
     static func setUp(_ client: APIClient, vibes: [String] = ["outdoorsy", "romantic"]) async throws -> SignedIn {
         let user = try await client.signIn()
@@ -144,7 +144,7 @@ struct RecommendationAPITests {
     }
 }
 
-@Suite("Deep links")
+@Suite("Deep links", .timeLimit(.minutes(3)))
 struct DeepLinkTests {
     @Test("the app-site-association file names the configured app; 404 when none is configured")
     func appSiteAssociation() async throws {

@@ -55,7 +55,7 @@ final class FakeSources: Sendable {
         """
 }
 
-@Suite("External recommendation sources against fakes speaking their wire formats")
+@Suite("External recommendation sources against fakes speaking their wire formats", .timeLimit(.minutes(3)))
 struct RecommendationSourceTests {
     static let request = SourceRequest(interests: ["Concerts", "Theater", "Cooking"], vibes: [.romantic, .outdoorsy], city: "Austin", state: "TX", country: "US", currency: "USD", budgetMin: 5000, budgetMax: 15000, occasion: .minorOccasion)
 

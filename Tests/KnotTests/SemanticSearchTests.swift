@@ -7,7 +7,7 @@ import PlatformCore
 import Testing
 import TestSupport
 
-@Suite("Knot hints with the real MiniLM embedder")
+@Suite("Knot hints with the real MiniLM embedder", .timeLimit(.minutes(3)))
 struct SemanticSearchTests {
     @Test("search understands meaning, not just spelling, and /health says so", arguments: TestDatabase.allCases)
     func searchIsSemantic(_ database: TestDatabase) async throws {
@@ -100,7 +100,7 @@ struct SemanticSearchTests {
     }
 }
 
-@Suite("Knot's offline models")
+@Suite("Knot's offline models", .timeLimit(.minutes(3)))
 struct KnotOfflineModelTests {
     @Test("the vibe classifier answers the router's JSON contract with the vibes a text suggests")
     func vibeClassifier() async throws {

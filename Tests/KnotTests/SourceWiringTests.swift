@@ -5,7 +5,7 @@ import Knot
 import Logging
 import Testing
 
-@Suite("Recommendation sources are wired only when configured")
+@Suite("Recommendation sources are wired only when configured", .timeLimit(.minutes(3)))
 struct SourceWiringTests {
     static func router(extraction: Bool) -> ModelRouter {
         ModelRouter(chains: extraction ? [WebSearchSource.purpose: [RouteTarget(model: ScriptedModel(answer: "{}"), price: .free)]] : [:], recorder: NoUsage())

@@ -6,7 +6,7 @@ import PlatformCore
 import Testing
 import TestSupport
 
-@Suite("Partner vault API")
+@Suite("Partner vault API", .timeLimit(.minutes(3)))
 struct VaultAPITests {
     @Test("POST creates the vault (201) and GET returns exactly what was stored", arguments: TestDatabase.allCases)
     func createThenGetRoundTrips(_ database: TestDatabase) async throws {

@@ -3,7 +3,7 @@ import Foundation
 @testable import Knot
 import Testing
 
-@Suite("Vibe classification through the model router")
+@Suite("Vibe classification through the model router", .timeLimit(.minutes(3)))
 struct VibeClassificationTests {
     static let candidates = [
         PipelineStageTests.candidate("plain", title: "Plain thing", description: "Nothing special"),

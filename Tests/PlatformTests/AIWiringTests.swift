@@ -17,7 +17,7 @@ struct RulesModel: LanguageModel {
     func stream(_ request: CompletionRequest) -> AsyncThrowingStream<CompletionEvent, any Error> { streamWhole(request) }
 }
 
-@Suite("AI providers wired into the server")
+@Suite("AI providers wired into the server", .timeLimit(.minutes(3)))
 struct AIWiringTests {
     @Test("AI_CHAIN_<PURPOSE> is parsed into ordered provider:model targets, and typos are refused")
     func chainConfiguration() throws {

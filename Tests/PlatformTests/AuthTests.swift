@@ -6,7 +6,7 @@ import PlatformCore
 import Testing
 import TestSupport
 
-@Suite("Authentication")
+@Suite("Authentication", .timeLimit(.minutes(3)))
 struct AuthTests {
     @Test("development sign-in returns a bearer token pair", arguments: TestDatabase.allCases)
     func devSignInReturnsTokenPair(_ database: TestDatabase) async throws {
@@ -203,7 +203,7 @@ struct AuthTests {
     }
 }
 
-@Suite("Sign in with Apple and Google against a JWKS served on 127.0.0.1")
+@Suite("Sign in with Apple and Google against a JWKS served on 127.0.0.1", .timeLimit(.minutes(3)))
 struct IdentityProviderTests {
     static let appleIssuer = "https://appleid.apple.com"
     static let clientID = "com.example.knot"
@@ -348,7 +348,7 @@ func sha256Hex(_ text: String) -> String {
     TokenService.hash(refreshToken: text)
 }
 
-@Suite("Session revocation across server instances")
+@Suite("Session revocation across server instances", .timeLimit(.minutes(3)))
 struct MultiInstanceSessionTests {
     @Test("a sign-out on one instance reaches another within the session cache TTL, and at once with TTL 0")
     func revocationReachesOtherInstances() async throws {

@@ -7,7 +7,7 @@ import PlatformCore
 import Testing
 import TestSupport
 
-@Suite("Client addresses behind proxies")
+@Suite("Client addresses behind proxies", .timeLimit(.minutes(3)))
 struct ClientAddressTests {
     @Test("X-Forwarded-For counts only when the peer is a trusted proxy; the right-most untrusted hop is the client")
     func resolution() throws {

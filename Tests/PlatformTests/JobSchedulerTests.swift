@@ -9,7 +9,7 @@ import Testing
 import TestSupport
 
 /// The durable jobs table and scheduler, on both databases.
-@Suite("Durable jobs")
+@Suite("Durable jobs", .timeLimit(.minutes(3)))
 struct JobSchedulerTests {
     /// A fresh database with the platform and jobs schemas (an isolated PostgreSQL database, since a
     /// scheduler claims every due job it can see).

@@ -9,7 +9,7 @@ import PlatformCore
 import Testing
 import TestSupport
 
-@Suite("Quiet hours")
+@Suite("Quiet hours", .timeLimit(.minutes(3)))
 struct QuietHoursTests {
     static func instant(_ text: String) -> Date { ISO8601DateFormatter().date(from: text)! }
     static func iso(_ date: Date) -> String { ISO8601DateFormatter().string(from: date) }
@@ -60,7 +60,7 @@ struct QuietHoursTests {
     }
 }
 
-@Suite("Notification engine")
+@Suite("Notification engine", .timeLimit(.minutes(3)))
 struct NotificationEngineTests {
     static func notification(_ user: UserID, key: String = UUID().uuidString, dedupe: String? = nil, priority: Int = 0) -> OutgoingNotification {
         OutgoingNotification(

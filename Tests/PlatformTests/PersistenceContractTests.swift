@@ -9,7 +9,7 @@ import TestSupport
 @testable import Knot
 
 /// The same repository contract on both databases: migrations, constraints, cascades, vectors.
-@Suite("Persistence contract")
+@Suite("Persistence contract", .timeLimit(.minutes(3)))
 struct PersistenceContractTests {
     /// Opens `database` with the platform and Knot schemas applied.
     static func withDatabase<T: Sendable>(_ database: TestDatabase, _ body: @Sendable (any Database) async throws -> T) async throws -> T {

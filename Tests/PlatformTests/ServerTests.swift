@@ -7,7 +7,7 @@ import PlatformCore
 import Testing
 import TestSupport
 
-@Suite("Server surface: health, metrics, errors")
+@Suite("Server surface: health, metrics, errors", .timeLimit(.minutes(3)))
 struct ServerTests {
     @Test("GET /health names the database and the embedder honestly", arguments: TestDatabase.allCases)
     func health(_ database: TestDatabase) async throws {
@@ -67,7 +67,7 @@ struct ServerTests {
     }
 }
 
-@Suite("Configuration")
+@Suite("Configuration", .timeLimit(.minutes(3)))
 struct ConfigurationTests {
     @Test("with nothing set, the defaults are the embedded zero-config server")
     func defaults() throws {

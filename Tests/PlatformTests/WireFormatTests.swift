@@ -2,7 +2,7 @@ import Foundation
 import PlatformCore
 import Testing
 
-@Suite("Wire format")
+@Suite("Wire format", .timeLimit(.minutes(3)))
 struct WireFormatTests {
     @Test("timestamps are ISO 8601 UTC with milliseconds and agree with Foundation's formatter", arguments: [
         0.0, 951_782_400.5, 1_795_280_193.155833, -86_400.25, 4_102_444_799.999, 1_709_164_800.0,
@@ -20,7 +20,7 @@ struct WireFormatTests {
     }
 }
 
-@Suite("UUID text")
+@Suite("UUID text", .timeLimit(.minutes(3)))
 struct UUIDTextTests {
     @Test("formatting and parsing agree with Foundation")
     func roundTrips() {
