@@ -62,12 +62,12 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
     let database: any Database
     var services: [any Service] = []
     if let url = configuration.databaseURL {
-        let store = try PostgresStore(url: url, maxConnections: configuration.postgresMaxConnections, logger: logger)
+        let store = try PostgresStore(url: url, maxConnections: configuration.postgresMaxConnections, operationTimeout: .seconds(configuration.databaseTimeoutSeconds), logger: logger)
         services.append(store)
         database = store
     } else {
         let path = URL(fileURLWithPath: configuration.dataDirectory).appendingPathComponent("apps.sqlite").path
-        let store = try await SQLiteStore.open(path: path, logger: logger)
+        let store = try await SQLiteStore.open(path: path, operationTimeout: .seconds(configuration.databaseTimeoutSeconds), logger: logger)
         services.append(ClosingService(database: store))
         database = store
     }
@@ -130,10 +130,11 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
 
         // Jobs and notifications
         let jobQueue = JobQueue(database: database, clock: clock)
+        let migrated = ReadinessGate()  // opened once migrations have run: nothing in the background queries before
         let scheduler = JobScheduler(
             queue: jobQueue, clock: clock,
             configuration: .init(concurrency: configuration.jobConcurrency, pollInterval: .milliseconds(configuration.jobPollMilliseconds)),
-            metrics: metrics, logger: logger
+            metrics: metrics, startAfter: migrated, logger: logger
         )
         let push: (any PushProvider)? = try dependencies.pushProvider ?? configuration.apns.map { settings in
             try APNsClient(configuration: APNsConfiguration(
@@ -202,6 +203,7 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
         let backfillAtStart = configuration.vectorBackfillSeconds > 0
         application.beforeServerStarts {
             try await Migrator.migrate(database, sets: sets, logger: migrationLogger)
+            migrated.open()
             // Re-embed once at start (a changed embedder should not wait for the first interval).
             if backfillAtStart { try await jobQueue.enqueue(NewJob(kind: VectorBackfillService.jobKind, runAt: clock.now())) }
         }

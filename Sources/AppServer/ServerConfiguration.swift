@@ -35,6 +35,12 @@ public struct ServerConfiguration: Sendable {
     /// Reverse proxies whose `X-Forwarded-For` names the client (addresses or CIDR ranges).
     public var trustedProxies: [String] = []
     public var postgresMaxConnections = 20
+    /// The longest one database operation may take, waiting for a connection or a lock included,
+    /// before the request answers 503 with `Retry-After` (the database is down, restarting or locked).
+    public var databaseTimeoutSeconds = 5
+    /// How long a stopping server (SIGTERM/SIGINT) waits for requests and jobs in flight before it
+    /// exits anyway, whatever the database does.
+    public var shutdownTimeoutSeconds = 10
     /// How long a session found live is trusted without asking the database again (0 = always ask).
     /// Revocations through this instance take effect at once; through another, within this time.
     public var sessionCacheSeconds: TimeInterval = 5
@@ -167,6 +173,8 @@ public struct ServerConfiguration: Sendable {
         ("AUTH_RATE_LIMIT_PER_MINUTE", "sign-in/refresh requests per client address per minute (default 60)"),
         ("TRUSTED_PROXIES", "comma-separated proxy addresses or CIDR ranges (e.g. 10.0.0.0/8,::1) whose X-Forwarded-For names the client; unset: the socket peer is the client"),
         ("POSTGRES_MAX_CONNECTIONS", "connection pool size (default 20)"),
+        ("DATABASE_TIMEOUT_SECONDS", "bound on one database operation, waits for a connection or a lock included; past it: 503 with Retry-After (default 5)"),
+        ("SHUTDOWN_TIMEOUT_SECONDS", "on SIGTERM/SIGINT, how long to finish requests and jobs in flight before exiting anyway (default 10)"),
         ("SESSION_CACHE_SECONDS", "trust a live session this long before re-checking the database (default 5; 0 = every request)"),
         ("LOG_LEVEL", "trace, debug, info (default), notice, warning, error"),
         ("EMBEDDER", "auto (default: MiniLM when installed, else hashing), minilm, hashing, openai or vertex"),
@@ -276,6 +284,8 @@ public struct ServerConfiguration: Sendable {
             do { _ = try ClientAddressResolver(trustedProxies: trustedProxies) } catch { throw Invalid(description: "TRUSTED_PROXIES: \(error)") }
         }
         if let max = try int("POSTGRES_MAX_CONNECTIONS", range: 1...1000) { postgresMaxConnections = max }
+        if let seconds = try int("DATABASE_TIMEOUT_SECONDS", range: 1...300) { databaseTimeoutSeconds = seconds }
+        if let seconds = try int("SHUTDOWN_TIMEOUT_SECONDS", range: 1...600) { shutdownTimeoutSeconds = seconds }
         if let seconds = try int("SESSION_CACHE_SECONDS", range: 0...300) { sessionCacheSeconds = TimeInterval(seconds) }
         if let level = value("LOG_LEVEL") {
             guard let parsed = Logger.Level(rawValue: level.lowercased()) else { throw Invalid(description: "LOG_LEVEL must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))") }

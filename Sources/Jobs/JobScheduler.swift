@@ -59,8 +59,11 @@ public final class JobScheduler: Service, Sendable {
     let logger: Logger
     let handlers = LockedValue<[String: any JobHandler]>([:])
     let recurring = LockedValue<[RecurringJob]>([])
+    /// Opened when the tables exist (migrations done); ``run()`` waits for it before its first query.
+    let startGate: ReadinessGate?
 
-    public init(queue: JobQueue, clock: any TimeSource, configuration: Configuration = .init(), metrics: MetricsRegistry? = nil, logger: Logger) {
+    public init(queue: JobQueue, clock: any TimeSource, configuration: Configuration = .init(), metrics: MetricsRegistry? = nil, startAfter startGate: ReadinessGate? = nil, logger: Logger) {
+        self.startGate = startGate
         self.queue = queue
         self.clock = clock
         self.configuration = configuration
@@ -101,7 +104,15 @@ public final class JobScheduler: Service, Sendable {
     }
 
     public func run() async throws {
+        if let startGate {
+            do {
+                try await cancelWhenGracefulShutdown { try await startGate.wait() }
+            } catch {
+                return  // shut down before the server was ready
+            }
+        }
         var lastMaintenance = Date.distantPast
+        var idle = configuration.pollInterval
         while !Task.isCancelled && !Task.isShuttingDownGracefully {
             if Date().timeIntervalSince(lastMaintenance) >= 5 {
                 lastMaintenance = Date()
@@ -111,12 +122,22 @@ public final class JobScheduler: Service, Sendable {
             let processed: Int
             do {
                 processed = try await runOnce()
+                idle = configuration.pollInterval
+            } catch let error as DatabaseUnavailable {
+                // An outage: back off (up to 5 s) instead of logging every poll; nothing is lost, the
+                // jobs wait in the table.
+                if idle == configuration.pollInterval {
+                    logger.warning("job scheduler paused: the database is unavailable", metadata: ["error": "\(error.reason)"])
+                }
+                idle = min(idle * 2, .seconds(5))
+                processed = 0
             } catch {
                 logger.warning("job scheduler could not claim jobs", metadata: ["error": "\(error)"])
                 processed = 0
             }
             if processed == 0 {
-                try? await cancelWhenGracefulShutdown { try await Task.sleep(for: self.configuration.pollInterval) }
+                let pause = idle
+                try? await cancelWhenGracefulShutdown { try await Task.sleep(for: pause) }
             }
         }
     }
@@ -199,16 +220,33 @@ public final class JobScheduler: Service, Sendable {
 
     static let completionGroup = 16
 
+    /// Records finished jobs. During a database outage it keeps trying (backing off to 2 s) until the
+    /// database answers, so jobs that ran are not run again when it comes back: this runner claims
+    /// nothing new until they are recorded, and the lease fence keeps another instance's takeover
+    /// safe. Only a shutdown during the outage gives up (those jobs run again after their lease).
     private func recordCompleted(_ jobs: [ClaimedJob]) async {
         guard !jobs.isEmpty else { return }
-        do {
-            let recorded = try await queue.complete(jobs.map(\.id), owner: configuration.owner)
-            if recorded < jobs.count {
-                logger.warning("some jobs finished after their lease was taken over; they may run again", metadata: ["finished": "\(jobs.count)", "recorded": "\(recorded)"])
+        var delay = Duration.milliseconds(100)
+        var warned = false
+        while true {
+            do {
+                let recorded = try await queue.complete(jobs.map(\.id), owner: configuration.owner)
+                if recorded < jobs.count {
+                    logger.warning("some jobs finished after their lease was taken over; they may run again", metadata: ["finished": "\(jobs.count)", "recorded": "\(recorded)"])
+                }
+                if warned { logger.notice("recorded finished jobs after a database outage", metadata: ["count": "\(jobs.count)"]) }
+                break
+            } catch let error as DatabaseUnavailable where !Task.isCancelled && !Task.isShuttingDownGracefully {
+                if !warned {
+                    logger.warning("database unavailable; holding finished jobs until it answers", metadata: ["count": "\(jobs.count)", "error": "\(error.reason)"])
+                    warned = true
+                }
+                try? await Task.sleep(for: delay)
+                delay = min(delay * 2, .seconds(2))
+            } catch {
+                logger.warning("could not record finished jobs; they will run again after their lease", metadata: ["count": "\(jobs.count)", "error": "\(error)"])
+                return
             }
-        } catch {
-            logger.warning("could not record finished jobs; they will run again after their lease", metadata: ["count": "\(jobs.count)", "error": "\(error)"])
-            return
         }
         for job in jobs {
             metrics?.increment("jobs_completed_total", help: "Jobs that finished successfully.", labels: ["kind": job.kind])

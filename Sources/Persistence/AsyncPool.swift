@@ -1,11 +1,22 @@
+import Foundation
+import PlatformCore
 import Synchronization
 
 /// A fixed set of resources handed out one borrower at a time; borrowers wait (without blocking a
-/// thread) until one is free. Used for SQLite connections, which must never be shared mid-statement.
+/// thread) until one is free, but never longer than their deadline: a borrower still waiting then
+/// leaves the queue and gets ``PlatformCore/DatabaseUnavailable``, so a stuck holder (a long write,
+/// a locked file) cannot park callers forever. Used for SQLite connections, which must never be
+/// shared mid-statement.
 final class AsyncPool<Resource: Sendable>: Sendable {
+    private struct Waiter {
+        let id: UInt64
+        let continuation: CheckedContinuation<Resource, any Error>
+    }
+
     private struct State {
         var available: [Resource]
-        var waiters: [CheckedContinuation<Resource, Never>] = []
+        var waiters: [Waiter] = []
+        var nextWaiterID: UInt64 = 0
     }
 
     private let state: Mutex<State>
@@ -17,31 +28,54 @@ final class AsyncPool<Resource: Sendable>: Sendable {
         state = Mutex(State(available: resources))
     }
 
-    func acquire() async -> Resource {
+    /// A free resource, waiting at most `timeout` for one.
+    func acquire(timeout: Duration) async throws -> Resource {
         if let resource = state.withLock({ $0.available.popLast() }) { return resource }
-        return await withCheckedContinuation { continuation in
-            let resource: Resource? = state.withLock { state in
-                if let resource = state.available.popLast() { return resource }
-                state.waiters.append(continuation)
-                return nil
+        let id = state.withLock { state -> UInt64 in
+            state.nextWaiterID += 1
+            return state.nextWaiterID
+        }
+        let timer = Task {
+            try await Task.sleep(for: timeout)
+            self.abandon(id, with: DatabaseUnavailable(reason: "no database connection became free within \(timeout)", retryAfterSeconds: timeout.retryAfterSeconds))
+        }
+        defer { timer.cancel() }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let resource: Resource? = state.withLock { state in
+                    if let resource = state.available.popLast() { return resource }
+                    state.waiters.append(Waiter(id: id, continuation: continuation))
+                    return nil
+                }
+                if let resource { continuation.resume(returning: resource) }
             }
-            if let resource { continuation.resume(returning: resource) }
+        } onCancel: {
+            self.abandon(id, with: CancellationError())
         }
     }
 
+    /// Fails the waiter `id` if it is still waiting.
+    private func abandon(_ id: UInt64, with error: any Error) {
+        let waiter: Waiter? = state.withLock { state in
+            guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return nil }
+            return state.waiters.remove(at: index)
+        }
+        waiter?.continuation.resume(throwing: error)
+    }
+
     func release(_ resource: Resource) {
-        let waiter: CheckedContinuation<Resource, Never>? = state.withLock { state in
+        let waiter: Waiter? = state.withLock { state in
             if state.waiters.isEmpty {
                 state.available.append(resource)
                 return nil
             }
             return state.waiters.removeFirst()
         }
-        waiter?.resume(returning: resource)
+        waiter?.continuation.resume(returning: resource)
     }
 
-    func with<T>(_ body: (Resource) async throws -> T) async throws -> T {
-        let resource = await acquire()
+    func with<T>(timeout: Duration, _ body: (Resource) async throws -> T) async throws -> T {
+        let resource = try await acquire(timeout: timeout)
         do {
             let result = try await body(resource)
             release(resource)

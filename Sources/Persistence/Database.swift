@@ -21,10 +21,10 @@ public protocol Database: Sendable {
     var kind: DatabaseKind { get }
 
     /// Runs `body` on a connection for reads (and single-statement writes that need no transaction).
-    func read<T: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T
+    func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T
 
     /// Runs `body` in a transaction, committed when it returns and rolled back when it throws.
-    func transaction<T: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T
+    func transaction<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T
 
     /// Closes connections. Called once at shutdown.
     func close() async

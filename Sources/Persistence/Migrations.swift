@@ -57,8 +57,18 @@ public struct MigrationSet: Sendable {
 
 /// Applies pending migrations, recording each in `schema_migrations`. Idempotent: applied versions
 /// are skipped. On PostgreSQL an advisory lock serialises several servers starting at once.
+/// Migrations may rewrite large tables, so they run under a ten-minute bound instead of the
+/// per-request database timeout.
 public enum Migrator {
+    public static let timeout = Duration.seconds(600)
+
     public static func migrate(_ database: any Database, sets: [MigrationSet], logger: Logger) async throws {
+        try await DatabaseDeadline.withOperationTimeout(timeout) {
+            try await apply(database, sets: sets, logger: logger)
+        }
+    }
+
+    private static func apply(_ database: any Database, sets: [MigrationSet], logger: Logger) async throws {
         try await database.transaction { db in
             if db.isPostgres {
                 try await db.raw("SELECT pg_advisory_xact_lock(7312001)").run()

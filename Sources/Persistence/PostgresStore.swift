@@ -1,40 +1,55 @@
 import Foundation
 import Logging
 import NIOCore
+import NIOSSL
 import PostgresKit
 import PostgresNIO
 import ServiceLifecycle
 import SQLKit
+import Synchronization
+import PlatformCore
 
-/// Production storage: PostgreSQL (with pgvector) through a PostgresNIO connection pool. The pool is
-/// a Service; the application runs it for as long as the server runs.
+/// Production storage: PostgreSQL (with pgvector) over a ``PostgresConnectionPool``. The store is a
+/// Service; the application runs it (its pool's housekeeping) for as long as the server runs.
+///
+/// Every operation is bounded by ``operationTimeout`` (waiting for a connection included): when the
+/// server is gone, restarting, or a backend dies mid-query, the caller gets
+/// ``PlatformCore/DatabaseUnavailable`` within that time instead of waiting on a dead socket. The
+/// connection of an operation that outlives the bound is closed (PostgreSQL rolls back what it had
+/// not committed) and its slot freed; new connections are opened as soon as the server is back, so
+/// the same process serves again with no restart.
 public final class PostgresStore: Database, Service {
     public let kind = DatabaseKind.postgres
-    public let client: PostgresClient
+    public let operationTimeout: Duration
+    let pool: PostgresConnectionPool
     private let logger: Logger
 
-    public init(url: String, maxConnections: Int = 20, logger: Logger) throws {
-        var configuration = try PostgresClient.Configuration(url: url)
-        configuration.options.maximumConnections = maxConnections
-        configuration.options.minimumConnections = 0
-        client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+    public init(url: String, maxConnections: Int = 20, operationTimeout: Duration = .seconds(5), logger: Logger) throws {
+        var configuration = try PostgresConnection.Configuration(url: url)
+        configuration.options.connectTimeout = .nanoseconds(min(operationTimeout, .seconds(10)).nanoseconds)
+        pool = PostgresConnectionPool(configuration: configuration, maxConnections: maxConnections, logger: logger)
+        self.operationTimeout = operationTimeout
         self.logger = logger
     }
 
     public func run() async throws {
-        await client.run()
+        await cancelWhenGracefulShutdown { await self.pool.run() }
+        pool.shutdown()
     }
 
-    public func read<T: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
-        try await client.withConnection { connection in
+    public func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        try await bounded { connection in
             try await body(connection.sql(queryLogLevel: nil))
         }
     }
 
-    public func transaction<T: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+    public func transaction<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        let logger = logger
         do {
-            return try await client.withTransaction(logger: logger) { connection in
-                try await body(connection.sql(queryLogLevel: nil))
+            return try await bounded { connection in
+                try await connection.withTransaction(logger: logger) { connection in
+                    try await body(connection.sql(queryLogLevel: nil))
+                }
             }
         } catch let error as PostgresTransactionError {
             // Surface the caller's own error (a domain error, a constraint violation) rather than the wrapper.
@@ -43,10 +58,148 @@ public final class PostgresStore: Database, Service {
         }
     }
 
-    public func close() async {}
+    public func close() async {
+        pool.shutdown()
+    }
+
+    /// Leases a connection and runs `body` on it, answering within the operation timeout whatever
+    /// the connection does. Faults that mean the database is unreachable become
+    /// ``DatabaseUnavailable``; other errors pass through.
+    ///
+    /// The work runs in a task of its own so the caller can be answered at the deadline even if a
+    /// query never completes (see ``PostgresConnectionPool`` for how that happens); its connection is
+    /// then closed and given up, and the task ends whenever the driver lets it.
+    private func bounded<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
+        let timeout = DatabaseDeadline.current(default: operationTimeout)
+        let pool = pool
+        let operation = BoundedOperation<T>()
+        do {
+            return try await withTaskCancellationHandler {
+                try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
+                    operation.start(continuation)
+                    let task = Task {
+                        let result: Result<T, any Error>
+                        do {
+                            let connection = try await pool.lease()
+                            guard operation.attach(connection) else {
+                                pool.release(connection, reusable: true)  // the caller has been answered already
+                                return
+                            }
+                            do {
+                                let value = try await body(connection)
+                                if let connection = operation.detach() { pool.release(connection, reusable: true) }
+                                result = .success(value)
+                            } catch {
+                                if let connection = operation.detach() { pool.release(connection, reusable: !Self.leavesConnectionUnusable(error)) }
+                                result = .failure(error)
+                            }
+                        } catch {
+                            result = .failure(error)
+                        }
+                        operation.finish(result)
+                    }
+                    let timer = pool.eventLoopGroup.any().scheduleTask(in: .nanoseconds(timeout.nanoseconds)) {
+                        let unavailable = DatabaseUnavailable(reason: "PostgreSQL did not answer within \(timeout)", retryAfterSeconds: timeout.retryAfterSeconds)
+                        if let connection = operation.expire(with: unavailable) {
+                            pool.release(connection, reusable: false)
+                        }
+                    }
+                    operation.track(task: task, timer: timer)
+                }
+            } onCancel: {
+                operation.cancel()
+            }
+        } catch {
+            throw DatabaseFault.translate(error)
+        }
+    }
+
+    /// After these errors the connection's state is unknown (it died, or a failed transaction could
+    /// not be rolled back): it is closed rather than reused.
+    static func leavesConnectionUnusable(_ error: any Error) -> Bool {
+        if DatabaseFault.unavailabilityReason(error) != nil { return true }
+        if let error = error as? PostgresTransactionError, error.rollbackError != nil || error.commitError != nil { return true }
+        return false
+    }
 }
 
-extension PostgresClient.Configuration {
+/// One bounded operation's shared state: the caller's continuation (resumed exactly once, by the
+/// result or by the deadline), the connection in use (taken exactly once, to be released or
+/// abandoned), the worker task and the deadline timer.
+private final class BoundedOperation<T: Sendable>: Sendable {
+    private struct State {
+        var continuation: CheckedContinuation<T, any Error>?
+        var connection: PostgresConnection?
+        var isOver = false
+        var task: Task<Void, Never>?
+        var timer: Scheduled<Void>?
+    }
+
+    private let state = Mutex(State())
+
+    func start(_ continuation: CheckedContinuation<T, any Error>) {
+        state.withLock { $0.continuation = continuation }
+    }
+
+    func track(task: Task<Void, Never>, timer: Scheduled<Void>) {
+        let over = state.withLock { state -> Bool in
+            if state.isOver { return true }
+            state.task = task
+            state.timer = timer
+            return false
+        }
+        if over { timer.cancel() }
+    }
+
+    /// Records the leased connection; false when the deadline has passed already.
+    func attach(_ connection: PostgresConnection) -> Bool {
+        state.withLock { state in
+            if state.isOver { return false }
+            state.connection = connection
+            return true
+        }
+    }
+
+    /// Takes the connection back for release; nil when the deadline took it.
+    func detach() -> PostgresConnection? {
+        state.withLock { state in
+            defer { state.connection = nil }
+            return state.connection
+        }
+    }
+
+    func finish(_ result: Result<T, any Error>) {
+        let (continuation, timer) = state.withLock { state -> (CheckedContinuation<T, any Error>?, Scheduled<Void>?) in
+            if state.isOver { return (nil, nil) }
+            state.isOver = true
+            defer { state.continuation = nil; state.timer = nil; state.task = nil }
+            return (state.continuation, state.timer)
+        }
+        timer?.cancel()
+        continuation?.resume(with: result)
+    }
+
+    /// The deadline: answers the caller with `error`, cancels the worker (ending a wait for a
+    /// connection) and returns the connection in use, to be abandoned.
+    func expire(with error: any Error) -> PostgresConnection? {
+        let (continuation, task, connection) = state.withLock { state -> (CheckedContinuation<T, any Error>?, Task<Void, Never>?, PostgresConnection?) in
+            if state.isOver { return (nil, nil, nil) }
+            state.isOver = true
+            defer { state.continuation = nil; state.task = nil; state.timer = nil; state.connection = nil }
+            return (state.continuation, state.task, state.connection)
+        }
+        task?.cancel()
+        continuation?.resume(throwing: error)
+        return connection
+    }
+
+    /// The caller was cancelled: the worker is told; the caller is answered when it stops (or at the deadline).
+    func cancel() {
+        state.withLock { $0.task }?.cancel()
+    }
+}
+
+extension PostgresConnection.Configuration {
     /// Parses `postgres://user:password@host:port/database?sslmode=disable` (or a unix socket via `?host=/path`).
     init(url: String) throws {
         guard let components = URLComponents(string: url), let scheme = components.scheme, scheme.hasPrefix("postgres") else {
@@ -60,11 +213,11 @@ extension PostgresClient.Configuration {
             self.init(unixSocketPath: socket + "/.s.PGSQL.\(components.port ?? 5432)", username: user, password: password, database: database)
             return
         }
-        let tls: PostgresClient.Configuration.TLS
+        let tls: PostgresConnection.Configuration.TLS
         switch query["sslmode"] ?? "disable" {
         case "disable": tls = .disable
-        case "require", "verify-full", "verify-ca": tls = .require(.makeClientConfiguration())
-        default: tls = .prefer(.makeClientConfiguration())
+        case "require", "verify-full", "verify-ca": tls = .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
+        default: tls = .prefer(try NIOSSLContext(configuration: .makeClientConfiguration()))
         }
         self.init(host: components.host ?? "127.0.0.1", port: components.port ?? 5432, username: user, password: password, database: database, tls: tls)
     }

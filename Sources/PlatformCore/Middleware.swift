@@ -13,6 +13,9 @@ public struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return try await next(request, context)
         } catch let error as APIError {
             return try error.response(from: request, context: context)
+        } catch let error as DatabaseUnavailable {
+            context.logger.warning("database unavailable", metadata: ["error": "\(error.reason)", "path": "\(request.uri.path)"])
+            return try error.response(from: request, context: context)
         } catch let error as HTTPError {
             let apiError: APIError
             switch error.status {

@@ -155,6 +155,8 @@ struct Serve: AsyncParsableCommand {
         overrides["LOG_LEVEL"] = logLevel
         let configuration = try loadConfiguration(overrides: overrides, envFile: envFile)
         let app = try await buildApplication(configuration: configuration)
-        try await app.runService()
+        var logger = Logger(label: "server")
+        logger.logLevel = configuration.logLevel
+        try await BoundedShutdown.run(app, timeout: .seconds(configuration.shutdownTimeoutSeconds), logger: logger)
     }
 }

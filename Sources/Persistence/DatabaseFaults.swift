@@ -1,0 +1,93 @@
+import Foundation
+import NIOCore
+import PlatformCore
+import PostgresNIO
+import SQLiteNIO
+
+/// How long one database operation (a `read` or a `transaction`, waiting for a connection included)
+/// may take before it fails with ``PlatformCore/DatabaseUnavailable``. Requests get the store's
+/// configured bound (`DATABASE_TIMEOUT_SECONDS`); work that is known to be long, such as migrations,
+/// raises it for its own task with ``withOperationTimeout(_:_:)``.
+public enum DatabaseDeadline {
+    @TaskLocal static var override: Duration?
+
+    /// Runs `body` with every database operation it starts bounded by `timeout` instead of the
+    /// store's default.
+    public static func withOperationTimeout<T>(_ timeout: Duration, _ body: () async throws -> T) async rethrows -> T {
+        try await $override.withValue(timeout) { try await body() }
+    }
+
+    /// The bound for an operation starting now on a store whose default is `defaultTimeout`.
+    static func current(default defaultTimeout: Duration) -> Duration { override ?? defaultTimeout }
+}
+
+extension Duration {
+    /// Whole seconds, rounded up, at least 1 (for `Retry-After`).
+    var retryAfterSeconds: Int {
+        let (seconds, attoseconds) = components
+        return max(1, Int(seconds) + (attoseconds > 0 ? 1 : 0))
+    }
+
+    var nanoseconds: Int64 {
+        let (seconds, attoseconds) = components
+        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+    }
+
+    var milliseconds: Int64 {
+        let (seconds, attoseconds) = components
+        return seconds * 1000 + attoseconds / 1_000_000_000_000_000
+    }
+}
+
+enum DatabaseFault {
+    /// The error to throw for `error`: a ``DatabaseUnavailable`` when it says the database cannot be
+    /// reached or did not answer (connection refused or lost, server shutting down or recovering, a
+    /// SQLite file locked or unreadable), else `error` itself — constraint violations, decoding
+    /// errors and the callers' own errors pass through untouched.
+    static func translate(_ error: any Error) -> any Error {
+        if error is DatabaseUnavailable { return error }
+        if let reason = unavailabilityReason(error) { return DatabaseUnavailable(reason: reason) }
+        return error
+    }
+
+    static func unavailabilityReason(_ error: any Error) -> String? {
+        switch error {
+        case let error as PSQLError:
+            switch error.code {
+            case .clientClosedConnection, .serverClosedConnection, .connectionError, .uncleanShutdown, .poolClosed,
+                 .sslUnsupported, .failedToAddSSLHandler, .queryCancelled:
+                return "PostgreSQL: \(error.code)"
+            case .server:
+                // 08: connection exception; 57P01–57P05: the server is shutting down, crashed, starting
+                // up or recovering, or an administrator ended the backend; 57014: statement timeout;
+                // 53300: too many connections; 40001/40P01 are not here: they are the caller's to retry.
+                let state = error.serverInfo?[.sqlState] ?? ""
+                if state.hasPrefix("08") || state.hasPrefix("57P") || state == "57014" || state == "53300" || state == "53000" {
+                    return "PostgreSQL SQLSTATE \(state): \(error.serverInfo?[.message] ?? "")"
+                }
+                return nil
+            default:
+                return nil
+            }
+        case let error as PostgresTransactionError:
+            // A transaction whose connection died fails at BEGIN, in the body, at COMMIT or at ROLLBACK.
+            for inner in [error.beginError, error.closureError, error.commitError, error.rollbackError].compactMap({ $0 }) {
+                if let reason = unavailabilityReason(inner) { return reason }
+            }
+            return nil
+        case let error as SQLiteError:
+            // Busy or locked past the busy timeout, an I/O error, a file that cannot be opened or read.
+            let reason = String(describing: error.reason)
+            let unavailable = ["busy", "locked", "ioError", "cantOpen", "notADatabase", "corrupt", "full", "readonly", "readOnly", "permission", "noLFS"]
+            return unavailable.contains(where: reason.hasPrefix) ? "SQLite \(reason): \(error.message)" : nil
+        case is IOError, is ChannelError, is NIOConnectionError:
+            return "connection: \(error)"
+        default:
+            // The pool's own errors (`ConnectionPoolError`: circuit breaker open, request cancelled,
+            // pool shut down) live in a module PostgresNIO does not export.
+            let type = String(reflecting: Swift.type(of: error))
+            if type.hasSuffix("ConnectionPoolError") { return "PostgreSQL pool: \(error)" }
+            return nil
+        }
+    }
+}

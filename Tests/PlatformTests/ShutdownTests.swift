@@ -1,0 +1,85 @@
+import Foundation
+import Synchronization
+import Testing
+import TestSupport
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The real `server` executable, stopped with SIGTERM while its PostgreSQL has gone away and
+/// requests are in flight: it exits within SHUTDOWN_TIMEOUT_SECONDS (plus the watchdog's two
+/// seconds), instead of waiting on the dead pool until someone sends SIGKILL.
+@Suite("Bounded shutdown", .timeLimit(.minutes(2)))
+
+struct ShutdownTests {
+    static var serverExecutable: URL {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("server").path), folder.pathComponents.count > 2, folder.lastPathComponent != "debug" {
+            folder.deleteLastPathComponent()
+        }
+        return folder.appendingPathComponent("server")
+    }
+
+    @Test("SIGTERM with the database gone and requests in flight: the process exits within the bound")
+    func sigtermWithDeadDatabase() async throws {
+        #expect(FileManager.default.isExecutableFile(atPath: Self.serverExecutable.path), "build the package first: \(Self.serverExecutable.path)")
+        let postgres = try await PrivatePostgres.start()
+        let folder = makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let port = Int.random(in: 20_000...30_000)
+        let process = Process()
+        process.executableURL = Self.serverExecutable
+        process.arguments = ["serve", "--env-file", folder.appendingPathComponent("none.env").path]
+        var environment = ProcessInfo.processInfo.environment
+        environment["DATABASE_URL"] = postgres.url
+        environment["PORT"] = String(port)
+        environment["DATA_DIR"] = folder.path
+        environment["EMBEDDER"] = "hashing"
+        environment["SHUTDOWN_TIMEOUT_SECONDS"] = "3"
+        environment["DATABASE_TIMEOUT_SECONDS"] = "30"  // so requests in flight really are stuck on the dead pool
+        environment["LOG_LEVEL"] = "info"
+        process.environment = environment
+        let log = folder.appendingPathComponent("server.log")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: log)
+        process.standardOutput = handle
+        process.standardError = handle
+        let exited = Mutex<ContinuousClock.Instant?>(nil)
+        process.terminationHandler = { _ in exited.withLock { $0 = .now } }
+        try process.run()
+        defer {
+            if process.isRunning { process.interrupt(); kill(process.processIdentifier, SIGKILL) }
+        }
+        do {
+            let base = URL(string: "http://127.0.0.1:\(port)")!
+            var up = false
+            for _ in 0..<150 where !up {
+                up = (try? await URLSession.shared.data(from: base.appendingPathComponent("health")))
+                    .map { ($0.1 as? HTTPURLResponse)?.statusCode == 200 } ?? false
+                if !up { try await Task.sleep(for: .milliseconds(200)) }
+            }
+            #expect(up, "the server did not start: \(String(decoding: (try? Data(contentsOf: log)) ?? Data(), as: UTF8.self))")
+
+            try await postgres.kill()
+            // Requests that will sit on the dead pool when the signal arrives.
+            for _ in 0..<4 {
+                Task { _ = try? await URLSession.shared.data(from: base.appendingPathComponent("health")) }
+            }
+            try await Task.sleep(for: .milliseconds(300))
+            let signalled = ContinuousClock.now
+            kill(process.processIdentifier, SIGTERM)
+            var stoppedAt: ContinuousClock.Instant?
+            for _ in 0..<200 where stoppedAt == nil {
+                stoppedAt = exited.withLock { $0 }
+                if stoppedAt == nil { try await Task.sleep(for: .milliseconds(50)) }
+            }
+            let exitedAt = try #require(stoppedAt, "the server was still running 10 s after SIGTERM")
+            let elapsed = signalled.duration(to: exitedAt)
+            #expect(elapsed < .seconds(3 + 2 + 1), "the server took \(elapsed) to exit after SIGTERM")
+        } catch {
+            await postgres.remove()
+            throw error
+        }
+        await postgres.remove()
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import Logging
+import Persistence
+import SQLKit
+
+/// A PostgreSQL server of a test's own (same binaries as the shared one, started by `scripts/pg` in a
+/// temporary folder on a free port), for tests that stop, kill and restart the database under a
+/// running server: doing that to the shared instance would break every test running alongside.
+public final class PrivatePostgres: Sendable {
+    public let root: URL
+    public let port: Int
+    public let url: String
+
+    /// The repository checkout (where `scripts/pg` lives), found from this file's path.
+    public static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    private init(root: URL, port: Int) {
+        self.root = root
+        self.port = port
+        url = "postgres://postgres@127.0.0.1:\(port)/outage?sslmode=disable"
+    }
+
+    /// Starts a fresh server; call ``remove()`` when done (also after a failure).
+    public static func start() async throws -> PrivatePostgres {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("pg-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let server = PrivatePostgres(root: root, port: Int.random(in: 40_000...50_000))
+        try await server.script("start")
+        return server
+    }
+
+    public func start() async throws { try await script("start") }
+
+    /// A clean shutdown (`pg_ctl stop -m fast`: sessions are ended, then the server stops).
+    public func stop() async throws { try await script("stop") }
+
+    /// Stops it as a crash would (`-m immediate`).
+    public func kill() async throws { try await script("kill") }
+
+    /// Stops the server and deletes its files.
+    public func remove() async {
+        try? await script("kill")
+        try? FileManager.default.removeItem(at: root)
+    }
+
+    private func script(_ verb: String) async throws {
+        let process = Process()
+        process.executableURL = Self.repositoryRoot.appendingPathComponent("scripts/pg")
+        process.arguments = [verb]
+        var environment = ProcessInfo.processInfo.environment
+        environment["PG_ROOT"] = root.path
+        environment["PG_PORT"] = String(port)
+        environment["PG_DATABASE"] = "outage"
+        process.environment = environment
+        // A file, not a pipe: the postmaster pg_ctl starts inherits the descriptors and keeps them open,
+        // so a pipe would never reach its end.
+        let log = root.appendingPathComponent("script-\(verb).log")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        let output = try FileHandle(forWritingTo: log)
+        defer { try? output.close() }
+        process.standardOutput = output
+        process.standardError = output
+        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
+            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+            do { try process.run() } catch { continuation.resume(throwing: error) }
+        }
+        let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        guard status == 0 else { throw TestFailure("scripts/pg \(verb) failed (\(status)): \(text)") }
+    }
+}
+
+/// Ends every connection to `database` except its own, as a crashed or killed backend would, through
+/// `admin` (a connection to the same server as another user). Returns how many were ended.
+@discardableResult
+public func terminateBackends(ofDatabase database: String, through admin: any Database) async throws -> Int {
+    try await admin.read { db in
+        try await db.raw("""
+            SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity
+            WHERE datname = \(bind: database) AND pid <> pg_backend_pid()
+            """).all().count
+    }
+}
+
+/// An administrator connection to the shared test PostgreSQL for the duration of `body`.
+public func withPostgresAdmin<T: Sendable>(_ body: @Sendable (any Database) async throws -> T) async throws -> T {
+    let admin = try PostgresStore(url: try TestDatabase.postgresURL(), maxConnections: 2, logger: Logger(label: "admin"))
+    let runner = Task { try await admin.run() }
+    defer { runner.cancel() }
+    return try await body(admin)
+}
