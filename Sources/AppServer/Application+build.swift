@@ -192,9 +192,15 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
         scheduler.schedulePurge()
         if configuration.jobsEnabled { services.append(scheduler) }
 
+        let serverName = "personal-apps"
         var application = Application(
             router: router,
-            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "personal-apps"),
+            server: .hardenedHTTP1(.init(
+                headerTimeout: .seconds(Int64(configuration.httpHeaderTimeoutSeconds)),
+                idleTimeout: .seconds(Int64(configuration.httpIdleTimeoutSeconds)),
+                serverName: serverName
+            )),
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: serverName),
             services: services,
             logger: logger
         )

@@ -23,6 +23,11 @@ public struct ServerConfiguration: Sendable {
     public var environment = AppEnvironment.development
     public var apps: [AppID] = ServerConfiguration.implementedApps
     public var maxBodyBytes = 1_048_576
+    /// Seconds a connection has to deliver a complete request head (from connecting, or from the
+    /// first byte of a later request on a kept-alive connection).
+    public var httpHeaderTimeoutSeconds = 10
+    /// Seconds a connection may stay silent between keep-alive requests or in the middle of a body.
+    public var httpIdleTimeoutSeconds = 60
     /// ES256 private key (PEM) for access tokens. Required in production.
     public var jwtSigningKeyPEM: String?
     public var accessTokenTTL: TimeInterval = 15 * 60
@@ -154,6 +159,8 @@ public struct ServerConfiguration: Sendable {
         ("APP_ENV", "development (default) or production"),
         ("APPS", "comma-separated apps to host (default: all implemented: \(implementedApps.map(\.rawValue).joined(separator: ",")))"),
         ("MAX_BODY_BYTES", "largest accepted request body (default 1048576)"),
+        ("HTTP_HEADER_TIMEOUT_SECONDS", "seconds to deliver a complete request head, from connecting or from a later request's first byte (default 10); then 408 and close"),
+        ("HTTP_IDLE_TIMEOUT_SECONDS", "seconds a connection may stay silent between keep-alive requests or mid-body before it is closed (default 60)"),
         ("JWT_SIGNING_KEY", "ES256 private key PEM for access tokens (required in production)"),
         ("JWT_SIGNING_KEY_FILE", "path to that PEM instead"),
         ("ACCESS_TOKEN_TTL_SECONDS", "access token lifetime (default 900)"),
@@ -263,6 +270,8 @@ public struct ServerConfiguration: Sendable {
             self.apps = apps
         }
         if let bytes = try int("MAX_BODY_BYTES", range: 1024...(512 << 20)) { maxBodyBytes = bytes }
+        if let seconds = try int("HTTP_HEADER_TIMEOUT_SECONDS", range: 1...600) { httpHeaderTimeoutSeconds = seconds }
+        if let seconds = try int("HTTP_IDLE_TIMEOUT_SECONDS", range: 1...3600) { httpIdleTimeoutSeconds = seconds }
         if let pem = value("JWT_SIGNING_KEY") {
             jwtSigningKeyPEM = pem.replacingOccurrences(of: "\\n", with: "\n")
         } else if let path = value("JWT_SIGNING_KEY_FILE") {

@@ -3,8 +3,9 @@ import Hummingbird
 import PlatformCore
 
 /// Authenticates every request behind it with `Authorization: Bearer <access token>` for one app.
-/// Anything else — no header, `Basic`, a bad or expired token, another app's token, a revoked
-/// session — is a 401 with `WWW-Authenticate: Bearer`.
+/// Anything else — no header, several headers, `Basic`, a token over 8 KB (refused before it is
+/// parsed), a bad or expired token, another app's token, a revoked session — is a 401 with
+/// `WWW-Authenticate: Bearer`. (A header section over the server's limits never gets here: 431.)
 public struct BearerAuthMiddleware: RouterMiddleware {
     public typealias Context = AppRequestContext
     let auth: AuthService
@@ -15,9 +16,21 @@ public struct BearerAuthMiddleware: RouterMiddleware {
         self.app = app
     }
 
+    /// The longest `Authorization` value looked at. Access tokens are a few hundred bytes; anything
+    /// much longer is refused before it is split, decoded or verified.
+    public static let maxAuthorizationBytes = 8 * 1024
+
     public func handle(_ request: Request, context: AppRequestContext, next: (Request, AppRequestContext) async throws -> Response) async throws -> Response {
-        guard let header = request.headers[.authorization] else {
+        let fields = request.headers[fields: .authorization]
+        guard let field = fields.first else {
             throw APIError.unauthorized("Authentication required: send Authorization: Bearer <access token>.", code: "missing_credentials")
+        }
+        guard fields.count == 1 else {
+            throw APIError.unauthorized("Send exactly one Authorization header.", code: "invalid_token")
+        }
+        let header = field.value
+        guard header.utf8.count <= Self.maxAuthorizationBytes else {
+            throw APIError.unauthorized("The access token is too long.", code: "token_too_long")
         }
         let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else {

@@ -1,10 +1,12 @@
 import Foundation
 import Hummingbird
 import Logging
+import NIOHTTP1
 
 /// Renders every error in the one JSON shape and makes sure nothing a client sends can produce an
-/// unexplained 500: API errors pass through, Hummingbird's HTTP errors are translated, anything else
-/// is logged with the request id and answered with a generic 500.
+/// unexplained 500: API errors pass through, Hummingbird's HTTP errors are translated, a body that
+/// breaks HTTP framing is a 400, anything else is logged with the request id and answered with a
+/// generic 500.
 public struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     public init() {}
 
@@ -29,6 +31,13 @@ public struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
                 apiError = APIError(error.status, code: error.status.reasonPhrase.lowercased().replacingOccurrences(of: " ", with: "_"), message: error.body ?? error.status.reasonPhrase, headers: error.headers)
             }
             return try apiError.response(from: request, context: context)
+        } catch is HTTPParserError {
+            // The body of this request broke HTTP's framing while a handler was reading it; the
+            // connection closes after this answer (HardenedHTTP1Channel).
+            var headers = HTTPFields()
+            headers[.connection] = "close"
+            return try APIError(.badRequest, code: "malformed_request", message: "The request body is not valid HTTP/1.1 framing.", headers: headers)
+                .response(from: request, context: context)
         } catch {
             context.logger.error("unhandled error", metadata: ["error": "\(String(reflecting: error))", "path": "\(request.uri.path)"])
             return try APIError.internal().response(from: request, context: context)
