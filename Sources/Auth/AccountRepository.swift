@@ -192,18 +192,31 @@ public struct AccountRepository: Sendable {
     }
 
     /// Deletes the account and, through cascades, every row that belongs to it on either database.
+    /// Writes for the account lock its row first (``Database/transaction(owner:_:)``), so they queue
+    /// behind or ahead of the deletion; should anything else still collide with it (a PostgreSQL
+    /// deadlock), the deletion is tried again, up to three times.
     public func deleteUser(_ user: UserID) async throws {
-        try await database.transaction { db in
-            try await db.raw("DELETE FROM users WHERE id = \(bind: user.uuid)").run()
+        for attempt in 1...3 {
+            do {
+                try await database.transaction { db in
+                    try await db.raw("DELETE FROM users WHERE id = \(bind: user.uuid)").run()
+                }
+                break
+            } catch where error.isTransactionConflict && attempt < 3 {
+                continue
+            }
         }
         liveSessions.forget(user: user)
     }
 
     // MARK: Devices
 
-    /// Registers a push token for the user; returns `true` when it is new, `false` when it was
-    /// already known (re-registration, possibly moving it from another account of the same app).
-    /// A concurrent registration of the same token turns into an update.
+    /// Registers a push token for the user; returns `true` when it is new *to this user*, `false`
+    /// when the user had already registered it. A token registered to another account of the app (a
+    /// phone that changed hands) is taken from that account — its row is deleted, so its pushes stop
+    /// reaching the device — and registered afresh, answered exactly like a new token: the caller
+    /// learns nothing about the previous owner. A concurrent registration of the same token is
+    /// decided again once the other has landed.
     public func registerDevice(user: UserID, app: AppID, token: String, platform: String) async throws -> Bool {
         do {
             return try await upsertDevice(user: user, app: app, token: token, platform: platform)
@@ -214,14 +227,16 @@ public struct AccountRepository: Sendable {
 
     private func upsertDevice(user: UserID, app: AppID, token: String, platform: String) async throws -> Bool {
         let now = clock.now()
-        return try await database.transaction { db in
-            let existing = try await db.raw("SELECT user_id FROM device_tokens WHERE app = \(bind: app.rawValue) AND token = \(bind: token)").first()
-            if existing != nil {
-                try await db.raw("""
-                    UPDATE device_tokens SET user_id = \(bind: user.uuid), platform = \(bind: platform), updated_at = \(bind: now)
-                    WHERE app = \(bind: app.rawValue) AND token = \(bind: token)
-                    """).run()
-                return false
+        return try await database.transaction(owner: user.uuid) { db in
+            if let existing = try await db.raw("SELECT user_id FROM device_tokens WHERE app = \(bind: app.rawValue) AND token = \(bind: token)").first() {
+                if try existing.uuid("user_id") == user.uuid {
+                    try await db.raw("""
+                        UPDATE device_tokens SET platform = \(bind: platform), updated_at = \(bind: now)
+                        WHERE app = \(bind: app.rawValue) AND token = \(bind: token)
+                        """).run()
+                    return false
+                }
+                try await db.raw("DELETE FROM device_tokens WHERE app = \(bind: app.rawValue) AND token = \(bind: token)").run()
             }
             try await db.raw("""
                 INSERT INTO device_tokens (id, user_id, app, token, platform, created_at, updated_at)

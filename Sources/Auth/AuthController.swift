@@ -1,11 +1,18 @@
 import Foundation
 import Hummingbird
+import Persistence
 import PlatformCore
 
 /// Authenticates every request behind it with `Authorization: Bearer <access token>` for one app.
 /// Anything else — no header, several headers, `Basic`, a token over 8 KB (refused before it is
 /// parsed), a bad or expired token, another app's token, a revoked session — is a 401 with
 /// `WWW-Authenticate: Bearer`. (A header section over the server's limits never gets here: 431.)
+///
+/// It is also the one place that settles requests whose account disappears while they run (a write
+/// racing `DELETE /users/me`): ``OwnerGone`` (from a write's ``Database/transaction(owner:_:)``), or
+/// any failure that is not already an API error while the account is gone by then, is answered 401
+/// (the session went with the account); a foreign-key violation otherwise — the write pointed at
+/// something deleted meanwhile — is a 404. Neither is ever a 500.
 public struct BearerAuthMiddleware: RouterMiddleware {
     public typealias Context = AppRequestContext
     let auth: AuthService
@@ -37,8 +44,24 @@ public struct BearerAuthMiddleware: RouterMiddleware {
             throw APIError.unauthorized("Only Bearer authentication is supported.", code: "unsupported_scheme")
         }
         var context = context
-        context.identity = try await auth.authenticate(bearer: String(parts[1]).trimmingCharacters(in: .whitespaces), app: app)
-        return try await next(request, context)
+        let identity = try await auth.authenticate(bearer: String(parts[1]).trimmingCharacters(in: .whitespaces), app: app)
+        context.identity = identity
+        do {
+            return try await next(request, context)
+        } catch let error where !(error is any HTTPResponseError) {
+            throw await settle(error, of: identity)
+        }
+    }
+
+    /// What an unexpected failure of `identity`'s request should answer (see the type's notes).
+    func settle(_ failure: any Error, of identity: AuthIdentity) async -> any Error {
+        if failure is OwnerGone { return AuthService.sessionRevoked() }
+        guard let accountGone = try? await auth.accounts.profile(identity.userID) == nil else { return failure }
+        if accountGone { return AuthService.sessionRevoked() }
+        if failure.isForeignKeyViolation {
+            return APIError(.notFound, code: "not_found", message: "Something this request refers to no longer exists.")
+        }
+        return failure
     }
 }
 

@@ -119,11 +119,16 @@ public struct AuthService: Sendable {
             case .wrongApp: throw APIError.unauthorized("The access token was issued for another app.", code: "wrong_app")
             case .badSignature: throw APIError.unauthorized("The access token signature is invalid.", code: "invalid_token")
             case .malformed, .wrongType: throw APIError.unauthorized("The access token is malformed.", code: "invalid_token")
+            case .unknownKey: throw APIError.unauthorized("The access token was not signed with a key of this server.", code: "invalid_token")
+            case .issuedInFuture: throw APIError.unauthorized("The access token was issued in the future.", code: "invalid_token")
             }
         }
-        guard try await accounts.isSessionActive(identity) else {
-            throw APIError.unauthorized("The session has been signed out or the account no longer exists.", code: "session_revoked")
-        }
+        guard try await accounts.isSessionActive(identity) else { throw Self.sessionRevoked() }
         return identity
+    }
+
+    /// The 401 for a token whose session was signed out, revoked, or deleted with its account.
+    static func sessionRevoked() -> APIError {
+        APIError.unauthorized("The session has been signed out or the account no longer exists.", code: "session_revoked")
     }
 }

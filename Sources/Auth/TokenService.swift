@@ -26,6 +26,10 @@ public enum AccessTokenError: Error, Equatable, Sendable {
     case expired
     case wrongApp
     case wrongType
+    /// The header names no key, or a key this server does not sign with.
+    case unknownKey
+    /// Issued (`iat`) further in the future than clock skew explains.
+    case issuedInFuture
 }
 
 /// Mints and checks our short-lived ES256 access tokens, and makes opaque refresh tokens (only
@@ -43,12 +47,21 @@ public final class TokenService: Sendable {
     /// session's liveness are still checked on every request.
     private let verified = LockedValue<[String: VerifiedToken]>([:])
     static let verifiedCacheLimit = 20_000
+    /// How far in the future a token's `iat` may lie (clocks of servers sharing the key differ a little).
+    public static let maxClockSkew: TimeInterval = 60
 
     struct VerifiedToken: Sendable {
         let user: UserID
         let audience: [String]
         let session: UUID
+        let issuedAt: Date
         let expiresAt: Date
+    }
+
+    /// The JOSE header fields checked before the signature.
+    struct Header: Decodable {
+        var alg: String?
+        var kid: String?
     }
 
     /// - Parameter signingKeyPEM: an ES256 (P-256) private key in PEM form.
@@ -84,7 +97,7 @@ public final class TokenService: Sendable {
         return try await keys.sign(claims, kid: keyID)
     }
 
-    /// Checks signature, expiry, type and that the token was minted for `app`.
+    /// Checks the key id, signature, issue time, expiry, type and that the token was minted for `app`.
     public func verifyAccessToken(_ token: String, app: AppID) async throws(AccessTokenError) -> AuthIdentity {
         let entry: VerifiedToken
         if let cached = verified.withLock({ $0[token] }) {
@@ -100,12 +113,20 @@ public final class TokenService: Sendable {
                 cache[token] = entry
             }
         }
-        guard entry.expiresAt > clock.now() else { throw .expired }
+        let now = clock.now()
+        guard entry.issuedAt <= now.addingTimeInterval(Self.maxClockSkew) else { throw .issuedInFuture }
+        guard entry.expiresAt > now else { throw .expired }
         guard entry.audience.contains(app.rawValue) else { throw .wrongApp }
         return AuthIdentity(userID: entry.user, app: app, sessionID: entry.session)
     }
 
     private func verifySignature(_ token: String) async throws(AccessTokenError) -> VerifiedToken {
+        // jwt-kit falls back to its default key when `kid` is missing or unknown; ours must name ours.
+        guard let encodedHeader = token.split(separator: ".", maxSplits: 1).first,
+              let headerData = Data(base64URLEncoded: encodedHeader),
+              let header = try? JSONDecoder().decode(Header.self, from: headerData)
+        else { throw .malformed }
+        guard header.kid == keyID.string, header.alg == "ES256" else { throw .unknownKey }
         let claims: AccessTokenClaims
         do {
             claims = try await keys.verify(token, as: AccessTokenClaims.self)
@@ -116,7 +137,7 @@ public final class TokenService: Sendable {
         }
         guard claims.typ == "access", claims.iss.value == Self.issuer else { throw .wrongType }
         guard let user = UserID(claims.sub.value), let session = UUID(uuidString: claims.sid) else { throw .malformed }
-        return VerifiedToken(user: user, audience: claims.aud.value, session: session, expiresAt: claims.exp.value)
+        return VerifiedToken(user: user, audience: claims.aud.value, session: session, issuedAt: claims.iat.value, expiresAt: claims.exp.value)
     }
 
     /// A new opaque refresh token (256 random bits, base64url).

@@ -64,7 +64,7 @@ public struct HintRepository: Sendable {
         }
         let embedding = vector
         let model = embedder.model
-        try await database.transaction { db in
+        try await database.transaction(owner: user.uuid) { db in
             try await db.raw("""
                 INSERT INTO hints (id, vault_id, hint_text, source, is_used, created_at)
                 VALUES (\(bind: hint.id.uuid), \(bind: vault.uuid), \(bind: hint.hintText), \(bind: hint.source.rawValue), \(bind: false), \(bind: hint.createdAt))

@@ -22,7 +22,7 @@ public struct VaultRepository: Sendable {
         let now = clock.now()
         let vaultID = VaultID()
         do {
-            try await database.transaction { db in
+            try await database.transaction(owner: user.uuid) { db in
                 try await db.raw("""
                     INSERT INTO partner_vaults (id, user_id, partner_name, relationship_tenure_months, cohabitation_status,
                         location_city, location_state, location_country, created_at, updated_at)
@@ -43,7 +43,7 @@ public struct VaultRepository: Sendable {
     public func replace(_ content: VaultContent, for user: UserID) async throws -> PartnerVault {
         let now = clock.now()
         let hook = afterReplaceDeletes
-        let created: Date = try await database.transaction { db in
+        let created: Date = try await database.transaction(owner: user.uuid) { db in
             guard let row = try await db.raw("SELECT id, created_at FROM partner_vaults WHERE user_id = \(bind: user.uuid)").first() else {
                 throw APIError.notFound("Partner vault", code: "vault_not_found")
             }

@@ -88,7 +88,7 @@ public struct NotificationEngine: Sendable {
         let channel = channel
         let dayStart = quiet.startOfDay(for: now)
 
-        let decision: DeliveryResult? = try await database.transaction { db in
+        let (decision, deliveryID): (DeliveryResult?, UUID?) = try await database.transaction { db in
             if db.isPostgres {
                 try await db.raw("SELECT pg_advisory_xact_lock(hashtext(\(bind: notification.user.description)))").run()
             }
@@ -101,7 +101,7 @@ public struct NotificationEngine: Sendable {
                 // Only a delivery that went out (or is going out right now) counts. One that was held
                 // back (no device, capped, deduplicated) or failed is decided afresh on a retry.
                 let freshSending = status == "sending" && now.timeIntervalSince(updated) <= Self.staleSending
-                if status == "delivered" || freshSending { return .alreadyDelivered }
+                if status == "delivered" || freshSending { return (.alreadyDelivered, nil) }
             }
             if let window = rules.dedupeWindow, let key = notification.dedupeKey, try await db.raw("""
                 SELECT 1 AS found FROM notification_deliveries
@@ -110,8 +110,7 @@ public struct NotificationEngine: Sendable {
                 LIMIT 1
                 """).first() != nil {
                 record.status = "deduplicated"
-                try await record.save(on: db)
-                return .deduplicated
+                return (.deduplicated, try await record.save(on: db))
             }
             if let cap = rules.dailyCap {
                 let sentToday = try await db.raw("""
@@ -121,37 +120,43 @@ public struct NotificationEngine: Sendable {
                     """).first()?.decode(column: "sent", as: Int.self) ?? 0
                 if sentToday >= cap {
                     record.status = "capped"
-                    try await record.save(on: db)
-                    return .capped
+                    return (.capped, try await record.save(on: db))
                 }
             }
             if channel == "outbox" {
                 record.status = "delivered"
                 record.deliveredAt = now
-                try await record.save(on: db)
-                return .delivered(channel: "outbox", devices: 0)
+                return (.delivered(channel: "outbox", devices: 0), try await record.save(on: db))
             }
             if devices.isEmpty {
                 record.channel = "none"
                 record.status = "skipped"
                 record.error = "no registered iOS device"
-                try await record.save(on: db)
-                return .noDevices
+                return (.noDevices, try await record.save(on: db))
             }
             record.status = "sending"
-            try await record.save(on: db)
-            return nil
+            return (nil, try await record.save(on: db))
         }
         if let decision {
             if case .delivered = decision {
-                logger.info("notification delivered to the outbox", metadata: ["app": "\(notification.app.rawValue)", "user": "\(notification.user)", "title": "\(visible.0)", "body": "\(visible.1)"])
+                // Identifiers only: titles and bodies name people (a partner, a milestone), and
+                // stay in the database, readable by their owner through the outbox API.
+                logger.info("notification delivered to the outbox", metadata: Self.identifiers(of: notification, delivery: deliveryID))
             }
             return decision
         }
-        return try await sendPush(notification, title: visible.0, body: visible.1, to: devices.map(\.token))
+        return try await sendPush(notification, delivery: deliveryID, title: visible.0, body: visible.1, to: devices.map(\.token))
     }
 
-    private func sendPush(_ notification: OutgoingNotification, title: String, body: String, to tokens: [String]) async throws -> DeliveryResult {
+    /// What the logs may say about a notification: the delivery row, the user, the app and the
+    /// kind (category) — never its text.
+    static func identifiers(of notification: OutgoingNotification, delivery: UUID?) -> Logger.Metadata {
+        var metadata: Logger.Metadata = ["app": "\(notification.app.rawValue)", "user": "\(notification.user)", "kind": "\(notification.category ?? "none")"]
+        if let delivery { metadata["notification"] = "\(delivery.lowercasedString)" }
+        return metadata
+    }
+
+    private func sendPush(_ notification: OutgoingNotification, delivery: UUID?, title: String, body: String, to tokens: [String]) async throws -> DeliveryResult {
         guard let push else { return .failed("no push provider") }
         let payload = APNsPayload(title: title, body: body, category: notification.category, threadID: notification.threadID, data: notification.data, collapseID: notification.dedupeKey)
         var accepted = 0
@@ -182,7 +187,9 @@ public struct NotificationEngine: Sendable {
                 """).run()
         }
         if accepted > 0 { return .delivered(channel: "apns", devices: accepted) }
-        logger.warning("push delivery failed", metadata: ["app": "\(notification.app.rawValue)", "user": "\(notification.user)", "error": "\(error ?? "")"])
+        var metadata = Self.identifiers(of: notification, delivery: delivery)
+        metadata["error"] = "\(error ?? "")"
+        logger.warning("push delivery failed", metadata: metadata)
         return .failed(error ?? "no device accepted the notification")
     }
 
@@ -227,9 +234,10 @@ struct DeliveryRecord {
         self.now = now
     }
 
-    func save(on db: any SQLDatabase) async throws {
+    /// Inserts or updates the row for the notification's idempotency key; returns the row's id.
+    func save(on db: any SQLDatabase) async throws -> UUID? {
         let data = String(decoding: try JSONSerialization.data(withJSONObject: notification.data, options: [.sortedKeys]), as: UTF8.self)
-        try await db.raw("""
+        return try await db.raw("""
             INSERT INTO notification_deliveries (id, app, user_id, idempotency_key, dedupe_key, priority, channel, status, title, body, visible_title, visible_body,
                 category, thread_id, data, devices, error, created_at, updated_at, delivered_at)
             VALUES (\(bind: UUID()), \(bind: notification.app.rawValue), \(bind: notification.user.uuid), \(bind: notification.idempotencyKey), \(bind: notification.dedupeKey),
@@ -237,7 +245,8 @@ struct DeliveryRecord {
                 \(bind: notification.category), \(bind: notification.threadID), \(bind: data), 0, \(bind: error), \(bind: now), \(bind: now), \(bind: deliveredAt))
             ON CONFLICT (idempotency_key) DO UPDATE SET channel = excluded.channel, status = excluded.status, error = excluded.error,
                 visible_title = excluded.visible_title, visible_body = excluded.visible_body, updated_at = excluded.updated_at, delivered_at = excluded.delivered_at
-            """).run()
+            RETURNING id
+            """).first().map { try $0.uuid("id") }
     }
 }
 

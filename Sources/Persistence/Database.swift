@@ -55,6 +55,28 @@ extension Error {
         return false
     }
 
+    /// True when a write pointed at a row that no longer exists (or a delete still had rows
+    /// pointing at it): SQLSTATE 23503 on PostgreSQL, "FOREIGN KEY constraint failed" on SQLite.
+    /// Typically a write racing the deletion of what it belongs to, such as the account.
+    public var isForeignKeyViolation: Bool {
+        if let error = self as? PSQLError {
+            return error.serverInfo?[.sqlState] == "23503"
+        }
+        if let error = self as? SQLiteError {
+            return error.message.contains("FOREIGN KEY constraint failed")
+        }
+        return false
+    }
+
+    /// True when the database aborted a transaction because it collided with a concurrent one
+    /// (PostgreSQL deadlock 40P01 or serialization failure 40001); running it again may succeed.
+    public var isTransactionConflict: Bool {
+        if let error = self as? PSQLError, let state = error.serverInfo?[.sqlState] {
+            return state == "40P01" || state == "40001"
+        }
+        return false
+    }
+
     /// True when the database refused a write because of a CHECK, UNIQUE, NOT NULL or foreign key
     /// constraint (SQLSTATE class 23 on PostgreSQL, "constraint failed" on SQLite).
     public var isConstraintViolation: Bool {

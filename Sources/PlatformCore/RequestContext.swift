@@ -75,6 +75,9 @@ public struct APIResponseEncoder: ResponseEncoder {
 
 /// Decodes request bodies with the wire decoder and turns every decoding failure into a clear client
 /// error: malformed JSON → 400, a value of the wrong type or shape → 422 naming the field, oversize → 413.
+/// Every body first passes ``StrictJSON`` (strict RFC 8259: no duplicate keys, trailing commas,
+/// byte-order mark or invalid UTF-8 → 400), and any string holding a forbidden control character
+/// (``ControlCharacters``) → 422 naming its path, so nothing is stored differently from what was sent.
 public struct APIRequestDecoder: RequestDecoder {
     public init() {}
 
@@ -89,9 +92,18 @@ public struct APIRequestDecoder: RequestDecoder {
         return try Self.decode(type, from: Data(buffer.readableBytesView))
     }
 
-    /// Decodes `data`, mapping `DecodingError` to 400/422 API errors.
+    /// Checks `data` with ``StrictJSON`` and decodes it, mapping failures to 400/422 API errors.
     public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
         if data.isEmpty { throw APIError.badRequest("A JSON body is required.", code: "malformed_json") }
+        let controlCharacterFields: [String]
+        do {
+            controlCharacterFields = try StrictJSON.check(data)
+        } catch {
+            throw APIError.badRequest("The request body is not valid JSON: \(error).", code: "malformed_json")
+        }
+        if !controlCharacterFields.isEmpty {
+            throw APIError.validation(controlCharacterFields.map { FieldError(field: $0, message: ControlCharacters.message) })
+        }
         do {
             return try JSONDecoder.api.decode(type, from: data)
         } catch let error as DecodingError {

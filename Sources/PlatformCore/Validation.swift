@@ -15,12 +15,15 @@ public struct Validator: Sendable {
         if !condition { fail(field, message) }
     }
 
-    /// Returns the trimmed value when present and non-empty, recording an error otherwise.
+    /// Returns the trimmed value when present and non-empty, recording an error otherwise (also for
+    /// forbidden ``ControlCharacters``, which matters for text from query parameters; bodies are
+    /// already checked by the request decoder).
     public mutating func requireText(_ value: String?, _ field: String, maxLength: Int) -> String? {
         guard let value else {
             fail(field, "is required")
             return nil
         }
+        guard acceptsControlCharacters(in: value, field) else { return nil }
         let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.isEmpty {
             fail(field, "must not be empty")
@@ -33,9 +36,10 @@ public struct Validator: Sendable {
         return trimmed
     }
 
-    /// Trims an optional text; empty becomes nil; too long records an error.
+    /// Trims an optional text; empty becomes nil; too long or holding forbidden
+    /// ``ControlCharacters`` records an error.
     public mutating func optionalText(_ value: String?, _ field: String, maxLength: Int) -> String? {
-        guard let value else { return nil }
+        guard let value, acceptsControlCharacters(in: value, field) else { return nil }
         let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.isEmpty { return nil }
         if trimmed.count > maxLength {
@@ -43,6 +47,14 @@ public struct Validator: Sendable {
             return nil
         }
         return trimmed
+    }
+
+    /// Records an error for `field` when `value` holds a control character the
+    /// ``ControlCharacters`` rule refuses; true when it does not.
+    public mutating func acceptsControlCharacters(in value: some StringProtocol, _ field: String) -> Bool {
+        guard ControlCharacters.containsForbidden(value) else { return true }
+        fail(field, ControlCharacters.message)
+        return false
     }
 
     /// Parses a raw value into an enum, recording the allowed values when it does not fit.

@@ -125,6 +125,8 @@ struct RecommendationAPITests {
         try await withServer(database) { client, _ in
             let user = try await Self.setUp(client)
             let milestone = ((try await client.send(.get, "/knot/api/v1/vault", token: user.accessToken).json["milestones"] as? [[String: Any]])?.first?["id"] as? String)!
+            let before = try await client.send(.get, "/knot/api/v1/recommendations/by-milestone/\(milestone)", token: user.accessToken)
+            #expect(before.status == .ok && before.json["count"] as? Int == 0, "an own milestone without recommendations is an empty list")
             for _ in 0..<4 {
                 let response = try await client.send(.post, "/knot/api/v1/recommendations/generate", token: user.accessToken, json: ["occasion_type": "major_milestone", "milestone_id": milestone])
                 #expect(response.json["milestone_id"] as? String == milestone)
@@ -132,8 +134,16 @@ struct RecommendationAPITests {
             let listed = try await client.send(.get, "/knot/api/v1/recommendations/by-milestone/\(milestone)", token: user.accessToken).json
             #expect(listed["count"] as? Int == 10)
             let stranger = try await client.signIn()
-            #expect(try await client.send(.get, "/knot/api/v1/recommendations/by-milestone/\(milestone)", token: stranger.accessToken).json["count"] as? Int == 0)
-            let foreignMilestone = try await client.send(.post, "/knot/api/v1/recommendations/generate", token: try await Self.setUp(client).accessToken, json: ["occasion_type": "major_milestone", "milestone_id": milestone])
+            let strangerWithVault = try await Self.setUp(client)
+            for token in [stranger.accessToken, strangerWithVault.accessToken] {
+                let foreign = try await client.send(.get, "/knot/api/v1/recommendations/by-milestone/\(milestone)", token: token)
+                #expect(foreign.status == .notFound, "another user's milestone: \(foreign.text)")
+                #expect(foreign.errorCode == "milestone_not_found")
+            }
+            let unknown = try await client.send(.get, "/knot/api/v1/recommendations/by-milestone/\(UUID().uuidString.lowercased())", token: user.accessToken)
+            #expect(unknown.status == .notFound, "a random UUID: \(unknown.text)")
+            #expect(unknown.errorCode == "milestone_not_found")
+            let foreignMilestone = try await client.send(.post, "/knot/api/v1/recommendations/generate", token: strangerWithVault.accessToken, json: ["occasion_type": "major_milestone", "milestone_id": milestone])
             #expect(foreignMilestone.status == .notFound)
             #expect(try await client.send(.post, "/knot/api/v1/recommendations/generate", token: user.accessToken, json: ["occasion_type": "birthday"]).status == .unprocessableContent)
             #expect(try await client.send(.post, "/knot/api/v1/recommendations/generate", token: stranger.accessToken, json: ["occasion_type": "just_because"]).status == .notFound, "no vault")

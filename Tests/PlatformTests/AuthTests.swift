@@ -112,6 +112,45 @@ struct AuthTests {
         }
     }
 
+    @Test("tokens signed with the right key but naming no key, another key, or issued in the future are refused", arguments: TestDatabase.allCases)
+    func forgedHeadersAndIssueTimes(_ database: TestDatabase) async throws {
+        let clock = TestClock()
+        try await withServer(database, dependencies: .init(clock: clock)) { client, _ in
+            let user = try await client.signIn()
+            let (header, claims) = try ForgedToken.parts(of: user.accessToken)
+            let now = Int(clock.now().timeIntervalSince1970)
+            func with(_ key: String, _ value: Any?, in object: [String: Any]) -> [String: Any] {
+                var copy = object
+                copy[key] = value
+                return copy
+            }
+            let accepted: [(String, String)] = [
+                ("the same header and claims, re-signed", try ForgedToken.es256(header: header, claims: claims)),
+                ("issued 30 s ahead (clock skew)", try ForgedToken.es256(header: header, claims: with("iat", now + 30, in: claims))),
+            ]
+            for (name, token) in accepted {
+                let response = try await client.send(.get, "/knot/api/v1/hints", token: token)
+                #expect(response.status == .notFound || response.status == .ok, "\(name): \(response.text)")
+            }
+            let refused: [(String, String)] = [
+                ("no kid", try ForgedToken.es256(header: with("kid", nil, in: header), claims: claims)),
+                ("unknown kid", try ForgedToken.es256(header: with("kid", "not-our-key", in: header), claims: claims)),
+                ("empty kid", try ForgedToken.es256(header: with("kid", "", in: header), claims: claims)),
+                ("issued an hour ahead", try ForgedToken.es256(header: header, claims: with("iat", now + 3600, in: claims))),
+                ("issued 61 s ahead", try ForgedToken.es256(header: header, claims: with("iat", now + 61, in: claims))),
+            ]
+            for (name, token) in refused {
+                let response = try await client.send(.get, "/knot/api/v1/hints", token: token)
+                #expect(response.status == .unauthorized, "\(name): \(response.text)")
+                #expect(response.headers[.wwwAuthenticate]?.hasPrefix("Bearer") == true, "\(name)")
+                #expect(response.errorCode == "invalid_token", "\(name)")
+            }
+            // The future token stays refused on later requests (verification is cached per token).
+            let future = refused[3].1
+            #expect(try await client.send(.get, "/knot/api/v1/hints", token: future).status == .unauthorized)
+        }
+    }
+
     @Test("refresh rotates the refresh token", arguments: TestDatabase.allCases)
     func refreshRotates(_ database: TestDatabase) async throws {
         try await withServer(database) { client, _ in

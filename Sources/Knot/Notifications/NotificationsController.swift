@@ -83,12 +83,8 @@ public struct NotificationsController: Sendable {
             } catch {
                 throw APIError.unauthorized("Invalid QStash signature: \(error).")
             }
-            let input: ProcessRequest
-            do {
-                input = try JSONDecoder.api.decode(ProcessRequest.self, from: data)
-            } catch {
-                throw APIError(.badRequest, code: "malformed_body", message: "The body is not valid JSON for this endpoint.")
-            }
+            // The body was read raw for the signature; it is decoded by the same strict rules as every other.
+            let input = try APIRequestDecoder.decode(ProcessRequest.self, from: data)
             var validator = Validator()
             let id = input.notificationId.flatMap(NotificationID.init)
             validator.check(id != nil, "notification_id", input.notificationId == nil ? "is required" : "must be a UUID")

@@ -133,7 +133,7 @@ public struct RecommendationRepository: Sendable {
                 candidateKey: candidate.id, matchedInterest: candidate.matchedInterest, matchedVibe: candidate.matchedVibe
             )
         }
-        try await database.transaction { db in
+        try await database.transaction(owner: user.uuid) { db in
             for id in refreshed {
                 try await db.raw("""
                     INSERT INTO recommendation_feedback (id, recommendation_id, user_id, action, rejection_reason, created_at)
@@ -187,10 +187,15 @@ public struct RecommendationRepository: Sendable {
         }
     }
 
-    /// Up to `limit` of the user's recommendations for a milestone, newest first.
-    public func forMilestone(_ milestone: MilestoneID, user: UserID, limit: Int = 10) async throws -> [Recommendation] {
+    /// Up to `limit` of the user's recommendations for a milestone, newest first; nil when the
+    /// milestone is missing or someone else's (a 404, like every foreign object).
+    public func forMilestone(_ milestone: MilestoneID, user: UserID, limit: Int = 10) async throws -> [Recommendation]? {
         try await database.read { db in
-            try await db.raw("""
+            guard try await db.raw("""
+                SELECT 1 AS found FROM partner_milestones m JOIN partner_vaults v ON v.id = m.vault_id
+                WHERE m.id = \(bind: milestone.uuid) AND v.user_id = \(bind: user.uuid)
+                """).first() != nil else { return nil }
+            return try await db.raw("""
                 SELECT \(unsafeRaw: Self.columns) FROM recommendations r JOIN partner_vaults v ON v.id = r.vault_id
                 WHERE r.milestone_id = \(bind: milestone.uuid) AND v.user_id = \(bind: user.uuid)
                 ORDER BY r.created_at DESC, r.final_score DESC LIMIT \(bind: limit)
@@ -237,7 +242,7 @@ public struct RecommendationRepository: Sendable {
 
     public func addFeedback(_ action: FeedbackAction, rating: Int?, text: String?, to recommendation: RecommendationID, user: UserID) async throws -> Feedback {
         let feedback = Feedback(id: UUID(), recommendationId: recommendation, action: action, rating: rating, feedbackText: text, createdAt: clock.now())
-        try await database.transaction { db in
+        try await database.transaction(owner: user.uuid) { db in
             try await db.raw("""
                 INSERT INTO recommendation_feedback (id, recommendation_id, user_id, action, rating, feedback_text, created_at)
                 VALUES (\(bind: feedback.id), \(bind: recommendation.uuid), \(bind: user.uuid), \(bind: action.rawValue), \(bind: rating), \(bind: text), \(bind: feedback.createdAt))

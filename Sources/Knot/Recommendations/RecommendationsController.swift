@@ -117,7 +117,9 @@ public struct RecommendationsController: Sendable {
             guard let raw = context.parameters.get("milestone"), let milestone = MilestoneID(raw) else {
                 throw APIError.notFound("Milestone", code: "milestone_not_found")
             }
-            let found = try await repository.forMilestone(milestone, user: context.userID)
+            guard let found = try await repository.forMilestone(milestone, user: context.userID) else {
+                throw APIError.notFound("Milestone", code: "milestone_not_found")
+            }
             return MilestoneRecommendations(recommendations: found, count: found.count, milestoneId: milestone)
         }
         routes.get(":id") { _, context -> Recommendation in

@@ -1,0 +1,30 @@
+import Foundation
+import PlatformCore
+import SQLKit
+
+/// Thrown by ``Database/transaction(owner:_:)`` when the account the write belongs to no longer
+/// exists — it was deleted while the request ran. The bearer middleware answers it with 401.
+public struct OwnerGone: Error, CustomStringConvertible {
+    public let owner: UUID
+    public var description: String { "the account \(owner.lowercasedString) no longer exists" }
+}
+
+extension Database {
+    /// A transaction for a write that belongs to `owner`'s account.
+    ///
+    /// It first locks the account's `users` row against deletion (`FOR KEY SHARE` on PostgreSQL; on
+    /// SQLite the single writer already serialises it with a deletion), so every such write takes
+    /// the account row before any row below it — the order a cascading `DELETE FROM users` uses.
+    /// A write racing the account's deletion therefore either finishes first (and is deleted with
+    /// the account) or finds the account gone and throws ``OwnerGone``; it never deadlocks with the
+    /// deletion or fails halfway on a foreign key.
+    public func transaction<T: Sendable>(owner: UUID, _ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        try await transaction { db in
+            let lock: SQLQueryString = db.isPostgres ? " FOR KEY SHARE" : ""
+            guard try await db.raw("SELECT 1 AS found FROM users WHERE id = \(bind: owner)\(lock)").first() != nil else {
+                throw OwnerGone(owner: owner)
+            }
+            return try await body(db)
+        }
+    }
+}
