@@ -20,13 +20,16 @@ public struct ServerDependencies: Sendable {
     public var offlineModels: [String: any LanguageModel]
     /// Replaces the push provider the configuration implies (tests: a fake APNs).
     public var pushProvider: (any PushProvider)?
+    /// Where the server logs (tests: a capturing handler); nil is the process's logging system.
+    public var logger: Logger?
 
-    public init(clock: any TimeSource = SystemTime(), jwksFetcher: any JWKSFetching = HTTPJWKSFetcher(), embedder: (any Embedder)? = nil, offlineModels: [String: any LanguageModel] = [:], pushProvider: (any PushProvider)? = nil) {
+    public init(clock: any TimeSource = SystemTime(), jwksFetcher: any JWKSFetching = HTTPJWKSFetcher(), embedder: (any Embedder)? = nil, offlineModels: [String: any LanguageModel] = [:], pushProvider: (any PushProvider)? = nil, logger: Logger? = nil) {
         self.clock = clock
         self.jwksFetcher = jwksFetcher
         self.embedder = embedder
         self.offlineModels = offlineModels
         self.pushProvider = pushProvider
+        self.logger = logger
     }
 }
 
@@ -55,7 +58,7 @@ public func buildApplication(configuration: ServerConfiguration) async throws ->
 /// ``buildApplication(configuration:)`` with its parts exposed and dependencies injectable.
 public func buildServer(configuration: ServerConfiguration, dependencies: ServerDependencies = .init()) async throws -> ServerComponents {
     try configuration.validate()
-    var logger = Logger(label: "server")
+    var logger = dependencies.logger ?? Logger(label: "server")
     logger.logLevel = configuration.logLevel
 
     // Storage

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Observability
+import Persistence
 import PlatformCore
 import ServiceLifecycle
 
@@ -123,6 +124,8 @@ public final class JobScheduler: Service, Sendable {
             do {
                 processed = try await runOnce()
                 idle = configuration.pollInterval
+            } catch is CancellationError {
+                break  // shutting down
             } catch let error as DatabaseUnavailable {
                 // An outage: back off (up to 5 s) instead of logging every poll; nothing is lost, the
                 // jobs wait in the table.
@@ -220,6 +223,9 @@ public final class JobScheduler: Service, Sendable {
 
     static let completionGroup = 16
 
+    /// The bound on each database operation a job handler makes.
+    public static let handlerDatabaseTimeout = Duration.seconds(60)
+
     /// Records finished jobs. During a database outage it keeps trying (backing off to 2 s) until the
     /// database answers, so jobs that ran are not run again when it comes back: this runner claims
     /// nothing new until they are recorded, and the lease fence keeps another instance's takeover
@@ -261,7 +267,9 @@ public final class JobScheduler: Service, Sendable {
             return false
         }
         do {
-            switch try await handler.handle(job) {
+            // Background work may touch many rows (a purge, a re-embedding pass): its database
+            // operations get a minute, not the per-request bound.
+            switch try await DatabaseDeadline.withOperationTimeout(Self.handlerDatabaseTimeout, { try await handler.handle(job) }) {
             case .completed:
                 return true
             case .deferred(let date):

@@ -81,15 +81,23 @@ public func withIsolatedPostgres<T: Sendable>(_ body: @Sendable (String) async t
     let admin = try PostgresStore(url: base, maxConnections: 1, logger: Logger(label: "test"))
     let runner = Task { try await admin.run() }
     defer { runner.cancel() }
-    try await admin.read { try await $0.raw("CREATE DATABASE \(unsafeRaw: name)").run() }
+    // Many tests create and drop databases at once, and PostgreSQL serialises those: they are not
+    // held to the per-request bound.
+    try await DatabaseDeadline.withOperationTimeout(.seconds(120)) {
+        try await admin.read { try await $0.raw("CREATE DATABASE \(unsafeRaw: name)").run() }
+    }
     components.path = "/" + name
     let url = components.string!
     do {
         let result = try await body(url)
-        try? await admin.read { try await $0.raw("DROP DATABASE IF EXISTS \(unsafeRaw: name) WITH (FORCE)").run() }
+        try? await DatabaseDeadline.withOperationTimeout(.seconds(120)) {
+            try await admin.read { try await $0.raw("DROP DATABASE IF EXISTS \(unsafeRaw: name) WITH (FORCE)").run() }
+        }
         return result
     } catch {
-        try? await admin.read { try await $0.raw("DROP DATABASE IF EXISTS \(unsafeRaw: name) WITH (FORCE)").run() }
+        try? await DatabaseDeadline.withOperationTimeout(.seconds(120)) {
+            try await admin.read { try await $0.raw("DROP DATABASE IF EXISTS \(unsafeRaw: name) WITH (FORCE)").run() }
+        }
         throw error
     }
 }

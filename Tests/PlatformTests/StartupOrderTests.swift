@@ -1,0 +1,62 @@
+import AppServer
+import Foundation
+import Jobs
+import Logging
+import Persistence
+import PlatformCore
+import SQLKit
+import Testing
+import TestSupport
+
+/// Start-up runs migrations before anything in the background queries: on the very first start in
+/// an empty folder the job scheduler used to schedule its recurring jobs before the `jobs` table
+/// existed (`no such table: jobs … could not schedule recurring job`).
+@Suite("Start-up order", .timeLimit(.minutes(3)))
+struct StartupOrderTests {
+    @Test("first start on an empty database: no query before migrations, recurring jobs scheduled", arguments: TestDatabase.allCases)
+    func firstStart(_ database: TestDatabase) async throws {
+        let logs = CapturedLogs()
+        try await withIsolatedServer(database, configure: { configuration in
+            configuration.jobsEnabled = true
+            configuration.jobPollMilliseconds = 20
+            configuration.feedbackAnalysisHours = 24
+        }, dependencies: .init(logger: logs.logger(label: "server"))) { _, components in
+            var scheduled = false
+            for _ in 0..<100 where !scheduled {
+                scheduled = try await components.scheduler.queue.hasActive(kind: JobScheduler.purgeKind, keyPrefix: "recurring:")
+                if !scheduled { try await Task.sleep(for: .milliseconds(50)) }
+            }
+            #expect(scheduled, "the recurring purge job was never scheduled")
+            let failures = logs.records.filter { $0.level >= .warning }
+            #expect(failures.isEmpty, "warnings at start-up: \(failures.map(\.allText))")
+        }
+    }
+
+    @Test("the scheduler touches nothing until its start gate opens")
+    func schedulerWaitsForGate() async throws {
+        let folder = makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let logs = CapturedLogs()
+        let store = try await SQLiteStore.open(path: folder.appendingPathComponent("gate.sqlite").path, logger: Logger(label: "test"))
+        let gate = ReadinessGate()
+        let queue = JobQueue(database: store, clock: SystemTime())
+        let scheduler = JobScheduler(queue: queue, clock: SystemTime(), configuration: .init(pollInterval: .milliseconds(10)), startAfter: gate, logger: logs.logger(label: "jobs"))
+        scheduler.schedulePurge()
+        let runner = Task { try await scheduler.run() }
+        // No tables yet: any query the scheduler made would fail and be logged.
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(logs.records.isEmpty, "the scheduler ran before the gate opened: \(logs.records.map(\.allText))")
+        try await Migrator.migrate(store, sets: [PlatformSchema.migrations, JobSchema.migrations], logger: Logger(label: "test"))
+        gate.open()
+        var scheduled = false
+        for _ in 0..<100 where !scheduled {
+            scheduled = try await queue.hasActive(kind: JobScheduler.purgeKind, keyPrefix: "recurring:")
+            if !scheduled { try await Task.sleep(for: .milliseconds(20)) }
+        }
+        runner.cancel()
+        _ = try? await runner.value
+        #expect(scheduled)
+        #expect(logs.records.filter { $0.level >= .warning }.isEmpty)
+        await store.close()
+    }
+}
