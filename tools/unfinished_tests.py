@@ -19,7 +19,7 @@ def unfinished(lines):
     for line in lines:
         line = line.rstrip('\n')
         started = STARTED.match(line)
-        if started:
+        if started and started.group(1) != 'run':  # "◇ Test run started." opens the whole run
             running[started.group(1)] += 1
             continue
         finished = FINISHED.match(line)
