@@ -10,8 +10,11 @@ import re
 import sys
 from collections import Counter
 
-STARTED = re.compile(r'^\S+ Test (.+?) started\.$')
-FINISHED = re.compile(r'^\S+ Test (.+?) (?:passed|failed|skipped|recorded an issue and passed)\b.*?(?:after [0-9.]+ seconds|\.)')
+# A test's name is its quoted display name or its function name (no spaces); "Test case …" lines
+# are the arguments of parameterised tests, and "Test run" is the whole run.
+NAME = r'("(?:[^"\\]|\\.)*"|[^\s"]+)'
+STARTED = re.compile(r'^\S+ Test ' + NAME + r' started\.$')
+FINISHED = re.compile(r'^\S+ Test ' + NAME + r'(?: with \d+ test cases?)? (?:passed|failed|skipped)\b')
 
 
 def unfinished(lines):
@@ -19,7 +22,7 @@ def unfinished(lines):
     for line in lines:
         line = line.rstrip('\n')
         started = STARTED.match(line)
-        if started and started.group(1) != 'run':  # "◇ Test run started." opens the whole run
+        if started and started.group(1) not in ('run', 'case'):
             running[started.group(1)] += 1
             continue
         finished = FINISHED.match(line)

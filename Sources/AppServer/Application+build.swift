@@ -125,7 +125,9 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
                 environment: configuration.environment.rawValue,
                 uptimeSeconds: Int(Date().timeIntervalSince(startedAt))
             )
-            return EditedResponse(status: healthy ? .ok : .serviceUnavailable, headers: [.cacheControl: "no-store"], response: body)
+            var headers: HTTPFields = [.cacheControl: "no-store"]
+            if !healthy { headers[.retryAfter] = String(configuration.databaseTimeoutSeconds) }
+            return EditedResponse(status: healthy ? .ok : .serviceUnavailable, headers: headers, response: body)
         }
         router.get("metrics") { _, _ -> Response in
             Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: metrics.render())))

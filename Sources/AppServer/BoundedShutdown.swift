@@ -16,6 +16,8 @@ import Darwin
 /// what is left, and a watchdog armed by the first signal ends the process two seconds later at the
 /// latest, so an orchestrator's SIGTERM is never answered by minutes of silence and then SIGKILL.
 public enum BoundedShutdown {
+    /// Runs `application` until SIGTERM/SIGINT; in-flight work gets `timeout`, the process ends at
+    /// most two seconds after that.
     public static func run(_ application: some ApplicationProtocol, timeout: Duration, logger: Logger) async throws {
         var configuration = ServiceGroupConfiguration(
             services: [.init(service: application)],

@@ -228,8 +228,10 @@ public final class JobScheduler: Service, Sendable {
 
     /// Records finished jobs. During a database outage it keeps trying (backing off to 2 s) until the
     /// database answers, so jobs that ran are not run again when it comes back: this runner claims
-    /// nothing new until they are recorded, and the lease fence keeps another instance's takeover
-    /// safe. Only a shutdown during the outage gives up (those jobs run again after their lease).
+    /// nothing new until they are recorded. With one instance that makes an outage cost no repeat;
+    /// with several, an outage longer than the lease (120 s) lets another instance take the job over
+    /// and run it again (the lease fence then keeps this runner from recording it twice), so handlers
+    /// stay idempotent. A shutdown during the outage gives up (those jobs run again after their lease).
     private func recordCompleted(_ jobs: [ClaimedJob]) async {
         guard !jobs.isEmpty else { return }
         var delay = Duration.milliseconds(100)
@@ -276,6 +278,13 @@ public final class JobScheduler: Service, Sendable {
                 try await queue.postpone(job.id, owner: configuration.owner, until: date)
                 return false
             }
+        } catch let error as DatabaseUnavailable {
+            // The database went away under the handler: not the job's fault, so it costs no attempt
+            // (an outage must not use up attempts and leave jobs dead). Retried in 30 s; if even
+            // that cannot be recorded, the job comes back when its lease expires.
+            logger.warning("job interrupted by a database outage; retrying later", metadata: ["kind": "\(job.kind)", "job": "\(job.id)", "error": "\(error.reason)"])
+            _ = try? await queue.postpone(job.id, owner: configuration.owner, until: clock.now().addingTimeInterval(configuration.backoffSeconds))
+            return false
         } catch {
             await recordFailure(job, error: String(describing: error))
             return false

@@ -42,12 +42,13 @@ final class AsyncPool<Resource: Sendable>: Sendable {
         defer { timer.cancel() }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                let resource: Resource? = state.withLock { state in
-                    if let resource = state.available.popLast() { return resource }
+                let resource: Result<Resource, any Error>? = state.withLock { state in
+                    if let resource = state.available.popLast() { return .success(resource) }
+                    if Task.isCancelled { return .failure(CancellationError()) }
                     state.waiters.append(Waiter(id: id, continuation: continuation))
                     return nil
                 }
-                if let resource { continuation.resume(returning: resource) }
+                if let resource { continuation.resume(with: resource) }
             }
         } onCancel: {
             self.abandon(id, with: CancellationError())
@@ -74,10 +75,13 @@ final class AsyncPool<Resource: Sendable>: Sendable {
         waiter?.continuation.resume(returning: resource)
     }
 
-    func with<T>(timeout: Duration, _ body: (Resource) async throws -> T) async throws -> T {
+    /// Runs `body` with a resource, waiting at most `timeout` for one; `body` learns how much of
+    /// the timeout is left.
+    func with<T>(timeout: Duration, _ body: (Resource, _ remaining: Duration) async throws -> T) async throws -> T {
+        let start = ContinuousClock.now
         let resource = try await acquire(timeout: timeout)
         do {
-            let result = try await body(resource)
+            let result = try await body(resource, timeout - start.duration(to: .now))
             release(resource)
             return result
         } catch {

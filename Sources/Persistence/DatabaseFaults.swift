@@ -82,11 +82,11 @@ enum DatabaseFault {
             return unavailable.contains(where: reason.hasPrefix) ? "SQLite \(reason): \(error.message)" : nil
         case is IOError, is ChannelError, is NIOConnectionError:
             return "connection: \(error)"
+        case let error as PostgresError:
+            // The driver's older error type, still thrown on some paths.
+            if case .connectionClosed = error { return "PostgreSQL: connection closed" }
+            return nil
         default:
-            // The pool's own errors (`ConnectionPoolError`: circuit breaker open, request cancelled,
-            // pool shut down) live in a module PostgresNIO does not export.
-            let type = String(reflecting: Swift.type(of: error))
-            if type.hasSuffix("ConnectionPoolError") { return "PostgreSQL pool: \(error)" }
             return nil
         }
     }

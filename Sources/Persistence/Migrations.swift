@@ -60,6 +60,7 @@ public struct MigrationSet: Sendable {
 /// Migrations may rewrite large tables, so they run under a ten-minute bound instead of the
 /// per-request database timeout.
 public enum Migrator {
+    /// The bound on each database operation of a migration run.
     public static let timeout = Duration.seconds(600)
 
     public static func migrate(_ database: any Database, sets: [MigrationSet], logger: Logger) async throws {

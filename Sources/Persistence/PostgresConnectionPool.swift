@@ -105,12 +105,20 @@ final class PostgresConnectionPool: Sendable {
     private func wait(_ id: UInt64) async throws -> PostgresConnection? {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: Waiter) in
-                let cancelled = state.withLock { state -> Bool in
-                    if Task.isCancelled { return true }
+                enum Decision { case cancelled, retry, parked }
+                let decision = state.withLock { state -> Decision in
+                    if Task.isCancelled { return .cancelled }
+                    // Between deciding to wait and getting here, a connection may have come back or a
+                    // slot been freed: then go round again instead of parking until the deadline.
+                    if !state.idle.isEmpty || state.open < maxConnections || state.isShutDown { return .retry }
                     state.waiters.append((id, continuation))
-                    return false
+                    return .parked
                 }
-                if cancelled { continuation.resume(throwing: CancellationError()) }
+                switch decision {
+                case .cancelled: continuation.resume(throwing: CancellationError())
+                case .retry: continuation.resume(returning: nil)
+                case .parked: break
+                }
             }
         } onCancel: {
             let waiter = state.withLock { state -> Waiter? in

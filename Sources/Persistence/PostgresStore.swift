@@ -27,6 +27,9 @@ public final class PostgresStore: Database, Service {
     public init(url: String, maxConnections: Int = 20, operationTimeout: Duration = .seconds(5), logger: Logger) throws {
         var configuration = try PostgresConnection.Configuration(url: url)
         configuration.options.connectTimeout = .nanoseconds(min(operationTimeout, .seconds(10)).nanoseconds)
+        // A connection abandoned at its deadline is closed by us; this makes PostgreSQL notice within a
+        // second even mid-query, cancel the query and release its locks, instead of running it to the end.
+        configuration.options.additionalStartupParameters.append(("client_connection_check_interval", "1000"))
         pool = PostgresConnectionPool(configuration: configuration, maxConnections: maxConnections, logger: logger)
         self.operationTimeout = operationTimeout
         self.logger = logger
@@ -107,7 +110,11 @@ public final class PostgresStore: Database, Service {
                     operation.track(task: task, timer: timer)
                 }
             } onCancel: {
-                operation.cancel()
+                // The caller is gone (a shutdown, a client that hung up): answer at once, and give up
+                // the connection, whose state mid-operation is unknown.
+                if let connection = operation.expire(with: CancellationError()) {
+                    pool.release(connection, reusable: false)
+                }
             }
         } catch {
             throw DatabaseFault.translate(error)
@@ -148,7 +155,10 @@ private final class BoundedOperation<T: Sendable>: Sendable {
             state.timer = timer
             return false
         }
-        if over { timer.cancel() }
+        if over {  // answered (or cancelled) before the worker was even tracked
+            timer.cancel()
+            task.cancel()
+        }
     }
 
     /// Records the leased connection; false when the deadline has passed already.
@@ -179,24 +189,21 @@ private final class BoundedOperation<T: Sendable>: Sendable {
         continuation?.resume(with: result)
     }
 
-    /// The deadline: answers the caller with `error`, cancels the worker (ending a wait for a
-    /// connection) and returns the connection in use, to be abandoned.
+    /// The deadline (or the caller's cancellation): answers the caller with `error`, cancels the
+    /// worker (ending a wait for a connection) and returns the connection in use, to be abandoned.
     func expire(with error: any Error) -> PostgresConnection? {
-        let (continuation, task, connection) = state.withLock { state -> (CheckedContinuation<T, any Error>?, Task<Void, Never>?, PostgresConnection?) in
-            if state.isOver { return (nil, nil, nil) }
+        let (continuation, task, timer, connection) = state.withLock { state -> (CheckedContinuation<T, any Error>?, Task<Void, Never>?, Scheduled<Void>?, PostgresConnection?) in
+            if state.isOver { return (nil, nil, nil, nil) }
             state.isOver = true
             defer { state.continuation = nil; state.task = nil; state.timer = nil; state.connection = nil }
-            return (state.continuation, state.task, state.connection)
+            return (state.continuation, state.task, state.timer, state.connection)
         }
+        timer?.cancel()
         task?.cancel()
         continuation?.resume(throwing: error)
         return connection
     }
 
-    /// The caller was cancelled: the worker is told; the caller is answered when it stops (or at the deadline).
-    func cancel() {
-        state.withLock { $0.task }?.cancel()
-    }
 }
 
 extension PostgresConnection.Configuration {

@@ -55,7 +55,7 @@ public final class SQLiteStore: Database {
 
     public func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         do {
-            return try await readers.with(timeout: DatabaseDeadline.current(default: operationTimeout)) { connection in
+            return try await readers.with(timeout: DatabaseDeadline.current(default: operationTimeout)) { connection, _ in
                 try await body(connection.sql())
             }
         } catch {
@@ -65,22 +65,40 @@ public final class SQLiteStore: Database {
 
     public func transaction<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         do {
-            return try await writer.with(timeout: DatabaseDeadline.current(default: operationTimeout)) { connection in
+            let timeout = DatabaseDeadline.current(default: operationTimeout)
+            let fullBusyTimeout = operationTimeout.milliseconds
+            return try await writer.with(timeout: timeout) { connection, remaining in
                 let sql = connection.sql()
-                // IMMEDIATE takes the write lock up front: a lock held by another process is waited for
-                // here (up to the busy timeout), never halfway through the body.
-                try await sql.raw("BEGIN IMMEDIATE").run()
+                // Time spent waiting for the writer comes off the wait for the file's lock, so the
+                // whole operation keeps to one bound (rarely needed: only after a queue for the writer).
+                let busy = max(remaining, .milliseconds(1)).milliseconds
+                let shortened = busy < fullBusyTimeout - 20
+                if shortened { try await sql.raw("PRAGMA busy_timeout = \(unsafeRaw: String(busy))").run() }
                 do {
-                    let result = try await body(sql)
-                    try await sql.raw("COMMIT").run()
+                    let result = try await Self.immediateTransaction(sql, body)
+                    if shortened { try? await sql.raw("PRAGMA busy_timeout = \(unsafeRaw: String(fullBusyTimeout))").run() }
                     return result
                 } catch {
-                    try? await sql.raw("ROLLBACK").run()
+                    if shortened { try? await sql.raw("PRAGMA busy_timeout = \(unsafeRaw: String(fullBusyTimeout))").run() }
                     throw error
                 }
             }
         } catch {
             throw DatabaseFault.translate(error)
+        }
+    }
+
+    /// `BEGIN IMMEDIATE` takes the write lock up front: a lock held by another process is waited
+    /// for there (up to the busy timeout), never halfway through `body`.
+    private static func immediateTransaction<T: Sendable>(_ sql: any SQLDatabase, _ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        try await sql.raw("BEGIN IMMEDIATE").run()
+        do {
+            let result = try await body(sql)
+            try await sql.raw("COMMIT").run()
+            return result
+        } catch {
+            try? await sql.raw("ROLLBACK").run()
+            throw error
         }
     }
 

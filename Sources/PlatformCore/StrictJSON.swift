@@ -122,18 +122,25 @@ public enum StrictJSON {
                 skipWhitespace()
                 try value(depth: depth)
                 path.removeLast()
+                if try endOfMembers(closedBy: UInt8(ascii: "}")) { return }
+            }
+        }
+
+        /// After an object member or array element: consumes `,` (more follow: false) or the
+        /// closing bracket (done: true).
+        mutating func endOfMembers(closedBy closing: UInt8) throws(Malformed) -> Bool {
+            skipWhitespace()
+            guard index < bytes.count else { throw fail("unexpected end of input") }
+            switch bytes[index] {
+            case UInt8(ascii: ","):
+                index += 1
                 skipWhitespace()
-                guard index < bytes.count else { throw fail("unexpected end of input") }
-                switch bytes[index] {
-                case UInt8(ascii: ","):
-                    index += 1
-                    skipWhitespace()
-                case UInt8(ascii: "}"):
-                    index += 1
-                    return
-                default:
-                    throw fail("expected ',' or '}'")
-                }
+                return false
+            case closing:
+                index += 1
+                return true
+            default:
+                throw fail("expected ',' or '\(Character(Unicode.Scalar(closing)))'")
             }
         }
 
@@ -153,18 +160,7 @@ public enum StrictJSON {
                 try value(depth: depth)
                 path.removeLast()
                 position += 1
-                skipWhitespace()
-                guard index < bytes.count else { throw fail("unexpected end of input") }
-                switch bytes[index] {
-                case UInt8(ascii: ","):
-                    index += 1
-                    skipWhitespace()
-                case UInt8(ascii: "]"):
-                    index += 1
-                    return
-                default:
-                    throw fail("expected ',' or ']'")
-                }
+                if try endOfMembers(closedBy: UInt8(ascii: "]")) { return }
             }
         }
 

@@ -6,7 +6,7 @@ import SQLKit
 import Testing
 import TestSupport
 
-@Suite("Writes racing account deletion")
+@Suite("Writes racing account deletion", .timeLimit(.minutes(3)))
 struct DeletionRaceTests {
     @Test("hint creations and generate calls racing DELETE /users/me answer 200/201, 401 or 404 — never 500", arguments: TestDatabase.allCases)
     func writesRacingDeletion(_ database: TestDatabase) async throws {

@@ -7,7 +7,7 @@ import TestSupport
 
 /// Issue 10's input rules through the HTTP API, on both databases: control characters are refused
 /// with 422 naming the field wherever text arrives, and bodies must be strict RFC 8259 JSON.
-@Suite("Input rules API")
+@Suite("Input rules API", .timeLimit(.minutes(3)))
 struct InputRulesAPITests {
     static func post(_ client: APIClient, _ path: String, token: String, raw: String) async throws -> APIResponse {
         try await client.send(.post, path, token: token, body: Data(raw.utf8))

@@ -87,25 +87,47 @@ struct DatabaseOutageTests {
         await postgres.remove()
     }
 
+    @Test("PostgreSQL hanging (frozen, sockets open, nothing answers): 503 within the bound, then 2xx once it answers again")
+    func postgresHangs() async throws {
+        let postgres = try await PrivatePostgres.start()
+        do {
+            try await withServer(.postgres, configure: {
+                $0.databaseURL = postgres.url
+                $0.databaseTimeoutSeconds = Self.timeoutSeconds
+            }) { client, _ in
+                let user = try await client.signIn()
+                #expect(try await client.send(.get, "/health").status == .ok)
+                try await postgres.freeze()
+                Self.expectUnavailable(try await Self.timed { try await client.send(.get, "/knot/api/v1/hints", token: user.accessToken) }, "GET while frozen")
+                Self.expectUnavailable(try await Self.timed { try await client.send(.get, "/knot/api/v1/hints", token: user.accessToken) }, "GET while frozen, again")
+                let health = try await Self.timed { try await client.send(.get, "/health") }
+                #expect(health.status == .serviceUnavailable)
+                #expect(health.headers[.retryAfter] != nil)
+                try await postgres.thaw()
+                var recovered = false
+                for _ in 0..<40 where !recovered {
+                    recovered = try await client.send(.get, "/health").status == .ok
+                    if !recovered { try await Task.sleep(for: .milliseconds(250)) }
+                }
+                #expect(recovered)
+                #expect(try await client.send(.post, "/knot/api/v1/vault", token: user.accessToken, json: validVaultPayload()).status == .created)
+            }
+        } catch {
+            await postgres.remove()
+            throw error
+        }
+        await postgres.remove()
+    }
+
     @Test("backends killed during requests: every answer is 201 or 503 within the bound, and every 201 is stored")
     func backendsTerminatedDuringRequests() async throws {
         try await withPostgresAdmin { admin in
             try await withIsolatedServer(.postgres, configure: { $0.databaseTimeoutSeconds = Self.timeoutSeconds; $0.postgresMaxConnections = 6 }) { client, components in
-                let name = try await components.database.read { db in
-                    try await db.raw("SELECT current_database() AS name").first()!.decode(column: "name", as: String.self)
-                }
+                let name = try await currentDatabaseName(components.database)
                 let user = try await client.signIn()
                 let vault = try await client.send(.post, "/knot/api/v1/vault", token: user.accessToken, json: validVaultPayload())
                 #expect(vault.status == .created, "\(vault.text)")
-                let stop = Atomic<Bool>(false)
-                let killer = Task {
-                    var ended = 0
-                    while !stop.load(ordering: .relaxed) {
-                        ended += (try? await terminateBackends(ofDatabase: name, through: admin)) ?? 0
-                        try? await Task.sleep(for: .milliseconds(30))
-                    }
-                    return ended
-                }
+                let killer = BackendKiller(database: name, through: admin, every: .milliseconds(30))
                 let outcomes = try await withThrowingTaskGroup(of: [(Int, String)].self) { group in
                     for worker in 0..<8 {
                         group.addTask {
@@ -121,8 +143,7 @@ struct DatabaseOutageTests {
                     }
                     return try await group.reduce(into: [(Int, String)]()) { $0 += $1 }
                 }
-                stop.store(true, ordering: .relaxed)
-                let ended = await killer.value
+                let ended = await killer.stop()
                 #expect(ended > 0, "no backend was terminated: the test did not test anything")
                 let unexpected = outcomes.filter { $0.0 != 201 && $0.0 != 503 }
                 #expect(unexpected.isEmpty, "answers other than 201/503: \(unexpected)")
@@ -153,9 +174,7 @@ struct DatabaseOutageTests {
                 let pool = Task { try await store.run() }
                 defer { pool.cancel() }
                 try await Migrator.migrate(store, sets: [JobSchema.migrations], logger: Logger(label: "test"))
-                let name = try await store.read { db in
-                    try await db.raw("SELECT current_database() AS name").first()!.decode(column: "name", as: String.self)
-                }
+                let name = try await currentDatabaseName(store)
                 let runs = Mutex<[String: Int]>([:])
                 let queue = JobQueue(database: store, clock: SystemTime())
                 let scheduler = JobScheduler(queue: queue, clock: SystemTime(), configuration: .init(batchSize: 5, concurrency: 3, leaseSeconds: 3, pollInterval: .milliseconds(20)), logger: Logger(label: "jobs"))
@@ -167,18 +186,9 @@ struct DatabaseOutageTests {
                 let count = 60
                 try await queue.enqueue((0..<count).map { NewJob(kind: "test.count", payload: "job-\($0)", runAt: Date()) })
                 let runner = Task { try await scheduler.run() }
-                let stop = Atomic<Bool>(false)
-                let killer = Task {
-                    var ended = 0
-                    while !stop.load(ordering: .relaxed) {
-                        ended += (try? await terminateBackends(ofDatabase: name, through: admin)) ?? 0
-                        try? await Task.sleep(for: .milliseconds(25))
-                    }
-                    return ended
-                }
+                let killer = BackendKiller(database: name, through: admin, every: .milliseconds(25))
                 try await Task.sleep(for: .milliseconds(700))
-                stop.store(true, ordering: .relaxed)
-                let ended = await killer.value
+                let ended = await killer.stop()
                 #expect(ended > 0, "no backend was terminated: the test did not test anything")
                 // All jobs finish (one whose claim was lost with its connection comes back after its 3 s lease).
                 var succeeded = 0

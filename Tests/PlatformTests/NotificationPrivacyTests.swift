@@ -8,7 +8,7 @@ import Testing
 import TestSupport
 
 /// Push tokens that change hands, and what notification logs may say (issue 10).
-@Suite("Notification privacy")
+@Suite("Notification privacy", .timeLimit(.minutes(3)))
 struct NotificationPrivacyTests {
     /// Accepts every push and remembers which device it went to.
     final class RecordingPush: PushProvider {

@@ -2,7 +2,7 @@ import Foundation
 import PlatformCore
 import Testing
 
-@Suite("Strict JSON")
+@Suite("Strict JSON", .timeLimit(.minutes(3)))
 struct StrictJSONTests {
     /// The paths of control-character strings, or the failure reason.
     static func check(_ text: String) -> Result<[String], StrictJSON.Malformed> {

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Persistence
+import PlatformCore
 import SQLKit
 
 /// A PostgreSQL server of a test's own (same binaries as the shared one, started by `scripts/pg` in a
@@ -38,24 +39,44 @@ public final class PrivatePostgres: Sendable {
     /// Stops it as a crash would (`-m immediate`).
     public func kill() async throws { try await script("kill") }
 
+    /// Freezes the server and every backend (SIGSTOP): connections stay open and accept bytes but
+    /// nothing answers — a server that hangs rather than fails, the hardest case for a client.
+    public func freeze() async throws { try await signalAll("STOP") }
+
+    /// Lets a frozen server go on (SIGCONT).
+    public func thaw() async throws { try await signalAll("CONT") }
+
+    private func signalAll(_ signal: String) async throws {
+        let pidFile = root.appendingPathComponent("data/postmaster.pid")
+        guard let pid = (try? String(contentsOf: pidFile, encoding: .utf8))?.split(separator: "\n").first.flatMap({ Int($0) }) else {
+            throw TestFailure("no postmaster.pid in \(root.path)")
+        }
+        try await run("/bin/sh", ["-c", "kill -\(signal) \(pid); pkill -\(signal) -P \(pid); true"])
+    }
+
     /// Stops the server and deletes its files.
     public func remove() async {
+        try? await thaw()
         try? await script("kill")
         try? FileManager.default.removeItem(at: root)
     }
 
     private func script(_ verb: String) async throws {
-        let process = Process()
-        process.executableURL = Self.repositoryRoot.appendingPathComponent("scripts/pg")
-        process.arguments = [verb]
         var environment = ProcessInfo.processInfo.environment
         environment["PG_ROOT"] = root.path
         environment["PG_PORT"] = String(port)
         environment["PG_DATABASE"] = "outage"
+        try await run(Self.repositoryRoot.appendingPathComponent("scripts/pg").path, [verb], environment: environment)
+    }
+
+    private func run(_ program: String, _ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) async throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
         process.environment = environment
         // A file, not a pipe: the postmaster pg_ctl starts inherits the descriptors and keeps them open,
         // so a pipe would never reach its end.
-        let log = root.appendingPathComponent("script-\(verb).log")
+        let log = root.appendingPathComponent("command-\(UUID().uuidString.prefix(6)).log")
         FileManager.default.createFile(atPath: log.path, contents: nil)
         let output = try FileHandle(forWritingTo: log)
         defer { try? output.close() }
@@ -66,7 +87,7 @@ public final class PrivatePostgres: Sendable {
             do { try process.run() } catch { continuation.resume(throwing: error) }
         }
         let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-        guard status == 0 else { throw TestFailure("scripts/pg \(verb) failed (\(status)): \(text)") }
+        guard status == 0 else { throw TestFailure("\(program) \(arguments.joined(separator: " ")) failed (\(status)): \(text)") }
     }
 }
 
@@ -79,6 +100,40 @@ public func terminateBackends(ofDatabase database: String, through admin: any Da
             SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity
             WHERE datname = \(bind: database) AND pid <> pg_backend_pid()
             """).all().count
+    }
+}
+
+/// The name of the database `database` is connected to.
+public func currentDatabaseName(_ database: any Database) async throws -> String {
+    try await database.read { db in
+        try await db.raw("SELECT current_database() AS name").first()!.decode(column: "name", as: String.self)
+    }
+}
+
+/// Ends every connection to a database again and again (every `interval`) until stopped: backends
+/// dying under a running server, as crashes or an administrator would make them.
+public final class BackendKiller: Sendable {
+    private let stopped = LockedValue(false)
+    private let task: LockedValue<Task<Int, Never>?> = LockedValue(nil)
+
+    public init(database: String, through admin: any Database, every interval: Duration) {
+        let stopped = stopped
+        task.withLock {
+            $0 = Task {
+                var ended = 0
+                while !stopped.value {
+                    ended += (try? await terminateBackends(ofDatabase: database, through: admin)) ?? 0
+                    try? await Task.sleep(for: interval)
+                }
+                return ended
+            }
+        }
+    }
+
+    /// Stops, returning how many backends were ended in all.
+    public func stop() async -> Int {
+        stopped.withLock { $0 = true }
+        return await task.value?.value ?? 0
     }
 }
 
