@@ -122,8 +122,12 @@ public final class TokenService: Sendable {
 
     private func verifySignature(_ token: String) async throws(AccessTokenError) -> VerifiedToken {
         // jwt-kit falls back to its default key when `kid` is missing or unknown; ours must name ours.
-        guard let encodedHeader = token.split(separator: ".", maxSplits: 1).first,
-              let headerData = Data(base64URLEncoded: encodedHeader),
+        // Header and claims are read strictly (no duplicate keys, no trailing commas), as request
+        // bodies are: two readers of one token must never see two different values.
+        let segments = token.split(separator: ".", omittingEmptySubsequences: false)
+        guard segments.count == 3,
+              let headerData = Data(base64URLEncoded: segments[0]), (try? StrictJSON.check(headerData)) != nil,
+              let claimsData = Data(base64URLEncoded: segments[1]), (try? StrictJSON.check(claimsData)) != nil,
               let header = try? JSONDecoder().decode(Header.self, from: headerData)
         else { throw .malformed }
         guard header.kid == keyID.string, header.alg == "ES256" else { throw .unknownKey }

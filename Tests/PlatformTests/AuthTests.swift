@@ -112,7 +112,7 @@ struct AuthTests {
         }
     }
 
-    @Test("tokens signed with the right key but naming no key, another key, or issued in the future are refused", arguments: TestDatabase.allCases)
+    @Test("tokens signed with the right key but naming no key, another key, a key twice, a claim twice, or issued in the future are refused", arguments: TestDatabase.allCases)
     func forgedHeadersAndIssueTimes(_ database: TestDatabase) async throws {
         let clock = TestClock()
         try await withServer(database, dependencies: .init(clock: clock)) { client, _ in
@@ -138,6 +138,12 @@ struct AuthTests {
                 ("empty kid", try ForgedToken.es256(header: with("kid", "", in: header), claims: claims)),
                 ("issued an hour ahead", try ForgedToken.es256(header: header, claims: with("iat", now + 3600, in: claims))),
                 ("issued 61 s ahead", try ForgedToken.es256(header: header, claims: with("iat", now + 61, in: claims))),
+                ("a duplicate kid", try ForgedToken.es256(
+                    rawHeader: #"{"alg":"ES256","kid":"\#(header["kid"] as! String)","kid":"not-our-key","typ":"JWT"}"#,
+                    rawClaims: String(decoding: try JSONSerialization.data(withJSONObject: claims, options: [.sortedKeys]), as: UTF8.self))),
+                ("a duplicate sub", try ForgedToken.es256(
+                    rawHeader: String(decoding: try JSONSerialization.data(withJSONObject: header, options: [.sortedKeys]), as: UTF8.self),
+                    rawClaims: String(String(decoding: try JSONSerialization.data(withJSONObject: claims, options: [.sortedKeys]), as: UTF8.self).dropLast()) + #","sub":"\#(UUID().uuidString.lowercased())"}"#)),
             ]
             for (name, token) in refused {
                 let response = try await client.send(.get, "/knot/api/v1/hints", token: token)

@@ -15,6 +15,15 @@ public enum ForgedToken {
         return "\(input).\(signature)"
     }
 
+    /// A token whose header and claims are exactly the given JSON texts (for JSON no serializer
+    /// would write, such as duplicate keys).
+    public static func es256(rawHeader: String, rawClaims: String, keyPEM: String = testSigningKeyPEM) throws -> String {
+        let key = try P256.Signing.PrivateKey(pemRepresentation: keyPEM)
+        let input = "\(Data(rawHeader.utf8).base64URLEncoded()).\(Data(rawClaims.utf8).base64URLEncoded())"
+        let signature = try key.signature(for: Data(input.utf8)).rawRepresentation.base64URLEncoded()
+        return "\(input).\(signature)"
+    }
+
     /// The decoded header and claims of `token` (a real one to start from).
     public static func parts(of token: String) throws -> (header: [String: Any], claims: [String: Any]) {
         let segments = token.split(separator: ".")
