@@ -38,85 +38,65 @@ struct DatabaseOutageTests {
 
     @Test("PostgreSQL stopped under a running server: 503 within the bound, health 503, then 2xx again from the same process")
     func postgresStoppedAndStarted() async throws {
-        let postgres = try await PrivatePostgres.start()
-        do {
-            try await withServer(.postgres, configure: {
-                $0.databaseURL = postgres.url
-                $0.databaseTimeoutSeconds = Self.timeoutSeconds
-            }) { client, _ in
-                let user = try await client.signIn()
-                let vault = try await client.send(.post, "/knot/api/v1/vault", token: user.accessToken, json: validVaultPayload())
-                #expect(vault.status == .created, "\(vault.text)")
-                let saved = try await client.send(.post, "/knot/api/v1/hints", token: user.accessToken, json: ["hint_text": "Before the outage"])
-                #expect(saved.status == .created)
+        try await withServerOnPrivatePostgres(configure: { $0.databaseTimeoutSeconds = Self.timeoutSeconds }) { client, _, postgres in
+            let user = try await client.signIn()
+            let vault = try await client.send(.post, "/knot/api/v1/vault", token: user.accessToken, json: validVaultPayload())
+            #expect(vault.status == .created, "\(vault.text)")
+            let saved = try await client.send(.post, "/knot/api/v1/hints", token: user.accessToken, json: ["hint_text": "Before the outage"])
+            #expect(saved.status == .created)
 
-                try await postgres.stop()
-                Self.expectUnavailable(try await Self.timed { try await client.send(.get, "/knot/api/v1/hints", token: user.accessToken) }, "GET during outage")
-                Self.expectUnavailable(try await Self.timed { try await client.send(.post, "/knot/api/v1/hints", token: user.accessToken, json: ["hint_text": "During the outage"]) }, "POST during outage")
-                let health = try await Self.timed { try await client.send(.get, "/health") }
-                #expect(health.status == .serviceUnavailable)
-                #expect(health.json["status"] as? String == "unavailable")
-                // Concurrent callers are bounded too (none parked on a dead connection).
-                let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
-                    for _ in 0..<12 {
-                        group.addTask { Int(try await Self.timed { try await client.send(.get, "/knot/api/v1/hints", token: user.accessToken) }.status.code) }
-                    }
-                    return try await group.reduce(into: [Int]()) { $0.append($1) }
+            try await postgres.stop()
+            Self.expectUnavailable(try await Self.timed { try await client.send(.get, "/knot/api/v1/hints", token: user.accessToken) }, "GET during outage")
+            Self.expectUnavailable(try await Self.timed { try await client.send(.post, "/knot/api/v1/hints", token: user.accessToken, json: ["hint_text": "During the outage"]) }, "POST during outage")
+            let health = try await Self.timed { try await client.send(.get, "/health") }
+            #expect(health.status == .serviceUnavailable)
+            #expect(health.json["status"] as? String == "unavailable")
+            // Concurrent callers are bounded too (none parked on a dead connection).
+            let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+                for _ in 0..<12 {
+                    group.addTask { Int(try await Self.timed { try await client.send(.get, "/knot/api/v1/hints", token: user.accessToken) }.status.code) }
                 }
-                #expect(Set(statuses) == [503])
-
-                try await postgres.start()
-                var recovered = false
-                for _ in 0..<40 where !recovered {
-                    let response = try await client.send(.get, "/knot/api/v1/hints", token: user.accessToken)
-                    recovered = response.status == .ok
-                    if !recovered { try await Task.sleep(for: .milliseconds(250)) }
-                }
-                #expect(recovered, "the server did not serve again after PostgreSQL came back")
-                let after = try await client.send(.post, "/knot/api/v1/hints", token: user.accessToken, json: ["hint_text": "After the outage"])
-                #expect(after.status == .created)
-                let list = try await client.send(.get, "/knot/api/v1/hints", token: user.accessToken)
-                let texts = ((list.json["hints"] as? [[String: Any]]) ?? []).compactMap { $0["hint_text"] as? String }
-                #expect(Set(texts) == ["Before the outage", "After the outage"])
-                #expect(try await client.send(.get, "/health").status == .ok)
+                return try await group.reduce(into: [Int]()) { $0.append($1) }
             }
-        } catch {
-            await postgres.remove()
-            throw error
+            #expect(Set(statuses) == [503])
+
+            try await postgres.start()
+            var recovered = false
+            for _ in 0..<40 where !recovered {
+                let response = try await client.send(.get, "/knot/api/v1/hints", token: user.accessToken)
+                recovered = response.status == .ok
+                if !recovered { try await Task.sleep(for: .milliseconds(250)) }
+            }
+            #expect(recovered, "the server did not serve again after PostgreSQL came back")
+            let after = try await client.send(.post, "/knot/api/v1/hints", token: user.accessToken, json: ["hint_text": "After the outage"])
+            #expect(after.status == .created)
+            let list = try await client.send(.get, "/knot/api/v1/hints", token: user.accessToken)
+            let texts = ((list.json["hints"] as? [[String: Any]]) ?? []).compactMap { $0["hint_text"] as? String }
+            #expect(Set(texts) == ["Before the outage", "After the outage"])
+            #expect(try await client.send(.get, "/health").status == .ok)
         }
-        await postgres.remove()
     }
 
     @Test("PostgreSQL hanging (frozen, sockets open, nothing answers): 503 within the bound, then 2xx once it answers again")
     func postgresHangs() async throws {
-        let postgres = try await PrivatePostgres.start()
-        do {
-            try await withServer(.postgres, configure: {
-                $0.databaseURL = postgres.url
-                $0.databaseTimeoutSeconds = Self.timeoutSeconds
-            }) { client, _ in
-                let user = try await client.signIn()
-                #expect(try await client.send(.get, "/health").status == .ok)
-                try await postgres.freeze()
-                Self.expectUnavailable(try await Self.timed { try await client.send(.get, "/knot/api/v1/hints", token: user.accessToken) }, "GET while frozen")
-                Self.expectUnavailable(try await Self.timed { try await client.send(.get, "/knot/api/v1/hints", token: user.accessToken) }, "GET while frozen, again")
-                let health = try await Self.timed { try await client.send(.get, "/health") }
-                #expect(health.status == .serviceUnavailable)
-                #expect(health.headers[.retryAfter] != nil)
-                try await postgres.thaw()
-                var recovered = false
-                for _ in 0..<40 where !recovered {
-                    recovered = try await client.send(.get, "/health").status == .ok
-                    if !recovered { try await Task.sleep(for: .milliseconds(250)) }
-                }
-                #expect(recovered)
-                #expect(try await client.send(.post, "/knot/api/v1/vault", token: user.accessToken, json: validVaultPayload()).status == .created)
+        try await withServerOnPrivatePostgres(configure: { $0.databaseTimeoutSeconds = Self.timeoutSeconds }) { client, _, postgres in
+            let user = try await client.signIn()
+            #expect(try await client.send(.get, "/health").status == .ok)
+            try await postgres.freeze()
+            Self.expectUnavailable(try await Self.timed { try await client.send(.get, "/knot/api/v1/hints", token: user.accessToken) }, "GET while frozen")
+            Self.expectUnavailable(try await Self.timed { try await client.send(.get, "/knot/api/v1/hints", token: user.accessToken) }, "GET while frozen, again")
+            let health = try await Self.timed { try await client.send(.get, "/health") }
+            #expect(health.status == .serviceUnavailable)
+            #expect(health.headers[.retryAfter] != nil)
+            try await postgres.thaw()
+            var recovered = false
+            for _ in 0..<40 where !recovered {
+                recovered = try await client.send(.get, "/health").status == .ok
+                if !recovered { try await Task.sleep(for: .milliseconds(250)) }
             }
-        } catch {
-            await postgres.remove()
-            throw error
+            #expect(recovered)
+            #expect(try await client.send(.post, "/knot/api/v1/vault", token: user.accessToken, json: validVaultPayload()).status == .created)
         }
-        await postgres.remove()
     }
 
     @Test("backends killed during requests: every answer is 201 or 503 within the bound, and every 201 is stored")

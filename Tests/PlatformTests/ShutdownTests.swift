@@ -21,36 +21,35 @@ struct ShutdownTests {
     }
 
     @Test("SIGTERM with the database hanging and requests stuck on it: the process exits within the bound")
-    func sigtermWithDeadDatabase() async throws {
+    func sigtermWithHungDatabase() async throws {
         #expect(FileManager.default.isExecutableFile(atPath: Self.serverExecutable.path), "build the package first: \(Self.serverExecutable.path)")
-        let postgres = try await PrivatePostgres.start()
-        let folder = makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let port = Int.random(in: 20_000...30_000)
-        let process = Process()
-        process.executableURL = Self.serverExecutable
-        process.arguments = ["serve", "--env-file", folder.appendingPathComponent("none.env").path]
-        var environment = ProcessInfo.processInfo.environment
-        environment["DATABASE_URL"] = postgres.url
-        environment["PORT"] = String(port)
-        environment["DATA_DIR"] = folder.path
-        environment["EMBEDDER"] = "hashing"
-        environment["SHUTDOWN_TIMEOUT_SECONDS"] = "3"
-        environment["DATABASE_TIMEOUT_SECONDS"] = "30"  // so requests in flight really are stuck on the dead pool
-        environment["LOG_LEVEL"] = "info"
-        process.environment = environment
-        let log = folder.appendingPathComponent("server.log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: log)
-        process.standardOutput = handle
-        process.standardError = handle
-        let exited = Mutex<ContinuousClock.Instant?>(nil)
-        process.terminationHandler = { _ in exited.withLock { $0 = .now } }
-        try process.run()
-        defer {
-            if process.isRunning { process.interrupt(); kill(process.processIdentifier, SIGKILL) }
-        }
-        do {
+        try await withPrivatePostgres { postgres in
+            let folder = makeTemporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let port = Int.random(in: 20_000...30_000)
+            let process = Process()
+            process.executableURL = Self.serverExecutable
+            process.arguments = ["serve", "--env-file", folder.appendingPathComponent("none.env").path]
+            var environment = ProcessInfo.processInfo.environment
+            environment["DATABASE_URL"] = postgres.url
+            environment["PORT"] = String(port)
+            environment["DATA_DIR"] = folder.path
+            environment["EMBEDDER"] = "hashing"
+            environment["SHUTDOWN_TIMEOUT_SECONDS"] = "3"
+            environment["DATABASE_TIMEOUT_SECONDS"] = "30"  // so requests in flight really are stuck on the hung database
+            environment["LOG_LEVEL"] = "info"
+            process.environment = environment
+            let log = folder.appendingPathComponent("server.log")
+            FileManager.default.createFile(atPath: log.path, contents: nil)
+            let handle = try FileHandle(forWritingTo: log)
+            process.standardOutput = handle
+            process.standardError = handle
+            let exited = Mutex<ContinuousClock.Instant?>(nil)
+            process.terminationHandler = { _ in exited.withLock { $0 = .now } }
+            try process.run()
+            defer {
+                if process.isRunning { process.interrupt(); kill(process.processIdentifier, SIGKILL) }
+            }
             let base = URL(string: "http://127.0.0.1:\(port)")!
             var up = false
             for _ in 0..<150 where !up {
@@ -78,10 +77,6 @@ struct ShutdownTests {
             #expect(elapsed < .seconds(3 + 2 + 1), "the server took \(elapsed) to exit after SIGTERM")
             // The graceful path did it (cancelled database waits end at once), not the watchdog's exit(1).
             #expect(elapsed < .seconds(3 + 1.5), "the server needed the watchdog: \(elapsed)")
-        } catch {
-            await postgres.remove()
-            throw error
         }
-        await postgres.remove()
     }
 }

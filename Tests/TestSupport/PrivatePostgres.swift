@@ -1,3 +1,4 @@
+import AppServer
 import Foundation
 import Logging
 import Persistence
@@ -100,6 +101,36 @@ public func terminateBackends(ofDatabase database: String, through admin: any Da
             SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity
             WHERE datname = \(bind: database) AND pid <> pg_backend_pid()
             """).all().count
+    }
+}
+
+/// A server running on a PostgreSQL of its own for the duration of `body`, which gets the
+/// server and the PostgreSQL to stop, freeze and restart; the PostgreSQL is removed afterwards,
+/// whatever happened.
+public func withServerOnPrivatePostgres<T: Sendable>(
+    configure: @escaping @Sendable (inout ServerConfiguration) -> Void = { _ in },
+    _ body: @escaping @Sendable (APIClient, ServerComponents, PrivatePostgres) async throws -> T
+) async throws -> T {
+    try await withPrivatePostgres { postgres in
+        try await withServer(.postgres, configure: { configuration in
+            configuration.databaseURL = postgres.url
+            configure(&configuration)
+        }) { client, components in
+            try await body(client, components, postgres)
+        }
+    }
+}
+
+/// A PostgreSQL of the test's own for the duration of `body`, removed afterwards whatever happened.
+public func withPrivatePostgres<T: Sendable>(_ body: @Sendable (PrivatePostgres) async throws -> T) async throws -> T {
+    let postgres = try await PrivatePostgres.start()
+    do {
+        let result = try await body(postgres)
+        await postgres.remove()
+        return result
+    } catch {
+        await postgres.remove()
+        throw error
     }
 }
 
