@@ -10,7 +10,7 @@ let package = Package(
         .executable(name: "server", targets: ["server"]),
         .library(name: "AppServer", targets: ["AppServer"]),
         .library(name: "KnotClient", targets: ["KnotClient"]),
-        .executable(name: "knot", targets: ["knot"]),
+        .executable(name: "knot", targets: ["KnotCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -139,7 +139,7 @@ let package = Package(
         // iOS app imports it unchanged. It must never depend on a server target.
         .target(name: "KnotClient", dependencies: ["KnotShared"]),
         .executableTarget(
-            name: "knot",
+            name: "KnotCLI",
             dependencies: [
                 "KnotClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
