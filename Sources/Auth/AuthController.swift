@@ -10,9 +10,10 @@ import PlatformCore
 ///
 /// It is also the one place that settles requests whose account disappears while they run (a write
 /// racing `DELETE /users/me`): ``OwnerGone`` (from a write's ``Database/transaction(owner:_:)``), or
-/// any failure that is not already an API error while the account is gone by then, is answered 401
-/// (the session went with the account); a foreign-key violation otherwise — the write pointed at
-/// something deleted meanwhile — is a 404. Neither is ever a 500.
+/// any failure that is not already an API error while the account is gone by then, and a 404, 409 or
+/// 422 computed from an account deleted halfway through, are answered 401 (the session went with the
+/// account); a foreign-key violation otherwise — the write pointed at something deleted meanwhile —
+/// is a 404. Neither is ever a 500.
 public struct BearerAuthMiddleware: RouterMiddleware {
     public typealias Context = AppRequestContext
     let auth: AuthService
@@ -48,16 +49,25 @@ public struct BearerAuthMiddleware: RouterMiddleware {
         context.identity = identity
         do {
             return try await next(request, context)
+        } catch let error as APIError where [.notFound, .conflict, .unprocessableContent].contains(error.status) {
+            // A domain answer computed from an account deleted halfway through (a vault read in
+            // pieces, say) is about an account that no longer exists: the session went with it.
+            if await accountGone(identity) { throw AuthService.sessionRevoked() }
+            throw error
         } catch let error where !(error is any HTTPResponseError) {
             throw await settle(error, of: identity)
         }
     }
 
+    /// True when `identity`'s account is known to be deleted (false when that cannot be told).
+    func accountGone(_ identity: AuthIdentity) async -> Bool {
+        (try? await auth.accounts.profile(identity.userID) == nil) ?? false
+    }
+
     /// What an unexpected failure of `identity`'s request should answer (see the type's notes).
     func settle(_ failure: any Error, of identity: AuthIdentity) async -> any Error {
         if failure is OwnerGone { return AuthService.sessionRevoked() }
-        guard let accountGone = try? await auth.accounts.profile(identity.userID) == nil else { return failure }
-        if accountGone { return AuthService.sessionRevoked() }
+        if await accountGone(identity) { return AuthService.sessionRevoked() }
         if failure.isForeignKeyViolation {
             return APIError(.notFound, code: "not_found", message: "Something this request refers to no longer exists.")
         }
