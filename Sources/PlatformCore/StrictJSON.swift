@@ -93,14 +93,19 @@ public enum StrictJSON {
             }
         }
 
-        mutating func object(depth: Int) throws(Malformed) {
+        /// Consumes an opening bracket (within the depth limit); true when the container is empty
+        /// (its closing bracket consumed too).
+        mutating func isEmptyContainer(closedBy closing: UInt8, depth: Int) throws(Malformed) -> Bool {
             guard depth <= StrictJSON.maxDepth else { throw fail("nested deeper than \(StrictJSON.maxDepth) levels") }
             index += 1
             skipWhitespace()
-            if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-                index += 1
-                return
-            }
+            guard index < bytes.count, bytes[index] == closing else { return false }
+            index += 1
+            return true
+        }
+
+        mutating func object(depth: Int) throws(Malformed) {
+            if try isEmptyContainer(closedBy: UInt8(ascii: "}"), depth: depth) { return }
             var keys = Set<String>()
             while true {
                 guard index < bytes.count else { throw fail("unexpected end of input") }
@@ -145,13 +150,7 @@ public enum StrictJSON {
         }
 
         mutating func array(depth: Int) throws(Malformed) {
-            guard depth <= StrictJSON.maxDepth else { throw fail("nested deeper than \(StrictJSON.maxDepth) levels") }
-            index += 1
-            skipWhitespace()
-            if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-                index += 1
-                return
-            }
+            if try isEmptyContainer(closedBy: UInt8(ascii: "]"), depth: depth) { return }
             var position = 0
             while true {
                 guard index < bytes.count else { throw fail("unexpected end of input") }

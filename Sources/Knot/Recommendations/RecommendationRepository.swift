@@ -191,15 +191,18 @@ public struct RecommendationRepository: Sendable {
     /// milestone is missing or someone else's (a 404, like every foreign object).
     public func forMilestone(_ milestone: MilestoneID, user: UserID, limit: Int = 10) async throws -> [Recommendation]? {
         try await database.read { db in
-            guard try await db.raw("""
-                SELECT 1 AS found FROM partner_milestones m JOIN partner_vaults v ON v.id = m.vault_id
-                WHERE m.id = \(bind: milestone.uuid) AND v.user_id = \(bind: user.uuid)
-                """).first() != nil else { return nil }
-            return try await db.raw("""
+            let found = try await db.raw("""
                 SELECT \(unsafeRaw: Self.columns) FROM recommendations r JOIN partner_vaults v ON v.id = r.vault_id
                 WHERE r.milestone_id = \(bind: milestone.uuid) AND v.user_id = \(bind: user.uuid)
                 ORDER BY r.created_at DESC, r.final_score DESC LIMIT \(bind: limit)
                 """).all().map(Self.recommendation(from:)).map(signed)
+            // Recommendations prove the milestone is the user's; only an empty list needs asking.
+            if !found.isEmpty { return found }
+            let owned = try await db.raw("""
+                SELECT 1 AS found FROM partner_milestones m JOIN partner_vaults v ON v.id = m.vault_id
+                WHERE m.id = \(bind: milestone.uuid) AND v.user_id = \(bind: user.uuid)
+                """).first() != nil
+            return owned ? [] : nil
         }
     }
 
