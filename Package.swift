@@ -28,9 +28,12 @@ let package = Package(
     ],
     targets: [
         // MARK: Platform
+        // The platform's wire vocabulary (app identifiers, …): Foundation only, shared by server and clients.
+        .target(name: "PlatformAPI"),
         .target(
             name: "PlatformCore",
             dependencies: [
+                "PlatformAPI",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -107,7 +110,7 @@ let package = Package(
         ),
         // MARK: Apps
         // Milestone date rules shared by the Knot server and the Knot client SDK (Foundation only).
-        .target(name: "KnotShared"),
+        .target(name: "KnotShared", dependencies: ["PlatformAPI"]),
         .target(
             name: "Knot",
             dependencies: [
@@ -153,7 +156,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "knot-benchmark",
-            dependencies: ["AppServer", "Knot", "AIProviders", "Persistence", "PlatformCore", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["AppServer", "Knot", "KnotShared", "AIProviders", "Persistence", "PlatformCore", .product(name: "Logging", package: "swift-log")],
             path: "Benchmarks/KnotBenchmark"
         ),
         .executableTarget(
@@ -176,7 +179,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PlatformTests",
-            dependencies: ["TestSupport", "PlatformCore", "Persistence", "AIProviders", "Auth", "Observability", "Jobs", "Notifications", .product(name: "CryptoExtras", package: "swift-crypto"), .product(name: "Logging", package: "swift-log")]
+            dependencies: ["TestSupport", "PlatformCore", "Persistence", "AIProviders", "Auth", "Observability", "Jobs", "Notifications", "KnotShared", .product(name: "CryptoExtras", package: "swift-crypto"), .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(
             name: "AIProvidersTests",
@@ -189,7 +192,7 @@ let package = Package(
         ),
         .testTarget(
             name: "KnotClientTests",
-            dependencies: ["KnotClient", "TestSupport", .product(name: "Hummingbird", package: "hummingbird")]
+            dependencies: ["KnotClient", "KnotShared", "TestSupport", .product(name: "Hummingbird", package: "hummingbird")]
         ),
     ],
     swiftLanguageModes: [.v6]

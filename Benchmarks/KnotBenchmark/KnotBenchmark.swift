@@ -1,3 +1,4 @@
+import KnotShared
 import AIProviders
 import AppServer
 import Foundation

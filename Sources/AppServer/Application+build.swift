@@ -4,6 +4,7 @@ import Foundation
 import Hummingbird
 import Jobs
 import Knot
+import KnotShared
 import Logging
 import Notifications
 import Observability
@@ -161,8 +162,7 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
                 .add(middleware: BearerAuthMiddleware(auth: auth, app: app))
                 .group(context: AuthenticatedContext.self)
             OutboxController(engine: notificationEngine, app: app).addRoutes(to: api)
-            switch app {
-            case .knot:
+            if app == .knot {
                 let knotApp = KnotApp(
                     database: database, vectors: vectors, embedder: embedder, clock: clock, logger: logger, shareSecret: Data(signingKey.utf8),
                     appleAppID: configuration.knotAppleAppID, sources: knotSources(configuration, router: modelRouter, logger: logger), router: modelRouter,
@@ -179,7 +179,7 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
                 migrationSets.append(KnotApp.migrations)
                 embeddingSources.append(HintEmbeddingSource())
                 knot = knotApp
-            case .vibekeeper, .zia, .farelens:
+            } else {
                 throw ServerConfiguration.Invalid(description: "\(app.rawValue) is not part of this build yet")
             }
         }

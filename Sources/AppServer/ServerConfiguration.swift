@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import KnotShared
 import PlatformCore
 
 /// Where the server runs: development allows the email-only sign-in and generates its own signing
@@ -262,8 +263,9 @@ public struct ServerConfiguration: Sendable {
         if let list = value("APPS") {
             var apps: [AppID] = []
             for name in list.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) where !name.isEmpty {
-                guard let app = AppID(rawValue: name) else { throw Invalid(description: "APPS: unknown app '\(name)' (known: \(AppID.allCases.map(\.rawValue).joined(separator: ", ")))") }
-                guard Self.implementedApps.contains(app) else { throw Invalid(description: "APPS: \(name) is not part of this build yet (implemented: \(Self.implementedApps.map(\.rawValue).joined(separator: ", ")))") }
+                guard let app = AppID(rawValue: name), Self.implementedApps.contains(app) else {
+                    throw Invalid(description: "APPS: unknown app '\(name)' (this build hosts: \(Self.implementedApps.map(\.rawValue).joined(separator: ", ")))")
+                }
                 if !apps.contains(app) { apps.append(app) }
             }
             guard !apps.isEmpty else { throw Invalid(description: "APPS must name at least one app") }
@@ -282,7 +284,7 @@ public struct ServerConfiguration: Sendable {
         if let ttl = try int("REFRESH_TOKEN_TTL_SECONDS", range: 300...(365 * 86400)) { refreshTokenTTL = TimeInterval(ttl) }
         if let url = value("APPLE_JWKS_URL") { appleJWKSURL = url }
         if let url = value("GOOGLE_JWKS_URL") { googleJWKSURL = url }
-        for app in AppID.allCases {
+        for app in Self.implementedApps {
             let prefix = app.rawValue.uppercased()
             if let ids = value("\(prefix)_APPLE_CLIENT_IDS") { signInClientIDs.apple[app] = Self.list(ids) }
             if let ids = value("\(prefix)_GOOGLE_CLIENT_IDS") { signInClientIDs.google[app] = Self.list(ids) }

@@ -1,7 +1,9 @@
 /// The platform's tables, shared by every app: accounts (one per app), sign-in identities, sessions
 /// and rotating refresh tokens, device tokens, notification preferences, and stored vectors.
 public enum PlatformSchema {
-    static let appCheck = "app IN ('knot', 'vibekeeper', 'zia', 'farelens')"
+    // A lower-case path segment; which apps exist is the composition root's business. Databases created
+    // before this rule keep the older check, which listed the four app names.
+    static let appCheck = "app <> '' AND length(app) <= 32 AND app = lower(app)"
 
     public static let migrations = MigrationSet(component: "platform", migrations: [
         Migration(

@@ -1,3 +1,4 @@
+import KnotShared
 import Foundation
 import Hummingbird
 import KnotClient

@@ -1,3 +1,4 @@
+import KnotShared
 import Foundation
 @testable import Knot
 import PlatformCore

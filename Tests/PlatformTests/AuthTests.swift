@@ -1,3 +1,4 @@
+import KnotShared
 import AppServer
 import Auth
 import Foundation
@@ -104,7 +105,7 @@ struct AuthTests {
             let user = try await client.signIn()
             let session = try await server.auth.accounts.createSession(
                 user: UserID(UUID(uuidString: user.userID)!), app: .knot, refreshTokenHash: UUID().uuidString, expiresAt: Date().addingTimeInterval(60))
-            let ziaToken = try await server.auth.tokens.issueAccessToken(user: UserID(UUID(uuidString: user.userID)!), app: .zia, session: session)
+            let ziaToken = try await server.auth.tokens.issueAccessToken(user: UserID(UUID(uuidString: user.userID)!), app: AppID("zia"), session: session)
             let response = try await client.send(.get, "/knot/api/v1/hints", token: ziaToken)
             #expect(response.status == .unauthorized)
             #expect(response.errorCode == "wrong_app")

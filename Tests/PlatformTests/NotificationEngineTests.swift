@@ -1,3 +1,4 @@
+import KnotShared
 import AppServer
 import Auth
 import Crypto
