@@ -25,6 +25,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-crypto.git", "4.0.0"..<"5.0.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-configuration.git", from: "1.4.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
     ],
     targets: [
         // MARK: Platform
@@ -34,6 +36,7 @@ let package = Package(
             name: "PlatformCore",
             dependencies: [
                 "PlatformAPI",
+                .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -45,6 +48,7 @@ let package = Package(
             name: "Observability",
             dependencies: [
                 "PlatformCore",
+                .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),
@@ -73,7 +77,8 @@ let package = Package(
         .target(
             name: "AIProviders",
             dependencies: [
-                "PlatformCore", "MiniLM",
+                "PlatformCore", "MiniLM", "Persistence", "Observability",
+                .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
@@ -108,13 +113,22 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // What an app module declares and what the platform hands it (the `AppModule` protocol).
+        .target(
+            name: "AppPlatform",
+            dependencies: [
+                "PlatformCore", "Persistence", "Auth", "AIProviders", "Jobs", "Notifications", "Observability",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // MARK: Apps
         // Milestone date rules shared by the Knot server and the Knot client SDK (Foundation only).
         .target(name: "KnotShared", dependencies: ["PlatformAPI"]),
         .target(
             name: "Knot",
             dependencies: [
-                "PlatformCore", "Persistence", "Auth", "AIProviders", "Jobs", "Notifications", "KnotShared",
+                "AppPlatform", "PlatformCore", "Persistence", "Auth", "AIProviders", "Jobs", "Notifications", "KnotShared",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -125,7 +139,7 @@ let package = Package(
         .target(
             name: "AppServer",
             dependencies: [
-                "PlatformCore", "Observability", "Persistence", "Auth", "AIProviders", "Jobs", "Notifications", "Knot",
+                "AppPlatform", "PlatformCore", "Observability", "Persistence", "Auth", "AIProviders", "Jobs", "Notifications", "Knot",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
@@ -168,7 +182,7 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: [
-                "AppServer", "Auth", "Persistence", "PlatformCore", "AIProviders",
+                "AppServer", "Knot", "Auth", "Persistence", "PlatformCore", "AIProviders",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdHTTP2", package: "hummingbird"),
                 .product(name: "SQLKit", package: "sql-kit"),

@@ -27,10 +27,10 @@ enum KnotBenchmark {
                 continue
             }
             let server = try await buildServer(configuration: configuration)
-            let knot = server.knot!
+            let knot = server.app(KnotApp.self)!
             var quiet = Logger(label: "bench")
             quiet.logLevel = .warning
-            try await Migrator.migrate(server.database, sets: [PlatformSchema.migrations, KnotApp.migrations], logger: quiet)
+            try await Migrator.migrate(server.database, sets: [PlatformSchema.migrations] + KnotApp.migrations, logger: quiet)
             do {
                 let user = try await server.auth.accounts.findOrCreateUser(app: .knot, provider: "dev", subject: "bench@example.com", email: "bench@example.com")
                 let input = try JSONDecoder.api.decode(VaultInput.self, from: Data(Self.vault.utf8))

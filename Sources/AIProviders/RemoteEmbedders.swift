@@ -79,7 +79,7 @@ func normalized(_ vector: [Float]) -> [Float] {
     return norm > 0 ? vector.map { $0 / norm } : vector
 }
 
-/// Speech to text, for VibeKeeper's voice capture.
+/// Speech to text, for apps that capture by voice.
 public protocol Transcriber: Sendable {
     func transcribe(audio: Data, filename: String, mimeType: String, language: String?) async throws -> String
 }
@@ -123,7 +123,7 @@ public struct OpenAITranscriber: Transcriber {
     }
 }
 
-/// Describes an image in words, for VibeKeeper's image capture.
+/// Describes an image in words, for apps that capture by photo.
 public protocol VisionModel: Sendable {
     func describe(image: Data, mimeType: String, prompt: String) async throws -> Completion
 }

@@ -3,8 +3,7 @@ import Auth
 import Foundation
 import Hummingbird
 import Jobs
-import Knot
-import KnotShared
+import AppPlatform
 import Logging
 import Notifications
 import Observability
@@ -47,7 +46,13 @@ public struct ServerComponents: Sendable {
     public let usage: SQLUsageRecorder
     public let scheduler: JobScheduler
     public let notifications: NotificationEngine
-    public let knot: KnotApp?
+    /// The hosted app modules, in mount order.
+    public let apps: [any AppModule]
+
+    /// The hosted module of type `M`, if this server hosts it.
+    public func app<M: AppModule>(_ type: M.Type) -> M? {
+        apps.lazy.compactMap { $0 as? M }.first
+    }
 }
 
 /// Builds the server described by `configuration`: opens the database, registers migrations to run
@@ -96,10 +101,13 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
         // AI
         let metrics = MetricsRegistry()
         let usage = SQLUsageRecorder(database: database, metrics: metrics, logger: logger)
+        let modules = try hostedApps.filter { configuration.apps.contains($0.id) }.map { module in
+            (type: module, settings: configuration.settings.scoped(to: module.id))
+        }
         var offlineModels: [String: any LanguageModel] = [:]
-    if configuration.apps.contains(.knot) { offlineModels.merge(KnotApp.offlineModels) { $1 } }
-    offlineModels.merge(dependencies.offlineModels) { $1 }
-    let modelRouter = try makeModelRouter(configuration, offline: offlineModels, recorder: usage, clock: clock, logger: logger)
+        for module in modules { offlineModels.merge(module.type.offlineModels) { $1 } }
+        offlineModels.merge(dependencies.offlineModels) { $1 }
+        let modelRouter = try makeModelRouter(configuration, offline: offlineModels, recorder: usage, clock: clock, logger: logger)
 
         // Routes
         let router = Router(context: AppRequestContext.self)
@@ -144,45 +152,43 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
         )
         let push: (any PushProvider)? = try dependencies.pushProvider ?? configuration.apns.map { settings in
             try APNsClient(configuration: APNsConfiguration(
-                teamID: settings.teamID, keyID: settings.keyID, privateKeyPEM: settings.privateKeyPEM, topic: settings.topic,
+                teamID: settings.teamID, keyID: settings.keyID, privateKeyPEM: settings.privateKeyPEM, topic: settings.topic, topicsByApp: settings.topicsByApp,
                 environment: settings.environment == "sandbox" ? .sandbox : .production, baseURL: settings.baseURL
             ), clock: clock)
         }
         logger.info(push == nil ? "notifications: APNs not configured; delivering to the outbox (GET /<app>/api/v1/users/me/outbox)" : "notifications: delivering by APNs")
-        let notificationEngine = NotificationEngine(database: database, accounts: accounts, push: push, clock: clock, metrics: metrics, logger: logger)
+        var deliveryRules: [AppID: DeliveryRules] = [:]
+        for module in modules { deliveryRules[module.type.id] = module.type.deliveryRules }
+        let notificationEngine = NotificationEngine(database: database, accounts: accounts, push: push, clock: clock, rules: deliveryRules, metrics: metrics, logger: logger)
         let qstash = configuration.qstashCurrentSigningKey.map { QStashVerifier(currentKey: $0, nextKey: configuration.qstashNextSigningKey ?? "") }
 
+        let platform = PlatformServices(
+            database: database, vectors: vectors, embedder: embedder, models: modelRouter, accounts: accounts, notifications: notificationEngine,
+            jobs: jobQueue, clock: clock, logger: logger, serverSecret: Data(signingKey.utf8), qstash: qstash, qstashDestinationURL: configuration.qstashDestinationURL
+        )
         var migrationSets = [PlatformSchema.migrations, JobSchema.migrations, NotificationSchema.migrations]
         var embeddingSources: [any EmbeddingSource] = []
-        var knot: KnotApp?
-        for app in configuration.apps {
-            let prefix = router.group(RouterPath(app.rawValue))
-            AuthController(auth: auth, app: app, allowDevSignIn: configuration.allowsDevSignIn, limiter: authLimiter).addRoutes(to: prefix)
+        var apps: [any AppModule] = []
+        for (type, settings) in modules {
+            let app = try makeModule(type, platform: platform, settings: settings)
+            let prefix = router.group(RouterPath(type.id.rawValue))
+            AuthController(auth: auth, app: type.id, allowDevSignIn: configuration.allowsDevSignIn, limiter: authLimiter).addRoutes(to: prefix)
             let api = prefix.group("api/v1")
-                .add(middleware: BearerAuthMiddleware(auth: auth, app: app))
+                .add(middleware: BearerAuthMiddleware(auth: auth, app: type.id))
                 .group(context: AuthenticatedContext.self)
-            OutboxController(engine: notificationEngine, app: app).addRoutes(to: api)
-            if app == .knot {
-                let knotApp = KnotApp(
-                    database: database, vectors: vectors, embedder: embedder, clock: clock, logger: logger, shareSecret: Data(signingKey.utf8),
-                    appleAppID: configuration.knotAppleAppID, sources: knotSources(configuration, router: modelRouter, logger: logger), router: modelRouter,
-                    accounts: accounts, notifications: notificationEngine, jobs: jobQueue, qstash: qstash, qstashDestinationURL: configuration.qstashDestinationURL
-                )
-                knotApp.addRoutes(to: api)
-                knotApp.addWebhookRoutes(to: prefix)
-                knotApp.deepLinks.addRoutes(to: router)
-                knotApp.registerJobs(on: scheduler, feedbackAnalysisHours: configuration.feedbackAnalysisHours)
-                let reminders = knotApp.reminders
-                AccountController(accounts: accounts, app: app, exporter: knotApp.exporter, clock: clock, onPreferencesChanged: { user in
-                    await reminders.scheduleQuietly(for: user)  // a new time zone moves the 09:00 reminders
-                }).addRoutes(to: api)
-                migrationSets.append(KnotApp.migrations)
-                embeddingSources.append(HintEmbeddingSource())
-                knot = knotApp
-            } else {
-                throw ServerConfiguration.Invalid(description: "\(app.rawValue) is not part of this build yet")
-            }
+            OutboxController(engine: notificationEngine, app: type.id).addRoutes(to: api)
+            AccountController(
+                accounts: accounts, app: type.id, exporter: app.exporter, clock: clock,
+                onPreferencesChanged: { user in await app.preferencesChanged(for: user) },
+                willDeleteAccount: { user in try await app.accountWillBeDeleted(user) }
+            ).addRoutes(to: api)
+            app.addRoutes(to: AppRoutes(api: api, prefix: prefix))
+            app.registerJobs(on: scheduler)
+            migrationSets += type.migrations
+            embeddingSources += app.embeddingSources
+            apps.append(app)
         }
+        AppSiteAssociationController(entries: apps.map(\.appSiteAssociation)).addRoutes(to: router)
 
         let backfill = VectorBackfillService(database: database, vectors: vectors, embedder: embedder, sources: embeddingSources, logger: logger)
         let backfillLogger = logger
@@ -218,37 +224,16 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
             // Re-embed once at start (a changed embedder should not wait for the first interval).
             if backfillAtStart { try await jobQueue.enqueue(NewJob(kind: VectorBackfillService.jobKind, runAt: clock.now())) }
         }
-        return ServerComponents(application: application, database: database, auth: auth, metrics: metrics, embedder: embedder, backfill: backfill, router: modelRouter, usage: usage, scheduler: scheduler, notifications: notificationEngine, knot: knot)
+        return ServerComponents(application: application, database: database, auth: auth, metrics: metrics, embedder: embedder, backfill: backfill, router: modelRouter, usage: usage, scheduler: scheduler, notifications: notificationEngine, apps: apps)
     } catch {
         await database.close()
         throw error
     }
 }
 
-/// The external recommendation sources whose keys are configured. Web search also needs a model
-/// chain for its extraction purpose (there is no offline extractor), else it stays off and says so.
-func knotSources(_ configuration: ServerConfiguration, router: ModelRouter, logger: Logger) -> [any CandidateSourceProvider] {
-    var sources: [any CandidateSourceProvider] = []
-    if let key = configuration.yelpAPIKey { sources.append(YelpSource(apiKey: key, baseURL: configuration.yelpBaseURL)) }
-    if let key = configuration.ticketmasterAPIKey { sources.append(TicketmasterSource(apiKey: key, baseURL: configuration.ticketmasterBaseURL)) }
-    if let access = configuration.amazonAccessKey, let secret = configuration.amazonSecretKey, let tag = configuration.amazonAssociateTag {
-        sources.append(AmazonSource(accessKey: access, secretKey: secret, partnerTag: tag, baseURL: configuration.amazonBaseURL, region: configuration.amazonRegion, marketplace: configuration.amazonMarketplace))
-    }
-    if let token = configuration.shopifyStorefrontToken, let domain = configuration.shopifyStoreDomain {
-        sources.append(ShopifySource(storefrontToken: token, storeDomain: domain, apiVersion: configuration.shopifyAPIVersion))
-    }
-    if configuration.reservationLinks {
-        sources.append(ReservationSource(openTableBaseURL: configuration.openTableBaseURL, resyBaseURL: configuration.resyBaseURL, openTableAffiliateID: configuration.openTableAffiliateID))
-    }
-    if let key = configuration.firecrawlAPIKey { sources.append(FirecrawlSource(apiKey: key, baseURL: configuration.firecrawlBaseURL)) }
-    if let key = configuration.braveSearchAPIKey {
-        if router.targets(for: WebSearchSource.purpose).isEmpty {
-            logger.notice("BRAVE_SEARCH_API_KEY is set but no model is configured for \(WebSearchSource.purpose) (AI_CHAIN_KNOT.CANDIDATE_EXTRACTION); web search source off")
-        } else {
-            sources.append(WebSearchSource(apiKey: key, baseURL: configuration.braveSearchBaseURL, router: router))
-        }
-    }
-    return sources
+/// Builds one app module from its scope of the configuration (opens the existential `AppModule.Type`).
+func makeModule<M: AppModule>(_ type: M.Type, platform: PlatformServices, settings: Settings) throws -> any AppModule {
+    try M(platform: platform, configuration: try M.configuration(from: settings))
 }
 
 /// The embedder the configuration asks for. `auto` takes MiniLM when its weights are installed and

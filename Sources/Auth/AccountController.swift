@@ -15,15 +15,20 @@ public struct AccountController: Sendable {
     let exporter: any AppDataExporter
     let clock: any TimeSource
     let onPreferencesChanged: @Sendable (UserID) async -> Void
+    let willDeleteAccount: @Sendable (UserID) async throws -> Void
 
-    /// - Parameter onPreferencesChanged: runs after the preferences are saved (e.g. to move
-    ///   reminders to a new time zone); it cannot fail the request.
-    public init(accounts: AccountRepository, app: AppID, exporter: any AppDataExporter, clock: any TimeSource, onPreferencesChanged: @escaping @Sendable (UserID) async -> Void = { _ in }) {
+    /// - Parameters:
+    ///   - onPreferencesChanged: runs after the preferences are saved (e.g. to move reminders to a
+    ///     new time zone); it cannot fail the request.
+    ///   - willDeleteAccount: runs before the account's rows are deleted (e.g. to remove the app's
+    ///     stored files); if it throws, nothing is deleted and the request fails.
+    public init(accounts: AccountRepository, app: AppID, exporter: any AppDataExporter, clock: any TimeSource, onPreferencesChanged: @escaping @Sendable (UserID) async -> Void = { _ in }, willDeleteAccount: @escaping @Sendable (UserID) async throws -> Void = { _ in }) {
         self.accounts = accounts
         self.app = app
         self.exporter = exporter
         self.clock = clock
         self.onPreferencesChanged = onPreferencesChanged
+        self.willDeleteAccount = willDeleteAccount
     }
 
     struct DeviceTokenRequest: Decodable {
@@ -139,7 +144,9 @@ public struct AccountController: Sendable {
                 body: .init(byteBuffer: ByteBuffer(bytes: data))
             )
         }
+        let willDeleteAccount = willDeleteAccount
         users.delete("me") { _, context -> DeletedResponse in
+            try await willDeleteAccount(context.userID)
             try await accounts.deleteUser(context.userID)
             return DeletedResponse()
         }

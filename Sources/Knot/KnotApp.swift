@@ -1,4 +1,5 @@
 import AIProviders
+import AppPlatform
 import Auth
 import Foundation
 import Hummingbird
@@ -6,11 +7,16 @@ import Jobs
 import Logging
 import Notifications
 import Persistence
+import KnotShared
 import PlatformCore
 
 /// Knot as a tenant of the platform: its migrations, repositories and routes under `/knot`.
-public struct KnotApp: Sendable {
-    public static let migrations = KnotSchema.migrations
+public struct KnotApp: AppModule {
+    public static let id = AppID.knot
+    public static let migrations = [KnotSchema.migrations]
+    public static var settingKeys: [SettingKey] { KnotConfiguration.keys }
+    public static var aiPurposes: [String] { [KnotVibeClassifier.purpose, WebSearchSource.purpose] }
+    public static func configuration(from settings: Settings) throws -> KnotConfiguration { try KnotConfiguration(settings: settings) }
     public let vaults: VaultRepository
     public let hints: HintRepository
     public let records: KnotRecordsRepository
@@ -23,6 +29,8 @@ public struct KnotApp: Sendable {
     let clock: any TimeSource
     let qstash: QStashVerifier?
     let qstashDestinationURL: String?
+    let feedbackAnalysisHours: Int
+    let appleAppID: String?
 
     /// - Parameters:
     ///   - shareSecret: the server secret share links are signed with.
@@ -30,13 +38,13 @@ public struct KnotApp: Sendable {
     ///   - sources: where candidates come from; the offline catalog is always one of them.
     ///   - router: answers `knot.vibe_classification` when a model chain is configured for it.
     ///   - qstash: verifies QStash deliveries to `POST /notifications/process`; `nil` disables it.
-    public init(database: any Database, vectors: any VectorIndex, embedder: any Embedder, clock: any TimeSource, logger: Logger, shareSecret: Data, appleAppID: String?, sources: [any CandidateSourceProvider] = [], router: ModelRouter? = nil, accounts: AccountRepository, notifications: NotificationEngine, jobs: JobQueue, qstash: QStashVerifier? = nil, qstashDestinationURL: String? = nil) {
+    public init(database: any Database, vectors: any VectorIndex, embedder: any Embedder, clock: any TimeSource, logger: Logger, shareSecret: Data, appleAppID: String?, sources: [any CandidateSourceProvider] = [], router: ModelRouter? = nil, accounts: AccountRepository, notifications: NotificationEngine, jobs: JobQueue, qstash: QStashVerifier? = nil, qstashDestinationURL: String? = nil, feedbackAnalysisHours: Int = 168) {
         vaults = VaultRepository(database: database, clock: clock)
         hints = HintRepository(database: database, vectors: vectors, embedder: embedder, clock: clock, logger: logger)
         records = KnotRecordsRepository(database: database)
         let signer = ShareLinkSigner(secret: shareSecret)
         recommendations = RecommendationRepository(database: database, clock: clock, signer: signer)
-        deepLinks = DeepLinks(appID: appleAppID, signer: signer, recommendations: recommendations)
+        deepLinks = DeepLinks(signer: signer, recommendations: recommendations)
         learnedWeights = LearnedWeightsRepository(database: database, clock: clock, vaults: vaults)
         let checker = AvailabilityChecker()
         recommender = RecommendationService(vaults: vaults, hints: hints, recommendations: recommendations, weights: learnedWeights, sources: [CatalogSource()] + sources, isAvailable: { await checker.isAvailable($0) }, vibeClassifier: VibeClassification(router: router, logger: logger), logger: logger)
@@ -45,11 +53,41 @@ public struct KnotApp: Sendable {
         self.clock = clock
         self.qstash = qstash
         self.qstashDestinationURL = qstashDestinationURL
+        self.feedbackAnalysisHours = feedbackAnalysisHours
+        self.appleAppID = appleAppID
+    }
+
+    public init(platform: PlatformServices, configuration: KnotConfiguration) throws {
+        self.init(
+            database: platform.database, vectors: platform.vectors, embedder: platform.embedder, clock: platform.clock, logger: platform.logger,
+            shareSecret: platform.serverSecret, appleAppID: configuration.appleAppID,
+            sources: configuration.sources(router: platform.models, logger: platform.logger), router: platform.models,
+            accounts: platform.accounts, notifications: platform.notifications, jobs: platform.jobs,
+            qstash: platform.qstash, qstashDestinationURL: platform.qstashDestinationURL, feedbackAnalysisHours: configuration.feedbackAnalysisHours
+        )
+    }
+
+    public func addRoutes(to routes: AppRoutes) {
+        addRoutes(to: routes.api)
+        notificationsController.addWebhookRoutes(to: routes.prefix)
+        deepLinks.addRoutes(to: routes.prefix)
+    }
+
+    public var embeddingSources: [any EmbeddingSource] { [HintEmbeddingSource()] }
+
+    /// Shared recommendations open in the app (`/knot/recommendation/{id}?sig=…`).
+    public var appSiteAssociation: AppSiteAssociation {
+        AppSiteAssociation(appIDs: appleAppID.map { [$0] } ?? [], paths: ["/knot/recommendation/*"])
+    }
+
+    /// A new time zone moves the 09:00 reminders.
+    public func preferencesChanged(for user: UserID) async {
+        await reminders.scheduleQuietly(for: user)
     }
 
     /// Registers Knot's job handlers and periodic work: reminder delivery, the daily reminder sweep
     /// (03:00 UTC) and, when `feedbackAnalysisHours` > 0, the feedback analysis (weekly by default).
-    public func registerJobs(on scheduler: JobScheduler, feedbackAnalysisHours: Int) {
+    public func registerJobs(on scheduler: JobScheduler) {
         let reminders = reminders
         let weights = learnedWeights
         scheduler.register(MilestoneNotifications.jobKind) { job in try await reminders.handle(job) }
@@ -81,13 +119,8 @@ public struct KnotApp: Sendable {
         NotificationsController(notifications: reminders, jobs: jobs, verifier: qstash, destinationURL: qstashDestinationURL, clock: clock)
     }
 
-    /// Adds Knot's routes that authenticate otherwise (QStash signature) under `/knot`.
-    public func addWebhookRoutes(to prefix: RouterGroup<AppRequestContext>) {
-        notificationsController.addWebhookRoutes(to: prefix)
-    }
-
     /// Adds Knot's authenticated API routes (`/knot/api/v1/...`) to `api`.
-    public func addRoutes(to api: RouterGroup<AuthenticatedContext>) {
+    func addRoutes(to api: RouterGroup<AuthenticatedContext>) {
         let reminders = reminders
         VaultController(vaults: vaults, onVaultChanged: { user in await reminders.scheduleQuietly(for: user) }).addRoutes(to: api)
         notificationsController.addRoutes(to: api)

@@ -158,7 +158,7 @@ public struct NotificationEngine: Sendable {
 
     private func sendPush(_ notification: OutgoingNotification, delivery: UUID?, title: String, body: String, to tokens: [String]) async throws -> DeliveryResult {
         guard let push else { return .failed("no push provider") }
-        let payload = APNsPayload(title: title, body: body, category: notification.category, threadID: notification.threadID, data: notification.data, collapseID: notification.dedupeKey)
+        let payload = APNsPayload(title: title, body: body, category: notification.category, threadID: notification.threadID, data: notification.data, collapseID: notification.dedupeKey, app: notification.app)
         var accepted = 0
         var errors: [String] = []
         for token in tokens {

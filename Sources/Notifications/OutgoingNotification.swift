@@ -37,8 +37,9 @@ public struct OutgoingNotification: Sendable, Equatable {
 }
 
 /// Per-app limits the engine enforces: quiet hours (on for every app by default), a dedupe window
-/// per `dedupeKey` (FareLens: 12 h), and a cap on deliveries per user per local day (FareLens:
-/// 3 or 6), which higher-priority notifications win because the scheduler runs them first.
+/// per `dedupeKey` (e.g. 12 h for price alerts), and a cap on deliveries per user per local day
+/// (e.g. 3), which higher-priority notifications win because the scheduler runs them first. Each app
+/// module declares its own (`AppModule.deliveryRules`).
 public struct DeliveryRules: Sendable, Equatable {
     public var respectQuietHours: Bool
     public var dedupeWindow: TimeInterval?

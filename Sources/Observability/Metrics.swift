@@ -1,120 +1,58 @@
 import Foundation
 import Hummingbird
 import PlatformCore
-import Synchronization
+import Prometheus
 
-/// Counters, gauges and histograms kept in-process and rendered in the Prometheus text format at
-/// `GET /metrics`. Each application owns one registry, so tests that build many apps never share state.
+/// The server's metrics: counters, gauges and histograms kept in a swift-prometheus
+/// `PrometheusCollectorRegistry` and rendered in the Prometheus text format at `GET /metrics`.
+/// Each application owns one registry, so tests that build many servers never share state.
+///
+/// Call sites name a metric, its help text and labels at the point they record it; the registry
+/// creates the series on first use (swift-prometheus returns the existing collector afterwards).
 public final class MetricsRegistry: Sendable {
     /// Latency buckets in seconds, from 0.5 ms to 10 s.
     public static let defaultBuckets: [Double] = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
 
-    struct Series: Hashable {
-        let name: String
-        let labels: [String]  // "key=\"value\"" pairs, sorted
-    }
-
-    struct Histogram {
-        var counts: [UInt64]
-        var sum: Double
-        var count: UInt64
-    }
-
-    struct State {
-        var help: [String: (type: String, text: String)] = [:]
-        var counters: [Series: Double] = [:]
-        var gauges: [Series: Double] = [:]
-        var histograms: [Series: Histogram] = [:]
-    }
-
-    private let state = Mutex(State())
+    /// The underlying registry, for code that wants swift-prometheus collectors directly.
+    public let prometheus = PrometheusCollectorRegistry()
     private let buckets: [Double]
 
     public init(buckets: [Double] = MetricsRegistry.defaultBuckets) {
         self.buckets = buckets
     }
 
-    private static func series(_ name: String, _ labels: [String: String]) -> Series {
-        Series(name: name, labels: labels.sorted { $0.key < $1.key }.map { "\($0.key)=\"\(escape($0.value))\"" })
+    private static func descriptor(_ name: String, _ help: String) -> MetricNameDescriptor {
+        MetricNameDescriptor(metricName: name, unitName: "", helpText: help)
     }
 
-    private static func escape(_ value: String) -> String {
-        value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "\n", with: "\\n")
+    private static func pairs(_ labels: [String: String]) -> [(String, String)] {
+        labels.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 
     public func increment(_ name: String, help: String, labels: [String: String] = [:], by amount: Double = 1) {
-        let key = Self.series(name, labels)
-        state.withLock { state in
-            if state.help[name] == nil { state.help[name] = ("counter", help) }
-            state.counters[key, default: 0] += amount
-        }
+        prometheus.makeCounter(descriptor: Self.descriptor(name, help), labels: Self.pairs(labels)).increment(by: amount)
     }
 
     public func gauge(_ name: String, help: String, labels: [String: String] = [:], value: Double) {
-        let key = Self.series(name, labels)
-        state.withLock { state in
-            if state.help[name] == nil { state.help[name] = ("gauge", help) }
-            state.gauges[key] = value
-        }
+        prometheus.makeGauge(descriptor: Self.descriptor(name, help), labels: Self.pairs(labels)).set(value)
     }
 
     public func observe(_ name: String, help: String, labels: [String: String] = [:], value: Double) {
-        let key = Self.series(name, labels)
-        let buckets = self.buckets
-        state.withLock { state in
-            if state.help[name] == nil { state.help[name] = ("histogram", help) }
-            var histogram = state.histograms[key] ?? Histogram(counts: Array(repeating: 0, count: buckets.count), sum: 0, count: 0)
-            for (index, bound) in buckets.enumerated() where value <= bound {
-                histogram.counts[index] += 1
-            }
-            histogram.sum += value
-            histogram.count += 1
-            state.histograms[key] = histogram
-        }
+        prometheus.makeValueHistogram(descriptor: Self.descriptor(name, help), labels: Self.pairs(labels), buckets: buckets).record(value)
     }
 
-    /// The current value of a counter, for tests and health reporting.
+    /// The current value of a counter (read back from the exposition text), for tests and health reporting.
     public func counterValue(_ name: String, labels: [String: String] = [:]) -> Double {
-        let key = Self.series(name, labels)
-        return state.withLock { $0.counters[key] ?? 0 }
+        let series = labels.isEmpty ? name : "\(name){\(Self.pairs(labels).map { "\($0.0)=\"\($0.1)\"" }.joined(separator: ","))}"
+        for line in render().split(separator: "\n") where line.hasPrefix(series + " ") {
+            return Double(line.dropFirst(series.count + 1)) ?? 0
+        }
+        return 0
     }
 
     /// Everything in the Prometheus text exposition format (version 0.0.4).
     public func render() -> String {
-        let snapshot = state.withLock { $0 }
-        var out = ""
-        func labelText(_ labels: [String], extra: String? = nil) -> String {
-            let all = labels + (extra.map { [$0] } ?? [])
-            return all.isEmpty ? "" : "{\(all.joined(separator: ","))}"
-        }
-        func format(_ value: Double) -> String {
-            if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-            return String(value)
-        }
-        for name in snapshot.help.keys.sorted() {
-            let (type, help) = snapshot.help[name]!
-            out += "# HELP \(name) \(help)\n# TYPE \(name) \(type)\n"
-            switch type {
-            case "counter":
-                for (series, value) in snapshot.counters.filter({ $0.key.name == name }).sorted(by: { $0.key.labels.joined() < $1.key.labels.joined() }) {
-                    out += "\(name)\(labelText(series.labels)) \(format(value))\n"
-                }
-            case "gauge":
-                for (series, value) in snapshot.gauges.filter({ $0.key.name == name }).sorted(by: { $0.key.labels.joined() < $1.key.labels.joined() }) {
-                    out += "\(name)\(labelText(series.labels)) \(format(value))\n"
-                }
-            default:
-                for (series, histogram) in snapshot.histograms.filter({ $0.key.name == name }).sorted(by: { $0.key.labels.joined() < $1.key.labels.joined() }) {
-                    for (index, bound) in buckets.enumerated() {
-                        out += "\(name)_bucket\(labelText(series.labels, extra: "le=\"\(bound)\"")) \(histogram.counts[index])\n"
-                    }
-                    out += "\(name)_bucket\(labelText(series.labels, extra: "le=\"+Inf\"")) \(histogram.count)\n"
-                    out += "\(name)_sum\(labelText(series.labels)) \(histogram.sum)\n"
-                    out += "\(name)_count\(labelText(series.labels)) \(histogram.count)\n"
-                }
-            }
-        }
-        return out
+        prometheus.emitToString()
     }
 }
 

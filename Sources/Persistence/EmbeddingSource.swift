@@ -15,7 +15,7 @@ public struct PendingEmbedding: Sendable {
     }
 }
 
-/// Something an app stores vectors for (Knot hints, later VibeKeeper ideas and Zia recipes), able
+/// Something an app stores vectors for (hints, gift ideas, recipes, …), able
 /// to say which of its items lack a vector from the current embedder. The backfill service uses it
 /// to re-embed after an embedder switch and to enrich items stored while embedding failed.
 public protocol EmbeddingSource: Sendable {

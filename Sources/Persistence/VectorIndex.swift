@@ -25,8 +25,8 @@ public struct VectorMatch: Sendable, Equatable {
     public var similarity: Double
 }
 
-/// Similarity search over stored vectors, shared by every app (Knot hints, VibeKeeper ideas, Zia
-/// recipes). Vectors of different models are never compared: a search names the model it queries.
+/// Similarity search over stored vectors, shared by every app (hints, gift ideas, recipes, …).
+/// Vectors of different models are never compared: a search names the model it queries.
 public protocol VectorIndex: Sendable {
     func upsert(_ entry: VectorEntry, on db: any SQLDatabase) async throws
     func delete(collection: String, itemID: UUID, on db: any SQLDatabase) async throws

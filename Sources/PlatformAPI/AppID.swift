@@ -1,8 +1,8 @@
-/// The name of one hosted app (`"knot"`, …). An account belongs to exactly one app and its tokens
+/// The name of one hosted app, a lower-case path segment. An account belongs to exactly one app and its tokens
 /// carry the app as audience, so a token minted for one app is worthless on another app's routes.
 ///
 /// The platform knows no app by name: each app's contract module declares its own identifier
-/// (`extension AppID { static let knot = AppID("knot") }`), and the server hosts whatever modules
+/// (`extension AppID { static let myapp = AppID("myapp") }`), and the server hosts whatever modules
 /// its composition root lists.
 public struct AppID: RawRepresentable, Hashable, Sendable, Codable, Comparable, CustomStringConvertible {
     public let rawValue: String
@@ -34,7 +34,7 @@ public struct AppID: RawRepresentable, Hashable, Sendable, Codable, Comparable, 
         try container.encode(rawValue)
     }
 
-    /// The path prefix every route of this app lives under, e.g. `/knot`.
+    /// The path prefix every route of this app lives under, e.g. `/myapp`.
     public var pathPrefix: String { "/\(rawValue)" }
     public var description: String { rawValue }
     public static func < (lhs: AppID, rhs: AppID) -> Bool { lhs.rawValue < rhs.rawValue }

@@ -10,9 +10,9 @@ import Logging
 struct ServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "server",
-        abstract: "Runs the Knot, VibeKeeper, Zia and FareLens API server.",
+        abstract: "Runs the personal-apps API server (every hosted app under its prefix).",
         discussion: serveDiscussion + "\n\nCommand-line options: server serve --help.",
-        subcommands: [Serve.self, Embed.self, AICosts.self],
+        subcommands: [Serve.self, Embed.self, AICosts.self, Keys.self],
         defaultSubcommand: Serve.self
     )
 }
@@ -23,8 +23,25 @@ let serveDiscussion = """
     offline AI (no keys needed), port 8080, development mode.
 
     Configuration keys (command line > environment > .env file > defaults):
-    \(ServerConfiguration.keys.map { "  \($0.key.padding(toLength: 28, withPad: " ", startingAt: 0)) \($0.meaning)" }.joined(separator: "\n"))
+    \(ServerConfiguration.keys.map { "  \($0.key.padding(toLength: 36, withPad: " ", startingAt: 0)) \($0.meaning)" }.joined(separator: "\n"))
     """
+
+/// `server keys [--markdown]`: every configuration key the server reads, from their declarations
+/// (the README's table is this command's Markdown output).
+struct Keys: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "List every configuration key (platform and hosted apps).")
+
+    @Flag(name: .long, help: "Print the README's Markdown table.")
+    var markdown = false
+
+    func run() {
+        if markdown {
+            print(ServerConfiguration.markdownTable)
+        } else {
+            for key in ServerConfiguration.keys { print("\(key.key.padding(toLength: 36, withPad: " ", startingAt: 0)) \(key.meaning)") }
+        }
+    }
+}
 
 /// Loads configuration in the documented order: command line → environment → `.env` → defaults.
 func loadConfiguration(overrides: [String: String], envFile: String) throws -> ServerConfiguration {
@@ -78,7 +95,7 @@ struct Embed: AsyncParsableCommand {
 struct AICosts: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "ai-costs", abstract: "Print an app's model spend per day as JSON.")
 
-    @Option(name: .long, help: "The app (knot, vibekeeper, zia, farelens).")
+    @Option(name: .long, help: "The app (one of the hosted apps, e.g. knot).")
     var app: String
 
     @Option(name: .long, help: "How many days, newest first.")

@@ -320,7 +320,7 @@ struct MilestoneReminderTests {
             var logger = Logger(label: "second")
             logger.logLevel = .critical
             let second = JobScheduler(queue: server.scheduler.queue, clock: clock, configuration: .init(owner: "second-instance", batchSize: 2, concurrency: 2), logger: logger)
-            server.knot!.registerJobs(on: second, feedbackAnalysisHours: 0)
+            server.knot!.registerJobs(on: second)
             clock.advance(by: 7 * 86400 + 2 * 3600 + 1)  // the 14- and 7-day reminders of every user are due
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { try await server.scheduler.drain() }

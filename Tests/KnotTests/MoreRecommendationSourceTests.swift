@@ -474,8 +474,8 @@ struct ConfiguredSourceServerTests {
         try await withLocalHTTPServer(router, label: "amazon") { fakePort in
             port.value = fakePort
             try await withServer(database, configure: {
-                $0.amazonAccessKey = "AKIDEXAMPLE"; $0.amazonSecretKey = MoreRecommendationSourceTests.secret; $0.amazonAssociateTag = "knot-20"
-                $0.amazonBaseURL = "http://127.0.0.1:\(fakePort)"
+                $0.appOverrides["KNOT_AMAZON_ACCESS_KEY"] = "AKIDEXAMPLE"; $0.appOverrides["KNOT_AMAZON_SECRET_KEY"] = MoreRecommendationSourceTests.secret
+                $0.appOverrides["KNOT_AMAZON_ASSOCIATE_TAG"] = "knot-20"; $0.appOverrides["KNOT_AMAZON_BASE_URL"] = "http://127.0.0.1:\(fakePort)"
             }) { client, _ in
                 let user = try await client.signIn()
                 _ = try await client.send(.post, "/knot/api/v1/vault", token: user.accessToken, json: validVaultPayload())

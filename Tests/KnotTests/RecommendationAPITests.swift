@@ -157,18 +157,24 @@ struct RecommendationAPITests {
 
 @Suite("Deep links", .timeLimit(.minutes(3)))
 struct DeepLinkTests {
-    @Test("the app-site-association file names the configured app; 404 when none is configured")
+    @Test("the app-site-association file (at both paths iOS asks) names the configured app and its share path; 404 when none is configured")
     func appSiteAssociation() async throws {
-        try await withServer(.sqlite, configure: { $0.knotAppleAppID = "ABCDE12345.com.example.knot" }) { client, _ in
-            let response = try await client.send(.get, "/.well-known/apple-app-site-association")
-            #expect(response.status == .ok)
-            #expect(response.headers[.contentType] == "application/json")
-            let details = ((response.json["applinks"] as? [String: Any])?["details"] as? [[String: Any]])?.first
-            #expect(details?["appIDs"] as? [String] == ["ABCDE12345.com.example.knot"])
+        try await withServer(.sqlite, configure: { $0.appOverrides["KNOT_APPLE_APP_ID"] = "ABCDE12345.com.example.knot" }) { client, _ in
+            for path in ["/.well-known/apple-app-site-association", "/apple-app-site-association"] {
+                let response = try await client.send(.get, path)
+                #expect(response.status == .ok, "\(path)")
+                #expect(response.headers[.contentType] == "application/json")
+                let details = ((response.json["applinks"] as? [String: Any])?["details"] as? [[String: Any]])?.first
+                #expect(details?["appIDs"] as? [String] == ["ABCDE12345.com.example.knot"])
+                #expect(details?["components"] as? [[String: String]] == [["/": "/knot/recommendation/*"]])
+                #expect((response.json["webcredentials"] as? [String: Any])?["apps"] as? [String] == ["ABCDE12345.com.example.knot"])
+            }
         }
         try await withServer(.sqlite) { client, _ in
-            let missing = try await client.send(.get, "/.well-known/apple-app-site-association")
-            #expect(missing.status == .notFound)
+            for path in ["/.well-known/apple-app-site-association", "/apple-app-site-association"] {
+                let missing = try await client.send(.get, path)
+                #expect(missing.status == .notFound)
+            }
         }
     }
 

@@ -118,7 +118,7 @@ struct RecommendationSourceTests {
         let fake = FakeSources()
         try await withLocalHTTPServer(fake.router(), label: "yelp") { port in
             fake.port.value = port
-            try await withServer(database, configure: { $0.yelpAPIKey = "k"; $0.yelpBaseURL = "http://127.0.0.1:\(port)" }) { client, _ in
+            try await withServer(database, configure: { $0.appOverrides["KNOT_YELP_API_KEY"] = "k"; $0.appOverrides["KNOT_YELP_BASE_URL"] = "http://127.0.0.1:\(port)" }) { client, _ in
                 let user = try await client.signIn()
                 var payload = validVaultPayload()
                 payload["dislikes"] = ["Gaming", "Sports", "Karaoke", "Shopping", "Cars"]

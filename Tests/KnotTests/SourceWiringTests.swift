@@ -2,6 +2,7 @@ import AIProviders
 @testable import AppServer
 import Foundation
 import Knot
+import KnotShared
 import Logging
 import Testing
 
@@ -14,16 +15,23 @@ struct SourceWiringTests {
     @Test("no keys: no external source; every key: each source once; web search only with a model chain for its purpose")
     func wiring() throws {
         let logger = Logger(label: "test")
-        #expect(knotSources(try ServerConfiguration.load(environment: [:]), router: Self.router(extraction: true), logger: logger).isEmpty)
-        let all = try ServerConfiguration.load(environment: [
+        func knot(_ configuration: ServerConfiguration) throws -> KnotConfiguration {
+            try KnotApp.configuration(from: configuration.settings.scoped(to: .knot))
+        }
+        #expect(try knot(ServerConfiguration.load(environment: [:])).sources(router: Self.router(extraction: true), logger: logger).isEmpty)
+        let configuration = try ServerConfiguration.load(environment: [
             "YELP_API_KEY": "y", "TICKETMASTER_API_KEY": "t",
             "AMAZON_ACCESS_KEY": "a", "AMAZON_SECRET_KEY": "s", "AMAZON_ASSOCIATE_TAG": "knot-20", "AMAZON_BASE_URL": "http://127.0.0.1:1",
             "SHOPIFY_STOREFRONT_TOKEN": "sf", "SHOPIFY_STORE_DOMAIN": "shop.myshopify.com", "RESERVATION_LINKS": "true",
             "FIRECRAWL_API_KEY": "fc", "BRAVE_SEARCH_API_KEY": "brave", "AI_CHAIN_KNOT.CANDIDATE_EXTRACTION": "anthropic:claude-sonnet-4-5", "ANTHROPIC_API_KEY": "k",
         ])
-        #expect(all.amazonBaseURL == "http://127.0.0.1:1" && all.reservationLinks && all.ai.chains[WebSearchSource.purpose] == ["anthropic:claude-sonnet-4-5"])
-        #expect(knotSources(all, router: Self.router(extraction: true), logger: logger).map(\.name) == ["yelp", "ticketmaster", "amazon", "shopify", "reservations", "firecrawl", "web_search"])
-        #expect(knotSources(all, router: Self.router(extraction: false), logger: logger).map(\.name) == ["yelp", "ticketmaster", "amazon", "shopify", "reservations", "firecrawl"])
+        let all = try knot(configuration)
+        #expect(all.amazonBaseURL == "http://127.0.0.1:1" && all.reservationLinks && configuration.ai.chains[WebSearchSource.purpose] == ["anthropic:claude-sonnet-4-5"])
+        #expect(all.sources(router: Self.router(extraction: true), logger: logger).map(\.name) == ["yelp", "ticketmaster", "amazon", "shopify", "reservations", "firecrawl", "web_search"])
+        #expect(all.sources(router: Self.router(extraction: false), logger: logger).map(\.name) == ["yelp", "ticketmaster", "amazon", "shopify", "reservations", "firecrawl"])
+        // Knot's own scope wins over the older unscoped name.
+        let scoped = try knot(ServerConfiguration.load(environment: ["YELP_API_KEY": "old", "KNOT_YELP_API_KEY": "new"]))
+        #expect(scoped.yelpAPIKey == "new")
     }
 
     @Test("half-configured sources are refused at startup", arguments: [

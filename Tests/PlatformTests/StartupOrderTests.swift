@@ -19,7 +19,7 @@ struct StartupOrderTests {
         try await withIsolatedServer(database, configure: { configuration in
             configuration.jobsEnabled = true
             configuration.jobPollMilliseconds = 20
-            configuration.feedbackAnalysisHours = 24
+            configuration.appOverrides["KNOT_FEEDBACK_ANALYSIS_HOURS"] = "24"
         }, dependencies: .init(logger: logs.logger(label: "server"))) { _, components in
             var scheduled = false
             for _ in 0..<100 where !scheduled {

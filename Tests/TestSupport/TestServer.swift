@@ -62,7 +62,7 @@ public func testConfiguration(_ database: TestDatabase, dataDirectory: URL) thro
     configuration.authRateLimitPerMinute = 10_000
     configuration.embedder = .hashing
     configuration.vectorBackfillSeconds = 0
-    configuration.feedbackAnalysisHours = 0
+    configuration.appOverrides["KNOT_FEEDBACK_ANALYSIS_HOURS"] = "0"
     configuration.jobsEnabled = false
     if database == .postgres {
         configuration.databaseURL = try TestDatabase.postgresURL()

@@ -306,3 +306,8 @@ public struct MilestoneNotifications: Sendable {
         )
     }
 }
+
+extension NotificationCategory {
+    /// Knot's milestone reminders: open the recommendations, or remind me later.
+    public static let milestoneReminder = NotificationCategory(identifier: "MILESTONE_REMINDER", actions: ["VIEW", "SNOOZE"])
+}

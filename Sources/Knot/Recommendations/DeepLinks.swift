@@ -9,28 +9,17 @@ import PlatformCore
 /// HMAC signature; only a signed link shows the recommendation, anything else shows the "Download
 /// Knot" page — so guessing IDs reveals nothing.
 public struct DeepLinks: Sendable {
-    let appID: String?
     let signer: ShareLinkSigner
     let recommendations: RecommendationRepository
 
-    /// - Parameter appID: `TEAMID.bundle.id` for the association file; nil serves 404 there.
-    public init(appID: String?, signer: ShareLinkSigner, recommendations: RecommendationRepository) {
-        self.appID = appID
+    public init(signer: ShareLinkSigner, recommendations: RecommendationRepository) {
         self.signer = signer
         self.recommendations = recommendations
     }
 
-    public func addRoutes(to router: Router<AppRequestContext>) {
-        router.get(".well-known/apple-app-site-association") { _, _ -> Response in
-            guard let appID else { throw APIError.notFound("App site association") }
-            let body: [String: Any] = [
-                "applinks": ["details": [["appIDs": [appID], "components": [["/": "/knot/recommendation/*"]]]]],
-                "webcredentials": ["apps": [appID]],
-            ]
-            let data = try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])
-            return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
-        }
-        router.get("knot/recommendation/:id") { request, context -> Response in
+    /// `GET /knot/recommendation/{id}`: the share page (the association file is the platform's).
+    public func addRoutes(to prefix: RouterGroup<AppRequestContext>) {
+        prefix.get("recommendation/:id") { request, context -> Response in
             var recommendation: Recommendation?
             if let raw = context.parameters.get("id"), let id = RecommendationID(raw), signer.isValid(request.uri.queryParameters.get("sig"), for: id) {
                 recommendation = try await recommendations.findShared(id)

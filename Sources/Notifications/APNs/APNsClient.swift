@@ -29,19 +29,27 @@ public struct APNsConfiguration: Sendable {
     public var keyID: String
     /// The `.p8` key's PEM text (PKCS#8, P-256).
     public var privateKeyPEM: String
-    /// The app's bundle ID (`apns-topic`).
+    /// The bundle ID (`apns-topic`) of apps without their own entry in ``topicsByApp``.
     public var topic: String
+    /// Each app's bundle ID: four apps on one server are four iOS apps, each its own APNs topic.
+    public var topicsByApp: [AppID: String]
     public var environment: Environment
     /// Overrides the environment's host (tests, proxies).
     public var baseURL: String?
 
-    public init(teamID: String, keyID: String, privateKeyPEM: String, topic: String, environment: Environment = .production, baseURL: String? = nil) {
+    public init(teamID: String, keyID: String, privateKeyPEM: String, topic: String, topicsByApp: [AppID: String] = [:], environment: Environment = .production, baseURL: String? = nil) {
         self.teamID = teamID
         self.keyID = keyID
         self.privateKeyPEM = privateKeyPEM
         self.topic = topic
+        self.topicsByApp = topicsByApp
         self.environment = environment
         self.baseURL = baseURL
+    }
+
+    /// The topic a notification of `app` is sent under.
+    public func topic(for app: AppID?) -> String {
+        app.flatMap { topicsByApp[$0] } ?? topic
     }
 
     public var resolvedBaseURL: String {
@@ -99,7 +107,7 @@ public final class APNsClient: PushProvider {
                 var request = HTTPClientRequest(url: "\(configuration.resolvedBaseURL)/3/device/\(deviceToken)")
                 request.method = .POST
                 request.headers.add(name: "authorization", value: "bearer \(try providerToken())")
-                request.headers.add(name: "apns-topic", value: configuration.topic)
+                request.headers.add(name: "apns-topic", value: configuration.topic(for: payload.app))
                 request.headers.add(name: "apns-push-type", value: "alert")
                 request.headers.add(name: "apns-priority", value: String(payload.priority))
                 if let collapse = payload.collapseID { request.headers.add(name: "apns-collapse-id", value: String(collapse.prefix(64))) }

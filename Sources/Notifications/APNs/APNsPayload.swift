@@ -1,4 +1,5 @@
 import Foundation
+import PlatformCore
 
 /// One APNs alert request: the `aps` dictionary (alert title and body, sound, category for the
 /// View/Snooze actions, thread id for grouping) plus custom top-level keys for deep links, and the
@@ -15,8 +16,10 @@ public struct APNsPayload: Sendable, Equatable {
     /// 10 delivers immediately, 5 when convenient for the device's power.
     public var priority: Int
     public var expiration: Date?
+    /// The app sending it, which selects its APNs topic (bundle ID); not part of the JSON body.
+    public var app: AppID?
 
-    public init(title: String, body: String, category: String? = nil, threadID: String? = nil, data: [String: String] = [:], sound: String? = "default", collapseID: String? = nil, priority: Int = 10, expiration: Date? = nil) {
+    public init(title: String, body: String, category: String? = nil, threadID: String? = nil, data: [String: String] = [:], sound: String? = "default", collapseID: String? = nil, priority: Int = 10, expiration: Date? = nil, app: AppID? = nil) {
         self.title = title
         self.body = body
         self.category = category
@@ -26,6 +29,7 @@ public struct APNsPayload: Sendable, Equatable {
         self.collapseID = collapseID
         self.priority = priority
         self.expiration = expiration
+        self.app = app
     }
 
     /// The JSON body APNs expects.
@@ -47,6 +51,8 @@ public struct NotificationCategory: Sendable, Equatable {
     public var identifier: String
     public var actions: [String]
 
-    /// Knot's milestone reminders: open the recommendations, or remind me later.
-    public static let milestoneReminder = NotificationCategory(identifier: "MILESTONE_REMINDER", actions: ["VIEW", "SNOOZE"])
+    public init(identifier: String, actions: [String]) {
+        self.identifier = identifier
+        self.actions = actions
+    }
 }

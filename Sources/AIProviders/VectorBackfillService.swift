@@ -1,4 +1,3 @@
-import AIProviders
 import Foundation
 import Logging
 import Persistence

@@ -1,0 +1,110 @@
+import AIProviders
+import Auth
+import Foundation
+import Hummingbird
+import Jobs
+import Logging
+import Notifications
+import Persistence
+import PlatformCore
+
+/// One app hosted by the server. The composition root (`AppServer`) knows apps only through this
+/// protocol and a list of conforming types, so adding an app is a new module plus one line in that
+/// list: everything the server needs from an app — its settings, schema, routes, models, jobs,
+/// notification rules, export and deletion hooks, universal-link entries — is declared here.
+public protocol AppModule: Sendable {
+    /// What the app reads from its configuration scope, parsed and validated.
+    associatedtype Configuration: Sendable
+
+    /// The app's identifier: its path prefix, token audience and the `app` column of platform rows.
+    static var id: AppID { get }
+    /// The keys the app reads (relative to its scope `<APP>_…`), for `--help` and the README.
+    static var settingKeys: [SettingKey] { get }
+    /// Parses the app's settings; invalid values throw ``ConfigurationInvalid`` before the server starts.
+    static func configuration(from settings: Settings) throws -> Configuration
+    /// The app's schema, applied after the platform's.
+    static var migrations: [MigrationSet] { get }
+    /// Rule-based models for the app's AI purposes, used when no provider chain is configured.
+    static var offlineModels: [String: any LanguageModel] { get }
+    /// Every AI purpose the app calls (so `AI_CHAIN_<PURPOSE>` keys are read and documented).
+    static var aiPurposes: [String] { get }
+    /// Caps, dedupe and quiet-hours rules for the app's notifications.
+    static var deliveryRules: DeliveryRules { get }
+
+    /// Builds the app from the platform's shared services and its own configuration.
+    init(platform: PlatformServices, configuration: Configuration) throws
+
+    /// Adds the app's routes: `routes.api` is `/<app>/api/v1` behind bearer authentication,
+    /// `routes.prefix` is `/<app>` without it (webhooks, web pages).
+    func addRoutes(to routes: AppRoutes)
+    /// Registers job handlers and recurring jobs.
+    func registerJobs(on scheduler: JobScheduler)
+    /// What the app stores vectors for (re-embedded by the platform's backfill).
+    var embeddingSources: [any EmbeddingSource] { get }
+    /// The app's rows in a user's data export.
+    var exporter: any AppDataExporter { get }
+    /// Entries for the domain's apple-app-site-association file (empty: none).
+    var appSiteAssociation: AppSiteAssociation { get }
+    /// Runs after a user saved notification preferences (e.g. a new time zone moves reminders).
+    func preferencesChanged(for user: UserID) async
+    /// Runs before a user's account and rows are deleted (e.g. to remove stored files).
+    func accountWillBeDeleted(_ user: UserID) async throws
+}
+
+extension AppModule {
+    public static var offlineModels: [String: any LanguageModel] { [:] }
+    public static var aiPurposes: [String] { [] }
+    public static var deliveryRules: DeliveryRules { DeliveryRules() }
+    public var embeddingSources: [any EmbeddingSource] { [] }
+    public var appSiteAssociation: AppSiteAssociation { AppSiteAssociation() }
+    public func registerJobs(on scheduler: JobScheduler) {}
+    public func preferencesChanged(for user: UserID) async {}
+    public func accountWillBeDeleted(_ user: UserID) async throws {}
+}
+
+/// The route groups an app adds its routes to.
+public struct AppRoutes {
+    /// `/<app>/api/v1`, behind the platform's bearer authentication.
+    public let api: RouterGroup<AuthenticatedContext>
+    /// `/<app>`, unauthenticated (webhooks with their own signatures, public pages).
+    public let prefix: RouterGroup<AppRequestContext>
+
+    public init(api: RouterGroup<AuthenticatedContext>, prefix: RouterGroup<AppRequestContext>) {
+        self.api = api
+        self.prefix = prefix
+    }
+}
+
+/// The platform's shared services, handed to every app module when the server is built.
+public struct PlatformServices: Sendable {
+    public let database: any Database
+    public let vectors: any VectorIndex
+    public let embedder: any Embedder
+    public let models: ModelRouter
+    public let accounts: AccountRepository
+    public let notifications: NotificationEngine
+    public let jobs: JobQueue
+    public let clock: any TimeSource
+    public let logger: Logger
+    /// A server secret for signing things the server hands out (share links); stable across restarts.
+    public let serverSecret: Data
+    /// Verifies QStash deliveries to webhook routes; nil when no signing keys are configured.
+    public let qstash: QStashVerifier?
+    /// The URL QStash calls, checked against the token's subject when set.
+    public let qstashDestinationURL: String?
+
+    public init(database: any Database, vectors: any VectorIndex, embedder: any Embedder, models: ModelRouter, accounts: AccountRepository, notifications: NotificationEngine, jobs: JobQueue, clock: any TimeSource, logger: Logger, serverSecret: Data, qstash: QStashVerifier?, qstashDestinationURL: String?) {
+        self.database = database
+        self.vectors = vectors
+        self.embedder = embedder
+        self.models = models
+        self.accounts = accounts
+        self.notifications = notifications
+        self.jobs = jobs
+        self.clock = clock
+        self.logger = logger
+        self.serverSecret = serverSecret
+        self.qstash = qstash
+        self.qstashDestinationURL = qstashDestinationURL
+    }
+}

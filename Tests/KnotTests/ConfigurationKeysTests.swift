@@ -1,0 +1,61 @@
+import AppPlatform
+@testable import AppServer
+import Foundation
+import Knot
+import KnotShared
+import PlatformCore
+import Testing
+
+@Suite("Configuration keys are declared once", .timeLimit(.minutes(3)))
+struct ConfigurationKeysTests {
+    static var readme: String {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return (try? String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
+    }
+
+    @Test("the README's configuration table is exactly the one generated from the declarations (`server keys --markdown`)")
+    func readmeTable() throws {
+        let readme = Self.readme
+        let start = try #require(readme.range(of: "<!-- configuration-keys:start -->\n"))
+        let end = try #require(readme.range(of: "\n<!-- configuration-keys:end -->"))
+        #expect(String(readme[start.upperBound..<end.lowerBound]) == ServerConfiguration.markdownTable, "regenerate with: swift run server keys --markdown")
+    }
+
+    @Test("every key is listed once; the help covers the platform's keys and each hosted app's scope")
+    func uniqueAndComplete() {
+        let names = ServerConfiguration.keys.map(\.key)
+        #expect(Set(names).count == names.count, "duplicate: \(Dictionary(grouping: names, by: { $0 }).filter { $1.count > 1 }.keys.sorted())")
+        for key in ["PORT", "DATABASE_URL", "HTTP_HEADER_TIMEOUT_SECONDS", "KNOT_APPLE_CLIENT_IDS", "KNOT_APNS_TOPIC", "KNOT_APPLE_APP_ID", "KNOT_YELP_API_KEY", "AI_CHAIN_KNOT.CANDIDATE_EXTRACTION"] {
+            #expect(names.contains(key), "\(key)")
+        }
+    }
+
+    @Test("an app's keys live in its scope; older unscoped names still work and lose to the scoped one")
+    func scopes() throws {
+        let settings = Settings.layered(overrides: [:], environment: ["KNOT_FEEDBACK_ANALYSIS_HOURS": "12", "YELP_API_KEY": "old"], dotEnv: ["KNOT_YELP_API_KEY": "from-dotenv"]).scoped(to: .knot)
+        let knot = try KnotApp.configuration(from: settings)
+        #expect(knot.feedbackAnalysisHours == 12)
+        #expect(knot.yelpAPIKey == "from-dotenv", "the scoped name is looked up in every layer before an alias")
+        let unscoped = try KnotApp.configuration(from: Settings.layered(overrides: [:], environment: ["YELP_API_KEY": "old"], dotEnv: [:]).scoped(to: .knot))
+        #expect(unscoped.yelpAPIKey == "old")
+        #expect(throws: ServerConfiguration.Invalid.self) { try ServerConfiguration.load(environment: ["KNOT_FEEDBACK_ANALYSIS_HOURS": "soon"]) }
+        #expect(throws: ServerConfiguration.Invalid.self) { try ServerConfiguration.load(environment: ["KNOT_RESERVATION_LINKS": "sometimes"]) }
+    }
+
+    @Test("APNs: one topic per app (<APP>_APNS_TOPIC), APNS_TOPIC for apps without one, refused when an app has none")
+    func apnsTopics() throws {
+        let credentials = ["APNS_TEAM_ID": "TEAM123456", "APNS_KEY_ID": "KEY1234567", "APNS_AUTH_KEY": "pem"]
+        let scoped = try ServerConfiguration.load(environment: credentials.merging(["KNOT_APNS_TOPIC": "com.example.knot"]) { $1 })
+        #expect(scoped.apns?.topicsByApp[.knot] == "com.example.knot")
+        let shared = try ServerConfiguration.load(environment: credentials.merging(["APNS_TOPIC": "com.example.all"]) { $1 })
+        #expect(shared.apns?.topic == "com.example.all" && shared.apns?.topicsByApp[.knot] == nil)
+        #expect(throws: ServerConfiguration.Invalid.self) { try ServerConfiguration.load(environment: credentials) }
+    }
+
+    @Test("the modules list names each app once, with a well-formed identifier and its own routes prefix")
+    func modules() {
+        let ids = hostedApps.map { $0.id }
+        #expect(Set(ids).count == ids.count)
+        #expect(ServerConfiguration.implementedApps == ids)
+    }
+}
