@@ -176,13 +176,13 @@ struct NotificationEngineTests {
         }
     }
 
-    @Test("APNs over HTTP/2: provider token, headers and payload; invalid tokens are removed; 429 is retried", arguments: TestDatabase.allCases)
+    @Test("APNs over HTTP/2: provider token, the app's topic, headers and payload; invalid tokens are removed; 429 is retried", arguments: TestDatabase.allCases)
     func apnsDelivery(_ database: TestDatabase) async throws {
         try await withFakeAPNs { fake in
             let key = P256.Signing.PrivateKey()
             let clock = TestClock(Self.noon)
             let apns = try APNsClient(
-                configuration: APNsConfiguration(teamID: "TEAM123456", keyID: "KEY1234567", privateKeyPEM: key.pemRepresentation, topic: "com.example.knot", baseURL: fake.baseURL),
+                configuration: APNsConfiguration(teamID: "TEAM123456", keyID: "KEY1234567", privateKeyPEM: key.pemRepresentation, topic: "com.example.default", topicsByApp: [.knot: "com.example.knot"], baseURL: fake.baseURL),
                 client: fake.client, clock: clock, sleep: { _ in }
             )
             try await withServer(database, dependencies: .init(clock: clock, pushProvider: apns)) { client, server in
@@ -202,7 +202,8 @@ struct NotificationEngineTests {
                 #expect(requests.filter { $0.token == good }.count == 2, "the 429 was retried")
                 let first = try #require(requests.first)
                 #expect(first.scheme == "https", "HTTP/2 (the :scheme pseudo-header)")
-                #expect(first.topic == "com.example.knot" && first.pushType == "alert" && first.priority == "10")
+                #expect(first.topic == "com.example.knot" && first.pushType == "alert" && first.priority == "10", "the app's own topic, not the default")
+                #expect(apns.configuration.topic(for: AppID("other")) == "com.example.default")
                 let aps = first.json["aps"] as? [String: Any]
                 let alert = aps?["alert"] as? [String: String]
                 #expect(alert?["title"] == "Alex's Birthday is in 7 days")

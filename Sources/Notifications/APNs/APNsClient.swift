@@ -66,7 +66,7 @@ public final class APNsClient: PushProvider {
     public static let tokenLifetime: TimeInterval = 50 * 60
     static let maxAttempts = 3
 
-    let configuration: APNsConfiguration
+    public let configuration: APNsConfiguration
     let key: P256.Signing.PrivateKey
     let client: HTTPClient
     let clock: any TimeSource
