@@ -22,14 +22,18 @@ public struct ServerDependencies: Sendable {
     public var pushProvider: (any PushProvider)?
     /// Where the server logs (tests: a capturing handler); nil is the process's logging system.
     public var logger: Logger?
+    /// Extra app modules to host besides ``hostedApps`` (tests: a small module that proves the
+    /// protocol); each is mounted when its id is in the configuration's `apps`.
+    public var extraModules: [any AppModule.Type] = []
 
-    public init(clock: any TimeSource = SystemTime(), jwksFetcher: any JWKSFetching = HTTPJWKSFetcher(), embedder: (any Embedder)? = nil, offlineModels: [String: any LanguageModel] = [:], pushProvider: (any PushProvider)? = nil, logger: Logger? = nil) {
+    public init(clock: any TimeSource = SystemTime(), jwksFetcher: any JWKSFetching = HTTPJWKSFetcher(), embedder: (any Embedder)? = nil, offlineModels: [String: any LanguageModel] = [:], pushProvider: (any PushProvider)? = nil, logger: Logger? = nil, extraModules: [any AppModule.Type] = []) {
         self.clock = clock
         self.jwksFetcher = jwksFetcher
         self.embedder = embedder
         self.offlineModels = offlineModels
         self.pushProvider = pushProvider
         self.logger = logger
+        self.extraModules = extraModules
     }
 }
 
@@ -101,7 +105,7 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
         // AI
         let metrics = MetricsRegistry()
         let usage = SQLUsageRecorder(database: database, metrics: metrics, logger: logger)
-        let modules = try hostedApps.filter { configuration.apps.contains($0.id) }.map { module in
+        let modules = (hostedApps + dependencies.extraModules).filter { configuration.apps.contains($0.id) }.map { module in
             (type: module, settings: configuration.settings.scoped(to: module.id))
         }
         var offlineModels: [String: any LanguageModel] = [:]

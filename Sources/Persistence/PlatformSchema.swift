@@ -116,5 +116,18 @@ public enum PlatformSchema {
             version: 3, name: "lock_screen_privacy",
             template: ["ALTER TABLE users ADD COLUMN hide_notification_details {bool} NOT NULL DEFAULT {false}"]
         ),
+        // Databases created before apps became modules check `app` against four fixed names. On
+        // PostgreSQL the check is replaced by the open one (any lower-case name). SQLite cannot alter
+        // a CHECK without rebuilding the table; an older SQLite file keeps the four names until it is
+        // created anew (development data), which is every app this project plans.
+        Migration(
+            version: 4, name: "open_app_check", sqlite: [],
+            postgres: ["users", "user_identities", "auth_sessions", "device_tokens"].flatMap { table in
+                [
+                    "ALTER TABLE \(table) DROP CONSTRAINT IF EXISTS \(table)_app_check",
+                    "ALTER TABLE \(table) ADD CONSTRAINT \(table)_app_check CHECK (\(appCheck))",
+                ]
+            }
+        ),
     ])
 }

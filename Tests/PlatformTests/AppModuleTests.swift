@@ -1,0 +1,134 @@
+import AppPlatform
+import AppServer
+import Auth
+import Foundation
+import Hummingbird
+import KnotShared
+import Notifications
+import Persistence
+import PlatformCore
+import SQLKit
+import Testing
+import TestSupport
+
+/// A second app small enough to read on one screen, hosted beside Knot through the same protocol:
+/// proof that an app is a module plus one line in a list.
+struct MemoApp: AppModule {
+    struct Configuration: Sendable {
+        var greeting = "hello"
+        var appleAppID: String?
+    }
+
+    static let id = AppID("memo")
+    static let settingKeys = [SettingKey("GREETING", "what GET /memo/hello answers"), SettingKey("APPLE_APP_ID", "the iOS app for universal links")]
+    static let migrations = [
+        MigrationSet(component: "memo", migrations: [
+            Migration(version: 1, name: "memos", template: ["CREATE TABLE memos (id {uuid} PRIMARY KEY, user_id {uuid} NOT NULL REFERENCES users (id) ON DELETE CASCADE, text TEXT NOT NULL)"])
+        ])
+    ]
+    static let deliveryRules = DeliveryRules(respectQuietHours: false, dailyCap: 1)
+
+    static func configuration(from settings: Settings) throws -> Configuration {
+        var configuration = Configuration()
+        if let greeting = settings.string(settingKeys[0]) { configuration.greeting = greeting }
+        configuration.appleAppID = settings.string(settingKeys[1])
+        return configuration
+    }
+
+    let database: any Database
+    let configuration: Configuration
+    /// Users whose deletion hook ran, in order.
+    let deletions = LockedValue<[UserID]>([])
+
+    init(platform: PlatformServices, configuration: Configuration) {
+        database = platform.database
+        self.configuration = configuration
+    }
+
+    struct Memo: ResponseCodable {
+        var text: String
+    }
+
+    func addRoutes(to routes: AppRoutes) {
+        let database = database, greeting = configuration.greeting
+        routes.prefix.get("hello") { _, _ in greeting }
+        routes.api.post("memos") { request, context -> EditedResponse<Memo> in
+            let memo = try await request.decode(as: Memo.self, context: context)
+            try await database.transaction { db in
+                try await db.raw("INSERT INTO memos (id, user_id, text) VALUES (\(bind: UUID()), \(bind: context.userID.uuid), \(bind: memo.text))").run()
+            }
+            return EditedResponse(status: .created, response: memo)
+        }
+        routes.api.get("memos") { _, context -> [Memo] in
+            try await MemoExporter(database: database).memos(of: context.userID)
+        }
+    }
+
+    var exporter: any AppDataExporter { MemoExporter(database: database) }
+
+    var appSiteAssociation: AppSiteAssociation {
+        AppSiteAssociation(appIDs: configuration.appleAppID.map { [$0] } ?? [], paths: ["/memo/m/*"], webCredentials: false)
+    }
+
+    func accountWillBeDeleted(_ user: UserID) async throws {
+        deletions.withLock { $0.append(user) }
+    }
+}
+
+struct MemoExporter: AppDataExporter {
+    let database: any Database
+
+    func memos(of user: UserID) async throws -> [MemoApp.Memo] {
+        try await database.read { db in
+            try await db.raw("SELECT text FROM memos WHERE user_id = \(bind: user.uuid) ORDER BY text").all().map { MemoApp.Memo(text: try $0.decode(column: "text", as: String.self)) }
+        }
+    }
+
+    func exportData(for user: UserID) async throws -> AnyEncodable {
+        AnyEncodable(["memos": try await memos(of: user).map(\.text)])
+    }
+}
+
+@Suite("A second app module hosted beside Knot", .timeLimit(.minutes(3)))
+struct AppModuleTests {
+    @Test("its settings scope, migrations, routes under its prefix, per-app tokens, export, deletion hook, delivery rules and universal links", arguments: TestDatabase.allCases)
+    func secondApp(_ database: TestDatabase) async throws {
+        try await withServer(database, configure: {
+            $0.apps = [.knot, MemoApp.id]
+            $0.appOverrides["MEMO_GREETING"] = "hi from memo"
+            $0.appOverrides["MEMO_APPLE_APP_ID"] = "TEAM.com.example.memo"
+            $0.appOverrides["KNOT_APPLE_APP_ID"] = "TEAM.com.example.knot"
+        }, dependencies: .init(extraModules: [MemoApp.self])) { client, server in
+            #expect(try await client.send(.get, "/memo/hello").text == "hi from memo")
+
+            let user = try await client.signIn(app: "memo")
+            #expect(try await client.send(.post, "/memo/api/v1/memos", token: user.accessToken, json: ["text": "buy flowers"]).status == .created)
+            #expect(try await client.send(.get, "/memo/api/v1/memos", token: user.accessToken).text.contains("buy flowers"))
+            let knotUser = try await client.signIn(app: "knot")
+            #expect(try await client.send(.get, "/memo/api/v1/memos", token: knotUser.accessToken).status == .unauthorized, "a Knot token is worthless on Memo's routes")
+            #expect(try await client.send(.get, "/knot/api/v1/hints", token: user.accessToken).status == .unauthorized)
+            let export = try await client.send(.get, "/memo/api/v1/users/me/export", token: user.accessToken)
+            #expect(export.status == .ok && export.text.contains("buy flowers"))
+
+            // Universal links of both apps in one file.
+            let association = try await client.send(.get, "/apple-app-site-association").json
+            let details = (association["applinks"] as? [String: Any])?["details"] as? [[String: Any]] ?? []
+            #expect(details.compactMap { $0["appIDs"] as? [String] } == [["TEAM.com.example.knot"], ["TEAM.com.example.memo"]])
+            #expect((association["webcredentials"] as? [String: Any])?["apps"] as? [String] == ["TEAM.com.example.knot"], "Memo opted out of web credentials")
+
+            // The module's delivery rules reached the engine: a daily cap of one.
+            let id = UserID(UUID(uuidString: user.userID)!)
+            func note(_ n: Int) -> OutgoingNotification {
+                OutgoingNotification(app: MemoApp.id, user: id, title: "t\(n)", body: "b", privateTitle: "t", privateBody: "b", idempotencyKey: "memo-\(n)-\(UUID())")
+            }
+            #expect(try await server.notifications.deliver(note(1)).wasDelivered)
+            #expect(try await server.notifications.deliver(note(2)) == .capped)
+
+            // Deleting the account runs the module's hook first; its rows go with the user.
+            let memo = try #require(server.app(MemoApp.self))
+            #expect(try await client.send(.delete, "/memo/api/v1/users/me", token: user.accessToken).status == .ok)
+            #expect(memo.deletions.value == [id])
+            #expect(try await MemoExporter(database: server.database).memos(of: id).isEmpty)
+        }
+    }
+}
