@@ -72,8 +72,8 @@ struct Embed: AsyncParsableCommand {
 
     func run() async throws {
         var overrides: [String: String] = ["LOG_LEVEL": "warning"]
-        overrides["EMBEDDER"] = embedder
-        overrides["MINILM_MODEL_DIR"] = modelDir
+        overrides[ServerConfiguration.Key.embedder.name] = embedder
+        overrides[ServerConfiguration.Key.miniLMDirectory.name] = modelDir
         let configuration = try loadConfiguration(overrides: overrides, envFile: envFile)
         var logger = Logger(label: "embed")
         logger.logLevel = .warning
@@ -112,8 +112,8 @@ struct AICosts: AsyncParsableCommand {
 
     func run() async throws {
         var overrides: [String: String] = ["LOG_LEVEL": "warning"]
-        overrides["DATABASE_URL"] = databaseURL
-        overrides["DATA_DIR"] = dataDir
+        overrides[ServerConfiguration.Key.databaseURL.name] = databaseURL
+        overrides[ServerConfiguration.Key.dataDirectory.name] = dataDir
         let configuration = try loadConfiguration(overrides: overrides, envFile: envFile)
         let costs = try await dailyCosts(configuration: configuration, app: app, days: days)
         struct Row: Encodable {
@@ -163,13 +163,13 @@ struct Serve: AsyncParsableCommand {
 
     func run() async throws {
         var overrides: [String: String] = [:]
-        overrides["HOST"] = host
-        overrides["PORT"] = port.map(String.init)
-        overrides["DATABASE_URL"] = databaseURL
-        overrides["DATA_DIR"] = dataDir
-        overrides["APP_ENV"] = env
-        overrides["APPS"] = apps
-        overrides["LOG_LEVEL"] = logLevel
+        overrides[ServerConfiguration.Key.host.name] = host
+        overrides[ServerConfiguration.Key.port.name] = port.map(String.init)
+        overrides[ServerConfiguration.Key.databaseURL.name] = databaseURL
+        overrides[ServerConfiguration.Key.dataDirectory.name] = dataDir
+        overrides[ServerConfiguration.Key.environment.name] = env
+        overrides[ServerConfiguration.Key.apps.name] = apps
+        overrides[ServerConfiguration.Key.logLevel.name] = logLevel
         let configuration = try loadConfiguration(overrides: overrides, envFile: envFile)
         let app = try await buildApplication(configuration: configuration)
         var logger = Logger(label: "server")
