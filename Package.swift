@@ -109,12 +109,13 @@ let package = Package(
             ]
         ),
         // MARK: Apps
-        // Milestone date rules shared by the Knot server and the Knot client SDK (Foundation only).
-        .target(name: "KnotShared", dependencies: ["PlatformAPI"]),
+        // Knot's wire contract (Foundation only): request/response types, enums, typed IDs, route paths and the
+        // rules both the Knot server and the Knot client SDK apply.
+        .target(name: "KnotAPI", dependencies: ["PlatformAPI"]),
         .target(
             name: "Knot",
             dependencies: [
-                "PlatformCore", "Persistence", "Auth", "AIProviders", "Jobs", "Notifications", "KnotShared",
+                "PlatformCore", "Persistence", "Auth", "AIProviders", "Jobs", "Notifications", "KnotAPI",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -140,7 +141,7 @@ let package = Package(
         // MARK: Clients
         // The Knot client SDK: Foundation (+ FoundationNetworking on Linux) and Observation only, so an
         // iOS app imports it unchanged. It must never depend on a server target.
-        .target(name: "KnotClient", dependencies: ["KnotShared"]),
+        .target(name: "KnotClient", dependencies: ["KnotAPI"]),
         .executableTarget(
             name: "KnotCLI",
             dependencies: [
@@ -156,7 +157,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "knot-benchmark",
-            dependencies: ["AppServer", "Knot", "KnotShared", "AIProviders", "Persistence", "PlatformCore", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["AppServer", "Knot", "KnotAPI", "AIProviders", "Persistence", "PlatformCore", .product(name: "Logging", package: "swift-log")],
             path: "Benchmarks/KnotBenchmark"
         ),
         .executableTarget(
@@ -179,7 +180,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PlatformTests",
-            dependencies: ["TestSupport", "PlatformCore", "Persistence", "AIProviders", "Auth", "Observability", "Jobs", "Notifications", "KnotShared", .product(name: "CryptoExtras", package: "swift-crypto"), .product(name: "Logging", package: "swift-log")]
+            dependencies: ["TestSupport", "PlatformCore", "Persistence", "AIProviders", "Auth", "Observability", "Jobs", "Notifications", "KnotAPI", .product(name: "CryptoExtras", package: "swift-crypto"), .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(
             name: "AIProvidersTests",
@@ -188,11 +189,11 @@ let package = Package(
         ),
         .testTarget(
             name: "KnotTests",
-            dependencies: ["TestSupport", "Knot", "KnotShared", .product(name: "Hummingbird", package: "hummingbird")]
+            dependencies: ["TestSupport", "Knot", "KnotAPI", .product(name: "Hummingbird", package: "hummingbird")]
         ),
         .testTarget(
             name: "KnotClientTests",
-            dependencies: ["KnotClient", "KnotShared", "TestSupport", .product(name: "Hummingbird", package: "hummingbird")]
+            dependencies: ["KnotClient", "KnotAPI", "TestSupport", .product(name: "Hummingbird", package: "hummingbird")]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -4,7 +4,7 @@ import Foundation
 import Hummingbird
 import Jobs
 import Knot
-import KnotShared
+import KnotAPI
 import Logging
 import Notifications
 import Observability

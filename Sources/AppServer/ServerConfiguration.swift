@@ -1,6 +1,6 @@
 import Foundation
 import Logging
-import KnotShared
+import KnotAPI
 import PlatformCore
 
 /// Where the server runs: development allows the email-only sign-in and generates its own signing

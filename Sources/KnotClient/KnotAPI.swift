@@ -56,8 +56,7 @@ public final class KnotAPI: Sendable {
     /// Development sign-in (`POST /knot/auth/dev`, only on development servers); starts and saves a session.
     @discardableResult
     public func signInForDevelopment(email: String) async throws -> StoredSession {
-        struct Body: Encodable { var email: String }
-        let response = try await perform(method: "POST", path: "/knot/auth/dev", body: try encode(Body(email: email)), authenticated: false)
+        let response = try await perform(KnotRoutes.platform.devSignIn, body: try encode(AuthRequests.DevSignIn(email: email)), authenticated: false)
         let pair: TokenPair = try decode(response)
         try await session.begin(pair, serverUrl: baseURL.absoluteString, email: email)
         guard let stored = await session.stored else { throw KnotError.unauthorized("Sign-in did not produce a session.") }
@@ -78,8 +77,7 @@ public final class KnotAPI: Sendable {
     }
 
     private func signIn(provider: String, idToken: String, nonce: String?, email: String?) async throws -> StoredSession {
-        struct Body: Encodable { var idToken: String; var nonce: String? }
-        let response = try await perform(method: "POST", path: "/knot/auth/\(provider)", body: try encode(Body(idToken: idToken, nonce: nonce)), authenticated: false)
+        let response = try await perform(KnotRoutes.platform.signIn(provider: provider), body: try encode(AuthRequests.IDToken(idToken: idToken, nonce: nonce)), authenticated: false)
         let pair: TokenPair = try decode(response)
         try await session.begin(pair, serverUrl: baseURL.absoluteString, email: email)
         guard let stored = await session.stored else { throw KnotError.unauthorized("Sign-in did not produce a session.") }
@@ -88,7 +86,7 @@ public final class KnotAPI: Sendable {
 
     /// Revokes the session on the server and forgets it here, even when the server cannot be reached.
     public func signOut() async {
-        _ = try? await perform(method: "POST", path: "/knot/auth/sign-out", retryRefresh: false)
+        _ = try? await perform(KnotRoutes.platform.signOut, retryRefresh: false)
         await session.signOutLocally()
     }
 
@@ -96,71 +94,67 @@ public final class KnotAPI: Sendable {
 
     /// Creates the partner vault (onboarding's submit).
     public func createVault(_ draft: VaultDraft) async throws -> Vault {
-        try decode(try await perform(method: "POST", path: "/knot/api/v1/vault", body: try encode(draft)))
+        try decode(try await perform(KnotRoutes.createVault, body: try encode(draft)))
     }
 
     /// The partner vault; ``KnotError/notFound(_:)`` before onboarding.
     public func vault() async throws -> Vault {
-        try decode(try await perform(method: "GET", path: "/knot/api/v1/vault"))
+        try decode(try await perform(KnotRoutes.vault))
     }
 
     /// Replaces the partner vault.
     public func updateVault(_ draft: VaultDraft) async throws -> Vault {
-        try decode(try await perform(method: "PUT", path: "/knot/api/v1/vault", body: try encode(draft)))
+        try decode(try await perform(KnotRoutes.updateVault, body: try encode(draft)))
     }
 
     // MARK: Hints
 
     /// Saves a hint (1–500 characters).
     public func addHint(_ text: String, source: HintSource = .textInput) async throws -> Hint {
-        struct Body: Encodable { var hintText: String; var source: HintSource }
-        return try decode(try await perform(method: "POST", path: "/knot/api/v1/hints", body: try encode(Body(hintText: text, source: source))))
+        try decode(try await perform(KnotRoutes.addHint, body: try encode(NewHint(hintText: text, source: source))))
     }
 
     /// One page of hints, newest first.
     public func hints(limit: Int = 50, cursor: String? = nil) async throws -> HintPage {
         var query = [URLQueryItem(name: "limit", value: String(limit))]
         if let cursor { query.append(URLQueryItem(name: "cursor", value: cursor)) }
-        return try decode(try await perform(method: "GET", path: "/knot/api/v1/hints", query: query))
+        return try decode(try await perform(KnotRoutes.hints, query: query))
     }
 
     /// Hints closest in meaning to `query`.
     public func searchHints(_ query: String, limit: Int = 10) async throws -> HintSearchResult {
-        try decode(try await perform(method: "GET", path: "/knot/api/v1/hints/search", query: [URLQueryItem(name: "q", value: query), URLQueryItem(name: "limit", value: String(limit))]))
+        try decode(try await perform(KnotRoutes.searchHints, query: [URLQueryItem(name: "q", value: query), URLQueryItem(name: "limit", value: String(limit))]))
     }
 
     public func deleteHint(_ id: HintID) async throws {
-        _ = try await perform(method: "DELETE", path: "/knot/api/v1/hints/\(id)")
+        _ = try await perform(KnotRoutes.deleteHint(id))
     }
 
     // MARK: Recommendations
 
     /// Three new picks for an occasion (optionally for a milestone, optionally with vibes for this request only).
     public func generateRecommendations(occasion: OccasionType, milestoneId: MilestoneID? = nil, vibeOverride: [Vibe]? = nil) async throws -> RecommendationBatch {
-        struct Body: Encodable { var occasionType: OccasionType; var milestoneId: MilestoneID?; var vibeOverride: [Vibe]? }
-        return try decode(try await perform(method: "POST", path: "/knot/api/v1/recommendations/generate", body: try encode(Body(occasionType: occasion, milestoneId: milestoneId, vibeOverride: vibeOverride))))
+        try decode(try await perform(KnotRoutes.generateRecommendations, body: try encode(GenerateRecommendationsRequest(occasionType: occasion, milestoneId: milestoneId, vibeOverride: vibeOverride))))
     }
 
     /// Three different picks replacing `rejected`, for `reason`.
     public func refreshRecommendations(rejected: [RecommendationID], reason: RejectionReason, vibeOverride: [Vibe]? = nil) async throws -> RecommendationBatch {
-        struct Body: Encodable { var rejectedRecommendationIds: [RecommendationID]; var rejectionReason: RejectionReason; var vibeOverride: [Vibe]? }
-        return try decode(try await perform(method: "POST", path: "/knot/api/v1/recommendations/refresh", body: try encode(Body(rejectedRecommendationIds: rejected, rejectionReason: reason, vibeOverride: vibeOverride))))
+        try decode(try await perform(KnotRoutes.refreshRecommendations, body: try encode(RefreshRecommendationsRequest(rejectedRecommendationIds: rejected, rejectionReason: reason, vibeOverride: vibeOverride))))
     }
 
     /// Records what the user did with a recommendation (`rating` 1–5 is required for `.rated`).
     @discardableResult
     public func recordFeedback(_ id: RecommendationID, action: FeedbackAction, rating: Int? = nil, text: String? = nil) async throws -> FeedbackRecord {
-        struct Body: Encodable { var action: FeedbackAction; var rating: Int?; var feedbackText: String? }
-        return try decode(try await perform(method: "POST", path: "/knot/api/v1/recommendations/\(id)/feedback", body: try encode(Body(action: action, rating: rating, feedbackText: text))))
+        try decode(try await perform(KnotRoutes.recordFeedback(id), body: try encode(FeedbackRequest(action: action, rating: rating, feedbackText: text))))
     }
 
     public func recommendation(_ id: RecommendationID) async throws -> Recommendation {
-        try decode(try await perform(method: "GET", path: "/knot/api/v1/recommendations/\(id)"))
+        try decode(try await perform(KnotRoutes.recommendation(id)))
     }
 
     /// The recommendations stored for one milestone (what a reminder links to).
     public func recommendations(forMilestone id: MilestoneID) async throws -> MilestoneRecommendations {
-        try decode(try await perform(method: "GET", path: "/knot/api/v1/recommendations/by-milestone/\(id)"))
+        try decode(try await perform(KnotRoutes.recommendations(forMilestone: id)))
     }
 
     /// The full URL of a recommendation's share page, or nil when the server gave none.
@@ -172,25 +166,25 @@ public final class KnotAPI: Sendable {
 
     /// Re-learns the user's preference weights from their feedback now (the server also does it weekly).
     public func analyzeFeedback() async throws -> LearnedWeights {
-        try decode(try await perform(method: "POST", path: "/knot/api/v1/feedback/analyze"))
+        try decode(try await perform(KnotRoutes.analyzeFeedback))
     }
 
     // MARK: Notifications
 
     /// Reminders not sent yet.
     public func upcomingNotifications() async throws -> UpcomingNotifications {
-        try decode(try await perform(method: "GET", path: "/knot/api/v1/notifications/upcoming"))
+        try decode(try await perform(KnotRoutes.upcomingNotifications))
     }
 
     /// Sent and failed reminders, newest first.
     public func notificationHistory(limit: Int = 50, offset: Int = 0) async throws -> NotificationHistoryPage {
-        try decode(try await perform(method: "GET", path: "/knot/api/v1/notifications/history", query: [URLQueryItem(name: "limit", value: String(limit)), URLQueryItem(name: "offset", value: String(offset))]))
+        try decode(try await perform(KnotRoutes.notificationHistory, query: [URLQueryItem(name: "limit", value: String(limit)), URLQueryItem(name: "offset", value: String(offset))]))
     }
 
     /// Marks a reminder as opened (idempotent).
     @discardableResult
     public func markNotificationViewed(_ id: NotificationID) async throws -> ViewedReceipt {
-        try decode(try await perform(method: "PATCH", path: "/knot/api/v1/notifications/\(id)/viewed"))
+        try decode(try await perform(KnotRoutes.markNotificationViewed(id)))
     }
 
     // MARK: Account
@@ -198,30 +192,28 @@ public final class KnotAPI: Sendable {
     /// Registers this device's push token.
     @discardableResult
     public func registerDevice(token: String, platform: String = "ios") async throws -> DeviceRegistration {
-        struct Body: Encodable { var deviceToken: String; var platform: String }
-        return try decode(try await perform(method: "POST", path: "/knot/api/v1/users/device-token", body: try encode(Body(deviceToken: token, platform: platform))))
+        try decode(try await perform(KnotRoutes.platform.registerDevice, body: try encode(DeviceRegistrationRequest(deviceToken: token, platform: platform))))
     }
 
     public func notificationPreferences() async throws -> NotificationPreferences {
-        try decode(try await perform(method: "GET", path: "/knot/api/v1/users/me/notification-preferences"))
+        try decode(try await perform(KnotRoutes.platform.notificationPreferences))
     }
 
     /// Changes only the preferences given.
     public func updateNotificationPreferences(enabled: Bool? = nil, quietHoursStart: Int? = nil, quietHoursEnd: Int? = nil, timezone: String? = nil, hideNotificationDetails: Bool? = nil) async throws -> NotificationPreferences {
-        struct Body: Encodable { var notificationsEnabled: Bool?; var quietHoursStart: Int?; var quietHoursEnd: Int?; var timezone: String?; var hideNotificationDetails: Bool? }
-        let body = Body(notificationsEnabled: enabled, quietHoursStart: quietHoursStart, quietHoursEnd: quietHoursEnd, timezone: timezone, hideNotificationDetails: hideNotificationDetails)
-        return try decode(try await perform(method: "PUT", path: "/knot/api/v1/users/me/notification-preferences", body: try encode(body)))
+        let body = NotificationPreferencesUpdate(notificationsEnabled: enabled, quietHoursStart: quietHoursStart, quietHoursEnd: quietHoursEnd, timezone: timezone, hideNotificationDetails: hideNotificationDetails)
+        return try decode(try await perform(KnotRoutes.platform.updateNotificationPreferences, body: try encode(body)))
     }
 
     /// Everything the server keeps about the user, as the JSON document it sends.
     public func exportData() async throws -> Data {
-        try await perform(method: "GET", path: "/knot/api/v1/users/me/export").body
+        try await perform(KnotRoutes.platform.export).body
     }
 
     /// Deletes the account and all its data, then forgets the session.
     @discardableResult
     public func deleteAccount() async throws -> AccountDeletion {
-        let result: AccountDeletion = try decode(try await perform(method: "DELETE", path: "/knot/api/v1/users/me"))
+        let result: AccountDeletion = try decode(try await perform(KnotRoutes.platform.deleteAccount))
         await session.signOutLocally()
         return result
     }
@@ -242,6 +234,11 @@ public final class KnotAPI: Sendable {
 
     static func isIdempotent(_ method: String) -> Bool {
         ["GET", "HEAD", "PUT", "DELETE", "PATCH", "OPTIONS"].contains(method)
+    }
+
+    /// Sends a request to `endpoint` (see ``perform(method:path:query:body:authenticated:retryRefresh:)``).
+    func perform(_ endpoint: Endpoint, query: [URLQueryItem] = [], body: Data? = nil, authenticated: Bool = true, retryRefresh: Bool = true) async throws -> HTTPResponseData {
+        try await perform(method: endpoint.method.rawValue, path: endpoint.path, query: query, body: body, authenticated: authenticated, retryRefresh: retryRefresh)
     }
 
     /// Sends a request, retrying idempotent ones on transient failures, and returns a 2xx response.
@@ -283,8 +280,8 @@ public final class KnotAPI: Sendable {
 
     /// Trades a refresh token for a new pair (`POST /knot/auth/refresh`); the old one is spent.
     private func exchange(_ refreshToken: String) async throws -> TokenPair {
-        struct Body: Encodable { var refreshToken: String }
-        let response = try await performOnce(method: "POST", path: "/knot/auth/refresh", query: [], body: try encode(Body(refreshToken: refreshToken)), authenticated: false, retryRefresh: false)
+        let endpoint = KnotRoutes.platform.refresh
+        let response = try await performOnce(method: endpoint.method.rawValue, path: endpoint.path, query: [], body: try encode(AuthRequests.Refresh(refreshToken: refreshToken)), authenticated: false, retryRefresh: false)
         return try decode(response)
     }
 

@@ -53,7 +53,9 @@ public struct FileTokenStore: TokenStore {
     public func load() throws -> StoredSession? {
         guard FileManager.default.fileExists(atPath: fileURL.path) else { return nil }
         let data = try Data(contentsOf: fileURL)
-        return try WireFormat.decoder().decode(StoredSession.self, from: data)
+        let decoder = WireFormat.decoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        return try decoder.decode(StoredSession.self, from: data)
     }
 
     public func save(_ session: StoredSession) throws {
