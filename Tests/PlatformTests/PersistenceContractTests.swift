@@ -68,7 +68,7 @@ struct PersistenceContractTests {
         ("milestone type CHECK", { _, v, l in "INSERT INTO partner_milestones (id, vault_id, milestone_type, milestone_name, milestone_date, recurrence, budget_tier, created_at) VALUES (\(bind: UUID()), \(bind: v), 'graduation', 'x', \(unsafeRaw: l.date)'2000-01-01', 'yearly', 'just_because', \(unsafeRaw: l.now))" }),
         ("hint source CHECK", { _, v, l in "INSERT INTO hints (id, vault_id, hint_text, source, created_at) VALUES (\(bind: UUID()), \(bind: v), 'x', 'telepathy', \(unsafeRaw: l.now))" }),
         ("one vault per user UNIQUE", { u, _, l in "INSERT INTO partner_vaults (id, user_id, partner_name, created_at, updated_at) VALUES (\(bind: UUID()), \(bind: u), 'Again', \(unsafeRaw: l.now), \(unsafeRaw: l.now))" }),
-        ("user app CHECK", { _, _, l in "INSERT INTO users (id, app, created_at, updated_at) VALUES (\(bind: UUID()), 'myspace', \(unsafeRaw: l.now), \(unsafeRaw: l.now))" }),
+        ("user app CHECK", { _, _, l in "INSERT INTO users (id, app, created_at, updated_at) VALUES (\(bind: UUID()), 'MySpace', \(unsafeRaw: l.now), \(unsafeRaw: l.now))" }),
         ("quiet hours CHECK", { u, _, l in "UPDATE users SET quiet_hours_start = 24 WHERE id = \(bind: u)" }),
     ]
 
