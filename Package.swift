@@ -139,9 +139,13 @@ let package = Package(
             ]
         ),
         // MARK: Clients
-        // The Knot client SDK: Foundation (+ FoundationNetworking on Linux) and Observation only, so an
-        // iOS app imports it unchanged. It must never depend on a server target.
-        .target(name: "KnotClient", dependencies: ["KnotAPI"]),
+        // What every app's SDK shares (transport, session with single-flight refresh, token stores, retry,
+        // the SDK error, JSON coding): Foundation (+ FoundationNetworking on Linux) only, names no app.
+        .target(name: "ClientCore", dependencies: ["PlatformAPI"]),
+        // The Knot client SDK: Knot's endpoints and view models over ClientCore and KnotAPI; Foundation
+        // (+ FoundationNetworking on Linux) and Observation only, so an iOS app imports it unchanged. It
+        // must never depend on a server target.
+        .target(name: "KnotClient", dependencies: ["ClientCore", "KnotAPI"]),
         .executableTarget(
             name: "KnotCLI",
             dependencies: [

@@ -49,7 +49,7 @@ public struct VaultController: Sendable {
 
 /// `POST|GET /knot/api/v1/hints`, `DELETE /hints/{id}`, `GET /hints/search` (seed 001 steps 4.4, 4.6).
 public struct HintsController: Sendable {
-    public static let maxHintLength = 500
+    public static let maxHintLength = KnotCatalog.maxHintLength
     let hints: HintRepository
     let vaults: VaultRepository
 

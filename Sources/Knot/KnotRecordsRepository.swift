@@ -11,6 +11,7 @@ public struct KnotRecordsRepository: Sendable {
 
     public init(database: any Database) { self.database = database }
 
+    /// A feedback row as the data export writes it (raw columns, not the API's ``FeedbackRecord``).
     public struct ExportedFeedback: Encodable, Sendable {
         enum CodingKeys: String, CodingKey { case id, recommendationId = "recommendation_id", action, rating, feedbackText = "feedback_text", createdAt = "created_at" }
         var id: UUID
@@ -21,6 +22,7 @@ public struct KnotRecordsRepository: Sendable {
         var createdAt: Date
     }
 
+    /// A reminder row, whatever its status, as the data export writes it.
     public struct NotificationRecord: Encodable, Sendable {
         enum CodingKeys: String, CodingKey { case id, milestoneId = "milestone_id", scheduledFor = "scheduled_for", daysBefore = "days_before", status, sentAt = "sent_at", viewedAt = "viewed_at", createdAt = "created_at" }
         var id: UUID

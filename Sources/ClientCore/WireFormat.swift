@@ -2,7 +2,7 @@ import Foundation
 
 /// The server's JSON conventions in one place: ISO 8601 UTC timestamps (with or without fractional
 /// seconds on input; milliseconds on output, as the server writes them). Wire types spell their
-/// snake_case keys themselves (KnotAPI, PlatformAPI), so the decoder converts no keys; the encoder
+/// snake_case keys themselves (PlatformAPI and each app's contract module), so the decoder converts no keys; the encoder
 /// still writes client-only types (the CLI's `--json` output) in snake_case.
 public enum WireFormat {
     /// A decoder for server responses.

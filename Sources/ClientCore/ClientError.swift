@@ -1,8 +1,11 @@
 import Foundation
+import PlatformAPI
 
-/// The one error every ``KnotAPI`` call throws, split by what a screen does about it: show an
-/// offline banner, send the user to sign-in, point at a field, say "not found", wait, or apologise.
-public enum KnotError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {
+/// The one error every SDK call throws (an app's SDK may name it, e.g. `KnotError`), split by what a screen
+/// does about it: show an offline banner, send the user to sign-in, point at a field, say "not
+/// found", wait, or apologise. Built from the platform's ``ErrorEnvelope``, so it is the same for
+/// every app.
+public enum ClientError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {
     /// The server could not be reached (no network, refused, timed out).
     case offline(String)
     /// Not signed in, or the session ended (refresh failed); the user must sign in again.
@@ -40,7 +43,7 @@ public enum KnotError: Error, Sendable, Equatable, CustomStringConvertible, Loca
     }
 
     /// The error an HTTP response stands for, read from the server's error body when there is one.
-    static func from(_ response: HTTPResponseData) -> KnotError {
+    static func from(_ response: HTTPResponseData) -> ClientError {
         let inner = (try? JSONDecoder().decode(ErrorEnvelope.self, from: response.body))?.error
         let code = inner.flatMap { $0.code.isEmpty ? nil : $0.code }
         let message = inner.flatMap { $0.message.isEmpty ? nil : $0.message } ?? (String(data: response.body, encoding: .utf8).flatMap { $0.isEmpty ? nil : String($0.prefix(200)) } ?? "HTTP \(response.status)")
