@@ -123,12 +123,13 @@ let package = Package(
             ]
         ),
         // MARK: Apps
-        // Milestone date rules shared by the Knot server and the Knot client SDK (Foundation only).
-        .target(name: "KnotShared", dependencies: ["PlatformAPI"]),
+        // Knot's wire contract (Foundation only): request/response types, enums, typed IDs, route paths and the
+        // rules both the Knot server and the Knot client SDK apply.
+        .target(name: "KnotAPI", dependencies: ["PlatformAPI"]),
         .target(
             name: "Knot",
             dependencies: [
-                "AppPlatform", "PlatformCore", "Persistence", "Auth", "AIProviders", "Jobs", "Notifications", "KnotShared",
+                "AppPlatform", "PlatformCore", "Persistence", "Auth", "AIProviders", "Jobs", "Notifications", "KnotAPI",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -152,9 +153,13 @@ let package = Package(
             ]
         ),
         // MARK: Clients
-        // The Knot client SDK: Foundation (+ FoundationNetworking on Linux) and Observation only, so an
-        // iOS app imports it unchanged. It must never depend on a server target.
-        .target(name: "KnotClient", dependencies: ["KnotShared"]),
+        // What every app's SDK shares (transport, session with single-flight refresh, token stores, retry,
+        // the SDK error, JSON coding): Foundation (+ FoundationNetworking on Linux) only, names no app.
+        .target(name: "ClientCore", dependencies: ["PlatformAPI"]),
+        // The Knot client SDK: Knot's endpoints and view models over ClientCore and KnotAPI; Foundation
+        // (+ FoundationNetworking on Linux) and Observation only, so an iOS app imports it unchanged. It
+        // must never depend on a server target.
+        .target(name: "KnotClient", dependencies: ["ClientCore", "KnotAPI"]),
         .executableTarget(
             name: "KnotCLI",
             dependencies: [
@@ -170,7 +175,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "knot-benchmark",
-            dependencies: ["AppServer", "Knot", "KnotShared", "AIProviders", "Persistence", "PlatformCore", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["AppServer", "Knot", "KnotAPI", "AIProviders", "Persistence", "PlatformCore", .product(name: "Logging", package: "swift-log")],
             path: "Benchmarks/KnotBenchmark"
         ),
         .executableTarget(
@@ -193,7 +198,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PlatformTests",
-            dependencies: ["TestSupport", "AppPlatform", "AppServer", "PlatformCore", "Persistence", "AIProviders", "Auth", "Observability", "Jobs", "Notifications", "KnotShared", .product(name: "Hummingbird", package: "hummingbird"), .product(name: "SQLKit", package: "sql-kit"), .product(name: "CryptoExtras", package: "swift-crypto"), .product(name: "Logging", package: "swift-log")]
+            dependencies: ["TestSupport", "AppPlatform", "AppServer", "PlatformCore", "Persistence", "AIProviders", "Auth", "Observability", "Jobs", "Notifications", "KnotAPI", .product(name: "Hummingbird", package: "hummingbird"), .product(name: "SQLKit", package: "sql-kit"), .product(name: "CryptoExtras", package: "swift-crypto"), .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(
             name: "AIProvidersTests",
@@ -202,11 +207,11 @@ let package = Package(
         ),
         .testTarget(
             name: "KnotTests",
-            dependencies: ["TestSupport", "Knot", "KnotShared", .product(name: "Hummingbird", package: "hummingbird")]
+            dependencies: ["TestSupport", "Knot", "KnotAPI", .product(name: "Hummingbird", package: "hummingbird")]
         ),
         .testTarget(
             name: "KnotClientTests",
-            dependencies: ["KnotClient", "KnotShared", "TestSupport", .product(name: "Hummingbird", package: "hummingbird")]
+            dependencies: ["KnotClient", "KnotAPI", "TestSupport", .product(name: "Hummingbird", package: "hummingbird")]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -31,32 +31,6 @@ public struct AccountController: Sendable {
         self.willDeleteAccount = willDeleteAccount
     }
 
-    struct DeviceTokenRequest: Decodable {
-        enum CodingKeys: String, CodingKey { case deviceToken = "device_token", platform }
-        var deviceToken: String?
-        var platform: String?
-    }
-
-    struct DeviceTokenResponse: ResponseEncodable {
-        enum CodingKeys: String, CodingKey { case status, deviceToken = "device_token", platform }
-        var status: String
-        var deviceToken: String
-        var platform: String
-    }
-
-    struct PreferencesRequest: Decodable {
-        enum CodingKeys: String, CodingKey { case notificationsEnabled = "notifications_enabled", quietHoursStart = "quiet_hours_start", quietHoursEnd = "quiet_hours_end", timezone, hideNotificationDetails = "hide_notification_details" }
-        var notificationsEnabled: Bool?
-        var quietHoursStart: Int?
-        var quietHoursEnd: Int?
-        var timezone: String?
-        var hideNotificationDetails: Bool?
-    }
-
-    struct DeletedResponse: ResponseEncodable {
-        var status = "deleted"
-        var message = "Account and all associated data have been permanently deleted."
-    }
 
     struct ExportDocument: Encodable {
         enum CodingKeys: String, CodingKey { case exportedAt = "exported_at", user, notificationPreferences = "notification_preferences", devices, data }
@@ -78,8 +52,8 @@ public struct AccountController: Sendable {
 
     public func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
         let users = group.group("users")
-        users.post("device-token") { request, context -> DeviceTokenResponse in
-            let body = try await request.decode(as: DeviceTokenRequest.self, context: context)
+        users.post("device-token") { request, context -> DeviceRegistration in
+            let body = try await request.decode(as: DeviceRegistrationRequest.self, context: context)
             var validator = Validator()
             let token = validator.requireText(body.deviceToken, "device_token", maxLength: 200)
             let platform = validator.requireEnum(body.platform ?? "ios", "platform", as: Platform.self)
@@ -92,14 +66,14 @@ public struct AccountController: Sendable {
             try validator.throwIfInvalid()
             let normalized = platform == .ios ? token!.lowercased() : token!
             let isNew = try await accounts.registerDevice(user: context.userID, app: app, token: normalized, platform: platform!.rawValue)
-            return DeviceTokenResponse(status: isNew ? "registered" : "updated", deviceToken: normalized, platform: platform!.rawValue)
+            return DeviceRegistration(status: isNew ? "registered" : "updated", deviceToken: normalized, platform: platform!.rawValue)
         }
         users.get("me/notification-preferences") { _, context -> NotificationPreferences in
             guard let preferences = try await accounts.preferences(of: context.userID) else { throw APIError.notFound("User") }
             return preferences
         }
         users.put("me/notification-preferences") { request, context -> NotificationPreferences in
-            let body = try await request.decode(as: PreferencesRequest.self, context: context)
+            let body = try await request.decode(as: NotificationPreferencesUpdate.self, context: context)
             guard var preferences = try await accounts.preferences(of: context.userID) else { throw APIError.notFound("User") }
             var validator = Validator()
             if let start = body.quietHoursStart {
@@ -145,10 +119,10 @@ public struct AccountController: Sendable {
             )
         }
         let willDeleteAccount = willDeleteAccount
-        users.delete("me") { _, context -> DeletedResponse in
+        users.delete("me") { _, context -> AccountDeletion in
             try await willDeleteAccount(context.userID)
             try await accounts.deleteUser(context.userID)
-            return DeletedResponse()
+            return AccountDeletion()
         }
     }
 
@@ -160,3 +134,5 @@ public struct AccountController: Sendable {
     }
 }
 extension NotificationPreferences: ResponseEncodable {}
+extension DeviceRegistration: ResponseEncodable {}
+extension AccountDeletion: ResponseEncodable {}

@@ -3,37 +3,6 @@ import Persistence
 import PlatformCore
 import SQLKit
 
-/// A user's notification preferences: a global switch, quiet hours in their own time zone, and
-/// whether lock-screen text may show names and details (`hide_notification_details` keeps them
-/// inside the app).
-public struct NotificationPreferences: Codable, Sendable, Equatable {
-    public var notificationsEnabled: Bool
-    public var quietHoursStart: Int
-    public var quietHoursEnd: Int
-    public var timezone: String?
-    public var hideNotificationDetails: Bool
-
-    public init(notificationsEnabled: Bool = true, quietHoursStart: Int = 22, quietHoursEnd: Int = 8, timezone: String? = nil, hideNotificationDetails: Bool = false) {
-        self.notificationsEnabled = notificationsEnabled
-        self.quietHoursStart = quietHoursStart
-        self.quietHoursEnd = quietHoursEnd
-        self.timezone = timezone
-        self.hideNotificationDetails = hideNotificationDetails
-    }
-
-    enum CodingKeys: String, CodingKey { case notificationsEnabled = "notifications_enabled", quietHoursStart = "quiet_hours_start", quietHoursEnd = "quiet_hours_end", timezone, hideNotificationDetails = "hide_notification_details" }
-
-    /// Encodes `timezone` as `null` when unset, so clients always see every field.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(notificationsEnabled, forKey: .notificationsEnabled)
-        try container.encode(quietHoursStart, forKey: .quietHoursStart)
-        try container.encode(quietHoursEnd, forKey: .quietHoursEnd)
-        try container.encode(timezone, forKey: .timezone)
-        try container.encode(hideNotificationDetails, forKey: .hideNotificationDetails)
-    }
-}
-
 /// A registered push token on one of the user's devices.
 public struct DeviceToken: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey { case token, platform, createdAt = "created_at", updatedAt = "updated_at" }

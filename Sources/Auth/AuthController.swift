@@ -89,21 +89,6 @@ public struct AuthController: Sendable {
         self.limiter = limiter
     }
 
-    struct IDTokenRequest: Decodable {
-        enum CodingKeys: String, CodingKey { case idToken = "id_token", nonce }
-        var idToken: String?
-        var nonce: String?
-    }
-
-    struct RefreshRequest: Decodable {
-        enum CodingKeys: String, CodingKey { case refreshToken = "refresh_token" }
-        var refreshToken: String?
-    }
-
-    struct DevSignInRequest: Decodable {
-        var email: String?
-    }
-
     public func addRoutes(to group: RouterGroup<AppRequestContext>) {
         let open = group.group("auth").add(middleware: RateLimitMiddleware(limiter: limiter, scope: "\(app.rawValue)-auth"))
         open.post("apple") { request, context in
@@ -113,7 +98,7 @@ public struct AuthController: Sendable {
             try await signIn(.google, request: request, context: context)
         }
         open.post("refresh") { request, context -> EditedResponse<TokenPair> in
-            let body = try await request.decode(as: RefreshRequest.self, context: context)
+            let body = try await request.decode(as: AuthRequests.Refresh.self, context: context)
             var validator = Validator()
             let token = validator.requireText(body.refreshToken, "refresh_token", maxLength: 512)
             try validator.throwIfInvalid()
@@ -123,7 +108,7 @@ public struct AuthController: Sendable {
             guard allowDevSignIn else {
                 throw APIError(.notFound, code: "not_found", message: "No route for POST \(request.uri.path).")
             }
-            let body = try await request.decode(as: DevSignInRequest.self, context: context)
+            let body = try await request.decode(as: AuthRequests.DevSignIn.self, context: context)
             var validator = Validator()
             let email = validator.requireText(body.email, "email", maxLength: 254)
             if let email { validator.check(Self.looksLikeEmail(email), "email", "must be an email address") }
@@ -140,7 +125,7 @@ public struct AuthController: Sendable {
     }
 
     func signIn(_ provider: IdentityProvider.Kind, request: Request, context: AppRequestContext) async throws -> EditedResponse<TokenPair> {
-        let body = try await request.decode(as: IDTokenRequest.self, context: context)
+        let body = try await request.decode(as: AuthRequests.IDToken.self, context: context)
         var validator = Validator()
         let token = validator.requireText(body.idToken, "id_token", maxLength: 8192)
         let nonce = validator.optionalText(body.nonce, "nonce", maxLength: 512)

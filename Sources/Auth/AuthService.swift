@@ -2,16 +2,6 @@ import Foundation
 import Logging
 import PlatformCore
 
-/// The token pair every sign-in and refresh returns.
-public struct TokenPair: Codable, Sendable, Equatable {
-    enum CodingKeys: String, CodingKey { case accessToken = "access_token", refreshToken = "refresh_token", tokenType = "token_type", expiresIn = "expires_in", userId = "user_id" }
-    public var accessToken: String
-    public var refreshToken: String
-    public var tokenType: String
-    public var expiresIn: Int
-    public var userId: String
-}
-
 /// Which client IDs each app accepts in Apple and Google ID tokens.
 public struct SignInClientIDs: Sendable {
     public var apple: [AppID: Set<String>]

@@ -5,35 +5,6 @@ import Persistence
 import PlatformCore
 import SQLKit
 
-/// A captured hint, as stored and as sent on the wire.
-public struct Hint: Codable, Sendable, Equatable {
-    enum CodingKeys: String, CodingKey { case id, hintText = "hint_text", source, isUsed = "is_used", createdAt = "created_at" }
-    public var id: HintID
-    public var hintText: String
-    public var source: HintSource
-    public var isUsed: Bool
-    public var createdAt: Date
-}
-
-/// A page of hints, newest first, with the total and a cursor for the next page.
-public struct HintPage: Encodable, Sendable {
-    enum CodingKeys: String, CodingKey { case hints, total, nextCursor = "next_cursor" }
-    public var hints: [Hint]
-    public var total: Int
-    public var nextCursor: String?
-}
-
-/// A hint with its similarity to a search query.
-public struct ScoredHint: Encodable, Sendable {
-    enum CodingKeys: String, CodingKey { case id, hintText = "hint_text", source, isUsed = "is_used", createdAt = "created_at", similarity }
-    public var id: HintID
-    public var hintText: String
-    public var source: HintSource
-    public var isUsed: Bool
-    public var createdAt: Date
-    public var similarity: Double
-}
-
 /// Hints hang off the user's vault; their vectors live in the shared vector index under the
 /// `knot.hints` collection, owned by the user (so account deletion removes them by cascade).
 public struct HintRepository: Sendable {

@@ -7,7 +7,7 @@ import Jobs
 import Logging
 import Notifications
 import Persistence
-import KnotShared
+import KnotAPI
 import PlatformCore
 
 /// Knot as a tenant of the platform: its migrations, repositories and routes under `/knot`.

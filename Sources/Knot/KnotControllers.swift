@@ -3,7 +3,8 @@ import Foundation
 import Hummingbird
 import PlatformCore
 
-extension PartnerVault: ResponseEncodable {}
+extension Vault: ResponseEncodable {}
+extension HintSearchResult: ResponseEncodable {}
 extension Hint: ResponseEncodable {}
 extension HintPage: ResponseEncodable {}
 
@@ -20,20 +21,20 @@ public struct VaultController: Sendable {
     }
 
     public func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
-        group.post("vault") { request, context -> EditedResponse<PartnerVault> in
+        group.post("vault") { request, context -> EditedResponse<Vault> in
             let input = try await request.decode(as: VaultInput.self, context: context)
             let content = try VaultRules.validate(input)
             let vault = try await vaults.create(content, for: context.userID)
             await onVaultChanged(context.userID)
-            return EditedResponse(status: .created, response: vault)
+            return EditedResponse(status: .created, response: vault.wire)
         }
-        group.get("vault") { _, context -> PartnerVault in
+        group.get("vault") { _, context -> Vault in
             guard let vault = try await vaults.find(for: context.userID) else {
                 throw APIError(.notFound, code: "vault_not_found", message: "No partner vault yet. Create one with POST /api/v1/vault.")
             }
-            return vault
+            return vault.wire
         }
-        group.put("vault") { request, context -> PartnerVault in
+        group.put("vault") { request, context -> Vault in
             let input = try await request.decode(as: VaultInput.self, context: context)
             guard try await vaults.vaultID(for: context.userID) != nil else {
                 throw APIError(.notFound, code: "vault_not_found", message: "No partner vault yet. Create one with POST /api/v1/vault.")
@@ -41,14 +42,14 @@ public struct VaultController: Sendable {
             let content = try VaultRules.validate(input, existingMilestoneIDs: try await vaults.milestoneIDs(for: context.userID))
             let vault = try await vaults.replace(content, for: context.userID)
             await onVaultChanged(context.userID)
-            return vault
+            return vault.wire
         }
     }
 }
 
 /// `POST|GET /knot/api/v1/hints`, `DELETE /hints/{id}`, `GET /hints/search` (seed 001 steps 4.4, 4.6).
 public struct HintsController: Sendable {
-    public static let maxHintLength = 500
+    public static let maxHintLength = KnotCatalog.maxHintLength
     let hints: HintRepository
     let vaults: VaultRepository
 
@@ -61,13 +62,6 @@ public struct HintsController: Sendable {
         enum CodingKeys: String, CodingKey { case hintText = "hint_text", source }
         var hintText: String?
         var source: String?
-    }
-
-    struct SearchResponse: ResponseEncodable {
-        var query: String
-        var hints: [ScoredHint]
-        var total: Int
-        var embedder: String
     }
 
     public func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
@@ -95,13 +89,13 @@ public struct HintsController: Sendable {
             try validator.throwIfInvalid()
             return try await hints.list(for: context.userID, limit: limit, cursor: cursor)
         }
-        routes.get("search") { request, context -> SearchResponse in
+        routes.get("search") { request, context -> HintSearchResult in
             var validator = Validator()
             let query = validator.requireText(request.uri.queryParameters.get("q"), "q", maxLength: Self.maxHintLength)
             let limit = validator.queryInteger(request.uri.queryParameters.get("limit").map { String($0) }, "limit", default: 10, range: 1...50)
             try validator.throwIfInvalid()
             let results = try await hints.search(query!, for: context.userID, limit: limit)
-            return SearchResponse(query: query!, hints: results, total: results.count, embedder: hints.embedder.model)
+            return HintSearchResult(query: query!, hints: results, total: results.count, embedder: hints.embedder.model)
         }
         routes.delete(":id") { _, context -> Response in
             guard let raw = context.parameters.get("id"), let id = HintID(raw), try await hints.delete(id, for: context.userID) else {
@@ -122,16 +116,16 @@ public struct KnotExporter: AppDataExporter {
 
     public func exportData(for user: UserID) async throws -> AnyEncodable {
         struct KnotExport: Encodable, Sendable {
-            var vault: PartnerVault?
+            var vault: Vault?
             var hints: [Hint]
             var recommendations: [Recommendation]
-            var feedback: [KnotRecordsRepository.FeedbackRecord]
+            var feedback: [KnotRecordsRepository.ExportedFeedback]
             var notifications: [KnotRecordsRepository.NotificationRecord]
         }
         return AnyEncodable(KnotExport(
-            vault: try await vaults.find(for: user),
+            vault: try await vaults.find(for: user)?.wire,
             hints: try await hints.all(for: user),
-            recommendations: try await recommendations.all(for: user),
+            recommendations: try await recommendations.all(for: user).map(\.card),
             feedback: try await records.feedback(for: user),
             notifications: try await records.notifications(for: user)
         ))

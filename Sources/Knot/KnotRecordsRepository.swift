@@ -11,7 +11,8 @@ public struct KnotRecordsRepository: Sendable {
 
     public init(database: any Database) { self.database = database }
 
-    public struct FeedbackRecord: Encodable, Sendable {
+    /// A feedback row as the data export writes it (raw columns, not the API's ``FeedbackRecord``).
+    public struct ExportedFeedback: Encodable, Sendable {
         enum CodingKeys: String, CodingKey { case id, recommendationId = "recommendation_id", action, rating, feedbackText = "feedback_text", createdAt = "created_at" }
         var id: UUID
         var recommendationId: UUID
@@ -21,6 +22,7 @@ public struct KnotRecordsRepository: Sendable {
         var createdAt: Date
     }
 
+    /// A reminder row, whatever its status, as the data export writes it.
     public struct NotificationRecord: Encodable, Sendable {
         enum CodingKeys: String, CodingKey { case id, milestoneId = "milestone_id", scheduledFor = "scheduled_for", daysBefore = "days_before", status, sentAt = "sent_at", viewedAt = "viewed_at", createdAt = "created_at" }
         var id: UUID
@@ -33,13 +35,13 @@ public struct KnotRecordsRepository: Sendable {
         var createdAt: Date
     }
 
-    public func feedback(for user: UserID) async throws -> [FeedbackRecord] {
+    public func feedback(for user: UserID) async throws -> [ExportedFeedback] {
         try await database.read { db in
             try await db.raw("""
                 SELECT id, recommendation_id, action, rating, feedback_text, created_at FROM recommendation_feedback
                 WHERE user_id = \(bind: user.uuid) ORDER BY created_at, id
                 """).all().map { row in
-                FeedbackRecord(
+                ExportedFeedback(
                     id: try row.uuid("id"), recommendationId: try row.uuid("recommendation_id"),
                     action: try row.decode(column: "action", as: String.self), rating: try row.decode(column: "rating", as: Int?.self),
                     feedbackText: try row.decode(column: "feedback_text", as: String?.self), createdAt: try row.decode(column: "created_at", as: Date.self)

@@ -1,40 +1,6 @@
 import Foundation
 import PlatformCore
 
-/// Marker types for Knot's typed IDs.
-public enum PartnerVaultEntity {}
-public enum MilestoneEntity {}
-public enum HintEntity {}
-public typealias VaultID = TypedID<PartnerVaultEntity>
-public typealias MilestoneID = TypedID<MilestoneEntity>
-public typealias HintID = TypedID<HintEntity>
-
-/// A validated partner milestone.
-public struct Milestone: Codable, Sendable, Equatable {
-    enum CodingKeys: String, CodingKey { case id, milestoneType = "milestone_type", milestoneName = "milestone_name", milestoneDate = "milestone_date", recurrence, budgetTier = "budget_tier" }
-    public var id: MilestoneID
-    public var milestoneType: MilestoneType
-    public var milestoneName: String
-    /// `YYYY-MM-DD`; yearly milestones carry the placeholder year 2000 (seed 000 decision 28).
-    public var milestoneDate: String
-    public var recurrence: Recurrence
-    public var budgetTier: OccasionType
-}
-
-/// A budget range in minor units (cents) of `currency`, for one occasion type.
-public struct Budget: Codable, Sendable, Equatable {
-    enum CodingKeys: String, CodingKey { case occasionType = "occasion_type", minAmount = "min_amount", maxAmount = "max_amount", currency }
-    public var occasionType: OccasionType
-    public var minAmount: Int
-    public var maxAmount: Int
-    public var currency: String
-}
-
-public struct LoveLanguages: Codable, Sendable, Equatable {
-    public var primary: LoveLanguage
-    public var secondary: LoveLanguage
-}
-
 /// The whole partner profile, as validated input (``VaultInput``) or as stored (``PartnerVault``).
 public struct VaultContent: Sendable, Equatable {
     public var partnerName: String
@@ -51,38 +17,23 @@ public struct VaultContent: Sendable, Equatable {
     public var loveLanguages: LoveLanguages
 }
 
-/// A stored vault: its content plus identity and timestamps. This is also the wire shape of
-/// `GET /vault`, so what a client reads it can `PUT` back unchanged.
-public struct PartnerVault: Encodable, Sendable, Equatable {
+/// A stored vault as the server keeps it: its validated content plus identity and timestamps. On
+/// the wire it is the contract's ``Vault`` (``wire``).
+public struct PartnerVault: Sendable, Equatable {
     public var vaultId: VaultID
     public var content: VaultContent
     public var createdAt: Date
     public var updatedAt: Date
 
-    enum CodingKeys: String, CodingKey {
-        case vaultId = "vault_id", partnerName = "partner_name", relationshipTenureMonths = "relationship_tenure_months"
-        case cohabitationStatus = "cohabitation_status", locationCity = "location_city", locationState = "location_state"
-        case locationCountry = "location_country", interests, dislikes, milestones, vibes, budgets
-        case loveLanguages = "love_languages", createdAt = "created_at", updatedAt = "updated_at"
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(vaultId, forKey: .vaultId)
-        try container.encode(content.partnerName, forKey: .partnerName)
-        try container.encode(content.relationshipTenureMonths, forKey: .relationshipTenureMonths)
-        try container.encode(content.cohabitationStatus, forKey: .cohabitationStatus)
-        try container.encode(content.locationCity, forKey: .locationCity)
-        try container.encode(content.locationState, forKey: .locationState)
-        try container.encode(content.locationCountry, forKey: .locationCountry)
-        try container.encode(content.interests, forKey: .interests)
-        try container.encode(content.dislikes, forKey: .dislikes)
-        try container.encode(content.milestones, forKey: .milestones)
-        try container.encode(content.vibes, forKey: .vibes)
-        try container.encode(content.budgets, forKey: .budgets)
-        try container.encode(content.loveLanguages, forKey: .loveLanguages)
-        try container.encode(createdAt, forKey: .createdAt)
-        try container.encode(updatedAt, forKey: .updatedAt)
+    /// The shape `GET /vault` returns, so what a client reads it can `PUT` back unchanged.
+    public var wire: Vault {
+        Vault(
+            vaultId: vaultId, partnerName: content.partnerName, relationshipTenureMonths: content.relationshipTenureMonths,
+            cohabitationStatus: content.cohabitationStatus, locationCity: content.locationCity, locationState: content.locationState,
+            locationCountry: content.locationCountry, interests: content.interests, dislikes: content.dislikes,
+            milestones: content.milestones, vibes: content.vibes, budgets: content.budgets, loveLanguages: content.loveLanguages,
+            createdAt: createdAt, updatedAt: updatedAt
+        )
     }
 }
 
@@ -129,9 +80,9 @@ public struct VaultInput: Decodable, Sendable {
 
 /// The rules of a partner vault (seed 001 phase 1 and step 3.10, seed 000 decisions 25–36, 76).
 public enum VaultRules {
-    public static let maxNameLength = 100
-    public static let maxBudgetCents = 100_000_000
-    public static let maxTenureMonths = 1200
+    public static let maxNameLength = VaultLimits.maxNameLength
+    public static let maxBudgetCents = VaultLimits.maxBudgetCents
+    public static let maxTenureMonths = VaultLimits.maxTenureMonths
 
     /// Validates `input`, returning clean content or throwing one 422 listing every offending field.
     /// - Parameter existingMilestoneIDs: IDs a `PUT` may keep; `nil` on create (IDs are then ignored).
@@ -160,9 +111,9 @@ public enum VaultRules {
         var milestones: [Milestone] = []
         if let inputs = input.milestones {
             if inputs.isEmpty { v.fail("milestones", "must include the partner's birthday") }
-            if inputs.count > 50 { v.fail("milestones", "must have at most 50 entries") }
+            if inputs.count > VaultLimits.maxMilestones { v.fail("milestones", "must have at most 50 entries") }
             var seenIDs = Set<MilestoneID>()
-            for (index, item) in inputs.prefix(50).enumerated() {
+            for (index, item) in inputs.prefix(VaultLimits.maxMilestones).enumerated() {
                 if let milestone = milestone(item, field: "milestones[\(index)]", existingIDs: existingMilestoneIDs, seenIDs: &seenIDs, validator: &v) {
                     milestones.append(milestone)
                 }
@@ -182,7 +133,7 @@ public enum VaultRules {
                 }
             }
             if Set(vibes).count != vibes.count { v.fail("vibes", "must not repeat a vibe") }
-            v.check((1...4).contains(raw.count), "vibes", "must have 1 to 4 vibes (got \(raw.count))")
+            v.check(VaultLimits.vibeCount.contains(raw.count), "vibes", "must have 1 to 4 vibes (got \(raw.count))")
         } else {
             v.fail("vibes", "is required (1 to 4 vibes)")
         }
@@ -249,7 +200,7 @@ public enum VaultRules {
             valid = false
             v.fail(field, "must not repeat a category")
         }
-        if raw.count != 5 {
+        if raw.count != VaultLimits.categoryCount {
             valid = false
             v.fail(field, "must have exactly 5 categories (got \(raw.count))")
         }
@@ -262,8 +213,8 @@ public enum VaultRules {
         let recurrence = v.requireEnum(item.recurrence ?? Recurrence.yearly.rawValue, "\(field).recurrence", as: Recurrence.self)
         var date: String?
         if let raw = item.milestoneDate {
-            if let parsed = CalendarDate(parsing: raw) {
-                date = recurrence == .yearly ? parsed.withPlaceholderYear?.text : parsed.text
+            if let parsed = LocalDate(parsing: raw) {
+                date = MilestoneDates.storedDate(parsed, recurrence: recurrence ?? .oneTime)?.text
             }
             if date == nil { v.fail("\(field).milestone_date", "must be a date as YYYY-MM-DD") }
         } else {
@@ -306,48 +257,5 @@ public enum VaultRules {
         v.check(currency.count == 3 && currency.allSatisfy { $0.isASCII && $0.isLetter }, "\(field).currency", "must be an ISO 4217 code such as USD")
         guard let type, minAmount >= 0, maxAmount >= minAmount, maxAmount <= maxBudgetCents, currency.count == 3 else { return nil }
         return Budget(occasionType: type, minAmount: minAmount, maxAmount: maxAmount, currency: currency)
-    }
-}
-
-/// A calendar day without time or zone, as milestones store it.
-public struct CalendarDate: Hashable, Sendable, Comparable {
-    public var year: Int
-    public var month: Int
-    public var day: Int
-
-    public init?(year: Int, month: Int, day: Int) {
-        guard (1...9999).contains(year), (1...12).contains(month), (1...Self.daysIn(month: month, year: year)).contains(day) else { return nil }
-        self.year = year
-        self.month = month
-        self.day = day
-    }
-
-    /// Parses `YYYY-MM-DD`.
-    public init?(parsing text: String) {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]) else { return nil }
-        self.init(year: year, month: month, day: day)
-    }
-
-    public var text: String {
-        String(format: "%04d-%02d-%02d", year, month, day)
-    }
-
-    /// The same month and day in the placeholder year 2000 (a leap year, so Feb 29 survives).
-    public var withPlaceholderYear: CalendarDate? { CalendarDate(year: 2000, month: month, day: day) }
-
-    public static func isLeap(_ year: Int) -> Bool { (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 }
-
-    public static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: isLeap(year) ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
-
-    public static func < (lhs: Self, rhs: Self) -> Bool {
-        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }
 }

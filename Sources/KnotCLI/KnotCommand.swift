@@ -346,7 +346,7 @@ struct Hints: AsyncParsableCommand {
         @OptionGroup var options: SessionOptions
 
         func run() async throws {
-            guard let hintID = HintID(id) else { throw invalidUsage("\(id) is not a hint ID (a UUID).") }
+            guard let hintID = HintID(id.trimmingCharacters(in: .whitespaces)) else { throw invalidUsage("\(id) is not a hint ID (a UUID).") }
             let api = try await reporting { try options.client() }
             try await reporting(server: api.baseURL) { try await withProgress("Deleting") { try await api.deleteHint(hintID) } }
             if options.json { print(#"{"deleted":"\#(hintID)"}"#) } else { print("Deleted hint \(hintID).") }
@@ -397,7 +397,7 @@ struct Recommend: AsyncParsableCommand {
             occasionType = parsed
         }
         let milestoneID = try milestone.map { raw -> MilestoneID in
-            guard let id = MilestoneID(raw) else { throw invalidUsage("--milestone must be a milestone ID (a UUID).") }
+            guard let id = MilestoneID(raw.trimmingCharacters(in: .whitespaces)) else { throw invalidUsage("--milestone must be a milestone ID (a UUID).") }
             return id
         }
         let vibes = try parseVibes(vibe)
@@ -484,7 +484,7 @@ struct Feedback: AsyncParsableCommand {
                 let batch = try lastBatch(options)
                 guard batch.recommendations.indices.contains(index - 1) else { throw CLIError("Pick 1 to \(batch.recommendations.count).") }
                 id = batch.recommendations[index - 1].id
-            } else if let parsed = RecommendationID(recommendation) {
+            } else if let parsed = RecommendationID(recommendation.trimmingCharacters(in: .whitespaces)) {
                 id = parsed
             } else {
                 throw CLIError("\(recommendation) is neither 1–3 nor a recommendation ID.")
@@ -552,7 +552,7 @@ struct Notifications: AsyncParsableCommand {
         @OptionGroup var options: SessionOptions
 
         func run() async throws {
-            guard let notificationID = NotificationID(id) else { throw invalidUsage("\(id) is not a reminder ID (a UUID).") }
+            guard let notificationID = NotificationID(id.trimmingCharacters(in: .whitespaces)) else { throw invalidUsage("\(id) is not a reminder ID (a UUID).") }
             let api = try await reporting { try options.client() }
             let receipt = try await reporting(server: api.baseURL) { try await api.markNotificationViewed(notificationID) }
             if options.json { try printJSON(receipt) } else { print("Viewed at \(WireFormat.formatDate(receipt.viewedAt)).") }

@@ -1,5 +1,5 @@
 import Foundation
-import KnotShared
+import KnotAPI
 
 /// A milestone's next date and how many days away it is, for the Home countdown.
 public struct UpcomingMilestone: Sendable, Equatable, Identifiable {
@@ -38,7 +38,7 @@ public struct MilestoneCalendar: Sendable {
     public func nextOccurrence(of milestone: Milestone, from now: Date) -> UpcomingMilestone? {
         let today = LocalDate(now, in: calendar.timeZone)
         guard let next = MilestoneDates.nextOccurrence(
-            date: milestone.milestoneDate, name: milestone.milestoneName, type: milestone.milestoneType.rawValue,
+            date: milestone.milestoneDate, name: milestone.milestoneName, type: milestone.milestoneType,
             yearly: milestone.recurrence == .yearly, today: today, includingToday: true
         ) else { return nil }
         return UpcomingMilestone(

@@ -2,18 +2,8 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 
-/// One offending field in a request body or query, reported back so a client can point at it.
-public struct FieldError: Codable, Sendable, Equatable {
-    public var field: String
-    public var message: String
-
-    public init(field: String, message: String) {
-        self.field = field
-        self.message = message
-    }
-}
-
-/// The single error shape every route returns:
+/// The single error shape every route returns, with its HTTP status and headers (the body is the
+/// platform's ``ErrorEnvelope``, which clients decode):
 /// `{"error": {"code": "...", "message": "...", "fields": [{"field": "...", "message": "..."}]}}`.
 ///
 /// Domain code throws these; the error middleware renders them. Anything else that escapes a
@@ -41,18 +31,9 @@ public struct APIError: Error, HTTPResponseError, Sendable, CustomStringConverti
 
     public var description: String { "\(status.code) \(code): \(message)" }
 
-    struct Body: Encodable {
-        struct Inner: Encodable {
-            let code: String
-            let message: String
-            let fields: [FieldError]?
-        }
-        let error: Inner
-    }
-
-    /// The JSON body of this error.
+    /// The JSON body of this error (the platform's ``ErrorEnvelope``).
     public var jsonBody: Data {
-        let body = Body(error: .init(code: code, message: message, fields: fields.isEmpty ? nil : fields))
+        let body = ErrorEnvelope(code: code, message: message, fields: fields)
         return (try? JSONEncoder.api.encode(body)) ?? Data(#"{"error":{"code":"internal","message":"error"}}"#.utf8)
     }
 

@@ -72,7 +72,7 @@ struct EndToEndTests {
             #expect(record.action == .selected)
             let rated = try await api.recordFeedback(second.recommendations[0].id, action: .rated, rating: 4, text: "Nice")
             #expect(rated.rating == 4)
-            await #expect(throws: KnotError.validation(message: "rating: is required when action is rated", fields: [FieldProblem(field: "rating", message: "is required when action is rated")])) {
+            await #expect(throws: KnotError.validation(message: "rating: is required when action is rated", fields: [FieldError(field: "rating", message: "is required when action is rated")])) {
                 try await api.recordFeedback(second.recommendations[0].id, action: .rated)
             }
             let weights = try await api.analyzeFeedback()

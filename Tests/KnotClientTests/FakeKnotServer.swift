@@ -74,7 +74,7 @@ final class FakeKnotServer: HTTPTransport, @unchecked Sendable {
             if let index = server.failures.firstIndex(where: { $0.method == request.method && request.url.path.hasPrefix($0.path) }) {
                 found = server.failures.remove(at: index).failure
             }
-            return (found, request.url.path == "/knot/auth/refresh", server.refreshDelayNanoseconds)
+            return (found, request.url.path == KnotRoutes.platform.refresh.path, server.refreshDelayNanoseconds)
         }
         switch failure {
         case .offline: throw KnotError.offline("injected: server unreachable")
@@ -99,27 +99,28 @@ final class FakeKnotServer: HTTPTransport, @unchecked Sendable {
         HTTPResponseData(status: status, headers: ["Content-Type": "application/json"], body: try! WireFormat.encoder().encode(value))
     }
 
-    private func error(_ status: Int, _ code: String, _ message: String, fields: [FieldProblem] = [], headers: [String: String] = [:]) -> HTTPResponseData {
-        struct Body: Encodable { struct Inner: Encodable { var code: String; var message: String; var fields: [FieldProblem]? }; var error: Inner }
-        return HTTPResponseData(status: status, headers: headers, body: try! WireFormat.encoder().encode(Body(error: .init(code: code, message: message, fields: fields.isEmpty ? nil : fields))))
+    private func error(_ status: Int, _ code: String, _ message: String, fields: [FieldError] = [], headers: [String: String] = [:]) -> HTTPResponseData {
+        HTTPResponseData(status: status, headers: headers, body: try! WireFormat.encoder().encode(ErrorEnvelope(code: code, message: message, fields: fields)))
     }
 
     private func route(_ request: HTTPRequestData) -> HTTPResponseData {
         let path = request.url.path
         let body = json(of: request)
         let query = Dictionary(uniqueKeysWithValues: (URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems ?? []).map { ($0.name, $0.value ?? "") })
-        switch (request.method, path) {
-        case ("POST", "/knot/auth/dev"):
-            guard let email = body["email"] as? String, email.contains("@") else { return error(422, "validation_failed", "email: must be an email address", fields: [FieldProblem(field: "email", message: "must be an email address")]) }
+        let endpoint = Endpoint(Endpoint.Method(rawValue: request.method) ?? .get, path)
+        let auth = KnotRoutes.platform
+        switch endpoint {
+        case auth.devSignIn:
+            guard let email = body["email"] as? String, email.contains("@") else { return error(422, "validation_failed", "email: must be an email address", fields: [FieldError(field: "email", message: "must be an email address")]) }
             revoked = false
             return respond(200, issuePair())
-        case ("POST", "/knot/auth/apple"), ("POST", "/knot/auth/google"):
+        case auth.signIn(provider: "apple"), auth.signIn(provider: "google"):
             guard let token = body["id_token"] as? String, token == "valid-\(path.split(separator: "/").last!)-token" else {
                 return error(401, "invalid_id_token", "The identity token is not valid.", headers: ["WWW-Authenticate": "Bearer"])
             }
             revoked = false
             return respond(200, issuePair())
-        case ("POST", "/knot/auth/refresh"):
+        case auth.refresh:
             refreshCalls += 1
             let token = body["refresh_token"] as? String ?? ""
             if spentRefresh.contains(token) {
@@ -134,20 +135,19 @@ final class FakeKnotServer: HTTPTransport, @unchecked Sendable {
             return respond(200, issuePair())
         default: break
         }
-        guard let auth = request.headers["Authorization"], auth.hasPrefix("Bearer "), validAccess.contains(String(auth.dropFirst(7))), !accountDeleted else {
+        guard let bearer = request.headers["Authorization"], bearer.hasPrefix("Bearer "), validAccess.contains(String(bearer.dropFirst(7))), !accountDeleted else {
             return error(401, "invalid_token", "Access token expired.", headers: ["WWW-Authenticate": #"Bearer error="invalid_token""#])
         }
-        let api = "/knot/api/v1"
-        switch (request.method, path) {
-        case ("POST", "/knot/auth/sign-out"):
+        switch endpoint {
+        case auth.signOut:
             revoked = true
             validAccess.removeAll()
             return HTTPResponseData(status: 204)
-        case ("POST", api + "/vault"), ("PUT", api + "/vault"):
+        case KnotRoutes.createVault, KnotRoutes.updateVault:
             guard let draft = try? WireFormat.decoder().decode(VaultDraft.self, from: request.body ?? Data()) else {
-                return error(422, "validation_failed", "bad vault", fields: [FieldProblem(field: "partner_name", message: "is required")])
+                return error(422, "validation_failed", "bad vault", fields: [FieldError(field: "partner_name", message: "is required")])
             }
-            if draft.interests.count != 5 { return error(422, "validation_failed", "interests", fields: [FieldProblem(field: "interests", message: "must have exactly 5 categories")]) }
+            if draft.interests.count != VaultLimits.categoryCount { return error(422, "validation_failed", "interests", fields: [FieldError(field: "interests", message: "must have exactly 5 categories")]) }
             if request.method == "POST", vault != nil { return error(409, "vault_exists", "A vault already exists.") }
             if request.method == "PUT", vault == nil { return error(404, "vault_not_found", "No partner vault yet.") }
             let stored = Vault(
@@ -159,36 +159,36 @@ final class FakeKnotServer: HTTPTransport, @unchecked Sendable {
             )
             vault = stored
             return respond(request.method == "POST" ? 201 : 200, stored)
-        case ("GET", api + "/vault"):
+        case KnotRoutes.vault:
             guard let vault else { return error(404, "vault_not_found", "No partner vault yet.") }
             return respond(200, vault)
-        case ("POST", api + "/hints"):
+        case KnotRoutes.addHint:
             let text = (body["hint_text"] as? String ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-            guard (1...500).contains(text.count) else { return error(422, "validation_failed", "hint_text", fields: [FieldProblem(field: "hint_text", message: "must be 1 to 500 characters")]) }
+            guard (1...KnotCatalog.maxHintLength).contains(text.count) else { return error(422, "validation_failed", "hint_text", fields: [FieldError(field: "hint_text", message: "must be 1 to 500 characters")]) }
             let hint = Hint(id: HintID(), hintText: text, source: HintSource(rawValue: body["source"] as? String ?? "text_input") ?? .textInput, isUsed: false, createdAt: clock.addingTimeInterval(Double(hints.count)))
             hints.insert(hint, at: 0)
             return respond(201, hint)
-        case ("GET", api + "/hints"):
+        case KnotRoutes.hints:
             let limit = Int(query["limit"] ?? "50") ?? 50
             return respond(200, HintPage(hints: Array(hints.prefix(limit)), total: hints.count, nextCursor: nil))
-        case ("GET", api + "/notifications/upcoming"):
+        case KnotRoutes.upcomingNotifications:
             return respond(200, UpcomingNotifications(notifications: upcoming, count: upcoming.count))
-        case ("GET", api + "/notifications/history"):
+        case KnotRoutes.notificationHistory:
             let limit = Int(query["limit"] ?? "50") ?? 50, offset = Int(query["offset"] ?? "0") ?? 0
             return respond(200, NotificationHistoryPage(notifications: Array(history.dropFirst(offset).prefix(limit)), total: history.count))
-        case ("GET", api + "/users/me/notification-preferences"):
+        case auth.notificationPreferences:
             return respond(200, preferences)
-        case ("PUT", api + "/users/me/notification-preferences"):
+        case auth.updateNotificationPreferences:
             if let value = body["notifications_enabled"] as? Bool { preferences.notificationsEnabled = value }
             if let value = body["quiet_hours_start"] as? Int { preferences.quietHoursStart = value }
             if let value = body["quiet_hours_end"] as? Int { preferences.quietHoursEnd = value }
             return respond(200, preferences)
-        case ("GET", api + "/users/me/export"):
+        case auth.export:
             return HTTPResponseData(status: 200, headers: ["Content-Type": "application/json"], body: Data(#"{"user":{"id":"user-1"},"data":{"hints":[]}}"#.utf8))
-        case ("DELETE", api + "/users/me"):
+        case auth.deleteAccount:
             accountDeleted = true
             return respond(200, AccountDeletion(status: "deleted", message: "Account and all associated data have been permanently deleted."))
-        case ("POST", api + "/recommendations/generate"), ("POST", api + "/recommendations/refresh"):
+        case KnotRoutes.generateRecommendations, KnotRoutes.refreshRecommendations:
             guard vault != nil else { return error(404, "vault_not_found", "No vault.") }
             batchCounter += 1
             let occasion = OccasionType(rawValue: body["occasion_type"] as? String ?? "") ?? .justBecause
@@ -200,26 +200,24 @@ final class FakeKnotServer: HTTPTransport, @unchecked Sendable {
             return respond(200, RecommendationBatch(recommendations: batch, count: 3, occasionType: occasion, rejectionReason: reason))
         default: break
         }
-        let parts = path.split(separator: "/").map(String.init)
-        // /knot/api/v1/<...>
-        if request.method == "DELETE", parts.count == 5, parts[3] == "hints" {
-            guard let id = HintID(parts[4]), let index = hints.firstIndex(where: { $0.id == id }) else { return error(404, "hint_not_found", "Hint not found.") }
+        if let raw = endpoint.parameter(of: KnotRoutes.deleteHint) {
+            guard let id = HintID(raw), let index = hints.firstIndex(where: { $0.id == id }) else { return error(404, "hint_not_found", "Hint not found.") }
             hints.remove(at: index)
             return HTTPResponseData(status: 204)
         }
-        if request.method == "PATCH", parts.count == 6, parts[3] == "notifications", parts[5] == "viewed" {
-            guard let id = NotificationID(parts[4]), let index = history.firstIndex(where: { $0.id == id }) else { return error(404, "notification_not_found", "Notification not found.") }
+        if let raw = endpoint.parameter(of: KnotRoutes.markNotificationViewed) {
+            guard let id = NotificationID(raw), let index = history.firstIndex(where: { $0.id == id }) else { return error(404, "notification_not_found", "Notification not found.") }
             if history[index].viewedAt == nil { history[index].viewedAt = clock }
             return respond(200, ViewedReceipt(id: id, viewedAt: history[index].viewedAt!))
         }
-        if request.method == "POST", parts.count == 6, parts[3] == "recommendations", parts[5] == "feedback" {
-            guard let id = RecommendationID(parts[4]), recommendations[id] != nil, let action = FeedbackAction(rawValue: body["action"] as? String ?? "") else { return error(404, "recommendation_not_found", "Recommendation not found.") }
+        if let raw = endpoint.parameter(of: KnotRoutes.recordFeedback) {
+            guard let id = RecommendationID(raw), recommendations[id] != nil, let action = FeedbackAction(rawValue: body["action"] as? String ?? "") else { return error(404, "recommendation_not_found", "Recommendation not found.") }
             let rating = body["rating"] as? Int
             feedback.append((id, action, rating))
             return respond(201, FeedbackRecord(id: UUID().uuidString.lowercased(), recommendationId: id, action: action, rating: rating, feedbackText: body["feedback_text"] as? String, createdAt: clock))
         }
-        if request.method == "GET", parts.count == 6, parts[3] == "recommendations", parts[4] == "by-milestone" {
-            guard let id = MilestoneID(parts[5]) else { return error(404, "milestone_not_found", "Milestone not found.") }
+        if let raw = endpoint.parameter(of: KnotRoutes.recommendations(forMilestone:)) {
+            guard let id = MilestoneID(raw) else { return error(404, "milestone_not_found", "Milestone not found.") }
             let found = recommendations.values.filter { $0.milestoneId == id }
             return respond(200, MilestoneRecommendations(recommendations: found, count: found.count, milestoneId: id))
         }
@@ -258,4 +256,21 @@ func sampleDraft(name: String = "Alex") -> VaultDraft {
         ],
         loveLanguages: LoveLanguages(primary: .qualityTime, secondary: .receivingGifts)
     )
+}
+
+extension Endpoint {
+    /// The path segment this endpoint has where `route` puts its ID, when the two match but for that
+    /// segment (the fake's router for `/hints/{id}` and the like, driven by the typed routes).
+    func parameter<Entity>(of route: (TypedID<Entity>) -> Endpoint) -> String? {
+        let probe = TypedID<Entity>(UUID(uuid: (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16)))
+        let template = route(probe)
+        let want = template.path.split(separator: "/"), got = path.split(separator: "/")
+        guard template.method == method, want.count == got.count else { return nil }
+        var found: String?
+        for (expected, actual) in zip(want, got) where expected != actual {
+            guard expected == Substring(probe.description), found == nil else { return nil }
+            found = String(actual)
+        }
+        return found
+    }
 }

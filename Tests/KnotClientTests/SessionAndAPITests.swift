@@ -170,7 +170,7 @@ struct SessionAndAPITests {
         let server = FakeKnotServer()
         let api = makeAPI(server)
 
-        await #expect(throws: KnotError.validation(message: "interests", fields: [FieldProblem(field: "interests", message: "must have exactly 5 categories")])) {
+        await #expect(throws: KnotError.validation(message: "interests", fields: [FieldError(field: "interests", message: "must have exactly 5 categories")])) {
             var draft = sampleDraft()
             draft.interests.removeLast()
             _ = try await api.createVault(draft)

@@ -2,7 +2,7 @@ import AppPlatform
 @testable import AppServer
 import Foundation
 import Knot
-import KnotShared
+import KnotAPI
 import PlatformCore
 import Testing
 

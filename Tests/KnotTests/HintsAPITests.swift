@@ -1,4 +1,4 @@
-import KnotShared
+import KnotAPI
 import Foundation
 import HTTPTypes
 @testable import Knot

@@ -1,6 +1,6 @@
 import AppServer
 import Foundation
-import KnotShared
+import KnotAPI
 import Hummingbird
 import Jobs
 import Logging
@@ -29,46 +29,46 @@ struct MilestoneCalendarTests {
         #expect(MilestoneDates.date(of: .thanksgiving, in: 2026).description == "2026-11-26")
         #expect(MilestoneDates.date(of: .thanksgiving, in: 2027).description == "2027-11-25")
         let mothersDay = Self.milestone("Mother's Day", "2000-05-11", type: .holiday)
-        #expect(MilestoneCalendar.nextOccurrence(of: mothersDay, after: Self.day("2026-11-21"))?.description == "2027-05-09")
+        #expect(ReminderCalendar.nextOccurrence(of: mothersDay, after: Self.day("2026-11-21"))?.description == "2027-05-09")
         let thanksgiving = Self.milestone("Thanksgiving", "2000-11-23", type: .holiday)
-        #expect(MilestoneCalendar.nextOccurrence(of: thanksgiving, after: Self.day("2026-11-21"))?.description == "2026-11-26")
+        #expect(ReminderCalendar.nextOccurrence(of: thanksgiving, after: Self.day("2026-11-21"))?.description == "2026-11-26")
         let fathersBirthday = Self.milestone("Father's birthday", "2000-08-02")
-        #expect(MilestoneCalendar.nextOccurrence(of: fathersBirthday, after: Self.day("2026-11-21"))?.description == "2027-08-02", "a birthday keeps its date")
+        #expect(ReminderCalendar.nextOccurrence(of: fathersBirthday, after: Self.day("2026-11-21"))?.description == "2027-08-02", "a birthday keeps its date")
     }
 
     @Test("yearly milestones roll over (today counts as passed); leap days; one-time milestones happen once")
     func occurrences() {
         let leap = Self.milestone("Leap birthday", "2000-02-29")
-        #expect(MilestoneCalendar.nextOccurrence(of: leap, after: Self.day("2027-01-10"))?.description == "2027-02-28")
-        #expect(MilestoneCalendar.nextOccurrence(of: leap, after: Self.day("2027-03-01"))?.description == "2028-02-29")
+        #expect(ReminderCalendar.nextOccurrence(of: leap, after: Self.day("2027-01-10"))?.description == "2027-02-28")
+        #expect(ReminderCalendar.nextOccurrence(of: leap, after: Self.day("2027-03-01"))?.description == "2028-02-29")
         let newYear = Self.milestone("Anniversary", "2000-01-05", type: .anniversary)
-        #expect(MilestoneCalendar.nextOccurrence(of: newYear, after: Self.day("2026-12-30"))?.description == "2027-01-05")
+        #expect(ReminderCalendar.nextOccurrence(of: newYear, after: Self.day("2026-12-30"))?.description == "2027-01-05")
         let birthday = Self.milestone("Birthday", "1994-03-15")
-        #expect(MilestoneCalendar.nextOccurrence(of: birthday, after: Self.day("2026-03-15"))?.description == "2027-03-15")
-        #expect(MilestoneCalendar.nextOccurrence(of: birthday, after: Self.day("2026-03-14"))?.description == "2026-03-15")
+        #expect(ReminderCalendar.nextOccurrence(of: birthday, after: Self.day("2026-03-15"))?.description == "2027-03-15")
+        #expect(ReminderCalendar.nextOccurrence(of: birthday, after: Self.day("2026-03-14"))?.description == "2026-03-15")
         let trip = Self.milestone("Trip", "2027-06-01", type: .custom, recurrence: .oneTime)
-        #expect(MilestoneCalendar.nextOccurrence(of: trip, after: Self.day("2026-11-21"))?.description == "2027-06-01")
-        #expect(MilestoneCalendar.nextOccurrence(of: trip, after: Self.day("2027-06-01")) == nil)
+        #expect(ReminderCalendar.nextOccurrence(of: trip, after: Self.day("2026-11-21"))?.description == "2027-06-01")
+        #expect(ReminderCalendar.nextOccurrence(of: trip, after: Self.day("2027-06-01")) == nil)
     }
 
     @Test("reminders 14, 7 and 3 days before at 09:00 local, only those still ahead, in zones on both sides of UTC and across DST")
     func reminderTimes() {
         let now = ISO8601DateFormatter().date(from: "2026-11-21T12:00:00Z")!
         let birthday = Self.milestone("Birthday", "2000-12-20")
-        let newYork = MilestoneCalendar.reminders(for: birthday, now: now, zone: TimeZone(identifier: "America/New_York")!)
+        let newYork = ReminderCalendar.reminders(for: birthday, now: now, zone: TimeZone(identifier: "America/New_York")!)
         #expect(newYork.map { Self.iso($0.sendAt) } == ["2026-12-06T14:00:00Z", "2026-12-13T14:00:00Z", "2026-12-17T14:00:00Z"])
         #expect(newYork.map(\.daysBefore) == [14, 7, 3])
-        let tokyo = MilestoneCalendar.reminders(for: birthday, now: now, zone: TimeZone(identifier: "Asia/Tokyo")!)
+        let tokyo = ReminderCalendar.reminders(for: birthday, now: now, zone: TimeZone(identifier: "Asia/Tokyo")!)
         #expect(tokyo.first.map { Self.iso($0.sendAt) } == "2026-12-06T00:00:00Z", "09:00 in Tokyo is midnight UTC")
-        let losAngeles = MilestoneCalendar.reminders(for: birthday, now: now, zone: TimeZone(identifier: "America/Los_Angeles")!)
+        let losAngeles = ReminderCalendar.reminders(for: birthday, now: now, zone: TimeZone(identifier: "America/Los_Angeles")!)
         #expect(losAngeles.first.map { Self.iso($0.sendAt) } == "2026-12-06T17:00:00Z")
 
         let soon = Self.milestone("Soon", "2000-12-01")
-        #expect(MilestoneCalendar.reminders(for: soon, now: now, zone: TimeZone(identifier: "America/New_York")!).map(\.daysBefore) == [7, 3])
+        #expect(ReminderCalendar.reminders(for: soon, now: now, zone: TimeZone(identifier: "America/New_York")!).map(\.daysBefore) == [7, 3])
 
         let february = ISO8601DateFormatter().date(from: "2026-02-01T12:00:00Z")!
         let march = Self.milestone("March birthday", "2000-03-11")
-        let times = MilestoneCalendar.reminders(for: march, now: february, zone: TimeZone(identifier: "America/New_York")!).map { Self.iso($0.sendAt) }
+        let times = ReminderCalendar.reminders(for: march, now: february, zone: TimeZone(identifier: "America/New_York")!).map { Self.iso($0.sendAt) }
         #expect(times == ["2026-02-25T14:00:00Z", "2026-03-04T14:00:00Z", "2026-03-08T13:00:00Z"], "the 3-day reminder falls on the DST change: 09:00 EDT")
 
         let reminder = newYork[0]
@@ -77,10 +77,10 @@ struct MilestoneCalendarTests {
 
     @Test("the time zone: the user's, else the partner's US state, else New York")
     func zones() {
-        #expect(MilestoneCalendar.timeZone(preference: "Europe/Paris", state: "TX", country: "US").identifier == "Europe/Paris")
-        #expect(MilestoneCalendar.timeZone(preference: nil, state: "tx", country: "US").identifier == "America/Chicago")
-        #expect(MilestoneCalendar.timeZone(preference: "bogus", state: "HI", country: "US").identifier == "Pacific/Honolulu")
-        #expect(MilestoneCalendar.timeZone(preference: nil, state: "ON", country: "CA").identifier == "America/New_York")
+        #expect(ReminderCalendar.timeZone(preference: "Europe/Paris", state: "TX", country: "US").identifier == "Europe/Paris")
+        #expect(ReminderCalendar.timeZone(preference: nil, state: "tx", country: "US").identifier == "America/Chicago")
+        #expect(ReminderCalendar.timeZone(preference: "bogus", state: "HI", country: "US").identifier == "Pacific/Honolulu")
+        #expect(ReminderCalendar.timeZone(preference: nil, state: "ON", country: "CA").identifier == "America/New_York")
     }
 
     @Test("the seed's texts, and a private variant that names nobody")

@@ -1,6 +1,6 @@
 import AIProviders
 import Foundation
-import KnotShared
+import KnotAPI
 import Hummingbird
 @testable import Knot
 import PlatformCore

@@ -2,7 +2,7 @@ import AIProviders
 @testable import AppServer
 import Foundation
 import Knot
-import KnotShared
+import KnotAPI
 import Logging
 import Testing
 

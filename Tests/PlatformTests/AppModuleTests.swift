@@ -3,7 +3,7 @@ import AppServer
 import Auth
 import Foundation
 import Hummingbird
-import KnotShared
+import KnotAPI
 import Notifications
 import Persistence
 import PlatformCore

@@ -1,4 +1,4 @@
-import KnotShared
+import KnotAPI
 import AppServer
 import Auth
 import Foundation

@@ -1,4 +1,4 @@
-import KnotShared
+import KnotAPI
 import AIProviders
 import AppServer
 import Foundation

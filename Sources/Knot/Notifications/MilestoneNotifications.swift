@@ -1,16 +1,12 @@
 import Auth
 import Foundation
-import KnotShared
+import KnotAPI
 import Jobs
 import Logging
 import Notifications
 import Persistence
 import PlatformCore
 import SQLKit
-
-/// Marker for reminder rows; `NotificationID` names one row of `notification_queue`.
-public enum KnotNotificationEntity {}
-public typealias NotificationID = TypedID<KnotNotificationEntity>
 
 /// Knot's proactive reminders (seed 001 phase 7, seed 000 decisions 102–118): 14, 7 and 3 days
 /// before each milestone's next occurrence, at 09:00 in the user's time zone. Each reminder is a row
@@ -55,13 +51,13 @@ public struct MilestoneNotifications: Sendable {
         let vault = try await vaults.find(for: user)
         let preferences = try await accounts.preferences(of: user)
         let now = clock.now()
-        let zone = MilestoneCalendar.timeZone(preference: preferences?.timezone, state: vault?.content.locationState, country: vault?.content.locationCountry)
+        let zone = ReminderCalendar.timeZone(preference: preferences?.timezone, state: vault?.content.locationState, country: vault?.content.locationCountry)
         let milestones = vault?.content.milestones ?? []
         // Still valid: every reminder of each milestone's current occurrence, due ones included (a
         // reminder deferred by quiet hours, or due and not yet processed, is not cancelled). New rows
         // are only made for reminders still ahead.
         let current = milestones.flatMap { milestone in
-            MilestoneCalendar.allReminders(for: milestone, now: now, zone: zone).map { (reminder: $0, milestone: milestone) }
+            ReminderCalendar.allReminders(for: milestone, now: now, zone: zone).map { (reminder: $0, milestone: milestone) }
         }
         let wantedKeys = Set(current.map(\.reminder.key))
         let wanted = current.filter { $0.reminder.sendAt > now }
@@ -201,7 +197,7 @@ public struct MilestoneNotifications: Sendable {
             try await finish(id, status: "cancelled", error: "the milestone was removed", generated: 0)
             return result("skipped", "The milestone no longer exists.")
         }
-        let zoneFallback = MilestoneCalendar.stateZone(state: vault.content.locationState, country: vault.content.locationCountry)
+        let zoneFallback = ReminderCalendar.stateZone(state: vault.content.locationState, country: vault.content.locationCountry)
         switch try await engine.gate(user: user, app: .knot, timeZoneFallback: zoneFallback) {
         case .disabled?:
             try await finish(id, status: "cancelled", error: "notifications disabled by the user", generated: 0)

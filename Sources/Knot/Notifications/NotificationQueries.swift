@@ -1,60 +1,8 @@
 import Foundation
-import KnotShared
+import KnotAPI
 import Persistence
 import PlatformCore
 import SQLKit
-
-/// A reminder waiting to go out (`GET /notifications/upcoming`).
-public struct UpcomingNotification: Codable, Sendable, Equatable {
-    enum CodingKeys: String, CodingKey {
-        case id, milestoneId = "milestone_id", milestoneName = "milestone_name", milestoneType = "milestone_type", milestoneDate = "milestone_date"
-        case daysBefore = "days_before", scheduledFor = "scheduled_for", status
-    }
-    public var id: NotificationID
-    public var milestoneId: MilestoneID
-    public var milestoneName: String
-    public var milestoneType: String
-    /// The occurrence the reminder is for (`YYYY-MM-DD`).
-    public var milestoneDate: String
-    public var daysBefore: Int
-    public var scheduledFor: Date
-    public var status: String
-}
-
-/// A reminder that was sent or failed (`GET /notifications/history`, seed 000 decision 114).
-public struct NotificationHistoryItem: Codable, Sendable, Equatable {
-    enum CodingKeys: String, CodingKey {
-        case id, milestoneId = "milestone_id", milestoneName = "milestone_name", milestoneType = "milestone_type", milestoneDate = "milestone_date"
-        case daysBefore = "days_before", status, sentAt = "sent_at", viewedAt = "viewed_at", createdAt = "created_at", recommendationsCount = "recommendations_count"
-    }
-    public var id: NotificationID
-    public var milestoneId: MilestoneID?
-    public var milestoneName: String
-    public var milestoneType: String
-    public var milestoneDate: String?
-    public var daysBefore: Int
-    public var status: String
-    public var sentAt: Date?
-    public var viewedAt: Date?
-    public var createdAt: Date
-    public var recommendationsCount: Int
-
-    /// Encodes absent values as `null`, so clients always see every field.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(milestoneId, forKey: .milestoneId)
-        try container.encode(milestoneName, forKey: .milestoneName)
-        try container.encode(milestoneType, forKey: .milestoneType)
-        try container.encode(milestoneDate, forKey: .milestoneDate)
-        try container.encode(daysBefore, forKey: .daysBefore)
-        try container.encode(status, forKey: .status)
-        try container.encode(sentAt, forKey: .sentAt)
-        try container.encode(viewedAt, forKey: .viewedAt)
-        try container.encode(createdAt, forKey: .createdAt)
-        try container.encode(recommendationsCount, forKey: .recommendationsCount)
-    }
-}
 
 extension MilestoneNotifications {
     public func upcoming(for user: UserID) async throws -> [UpcomingNotification] {

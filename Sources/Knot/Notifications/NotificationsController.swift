@@ -23,22 +23,6 @@ public struct NotificationsController: Sendable {
         self.clock = clock
     }
 
-    struct UpcomingResponse: ResponseEncodable {
-        var notifications: [UpcomingNotification]
-        var count: Int
-    }
-
-    struct HistoryResponse: ResponseEncodable {
-        var notifications: [NotificationHistoryItem]
-        var total: Int
-    }
-
-    struct ViewedResponse: ResponseEncodable {
-        enum CodingKeys: String, CodingKey { case id, viewedAt = "viewed_at" }
-        var id: NotificationID
-        var viewedAt: Date
-    }
-
     struct ProcessRequest: Decodable {
         enum CodingKeys: String, CodingKey { case notificationId = "notification_id", userId = "user_id", milestoneId = "milestone_id", daysBefore = "days_before" }
         var notificationId: String?
@@ -49,24 +33,24 @@ public struct NotificationsController: Sendable {
 
     public func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
         let routes = group.group("notifications")
-        routes.get("upcoming") { _, context -> UpcomingResponse in
+        routes.get("upcoming") { _, context -> UpcomingNotifications in
             let items = try await notifications.upcoming(for: context.userID)
-            return UpcomingResponse(notifications: items, count: items.count)
+            return UpcomingNotifications(notifications: items, count: items.count)
         }
-        routes.get("history") { request, context -> HistoryResponse in
+        routes.get("history") { request, context -> NotificationHistoryPage in
             var validator = Validator()
             let limit = validator.queryInteger(request.uri.queryParameters.get("limit").map { String($0) }, "limit", default: 50, range: 1...100)
             let offset = validator.queryInteger(request.uri.queryParameters.get("offset").map { String($0) }, "offset", default: 0, range: 0...1_000_000)
             try validator.throwIfInvalid()
             let page = try await notifications.history(for: context.userID, limit: limit, offset: offset)
-            return HistoryResponse(notifications: page.items, total: page.total)
+            return NotificationHistoryPage(notifications: page.items, total: page.total)
         }
-        routes.patch(":id/viewed") { _, context -> ViewedResponse in
+        routes.patch(":id/viewed") { _, context -> ViewedReceipt in
             guard let raw = context.parameters.get("id"), let id = NotificationID(raw),
                   let viewedAt = try await notifications.markViewed(id, for: context.userID) else {
                 throw APIError.notFound("Notification", code: "notification_not_found")
             }
-            return ViewedResponse(id: id, viewedAt: viewedAt)
+            return ViewedReceipt(id: id, viewedAt: viewedAt)
         }
     }
 
@@ -88,7 +72,7 @@ public struct NotificationsController: Sendable {
             var validator = Validator()
             let id = input.notificationId.flatMap(NotificationID.init)
             validator.check(id != nil, "notification_id", input.notificationId == nil ? "is required" : "must be a UUID")
-            if let days = input.daysBefore { validator.check(MilestoneCalendar.reminderDays.contains(days), "days_before", "must be 14, 7 or 3") }
+            if let days = input.daysBefore { validator.check(ReminderCalendar.reminderDays.contains(days), "days_before", "must be 14, 7 or 3") }
             try validator.throwIfInvalid()
             let result = try await notifications.process(id!)
             if result.status == "not_found" { throw APIError.notFound("Notification", code: "notification_not_found") }
@@ -101,6 +85,9 @@ public struct NotificationsController: Sendable {
 }
 
 extension MilestoneNotifications.ProcessResult: ResponseEncodable {}
+extension UpcomingNotifications: ResponseEncodable {}
+extension NotificationHistoryPage: ResponseEncodable {}
+extension ViewedReceipt: ResponseEncodable {}
 
 extension MilestoneNotifications {
     /// Moves the reminder's job to `date` (a QStash delivery that arrived during quiet hours).

@@ -1,10 +1,5 @@
 import Foundation
 
-/// The kinds of recommendation, which also drive diversity and love-language scoring.
-public enum RecommendationType: String, CaseIterable, Codable, Sendable {
-    case gift, experience, date
-}
-
 /// Where a candidate came from, which decides which duplicate wins (seed 000 decision 134).
 public enum CandidateSource: String, CaseIterable, Codable, Sendable {
     case opentable, resy, firecrawl, yelp, ticketmaster, amazon, shopify, webSearch = "web_search", catalog
@@ -68,23 +63,6 @@ public struct Candidate: Sendable, Equatable, Identifiable {
 
     /// Title and description, lower-cased, for keyword matching.
     var searchableText: String { (title + " " + description).lowercased() }
-}
-
-/// Per-user multipliers learned from feedback (seed 000 decisions 136–143); missing keys are 1.0.
-public struct LearnedWeights: Sendable, Equatable {
-    public var interests: [String: Double] = [:]
-    public var vibes: [String: Double] = [:]
-    public var loveLanguages: [String: Double] = [:]
-    public var types: [String: Double] = [:]
-
-    public init(interests: [String: Double] = [:], vibes: [String: Double] = [:], loveLanguages: [String: Double] = [:], types: [String: Double] = [:]) {
-        self.interests = interests
-        self.vibes = vibes
-        self.loveLanguages = loveLanguages
-        self.types = types
-    }
-
-    public static let neutral = LearnedWeights()
 }
 
 /// A hint retrieved for this recommendation run.

@@ -1,6 +1,6 @@
 import Crypto
 import Foundation
-import KnotShared
+import KnotAPI
 import Hummingbird
 import PlatformCore
 
@@ -22,7 +22,7 @@ public struct DeepLinks: Sendable {
         prefix.get("recommendation/:id") { request, context -> Response in
             var recommendation: Recommendation?
             if let raw = context.parameters.get("id"), let id = RecommendationID(raw), signer.isValid(request.uri.queryParameters.get("sig"), for: id) {
-                recommendation = try await recommendations.findShared(id)
+                recommendation = try await recommendations.findShared(id)?.card
             }
             return Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"], body: .init(byteBuffer: ByteBuffer(string: Self.page(recommendation))))
         }

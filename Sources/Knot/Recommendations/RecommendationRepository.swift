@@ -3,72 +3,22 @@ import Persistence
 import PlatformCore
 import SQLKit
 
-public enum RecommendationEntity {}
-public typealias RecommendationID = TypedID<RecommendationEntity>
-
-/// A stored recommendation, as the API returns it.
-public struct Recommendation: Encodable, Sendable, Equatable {
-    enum CodingKeys: String, CodingKey {
-        case id, milestoneId = "milestone_id", occasionType = "occasion_type", recommendationType = "recommendation_type", title, description
-        case priceCents = "price_cents", currency, merchantName = "merchant_name", externalUrl = "external_url", imageUrl = "image_url", source
-        case interestScore = "interest_score", vibeScore = "vibe_score", loveLanguageScore = "love_language_score", finalScore = "final_score"
-        case informedByHints = "informed_by_hints", createdAt = "created_at", shareUrl = "share_url"
-    }
-    public var id: RecommendationID
-    public var milestoneId: MilestoneID?
-    public var occasionType: OccasionType?
-    public var recommendationType: RecommendationType
-    public var title: String
-    public var description: String?
-    public var priceCents: Int?
-    public var currency: String
-    public var merchantName: String?
-    public var externalUrl: String?
-    public var imageUrl: String?
-    public var source: String?
-    public var interestScore: Double
-    public var vibeScore: Double
-    public var loveLanguageScore: Double
-    public var finalScore: Double
-    public var informedByHints: [HintID]
-    public var createdAt: Date
-    /// Signed path of the web page that shows this recommendation (for the share sheet).
-    public var shareUrl: String?
-    /// Not on the wire: what the pipeline needs to exclude this item again.
+/// A recommendation as the server keeps it: the contract's card plus what the pipeline needs to
+/// exclude the item again on a refresh (never on the wire). Reads and writes of card fields pass
+/// through (`stored.title`).
+@dynamicMemberLookup
+public struct StoredRecommendation: Sendable, Equatable {
+    public var card: Recommendation
     var candidateKey: String?
     var matchedInterest: String?
     var matchedVibe: Vibe?
 
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(id, forKey: .id)
-        try c.encode(milestoneId, forKey: .milestoneId)
-        try c.encode(occasionType, forKey: .occasionType)
-        try c.encode(recommendationType, forKey: .recommendationType)
-        try c.encode(title, forKey: .title)
-        try c.encode(description, forKey: .description)
-        try c.encode(priceCents, forKey: .priceCents)
-        try c.encode(currency, forKey: .currency)
-        try c.encode(merchantName, forKey: .merchantName)
-        try c.encode(externalUrl, forKey: .externalUrl)
-        try c.encode(imageUrl, forKey: .imageUrl)
-        try c.encode(source, forKey: .source)
-        try c.encode((interestScore * 1000).rounded() / 1000, forKey: .interestScore)
-        try c.encode((vibeScore * 1000).rounded() / 1000, forKey: .vibeScore)
-        try c.encode((loveLanguageScore * 1000).rounded() / 1000, forKey: .loveLanguageScore)
-        try c.encode((finalScore * 1000).rounded() / 1000, forKey: .finalScore)
-        try c.encode(informedByHints, forKey: .informedByHints)
-        try c.encode(createdAt, forKey: .createdAt)
-        try c.encode(shareUrl, forKey: .shareUrl)
+    public subscript<Value>(dynamicMember keyPath: WritableKeyPath<Recommendation, Value>) -> Value {
+        get { card[keyPath: keyPath] }
+        set { card[keyPath: keyPath] = newValue }
     }
 }
 
-/// Feedback actions a user can give (seed 001 step 1.10, plus handoff and purchased).
-public enum FeedbackAction: String, CaseIterable, Codable, Sendable {
-    case selected, refreshed, saved, shared, rated, handoff, purchased
-}
-
-/// Stored recommendations and feedback, always scoped by the owning user.
 public struct RecommendationRepository: Sendable {
     let database: any Database
     let clock: any TimeSource
@@ -80,7 +30,7 @@ public struct RecommendationRepository: Sendable {
         self.signer = signer
     }
 
-    func signed(_ recommendation: Recommendation) -> Recommendation {
+    func signed(_ recommendation: StoredRecommendation) -> StoredRecommendation {
         var copy = recommendation
         copy.shareUrl = signer.sharePath(for: recommendation.id)
         return copy
@@ -92,9 +42,9 @@ public struct RecommendationRepository: Sendable {
         r.created_at, r.candidate_key, r.matched_interest, r.matched_vibe
         """
 
-    static func recommendation(from row: any SQLRow) throws -> Recommendation {
+    static func recommendation(from row: any SQLRow) throws -> StoredRecommendation {
         let hints = (try? JSONDecoder().decode([String].self, from: Data(try row.decode(column: "informed_by_hints", as: String.self).utf8))) ?? []
-        return Recommendation(
+        return StoredRecommendation(card: Recommendation(
             id: RecommendationID(try row.uuid("id")),
             milestoneId: try row.decode(column: "milestone_id", as: UUID?.self).map(MilestoneID.init),
             occasionType: try row.decode(column: "occasion_type", as: String?.self).flatMap(OccasionType.init(rawValue:)),
@@ -113,7 +63,7 @@ public struct RecommendationRepository: Sendable {
             finalScore: try row.decode(column: "final_score", as: Double.self),
             informedByHints: hints.compactMap(HintID.init),
             createdAt: try row.decode(column: "created_at", as: Date.self),
-            shareUrl: nil,
+            shareUrl: nil),
             candidateKey: try row.decode(column: "candidate_key", as: String?.self),
             matchedInterest: try row.decode(column: "matched_interest", as: String?.self),
             matchedVibe: try row.decode(column: "matched_vibe", as: String?.self).flatMap(Vibe.init(rawValue:))
@@ -121,15 +71,15 @@ public struct RecommendationRepository: Sendable {
     }
 
     /// Stores the chosen candidates (and, for a refresh, the `refreshed` feedback) in one transaction.
-    public func store(_ candidates: [Candidate], vault: VaultID, milestone: MilestoneID?, occasion: OccasionType, refreshed: [RecommendationID] = [], reason: String? = nil, user: UserID) async throws -> [Recommendation] {
+    public func store(_ candidates: [Candidate], vault: VaultID, milestone: MilestoneID?, occasion: OccasionType, refreshed: [RecommendationID] = [], reason: String? = nil, user: UserID) async throws -> [StoredRecommendation] {
         let now = clock.now()
         let stored = candidates.map { candidate in
-            Recommendation(
+            StoredRecommendation(card: Recommendation(
                 id: RecommendationID(), milestoneId: milestone, occasionType: occasion, recommendationType: candidate.type, title: candidate.title,
                 description: candidate.description, priceCents: candidate.priceCents, currency: candidate.currency, merchantName: candidate.merchant,
                 externalUrl: candidate.externalURL, imageUrl: candidate.imageURL, source: candidate.source.rawValue,
                 interestScore: candidate.interestScore, vibeScore: candidate.vibeScore, loveLanguageScore: candidate.loveLanguageScore,
-                finalScore: candidate.finalScore, informedByHints: candidate.informedByHints, createdAt: now, shareUrl: nil,
+                finalScore: candidate.finalScore, informedByHints: candidate.informedByHints, createdAt: now, shareUrl: nil),
                 candidateKey: candidate.id, matchedInterest: candidate.matchedInterest, matchedVibe: candidate.matchedVibe
             )
         }
@@ -161,7 +111,7 @@ public struct RecommendationRepository: Sendable {
     }
 
     /// The user's recommendation, or nil for a missing or someone else's.
-    public func find(_ id: RecommendationID, for user: UserID) async throws -> Recommendation? {
+    public func find(_ id: RecommendationID, for user: UserID) async throws -> StoredRecommendation? {
         try await database.read { db in
             try await db.raw("""
                 SELECT \(unsafeRaw: Self.columns) FROM recommendations r JOIN partner_vaults v ON v.id = r.vault_id
@@ -171,7 +121,7 @@ public struct RecommendationRepository: Sendable {
     }
 
     /// Every recommendation the user was ever given, oldest first (the data export).
-    public func all(for user: UserID) async throws -> [Recommendation] {
+    public func all(for user: UserID) async throws -> [StoredRecommendation] {
         try await database.read { db in
             try await db.raw("""
                 SELECT \(unsafeRaw: Self.columns) FROM recommendations r JOIN partner_vaults v ON v.id = r.vault_id
@@ -181,7 +131,7 @@ public struct RecommendationRepository: Sendable {
     }
 
     /// A recommendation by ID regardless of owner, for signed share links only.
-    func findShared(_ id: RecommendationID) async throws -> Recommendation? {
+    func findShared(_ id: RecommendationID) async throws -> StoredRecommendation? {
         try await database.read { db in
             try await db.raw("SELECT \(unsafeRaw: Self.columns) FROM recommendations r WHERE r.id = \(bind: id.uuid)").first().map(Self.recommendation(from:))
         }
@@ -189,7 +139,7 @@ public struct RecommendationRepository: Sendable {
 
     /// Up to `limit` of the user's recommendations for a milestone, newest first; nil when the
     /// milestone is missing or someone else's (a 404, like every foreign object).
-    public func forMilestone(_ milestone: MilestoneID, user: UserID, limit: Int = 10) async throws -> [Recommendation]? {
+    public func forMilestone(_ milestone: MilestoneID, user: UserID, limit: Int = 10) async throws -> [StoredRecommendation]? {
         try await database.read { db in
             let found = try await db.raw("""
                 SELECT \(unsafeRaw: Self.columns) FROM recommendations r JOIN partner_vaults v ON v.id = r.vault_id
@@ -223,32 +173,13 @@ public struct RecommendationRepository: Sendable {
         }
     }
 
-    public struct Feedback: Encodable, Sendable {
-        enum CodingKeys: String, CodingKey { case id, recommendationId = "recommendation_id", action, rating, feedbackText = "feedback_text", createdAt = "created_at" }
-        public var id: UUID
-        public var recommendationId: RecommendationID
-        public var action: FeedbackAction
-        public var rating: Int?
-        public var feedbackText: String?
-        public var createdAt: Date
-
-        public func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(id.lowercasedString, forKey: .id)
-            try c.encode(recommendationId, forKey: .recommendationId)
-            try c.encode(action, forKey: .action)
-            try c.encode(rating, forKey: .rating)
-            try c.encode(feedbackText, forKey: .feedbackText)
-            try c.encode(createdAt, forKey: .createdAt)
-        }
-    }
-
-    public func addFeedback(_ action: FeedbackAction, rating: Int?, text: String?, to recommendation: RecommendationID, user: UserID) async throws -> Feedback {
-        let feedback = Feedback(id: UUID(), recommendationId: recommendation, action: action, rating: rating, feedbackText: text, createdAt: clock.now())
+    public func addFeedback(_ action: FeedbackAction, rating: Int?, text: String?, to recommendation: RecommendationID, user: UserID) async throws -> FeedbackRecord {
+        let id = UUID()
+        let feedback = FeedbackRecord(id: id.lowercasedString, recommendationId: recommendation, action: action, rating: rating, feedbackText: text, createdAt: clock.now())
         try await database.transaction(owner: user.uuid) { db in
             try await db.raw("""
                 INSERT INTO recommendation_feedback (id, recommendation_id, user_id, action, rating, feedback_text, created_at)
-                VALUES (\(bind: feedback.id), \(bind: recommendation.uuid), \(bind: user.uuid), \(bind: action.rawValue), \(bind: rating), \(bind: text), \(bind: feedback.createdAt))
+                VALUES (\(bind: id), \(bind: recommendation.uuid), \(bind: user.uuid), \(bind: action.rawValue), \(bind: rating), \(bind: text), \(bind: feedback.createdAt))
                 """).run()
         }
         return feedback

@@ -2,15 +2,6 @@ import Foundation
 import Logging
 import PlatformCore
 
-/// Why the user is refreshing (seed 001 step 5.10), each with its exclusion rule.
-public enum RejectionReason: String, CaseIterable, Codable, Sendable {
-    case tooExpensive = "too_expensive"
-    case tooCheap = "too_cheap"
-    case notTheirStyle = "not_their_style"
-    case alreadyHaveSimilar = "already_have_similar"
-    case showDifferent = "show_different"
-}
-
 /// A source of candidates (the offline catalog now; Yelp, Ticketmaster, Amazon… when configured).
 public protocol CandidateSourceProvider: Sendable {
     var name: String { get }
@@ -37,17 +28,6 @@ public struct CatalogSource: CandidateSourceProvider {
     public func candidates(for request: SourceRequest) async throws -> [Candidate] {
         OfflineCatalog.candidates(interests: request.interests, vibes: request.vibes, city: request.city, currency: request.currency)
     }
-}
-
-/// The result of a generate or refresh call.
-public struct RecommendationBatch: Encodable, Sendable {
-    enum CodingKeys: String, CodingKey { case recommendations, count, milestoneId = "milestone_id", occasionType = "occasion_type", rejectionReason = "rejection_reason", warning }
-    public var recommendations: [Recommendation]
-    public var count: Int
-    public var milestoneId: MilestoneID?
-    public var occasionType: OccasionType
-    public var rejectionReason: RejectionReason?
-    public var warning: String?
 }
 
 /// Runs the recommendation pipeline for a user: loads the vault, retrieves relevant hints, gathers
@@ -123,7 +103,7 @@ public struct RecommendationService: Sendable {
     }
 
     public func refresh(for user: UserID, rejected ids: [RecommendationID], reason: RejectionReason, vibeOverride: [Vibe]?) async throws -> RecommendationBatch {
-        var rejected: [Recommendation] = []
+        var rejected: [StoredRecommendation] = []
         for id in ids {
             guard let found = try await recommendations.find(id, for: user) else { throw APIError.notFound("Recommendation \(id)", code: "recommendation_not_found") }
             rejected.append(found)
@@ -210,7 +190,7 @@ public struct RecommendationService: Sendable {
         let (verified, partial) = await PipelineStages.verifyAvailability(picks, pool: ranked, isAvailable: isAvailable)
         let stored = try await recommendations.store(verified, vault: vault.vaultId, milestone: milestone?.id, occasion: occasion, refreshed: refreshed, reason: reason?.rawValue, user: user)
         return RecommendationBatch(
-            recommendations: stored, count: stored.count, milestoneId: milestone?.id, occasionType: occasion, rejectionReason: reason,
+            recommendations: stored.map(\.card), count: stored.count, milestoneId: milestone?.id, occasionType: occasion, rejectionReason: reason,
             warning: partial || stored.count < 3 ? "Only \(stored.count) recommendations could be verified right now." : nil
         )
     }

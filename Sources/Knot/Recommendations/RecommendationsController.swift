@@ -5,7 +5,9 @@ import PlatformCore
 
 extension Recommendation: ResponseEncodable {}
 extension RecommendationBatch: ResponseEncodable {}
-extension RecommendationRepository.Feedback: ResponseEncodable {}
+extension FeedbackRecord: ResponseEncodable {}
+extension MilestoneRecommendations: ResponseEncodable {}
+extension LearnedWeights: ResponseEncodable {}
 
 /// `/knot/api/v1/recommendations/...`: generate, refresh with a reason, feedback, read one, read a
 /// milestone's (seed 001 steps 5.9, 5.10, 6.3, 7.7, 9.2).
@@ -18,15 +20,6 @@ public struct RecommendationsController: Sendable {
         self.service = service
         self.repository = repository
         self.weights = weights
-    }
-
-    struct WeightsResponse: ResponseEncodable {
-        enum CodingKeys: String, CodingKey { case interests, vibes, loveLanguages = "love_languages", types, feedbackCount = "feedback_count" }
-        var interests: [String: Double]
-        var vibes: [String: Double]
-        var loveLanguages: [String: Double]
-        var types: [String: Double]
-        var feedbackCount: Int
     }
 
     struct GenerateRequest: Decodable {
@@ -48,13 +41,6 @@ public struct RecommendationsController: Sendable {
         var action: String?
         var rating: Int?
         var feedbackText: String?
-    }
-
-    struct MilestoneRecommendations: ResponseEncodable {
-        enum CodingKeys: String, CodingKey { case recommendations, count, milestoneId = "milestone_id" }
-        var recommendations: [Recommendation]
-        var count: Int
-        var milestoneId: MilestoneID
     }
 
     static func vibes(_ raw: [String]?, validator v: inout Validator) -> [Vibe]? {
@@ -94,7 +80,7 @@ public struct RecommendationsController: Sendable {
             try v.throwIfInvalid()
             return try await service.refresh(for: context.userID, rejected: ids, reason: reason!, vibeOverride: vibes)
         }
-        routes.post(":id/feedback") { request, context -> EditedResponse<RecommendationRepository.Feedback> in
+        routes.post(":id/feedback") { request, context -> EditedResponse<FeedbackRecord> in
             guard let raw = context.parameters.get("id"), let id = RecommendationID(raw), try await repository.find(id, for: context.userID) != nil else {
                 throw APIError.notFound("Recommendation", code: "recommendation_not_found")
             }
@@ -109,9 +95,11 @@ public struct RecommendationsController: Sendable {
             return EditedResponse(status: .created, response: feedback)
         }
         // The feedback analysis on demand for the caller (the weekly run covers everyone).
-        group.post("feedback/analyze") { _, context -> WeightsResponse in
+        group.post("feedback/analyze") { _, context -> LearnedWeights in
             let (learned, count) = try await weights.analyze(user: context.userID)
-            return WeightsResponse(interests: learned.interests, vibes: learned.vibes, loveLanguages: learned.loveLanguages, types: learned.types, feedbackCount: count)
+            var answer = learned
+            answer.feedbackCount = count
+            return answer
         }
         routes.get("by-milestone/:milestone") { _, context -> MilestoneRecommendations in
             guard let raw = context.parameters.get("milestone"), let milestone = MilestoneID(raw) else {
@@ -120,13 +108,13 @@ public struct RecommendationsController: Sendable {
             guard let found = try await repository.forMilestone(milestone, user: context.userID) else {
                 throw APIError.notFound("Milestone", code: "milestone_not_found")
             }
-            return MilestoneRecommendations(recommendations: found, count: found.count, milestoneId: milestone)
+            return MilestoneRecommendations(recommendations: found.map(\.card), count: found.count, milestoneId: milestone)
         }
         routes.get(":id") { _, context -> Recommendation in
             guard let raw = context.parameters.get("id"), let id = RecommendationID(raw), let found = try await repository.find(id, for: context.userID) else {
                 throw APIError.notFound("Recommendation", code: "recommendation_not_found")
             }
-            return found
+            return found.card
         }
     }
 }

@@ -22,7 +22,8 @@ public enum OnboardingStep: Int, CaseIterable, Sendable, Comparable {
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
-/// A month and day (yearly milestones have no year).
+/// A month and day, what the onboarding date pickers edit: a yearly milestone has no year (the
+/// server stores it under the placeholder year), so this is not a ``LocalDate``.
 public struct MonthDay: Sendable, Equatable, Hashable {
     public var month: Int
     public var day: Int
@@ -33,7 +34,7 @@ public struct MonthDay: Sendable, Equatable, Hashable {
     }
 
     /// The placeholder-year date the server stores for yearly milestones.
-    var wireDate: String { String(format: "2000-%02d-%02d", month, day) }
+    var wireDate: String { LocalDate(year: MilestoneDates.placeholderYear, month: month, day: day).text }
 
     var isValid: Bool {
         (1...12).contains(month) && (1...OnboardingViewModel.daysInMonth(month)).contains(day)
@@ -166,10 +167,10 @@ public final class OnboardingViewModel {
         case .basicInfo:
             return partnerName.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? "Enter your partner's name." : nil
         case .interests:
-            return interests.count == 5 ? nil : "Pick exactly 5 interests (\(interests.count) of 5 selected)."
+            return interests.count == VaultLimits.categoryCount ? nil : "Pick exactly \(VaultLimits.categoryCount) interests (\(interestCounterText))."
         case .dislikes:
             if !dislikes.isDisjoint(with: interests) { return "A dislike cannot also be an interest." }
-            return dislikes.count == 5 ? nil : "Pick exactly 5 dislikes (\(dislikes.count) of 5 selected)."
+            return dislikes.count == VaultLimits.categoryCount ? nil : "Pick exactly \(VaultLimits.categoryCount) dislikes (\(dislikeCounterText))."
         case .milestones:
             guard let birthday else { return "Add your partner's birthday." }
             if !birthday.isValid { return "The birthday is not a real date." }
@@ -181,7 +182,7 @@ public final class OnboardingViewModel {
             }
             return nil
         case .vibes:
-            return (1...4).contains(vibes.count) ? nil : "Pick 1 to 4 vibes."
+            return VaultLimits.vibeCount.contains(vibes.count) ? nil : "Pick \(VaultLimits.vibeCount.lowerBound) to \(VaultLimits.vibeCount.upperBound) vibes."
         case .budget:
             return budgets.values.allSatisfy({ $0.min >= 0 && $0.max >= $0.min }) ? nil : "Each maximum must be at least its minimum."
         case .loveLanguages:
@@ -207,8 +208,8 @@ public final class OnboardingViewModel {
     // MARK: Interests and dislikes
 
     /// "3 of 5 selected".
-    public var interestCounterText: String { "\(interests.count) of 5 selected" }
-    public var dislikeCounterText: String { "\(dislikes.count) of 5 selected" }
+    public var interestCounterText: String { "\(interests.count) of \(VaultLimits.categoryCount) selected" }
+    public var dislikeCounterText: String { "\(dislikes.count) of \(VaultLimits.categoryCount) selected" }
 
     /// Selects or deselects an interest; a 6th selection is rejected (returns false).
     @discardableResult
@@ -218,7 +219,7 @@ public final class OnboardingViewModel {
             interests.remove(interest)
             return true
         }
-        guard interests.count < 5 else { return reject("You already picked 5 interests.") }
+        guard interests.count < VaultLimits.categoryCount else { return reject("You already picked \(VaultLimits.categoryCount) interests.") }
         interests.insert(interest)
         dislikes.remove(interest)
         rejectionMessage = nil
@@ -239,7 +240,7 @@ public final class OnboardingViewModel {
             return true
         }
         guard !interests.contains(interest) else { return reject("\(interest) is already an interest.") }
-        guard dislikes.count < 5 else { return reject("You already picked 5 dislikes.") }
+        guard dislikes.count < VaultLimits.categoryCount else { return reject("You already picked \(VaultLimits.categoryCount) dislikes.") }
         dislikes.insert(interest)
         rejectionMessage = nil
         return true
@@ -262,11 +263,7 @@ public final class OnboardingViewModel {
 
     /// The days `month` can have (29 for February: yearly dates allow Feb 29).
     public nonisolated static func daysInMonth(_ month: Int) -> Int {
-        switch month {
-        case 2: 29
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
+        LocalDate.daysIn(month: month, year: MilestoneDates.placeholderYear)
     }
 
     /// `day` limited to what `month` allows, for when the month picker changes.
@@ -303,7 +300,7 @@ public final class OnboardingViewModel {
             vibes.remove(vibe)
             return true
         }
-        guard vibes.count < 4 else { return reject("Pick at most 4 vibes.") }
+        guard vibes.count < VaultLimits.vibeCount.upperBound else { return reject("Pick at most \(VaultLimits.vibeCount.upperBound) vibes.") }
         vibes.insert(vibe)
         rejectionMessage = nil
         return true

@@ -1,6 +1,6 @@
 import AsyncHTTPClient
 import Foundation
-import KnotShared
+import KnotAPI
 import NIOCore
 import NIOHTTP1
 

@@ -37,10 +37,10 @@ public struct HTTPResponseData: Sendable, Equatable {
     }
 }
 
-/// Sends one HTTP request. The seam between ``KnotAPI`` and the network: `URLSessionTransport` in
+/// Sends one HTTP request. The seam between an SDK's ``APIClient`` and the network: `URLSessionTransport` in
 /// apps and the CLI, an in-memory fake in tests.
 ///
-/// Implementations throw ``KnotError/offline(_:)`` when the server cannot be reached at all and
+/// Implementations throw ``ClientError/offline(_:)`` when the server cannot be reached at all and
 /// return every HTTP response, whatever its status.
 public protocol HTTPTransport: Sendable {
     func send(_ request: HTTPRequestData) async throws -> HTTPResponseData
@@ -67,11 +67,11 @@ public struct URLSessionTransport: HTTPTransport {
         return try await withCheckedThrowingContinuation { continuation in
             let task = session.dataTask(with: urlRequest) { data, response, error in
                 if let error {
-                    continuation.resume(throwing: KnotError.offline(Self.describe(error, url: request.url)))
+                    continuation.resume(throwing: ClientError.offline(Self.describe(error, url: request.url)))
                     return
                 }
                 guard let http = response as? HTTPURLResponse else {
-                    continuation.resume(throwing: KnotError.offline("No HTTP response from \(request.url.host ?? request.url.absoluteString)."))
+                    continuation.resume(throwing: ClientError.offline("No HTTP response from \(request.url.host ?? request.url.absoluteString)."))
                     return
                 }
                 var headers: [String: String] = [:]

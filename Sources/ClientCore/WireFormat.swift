@@ -1,12 +1,13 @@
 import Foundation
 
-/// The server's JSON conventions in one place: snake_case keys and ISO 8601 UTC timestamps (with
-/// or without fractional seconds on input; milliseconds on output, as the server writes them).
+/// The server's JSON conventions in one place: ISO 8601 UTC timestamps (with or without fractional
+/// seconds on input; milliseconds on output, as the server writes them). Wire types spell their
+/// snake_case keys themselves (PlatformAPI and each app's contract module), so the decoder converts no keys; the encoder
+/// still writes client-only types (the CLI's `--json` output) in snake_case.
 public enum WireFormat {
     /// A decoder for server responses.
     public static func decoder() -> JSONDecoder {
         let decoder = JSONDecoder()
-        decoder.keyDecodingStrategy = .convertFromSnakeCase
         decoder.dateDecodingStrategy = .custom { decoder in
             let container = try decoder.singleValueContainer()
             let text = try container.decode(String.self)
@@ -26,6 +27,7 @@ public enum WireFormat {
             var container = encoder.singleValueContainer()
             try container.encode(formatDate(date))
         }
+        encoder.userInfo[.omitsNullFields] = true
         encoder.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
         return encoder
     }

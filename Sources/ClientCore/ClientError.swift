@@ -1,25 +1,17 @@
 import Foundation
+import PlatformAPI
 
-/// One offending field of a rejected request, as the server's 422 names it.
-public struct FieldProblem: Codable, Sendable, Equatable {
-    public var field: String
-    public var message: String
-
-    public init(field: String, message: String) {
-        self.field = field
-        self.message = message
-    }
-}
-
-/// The one error every ``KnotAPI`` call throws, split by what a screen does about it: show an
-/// offline banner, send the user to sign-in, point at a field, say "not found", wait, or apologise.
-public enum KnotError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {
+/// The one error every SDK call throws (an app's SDK may name it, e.g. `KnotError`), split by what a screen
+/// does about it: show an offline banner, send the user to sign-in, point at a field, say "not
+/// found", wait, or apologise. Built from the platform's ``ErrorEnvelope``, so it is the same for
+/// every app.
+public enum ClientError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {
     /// The server could not be reached (no network, refused, timed out).
     case offline(String)
     /// Not signed in, or the session ended (refresh failed); the user must sign in again.
     case unauthorized(String)
     /// 422: the request was wrong; `fields` says where.
-    case validation(message: String, fields: [FieldProblem])
+    case validation(message: String, fields: [FieldError])
     /// 404: missing, or someone else's.
     case notFound(String)
     /// 429: too many requests; try again after `retryAfter` seconds when the server said.
@@ -51,24 +43,17 @@ public enum KnotError: Error, Sendable, Equatable, CustomStringConvertible, Loca
     }
 
     /// The error an HTTP response stands for, read from the server's error body when there is one.
-    static func from(_ response: HTTPResponseData) -> KnotError {
-        struct Envelope: Decodable {
-            struct Inner: Decodable {
-                var code: String?
-                var message: String?
-                var fields: [FieldProblem]?
-            }
-            var error: Inner
-        }
-        let inner = (try? JSONDecoder().decode(Envelope.self, from: response.body))?.error
-        let message = inner?.message ?? (String(data: response.body, encoding: .utf8).flatMap { $0.isEmpty ? nil : String($0.prefix(200)) } ?? "HTTP \(response.status)")
+    static func from(_ response: HTTPResponseData) -> ClientError {
+        let inner = (try? JSONDecoder().decode(ErrorEnvelope.self, from: response.body))?.error
+        let code = inner.flatMap { $0.code.isEmpty ? nil : $0.code }
+        let message = inner.flatMap { $0.message.isEmpty ? nil : $0.message } ?? (String(data: response.body, encoding: .utf8).flatMap { $0.isEmpty ? nil : String($0.prefix(200)) } ?? "HTTP \(response.status)")
         switch response.status {
         case 401: return .unauthorized(message)
         case 404: return .notFound(message)
         case 422: return .validation(message: message, fields: inner?.fields ?? [])
         case 429:
             return .rateLimited(retryAfter: response.header("Retry-After").flatMap { TimeInterval($0.trimmingCharacters(in: .whitespaces)) })
-        default: return .server(status: response.status, code: inner?.code, message: message)
+        default: return .server(status: response.status, code: code, message: message)
         }
     }
 }

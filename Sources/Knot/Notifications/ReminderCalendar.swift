@@ -1,15 +1,15 @@
 import Foundation
-import KnotShared
+import KnotAPI
 import Notifications
 
 /// Knot's reminder schedule over the shared date rules of ``MilestoneDates`` (placeholder years,
 /// 29 February, floating holidays): when a milestone next happens, and when its reminders go out.
-public enum MilestoneCalendar {
+public enum ReminderCalendar {
     /// The next occurrence strictly after `today` (today itself counts as passed), or `nil` for a
     /// one-time milestone that is not ahead.
     public static func nextOccurrence(of milestone: Milestone, after today: LocalDate) -> LocalDate? {
         MilestoneDates.nextOccurrence(
-            date: milestone.milestoneDate, name: milestone.milestoneName, type: milestone.milestoneType.rawValue,
+            date: milestone.milestoneDate, name: milestone.milestoneName, type: milestone.milestoneType,
             yearly: milestone.recurrence == .yearly, today: today
         )
     }

@@ -1,11 +1,13 @@
 import Foundation
 
 /// A UUID that knows what it identifies, so a hint's ID cannot be passed where a milestone's is expected.
+/// Declared once for the server and every client SDK; on the wire it is the plain lower-case UUID string.
 public struct TypedID<Entity>: Hashable, Sendable, Codable, CustomStringConvertible, Comparable {
     public let uuid: UUID
 
     public init(_ uuid: UUID = UUID()) { self.uuid = uuid }
 
+    /// Parses the canonical 36-character UUID form in either case; nil for anything else.
     public init?(_ text: String) {
         guard let uuid = UUID(parsing: text) else { return nil }
         self.uuid = uuid

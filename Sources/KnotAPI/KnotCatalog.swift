@@ -1,7 +1,7 @@
 import Foundation
 
-/// Knot's fixed vocabularies as the server defines them (`Sources/Knot/KnotCatalog.swift`), so a
-/// client can offer exactly the choices the server accepts and validate before sending.
+/// Knot's fixed vocabularies (seed 001 "Clarifications"), declared once: the server validates
+/// against them and builds its CHECK constraints from them, the client offers exactly these choices.
 public enum KnotCatalog {
     /// The 40 interest categories, in the seed's display order.
     public static let interests: [String] = [
@@ -11,13 +11,17 @@ public enum KnotCatalog {
         "Baking", "Camping", "Cycling", "Running", "Swimming", "Skiing", "Surfing", "Painting", "Board Games", "Karaoke",
     ]
 
-    /// The catalog spelling of `name` (case-insensitive), or nil when it is not a category.
+    /// The same list under the server's historical name.
+    public static var interestCategories: [String] { interests }
+
+    static let canonicalInterest: [String: String] = Dictionary(uniqueKeysWithValues: interests.map { ($0.lowercased(), $0) })
+
+    /// The catalog spelling of `name`, matched case-insensitively, or nil when it is not a category.
     public static func interest(named name: String) -> String? {
-        let wanted = name.trimmingCharacters(in: .whitespaces).lowercased()
-        return interests.first { $0.lowercased() == wanted }
+        canonicalInterest[name.trimmingCharacters(in: .whitespaces).lowercased()]
     }
 
-    /// The most hints one may type (the server's limit).
+    /// The longest hint one may save, in characters.
     public static let maxHintLength = 500
     /// From this many characters the hint counter warns (seed 000, Home screen).
     public static let hintWarningLength = 450
@@ -58,6 +62,21 @@ public enum OccasionType: String, CaseIterable, Codable, Sendable, Hashable {
 /// What kind of date a milestone is; holidays named Mother's/Father's Day float (seed 000 decision 103).
 public enum MilestoneType: String, CaseIterable, Codable, Sendable, Hashable {
     case birthday, anniversary, holiday, custom
+
+    /// The budget tier a milestone gets when the client names none (seed 001 step 1.4): birthdays,
+    /// anniversaries, Valentine's Day and Christmas are major; other holidays minor; custom
+    /// milestones have no default (the user must choose).
+    public func defaultBudgetTier(name: String) -> OccasionType? {
+        switch self {
+        case .birthday, .anniversary:
+            return .majorMilestone
+        case .holiday:
+            let lowered = name.lowercased()
+            return lowered.contains("valentine") || lowered.contains("christmas") ? .majorMilestone : .minorOccasion
+        case .custom:
+            return nil
+        }
+    }
 }
 
 /// Whether a milestone repeats every year or happens once.

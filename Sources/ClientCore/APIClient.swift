@@ -1,0 +1,170 @@
+import Foundation
+import PlatformAPI
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The app-agnostic half of every SDK: sends requests to one app's endpoints with bearer tokens,
+/// refreshes them through its ``ClientSession`` (a 401 is retried once after a refresh), retries
+/// idempotent requests (GET, PUT, DELETE, PATCH) with backoff and sends POSTs once, and speaks the
+/// platform's own routes (sign-in, sign-out, account). An app's SDK (e.g. `KnotAPI`) adds its endpoints
+/// on top.
+public final class APIClient: Sendable {
+    /// The server root, e.g. `http://127.0.0.1:8080`.
+    public let baseURL: URL
+    public let session: ClientSession
+    /// The platform routes under this app's prefix.
+    public let routes: PlatformRoutes
+    let transport: any HTTPTransport
+    let retry: RetryPolicy
+
+    public init(baseURL: URL, app: AppID, session: ClientSession, transport: any HTTPTransport = URLSessionTransport(), retry: RetryPolicy = .standard) {
+        self.baseURL = baseURL
+        self.routes = PlatformRoutes(app: app)
+        self.session = session
+        self.transport = transport
+        self.retry = retry
+    }
+
+    // MARK: Auth
+
+    /// Development sign-in (`POST /<app>/auth/dev`, only on development servers); starts and saves a session.
+    @discardableResult
+    public func signInForDevelopment(email: String) async throws -> StoredSession {
+        let response = try await perform(routes.devSignIn, body: try encode(AuthRequests.DevSignIn(email: email)), authenticated: false)
+        return try await begin(try decode(response), email: email)
+    }
+
+    /// Sign in with a provider's ID token (`provider` is "apple" or "google"); starts and saves a session.
+    @discardableResult
+    public func signIn(provider: String, idToken: String, nonce: String?) async throws -> StoredSession {
+        let response = try await perform(routes.signIn(provider: provider), body: try encode(AuthRequests.IDToken(idToken: idToken, nonce: nonce)), authenticated: false)
+        return try await begin(try decode(response), email: nil)
+    }
+
+    private func begin(_ pair: TokenPair, email: String?) async throws -> StoredSession {
+        try await session.begin(pair, serverUrl: baseURL.absoluteString, email: email)
+        guard let stored = await session.stored else { throw ClientError.unauthorized("Sign-in did not produce a session.") }
+        return stored
+    }
+
+    /// Revokes the session on the server and forgets it here, even when the server cannot be reached.
+    public func signOut() async {
+        _ = try? await perform(routes.signOut, retryRefresh: false)
+        await session.signOutLocally()
+    }
+
+    // MARK: Account
+
+    /// Registers this device's push token.
+    @discardableResult
+    public func registerDevice(token: String, platform: String = "ios") async throws -> DeviceRegistration {
+        try decode(try await perform(routes.registerDevice, body: try encode(DeviceRegistrationRequest(deviceToken: token, platform: platform))))
+    }
+
+    public func notificationPreferences() async throws -> NotificationPreferences {
+        try decode(try await perform(routes.notificationPreferences))
+    }
+
+    /// Changes only the preferences `update` names.
+    public func updateNotificationPreferences(_ update: NotificationPreferencesUpdate) async throws -> NotificationPreferences {
+        try decode(try await perform(routes.updateNotificationPreferences, body: try encode(update)))
+    }
+
+    /// Everything the server keeps about the user, as the JSON document it sends.
+    public func exportData() async throws -> Data {
+        try await perform(routes.export).body
+    }
+
+    /// Deletes the account and all its data, then forgets the session.
+    @discardableResult
+    public func deleteAccount() async throws -> AccountDeletion {
+        let result: AccountDeletion = try decode(try await perform(routes.deleteAccount))
+        await session.signOutLocally()
+        return result
+    }
+
+    // MARK: Plumbing
+
+    /// `value` as a JSON request body.
+    public func encode(_ value: some Encodable) throws -> Data {
+        try WireFormat.encoder().encode(value)
+    }
+
+    /// The body of `response` as a `T`; an unreadable body is a ``ClientError/server(status:code:message:)``.
+    public func decode<T: Decodable>(_ response: HTTPResponseData) throws -> T {
+        do {
+            return try WireFormat.decoder().decode(T.self, from: response.body)
+        } catch {
+            throw ClientError.server(status: response.status, code: "invalid_response", message: "Unreadable \(T.self) from the server: \(error)")
+        }
+    }
+
+    static func isIdempotent(_ method: String) -> Bool {
+        ["GET", "HEAD", "PUT", "DELETE", "PATCH", "OPTIONS"].contains(method)
+    }
+
+    /// Sends a request to `endpoint` (see ``perform(method:path:query:body:authenticated:retryRefresh:)``).
+    public func perform(_ endpoint: Endpoint, query: [URLQueryItem] = [], body: Data? = nil, authenticated: Bool = true, retryRefresh: Bool = true) async throws -> HTTPResponseData {
+        try await perform(method: endpoint.method.rawValue, path: endpoint.path, query: query, body: body, authenticated: authenticated, retryRefresh: retryRefresh)
+    }
+
+    /// Sends a request, retrying idempotent ones on transient failures, and returns a 2xx response.
+    public func perform(method: String, path: String, query: [URLQueryItem] = [], body: Data? = nil, authenticated: Bool = true, retryRefresh: Bool = true) async throws -> HTTPResponseData {
+        var attempt = 1
+        while true {
+            do {
+                return try await performOnce(method: method, path: path, query: query, body: body, authenticated: authenticated, retryRefresh: retryRefresh)
+            } catch let error as ClientError {
+                guard Self.isIdempotent(method), let wait = retry.delay(afterAttempt: attempt, error: error) else { throw error }
+                try await retry.sleep(wait)
+                attempt += 1
+            }
+        }
+    }
+
+    private func performOnce(method: String, path: String, query: [URLQueryItem], body: Data?, authenticated: Bool, retryRefresh: Bool) async throws -> HTTPResponseData {
+        guard var components = URLComponents(url: baseURL.appendingPathComponent(String(path.dropFirst())), resolvingAgainstBaseURL: false) else {
+            throw ClientError.server(status: 0, code: "bad_url", message: "Cannot build a URL from \(baseURL) and \(path).")
+        }
+        if !query.isEmpty { components.queryItems = query }
+        guard let url = components.url else { throw ClientError.server(status: 0, code: "bad_url", message: "Cannot build a URL for \(path).") }
+        var request = HTTPRequestData(method: method, url: url, headers: ["Accept": "application/json"], body: body)
+        if body != nil { request.headers["Content-Type"] = "application/json" }
+
+        guard authenticated else { return try check(try await send(request)) }
+        let refresher: @Sendable (String) async throws -> TokenPair = { [self] refreshToken in try await self.exchange(refreshToken) }
+        let token = try await session.accessToken(refresher: refresher)
+        request.headers["Authorization"] = "Bearer \(token)"
+        var response = try await send(request)
+        if response.status == 401, retryRefresh {
+            let renewed = try await session.refresh(after: token, refresher: refresher)
+            request.headers["Authorization"] = "Bearer \(renewed)"
+            response = try await send(request)
+            if response.status == 401 { await session.signOutLocally() }
+        }
+        return try check(response)
+    }
+
+    /// Trades a refresh token for a new pair (`POST /<app>/auth/refresh`); the old one is spent.
+    private func exchange(_ refreshToken: String) async throws -> TokenPair {
+        let endpoint = routes.refresh
+        let response = try await performOnce(method: endpoint.method.rawValue, path: endpoint.path, query: [], body: try encode(AuthRequests.Refresh(refreshToken: refreshToken)), authenticated: false, retryRefresh: false)
+        return try decode(response)
+    }
+
+    private func send(_ request: HTTPRequestData) async throws -> HTTPResponseData {
+        do {
+            return try await transport.send(request)
+        } catch let error as ClientError {
+            throw error
+        } catch {
+            throw ClientError.offline("Cannot reach \(baseURL.absoluteString): \(error.localizedDescription)")
+        }
+    }
+
+    private func check(_ response: HTTPResponseData) throws -> HTTPResponseData {
+        guard (200..<300).contains(response.status) else { throw ClientError.from(response) }
+        return response
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+
+/// A calendar date without a time or zone, `YYYY-MM-DD` on the wire: the one date-only type of the
+/// platform (milestone dates, reminder days, export file names), shared by the server and clients.
+/// Timestamps are `Date`s; a day someone celebrates is not an instant.
+public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible, Codable {
+    public var year: Int
+    public var month: Int
+    public var day: Int
+
+    /// The date as given, unchecked (calendar arithmetic produces only real dates).
+    public init(year: Int, month: Int, day: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// A real date (year 1–9999, a day the month has), or nil.
+    public init?(validYear year: Int, month: Int, day: Int) {
+        guard (1...9999).contains(year), (1...12).contains(month), (1...Self.daysIn(month: month, year: year)).contains(day) else { return nil }
+        self.init(year: year, month: month, day: day)
+    }
+
+    /// Parses `YYYY-MM-DD` loosely (any digit counts, no range check), for dates the server wrote.
+    public init?(_ text: String) {
+        let parts = text.split(separator: "-")
+        guard parts.count == 3, let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]) else { return nil }
+        self.init(year: year, month: month, day: day)
+    }
+
+    /// Parses exactly `YYYY-MM-DD` and accepts only real dates: what input validation asks.
+    public init?(parsing text: String) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]) else { return nil }
+        self.init(validYear: year, month: month, day: day)
+    }
+
+    /// The date of `instant` in `zone`.
+    public init(_ instant: Date, in zone: TimeZone) {
+        let components = Self.calendar(zone).dateComponents([.year, .month, .day], from: instant)
+        self.init(year: components.year!, month: components.month!, day: components.day!)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let date = LocalDate(parsing: text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "Expected a YYYY-MM-DD date, got \(text)")
+        }
+        self = date
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+
+    /// `YYYY-MM-DD`.
+    public var description: String { String(format: "%04d-%02d-%02d", year, month, day) }
+
+    /// The same as ``description``: the wire text.
+    public var text: String { description }
+
+    public static func < (lhs: LocalDate, rhs: LocalDate) -> Bool {
+        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+    }
+
+    /// This date moved by `days` (negative for earlier).
+    public func adding(days: Int) -> LocalDate {
+        let calendar = Self.utcCalendar
+        let date = calendar.date(from: DateComponents(year: year, month: month, day: day, hour: 12))!
+        return LocalDate(calendar.date(byAdding: .day, value: days, to: date)!, in: calendar.timeZone)
+    }
+
+    /// Whole days from this date to `other` (negative when `other` is earlier).
+    public func days(until other: LocalDate) -> Int {
+        let calendar = Self.utcCalendar
+        let from = calendar.date(from: DateComponents(year: year, month: month, day: day, hour: 12))!
+        let to = calendar.date(from: DateComponents(year: other.year, month: other.month, day: other.day, hour: 12))!
+        return calendar.dateComponents([.day], from: from, to: to).day ?? 0
+    }
+
+    /// The instant this date shows `hour:00` in `zone` (the first valid instant after a DST gap).
+    public func instant(hour: Int, in zone: TimeZone) -> Date {
+        let calendar = Self.calendar(zone)
+        let midnight = calendar.date(from: DateComponents(year: year, month: month, day: day))!
+        return calendar.date(bySettingHour: hour, minute: 0, second: 0, of: midnight, direction: .forward)
+            ?? calendar.nextDate(after: midnight, matching: DateComponents(hour: hour), matchingPolicy: .nextTime)!
+    }
+
+    public static func isLeap(_ year: Int) -> Bool { (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 }
+
+    /// 28–31: the days `month` has in `year`.
+    public static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: isLeap(year) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    /// The Gregorian calendar in UTC (date arithmetic on whole days).
+    public static let utcCalendar = calendar(TimeZone(identifier: "UTC")!)
+
+    /// The Gregorian calendar in `zone`.
+    public static func calendar(_ zone: TimeZone) -> Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        return calendar
+    }
+}

@@ -1,0 +1,52 @@
+/// The tokens every sign-in and refresh (`POST /<app>/auth/…`) returns: a short-lived access token
+/// and the rotating refresh token that renews it. Declared once so the server's answer and the
+/// SDKs' sessions cannot disagree about a key.
+public struct TokenPair: Codable, Sendable, Equatable {
+    enum CodingKeys: String, CodingKey { case accessToken = "access_token", refreshToken = "refresh_token", tokenType = "token_type", expiresIn = "expires_in", userId = "user_id" }
+    public var accessToken: String
+    public var refreshToken: String
+    /// Always "Bearer".
+    public var tokenType: String
+    /// Seconds until the access token expires.
+    public var expiresIn: Int
+    public var userId: String
+
+    public init(accessToken: String, refreshToken: String, tokenType: String = "Bearer", expiresIn: Int, userId: String) {
+        self.accessToken = accessToken
+        self.refreshToken = refreshToken
+        self.tokenType = tokenType
+        self.expiresIn = expiresIn
+        self.userId = userId
+    }
+}
+
+/// The bodies of the auth routes, as clients send them. Fields are optional so the server can
+/// answer a missing one with a 422 naming it rather than a decoding error.
+public enum AuthRequests {
+    /// `POST /<app>/auth/apple` and `/google`: the provider's ID token and the raw nonce it was made with.
+    public struct IDToken: Codable, Sendable, Equatable {
+        enum CodingKeys: String, CodingKey { case idToken = "id_token", nonce }
+        public var idToken: String?
+        public var nonce: String?
+
+        public init(idToken: String?, nonce: String? = nil) {
+            self.idToken = idToken
+            self.nonce = nonce
+        }
+    }
+
+    /// `POST /<app>/auth/refresh`: the refresh token to spend.
+    public struct Refresh: Codable, Sendable, Equatable {
+        enum CodingKeys: String, CodingKey { case refreshToken = "refresh_token" }
+        public var refreshToken: String?
+
+        public init(refreshToken: String?) { self.refreshToken = refreshToken }
+    }
+
+    /// `POST /<app>/auth/dev` (development servers only): the account to sign in as.
+    public struct DevSignIn: Codable, Sendable, Equatable {
+        public var email: String?
+
+        public init(email: String?) { self.email = email }
+    }
+}
