@@ -48,6 +48,16 @@ public struct ServerComponents: Sendable {
     public let scheduler: JobScheduler
     public let notifications: NotificationEngine
     public let knot: KnotApp?
+    /// Every route the router registered, as `METHOD /path` with `{name}` parameters (tests compare
+    /// them with the apps' OpenAPI documents).
+    public let routes: [ServerRoute]
+}
+
+/// One registered route: its method and path template (`/knot/api/v1/hints/{id}`).
+public struct ServerRoute: Sendable, Hashable, CustomStringConvertible {
+    public let method: String
+    public let path: String
+    public var description: String { "\(method) \(path)" }
 }
 
 /// Builds the server described by `configuration`: opens the database, registers migrations to run
@@ -106,6 +116,8 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
         router.add(middleware: RequestIDMiddleware())
         router.add(middleware: MetricsMiddleware(registry: metrics))
         router.add(middleware: ErrorMiddleware())
+        let routeMethods = RouteMethodTable()  // issue 11: 405 + Allow for a known path with another method
+        router.add(middleware: MethodNotAllowedMiddleware(table: routeMethods))
         router.add(middleware: BodyLimitMiddleware(maxBytes: configuration.maxBodyBytes))
         router.add(middleware: LogRequestsMiddleware(.debug))
 
@@ -170,6 +182,8 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
                 )
                 knotApp.addRoutes(to: api)
                 knotApp.addWebhookRoutes(to: prefix)
+                // OpenAPI (issue 11): GET /knot/openapi.json — the platform's routes + Knot's fragment.
+                OpenAPIController(document: try KnotApp.openAPIDocument()).addRoutes(to: prefix)
                 knotApp.deepLinks.addRoutes(to: router)
                 knotApp.registerJobs(on: scheduler, feedbackAnalysisHours: configuration.feedbackAnalysisHours)
                 let reminders = knotApp.reminders
@@ -218,7 +232,9 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
             // Re-embed once at start (a changed embedder should not wait for the first interval).
             if backfillAtStart { try await jobQueue.enqueue(NewJob(kind: VectorBackfillService.jobKind, runAt: clock.now())) }
         }
-        return ServerComponents(application: application, database: database, auth: auth, metrics: metrics, embedder: embedder, backfill: backfill, router: modelRouter, usage: usage, scheduler: scheduler, notifications: notificationEngine, knot: knot)
+        routeMethods.load(router.routes.map { ($0.method.rawValue, $0.path.description) })
+        return ServerComponents(application: application, database: database, auth: auth, metrics: metrics, embedder: embedder, backfill: backfill, router: modelRouter, usage: usage, scheduler: scheduler, notifications: notificationEngine, knot: knot,
+                                routes: router.routes.map { ServerRoute(method: $0.method.rawValue, path: $0.path.description) })
     } catch {
         await database.close()
         throw error
