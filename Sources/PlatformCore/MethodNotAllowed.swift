@@ -29,15 +29,25 @@ public final class RouteMethodTable: Sendable {
         entries.withLock { $0 = loaded }
     }
 
-    /// The methods registered for the template `path` matches, or nil when none matches.
+    /// The methods registered for the template `path` matches, or nil when none matches. When several
+    /// match, the router's choice counts: a literal component wins over a capture, left to right
+    /// (`/hints/search` over `/hints/{id}`).
     public func methods(for path: String) -> Set<String>? {
         let parts = path.split(separator: "/")
-        var found: Set<String>?
+        var best: Entry?
         for entry in entries.value where entry.components.count == parts.count {
-            let matches = zip(entry.components, parts).allSatisfy { template, part in template == nil || template! == part }
-            if matches { found = (found ?? []).union(entry.methods) }
+            guard zip(entry.components, parts).allSatisfy({ template, part in template == nil || template! == part }) else { continue }
+            if let current = best, !Self.isMoreSpecific(entry, than: current) { continue }
+            best = entry
         }
-        return found
+        return best?.methods
+    }
+
+    static func isMoreSpecific(_ a: Entry, than b: Entry) -> Bool {
+        for (x, y) in zip(a.components, b.components) where (x == nil) != (y == nil) {
+            return x != nil
+        }
+        return false
     }
 }
 

@@ -258,8 +258,8 @@ extension KnotApp {
             "schema": {
               "type": "string",
               "minLength": 1,
-              "maxLength": 500,
-              "pattern": "\#(PlatformOpenAPI.requiredTextPattern)"
+              "pattern": "\#(PlatformOpenAPI.requiredTextPattern)",
+              "description": "1 to 500 characters (grapheme clusters) once trimmed"
             }
           },
           {
@@ -552,7 +552,14 @@ extension KnotApp {
             "$ref": "#/components/responses/PayloadTooLarge"
           },
           "422": {
-            "$ref": "#/components/responses/ValidationFailed"
+            "description": "Invalid fields, or nothing to recommend within the vault's budget and interests (no_candidates, everything_filtered)",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
           },
           "503": {
             "$ref": "#/components/responses/ServiceUnavailable"
@@ -601,7 +608,14 @@ extension KnotApp {
             "$ref": "#/components/responses/PayloadTooLarge"
           },
           "422": {
-            "$ref": "#/components/responses/ValidationFailed"
+            "description": "Invalid fields, or nothing to recommend within the vault's budget and interests (no_candidates, everything_filtered)",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
           },
           "503": {
             "$ref": "#/components/responses/ServiceUnavailable"
@@ -930,8 +944,8 @@ extension KnotApp {
           "milestone_name": {
             "type": "string",
             "minLength": 1,
-            "maxLength": 100,
-            "pattern": "\#(PlatformOpenAPI.requiredTextPattern)"
+            "pattern": "\#(PlatformOpenAPI.requiredTextPattern)",
+            "description": "1 to 100 characters (grapheme clusters) once trimmed"
           },
           "milestone_date": {
             "type": "string",
@@ -984,6 +998,12 @@ extension KnotApp {
               "type": "string"
             }
           }
+        },
+        "propertyNames": {
+          "pattern": "\#(PlatformOpenAPI.optionalTextPattern)"
+        },
+        "additionalProperties": {
+          "$ref": "#/components/schemas/JSONValue"
         }
       },
       "BudgetInput": {
@@ -1017,6 +1037,12 @@ extension KnotApp {
             "pattern": "^[A-Za-z]{3}$",
             "default": "USD"
           }
+        },
+        "propertyNames": {
+          "pattern": "\#(PlatformOpenAPI.optionalTextPattern)"
+        },
+        "additionalProperties": {
+          "$ref": "#/components/schemas/JSONValue"
         }
       },
       "VaultInput": {
@@ -1035,8 +1061,8 @@ extension KnotApp {
           "partner_name": {
             "type": "string",
             "minLength": 1,
-            "maxLength": 100,
-            "pattern": "\#(PlatformOpenAPI.requiredTextPattern)"
+            "pattern": "\#(PlatformOpenAPI.requiredTextPattern)",
+            "description": "1 to 100 characters (grapheme clusters) once trimmed"
           },
           "relationship_tenure_months": {
             "type": [
@@ -1063,23 +1089,22 @@ extension KnotApp {
               "string",
               "null"
             ],
-            "maxLength": 100,
-            "pattern": "\#(PlatformOpenAPI.optionalTextPattern)"
+            "pattern": "\#(PlatformOpenAPI.optionalTextPattern)",
+            "description": "At most 100 characters (grapheme clusters) once trimmed; blank is absent"
           },
           "location_state": {
             "type": [
               "string",
               "null"
             ],
-            "maxLength": 100,
-            "pattern": "\#(PlatformOpenAPI.optionalTextPattern)"
+            "pattern": "\#(PlatformOpenAPI.optionalTextPattern)",
+            "description": "At most 100 characters (grapheme clusters) once trimmed; blank is absent"
           },
           "location_country": {
             "type": [
               "string",
               "null"
             ],
-            "maxLength": 100,
             "pattern": "\#(PlatformOpenAPI.optionalTextPattern)",
             "description": "Defaults to US; two letters are upper-cased"
           },
@@ -1193,8 +1218,20 @@ extension KnotApp {
               "secondary": {
                 "$ref": "#/components/schemas/LoveLanguage"
               }
+            },
+            "propertyNames": {
+              "pattern": "\#(PlatformOpenAPI.optionalTextPattern)"
+            },
+            "additionalProperties": {
+              "$ref": "#/components/schemas/JSONValue"
             }
           }
+        },
+        "propertyNames": {
+          "pattern": "\#(PlatformOpenAPI.optionalTextPattern)"
+        },
+        "additionalProperties": {
+          "$ref": "#/components/schemas/JSONValue"
         }
       },
       "Milestone": {
@@ -1383,8 +1420,8 @@ extension KnotApp {
           "hint_text": {
             "type": "string",
             "minLength": 1,
-            "maxLength": 500,
-            "pattern": "\#(PlatformOpenAPI.requiredTextPattern)"
+            "pattern": "\#(PlatformOpenAPI.requiredTextPattern)",
+            "description": "1 to 500 characters (grapheme clusters) once trimmed"
           },
           "source": {
             "type": [
@@ -1398,6 +1435,12 @@ extension KnotApp {
             ],
             "default": "text_input"
           }
+        },
+        "propertyNames": {
+          "pattern": "\#(PlatformOpenAPI.optionalTextPattern)"
+        },
+        "additionalProperties": {
+          "$ref": "#/components/schemas/JSONValue"
         }
       },
       "Hint": {
@@ -1702,6 +1745,12 @@ extension KnotApp {
               null
             ]
           }
+        },
+        "propertyNames": {
+          "pattern": "\#(PlatformOpenAPI.optionalTextPattern)"
+        },
+        "additionalProperties": {
+          "$ref": "#/components/schemas/JSONValue"
         }
       },
       "ProcessResult": {
@@ -1765,6 +1814,12 @@ extension KnotApp {
             "maxItems": 4,
             "description": "This request only"
           }
+        },
+        "propertyNames": {
+          "pattern": "\#(PlatformOpenAPI.optionalTextPattern)"
+        },
+        "additionalProperties": {
+          "$ref": "#/components/schemas/JSONValue"
         }
       },
       "RecommendationRefreshRequest": {
@@ -1805,6 +1860,12 @@ extension KnotApp {
             "minItems": 1,
             "maxItems": 4
           }
+        },
+        "propertyNames": {
+          "pattern": "\#(PlatformOpenAPI.optionalTextPattern)"
+        },
+        "additionalProperties": {
+          "$ref": "#/components/schemas/JSONValue"
         }
       },
       "FeedbackInput": {
@@ -1839,8 +1900,8 @@ extension KnotApp {
               "string",
               "null"
             ],
-            "maxLength": 1000,
-            "pattern": "\#(PlatformOpenAPI.optionalTextPattern)"
+            "pattern": "\#(PlatformOpenAPI.optionalTextPattern)",
+            "description": "At most 1000 characters (grapheme clusters) once trimmed; blank is absent"
           }
         },
         "if": {
@@ -1862,6 +1923,12 @@ extension KnotApp {
               "type": "integer"
             }
           }
+        },
+        "propertyNames": {
+          "pattern": "\#(PlatformOpenAPI.optionalTextPattern)"
+        },
+        "additionalProperties": {
+          "$ref": "#/components/schemas/JSONValue"
         }
       },
       "Recommendation": {

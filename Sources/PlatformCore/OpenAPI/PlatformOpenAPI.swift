@@ -1,10 +1,14 @@
+import Foundation
+
 /// The platform's part of every app's OpenAPI document, written once: the routes the platform mounts
 /// under each app's prefix (`/auth/...` sign-in and tokens, `/api/v1/users/...` devices, preferences,
 /// export, outbox and deletion, `/openapi.json` itself), the bearer security scheme, the error
 /// envelope every route answers with, and the shared error responses (`#/components/responses/…`)
 /// that app fragments refer to. Paths are relative to the app's prefix; `{{app}}` is the app's name.
 ///
-/// Text fields carry the platform's rules as patterns (``ControlCharacters``: no control character
+/// Length limits of text count characters as users see them (grapheme clusters, after trimming; see
+/// `Validator`), which JSON Schema's `maxLength` (code points) cannot state: they are given in the
+/// descriptions. Text fields carry the platform's other rules as patterns (``ControlCharacters``: no control character
 /// but tab, line feed and carriage return; required text must not be blank once trimmed), so a
 /// schema-valid request is one the server accepts and a schema-invalid one is one it refuses —
 /// which the fuzzing gate (`scripts/fuzz`) checks in both directions.
@@ -13,6 +17,14 @@ public enum PlatformOpenAPI {
     public static let requiredTextPattern = #"^[^\\x00-\\x08\\x0B\\x0C\\x0E-\\x1F\\x7F]*[^\\s\\x00-\\x1F\\x7F][^\\x00-\\x08\\x0B\\x0C\\x0E-\\x1F\\x7F]*$"#
     /// Optional text: may be blank (then treated as absent), no forbidden control character.
     public static let optionalTextPattern = #"^[^\\x00-\\x08\\x0B\\x0C\\x0E-\\x1F\\x7F]*$"#
+
+    /// The time zones `PUT …/notification-preferences` accepts (IANA region/city names and UTC, as
+    /// this platform's time zone database knows them), and null, as a JSON array.
+    static let timeZoneEnum: String = {
+        let zones = TimeZone.knownTimeZoneIdentifiers.filter { ($0 == "UTC" || $0.contains("/")) && $0.count <= 64 && TimeZone(identifier: $0) != nil }
+        let values: [Any] = Array(Set(zones + ["UTC"])).sorted() + [NSNull()]
+        return String(decoding: (try? JSONSerialization.data(withJSONObject: values, options: [.withoutEscapingSlashes])) ?? Data("[null]".utf8), as: UTF8.self)
+    }()
 
     public static let fragment: String = #"""
     {
@@ -226,6 +238,15 @@ public enum PlatformOpenAPI {
             "properties": {"field": {"type": "string", "examples": ["milestones[0].milestone_name"]}, "message": {"type": "string"}}
           },
           "Uuid": {"type": "string", "format": "uuid"},
+          "JSONValue": {
+            "description": "Any JSON value without a forbidden control character in a string or key: what a request body may carry in properties the server ignores (StrictJSON refuses such strings anywhere in a body, 422)",
+            "anyOf": [
+              {"type": ["number", "boolean", "null"]},
+              {"type": "string", "pattern": "\#(optionalTextPattern)"},
+              {"type": "array", "items": {"$ref": "#/components/schemas/JSONValue"}},
+              {"type": "object", "propertyNames": {"pattern": "\#(optionalTextPattern)"}, "additionalProperties": {"$ref": "#/components/schemas/JSONValue"}}
+            ]
+          },
           "Timestamp": {"type": "string", "format": "date-time"},
           "TokenPair": {
             "type": "object",
@@ -240,32 +261,36 @@ public enum PlatformOpenAPI {
           },
           "IDTokenRequest": {
             "type": "object",
+            "propertyNames": {"pattern": "\#(optionalTextPattern)"}, "additionalProperties": {"$ref": "#/components/schemas/JSONValue"},
             "required": ["id_token"],
             "properties": {
-              "id_token": {"type": "string", "minLength": 1, "maxLength": 8192, "pattern": "\#(requiredTextPattern)"},
-              "nonce": {"type": ["string", "null"], "maxLength": 512, "pattern": "\#(optionalTextPattern)"}
+              "id_token": {"type": "string", "minLength": 1, "description": "At most 8192 characters", "pattern": "\#(requiredTextPattern)"},
+              "nonce": {"type": ["string", "null"], "description": "At most 512 characters", "pattern": "\#(optionalTextPattern)"}
             }
           },
           "TokenRefreshRequest": {
             "type": "object",
+            "propertyNames": {"pattern": "\#(optionalTextPattern)"}, "additionalProperties": {"$ref": "#/components/schemas/JSONValue"},
             "required": ["refresh_token"],
-            "properties": {"refresh_token": {"type": "string", "minLength": 1, "maxLength": 512, "pattern": "\#(requiredTextPattern)"}}
+            "properties": {"refresh_token": {"type": "string", "minLength": 1, "description": "At most 512 characters", "pattern": "\#(requiredTextPattern)"}}
           },
           "DevSignInRequest": {
             "type": "object",
+            "propertyNames": {"pattern": "\#(optionalTextPattern)"}, "additionalProperties": {"$ref": "#/components/schemas/JSONValue"},
             "required": ["email"],
-            "properties": {"email": {"type": "string", "maxLength": 254, "pattern": "^[^@\\s\\x00-\\x1F\\x7F]+@[^@\\s\\x00-\\x1F\\x7F.][^@\\s\\x00-\\x1F\\x7F]*\\.[^@\\s\\x00-\\x1F\\x7F]*[^@\\s\\x00-\\x1F\\x7F.]$", "examples": ["you@example.com"]}}
+            "properties": {"email": {"type": "string", "description": "At most 254 characters", "pattern": "^[^@\\s\\x00-\\x1F\\x7F]+@[^@\\s\\x00-\\x1F\\x7F.][^@\\s\\x00-\\x1F\\x7F]*\\.[^@\\s\\x00-\\x1F\\x7F]*[^@\\s\\x00-\\x1F\\x7F.]$", "examples": ["you@example.com"]}}
           },
           "DeviceTokenRequest": {
             "type": "object",
+            "propertyNames": {"pattern": "\#(optionalTextPattern)"}, "additionalProperties": {"$ref": "#/components/schemas/JSONValue"},
             "required": ["device_token"],
             "properties": {
-              "device_token": {"type": "string", "minLength": 1, "maxLength": 200, "description": "ios: the hexadecimal APNs token; android: letters, digits, ':', '_' and '-'"},
+              "device_token": {"type": "string", "minLength": 1, "description": "At most 200 characters; ios: the hexadecimal APNs token; android: letters, digits, ':', '_' and '-'"},
               "platform": {"type": ["string", "null"], "enum": ["ios", "android", null], "default": "ios"}
             },
             "oneOf": [
-              {"properties": {"platform": {"enum": ["ios", null]}, "device_token": {"pattern": "^\\s*[0-9A-Fa-f]+\\s*$"}}},
-              {"required": ["platform"], "properties": {"platform": {"const": "android"}, "device_token": {"pattern": "^\\s*[0-9A-Za-z:_-]+\\s*$"}}}
+              {"properties": {"platform": {"enum": ["ios", null]}, "device_token": {"pattern": "^[^\\S\\x0B\\x0C\\x1C-\\x1F]*[0-9A-Fa-f]+[^\\S\\x0B\\x0C\\x1C-\\x1F]*$"}}},
+              {"required": ["platform"], "properties": {"platform": {"const": "android"}, "device_token": {"pattern": "^[^\\S\\x0B\\x0C\\x1C-\\x1F]*[0-9A-Za-z:_-]+[^\\S\\x0B\\x0C\\x1C-\\x1F]*$"}}}
             ]
           },
           "DeviceTokenResponse": {
@@ -290,11 +315,12 @@ public enum PlatformOpenAPI {
           },
           "NotificationPreferencesUpdate": {
             "type": "object",
+            "propertyNames": {"pattern": "\#(optionalTextPattern)"}, "additionalProperties": {"$ref": "#/components/schemas/JSONValue"},
             "properties": {
               "notifications_enabled": {"type": ["boolean", "null"]},
               "quiet_hours_start": {"type": ["integer", "null"], "minimum": 0, "maximum": 23},
               "quiet_hours_end": {"type": ["integer", "null"], "minimum": 0, "maximum": 23},
-              "timezone": {"type": ["string", "null"], "description": "An IANA time zone such as America/New_York, or UTC", "examples": ["America/Chicago"]},
+              "timezone": {"type": ["string", "null"], "enum": \#(timeZoneEnum), "description": "An IANA time zone such as America/New_York, or UTC"},
               "hide_notification_details": {"type": ["boolean", "null"]}
             }
           },
