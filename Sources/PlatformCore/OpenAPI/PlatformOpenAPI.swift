@@ -13,8 +13,9 @@ import Foundation
 /// schema-valid request is one the server accepts and a schema-invalid one is one it refuses —
 /// which the fuzzing gate (`scripts/fuzz`) checks in both directions.
 public enum PlatformOpenAPI {
-    /// Required text: at least one visible character, no forbidden control character.
-    public static let requiredTextPattern = #"^[^\\x00-\\x08\\x0B\\x0C\\x0E-\\x1F\\x7F]*[^\\s\\x00-\\x1F\\x7F][^\\x00-\\x08\\x0B\\x0C\\x0E-\\x1F\\x7F]*$"#
+    /// Required text: at least one visible character, no forbidden control character. Whitespace is
+    /// spelled out as Swift trims it (Unicode White_Space), not `\s`: ECMA-262 and Python disagree on it.
+    public static let requiredTextPattern = #"^[^\\x00-\\x08\\x0B\\x0C\\x0E-\\x1F\\x7F]*[^\\t\\n\\x0B\\x0C\\r \\x85\\xA0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\x00-\\x1F\\x7F][^\\x00-\\x08\\x0B\\x0C\\x0E-\\x1F\\x7F]*$"#
     /// Optional text: may be blank (then treated as absent), no forbidden control character.
     public static let optionalTextPattern = #"^[^\\x00-\\x08\\x0B\\x0C\\x0E-\\x1F\\x7F]*$"#
 
@@ -278,7 +279,7 @@ public enum PlatformOpenAPI {
             "type": "object",
             "propertyNames": {"pattern": "\#(optionalTextPattern)"}, "additionalProperties": {"$ref": "#/components/schemas/JSONValue"},
             "required": ["email"],
-            "properties": {"email": {"type": "string", "description": "At most 254 characters", "pattern": "^[^@\\s\\x00-\\x1F\\x7F]+@[^@\\s\\x00-\\x1F\\x7F.][^@\\s\\x00-\\x1F\\x7F]*\\.[^@\\s\\x00-\\x1F\\x7F]*[^@\\s\\x00-\\x1F\\x7F.]$", "examples": ["you@example.com"]}}
+            "properties": {"email": {"type": "string", "description": "At most 254 characters", "pattern": "^[^@\\t\\n\\x0B\\x0C\\r \\x85\\xA0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\x00-\\x1F\\x7F]+@[^@\\t\\n\\x0B\\x0C\\r \\x85\\xA0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\x00-\\x1F\\x7F.][^@\\t\\n\\x0B\\x0C\\r \\x85\\xA0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\x00-\\x1F\\x7F]*\\.[^@\\t\\n\\x0B\\x0C\\r \\x85\\xA0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\x00-\\x1F\\x7F]*[^@\\t\\n\\x0B\\x0C\\r \\x85\\xA0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\x00-\\x1F\\x7F.]$", "examples": ["you@example.com"]}}
           },
           "DeviceTokenRequest": {
             "type": "object",
@@ -289,8 +290,8 @@ public enum PlatformOpenAPI {
               "platform": {"type": ["string", "null"], "enum": ["ios", "android", null], "default": "ios"}
             },
             "oneOf": [
-              {"properties": {"platform": {"enum": ["ios", null]}, "device_token": {"pattern": "^[^\\S\\x0B\\x0C\\x1C-\\x1F]*[0-9A-Fa-f]+[^\\S\\x0B\\x0C\\x1C-\\x1F]*$"}}},
-              {"required": ["platform"], "properties": {"platform": {"const": "android"}, "device_token": {"pattern": "^[^\\S\\x0B\\x0C\\x1C-\\x1F]*[0-9A-Za-z:_-]+[^\\S\\x0B\\x0C\\x1C-\\x1F]*$"}}}
+              {"properties": {"platform": {"enum": ["ios", null]}, "device_token": {"pattern": "^[\\t\\n\\r \\x85\\xA0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000]*[0-9A-Fa-f]+[\\t\\n\\r \\x85\\xA0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000]*$"}}},
+              {"required": ["platform"], "properties": {"platform": {"const": "android"}, "device_token": {"pattern": "^[\\t\\n\\r \\x85\\xA0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000]*[0-9A-Za-z:_-]+[\\t\\n\\r \\x85\\xA0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000]*$"}}}
             ]
           },
           "DeviceTokenResponse": {
