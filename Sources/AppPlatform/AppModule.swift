@@ -30,6 +30,10 @@ public protocol AppModule: Sendable {
     static var aiPurposes: [String] { get }
     /// Caps, dedupe and quiet-hours rules for the app's notifications.
     static var deliveryRules: DeliveryRules { get }
+    /// The app's OpenAPI 3.1 document, served at `GET /<app>/openapi.json`: the platform's routes plus
+    /// the app's own fragment (``OpenAPIDocument/init(app:title:version:description:fragment:platform:)``).
+    /// No default: every route an app registers must be documented (the coverage test and the fuzzing gate check it).
+    static func openAPIDocument() throws -> OpenAPIDocument
 
     /// Builds the app from the platform's shared services and its own configuration.
     init(platform: PlatformServices, configuration: Configuration) throws

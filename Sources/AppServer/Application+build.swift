@@ -52,11 +52,21 @@ public struct ServerComponents: Sendable {
     public let notifications: NotificationEngine
     /// The hosted app modules, in mount order.
     public let apps: [any AppModule]
+    /// Every route the router registered, as `METHOD /path` with `{name}` parameters (tests compare
+    /// them with the apps' OpenAPI documents).
+    public let routes: [ServerRoute]
 
     /// The hosted module of type `M`, if this server hosts it.
     public func app<M: AppModule>(_ type: M.Type) -> M? {
         apps.lazy.compactMap { $0 as? M }.first
     }
+}
+
+/// One registered route: its method and path template (`/<app>/api/v1/things/{id}`).
+public struct ServerRoute: Sendable, Hashable, CustomStringConvertible {
+    public let method: String
+    public let path: String
+    public var description: String { "\(method) \(path)" }
 }
 
 /// Builds the server described by `configuration`: opens the database, registers migrations to run
@@ -118,6 +128,8 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
         router.add(middleware: RequestIDMiddleware())
         router.add(middleware: MetricsMiddleware(registry: metrics))
         router.add(middleware: ErrorMiddleware())
+        let routeMethods = RouteMethodTable()  // issue 11: 405 + Allow for a known path with another method
+        router.add(middleware: MethodNotAllowedMiddleware(table: routeMethods))
         router.add(middleware: BodyLimitMiddleware(maxBytes: configuration.maxBodyBytes))
         router.add(middleware: LogRequestsMiddleware(.debug))
 
@@ -187,6 +199,8 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
                 willDeleteAccount: { user in try await app.accountWillBeDeleted(user) }
             ).addRoutes(to: api)
             app.addRoutes(to: AppRoutes(api: api, prefix: prefix))
+            // GET /<app>/openapi.json: the platform's routes + the app's fragment.
+            OpenAPIController(document: try type.openAPIDocument()).addRoutes(to: prefix)
             app.registerJobs(on: scheduler)
             migrationSets += type.migrations
             embeddingSources += app.embeddingSources
@@ -228,7 +242,11 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
             // Re-embed once at start (a changed embedder should not wait for the first interval).
             if backfillAtStart { try await jobQueue.enqueue(NewJob(kind: VectorBackfillService.jobKind, runAt: clock.now())) }
         }
-        return ServerComponents(application: application, database: database, auth: auth, metrics: metrics, embedder: embedder, backfill: backfill, router: modelRouter, usage: usage, scheduler: scheduler, notifications: notificationEngine, apps: apps)
+        routeMethods.load(router.routes.map { ($0.method.rawValue, $0.path.description) })
+        return ServerComponents(
+            application: application, database: database, auth: auth, metrics: metrics, embedder: embedder, backfill: backfill, router: modelRouter, usage: usage,
+            scheduler: scheduler, notifications: notificationEngine, apps: apps, routes: router.routes.map { ServerRoute(method: $0.method.rawValue, path: $0.path.description) }
+        )
     } catch {
         await database.close()
         throw error

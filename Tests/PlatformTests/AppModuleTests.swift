@@ -28,6 +28,24 @@ struct MemoApp: AppModule {
     ]
     static let deliveryRules = DeliveryRules(respectQuietHours: false, dailyCap: 1)
 
+    static func openAPIDocument() throws -> OpenAPIDocument {
+        try OpenAPIDocument(app: id.rawValue, title: "Memo API", version: "1.0.0", fragment: #"""
+        {
+          "paths": {
+            "/hello": {"get": {"security": [], "responses": {"200": {"description": "The greeting", "content": {"text/plain": {"schema": {"type": "string"}}}}}}},
+            "/api/v1/memos": {
+              "get": {"responses": {"200": {"description": "The user's memos", "content": {"application/json": {"schema": {"type": "array", "items": {"$ref": "#/components/schemas/Memo"}}}}}}},
+              "post": {
+                "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Memo"}}}},
+                "responses": {"201": {"description": "Stored", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Memo"}}}}}
+              }
+            }
+          },
+          "components": {"schemas": {"Memo": {"type": "object", "required": ["text"], "properties": {"text": {"type": "string"}}}}}
+        }
+        """#)
+    }
+
     static func configuration(from settings: Settings) throws -> Configuration {
         var configuration = Configuration()
         if let greeting = settings.string(settingKeys[0]) { configuration.greeting = greeting }
@@ -123,6 +141,16 @@ struct AppModuleTests {
             }
             #expect(try await server.notifications.deliver(note(1)).wasDelivered)
             #expect(try await server.notifications.deliver(note(2)) == .capped)
+
+            // Every hosted app serves its own document, naming exactly the routes it registered.
+            #expect(server.apps.map { type(of: $0).id } == [.knot, MemoApp.id])
+            for app in server.apps {
+                let document = try type(of: app).openAPIDocument()
+                let coverage = OpenAPICoverage(document: document, app: type(of: app).id.rawValue, server: server)
+                #expect(!coverage.registered.isEmpty)
+                #expect(coverage.missing.isEmpty && coverage.extra.isEmpty, "\(type(of: app).id): missing \(coverage.missing.sorted()), extra \(coverage.extra.sorted())")
+                #expect(try await client.send(.get, "/\(type(of: app).id.rawValue)/openapi.json").body == document.json)
+            }
 
             // Deleting the account runs the module's hook first; its rows go with the user.
             let memo = try #require(server.app(MemoApp.self))

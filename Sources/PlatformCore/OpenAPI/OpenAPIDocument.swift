@@ -1,0 +1,133 @@
+import Foundation
+import Hummingbird
+
+/// The OpenAPI 3.1 document of one hosted app, served at `GET /<app>/openapi.json`.
+///
+/// It is composed from two hand-written fragments (JSON text in Swift raw string literals, so the
+/// server binary needs no resource bundle): the platform's — sign-in, account, device, preferences,
+/// export and outbox routes, the error envelope, the bearer security scheme, the shared error
+/// responses — written once in ``PlatformOpenAPI`` and instantiated for each app, and the app's own
+/// (its routes and schemas). A fragment is `{"paths": {…}, "components": {…}}` with paths relative to
+/// the app's prefix; the document's `servers` entry is the prefix (`/knot`), so a client or fuzzer
+/// joins the two. `{{app}}` in either fragment is replaced by the app's name.
+///
+/// Composition fails — at startup, and in tests — on invalid JSON, on a path or component defined
+/// by both fragments, and on a `$ref` to a component neither defines.
+public struct OpenAPIDocument: Sendable {
+    /// The serialized document (sorted keys, so it is byte-for-byte stable).
+    public let json: Data
+
+    public struct Invalid: Error, CustomStringConvertible {
+        public let description: String
+        public init(_ description: String) { self.description = description }
+    }
+
+    /// - Parameters:
+    ///   - app: the app's name, which is also its path prefix (`knot` → `/knot`).
+    ///   - title: `info.title`.
+    ///   - version: `info.version` (the app API's version).
+    ///   - description: `info.description`.
+    ///   - fragment: the app's paths and components.
+    ///   - platform: the platform's fragment (``PlatformOpenAPI/fragment`` unless a test swaps it).
+    public init(app: String, title: String, version: String, description: String = "", fragment: String, platform: String = PlatformOpenAPI.fragment) throws {
+        let platformPart = try Self.parse(platform, app: app, name: "platform fragment")
+        let appPart = try Self.parse(fragment, app: app, name: "\(app) fragment")
+        var paths: [String: Any] = [:]
+        var components: [String: [String: Any]] = [:]
+        for part in [platformPart, appPart] {
+            for (path, item) in part["paths"] as? [String: Any] ?? [:] {
+                guard path.hasPrefix("/") else { throw Invalid("path \(path) must start with /") }
+                guard paths[path] == nil else { throw Invalid("path \(path) is defined by both fragments") }
+                paths[path] = item
+            }
+            for (section, entries) in part["components"] as? [String: Any] ?? [:] {
+                guard let entries = entries as? [String: Any] else { throw Invalid("components.\(section) must be an object") }
+                for (name, value) in entries {
+                    guard components[section]?[name] == nil else { throw Invalid("components.\(section).\(name) is defined by both fragments") }
+                    components[section, default: [:]][name] = value
+                }
+            }
+        }
+        let document: [String: Any] = [
+            "openapi": "3.1.0",
+            "info": ["title": title, "version": version, "description": description],
+            "servers": [["url": "/\(app)", "description": "This server, under the \(app) app's prefix"]],
+            "paths": paths,
+            "components": components,
+            // Every operation needs the bearer token unless it says otherwise (`"security": []`).
+            "security": [["bearer": [String]()]],
+        ]
+        try Self.checkReferences(in: document, components: components)
+        json = try JSONSerialization.data(withJSONObject: document, options: [.sortedKeys, .withoutEscapingSlashes])
+    }
+
+    /// The document as a JSON object (for tests and tools).
+    public var object: [String: Any] {
+        (try? JSONSerialization.jsonObject(with: json)) as? [String: Any] ?? [:]
+    }
+
+    /// Every operation as `METHOD /full/path` (the server prefix joined to each path, OpenAPI
+    /// `{name}` parameter syntax), e.g. `GET /knot/api/v1/hints/{id}`.
+    public var operations: Set<String> {
+        let document = object
+        let base = ((document["servers"] as? [[String: Any]])?.first?["url"] as? String) ?? ""
+        var result = Set<String>()
+        for (path, item) in document["paths"] as? [String: Any] ?? [:] {
+            for method in (item as? [String: Any] ?? [:]).keys where Self.methods.contains(method) {
+                result.insert("\(method.uppercased()) \(base)\(path)")
+            }
+        }
+        return result
+    }
+
+    static let methods: Set<String> = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
+
+    static func parse(_ text: String, app: String, name: String) throws -> [String: Any] {
+        let filled = text.replacingOccurrences(of: "{{app}}", with: app)
+        do {
+            guard let object = try JSONSerialization.jsonObject(with: Data(filled.utf8)) as? [String: Any] else {
+                throw Invalid("the \(name) is not a JSON object")
+            }
+            return object
+        } catch let error as Invalid {
+            throw error
+        } catch {
+            throw Invalid("the \(name) is not valid JSON: \(error)")
+        }
+    }
+
+    /// Every local `$ref` must name a component that exists.
+    static func checkReferences(in value: Any, components: [String: [String: Any]]) throws {
+        if let object = value as? [String: Any] {
+            if let reference = object["$ref"] as? String {
+                let parts = reference.split(separator: "/").map(String.init)
+                guard parts.count == 4, parts[0] == "#", parts[1] == "components", components[parts[2]]?[parts[3]] != nil else {
+                    throw Invalid("unresolved reference \(reference)")
+                }
+            }
+            for child in object.values { try checkReferences(in: child, components: components) }
+        } else if let array = value as? [Any] {
+            for child in array { try checkReferences(in: child, components: components) }
+        }
+    }
+}
+
+/// `GET /<app>/openapi.json`: the app's OpenAPI document, without authentication.
+public struct OpenAPIController: Sendable {
+    let document: OpenAPIDocument
+
+    public init(document: OpenAPIDocument) {
+        self.document = document
+    }
+
+    public func addRoutes(to group: RouterGroup<AppRequestContext>) {
+        let body = document.json
+        group.get("openapi.json") { _, _ -> Response in
+            Response(
+                status: .ok,
+                headers: [.contentType: "application/json", .cacheControl: "public, max-age=300"],
+                body: .init(byteBuffer: ByteBuffer(bytes: body))
+            )
+        }
+    }
+}
