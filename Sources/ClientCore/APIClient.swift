@@ -7,7 +7,7 @@ import FoundationNetworking
 /// The app-agnostic half of every SDK: sends requests to one app's endpoints with bearer tokens,
 /// refreshes them through its ``ClientSession`` (a 401 is retried once after a refresh), retries
 /// idempotent requests (GET, PUT, DELETE, PATCH) with backoff and sends POSTs once, and speaks the
-/// platform's own routes (sign-in, sign-out, account). An app's SDK (e.g. `KnotAPI`) adds its endpoints
+/// platform's own routes (sign-in, sign-out, account). An app's SDK (e.g. the one over `<App>API`) adds its endpoints
 /// on top.
 public final class APIClient: Sendable {
     /// The server root, e.g. `http://127.0.0.1:8080`.

@@ -1,7 +1,7 @@
 import Foundation
 import PlatformAPI
 
-/// The one error every SDK call throws (an app's SDK may name it, e.g. `KnotError`), split by what a screen
+/// The one error every SDK call throws (an app's SDK may give it a name of its own), split by what a screen
 /// does about it: show an offline banner, send the user to sign-in, point at a field, say "not
 /// found", wait, or apologise. Built from the platform's ``ErrorEnvelope``, so it is the same for
 /// every app.

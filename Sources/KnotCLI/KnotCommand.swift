@@ -35,7 +35,7 @@ struct Login: AsyncParsableCommand {
         }
         let account = email ?? environment["KNOT_EMAIL"] ?? "\(environment["USER"] ?? "me")@knot.local"
         let store = FileTokenStore(fileURL: options.sessionURL)
-        let api = KnotAPI(baseURL: url, session: KnotSession(store: store))
+        let api = KnotAPIClient(baseURL: url, session: KnotSession(store: store))
         let session = try await reporting(server: url) {
             try await withProgress("Signing in to \(address)") { try await api.signInForDevelopment(email: account) }
         }
@@ -193,9 +193,9 @@ struct VaultCommand: AsyncParsableCommand {
 /// so the CLI enforces exactly the rules the app does.
 @MainActor
 struct InteractiveOnboarding {
-    let api: KnotAPI
+    let api: KnotAPIClient
 
-    nonisolated init(api: KnotAPI) { self.api = api }
+    nonisolated init(api: KnotAPIClient) { self.api = api }
 
     func list<T>(_ prompt: String, _ parse: (String) -> T?) -> [T]? {
         guard let line = ask(prompt) else { return nil }

@@ -25,14 +25,14 @@ struct SessionOptions: ParsableArguments {
     var lastBatchURL: URL { sessionURL.deletingLastPathComponent().appendingPathComponent("last-recommendations.json") }
 
     /// A client for the signed-in server; fails with a clear message when there is no session.
-    func client() throws -> KnotAPI {
+    func client() throws -> KnotAPIClient {
         let store = FileTokenStore(fileURL: sessionURL)
         let stored: StoredSession?
         do { stored = try store.load() } catch { throw CLIError("The session file \(sessionURL.path) is unreadable (\(error)). Run `knot login` again.") }
         guard let stored, let server = stored.serverUrl.flatMap(URL.init(string:)) else {
             throw CLIError("You are not signed in. Run `knot login --server http://127.0.0.1:8080` first.")
         }
-        return KnotAPI(baseURL: server, session: KnotSession(store: store))
+        return KnotAPIClient(baseURL: server, session: KnotSession(store: store))
     }
 }
 

@@ -1,5 +1,5 @@
 /// One route of the HTTP API as both sides name it: a method and a path from the server root
-/// (`POST /knot/auth/refresh`). SDKs send requests to endpoints and test fakes match requests
+/// (`POST /<app>/auth/refresh`). SDKs send requests to endpoints and test fakes match requests
 /// against them, so a path is spelled in exactly one place.
 public struct Endpoint: Hashable, Sendable, CustomStringConvertible {
     /// The HTTP methods the APIs use.
@@ -19,7 +19,7 @@ public struct Endpoint: Hashable, Sendable, CustomStringConvertible {
         self.path = path
     }
 
-    /// `GET /knot/api/v1/vault`.
+    /// `GET /<app>/api/v1/things`.
     public var description: String { "\(method.rawValue) \(path)" }
 }
 

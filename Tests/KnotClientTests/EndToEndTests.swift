@@ -30,7 +30,7 @@ struct EndToEndTests {
     @Test func signInOnboardHintsGenerateRefreshFeedbackThroughKnotClient() async throws {
         try await withLiveServer(.sqlite) { baseURL, _ in
             let store = InMemoryTokenStore()
-            let api = KnotAPI(baseURL: baseURL, session: KnotSession(store: store))
+            let api = KnotAPIClient(baseURL: baseURL, session: KnotSession(store: store))
 
             let session = try await api.signInForDevelopment(email: "e2e@example.com")
             #expect(!session.accessToken.isEmpty)
@@ -105,7 +105,7 @@ struct EndToEndTests {
     @Test func refreshTokensRotateAndAStolenRefreshEndsTheSession() async throws {
         try await withLiveServer(.sqlite, configure: { $0.accessTokenTTL = 1 }) { baseURL, _ in
             let store = InMemoryTokenStore()
-            let api = KnotAPI(baseURL: baseURL, session: KnotSession(store: store))
+            let api = KnotAPIClient(baseURL: baseURL, session: KnotSession(store: store))
             try await api.signInForDevelopment(email: "rotate@example.com")
             let original = try #require(try store.load())
 
@@ -131,7 +131,7 @@ struct EndToEndTests {
     }
 
     @Test func anUnreachableServerIsOffline() async throws {
-        let api = KnotAPI(baseURL: URL(string: "http://127.0.0.1:9")!, session: KnotSession(store: InMemoryTokenStore()), retry: .none)
+        let api = KnotAPIClient(baseURL: URL(string: "http://127.0.0.1:9")!, session: KnotSession(store: InMemoryTokenStore()), retry: .none)
         do {
             try await api.signInForDevelopment(email: "x@example.com")
             Issue.record("expected offline")

@@ -225,11 +225,11 @@ final class FakeKnotServer: HTTPTransport, @unchecked Sendable {
     }
 }
 
-/// A `KnotAPI` signed in to `server`, with retries that do not sleep and record their delays.
-func makeAPI(_ server: FakeKnotServer, signedIn: Bool = true, store: (any TokenStore)? = nil, delays: DelayRecorder = DelayRecorder(), now: @escaping @Sendable () -> Date = { Date() }) -> KnotAPI {
+/// A `KnotAPIClient` signed in to `server`, with retries that do not sleep and record their delays.
+func makeAPI(_ server: FakeKnotServer, signedIn: Bool = true, store: (any TokenStore)? = nil, delays: DelayRecorder = DelayRecorder(), now: @escaping @Sendable () -> Date = { Date() }) -> KnotAPIClient {
     let tokens = store ?? (signedIn ? server.signedInStore() : InMemoryTokenStore())
     let retry = RetryPolicy(maxAttempts: 3, baseDelay: 0.5, maxDelay: 8, sleep: { delays.record($0) })
-    return KnotAPI(baseURL: URL(string: "http://fake")!, session: KnotSession(store: tokens, now: now), transport: server, retry: retry)
+    return KnotAPIClient(baseURL: URL(string: "http://fake")!, session: KnotSession(store: tokens, now: now), transport: server, retry: retry)
 }
 
 /// Collects the waits a ``RetryPolicy`` asked for.

@@ -7,7 +7,7 @@ import Testing
 struct RecommendationsAndSettingsTests {
     let server = FakeKnotServer()
 
-    func readyAPI() async throws -> KnotAPI {
+    func readyAPI() async throws -> KnotAPIClient {
         let api = makeAPI(server)
         _ = try await api.createVault(sampleDraft())
         return api

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import KnotClient
 
-@Suite("KnotAPI, session and errors", .timeLimit(.minutes(3)))
+@Suite("KnotAPIClient, session and errors", .timeLimit(.minutes(3)))
 struct SessionAndAPITests {
     @Test func devSignInStoresTheSessionInTheTokenStore() async throws {
         let server = FakeKnotServer()

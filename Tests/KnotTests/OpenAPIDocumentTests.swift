@@ -78,4 +78,32 @@ struct OpenAPIDocumentTests {
         #expect(other.operations.contains("POST /zia/auth/dev"))
         #expect(other.operations.contains("DELETE /zia/api/v1/users/me"))
     }
+
+    @Test("the platform's responses are added by kind of operation: 401 with the bearer token, 400/413 with a body, 503 unless marked without database")
+    func platformResponses() throws {
+        let fragment = ##"""
+        {"paths": {
+          "/secured": {"post": {"requestBody": {"content": {"application/json": {"schema": {"type": "object"}}}}, "responses": {"200": {"description": "ok"}}}},
+          "/public": {"get": {"security": [], "responses": {"200": {"description": "ok"}}}},
+          "/own401": {"get": {"security": [], "responses": {"401": {"description": "a signature of its own"}}}},
+          "/static": {"get": {"security": [], "x-without-database": true, "responses": {"200": {"description": "ok"}}}}
+        }}
+        """##
+        let document = try OpenAPIDocument(app: "x", title: "X", version: "1", fragment: fragment)
+        let paths = try #require(document.object["paths"] as? [String: Any])
+        func codes(_ path: String, _ method: String) -> Set<String> {
+            let operation = (paths[path] as? [String: Any])?[method] as? [String: Any]
+            return Set((operation?["responses"] as? [String: Any] ?? [:]).keys)
+        }
+        #expect(codes("/secured", "post") == ["200", "400", "401", "413", "503"])
+        #expect(codes("/public", "get") == ["200", "503"])
+        #expect(codes("/own401", "get") == ["401", "503"])
+        let own = ((paths["/own401"] as? [String: Any])?["get"] as? [String: Any])?["responses"] as? [String: Any]
+        #expect((own?["401"] as? [String: Any])?["description"] as? String == "a signature of its own", "an operation's own response wins")
+        #expect(codes("/static", "get") == ["200"])
+        #expect(!String(decoding: document.json, as: UTF8.self).contains("x-without-database"), "the marker is not served")
+        // The platform's own routes get them too: sign-out needs the token, the document itself no database.
+        #expect(codes("/auth/sign-out", "post").isSuperset(of: ["401", "503"]))
+        #expect(!codes("/openapi.json", "get").contains("503"))
+    }
 }

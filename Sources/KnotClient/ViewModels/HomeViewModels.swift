@@ -45,12 +45,12 @@ public final class HintCaptureViewModel {
     /// True after a save until the next edit (the "Hint saved!" checkmark).
     public private(set) var showSuccess = false
 
-    let api: KnotAPI
+    let api: KnotAPIClient
     let now: @Sendable () -> Date
     /// How many hints to keep in ``hints``.
     let keep: Int
 
-    public init(api: KnotAPI, keep: Int = 3, now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(api: KnotAPIClient, keep: Int = 3, now: @escaping @Sendable () -> Date = { Date() }) {
         self.api = api
         self.keep = keep
         self.now = now
@@ -127,11 +127,11 @@ public final class HomeViewModel {
     public private(set) var errorMessage: String?
     public let hintCapture: HintCaptureViewModel
 
-    let api: KnotAPI
+    let api: KnotAPIClient
     let calendar: MilestoneCalendar
     let now: @Sendable () -> Date
 
-    public init(api: KnotAPI, calendar: MilestoneCalendar = MilestoneCalendar(), now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(api: KnotAPIClient, calendar: MilestoneCalendar = MilestoneCalendar(), now: @escaping @Sendable () -> Date = { Date() }) {
         self.api = api
         self.calendar = calendar
         self.now = now

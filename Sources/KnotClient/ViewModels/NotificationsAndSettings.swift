@@ -16,11 +16,11 @@ public final class NotificationsViewModel {
     public private(set) var milestoneRecommendations: [Recommendation] = []
     public private(set) var recommendationsError: String?
 
-    let api: KnotAPI
+    let api: KnotAPIClient
     let pageSize: Int
     let now: @Sendable () -> Date
 
-    public init(api: KnotAPI, pageSize: Int = 50, now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(api: KnotAPIClient, pageSize: Int = 50, now: @escaping @Sendable () -> Date = { Date() }) {
         self.api = api
         self.pageSize = pageSize
         self.now = now
@@ -131,11 +131,11 @@ public final class SettingsViewModel {
     public private(set) var deletionError: String?
     public private(set) var isSignedOut = false
 
-    let api: KnotAPI
+    let api: KnotAPIClient
     let exportDirectory: URL
 
     /// - Parameter exportDirectory: where exports are written for the share sheet.
-    public init(api: KnotAPI, exportDirectory: URL = FileManager.default.temporaryDirectory) {
+    public init(api: KnotAPIClient, exportDirectory: URL = FileManager.default.temporaryDirectory) {
         self.api = api
         self.exportDirectory = exportDirectory
     }

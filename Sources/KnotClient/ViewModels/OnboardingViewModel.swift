@@ -148,9 +148,9 @@ public final class OnboardingViewModel {
     /// The most recent rejected selection (e.g. a 6th interest), for a shake or toast.
     public private(set) var rejectionMessage: String?
 
-    let api: KnotAPI
+    let api: KnotAPIClient
 
-    public init(api: KnotAPI) { self.api = api }
+    public init(api: KnotAPIClient) { self.api = api }
 
     // MARK: Navigation
 

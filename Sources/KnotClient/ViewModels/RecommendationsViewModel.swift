@@ -24,10 +24,10 @@ public final class RecommendationsViewModel {
     public private(set) var showRatingPrompt = false
     public private(set) var savedIds: Set<RecommendationID> = []
 
-    let api: KnotAPI
+    let api: KnotAPIClient
     let prices: PriceFormatter
 
-    public init(api: KnotAPI, prices: PriceFormatter = PriceFormatter()) {
+    public init(api: KnotAPIClient, prices: PriceFormatter = PriceFormatter()) {
         self.api = api
         self.prices = prices
     }

@@ -8,8 +8,12 @@ import Hummingbird
 /// export and outbox routes, the error envelope, the bearer security scheme, the shared error
 /// responses — written once in ``PlatformOpenAPI`` and instantiated for each app, and the app's own
 /// (its routes and schemas). A fragment is `{"paths": {…}, "components": {…}}` with paths relative to
-/// the app's prefix; the document's `servers` entry is the prefix (`/knot`), so a client or fuzzer
+/// the app's prefix; the document's `servers` entry is the prefix (`/<app>`), so a client or fuzzer
 /// joins the two. `{{app}}` in either fragment is replaced by the app's name.
+///
+/// Responses the platform gives on every route of a kind are added here, not written per operation
+/// (``platformResponses(for:)``): 401 where the bearer token is required, 400 and 413 where there is
+/// a request body, 503 everywhere the database is read. A fragment states only what its routes add.
 ///
 /// Composition fails — at startup, and in tests — on invalid JSON, on a path or component defined
 /// by both fragments, and on a `$ref` to a component neither defines.
@@ -23,7 +27,7 @@ public struct OpenAPIDocument: Sendable {
     }
 
     /// - Parameters:
-    ///   - app: the app's name, which is also its path prefix (`knot` → `/knot`).
+    ///   - app: the app's name, which is also its path prefix (`memo` → `/memo`).
     ///   - title: `info.title`.
     ///   - version: `info.version` (the app API's version).
     ///   - description: `info.description`.
@@ -38,7 +42,7 @@ public struct OpenAPIDocument: Sendable {
             for (path, item) in part["paths"] as? [String: Any] ?? [:] {
                 guard path.hasPrefix("/") else { throw Invalid("path \(path) must start with /") }
                 guard paths[path] == nil else { throw Invalid("path \(path) is defined by both fragments") }
-                paths[path] = item
+                paths[path] = try Self.addingPlatformResponses(to: item, path: path)
             }
             for (section, entries) in part["components"] as? [String: Any] ?? [:] {
                 guard let entries = entries as? [String: Any] else { throw Invalid("components.\(section) must be an object") }
@@ -67,7 +71,7 @@ public struct OpenAPIDocument: Sendable {
     }
 
     /// Every operation as `METHOD /full/path` (the server prefix joined to each path, OpenAPI
-    /// `{name}` parameter syntax), e.g. `GET /knot/api/v1/hints/{id}`.
+    /// `{name}` parameter syntax), e.g. `GET /<app>/api/v1/things/{id}`.
     public var operations: Set<String> {
         let document = object
         let base = ((document["servers"] as? [[String: Any]])?.first?["url"] as? String) ?? ""
@@ -94,6 +98,41 @@ public struct OpenAPIDocument: Sendable {
         } catch {
             throw Invalid("the \(name) is not valid JSON: \(error)")
         }
+    }
+
+    /// Marks an operation that does not touch the database (it gets no 503); removed from the served document.
+    public static let withoutDatabase = "x-without-database"
+
+    /// The shared responses (``PlatformOpenAPI``'s `components.responses`) the platform's middleware
+    /// and error mapping give on an operation, whatever the handler does:
+    /// - `401 Unauthorized` when the operation needs the bearer token (no `"security": []` of its own),
+    /// - `400 BadRequest` (malformed JSON) and `413 PayloadTooLarge` when it takes a request body,
+    /// - `503 ServiceUnavailable` (database down, with `Retry-After`) unless marked ``withoutDatabase``.
+    /// An operation that states one of these codes itself keeps its own.
+    public static func platformResponses(for operation: [String: Any]) -> [String: String] {
+        var responses: [String: String] = [:]
+        if (operation["security"] as? [Any])?.isEmpty != true { responses["401"] = "Unauthorized" }
+        if operation["requestBody"] != nil {
+            responses["400"] = "BadRequest"
+            responses["413"] = "PayloadTooLarge"
+        }
+        if operation[withoutDatabase] as? Bool != true { responses["503"] = "ServiceUnavailable" }
+        return responses
+    }
+
+    static func addingPlatformResponses(to item: Any, path: String) throws -> Any {
+        guard var item = item as? [String: Any] else { throw Invalid("path \(path) must be an object") }
+        for (method, value) in item where methods.contains(method) {
+            guard var operation = value as? [String: Any] else { throw Invalid("\(method) \(path) must be an object") }
+            var responses = operation["responses"] as? [String: Any] ?? [:]
+            for (code, name) in platformResponses(for: operation) where responses[code] == nil {
+                responses[code] = ["$ref": "#/components/responses/\(name)"]
+            }
+            operation["responses"] = responses
+            operation[withoutDatabase] = nil
+            item[method] = operation
+        }
+        return item
     }
 
     /// Every local `$ref` must name a component that exists.

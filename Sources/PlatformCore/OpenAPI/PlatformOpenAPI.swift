@@ -36,6 +36,7 @@ public enum PlatformOpenAPI {
             "tags": ["meta"],
             "summary": "This document",
             "security": [],
+            "x-without-database": true,
             "responses": {
               "200": {"description": "The OpenAPI 3.1 document of this app", "content": {"application/json": {"schema": {"type": "object", "required": ["openapi", "info", "paths"]}}}}
             }
@@ -50,12 +51,9 @@ public enum PlatformOpenAPI {
             "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/IDTokenRequest"}}}},
             "responses": {
               "200": {"$ref": "#/components/responses/Tokens"},
-              "400": {"$ref": "#/components/responses/BadRequest"},
               "401": {"$ref": "#/components/responses/Unauthorized"},
-              "413": {"$ref": "#/components/responses/PayloadTooLarge"},
               "422": {"$ref": "#/components/responses/ValidationFailed"},
-              "429": {"$ref": "#/components/responses/RateLimited"},
-              "503": {"$ref": "#/components/responses/ServiceUnavailable"}
+              "429": {"$ref": "#/components/responses/RateLimited"}
             }
           }
         },
@@ -68,12 +66,9 @@ public enum PlatformOpenAPI {
             "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/IDTokenRequest"}}}},
             "responses": {
               "200": {"$ref": "#/components/responses/Tokens"},
-              "400": {"$ref": "#/components/responses/BadRequest"},
               "401": {"$ref": "#/components/responses/Unauthorized"},
-              "413": {"$ref": "#/components/responses/PayloadTooLarge"},
               "422": {"$ref": "#/components/responses/ValidationFailed"},
-              "429": {"$ref": "#/components/responses/RateLimited"},
-              "503": {"$ref": "#/components/responses/ServiceUnavailable"}
+              "429": {"$ref": "#/components/responses/RateLimited"}
             }
           }
         },
@@ -86,12 +81,9 @@ public enum PlatformOpenAPI {
             "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/DevSignInRequest"}}}},
             "responses": {
               "200": {"$ref": "#/components/responses/Tokens"},
-              "400": {"$ref": "#/components/responses/BadRequest"},
               "404": {"$ref": "#/components/responses/NotFound"},
-              "413": {"$ref": "#/components/responses/PayloadTooLarge"},
               "422": {"$ref": "#/components/responses/ValidationFailed"},
-              "429": {"$ref": "#/components/responses/RateLimited"},
-              "503": {"$ref": "#/components/responses/ServiceUnavailable"}
+              "429": {"$ref": "#/components/responses/RateLimited"}
             }
           }
         },
@@ -104,12 +96,9 @@ public enum PlatformOpenAPI {
             "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/TokenRefreshRequest"}}}},
             "responses": {
               "200": {"$ref": "#/components/responses/Tokens"},
-              "400": {"$ref": "#/components/responses/BadRequest"},
               "401": {"$ref": "#/components/responses/Unauthorized"},
-              "413": {"$ref": "#/components/responses/PayloadTooLarge"},
               "422": {"$ref": "#/components/responses/ValidationFailed"},
-              "429": {"$ref": "#/components/responses/RateLimited"},
-              "503": {"$ref": "#/components/responses/ServiceUnavailable"}
+              "429": {"$ref": "#/components/responses/RateLimited"}
             }
           }
         },
@@ -119,9 +108,7 @@ public enum PlatformOpenAPI {
             "tags": ["auth"],
             "summary": "Revoke the session of the access token",
             "responses": {
-              "204": {"description": "Signed out; the session's tokens stop working"},
-              "401": {"$ref": "#/components/responses/Unauthorized"},
-              "503": {"$ref": "#/components/responses/ServiceUnavailable"}
+              "204": {"description": "Signed out; the session's tokens stop working"}
             }
           }
         },
@@ -133,11 +120,7 @@ public enum PlatformOpenAPI {
             "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/DeviceTokenRequest"}}}},
             "responses": {
               "200": {"description": "registered (new to the caller) or updated", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/DeviceTokenResponse"}}}},
-              "400": {"$ref": "#/components/responses/BadRequest"},
-              "401": {"$ref": "#/components/responses/Unauthorized"},
-              "413": {"$ref": "#/components/responses/PayloadTooLarge"},
-              "422": {"$ref": "#/components/responses/ValidationFailed"},
-              "503": {"$ref": "#/components/responses/ServiceUnavailable"}
+              "422": {"$ref": "#/components/responses/ValidationFailed"}
             }
           }
         },
@@ -146,9 +129,7 @@ public enum PlatformOpenAPI {
             "operationId": "getNotificationPreferences",
             "tags": ["account"],
             "responses": {
-              "200": {"description": "The caller's preferences", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/NotificationPreferences"}}}},
-              "401": {"$ref": "#/components/responses/Unauthorized"},
-              "503": {"$ref": "#/components/responses/ServiceUnavailable"}
+              "200": {"description": "The caller's preferences", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/NotificationPreferences"}}}}
             }
           },
           "put": {
@@ -158,11 +139,7 @@ public enum PlatformOpenAPI {
             "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/NotificationPreferencesUpdate"}}}},
             "responses": {
               "200": {"description": "The preferences as saved", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/NotificationPreferences"}}}},
-              "400": {"$ref": "#/components/responses/BadRequest"},
-              "401": {"$ref": "#/components/responses/Unauthorized"},
-              "413": {"$ref": "#/components/responses/PayloadTooLarge"},
-              "422": {"$ref": "#/components/responses/ValidationFailed"},
-              "503": {"$ref": "#/components/responses/ServiceUnavailable"}
+              "422": {"$ref": "#/components/responses/ValidationFailed"}
             }
           }
         },
@@ -176,9 +153,7 @@ public enum PlatformOpenAPI {
                 "description": "The export",
                 "headers": {"Content-Disposition": {"required": true, "schema": {"type": "string"}}},
                 "content": {"application/json": {"schema": {"$ref": "#/components/schemas/AccountExport"}}}
-              },
-              "401": {"$ref": "#/components/responses/Unauthorized"},
-              "503": {"$ref": "#/components/responses/ServiceUnavailable"}
+              }
             }
           }
         },
@@ -193,9 +168,7 @@ public enum PlatformOpenAPI {
             ],
             "responses": {
               "200": {"description": "The notifications", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Outbox"}}}},
-              "401": {"$ref": "#/components/responses/Unauthorized"},
-              "422": {"$ref": "#/components/responses/ValidationFailed"},
-              "503": {"$ref": "#/components/responses/ServiceUnavailable"}
+              "422": {"$ref": "#/components/responses/ValidationFailed"}
             }
           }
         },
@@ -205,9 +178,7 @@ public enum PlatformOpenAPI {
             "tags": ["account"],
             "summary": "Delete the account and all its data; its tokens stop working",
             "responses": {
-              "200": {"description": "Deleted", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/AccountDeleted"}}}},
-              "401": {"$ref": "#/components/responses/Unauthorized"},
-              "503": {"$ref": "#/components/responses/ServiceUnavailable"}
+              "200": {"description": "Deleted", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/AccountDeleted"}}}}
             }
           }
         }

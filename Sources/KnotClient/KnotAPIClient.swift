@@ -11,9 +11,9 @@ extension FileTokenStore {
 }
 
 /// The typed Knot API (`/knot/auth/…`, `/knot/api/v1/…`): every endpoint of ``KnotRoutes`` as an
-/// async method that returns KnotAPI models or throws ``KnotError``. Tokens, refresh, retries and
+/// async method that returns the models of the `KnotAPI` contract module or throws ``KnotError``. Tokens, refresh, retries and
 /// the platform's account routes come from ``APIClient``.
-public final class KnotAPI: Sendable {
+public final class KnotAPIClient: Sendable {
     /// The SDK core this API sends through.
     public let client: APIClient
     /// The server root, e.g. `http://127.0.0.1:8080`.
