@@ -198,11 +198,18 @@ let package = Package(
         ),
         .testTarget(
             name: "PlatformTests",
-            dependencies: ["TestSupport", "AppPlatform", "AppServer", "PlatformCore", "Persistence", "AIProviders", "Auth", "Observability", "Jobs", "Notifications", "KnotAPI", .product(name: "Hummingbird", package: "hummingbird"), .product(name: "SQLKit", package: "sql-kit"), .product(name: "CryptoExtras", package: "swift-crypto"), .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "TestSupport", "AppPlatform", "AppServer", "PlatformCore", "Persistence", "AIProviders", "Auth", "Observability", "Jobs", "Notifications", "KnotAPI",
+                .product(name: "Hummingbird", package: "hummingbird"), .product(name: "SQLKit", package: "sql-kit"), .product(name: "CryptoExtras", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(
             name: "AIProvidersTests",
-            dependencies: ["AIProviders", "MiniLM", "TestSupport", "PlatformCore", .product(name: "CryptoExtras", package: "swift-crypto"), .product(name: "Hummingbird", package: "hummingbird")],
+            dependencies: [
+                "AIProviders", "MiniLM", "TestSupport", "PlatformCore", .product(name: "CryptoExtras", package: "swift-crypto"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ],
             exclude: ["Fixtures"]
         ),
         .testTarget(

@@ -53,7 +53,8 @@ enum JobsBenchmark {
         let clock = SystemTime()
         let queue = JobQueue(database: store, clock: clock)
         let lags = LockedValue<[Double]>([])
-        let scheduler = JobScheduler(queue: queue, clock: clock, configuration: .init(owner: "bench", batchSize: 128, concurrency: 16, pollInterval: .milliseconds(20)), logger: logger)
+        let scheduler = JobScheduler(
+            queue: queue, clock: clock, configuration: .init(owner: "bench", batchSize: 128, concurrency: 16, pollInterval: .milliseconds(20)), logger: logger)
         scheduler.register("bench") { job in
             let lag = Date().timeIntervalSince(job.runAt)
             lags.withLock { $0.append(lag) }
@@ -70,7 +71,10 @@ enum JobsBenchmark {
         try await scheduler.drain(maxBatches: .max)
         let drainSeconds = Date().timeIntervalSince(started)
         let done = lags.value.count
-        print(String(format: "%@: enqueue %d jobs %.2f s (%.0f/s); drain %.2f s (%.0f jobs/s)", name, count, enqueueSeconds, Double(count) / enqueueSeconds, drainSeconds, Double(done) / drainSeconds))
+        print(
+            String(
+                format: "%@: enqueue %d jobs %.2f s (%.0f/s); drain %.2f s (%.0f jobs/s)", name, count, enqueueSeconds, Double(count) / enqueueSeconds, drainSeconds,
+                Double(done) / drainSeconds))
 
         // 2. A steady stream: `count` jobs coming due at `rate` per second while the scheduler runs.
         try await reset(store)
@@ -85,6 +89,9 @@ enum JobsBenchmark {
         service.cancel()
         let sorted = lags.value.sorted()
         func percentile(_ p: Double) -> Double { sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))] * 1000 }
-        print(String(format: "%@: steady stream of %d jobs at %.0f/s: dispatch lag p50 %.1f ms, p99 %.1f ms, max %.1f ms", name, count, rate, percentile(0.5), percentile(0.99), (sorted.last ?? 0) * 1000))
+        print(
+            String(
+                format: "%@: steady stream of %d jobs at %.0f/s: dispatch lag p50 %.1f ms, p99 %.1f ms, max %.1f ms", name, count, rate, percentile(0.5), percentile(0.99),
+                (sorted.last ?? 0) * 1000))
     }
 }

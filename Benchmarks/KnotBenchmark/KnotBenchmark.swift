@@ -1,8 +1,8 @@
-import KnotAPI
 import AIProviders
 import AppServer
 import Foundation
 import Knot
+import KnotAPI
 import Logging
 import Persistence
 import PlatformCore
@@ -36,7 +36,8 @@ enum KnotBenchmark {
                 let input = try JSONDecoder.api.decode(VaultInput.self, from: Data(Self.vault.utf8))
                 let vault = try await knot.vaults.create(try VaultRules.validate(input), for: user)
                 for index in 0..<25 {
-                    _ = try await knot.hints.create(text: "Hint \(index): she keeps mentioning pottery, coffee and hiking trails", source: .textInput, vault: vault.vaultId, user: user)
+                    _ = try await knot.hints.create(
+                        text: "Hint \(index): she keeps mentioning pottery, coffee and hiking trails", source: .textInput, vault: vault.vaultId, user: user)
                 }
                 var samples: [Double] = []
                 for iteration in 0..<(iterations + 20) {

@@ -50,7 +50,9 @@ public struct AnthropicClient: LanguageModel {
             throw ProviderError.malformedResponse("unexpected Anthropic response: \(String(decoding: data.prefix(200), as: UTF8.self))")
         }
         let text = response.content.compactMap { $0.type == "text" ? $0.text : nil }.joined()
-        return Completion(text: text, usage: TokenUsage(inputTokens: response.usage.input_tokens, outputTokens: response.usage.output_tokens), model: response.model ?? model, finishReason: response.stop_reason)
+        return Completion(
+            text: text, usage: TokenUsage(inputTokens: response.usage.input_tokens, outputTokens: response.usage.output_tokens), model: response.model ?? model,
+            finishReason: response.stop_reason)
     }
 
     public func stream(_ request: CompletionRequest) -> AsyncThrowingStream<CompletionEvent, any Error> {

@@ -63,7 +63,10 @@ public struct HashingEmbedder: Embedder {
         return vector
     }
 
-    static let stopWords: Set<String> = ["a", "an", "the", "and", "or", "of", "to", "in", "on", "for", "with", "is", "it", "at", "she", "he", "they", "her", "his", "their", "that", "this", "was", "be", "i", "we", "my", "me", "about"]
+    static let stopWords: Set<String> = [
+        "a", "an", "the", "and", "or", "of", "to", "in", "on", "for", "with", "is", "it", "at", "she", "he", "they", "her", "his", "their", "that", "this", "was", "be", "i", "we",
+        "my", "me", "about",
+    ]
 
     static func words(in text: String) -> [String] {
         text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)

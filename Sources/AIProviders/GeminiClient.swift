@@ -21,7 +21,7 @@ public struct GeminiClient: LanguageModel {
 
     func body(_ request: CompletionRequest) throws -> Data {
         var body: [String: Any] = [
-            "contents": request.messages.map { ["role": $0.role == .user ? "user" : "model", "parts": [["text": $0.content]]] },
+            "contents": request.messages.map { ["role": $0.role == .user ? "user" : "model", "parts": [["text": $0.content]]] }
         ]
         if let system = request.system { body["systemInstruction"] = ["parts": [["text": system]]] }
         var generation: [String: Any] = ["maxOutputTokens": request.maxTokens]

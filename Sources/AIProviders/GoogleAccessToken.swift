@@ -32,7 +32,10 @@ public actor GoogleAccessTokenProvider {
     /// - Parameters:
     ///   - serviceAccountJSON: the key file's contents.
     ///   - tokenURL: overrides the file's `token_uri` (tests).
-    public init(serviceAccountJSON: Data, scope: String = GoogleAccessTokenProvider.cloudPlatformScope, tokenURL: String? = nil, transport: ProviderTransport = .init(), clock: any TimeSource = SystemTime()) throws {
+    public init(
+        serviceAccountJSON: Data, scope: String = GoogleAccessTokenProvider.cloudPlatformScope, tokenURL: String? = nil, transport: ProviderTransport = .init(),
+        clock: any TimeSource = SystemTime()
+    ) throws {
         let account: ServiceAccount
         do {
             account = try JSONDecoder().decode(ServiceAccount.self, from: serviceAccountJSON)
@@ -66,7 +69,8 @@ public actor GoogleAccessTokenProvider {
         if let id = account.privateKeyID { header["kid"] = id }
         let iat = Int(now.timeIntervalSince1970)
         let claims: [String: Any] = ["iss": account.clientEmail, "scope": scope, "aud": tokenURL, "iat": iat, "exp": iat + 3600]
-        let signingInput = try JSONSerialization.data(withJSONObject: header, options: [.sortedKeys]).base64URLEncoded()
+        let signingInput =
+            try JSONSerialization.data(withJSONObject: header, options: [.sortedKeys]).base64URLEncoded()
             + "." + JSONSerialization.data(withJSONObject: claims, options: [.sortedKeys]).base64URLEncoded()
         let signature = try key.signature(for: Data(signingInput.utf8), padding: .insecurePKCS1v1_5)
         return signingInput + "." + signature.rawRepresentation.base64URLEncoded()

@@ -36,12 +36,13 @@ public final class MiniLMEmbedder: Embedder, Sendable {
     /// else they are built for the host's baseline.
     public static let cpuIsSupported: Bool = {
         #if os(Linux) && arch(x86_64)
-        guard let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
-              let flags = info.split(separator: "\n").first(where: { $0.hasPrefix("flags") }) else { return false }
-        let set = Set(flags.split(separator: " ").map(String.init))
-        return set.contains("avx2") && set.contains("fma")
+            guard let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
+                let flags = info.split(separator: "\n").first(where: { $0.hasPrefix("flags") })
+            else { return false }
+            let set = Set(flags.split(separator: " ").map(String.init))
+            return set.contains("avx2") && set.contains("fma")
         #else
-        return true
+            return true
         #endif
     }()
 

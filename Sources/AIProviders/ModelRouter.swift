@@ -263,7 +263,8 @@ public final class ModelRouter: Sendable {
                     }
                 }
                 let details = skipped.joined(separator: "; ")
-                continuation.finish(throwing: overBudgetOnly ? RouterError.overBudget(purpose: purpose, details: details) : RouterError.allTargetsFailed(purpose: purpose, details: details))
+                continuation.finish(
+                    throwing: overBudgetOnly ? RouterError.overBudget(purpose: purpose, details: details) : RouterError.allTargetsFailed(purpose: purpose, details: details))
             }
             continuation.onTermination = { _ in task.cancel() }
         }
@@ -390,11 +391,12 @@ public final class ModelRouter: Sendable {
 
     func record(_ target: RouteTarget, purpose: String, app: String?, usage: TokenUsage?, latency: Double, outcome: String) async {
         let usage = usage ?? TokenUsage(inputTokens: 0, outputTokens: 0)
-        await recorder.record(ModelCallRecord(
-            app: app, purpose: purpose, provider: target.model.provider, model: target.model.model,
-            inputTokens: usage.inputTokens, outputTokens: usage.outputTokens, costUSD: target.price.cost(usage),
-            latencyMilliseconds: Int(latency.rounded()), outcome: outcome, at: clock.now()
-        ))
+        await recorder.record(
+            ModelCallRecord(
+                app: app, purpose: purpose, provider: target.model.provider, model: target.model.model,
+                inputTokens: usage.inputTokens, outputTokens: usage.outputTokens, costUSD: target.price.cost(usage),
+                latencyMilliseconds: Int(latency.rounded()), outcome: outcome, at: clock.now()
+            ))
     }
 
     func milliseconds(_ duration: Duration) -> Double {

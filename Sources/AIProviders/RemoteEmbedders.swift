@@ -10,7 +10,9 @@ public struct OpenAIEmbedder: Embedder {
     let baseURL: String
     let transport: ProviderTransport
 
-    public init(apiKey: String?, model: String = "text-embedding-3-small", dimensions: Int = 1536, baseURL: String = "https://api.openai.com/v1", transport: ProviderTransport = .init()) {
+    public init(
+        apiKey: String?, model: String = "text-embedding-3-small", dimensions: Int = 1536, baseURL: String = "https://api.openai.com/v1", transport: ProviderTransport = .init()
+    ) {
         self.apiKey = apiKey
         self.model = model
         self.dimensions = dimensions
@@ -45,7 +47,10 @@ public struct VertexEmbedder: Embedder {
     let accessToken: @Sendable () async throws -> String
     let transport: ProviderTransport
 
-    public init(project: String, location: String = "us-central1", model: String = "text-embedding-004", dimensions: Int = 768, baseURL: String? = nil, accessToken: @escaping @Sendable () async throws -> String, transport: ProviderTransport = .init()) {
+    public init(
+        project: String, location: String = "us-central1", model: String = "text-embedding-004", dimensions: Int = 768, baseURL: String? = nil,
+        accessToken: @escaping @Sendable () async throws -> String, transport: ProviderTransport = .init()
+    ) {
         self.model = model
         self.dimensions = dimensions
         let base = baseURL ?? "https://\(location)-aiplatform.googleapis.com"
@@ -145,6 +150,8 @@ public struct OpenAIVisionModel: VisionModel {
         guard let response = try? JSONDecoder().decode(OpenAIChatClient.Response.self, from: data), let choice = response.choices.first else {
             throw ProviderError.malformedResponse("unexpected vision response")
         }
-        return Completion(text: choice.message.content ?? "", usage: TokenUsage(inputTokens: response.usage?.prompt_tokens ?? 0, outputTokens: response.usage?.completion_tokens ?? 0), model: response.model ?? chat.model, finishReason: choice.finish_reason)
+        return Completion(
+            text: choice.message.content ?? "", usage: TokenUsage(inputTokens: response.usage?.prompt_tokens ?? 0, outputTokens: response.usage?.completion_tokens ?? 0),
+            model: response.model ?? chat.model, finishReason: choice.finish_reason)
     }
 }

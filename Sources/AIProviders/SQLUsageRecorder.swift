@@ -29,12 +29,14 @@ public struct SQLUsageRecorder: UsageRecorder {
         }
         do {
             try await database.transaction { db in
-                try await db.raw("""
+                try await db.raw(
+                    """
                     INSERT INTO run_metrics (id, app, purpose, provider, model, input_tokens, output_tokens, cost_usd, latency_ms, outcome, day, created_at)
                     VALUES (\(bind: UUID()), \(bind: record.app), \(bind: record.purpose), \(bind: record.provider), \(bind: record.model),
                         \(bind: record.inputTokens), \(bind: record.outputTokens), \(bind: record.costUSD), \(bind: record.latencyMilliseconds),
                         \(bind: record.outcome), \(bind: String(ISO8601.string(from: record.at).prefix(10))), \(bind: record.at))
-                    """).run()
+                    """
+                ).run()
             }
         } catch {
             logger.warning("could not record a model call", metadata: ["error": "\(error)"])
@@ -52,11 +54,13 @@ public struct SQLUsageRecorder: UsageRecorder {
 
     public func dailyCosts(app: String, days: Int = 30) async throws -> [DailyCost] {
         try await database.read { db in
-            try await db.raw("""
+            try await db.raw(
+                """
                 SELECT day, COUNT(*) AS calls, COALESCE(SUM(input_tokens), 0) AS input_tokens, COALESCE(SUM(output_tokens), 0) AS output_tokens,
                     COALESCE(SUM(cost_usd), 0) AS cost_usd
                 FROM run_metrics WHERE app = \(bind: app) GROUP BY day ORDER BY day DESC LIMIT \(bind: days)
-                """).all().map { row in
+                """
+            ).all().map { row in
                 DailyCost(
                     day: try row.decode(column: "day", as: String.self), calls: try row.decode(column: "calls", as: Int.self),
                     inputTokens: try row.decode(column: "input_tokens", as: Int.self), outputTokens: try row.decode(column: "output_tokens", as: Int.self),

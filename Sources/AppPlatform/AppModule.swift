@@ -97,7 +97,10 @@ public struct PlatformServices: Sendable {
     /// The URL QStash calls, checked against the token's subject when set.
     public let qstashDestinationURL: String?
 
-    public init(database: any Database, vectors: any VectorIndex, embedder: any Embedder, models: ModelRouter, accounts: AccountRepository, notifications: NotificationEngine, jobs: JobQueue, clock: any TimeSource, logger: Logger, serverSecret: Data, qstash: QStashVerifier?, qstashDestinationURL: String?) {
+    public init(
+        database: any Database, vectors: any VectorIndex, embedder: any Embedder, models: ModelRouter, accounts: AccountRepository, notifications: NotificationEngine,
+        jobs: JobQueue, clock: any TimeSource, logger: Logger, serverSecret: Data, qstash: QStashVerifier?, qstashDestinationURL: String?
+    ) {
         self.database = database
         self.vectors = vectors
         self.embedder = embedder

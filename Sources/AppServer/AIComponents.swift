@@ -9,7 +9,9 @@ import SQLKit
 /// Builds the model router from configuration: each `AI_CHAIN_<PURPOSE>` target becomes a real
 /// client of its provider, priced from the published table (unknown models are priced like the
 /// most expensive known one, so budgets err on the safe side). Apps add their offline models.
-func makeModelRouter(_ configuration: ServerConfiguration, offline: [String: any LanguageModel], recorder: any UsageRecorder, clock: any TimeSource, logger: Logger) throws -> ModelRouter {
+func makeModelRouter(
+    _ configuration: ServerConfiguration, offline: [String: any LanguageModel], recorder: any UsageRecorder, clock: any TimeSource, logger: Logger
+) throws -> ModelRouter {
     let ai = configuration.ai
     let transport = ProviderTransport(timeout: .seconds(Int64(ai.timeoutSeconds)))
     let fallbackPrice = ModelPrice(inputPerMillion: 15, outputPerMillion: 75)
@@ -21,12 +23,16 @@ func makeModelRouter(_ configuration: ServerConfiguration, offline: [String: any
             let client: any LanguageModel
             switch provider {
             case "anthropic":
-                guard let key = ai.anthropicAPIKey else { throw ServerConfiguration.Invalid(description: "AI_CHAIN_\(purpose.uppercased()) uses anthropic but ANTHROPIC_API_KEY is not set") }
+                guard let key = ai.anthropicAPIKey else {
+                    throw ServerConfiguration.Invalid(description: "AI_CHAIN_\(purpose.uppercased()) uses anthropic but ANTHROPIC_API_KEY is not set")
+                }
                 client = AnthropicClient(apiKey: key, model: model, baseURL: ai.anthropicBaseURL, transport: transport)
             case "openai":
                 client = OpenAIChatClient(apiKey: ai.openAIAPIKey, model: model, baseURL: ai.openAIBaseURL, transport: transport)
             default:
-                guard let key = ai.geminiAPIKey else { throw ServerConfiguration.Invalid(description: "AI_CHAIN_\(purpose.uppercased()) uses gemini but GEMINI_API_KEY is not set") }
+                guard let key = ai.geminiAPIKey else {
+                    throw ServerConfiguration.Invalid(description: "AI_CHAIN_\(purpose.uppercased()) uses gemini but GEMINI_API_KEY is not set")
+                }
                 client = GeminiClient(apiKey: key, model: model, baseURL: ai.geminiBaseURL, transport: transport)
             }
             return RouteTarget(model: client, price: ModelPrice.table[model] ?? fallbackPrice)

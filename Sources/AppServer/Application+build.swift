@@ -1,9 +1,9 @@
 import AIProviders
+import AppPlatform
 import Auth
 import Foundation
 import Hummingbird
 import Jobs
-import AppPlatform
 import Logging
 import Notifications
 import Observability
@@ -26,7 +26,10 @@ public struct ServerDependencies: Sendable {
     /// protocol); each is mounted when its id is in the configuration's `apps`.
     public var extraModules: [any AppModule.Type] = []
 
-    public init(clock: any TimeSource = SystemTime(), jwksFetcher: any JWKSFetching = HTTPJWKSFetcher(), embedder: (any Embedder)? = nil, offlineModels: [String: any LanguageModel] = [:], pushProvider: (any PushProvider)? = nil, logger: Logger? = nil, extraModules: [any AppModule.Type] = []) {
+    public init(
+        clock: any TimeSource = SystemTime(), jwksFetcher: any JWKSFetching = HTTPJWKSFetcher(), embedder: (any Embedder)? = nil, offlineModels: [String: any LanguageModel] = [:],
+        pushProvider: (any PushProvider)? = nil, logger: Logger? = nil, extraModules: [any AppModule.Type] = []
+    ) {
         self.clock = clock
         self.jwksFetcher = jwksFetcher
         self.embedder = embedder
@@ -85,7 +88,8 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
     let database: any Database
     var services: [any Service] = []
     if let url = configuration.databaseURL {
-        let store = try PostgresStore(url: url, maxConnections: configuration.postgresMaxConnections, operationTimeout: .seconds(configuration.databaseTimeoutSeconds), logger: logger)
+        let store = try PostgresStore(
+            url: url, maxConnections: configuration.postgresMaxConnections, operationTimeout: .seconds(configuration.databaseTimeoutSeconds), logger: logger)
         services.append(store)
         database = store
     } else {
@@ -110,7 +114,8 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
             google: IdentityTokenVerifier(provider: .google(jwksURL: configuration.googleJWKSURL), fetcher: dependencies.jwksFetcher, clock: clock),
             clientIDs: SignInClientIDs(apple: configuration.signInClientIDs.apple, google: configuration.signInClientIDs.google)
         )
-        let authLimiter = RateLimiter(capacity: configuration.authRateLimitPerMinute, per: 60, clock: clock, clients: try ClientAddressResolver(trustedProxies: configuration.trustedProxies))
+        let authLimiter = RateLimiter(
+            capacity: configuration.authRateLimitPerMinute, per: 60, clock: clock, clients: try ClientAddressResolver(trustedProxies: configuration.trustedProxies))
 
         // AI
         let metrics = MetricsRegistry()
@@ -166,12 +171,15 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
             configuration: .init(concurrency: configuration.jobConcurrency, pollInterval: .milliseconds(configuration.jobPollMilliseconds)),
             metrics: metrics, startAfter: migrated, logger: logger
         )
-        let push: (any PushProvider)? = try dependencies.pushProvider ?? configuration.apns.map { settings in
-            try APNsClient(configuration: APNsConfiguration(
-                teamID: settings.teamID, keyID: settings.keyID, privateKeyPEM: settings.privateKeyPEM, topic: settings.topic, topicsByApp: settings.topicsByApp,
-                environment: settings.environment == "sandbox" ? .sandbox : .production, baseURL: settings.baseURL
-            ), clock: clock)
-        }
+        let push: (any PushProvider)? =
+            try dependencies.pushProvider
+            ?? configuration.apns.map { settings in
+                try APNsClient(
+                    configuration: APNsConfiguration(
+                        teamID: settings.teamID, keyID: settings.keyID, privateKeyPEM: settings.privateKeyPEM, topic: settings.topic, topicsByApp: settings.topicsByApp,
+                        environment: settings.environment == "sandbox" ? .sandbox : .production, baseURL: settings.baseURL
+                    ), clock: clock)
+            }
         logger.info(push == nil ? "notifications: APNs not configured; delivering to the outbox (GET /<app>/api/v1/users/me/outbox)" : "notifications: delivering by APNs")
         var deliveryRules: [AppID: DeliveryRules] = [:]
         for module in modules { deliveryRules[module.type.id] = module.type.deliveryRules }
@@ -224,11 +232,12 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
         let serverName = "personal-apps"
         var application = Application(
             router: router,
-            server: .hardenedHTTP1(.init(
-                headerTimeout: .seconds(Int64(configuration.httpHeaderTimeoutSeconds)),
-                idleTimeout: .seconds(Int64(configuration.httpIdleTimeoutSeconds)),
-                serverName: serverName
-            )),
+            server: .hardenedHTTP1(
+                .init(
+                    headerTimeout: .seconds(Int64(configuration.httpHeaderTimeoutSeconds)),
+                    idleTimeout: .seconds(Int64(configuration.httpIdleTimeoutSeconds)),
+                    serverName: serverName
+                )),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: serverName),
             services: services,
             logger: logger

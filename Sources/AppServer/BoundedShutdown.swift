@@ -5,9 +5,9 @@ import Logging
 import ServiceLifecycle
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Runs the server until SIGTERM or SIGINT, then shuts it down gracefully within a bound and exits

@@ -3,5 +3,5 @@ import Knot
 
 /// The apps this server hosts, in mount order. Adding an app is a new module plus one line here.
 public let hostedApps: [any AppModule.Type] = [
-    KnotApp.self,
+    KnotApp.self
 ]

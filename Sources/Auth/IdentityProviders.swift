@@ -181,7 +181,7 @@ public final class IdentityTokenVerifier: Sendable {
     static func keyID(of token: String) throws(IdentityTokenError) -> String {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, let headerData = Data(base64URLEncoded: String(parts[0])),
-              let header = try? JSONSerialization.jsonObject(with: headerData) as? [String: Any]
+            let header = try? JSONSerialization.jsonObject(with: headerData) as? [String: Any]
         else { throw .malformed }
         guard let kid = header["kid"] as? String else { throw .unknownKey }
         return kid

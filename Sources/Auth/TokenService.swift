@@ -126,9 +126,9 @@ public final class TokenService: Sendable {
         // bodies are: two readers of one token must never see two different values.
         let segments = token.split(separator: ".", omittingEmptySubsequences: false)
         guard segments.count == 3,
-              let headerData = Data(base64URLEncoded: segments[0]), (try? StrictJSON.check(headerData)) != nil,
-              let claimsData = Data(base64URLEncoded: segments[1]), (try? StrictJSON.check(claimsData)) != nil,
-              let header = try? JSONDecoder().decode(Header.self, from: headerData)
+            let headerData = Data(base64URLEncoded: segments[0]), (try? StrictJSON.check(headerData)) != nil,
+            let claimsData = Data(base64URLEncoded: segments[1]), (try? StrictJSON.check(claimsData)) != nil,
+            let header = try? JSONDecoder().decode(Header.self, from: headerData)
         else { throw .malformed }
         guard header.kid == keyID.string, header.alg == "ES256" else { throw .unknownKey }
         let claims: AccessTokenClaims

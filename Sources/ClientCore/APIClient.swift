@@ -1,7 +1,8 @@
 import Foundation
 import PlatformAPI
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The app-agnostic half of every SDK: sends requests to one app's endpoints with bearer tokens,
@@ -105,12 +106,15 @@ public final class APIClient: Sendable {
     }
 
     /// Sends a request to `endpoint` (see ``perform(method:path:query:body:authenticated:retryRefresh:)``).
-    public func perform(_ endpoint: Endpoint, query: [URLQueryItem] = [], body: Data? = nil, authenticated: Bool = true, retryRefresh: Bool = true) async throws -> HTTPResponseData {
+    public func perform(_ endpoint: Endpoint, query: [URLQueryItem] = [], body: Data? = nil, authenticated: Bool = true, retryRefresh: Bool = true) async throws -> HTTPResponseData
+    {
         try await perform(method: endpoint.method.rawValue, path: endpoint.path, query: query, body: body, authenticated: authenticated, retryRefresh: retryRefresh)
     }
 
     /// Sends a request, retrying idempotent ones on transient failures, and returns a 2xx response.
-    public func perform(method: String, path: String, query: [URLQueryItem] = [], body: Data? = nil, authenticated: Bool = true, retryRefresh: Bool = true) async throws -> HTTPResponseData {
+    public func perform(
+        method: String, path: String, query: [URLQueryItem] = [], body: Data? = nil, authenticated: Bool = true, retryRefresh: Bool = true
+    ) async throws -> HTTPResponseData {
         var attempt = 1
         while true {
             do {
@@ -149,7 +153,9 @@ public final class APIClient: Sendable {
     /// Trades a refresh token for a new pair (`POST /<app>/auth/refresh`); the old one is spent.
     private func exchange(_ refreshToken: String) async throws -> TokenPair {
         let endpoint = routes.refresh
-        let response = try await performOnce(method: endpoint.method.rawValue, path: endpoint.path, query: [], body: try encode(AuthRequests.Refresh(refreshToken: refreshToken)), authenticated: false, retryRefresh: false)
+        let response = try await performOnce(
+            method: endpoint.method.rawValue, path: endpoint.path, query: [], body: try encode(AuthRequests.Refresh(refreshToken: refreshToken)), authenticated: false,
+            retryRefresh: false)
         return try decode(response)
     }
 

@@ -46,7 +46,9 @@ public enum ClientError: Error, Sendable, Equatable, CustomStringConvertible, Lo
     static func from(_ response: HTTPResponseData) -> ClientError {
         let inner = (try? JSONDecoder().decode(ErrorEnvelope.self, from: response.body))?.error
         let code = inner.flatMap { $0.code.isEmpty ? nil : $0.code }
-        let message = inner.flatMap { $0.message.isEmpty ? nil : $0.message } ?? (String(data: response.body, encoding: .utf8).flatMap { $0.isEmpty ? nil : String($0.prefix(200)) } ?? "HTTP \(response.status)")
+        let message =
+            inner.flatMap { $0.message.isEmpty ? nil : $0.message }
+            ?? (String(data: response.body, encoding: .utf8).flatMap { $0.isEmpty ? nil : String($0.prefix(200)) } ?? "HTTP \(response.status)")
         switch response.status {
         case 401: return .unauthorized(message)
         case 404: return .notFound(message)

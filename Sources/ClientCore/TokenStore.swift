@@ -1,9 +1,10 @@
 import Foundation
 import PlatformAPI
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// What a signed-in client keeps between launches: the tokens, when the access token expires, and
@@ -46,7 +47,8 @@ public struct FileTokenStore: TokenStore {
     /// `$XDG_CONFIG_HOME/<folder>/session.json`, else `~/.config/<folder>/session.json`.
     public static func defaultURL(folder: String) -> URL {
         let environment = ProcessInfo.processInfo.environment
-        let base = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+        let base =
+            environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
             ?? URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent(".config")
         return base.appendingPathComponent(folder).appendingPathComponent("session.json")
     }

@@ -110,16 +110,20 @@ public struct JobQueue: Sendable {
             var start = 0
             while start < jobs.count {
                 let chunk = jobs[start..<min(start + 500, jobs.count)]
-                let rows = SQLList(chunk.map { job in
-                    SQLGroupExpression(SQLList([
-                        SQLBind(UUID()), SQLBind(job.kind), SQLBind(job.payload), SQLBind(job.priority), SQLBind(job.runAt), SQLLiteral.string("pending"),
-                        SQLLiteral.numeric("0"), SQLBind(job.maxAttempts), SQLBind(job.idempotencyKey), SQLBind(now), SQLBind(now),
-                    ]))
-                })
-                try await db.raw("""
+                let rows = SQLList(
+                    chunk.map { job in
+                        SQLGroupExpression(
+                            SQLList([
+                                SQLBind(UUID()), SQLBind(job.kind), SQLBind(job.payload), SQLBind(job.priority), SQLBind(job.runAt), SQLLiteral.string("pending"),
+                                SQLLiteral.numeric("0"), SQLBind(job.maxAttempts), SQLBind(job.idempotencyKey), SQLBind(now), SQLBind(now),
+                            ]))
+                    })
+                try await db.raw(
+                    """
                     INSERT INTO jobs (id, kind, payload, priority, run_at, status, attempts, max_attempts, idempotency_key, created_at, updated_at)
                     VALUES \(rows) ON CONFLICT (idempotency_key) DO NOTHING
-                    """).run()
+                    """
+                ).run()
                 start += 500
             }
         }
@@ -129,21 +133,25 @@ public struct JobQueue: Sendable {
     @discardableResult
     public static func enqueue(_ job: NewJob, onConflict policy: ConflictPolicy = .keepExisting, now: Date, on db: any SQLDatabase) async throws -> JobID? {
         let id = JobID()
-        let conflict: SQLQueryString = switch policy {
-        case .keepExisting: "ON CONFLICT (idempotency_key) DO NOTHING"
-        case .replaceIfNotStarted: """
-            ON CONFLICT (idempotency_key) DO UPDATE SET run_at = excluded.run_at, payload = excluded.payload, priority = excluded.priority,
-                max_attempts = excluded.max_attempts, status = 'pending', attempts = 0, last_error = NULL, updated_at = excluded.updated_at
-            WHERE jobs.status IN ('pending', 'cancelled')
+        let conflict: SQLQueryString =
+            switch policy {
+            case .keepExisting: "ON CONFLICT (idempotency_key) DO NOTHING"
+            case .replaceIfNotStarted:
+                """
+                ON CONFLICT (idempotency_key) DO UPDATE SET run_at = excluded.run_at, payload = excluded.payload, priority = excluded.priority,
+                    max_attempts = excluded.max_attempts, status = 'pending', attempts = 0, last_error = NULL, updated_at = excluded.updated_at
+                WHERE jobs.status IN ('pending', 'cancelled')
+                """
+            }
+        let row = try await db.raw(
             """
-        }
-        let row = try await db.raw("""
             INSERT INTO jobs (id, kind, payload, priority, run_at, status, attempts, max_attempts, idempotency_key, created_at, updated_at)
             VALUES (\(bind: id.uuid), \(bind: job.kind), \(bind: job.payload), \(bind: job.priority), \(bind: job.runAt), 'pending', 0, \(bind: job.maxAttempts),
                 \(bind: job.idempotencyKey), \(bind: now), \(bind: now))
             \(conflict)
             RETURNING id
-            """).first()
+            """
+        ).first()
         return try row.map { JobID(try $0.uuid("id")) }
     }
 
@@ -153,21 +161,25 @@ public struct JobQueue: Sendable {
         let now = clock.now()
         let expires = now.addingTimeInterval(leaseDuration)
         return try await database.transaction { db in
-            try await db.raw("""
+            try await db.raw(
+                """
                 UPDATE jobs SET status = CASE WHEN attempts >= max_attempts THEN 'dead' ELSE 'pending' END,
                     last_error = 'lease expired: the worker stopped before finishing', lease_owner = NULL, lease_expires_at = NULL, updated_at = \(bind: now),
                     finished_at = CASE WHEN attempts >= max_attempts THEN \(bind: now) ELSE NULL END
                 WHERE status = 'running' AND lease_expires_at < \(bind: now)
-                """).run()
+                """
+            ).run()
             let lock: SQLQueryString = db.isPostgres ? "FOR UPDATE SKIP LOCKED" : ""
-            let rows = try await db.raw("""
+            let rows = try await db.raw(
+                """
                 UPDATE jobs SET status = 'running', lease_owner = \(bind: owner), lease_expires_at = \(bind: expires), attempts = attempts + 1, updated_at = \(bind: now)
                 WHERE id IN (
                     SELECT id FROM jobs WHERE status = 'pending' AND run_at <= \(bind: now)
                     ORDER BY priority DESC, run_at LIMIT \(unsafeRaw: String(max(1, limit))) \(lock)
                 )
                 RETURNING id, kind, payload, priority, run_at, attempts, max_attempts, idempotency_key
-                """).all()
+                """
+            ).all()
             return try rows.map { row in
                 ClaimedJob(
                     id: JobID(try row.uuid("id")), kind: try row.decode(column: "kind", as: String.self),
@@ -185,10 +197,12 @@ public struct JobQueue: Sendable {
     public func extendLeases(owner: String, leaseDuration: TimeInterval) async throws -> Int {
         let now = clock.now()
         return try await database.transaction { db in
-            try await db.raw("""
+            try await db.raw(
+                """
                 UPDATE jobs SET lease_expires_at = \(bind: now.addingTimeInterval(leaseDuration)) WHERE lease_owner = \(bind: owner) AND status = 'running'
                 RETURNING id
-                """).all().count
+                """
+            ).all().count
         }
     }
 
@@ -199,11 +213,13 @@ public struct JobQueue: Sendable {
         let now = clock.now()
         return try await database.transaction { db in
             let list = SQLList(ids.map { SQLBind($0.uuid) })
-            return try await db.raw("""
+            return try await db.raw(
+                """
                 UPDATE jobs SET status = 'succeeded', finished_at = \(bind: now), updated_at = \(bind: now), lease_owner = NULL, lease_expires_at = NULL, last_error = NULL
                 WHERE id IN (\(list)) AND lease_owner = \(bind: owner) AND status = 'running'
                 RETURNING id
-                """).all().count
+                """
+            ).all().count
         }
     }
 
@@ -213,14 +229,16 @@ public struct JobQueue: Sendable {
     public func fail(_ id: JobID, owner: String, error: String, retryAt: Date) async throws -> JobRecord.Status? {
         let now = clock.now()
         return try await database.transaction { db in
-            let row = try await db.raw("""
+            let row = try await db.raw(
+                """
                 UPDATE jobs SET status = CASE WHEN attempts >= max_attempts THEN 'dead' ELSE 'pending' END,
                     run_at = CASE WHEN attempts >= max_attempts THEN run_at ELSE \(bind: retryAt) END,
                     finished_at = CASE WHEN attempts >= max_attempts THEN \(bind: now) ELSE NULL END,
                     last_error = \(bind: String(error.prefix(2000))), lease_owner = NULL, lease_expires_at = NULL, updated_at = \(bind: now)
                 WHERE id = \(bind: id.uuid) AND lease_owner = \(bind: owner) AND status = 'running'
                 RETURNING status
-                """).first()
+                """
+            ).first()
             return try row.flatMap { JobRecord.Status(rawValue: try $0.decode(column: "status", as: String.self)) }
         }
     }
@@ -230,22 +248,26 @@ public struct JobQueue: Sendable {
     public func postpone(_ id: JobID, owner: String, until date: Date) async throws -> Bool {
         let now = clock.now()
         return try await database.transaction { db in
-            try await db.raw("""
+            try await db.raw(
+                """
                 UPDATE jobs SET status = 'pending', run_at = \(bind: date), attempts = attempts - 1, lease_owner = NULL, lease_expires_at = NULL, updated_at = \(bind: now)
                 WHERE id = \(bind: id.uuid) AND lease_owner = \(bind: owner) AND status = 'running'
                 RETURNING id
-                """).first() != nil
+                """
+            ).first() != nil
         }
     }
 
     /// Cancels the pending job with this idempotency key; returns whether one was cancelled.
     @discardableResult
     public static func cancel(idempotencyKey: String, now: Date, on db: any SQLDatabase) async throws -> Bool {
-        try await db.raw("""
+        try await db.raw(
+            """
             UPDATE jobs SET status = 'cancelled', updated_at = \(bind: now), finished_at = \(bind: now)
             WHERE idempotency_key = \(bind: idempotencyKey) AND status = 'pending'
             RETURNING id
-            """).first() != nil
+            """
+        ).first() != nil
     }
 
     @discardableResult
@@ -256,9 +278,11 @@ public struct JobQueue: Sendable {
     /// True when a pending or running job of `kind` has a key starting with `keyPrefix`.
     public func hasActive(kind: String, keyPrefix: String) async throws -> Bool {
         try await database.read { db in
-            try await db.raw("""
+            try await db.raw(
+                """
                 SELECT 1 AS found FROM jobs WHERE kind = \(bind: kind) AND status IN ('pending', 'running') AND idempotency_key LIKE \(bind: keyPrefix + "%") LIMIT 1
-                """).first() != nil
+                """
+            ).first() != nil
         }
     }
 
@@ -278,9 +302,11 @@ public struct JobQueue: Sendable {
     public func list(status: JobRecord.Status, kind: String? = nil, limit: Int = 100) async throws -> [JobRecord] {
         try await database.read { db in
             let kindFilter: SQLQueryString = kind.map { "AND kind = \(bind: $0)" } ?? ""
-            return try await db.raw("""
+            return try await db.raw(
+                """
                 SELECT * FROM jobs WHERE status = \(bind: status.rawValue) \(kindFilter) ORDER BY updated_at DESC LIMIT \(unsafeRaw: String(max(1, limit)))
-                """).all().map(Self.record)
+                """
+            ).all().map(Self.record)
         }
     }
 
@@ -290,26 +316,32 @@ public struct JobQueue: Sendable {
     public func purge(finishedBefore cutoff: Date, includeDead: Bool = false) async throws -> Int {
         let statuses: SQLQueryString = includeDead ? "('succeeded', 'cancelled', 'dead')" : "('succeeded', 'cancelled')"
         return try await database.transaction { db in
-            try await db.raw("""
+            try await db.raw(
+                """
                 DELETE FROM jobs WHERE status IN \(statuses) AND finished_at < \(bind: cutoff) RETURNING id
-                """).all().count
+                """
+            ).all().count
         }
     }
 
     public func stats() async throws -> JobQueueStats {
         let now = clock.now()
         return try await database.read { db in
-            let row = try await db.raw("""
+            let row = try await db.raw(
+                """
                 SELECT
                     SUM(CASE WHEN status = 'pending' AND run_at <= \(bind: now) THEN 1 ELSE 0 END) AS due,
                     SUM(CASE WHEN status = 'pending' THEN 1 ELSE 0 END) AS scheduled,
                     SUM(CASE WHEN status = 'running' THEN 1 ELSE 0 END) AS running,
                     SUM(CASE WHEN status = 'dead' THEN 1 ELSE 0 END) AS dead
                 FROM jobs WHERE status IN ('pending', 'running', 'dead')
-                """).first()
-            let oldest = try await db.raw("""
+                """
+            ).first()
+            let oldest = try await db.raw(
+                """
                 SELECT MIN(run_at) AS oldest FROM jobs WHERE status = 'pending' AND run_at <= \(bind: now)
-                """).first()
+                """
+            ).first()
             func count(_ column: String) throws -> Int { try row?.decode(column: column, as: Int?.self) ?? 0 }
             let oldestDue = try oldest?.decode(column: "oldest", as: Date?.self)
             return JobQueueStats(

@@ -42,7 +42,10 @@ public final class JobScheduler: Service, Sendable {
         public var backoffSeconds: TimeInterval
         public var maxBackoffSeconds: TimeInterval
 
-        public init(owner: String = "scheduler-\(UUID().lowercasedString.prefix(8))", batchSize: Int = 32, concurrency: Int = 8, leaseSeconds: TimeInterval = 120, pollInterval: Duration = .milliseconds(500), backoffSeconds: TimeInterval = 30, maxBackoffSeconds: TimeInterval = 3600) {
+        public init(
+            owner: String = "scheduler-\(UUID().lowercasedString.prefix(8))", batchSize: Int = 32, concurrency: Int = 8, leaseSeconds: TimeInterval = 120,
+            pollInterval: Duration = .milliseconds(500), backoffSeconds: TimeInterval = 30, maxBackoffSeconds: TimeInterval = 3600
+        ) {
             self.owner = owner
             self.batchSize = batchSize
             self.concurrency = concurrency
@@ -63,7 +66,9 @@ public final class JobScheduler: Service, Sendable {
     /// Opened when the tables exist (migrations done); ``run()`` waits for it before its first query.
     let startGate: ReadinessGate?
 
-    public init(queue: JobQueue, clock: any TimeSource, configuration: Configuration = .init(), metrics: MetricsRegistry? = nil, startAfter startGate: ReadinessGate? = nil, logger: Logger) {
+    public init(
+        queue: JobQueue, clock: any TimeSource, configuration: Configuration = .init(), metrics: MetricsRegistry? = nil, startAfter startGate: ReadinessGate? = nil, logger: Logger
+    ) {
         self.startGate = startGate
         self.queue = queue
         self.clock = clock
@@ -165,7 +170,8 @@ public final class JobScheduler: Service, Sendable {
         guard !jobs.isEmpty else { return 0 }
         let claimedAt = clock.now()
         for job in jobs {
-            metrics?.observe("jobs_dispatch_lag_seconds", help: "Time from a job's run_at to its claim.", labels: ["kind": job.kind], value: max(0, claimedAt.timeIntervalSince(job.runAt)))
+            metrics?.observe(
+                "jobs_dispatch_lag_seconds", help: "Time from a job's run_at to its claim.", labels: ["kind": job.kind], value: max(0, claimedAt.timeIntervalSince(job.runAt)))
         }
         // The heartbeat keeps this batch's leases alive while its handlers run, however long.
         let heartbeat = Task {
@@ -309,7 +315,8 @@ public final class JobScheduler: Service, Sendable {
 
     private func scheduleNextIfRecurring(_ job: ClaimedJob) async {
         guard let key = job.idempotencyKey, key.hasPrefix("recurring:"),
-              let recurringJob = recurringJobs.first(where: { key.hasPrefix($0.keyPrefix) }) else { return }
+            let recurringJob = recurringJobs.first(where: { key.hasPrefix($0.keyPrefix) })
+        else { return }
         do {
             try await queue.enqueue(recurringJob.occurrence(after: clock.now()))
         } catch {

@@ -36,10 +36,12 @@ public struct HintRepository: Sendable {
         let embedding = vector
         let model = embedder.model
         try await database.transaction(owner: user.uuid) { db in
-            try await db.raw("""
+            try await db.raw(
+                """
                 INSERT INTO hints (id, vault_id, hint_text, source, is_used, created_at)
                 VALUES (\(bind: hint.id.uuid), \(bind: vault.uuid), \(bind: hint.hintText), \(bind: hint.source.rawValue), \(bind: false), \(bind: hint.createdAt))
-                """).run()
+                """
+            ).run()
             if let embedding {
                 try await vectors.upsert(VectorEntry(collection: Self.collection, itemID: hint.id.uuid, ownerID: user, model: model, vector: embedding), on: db)
             }
@@ -53,18 +55,21 @@ public struct HintRepository: Sendable {
         try await database.read { db in
             // Compare against the stored timestamp of the cursor's hint (exact on both databases);
             // the timestamp carried in the cursor is the fallback when that hint was deleted since.
-            let after: SQLQueryString = cursor.map {
-                let position: SQLQueryString = "COALESCE((SELECT created_at FROM hints WHERE id = \(bind: $0.id)), \(bind: $0.createdAt))"
-                return "AND (h.created_at < \(position) OR (h.created_at = \(position) AND h.id < \(bind: $0.id)))"
-            } ?? ""
+            let after: SQLQueryString =
+                cursor.map {
+                    let position: SQLQueryString = "COALESCE((SELECT created_at FROM hints WHERE id = \(bind: $0.id)), \(bind: $0.createdAt))"
+                    return "AND (h.created_at < \(position) OR (h.created_at = \(position) AND h.id < \(bind: $0.id)))"
+                } ?? ""
             // One statement for the page and the total (an uncorrelated subquery, evaluated once).
-            let rows = try await db.raw("""
+            let rows = try await db.raw(
+                """
                 SELECT h.id, h.hint_text, h.source, h.is_used, h.created_at,
                     (SELECT COUNT(*) FROM hints h2 JOIN partner_vaults v2 ON v2.id = h2.vault_id WHERE v2.user_id = \(bind: user.uuid)) AS total
                 FROM hints h JOIN partner_vaults v ON v.id = h.vault_id
                 WHERE v.user_id = \(bind: user.uuid) \(after)
                 ORDER BY h.created_at DESC, h.id DESC LIMIT \(bind: limit + 1)
-                """).all()
+                """
+            ).all()
             var hints = try rows.map(Self.hint(from:))
             var next: String?
             if hints.count > limit {
@@ -75,9 +80,12 @@ public struct HintRepository: Sendable {
             if let first = rows.first {
                 total = try first.decode(column: "total", as: Int.self)
             } else {
-                total = try await db.raw("""
-                    SELECT COUNT(*) AS total FROM hints h JOIN partner_vaults v ON v.id = h.vault_id WHERE v.user_id = \(bind: user.uuid)
-                    """).first()?.decode(column: "total", as: Int.self) ?? 0
+                total =
+                    try await db.raw(
+                        """
+                        SELECT COUNT(*) AS total FROM hints h JOIN partner_vaults v ON v.id = h.vault_id WHERE v.user_id = \(bind: user.uuid)
+                        """
+                    ).first()?.decode(column: "total", as: Int.self) ?? 0
             }
             return HintPage(hints: hints, total: total, nextCursor: next)
         }
@@ -97,9 +105,11 @@ public struct HintRepository: Sendable {
     /// *for this user* (another user's hint looks exactly like a missing one).
     public func delete(_ id: HintID, for user: UserID) async throws -> Bool {
         try await database.transaction { db in
-            let deleted = try await db.raw("""
+            let deleted = try await db.raw(
+                """
                 DELETE FROM hints WHERE id = \(bind: id.uuid) AND vault_id IN (SELECT id FROM partner_vaults WHERE user_id = \(bind: user.uuid)) RETURNING id
-                """).all()
+                """
+            ).all()
             guard !deleted.isEmpty else { return false }
             try await vectors.delete(collection: Self.collection, itemID: id.uuid, on: db)
             return true
@@ -115,17 +125,20 @@ public struct HintRepository: Sendable {
             guard !matches.isEmpty else { return [] }
             var hints: [UUID: Hint] = [:]
             for match in matches {
-                if let row = try await db.raw("""
+                if let row = try await db.raw(
+                    """
                     SELECT h.id, h.hint_text, h.source, h.is_used, h.created_at FROM hints h JOIN partner_vaults v ON v.id = h.vault_id
                     WHERE h.id = \(bind: match.itemID) AND v.user_id = \(bind: user.uuid)
-                    """).first() {
+                    """
+                ).first() {
                     hints[match.itemID] = try Self.hint(from: row)
                 }
             }
             return matches.compactMap { match in
                 hints[match.itemID].map {
-                    ScoredHint(id: $0.id, hintText: $0.hintText, source: $0.source, isUsed: $0.isUsed, createdAt: $0.createdAt,
-                               similarity: (match.similarity * 10_000).rounded() / 10_000)
+                    ScoredHint(
+                        id: $0.id, hintText: $0.hintText, source: $0.source, isUsed: $0.isUsed, createdAt: $0.createdAt,
+                        similarity: (match.similarity * 10_000).rounded() / 10_000)
                 }
             }
         }
@@ -134,10 +147,12 @@ public struct HintRepository: Sendable {
     /// Every hint of the user, for exports.
     public func all(for user: UserID) async throws -> [Hint] {
         try await database.read { db in
-            try await db.raw("""
+            try await db.raw(
+                """
                 SELECT h.id, h.hint_text, h.source, h.is_used, h.created_at FROM hints h JOIN partner_vaults v ON v.id = h.vault_id
                 WHERE v.user_id = \(bind: user.uuid) ORDER BY h.created_at DESC, h.id DESC
-                """).all().map(Self.hint(from:))
+                """
+            ).all().map(Self.hint(from:))
         }
     }
 }
@@ -177,14 +192,16 @@ public struct HintEmbeddingSource: EmbeddingSource {
     public var collection: String { HintRepository.collection }
 
     public func pending(model: String, limit: Int, on db: any SQLDatabase) async throws -> [PendingEmbedding] {
-        try await db.raw("""
+        try await db.raw(
+            """
             SELECT h.id, v.user_id, h.hint_text FROM hints h
             JOIN partner_vaults v ON v.id = h.vault_id
             LEFT JOIN vector_entries e ON e.collection = \(bind: collection) AND e.item_id = h.id
             WHERE e.item_id IS NULL OR e.model <> \(bind: model)
             ORDER BY h.created_at
             LIMIT \(bind: limit)
-            """).all().map { row in
+            """
+        ).all().map { row in
             PendingEmbedding(itemID: try row.uuid("id"), ownerID: UserID(try row.uuid("user_id")), text: try row.decode(column: "hint_text", as: String.self))
         }
     }

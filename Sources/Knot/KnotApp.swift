@@ -4,10 +4,10 @@ import Auth
 import Foundation
 import Hummingbird
 import Jobs
+import KnotAPI
 import Logging
 import Notifications
 import Persistence
-import KnotAPI
 import PlatformCore
 
 /// Knot as a tenant of the platform: its migrations, repositories and routes under `/knot`.
@@ -38,7 +38,11 @@ public struct KnotApp: AppModule {
     ///   - sources: where candidates come from; the offline catalog is always one of them.
     ///   - router: answers `knot.vibe_classification` when a model chain is configured for it.
     ///   - qstash: verifies QStash deliveries to `POST /notifications/process`; `nil` disables it.
-    public init(database: any Database, vectors: any VectorIndex, embedder: any Embedder, clock: any TimeSource, logger: Logger, shareSecret: Data, appleAppID: String?, sources: [any CandidateSourceProvider] = [], router: ModelRouter? = nil, accounts: AccountRepository, notifications: NotificationEngine, jobs: JobQueue, qstash: QStashVerifier? = nil, qstashDestinationURL: String? = nil, feedbackAnalysisHours: Int = 168) {
+    public init(
+        database: any Database, vectors: any VectorIndex, embedder: any Embedder, clock: any TimeSource, logger: Logger, shareSecret: Data, appleAppID: String?,
+        sources: [any CandidateSourceProvider] = [], router: ModelRouter? = nil, accounts: AccountRepository, notifications: NotificationEngine, jobs: JobQueue,
+        qstash: QStashVerifier? = nil, qstashDestinationURL: String? = nil, feedbackAnalysisHours: Int = 168
+    ) {
         vaults = VaultRepository(database: database, clock: clock)
         hints = HintRepository(database: database, vectors: vectors, embedder: embedder, clock: clock, logger: logger)
         records = KnotRecordsRepository(database: database)
@@ -47,7 +51,9 @@ public struct KnotApp: AppModule {
         deepLinks = DeepLinks(signer: signer, recommendations: recommendations)
         learnedWeights = LearnedWeightsRepository(database: database, clock: clock, vaults: vaults)
         let checker = AvailabilityChecker()
-        recommender = RecommendationService(vaults: vaults, hints: hints, recommendations: recommendations, weights: learnedWeights, sources: [CatalogSource()] + sources, isAvailable: { await checker.isAvailable($0) }, vibeClassifier: VibeClassification(router: router, logger: logger), logger: logger)
+        recommender = RecommendationService(
+            vaults: vaults, hints: hints, recommendations: recommendations, weights: learnedWeights, sources: [CatalogSource()] + sources,
+            isAvailable: { await checker.isAvailable($0) }, vibeClassifier: VibeClassification(router: router, logger: logger), logger: logger)
         reminders = MilestoneNotifications(database: database, vaults: vaults, accounts: accounts, recommender: recommender, engine: notifications, clock: clock, logger: logger)
         self.jobs = jobs
         self.clock = clock

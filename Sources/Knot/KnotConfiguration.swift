@@ -42,7 +42,8 @@ public struct KnotConfiguration: Sendable {
     enum Key {
         static func source(_ name: String, _ meaning: String) -> SettingKey { SettingKey(name, meaning, aliases: [name]) }
         static let appleAppID = SettingKey("APPLE_APP_ID", "TEAMID.bundle.id of the Knot iOS app, listed in the apple-app-site-association file (unset: no entry)")
-        static let feedbackAnalysisHours = SettingKey("FEEDBACK_ANALYSIS_HOURS", "hours between learned-weight recomputations (default 168 = weekly; 0 = off)", aliases: ["FEEDBACK_ANALYSIS_HOURS"])
+        static let feedbackAnalysisHours = SettingKey(
+            "FEEDBACK_ANALYSIS_HOURS", "hours between learned-weight recomputations (default 168 = weekly; 0 = off)", aliases: ["FEEDBACK_ANALYSIS_HOURS"])
         static let yelpAPIKey = source("YELP_API_KEY", "turns on the Yelp Fusion experience/date source")
         static let yelpBaseURL = source("YELP_BASE_URL", "Yelp Fusion base URL (default https://api.yelp.com)")
         static let ticketmasterAPIKey = source("TICKETMASTER_API_KEY", "turns on the Ticketmaster Discovery event source")

@@ -122,12 +122,13 @@ public struct KnotExporter: AppDataExporter {
             var feedback: [KnotRecordsRepository.ExportedFeedback]
             var notifications: [KnotRecordsRepository.NotificationRecord]
         }
-        return AnyEncodable(KnotExport(
-            vault: try await vaults.find(for: user)?.wire,
-            hints: try await hints.all(for: user),
-            recommendations: try await recommendations.all(for: user).map(\.card),
-            feedback: try await records.feedback(for: user),
-            notifications: try await records.notifications(for: user)
-        ))
+        return AnyEncodable(
+            KnotExport(
+                vault: try await vaults.find(for: user)?.wire,
+                hints: try await hints.all(for: user),
+                recommendations: try await recommendations.all(for: user).map(\.card),
+                feedback: try await records.feedback(for: user),
+                notifications: try await records.notifications(for: user)
+            ))
     }
 }

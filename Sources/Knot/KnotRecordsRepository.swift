@@ -24,7 +24,10 @@ public struct KnotRecordsRepository: Sendable {
 
     /// A reminder row, whatever its status, as the data export writes it.
     public struct NotificationRecord: Encodable, Sendable {
-        enum CodingKeys: String, CodingKey { case id, milestoneId = "milestone_id", scheduledFor = "scheduled_for", daysBefore = "days_before", status, sentAt = "sent_at", viewedAt = "viewed_at", createdAt = "created_at" }
+        enum CodingKeys: String, CodingKey {
+            case id, milestoneId = "milestone_id", scheduledFor = "scheduled_for", daysBefore = "days_before", status, sentAt = "sent_at", viewedAt = "viewed_at", createdAt =
+                "created_at"
+        }
         var id: UUID
         var milestoneId: UUID?
         var scheduledFor: Date
@@ -37,10 +40,12 @@ public struct KnotRecordsRepository: Sendable {
 
     public func feedback(for user: UserID) async throws -> [ExportedFeedback] {
         try await database.read { db in
-            try await db.raw("""
+            try await db.raw(
+                """
                 SELECT id, recommendation_id, action, rating, feedback_text, created_at FROM recommendation_feedback
                 WHERE user_id = \(bind: user.uuid) ORDER BY created_at, id
-                """).all().map { row in
+                """
+            ).all().map { row in
                 ExportedFeedback(
                     id: try row.uuid("id"), recommendationId: try row.uuid("recommendation_id"),
                     action: try row.decode(column: "action", as: String.self), rating: try row.decode(column: "rating", as: Int?.self),
@@ -52,10 +57,12 @@ public struct KnotRecordsRepository: Sendable {
 
     public func notifications(for user: UserID) async throws -> [NotificationRecord] {
         try await database.read { db in
-            try await db.raw("""
+            try await db.raw(
+                """
                 SELECT id, milestone_id, scheduled_for, days_before, status, sent_at, viewed_at, created_at FROM notification_queue
                 WHERE user_id = \(bind: user.uuid) ORDER BY scheduled_for, id
-                """).all().map { row in
+                """
+            ).all().map { row in
                 NotificationRecord(
                     id: try row.uuid("id"), milestoneId: try row.decode(column: "milestone_id", as: UUID?.self),
                     scheduledFor: try row.decode(column: "scheduled_for", as: Date.self), daysBefore: try row.decode(column: "days_before", as: Int.self),

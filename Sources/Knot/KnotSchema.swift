@@ -147,80 +147,82 @@ public enum KnotSchema {
         "CREATE INDEX notification_queue_user ON notification_queue (user_id)",
     ]
 
-    public static let migrations = MigrationSet(component: "knot", migrations: [
-        Migration(
-            version: 1, name: "vault_hints_recommendations_notifications",
-            template: tables
-        ),
-        Migration(
-            version: 2, name: "recommendation_scores_and_provenance",
-            template: [
-                "ALTER TABLE recommendations ADD COLUMN occasion_type TEXT",
-                "ALTER TABLE recommendations ADD COLUMN source TEXT",
-                "ALTER TABLE recommendations ADD COLUMN candidate_key TEXT",
-                "ALTER TABLE recommendations ADD COLUMN matched_interest TEXT",
-                "ALTER TABLE recommendations ADD COLUMN matched_vibe TEXT",
-                "ALTER TABLE recommendations ADD COLUMN interest_score {double} NOT NULL DEFAULT 0",
-                "ALTER TABLE recommendations ADD COLUMN vibe_score {double} NOT NULL DEFAULT 0",
-                "ALTER TABLE recommendations ADD COLUMN love_language_score {double} NOT NULL DEFAULT 0",
-                "ALTER TABLE recommendations ADD COLUMN final_score {double} NOT NULL DEFAULT 0",
-                "ALTER TABLE recommendations ADD COLUMN informed_by_hints TEXT NOT NULL DEFAULT '[]'",
-                "ALTER TABLE recommendation_feedback ADD COLUMN rejection_reason TEXT",
-                "CREATE INDEX recommendations_vault_created ON recommendations (vault_id, created_at)",
-            ]
-        ),
-        Migration(
-            version: 3, name: "learned_preference_weights",
-            template: [
-                """
-                CREATE TABLE user_preferences_weights (
-                    user_id {uuid} PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
-                    interests TEXT NOT NULL DEFAULT '{}',
-                    vibes TEXT NOT NULL DEFAULT '{}',
-                    love_languages TEXT NOT NULL DEFAULT '{}',
-                    types TEXT NOT NULL DEFAULT '{}',
-                    feedback_count INTEGER NOT NULL DEFAULT 0,
-                    updated_at {ts} NOT NULL
-                )
-                """,
-            ]
-        ),
-        // Reminders become durable jobs: each row is one reminder for one occurrence of a milestone
-        // (unique), keeps the milestone's name and type so history survives the milestone's deletion
-        // ("Deleted Milestone" only for rows from before this version), and records why it failed.
-        Migration(
-            version: 4, name: "notification_reminders",
-            template: [
-                """
-                CREATE TABLE notification_reminders (
-                    id {uuid} PRIMARY KEY,
-                    user_id {uuid} NOT NULL REFERENCES users (id) ON DELETE CASCADE,
-                    milestone_id {uuid} REFERENCES partner_milestones (id) ON DELETE SET NULL,
-                    milestone_name TEXT,
-                    milestone_type TEXT,
-                    occurrence_date TEXT NOT NULL,
-                    reminder_key TEXT,
-                    scheduled_for {ts} NOT NULL,
-                    days_before INTEGER NOT NULL CHECK (days_before IN (14, 7, 3)),
-                    status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'processing', 'sent', 'failed', 'cancelled')),
-                    claimed_at {ts},
-                    error TEXT,
-                    recommendations_generated INTEGER NOT NULL DEFAULT 0,
-                    sent_at {ts},
-                    viewed_at {ts},
-                    created_at {ts} NOT NULL,
-                    updated_at {ts} NOT NULL
-                )
-                """,
-                """
-                INSERT INTO notification_reminders (id, user_id, milestone_id, occurrence_date, scheduled_for, days_before, status, sent_at, viewed_at, created_at, updated_at)
-                SELECT id, user_id, milestone_id, '0000-00-00', scheduled_for, days_before, status, sent_at, viewed_at, created_at, created_at FROM notification_queue
-                """,
-                "DROP TABLE notification_queue",
-                "ALTER TABLE notification_reminders RENAME TO notification_queue",
-                "CREATE UNIQUE INDEX notification_queue_occurrence ON notification_queue (milestone_id, days_before, occurrence_date)",
-                "CREATE INDEX notification_queue_user_status ON notification_queue (user_id, status, scheduled_for)",
-            ]
-        ),
-    ])
+    public static let migrations = MigrationSet(
+        component: "knot",
+        migrations: [
+            Migration(
+                version: 1, name: "vault_hints_recommendations_notifications",
+                template: tables
+            ),
+            Migration(
+                version: 2, name: "recommendation_scores_and_provenance",
+                template: [
+                    "ALTER TABLE recommendations ADD COLUMN occasion_type TEXT",
+                    "ALTER TABLE recommendations ADD COLUMN source TEXT",
+                    "ALTER TABLE recommendations ADD COLUMN candidate_key TEXT",
+                    "ALTER TABLE recommendations ADD COLUMN matched_interest TEXT",
+                    "ALTER TABLE recommendations ADD COLUMN matched_vibe TEXT",
+                    "ALTER TABLE recommendations ADD COLUMN interest_score {double} NOT NULL DEFAULT 0",
+                    "ALTER TABLE recommendations ADD COLUMN vibe_score {double} NOT NULL DEFAULT 0",
+                    "ALTER TABLE recommendations ADD COLUMN love_language_score {double} NOT NULL DEFAULT 0",
+                    "ALTER TABLE recommendations ADD COLUMN final_score {double} NOT NULL DEFAULT 0",
+                    "ALTER TABLE recommendations ADD COLUMN informed_by_hints TEXT NOT NULL DEFAULT '[]'",
+                    "ALTER TABLE recommendation_feedback ADD COLUMN rejection_reason TEXT",
+                    "CREATE INDEX recommendations_vault_created ON recommendations (vault_id, created_at)",
+                ]
+            ),
+            Migration(
+                version: 3, name: "learned_preference_weights",
+                template: [
+                    """
+                    CREATE TABLE user_preferences_weights (
+                        user_id {uuid} PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+                        interests TEXT NOT NULL DEFAULT '{}',
+                        vibes TEXT NOT NULL DEFAULT '{}',
+                        love_languages TEXT NOT NULL DEFAULT '{}',
+                        types TEXT NOT NULL DEFAULT '{}',
+                        feedback_count INTEGER NOT NULL DEFAULT 0,
+                        updated_at {ts} NOT NULL
+                    )
+                    """
+                ]
+            ),
+            // Reminders become durable jobs: each row is one reminder for one occurrence of a milestone
+            // (unique), keeps the milestone's name and type so history survives the milestone's deletion
+            // ("Deleted Milestone" only for rows from before this version), and records why it failed.
+            Migration(
+                version: 4, name: "notification_reminders",
+                template: [
+                    """
+                    CREATE TABLE notification_reminders (
+                        id {uuid} PRIMARY KEY,
+                        user_id {uuid} NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                        milestone_id {uuid} REFERENCES partner_milestones (id) ON DELETE SET NULL,
+                        milestone_name TEXT,
+                        milestone_type TEXT,
+                        occurrence_date TEXT NOT NULL,
+                        reminder_key TEXT,
+                        scheduled_for {ts} NOT NULL,
+                        days_before INTEGER NOT NULL CHECK (days_before IN (14, 7, 3)),
+                        status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'processing', 'sent', 'failed', 'cancelled')),
+                        claimed_at {ts},
+                        error TEXT,
+                        recommendations_generated INTEGER NOT NULL DEFAULT 0,
+                        sent_at {ts},
+                        viewed_at {ts},
+                        created_at {ts} NOT NULL,
+                        updated_at {ts} NOT NULL
+                    )
+                    """,
+                    """
+                    INSERT INTO notification_reminders (id, user_id, milestone_id, occurrence_date, scheduled_for, days_before, status, sent_at, viewed_at, created_at, updated_at)
+                    SELECT id, user_id, milestone_id, '0000-00-00', scheduled_for, days_before, status, sent_at, viewed_at, created_at, created_at FROM notification_queue
+                    """,
+                    "DROP TABLE notification_queue",
+                    "ALTER TABLE notification_reminders RENAME TO notification_queue",
+                    "CREATE UNIQUE INDEX notification_queue_occurrence ON notification_queue (milestone_id, days_before, occurrence_date)",
+                    "CREATE INDEX notification_queue_user_status ON notification_queue (user_id, status, scheduled_for)",
+                ]
+            ),
+        ])
 }

@@ -40,9 +40,14 @@ public struct PartnerVault: Sendable, Equatable {
 /// The body of `POST`/`PUT /vault` as it arrives: every field optional, so validation can report
 /// every missing or wrong field at once instead of stopping at the first.
 public struct VaultInput: Decodable, Sendable {
-    enum CodingKeys: String, CodingKey { case partnerName = "partner_name", relationshipTenureMonths = "relationship_tenure_months", cohabitationStatus = "cohabitation_status", locationCity = "location_city", locationState = "location_state", locationCountry = "location_country", interests, dislikes, milestones, vibes, budgets, loveLanguages = "love_languages" }
+    enum CodingKeys: String, CodingKey {
+        case partnerName = "partner_name", relationshipTenureMonths = "relationship_tenure_months", cohabitationStatus = "cohabitation_status", locationCity = "location_city",
+            locationState = "location_state", locationCountry = "location_country", interests, dislikes, milestones, vibes, budgets, loveLanguages = "love_languages"
+    }
     public struct MilestoneInput: Decodable, Sendable {
-        enum CodingKeys: String, CodingKey { case id, milestoneType = "milestone_type", milestoneName = "milestone_name", milestoneDate = "milestone_date", recurrence, budgetTier = "budget_tier" }
+        enum CodingKeys: String, CodingKey {
+            case id, milestoneType = "milestone_type", milestoneName = "milestone_name", milestoneDate = "milestone_date", recurrence, budgetTier = "budget_tier"
+        }
         public var id: String?
         public var milestoneType: String?
         public var milestoneName: String?
@@ -128,7 +133,9 @@ public enum VaultRules {
         var vibes: [Vibe] = []
         if let raw = input.vibes {
             for (index, value) in raw.enumerated() {
-                if let vibe = Vibe(rawValue: value) { vibes.append(vibe) } else {
+                if let vibe = Vibe(rawValue: value) {
+                    vibes.append(vibe)
+                } else {
                     v.fail("vibes[\(index)]", "must be one of: \(Vibe.allCases.map(\.rawValue).joined(separator: ", "))")
                 }
             }
@@ -207,7 +214,9 @@ public enum VaultRules {
         return valid ? result : nil
     }
 
-    static func milestone(_ item: VaultInput.MilestoneInput, field: String, existingIDs: Set<MilestoneID>?, seenIDs: inout Set<MilestoneID>, validator v: inout Validator) -> Milestone? {
+    static func milestone(
+        _ item: VaultInput.MilestoneInput, field: String, existingIDs: Set<MilestoneID>?, seenIDs: inout Set<MilestoneID>, validator v: inout Validator
+    ) -> Milestone? {
         let type = v.requireEnum(item.milestoneType, "\(field).milestone_type", as: MilestoneType.self)
         let name = v.requireText(item.milestoneName, "\(field).milestone_name", maxLength: maxNameLength)
         let recurrence = v.requireEnum(item.recurrence ?? Recurrence.yearly.rawValue, "\(field).recurrence", as: Recurrence.self)

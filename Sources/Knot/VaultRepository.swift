@@ -23,16 +23,18 @@ public struct VaultRepository: Sendable {
         let vaultID = VaultID()
         do {
             try await database.transaction(owner: user.uuid) { db in
-                try await db.raw("""
+                try await db.raw(
+                    """
                     INSERT INTO partner_vaults (id, user_id, partner_name, relationship_tenure_months, cohabitation_status,
                         location_city, location_state, location_country, created_at, updated_at)
                     VALUES (\(bind: vaultID.uuid), \(bind: user.uuid), \(bind: content.partnerName), \(bind: content.relationshipTenureMonths),
                         \(bind: content.cohabitationStatus?.rawValue), \(bind: content.locationCity), \(bind: content.locationState),
                         \(bind: content.locationCountry), \(bind: now), \(bind: now))
-                    """).run()
+                    """
+                ).run()
                 try await Self.insertChildren(content, vault: vaultID, keepMilestones: [], now: now, on: db)
             }
-        } catch where error.isUniqueViolation {
+        } catch  where error.isUniqueViolation {
             throw APIError.conflict("A partner vault already exists for this account. Use PUT /api/v1/vault to update it.", code: "vault_exists")
         }
         return PartnerVault(vaultId: vaultID, content: content, createdAt: now, updatedAt: now)
@@ -48,12 +50,14 @@ public struct VaultRepository: Sendable {
                 throw APIError.notFound("Partner vault", code: "vault_not_found")
             }
             let vaultID = VaultID(try row.uuid("id"))
-            try await db.raw("""
+            try await db.raw(
+                """
                 UPDATE partner_vaults SET partner_name = \(bind: content.partnerName), relationship_tenure_months = \(bind: content.relationshipTenureMonths),
                     cohabitation_status = \(bind: content.cohabitationStatus?.rawValue), location_city = \(bind: content.locationCity),
                     location_state = \(bind: content.locationState), location_country = \(bind: content.locationCountry), updated_at = \(bind: now)
                 WHERE id = \(bind: vaultID.uuid)
-                """).run()
+                """
+            ).run()
             for table in ["partner_interests", "partner_vibes", "partner_budgets", "partner_love_languages"] {
                 try await db.raw("DELETE FROM \(unsafeRaw: table) WHERE vault_id = \(bind: vaultID.uuid)").run()
             }
@@ -74,57 +78,74 @@ public struct VaultRepository: Sendable {
     static func insertChildren(_ content: VaultContent, vault: VaultID, keepMilestones: Set<UUID>, now: Date, on db: any SQLDatabase) async throws {
         for (type, names) in [("like", content.interests), ("dislike", content.dislikes)] {
             for name in names {
-                try await db.raw("""
+                try await db.raw(
+                    """
                     INSERT INTO partner_interests (id, vault_id, interest_type, interest_category, created_at)
                     VALUES (\(bind: UUID()), \(bind: vault.uuid), \(bind: type), \(bind: name), \(bind: now))
-                    """).run()
+                    """
+                ).run()
             }
         }
         for milestone in content.milestones {
             if keepMilestones.contains(milestone.id.uuid) {
-                try await db.raw("""
+                try await db.raw(
+                    """
                     UPDATE partner_milestones SET milestone_type = \(bind: milestone.milestoneType.rawValue), milestone_name = \(bind: milestone.milestoneName),
                         milestone_date = \(bind: milestone.milestoneDate)\(db.dateCast), recurrence = \(bind: milestone.recurrence.rawValue),
                         budget_tier = \(bind: milestone.budgetTier.rawValue)
                     WHERE id = \(bind: milestone.id.uuid) AND vault_id = \(bind: vault.uuid)
-                    """).run()
+                    """
+                ).run()
             } else {
-                try await db.raw("""
+                try await db.raw(
+                    """
                     INSERT INTO partner_milestones (id, vault_id, milestone_type, milestone_name, milestone_date, recurrence, budget_tier, created_at)
                     VALUES (\(bind: milestone.id.uuid), \(bind: vault.uuid), \(bind: milestone.milestoneType.rawValue), \(bind: milestone.milestoneName),
                         \(bind: milestone.milestoneDate)\(db.dateCast), \(bind: milestone.recurrence.rawValue), \(bind: milestone.budgetTier.rawValue), \(bind: now))
-                    """).run()
+                    """
+                ).run()
             }
         }
         for vibe in content.vibes {
-            try await db.raw("""
+            try await db.raw(
+                """
                 INSERT INTO partner_vibes (id, vault_id, vibe_tag, created_at) VALUES (\(bind: UUID()), \(bind: vault.uuid), \(bind: vibe.rawValue), \(bind: now))
-                """).run()
+                """
+            ).run()
         }
         for budget in content.budgets {
-            try await db.raw("""
+            try await db.raw(
+                """
                 INSERT INTO partner_budgets (id, vault_id, occasion_type, min_amount, max_amount, currency, created_at)
                 VALUES (\(bind: UUID()), \(bind: vault.uuid), \(bind: budget.occasionType.rawValue), \(bind: budget.minAmount), \(bind: budget.maxAmount), \(bind: budget.currency), \(bind: now))
-                """).run()
+                """
+            ).run()
         }
         for (priority, language) in [(1, content.loveLanguages.primary), (2, content.loveLanguages.secondary)] {
-            try await db.raw("""
+            try await db.raw(
+                """
                 INSERT INTO partner_love_languages (id, vault_id, language, priority, created_at)
                 VALUES (\(bind: UUID()), \(bind: vault.uuid), \(bind: language.rawValue), \(bind: priority), \(bind: now))
-                """).run()
+                """
+            ).run()
         }
     }
 
     /// The user's vault, or nil when they have none.
     public func find(for user: UserID) async throws -> PartnerVault? {
         try await database.read { db in
-            guard let row = try await db.raw("""
-                SELECT id, partner_name, relationship_tenure_months, cohabitation_status, location_city, location_state, location_country, created_at, updated_at
-                FROM partner_vaults WHERE user_id = \(bind: user.uuid)
-                """).first() else { return nil }
+            guard
+                let row = try await db.raw(
+                    """
+                    SELECT id, partner_name, relationship_tenure_months, cohabitation_status, location_city, location_state, location_country, created_at, updated_at
+                    FROM partner_vaults WHERE user_id = \(bind: user.uuid)
+                    """
+                ).first()
+            else { return nil }
             let vaultID = try row.uuid("id")
             // All child rows in one round trip; every column is text so the UNION types agree.
-            let children = try await db.raw("""
+            let children = try await db.raw(
+                """
                 SELECT 'interest' AS kind, interest_type AS a, interest_category AS b, NULL AS c, NULL AS d, NULL AS e, NULL AS f
                     FROM partner_interests WHERE vault_id = \(bind: vaultID)
                 UNION ALL SELECT 'vibe', vibe_tag, NULL, NULL, NULL, NULL, NULL FROM partner_vibes WHERE vault_id = \(bind: vaultID)
@@ -133,7 +154,8 @@ public struct VaultRepository: Sendable {
                 UNION ALL SELECT 'love', language, CAST(priority AS TEXT), NULL, NULL, NULL, NULL FROM partner_love_languages WHERE vault_id = \(bind: vaultID)
                 UNION ALL SELECT 'milestone', CAST(id AS TEXT), milestone_type, milestone_name, \(db.dateText("milestone_date")), recurrence, budget_tier
                     FROM partner_milestones WHERE vault_id = \(bind: vaultID)
-                """).all()
+                """
+            ).all()
             var likes: [String] = [], dislikes: [String] = [], vibeTags = Set<String>(), budgets: [Budget] = [], milestones: [Milestone] = []
             var primary = LoveLanguage.qualityTime, secondary = LoveLanguage.receivingGifts
             for child in children {
@@ -152,14 +174,15 @@ public struct VaultRepository: Sendable {
                     let language = LoveLanguage(rawValue: a) ?? .qualityTime
                     if try text("b") == "1" { primary = language } else { secondary = language }
                 default:
-                    milestones.append(Milestone(
-                        id: MilestoneID(UUID(parsing: a) ?? UUID()),
-                        milestoneType: MilestoneType(rawValue: try text("b")) ?? .custom,
-                        milestoneName: try text("c"),
-                        milestoneDate: try text("d"),
-                        recurrence: Recurrence(rawValue: try text("e")) ?? .yearly,
-                        budgetTier: OccasionType(rawValue: try text("f")) ?? .minorOccasion
-                    ))
+                    milestones.append(
+                        Milestone(
+                            id: MilestoneID(UUID(parsing: a) ?? UUID()),
+                            milestoneType: MilestoneType(rawValue: try text("b")) ?? .custom,
+                            milestoneName: try text("c"),
+                            milestoneDate: try text("d"),
+                            recurrence: Recurrence(rawValue: try text("e")) ?? .yearly,
+                            budgetTier: OccasionType(rawValue: try text("f")) ?? .minorOccasion
+                        ))
                 }
             }
             milestones.sort { ($0.milestoneDate, $0.milestoneName, $0.id.description) < ($1.milestoneDate, $1.milestoneName, $1.id.description) }
@@ -188,9 +211,12 @@ public struct VaultRepository: Sendable {
     /// The IDs of the user's milestones (what a `PUT` may keep).
     public func milestoneIDs(for user: UserID) async throws -> Set<MilestoneID> {
         try await database.read { db in
-            Set(try await db.raw("""
-                SELECT m.id FROM partner_milestones m JOIN partner_vaults v ON v.id = m.vault_id WHERE v.user_id = \(bind: user.uuid)
-                """).all().map { MilestoneID(try $0.uuid("id")) })
+            Set(
+                try await db.raw(
+                    """
+                    SELECT m.id FROM partner_milestones m JOIN partner_vaults v ON v.id = m.vault_id WHERE v.user_id = \(bind: user.uuid)
+                    """
+                ).all().map { MilestoneID(try $0.uuid("id")) })
         }
     }
 

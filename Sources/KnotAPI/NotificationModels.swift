@@ -17,7 +17,10 @@ public struct UpcomingNotification: Codable, Sendable, Equatable, Identifiable {
     public var scheduledFor: Date
     public var status: String
 
-    public init(id: NotificationID, milestoneId: MilestoneID, milestoneName: String, milestoneType: String, milestoneDate: String, daysBefore: Int, scheduledFor: Date, status: String = "pending") {
+    public init(
+        id: NotificationID, milestoneId: MilestoneID, milestoneName: String, milestoneType: String, milestoneDate: String, daysBefore: Int, scheduledFor: Date,
+        status: String = "pending"
+    ) {
         self.id = id
         self.milestoneId = milestoneId
         self.milestoneName = milestoneName
@@ -61,7 +64,10 @@ public struct NotificationHistoryItem: Codable, Sendable, Equatable, Identifiabl
     public var createdAt: Date
     public var recommendationsCount: Int
 
-    public init(id: NotificationID, milestoneId: MilestoneID?, milestoneName: String, milestoneType: String, milestoneDate: String?, daysBefore: Int, status: String, sentAt: Date?, viewedAt: Date?, createdAt: Date, recommendationsCount: Int) {
+    public init(
+        id: NotificationID, milestoneId: MilestoneID?, milestoneName: String, milestoneType: String, milestoneDate: String?, daysBefore: Int, status: String, sentAt: Date?,
+        viewedAt: Date?, createdAt: Date, recommendationsCount: Int
+    ) {
         self.id = id
         self.milestoneId = milestoneId
         self.milestoneName = milestoneName

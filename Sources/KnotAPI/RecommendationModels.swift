@@ -30,7 +30,12 @@ public struct Recommendation: Codable, Sendable, Equatable, Identifiable {
     /// Signed server path of the public page for this recommendation (for the share sheet).
     public var shareUrl: String?
 
-    public init(id: RecommendationID, milestoneId: MilestoneID? = nil, occasionType: OccasionType? = nil, recommendationType: RecommendationType, title: String, description: String? = nil, priceCents: Int? = nil, currency: String = "USD", merchantName: String? = nil, externalUrl: String? = nil, imageUrl: String? = nil, source: String? = nil, interestScore: Double = 0, vibeScore: Double = 0, loveLanguageScore: Double = 0, finalScore: Double = 0, informedByHints: [HintID] = [], createdAt: Date, shareUrl: String? = nil) {
+    public init(
+        id: RecommendationID, milestoneId: MilestoneID? = nil, occasionType: OccasionType? = nil, recommendationType: RecommendationType, title: String, description: String? = nil,
+        priceCents: Int? = nil, currency: String = "USD", merchantName: String? = nil, externalUrl: String? = nil, imageUrl: String? = nil, source: String? = nil,
+        interestScore: Double = 0, vibeScore: Double = 0, loveLanguageScore: Double = 0, finalScore: Double = 0, informedByHints: [HintID] = [], createdAt: Date,
+        shareUrl: String? = nil
+    ) {
         self.id = id
         self.milestoneId = milestoneId
         self.occasionType = occasionType
@@ -86,7 +91,9 @@ public struct RecommendationBatch: Codable, Sendable, Equatable {
     public var rejectionReason: RejectionReason?
     public var warning: String?
 
-    public init(recommendations: [Recommendation], count: Int, milestoneId: MilestoneID? = nil, occasionType: OccasionType, rejectionReason: RejectionReason? = nil, warning: String? = nil) {
+    public init(
+        recommendations: [Recommendation], count: Int, milestoneId: MilestoneID? = nil, occasionType: OccasionType, rejectionReason: RejectionReason? = nil, warning: String? = nil
+    ) {
         self.recommendations = recommendations
         self.count = count
         self.milestoneId = milestoneId

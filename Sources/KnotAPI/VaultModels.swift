@@ -2,7 +2,9 @@ import Foundation
 
 /// A stored partner milestone as `GET /vault` returns it (and the server keeps it).
 public struct Milestone: Codable, Sendable, Equatable, Identifiable {
-    enum CodingKeys: String, CodingKey { case id, milestoneType = "milestone_type", milestoneName = "milestone_name", milestoneDate = "milestone_date", recurrence, budgetTier = "budget_tier" }
+    enum CodingKeys: String, CodingKey {
+        case id, milestoneType = "milestone_type", milestoneName = "milestone_name", milestoneDate = "milestone_date", recurrence, budgetTier = "budget_tier"
+    }
     public var id: MilestoneID
     public var milestoneType: MilestoneType
     public var milestoneName: String
@@ -73,7 +75,11 @@ public struct Vault: Codable, Sendable, Equatable {
     public var createdAt: Date
     public var updatedAt: Date
 
-    public init(vaultId: VaultID, partnerName: String, relationshipTenureMonths: Int?, cohabitationStatus: CohabitationStatus?, locationCity: String?, locationState: String?, locationCountry: String, interests: [String], dislikes: [String], milestones: [Milestone], vibes: [Vibe], budgets: [Budget], loveLanguages: LoveLanguages, createdAt: Date, updatedAt: Date) {
+    public init(
+        vaultId: VaultID, partnerName: String, relationshipTenureMonths: Int?, cohabitationStatus: CohabitationStatus?, locationCity: String?, locationState: String?,
+        locationCountry: String, interests: [String], dislikes: [String], milestones: [Milestone], vibes: [Vibe], budgets: [Budget], loveLanguages: LoveLanguages, createdAt: Date,
+        updatedAt: Date
+    ) {
         self.vaultId = vaultId
         self.partnerName = partnerName
         self.relationshipTenureMonths = relationshipTenureMonths
@@ -116,7 +122,11 @@ public struct Vault: Codable, Sendable, Equatable {
             partnerName: partnerName, relationshipTenureMonths: relationshipTenureMonths, cohabitationStatus: cohabitationStatus,
             locationCity: locationCity, locationState: locationState, locationCountry: locationCountry,
             interests: interests, dislikes: dislikes,
-            milestones: milestones.map { MilestoneDraft(id: $0.id, milestoneType: $0.milestoneType, milestoneName: $0.milestoneName, milestoneDate: $0.milestoneDate, recurrence: $0.recurrence, budgetTier: $0.budgetTier) },
+            milestones: milestones.map {
+                MilestoneDraft(
+                    id: $0.id, milestoneType: $0.milestoneType, milestoneName: $0.milestoneName, milestoneDate: $0.milestoneDate, recurrence: $0.recurrence,
+                    budgetTier: $0.budgetTier)
+            },
             vibes: vibes, budgets: budgets, loveLanguages: loveLanguages
         )
     }
@@ -125,7 +135,9 @@ public struct Vault: Codable, Sendable, Equatable {
 /// A milestone as a client sends it: no ID on create, an existing ID on edit; the budget tier may
 /// be left to the server's default except for custom milestones.
 public struct MilestoneDraft: Codable, Sendable, Equatable {
-    enum CodingKeys: String, CodingKey { case id, milestoneType = "milestone_type", milestoneName = "milestone_name", milestoneDate = "milestone_date", recurrence, budgetTier = "budget_tier" }
+    enum CodingKeys: String, CodingKey {
+        case id, milestoneType = "milestone_type", milestoneName = "milestone_name", milestoneDate = "milestone_date", recurrence, budgetTier = "budget_tier"
+    }
     public var id: MilestoneID?
     public var milestoneType: MilestoneType
     public var milestoneName: String
@@ -133,7 +145,9 @@ public struct MilestoneDraft: Codable, Sendable, Equatable {
     public var recurrence: Recurrence
     public var budgetTier: OccasionType?
 
-    public init(id: MilestoneID? = nil, milestoneType: MilestoneType, milestoneName: String, milestoneDate: String, recurrence: Recurrence = .yearly, budgetTier: OccasionType? = nil) {
+    public init(
+        id: MilestoneID? = nil, milestoneType: MilestoneType, milestoneName: String, milestoneDate: String, recurrence: Recurrence = .yearly, budgetTier: OccasionType? = nil
+    ) {
         self.id = id
         self.milestoneType = milestoneType
         self.milestoneName = milestoneName
@@ -146,7 +160,10 @@ public struct MilestoneDraft: Codable, Sendable, Equatable {
 /// The body of `POST`/`PUT /vault`: the whole partner profile, as a client sends it. (The server
 /// reads the same keys leniently, every field optional, so one 422 can name every wrong field.)
 public struct VaultDraft: Codable, Sendable, Equatable {
-    enum CodingKeys: String, CodingKey { case partnerName = "partner_name", relationshipTenureMonths = "relationship_tenure_months", cohabitationStatus = "cohabitation_status", locationCity = "location_city", locationState = "location_state", locationCountry = "location_country", interests, dislikes, milestones, vibes, budgets, loveLanguages = "love_languages" }
+    enum CodingKeys: String, CodingKey {
+        case partnerName = "partner_name", relationshipTenureMonths = "relationship_tenure_months", cohabitationStatus = "cohabitation_status", locationCity = "location_city",
+            locationState = "location_state", locationCountry = "location_country", interests, dislikes, milestones, vibes, budgets, loveLanguages = "love_languages"
+    }
     public var partnerName: String
     public var relationshipTenureMonths: Int?
     public var cohabitationStatus: CohabitationStatus?
@@ -160,7 +177,10 @@ public struct VaultDraft: Codable, Sendable, Equatable {
     public var budgets: [Budget]
     public var loveLanguages: LoveLanguages
 
-    public init(partnerName: String, relationshipTenureMonths: Int? = nil, cohabitationStatus: CohabitationStatus? = nil, locationCity: String? = nil, locationState: String? = nil, locationCountry: String? = nil, interests: [String], dislikes: [String], milestones: [MilestoneDraft], vibes: [Vibe], budgets: [Budget], loveLanguages: LoveLanguages) {
+    public init(
+        partnerName: String, relationshipTenureMonths: Int? = nil, cohabitationStatus: CohabitationStatus? = nil, locationCity: String? = nil, locationState: String? = nil,
+        locationCountry: String? = nil, interests: [String], dislikes: [String], milestones: [MilestoneDraft], vibes: [Vibe], budgets: [Budget], loveLanguages: LoveLanguages
+    ) {
         self.partnerName = partnerName
         self.relationshipTenureMonths = relationshipTenureMonths
         self.cohabitationStatus = cohabitationStatus

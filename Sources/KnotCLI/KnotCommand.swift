@@ -93,13 +93,17 @@ struct VaultCommand: AsyncParsableCommand {
         lines.append("Love languages: \(vault.loveLanguages.primary.displayName), then \(vault.loveLanguages.secondary.displayName)")
         lines.append("Budgets:")
         for budget in vault.budgets {
-            lines.append("  \(budget.occasionType.displayName.padding(toLength: 16, withPad: " ", startingAt: 0))\(prices.formatRange(min: budget.minAmount, max: budget.maxAmount, currency: budget.currency))")
+            lines.append(
+                "  \(budget.occasionType.displayName.padding(toLength: 16, withPad: " ", startingAt: 0))\(prices.formatRange(min: budget.minAmount, max: budget.maxAmount, currency: budget.currency))"
+            )
         }
         lines.append("Milestones:")
         let upcoming = Dictionary(uniqueKeysWithValues: MilestoneCalendar().upcoming(vault.milestones, from: Date()).map { ($0.id, $0) })
         for milestone in vault.milestones {
             let when = upcoming[milestone.id].map { " — \($0.countdownText)" } ?? " — passed"
-            lines.append("  \(milestone.milestoneName) (\(milestone.milestoneType.rawValue), \(milestone.recurrence == .yearly ? String(milestone.milestoneDate.dropFirst(5)) : milestone.milestoneDate))\(when)  \(milestone.id)")
+            lines.append(
+                "  \(milestone.milestoneName) (\(milestone.milestoneType.rawValue), \(milestone.recurrence == .yearly ? String(milestone.milestoneDate.dropFirst(5)) : milestone.milestoneDate))\(when)  \(milestone.id)"
+            )
         }
         return lines.joined(separator: "\n")
     }
@@ -250,13 +254,17 @@ struct InteractiveOnboarding {
                 for occasion in OccasionType.allCases {
                     let range = model.budgets[occasion]!
                     let prices = PriceFormatter()
-                    guard let answer = ask("\(occasion.displayName) budget in dollars as MIN-MAX [\(prices.formatRange(min: range.min, max: range.max, currency: "USD"))]:") else { return nil }
+                    guard let answer = ask("\(occasion.displayName) budget in dollars as MIN-MAX [\(prices.formatRange(min: range.min, max: range.max, currency: "USD"))]:") else {
+                        return nil
+                    }
                     let parts = answer.split(separator: "-").compactMap { Double($0.trimmingCharacters(in: CharacterSet(charactersIn: " $"))) }
                     if parts.count == 2 {
                         model.setBudgetMin(Int(parts[0] * 100), for: occasion)
                         model.setBudgetMax(Int(parts[1] * 100), for: occasion)
                         let corrected = model.budgets[occasion]!
-                        if corrected.max != Int(parts[1] * 100) { print("  Maximum raised to the minimum: \(prices.formatRange(min: corrected.min, max: corrected.max, currency: "USD"))") }
+                        if corrected.max != Int(parts[1] * 100) {
+                            print("  Maximum raised to the minimum: \(prices.formatRange(min: corrected.min, max: corrected.max, currency: "USD"))")
+                        }
                     }
                 }
             case .loveLanguages:
@@ -267,7 +275,9 @@ struct InteractiveOnboarding {
                 if let language = LoveLanguage(rawValue: secondary), !model.selectSecondaryLoveLanguage(language) { print("  ✗ \(model.rejectionMessage ?? secondary)") }
             case .completion:
                 let summary = model.summary()
-                print("\n\(summary.name) · \(summary.vibes.map(\.displayName).joined(separator: ", "))" + (summary.nextMilestone.map { " · next: \($0.name) \($0.countdownText)" } ?? ""))
+                print(
+                    "\n\(summary.name) · \(summary.vibes.map(\.displayName).joined(separator: ", "))"
+                        + (summary.nextMilestone.map { " · next: \($0.name) \($0.countdownText)" } ?? ""))
                 while true {
                     if try await withProgress("Saving the vault", { await model.submit() }), let vault = model.createdVault { return vault }
                     guard let error = model.submitError else { return nil }
@@ -364,7 +374,8 @@ extension RecommendationBatch {
         if options.json { try printJSON(self); return }
         print(renderRecommendations(recommendations))
         if let warning { print("\nNote: \(warning)") }
-        print("\nNot quite right? `knot refresh --reason <\(RejectionReason.allCases.map(\.rawValue).joined(separator: "|"))>`. Picked one? `knot feedback <1-3> --action selected`.")
+        print(
+            "\nNot quite right? `knot refresh --reason <\(RejectionReason.allCases.map(\.rawValue).joined(separator: "|"))>`. Picked one? `knot feedback <1-3> --action selected`.")
     }
 }
 
@@ -393,7 +404,9 @@ struct Recommend: AsyncParsableCommand {
     func run() async throws {
         var occasionType: OccasionType?
         if let occasion {
-            guard let parsed = OccasionType(rawValue: occasion) else { throw invalidUsage("--occasion must be one of: \(OccasionType.allCases.map(\.rawValue).joined(separator: ", "))") }
+            guard let parsed = OccasionType(rawValue: occasion) else {
+                throw invalidUsage("--occasion must be one of: \(OccasionType.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
             occasionType = parsed
         }
         let milestoneID = try milestone.map { raw -> MilestoneID in
@@ -517,11 +530,14 @@ struct Notifications: AsyncParsableCommand {
 
         func run() async throws {
             let api = try await reporting { try options.client() }
-            let result = try await reporting(server: api.baseURL) { try await withProgress("Loading reminders") { try await notificationsRoute { try await api.upcomingNotifications() } } }
+            let result = try await reporting(server: api.baseURL) {
+                try await withProgress("Loading reminders") { try await notificationsRoute { try await api.upcomingNotifications() } }
+            }
             if options.json { try printJSON(result); return }
             if result.notifications.isEmpty { print("No reminders scheduled."); return }
             for item in result.notifications {
-                print("\(Self.localTime.string(from: item.scheduledFor))  \(item.milestoneName) (\(item.milestoneDate)) — \(NotificationsViewModel.daysBeforeLabel(item.daysBefore))")
+                print(
+                    "\(Self.localTime.string(from: item.scheduledFor))  \(item.milestoneName) (\(item.milestoneDate)) — \(NotificationsViewModel.daysBeforeLabel(item.daysBefore))")
             }
         }
     }
@@ -534,13 +550,17 @@ struct Notifications: AsyncParsableCommand {
 
         func run() async throws {
             let api = try await reporting { try options.client() }
-            let page = try await reporting(server: api.baseURL) { try await withProgress("Loading history") { try await notificationsRoute { try await api.notificationHistory(limit: limit, offset: offset) } } }
+            let page = try await reporting(server: api.baseURL) {
+                try await withProgress("Loading history") { try await notificationsRoute { try await api.notificationHistory(limit: limit, offset: offset) } }
+            }
             if options.json { try printJSON(page); return }
             if page.notifications.isEmpty { print("No reminders sent yet."); return }
             for item in page.notifications {
                 let mark = item.isViewed ? " " : "•"
                 let when = (item.sentAt ?? item.createdAt)
-                print("\(mark) \(WireFormat.formatDate(when).prefix(10))  \(item.milestoneName) — \(NotificationsViewModel.daysBeforeLabel(item.daysBefore)), \(item.status), \(item.recommendationsCount) picks  \(item.id)")
+                print(
+                    "\(mark) \(WireFormat.formatDate(when).prefix(10))  \(item.milestoneName) — \(NotificationsViewModel.daysBeforeLabel(item.daysBefore)), \(item.status), \(item.recommendationsCount) picks  \(item.id)"
+                )
             }
             print("\(page.notifications.count) of \(page.total); • = not viewed.")
         }
@@ -584,7 +604,8 @@ struct Preferences: AsyncParsableCommand {
         let changes = notifications != nil || quietStart != nil || quietEnd != nil || timezone != nil || hideDetails != nil
         let preferences = try await reporting(server: api.baseURL) {
             changes
-                ? try await api.updateNotificationPreferences(enabled: notifications, quietHoursStart: quietStart, quietHoursEnd: quietEnd, timezone: timezone, hideNotificationDetails: hideDetails)
+                ? try await api.updateNotificationPreferences(
+                    enabled: notifications, quietHoursStart: quietStart, quietHoursEnd: quietEnd, timezone: timezone, hideNotificationDetails: hideDetails)
                 : try await api.notificationPreferences()
         }
         if options.json { try printJSON(preferences); return }

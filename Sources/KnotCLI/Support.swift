@@ -1,10 +1,11 @@
 import ArgumentParser
 import Foundation
 import KnotClient
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Options every command that talks to the server shares: where the session lives and how to print.
@@ -179,10 +180,16 @@ func renderRecommendations(_ recommendations: [Recommendation], prices: PriceFor
     let gap = "  │  "
     let width = max(24, min(44, (terminalWidth() - gap.count * (recommendations.count - 1)) / recommendations.count))
     let sections: [[[String]]] = recommendations.enumerated().map { index, item in
-        let header = ["[\(index + 1)] \(item.recommendationType.rawValue.capitalized) · \(prices.format(cents: item.priceCents, currency: item.currency))", String(repeating: "─", count: width)]
+        let header = [
+            "[\(index + 1)] \(item.recommendationType.rawValue.capitalized) · \(prices.format(cents: item.priceCents, currency: item.currency))",
+            String(repeating: "─", count: width),
+        ]
         let title = wrap(item.title, width: width) + (item.merchantName.map { wrap("at \($0)", width: width) } ?? [])
         let description = Array(wrap(item.description ?? "", width: width).prefix(5))
-        let footer = [String(format: "score %.2f", item.finalScore) + (item.informedByHints.isEmpty ? "" : " · from \(item.informedByHints.count) hint\(item.informedByHints.count == 1 ? "" : "s")")]
+        let footer = [
+            String(format: "score %.2f", item.finalScore)
+                + (item.informedByHints.isEmpty ? "" : " · from \(item.informedByHints.count) hint\(item.informedByHints.count == 1 ? "" : "s")")
+        ]
         return [header, title, description, footer]
     }
     let heights = (0..<4).map { section in sections.map { $0[section].count }.max() ?? 0 }

@@ -94,12 +94,18 @@ public final class KnotAPIClient: Sendable {
 
     /// Three new picks for an occasion (optionally for a milestone, optionally with vibes for this request only).
     public func generateRecommendations(occasion: OccasionType, milestoneId: MilestoneID? = nil, vibeOverride: [Vibe]? = nil) async throws -> RecommendationBatch {
-        try client.decode(try await client.perform(KnotRoutes.generateRecommendations, body: try client.encode(GenerateRecommendationsRequest(occasionType: occasion, milestoneId: milestoneId, vibeOverride: vibeOverride))))
+        try client.decode(
+            try await client.perform(
+                KnotRoutes.generateRecommendations,
+                body: try client.encode(GenerateRecommendationsRequest(occasionType: occasion, milestoneId: milestoneId, vibeOverride: vibeOverride))))
     }
 
     /// Three different picks replacing `rejected`, for `reason`.
     public func refreshRecommendations(rejected: [RecommendationID], reason: RejectionReason, vibeOverride: [Vibe]? = nil) async throws -> RecommendationBatch {
-        try client.decode(try await client.perform(KnotRoutes.refreshRecommendations, body: try client.encode(RefreshRecommendationsRequest(rejectedRecommendationIds: rejected, rejectionReason: reason, vibeOverride: vibeOverride))))
+        try client.decode(
+            try await client.perform(
+                KnotRoutes.refreshRecommendations,
+                body: try client.encode(RefreshRecommendationsRequest(rejectedRecommendationIds: rejected, rejectionReason: reason, vibeOverride: vibeOverride))))
     }
 
     /// Records what the user did with a recommendation (`rating` 1–5 is required for `.rated`).
@@ -138,7 +144,9 @@ public final class KnotAPIClient: Sendable {
 
     /// Sent and failed reminders, newest first.
     public func notificationHistory(limit: Int = 50, offset: Int = 0) async throws -> NotificationHistoryPage {
-        try client.decode(try await client.perform(KnotRoutes.notificationHistory, query: [URLQueryItem(name: "limit", value: String(limit)), URLQueryItem(name: "offset", value: String(offset))]))
+        try client.decode(
+            try await client.perform(
+                KnotRoutes.notificationHistory, query: [URLQueryItem(name: "limit", value: String(limit)), URLQueryItem(name: "offset", value: String(offset))]))
     }
 
     /// Marks a reminder as opened (idempotent).
@@ -160,8 +168,13 @@ public final class KnotAPIClient: Sendable {
     }
 
     /// Changes only the preferences given.
-    public func updateNotificationPreferences(enabled: Bool? = nil, quietHoursStart: Int? = nil, quietHoursEnd: Int? = nil, timezone: String? = nil, hideNotificationDetails: Bool? = nil) async throws -> NotificationPreferences {
-        try await client.updateNotificationPreferences(NotificationPreferencesUpdate(notificationsEnabled: enabled, quietHoursStart: quietHoursStart, quietHoursEnd: quietHoursEnd, timezone: timezone, hideNotificationDetails: hideNotificationDetails))
+    public func updateNotificationPreferences(
+        enabled: Bool? = nil, quietHoursStart: Int? = nil, quietHoursEnd: Int? = nil, timezone: String? = nil, hideNotificationDetails: Bool? = nil
+    ) async throws -> NotificationPreferences {
+        try await client.updateNotificationPreferences(
+            NotificationPreferencesUpdate(
+                notificationsEnabled: enabled, quietHoursStart: quietHoursStart, quietHoursEnd: quietHoursEnd, timezone: timezone, hideNotificationDetails: hideNotificationDetails)
+        )
     }
 
     /// Everything the server keeps about the user, as the JSON document it sends.

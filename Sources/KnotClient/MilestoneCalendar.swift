@@ -37,10 +37,12 @@ public struct MilestoneCalendar: Sendable {
     /// The next occurrence of `milestone` on or after the day of `now`, or nil when it is over.
     public func nextOccurrence(of milestone: Milestone, from now: Date) -> UpcomingMilestone? {
         let today = LocalDate(now, in: calendar.timeZone)
-        guard let next = MilestoneDates.nextOccurrence(
-            date: milestone.milestoneDate, name: milestone.milestoneName, type: milestone.milestoneType,
-            yearly: milestone.recurrence == .yearly, today: today, includingToday: true
-        ) else { return nil }
+        guard
+            let next = MilestoneDates.nextOccurrence(
+                date: milestone.milestoneDate, name: milestone.milestoneName, type: milestone.milestoneType,
+                yearly: milestone.recurrence == .yearly, today: today, includingToday: true
+            )
+        else { return nil }
         return UpcomingMilestone(
             id: milestone.id, name: milestone.milestoneName, type: milestone.milestoneType,
             date: DateComponents(year: next.year, month: next.month, day: next.day), daysUntil: today.days(until: next), budgetTier: milestone.budgetTier

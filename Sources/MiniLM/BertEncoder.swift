@@ -47,7 +47,9 @@ public final class BertEncoder: Sendable {
         self.configuration = configuration
         let h = configuration.hidden, i = configuration.intermediate
         func linear(_ name: String, _ inputs: Int, _ outputs: Int) throws -> Linear {
-            Linear(weight: try weights.tensor("\(name).weight", shape: [outputs, inputs]), bias: try weights.tensor("\(name).bias", shape: [outputs]), inputs: inputs, outputs: outputs)
+            Linear(
+                weight: try weights.tensor("\(name).weight", shape: [outputs, inputs]), bias: try weights.tensor("\(name).bias", shape: [outputs]), inputs: inputs, outputs: outputs
+            )
         }
         func norm(_ name: String) throws -> LayerNorm {
             LayerNorm(weight: try weights.tensor("\(name).weight", shape: [h]), bias: try weights.tensor("\(name).bias", shape: [h]))
@@ -251,8 +253,13 @@ public final class BertEncoder: Sendable {
     static func fastErf(_ x: Float) -> Float {
         let z = abs(x)
         let t = 1 / (1 + 0.5 * z)
-        let polynomial = -z * z - 1.26551223 + t * (1.00002368 + t * (0.37409196 + t * (0.09678418 + t * (-0.18628806
-            + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277))))))))
+        let polynomial =
+            -z * z - 1.26551223 + t
+            * (1.00002368 + t
+                * (0.37409196 + t
+                    * (0.09678418 + t
+                        * (-0.18628806
+                            + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277))))))))
         let erfc = t * expf(polynomial)
         return x >= 0 ? 1 - erfc : erfc - 1
     }

@@ -32,13 +32,13 @@ public struct SafeTensors: Sendable {
         guard data.count >= 8 else { throw LoadError.malformed("shorter than its header") }
         let headerLength = data.prefix(8).enumerated().reduce(0) { $0 | Int($1.element) << (8 * $1.offset) }
         guard headerLength > 0, 8 + headerLength <= data.count,
-              let header = try JSONSerialization.jsonObject(with: data.subdata(in: 8..<(8 + headerLength))) as? [String: Any]
+            let header = try JSONSerialization.jsonObject(with: data.subdata(in: 8..<(8 + headerLength))) as? [String: Any]
         else { throw LoadError.malformed("unreadable header") }
         let base = 8 + headerLength
         var tensors: [String: Tensor] = [:]
         for (name, value) in header where name != "__metadata__" {
             guard let info = value as? [String: Any], let dtype = info["dtype"] as? String,
-                  let shape = info["shape"] as? [Int], let offsets = info["data_offsets"] as? [Int], offsets.count == 2
+                let shape = info["shape"] as? [Int], let offsets = info["data_offsets"] as? [Int], offsets.count == 2
             else { throw LoadError.malformed("bad entry for \(name)") }
             guard dtype == "F32" else { continue }
             let start = base + offsets[0], end = base + offsets[1]
@@ -49,7 +49,7 @@ public struct SafeTensors: Sendable {
                 data.copyBytes(to: destination, from: start..<end)
             }
             #if _endian(big)
-            values = values.map { Float(bitPattern: UInt32(littleEndian: $0.bitPattern)) }
+                values = values.map { Float(bitPattern: UInt32(littleEndian: $0.bitPattern)) }
             #endif
             tensors[name] = Tensor(shape: shape, values: values)
         }

@@ -129,7 +129,8 @@ public struct WordPieceTokenizer: Sendable {
         if (33...47).contains(v) || (58...64).contains(v) || (91...96).contains(v) || (123...126).contains(v) { return true }
         switch scalar.properties.generalCategory {
         case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
-             .initialPunctuation, .finalPunctuation, .otherPunctuation: return true
+            .initialPunctuation, .finalPunctuation, .otherPunctuation:
+            return true
         default: return false
         }
     }

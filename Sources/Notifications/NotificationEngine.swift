@@ -27,7 +27,10 @@ public struct NotificationEngine: Sendable {
     let metrics: MetricsRegistry?
     let logger: Logger
 
-    public init(database: any Database, accounts: AccountRepository, push: (any PushProvider)?, clock: any TimeSource, rules: [AppID: DeliveryRules] = [:], metrics: MetricsRegistry? = nil, logger: Logger) {
+    public init(
+        database: any Database, accounts: AccountRepository, push: (any PushProvider)?, clock: any TimeSource, rules: [AppID: DeliveryRules] = [:], metrics: MetricsRegistry? = nil,
+        logger: Logger
+    ) {
         self.database = database
         self.accounts = accounts
         self.push = push
@@ -44,7 +47,8 @@ public struct NotificationEngine: Sendable {
     /// user's zone (e.g. from a partner's location) when the user set none.
     public func deliver(_ notification: OutgoingNotification, timeZoneFallback: String? = nil) async throws -> DeliveryResult {
         let result = try await attempt(notification, timeZoneFallback: timeZoneFallback)
-        metrics?.increment("notifications_total", help: "Notifications handled by the engine, by outcome.", labels: ["app": notification.app.rawValue, "result": result.metricLabel])
+        metrics?.increment(
+            "notifications_total", help: "Notifications handled by the engine, by outcome.", labels: ["app": notification.app.rawValue, "result": result.metricLabel])
         return result
     }
 
@@ -81,7 +85,8 @@ public struct NotificationEngine: Sendable {
         }
         let rules = rules[notification.app] ?? DeliveryRules()
         let now = clock.now()
-        let visible = preferences.hideNotificationDetails
+        let visible =
+            preferences.hideNotificationDetails
             ? (notification.privateTitle, notification.privateBody)
             : (notification.title, notification.body)
         let devices = push == nil ? [] : try await accounts.devices(of: notification.user).filter { $0.platform == "ios" }
@@ -93,9 +98,11 @@ public struct NotificationEngine: Sendable {
                 try await db.raw("SELECT pg_advisory_xact_lock(hashtext(\(bind: notification.user.description)))").run()
             }
             var record = DeliveryRecord(notification: notification, visibleTitle: visible.0, visibleBody: visible.1, channel: channel, now: now)
-            if let existing = try await db.raw("""
+            if let existing = try await db.raw(
+                """
                 SELECT status, updated_at FROM notification_deliveries WHERE idempotency_key = \(bind: notification.idempotencyKey)
-                """).first() {
+                """
+            ).first() {
                 let status = try existing.decode(column: "status", as: String.self)
                 let updated = try existing.decode(column: "updated_at", as: Date.self)
                 // Only a delivery that went out (or is going out right now) counts. One that was held
@@ -103,21 +110,28 @@ public struct NotificationEngine: Sendable {
                 let freshSending = status == "sending" && now.timeIntervalSince(updated) <= Self.staleSending
                 if status == "delivered" || freshSending { return (.alreadyDelivered, nil) }
             }
-            if let window = rules.dedupeWindow, let key = notification.dedupeKey, try await db.raw("""
-                SELECT 1 AS found FROM notification_deliveries
-                WHERE user_id = \(bind: notification.user.uuid) AND app = \(bind: notification.app.rawValue) AND dedupe_key = \(bind: key)
-                    AND status IN ('delivered', 'sending') AND created_at > \(bind: now.addingTimeInterval(-window))
-                LIMIT 1
-                """).first() != nil {
+            if let window = rules.dedupeWindow, let key = notification.dedupeKey,
+                try await db.raw(
+                    """
+                    SELECT 1 AS found FROM notification_deliveries
+                    WHERE user_id = \(bind: notification.user.uuid) AND app = \(bind: notification.app.rawValue) AND dedupe_key = \(bind: key)
+                        AND status IN ('delivered', 'sending') AND created_at > \(bind: now.addingTimeInterval(-window))
+                    LIMIT 1
+                    """
+                ).first() != nil
+            {
                 record.status = "deduplicated"
                 return (.deduplicated, try await record.save(on: db))
             }
             if let cap = rules.dailyCap {
-                let sentToday = try await db.raw("""
-                    SELECT COUNT(*) AS sent FROM notification_deliveries
-                    WHERE user_id = \(bind: notification.user.uuid) AND app = \(bind: notification.app.rawValue)
-                        AND status IN ('delivered', 'sending') AND created_at >= \(bind: dayStart)
-                    """).first()?.decode(column: "sent", as: Int.self) ?? 0
+                let sentToday =
+                    try await db.raw(
+                        """
+                        SELECT COUNT(*) AS sent FROM notification_deliveries
+                        WHERE user_id = \(bind: notification.user.uuid) AND app = \(bind: notification.app.rawValue)
+                            AND status IN ('delivered', 'sending') AND created_at >= \(bind: dayStart)
+                        """
+                    ).first()?.decode(column: "sent", as: Int.self) ?? 0
                 if sentToday >= cap {
                     record.status = "capped"
                     return (.capped, try await record.save(on: db))
@@ -158,7 +172,9 @@ public struct NotificationEngine: Sendable {
 
     private func sendPush(_ notification: OutgoingNotification, delivery: UUID?, title: String, body: String, to tokens: [String]) async throws -> DeliveryResult {
         guard let push else { return .failed("no push provider") }
-        let payload = APNsPayload(title: title, body: body, category: notification.category, threadID: notification.threadID, data: notification.data, collapseID: notification.dedupeKey, app: notification.app)
+        let payload = APNsPayload(
+            title: title, body: body, category: notification.category, threadID: notification.threadID, data: notification.data, collapseID: notification.dedupeKey,
+            app: notification.app)
         var accepted = 0
         var errors: [String] = []
         for token in tokens {
@@ -180,11 +196,13 @@ public struct NotificationEngine: Sendable {
         let error = errors.isEmpty ? nil : errors.joined(separator: "; ")
         let delivered = accepted
         try await database.transaction { db in
-            try await db.raw("""
+            try await db.raw(
+                """
                 UPDATE notification_deliveries SET status = \(bind: delivered > 0 ? "delivered" : "failed"), devices = \(bind: delivered), error = \(bind: error),
                     delivered_at = \(bind: delivered > 0 ? now : nil), updated_at = \(bind: now)
                 WHERE idempotency_key = \(bind: notification.idempotencyKey)
-                """).run()
+                """
+            ).run()
         }
         if accepted > 0 { return .delivered(channel: "apns", devices: accepted) }
         var metadata = Self.identifiers(of: notification, delivery: delivery)
@@ -199,11 +217,13 @@ public struct NotificationEngine: Sendable {
     public func deliveries(for user: UserID, app: AppID, channel: String? = "outbox", limit: Int = 50) async throws -> [DeliveryEntry] {
         try await database.read { db in
             let channelFilter: SQLQueryString = channel.map { "AND channel = \(bind: $0)" } ?? ""
-            return try await db.raw("""
+            return try await db.raw(
+                """
                 SELECT id, channel, status, title, body, visible_title, visible_body, category, thread_id, data, devices, error, created_at, delivered_at
                 FROM notification_deliveries WHERE user_id = \(bind: user.uuid) AND app = \(bind: app.rawValue) \(channelFilter)
                 ORDER BY created_at DESC LIMIT \(unsafeRaw: String(min(max(limit, 1), 200)))
-                """).all().map(DeliveryEntry.init(row:))
+                """
+            ).all().map(DeliveryEntry.init(row:))
         }
     }
 
@@ -237,7 +257,8 @@ struct DeliveryRecord {
     /// Inserts or updates the row for the notification's idempotency key; returns the row's id.
     func save(on db: any SQLDatabase) async throws -> UUID? {
         let data = String(decoding: try JSONSerialization.data(withJSONObject: notification.data, options: [.sortedKeys]), as: UTF8.self)
-        return try await db.raw("""
+        return try await db.raw(
+            """
             INSERT INTO notification_deliveries (id, app, user_id, idempotency_key, dedupe_key, priority, channel, status, title, body, visible_title, visible_body,
                 category, thread_id, data, devices, error, created_at, updated_at, delivered_at)
             VALUES (\(bind: UUID()), \(bind: notification.app.rawValue), \(bind: notification.user.uuid), \(bind: notification.idempotencyKey), \(bind: notification.dedupeKey),
@@ -246,7 +267,8 @@ struct DeliveryRecord {
             ON CONFLICT (idempotency_key) DO UPDATE SET channel = excluded.channel, status = excluded.status, error = excluded.error,
                 visible_title = excluded.visible_title, visible_body = excluded.visible_body, updated_at = excluded.updated_at, delivered_at = excluded.delivered_at
             RETURNING id
-            """).first().map { try $0.uuid("id") }
+            """
+        ).first().map { try $0.uuid("id") }
     }
 }
 

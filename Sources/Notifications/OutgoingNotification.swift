@@ -20,7 +20,10 @@ public struct OutgoingNotification: Sendable, Equatable {
     public var dedupeKey: String?
     public var priority: Int
 
-    public init(app: AppID, user: UserID, title: String, body: String, privateTitle: String, privateBody: String, category: String? = nil, threadID: String? = nil, data: [String: String] = [:], idempotencyKey: String, dedupeKey: String? = nil, priority: Int = 0) {
+    public init(
+        app: AppID, user: UserID, title: String, body: String, privateTitle: String, privateBody: String, category: String? = nil, threadID: String? = nil,
+        data: [String: String] = [:], idempotencyKey: String, dedupeKey: String? = nil, priority: Int = 0
+    ) {
         self.app = app
         self.user = user
         self.title = title

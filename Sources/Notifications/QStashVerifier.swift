@@ -38,10 +38,12 @@ public struct QStashVerifier: Sendable {
         guard let signature, !signature.isEmpty else { throw .missingSignature }
         let parts = signature.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, let signatureBytes = Data(base64URLEncoded: parts[2]),
-              let claimsData = Data(base64URLEncoded: parts[1]),
-              let claims = try? JSONSerialization.jsonObject(with: claimsData) as? [String: Any] else { throw .malformed }
+            let claimsData = Data(base64URLEncoded: parts[1]),
+            let claims = try? JSONSerialization.jsonObject(with: claimsData) as? [String: Any]
+        else { throw .malformed }
         if let headerData = Data(base64URLEncoded: parts[0]), let header = try? JSONSerialization.jsonObject(with: headerData) as? [String: Any],
-           let alg = header["alg"] as? String, alg != "HS256" {
+            let alg = header["alg"] as? String, alg != "HS256"
+        {
             throw .malformed
         }
         let signingInput = Data("\(parts[0]).\(parts[1])".utf8)

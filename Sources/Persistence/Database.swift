@@ -1,8 +1,8 @@
 import Foundation
 import Logging
 import PlatformCore
-import SQLKit
 import PostgresNIO
+import SQLKit
 import SQLiteNIO
 
 /// Which engine stores the data: the embedded SQLite file (the zero-config default) or PostgreSQL

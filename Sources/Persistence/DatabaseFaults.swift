@@ -55,7 +55,7 @@ enum DatabaseFault {
         case let error as PSQLError:
             switch error.code {
             case .clientClosedConnection, .serverClosedConnection, .connectionError, .uncleanShutdown, .poolClosed,
-                 .sslUnsupported, .failedToAddSSLHandler, .queryCancelled:
+                .sslUnsupported, .failedToAddSSLHandler, .queryCancelled:
                 return "PostgreSQL: \(error.code)"
             case .server:
                 // 08: connection exception; 57P01–57P05: the server is shutting down, crashed, starting

@@ -74,7 +74,8 @@ public enum Migrator {
             if db.isPostgres {
                 try await db.raw("SELECT pg_advisory_xact_lock(7312001)").run()
             }
-            try await db.raw("""
+            try await db.raw(
+                """
                 CREATE TABLE IF NOT EXISTS schema_migrations (
                     component TEXT NOT NULL,
                     version INTEGER NOT NULL,
@@ -82,7 +83,8 @@ public enum Migrator {
                     applied_at TEXT NOT NULL,
                     PRIMARY KEY (component, version)
                 )
-                """).run()
+                """
+            ).run()
             let rows = try await db.raw("SELECT component, version FROM schema_migrations").all()
             var applied = Set<String>()
             for row in rows {
@@ -94,10 +96,12 @@ public enum Migrator {
                     for statement in db.isPostgres ? migration.postgres : migration.sqlite {
                         try await db.raw(SQLQueryString(statement)).run()
                     }
-                    try await db.raw("""
+                    try await db.raw(
+                        """
                         INSERT INTO schema_migrations (component, version, name, applied_at)
                         VALUES (\(bind: set.component), \(bind: migration.version), \(bind: migration.name), \(bind: ISO8601DateFormatter().string(from: Date())))
-                        """).run()
+                        """
+                    ).run()
                 }
             }
         }

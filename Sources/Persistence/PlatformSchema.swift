@@ -5,129 +5,131 @@ public enum PlatformSchema {
     // before this rule keep the older check, which listed the four app names.
     static let appCheck = "app <> '' AND length(app) <= 32 AND app = lower(app)"
 
-    public static let migrations = MigrationSet(component: "platform", migrations: [
-        Migration(
-            version: 1, name: "accounts_sessions_devices_vectors",
-            template: [
-                """
-                CREATE TABLE users (
-                    id {uuid} PRIMARY KEY,
-                    app TEXT NOT NULL CHECK (\(appCheck)),
-                    email TEXT,
-                    notifications_enabled {bool} NOT NULL DEFAULT {true},
-                    quiet_hours_start INTEGER NOT NULL DEFAULT 22 CHECK (quiet_hours_start BETWEEN 0 AND 23),
-                    quiet_hours_end INTEGER NOT NULL DEFAULT 8 CHECK (quiet_hours_end BETWEEN 0 AND 23),
-                    timezone TEXT,
-                    created_at {ts} NOT NULL,
-                    updated_at {ts} NOT NULL
-                )
-                """,
-                "CREATE INDEX users_app_email ON users (app, email)",
-                """
-                CREATE TABLE user_identities (
-                    app TEXT NOT NULL CHECK (\(appCheck)),
-                    provider TEXT NOT NULL CHECK (provider IN ('apple', 'google', 'dev')),
-                    subject TEXT NOT NULL,
-                    user_id {uuid} NOT NULL REFERENCES users (id) ON DELETE CASCADE,
-                    email TEXT,
-                    created_at {ts} NOT NULL,
-                    PRIMARY KEY (app, provider, subject)
-                )
-                """,
-                "CREATE INDEX user_identities_user ON user_identities (user_id)",
-                """
-                CREATE TABLE auth_sessions (
-                    id {uuid} PRIMARY KEY,
-                    user_id {uuid} NOT NULL REFERENCES users (id) ON DELETE CASCADE,
-                    app TEXT NOT NULL CHECK (\(appCheck)),
-                    created_at {ts} NOT NULL,
-                    revoked_at {ts},
-                    revoked_reason TEXT
-                )
-                """,
-                "CREATE INDEX auth_sessions_user ON auth_sessions (user_id)",
-                """
-                CREATE TABLE refresh_tokens (
-                    token_hash TEXT PRIMARY KEY,
-                    session_id {uuid} NOT NULL REFERENCES auth_sessions (id) ON DELETE CASCADE,
-                    user_id {uuid} NOT NULL REFERENCES users (id) ON DELETE CASCADE,
-                    created_at {ts} NOT NULL,
-                    expires_at {ts} NOT NULL,
-                    used_at {ts}
-                )
-                """,
-                "CREATE INDEX refresh_tokens_session ON refresh_tokens (session_id)",
-                """
-                CREATE TABLE device_tokens (
-                    id {uuid} PRIMARY KEY,
-                    user_id {uuid} NOT NULL REFERENCES users (id) ON DELETE CASCADE,
-                    app TEXT NOT NULL CHECK (\(appCheck)),
-                    token TEXT NOT NULL,
-                    platform TEXT NOT NULL CHECK (platform IN ('ios', 'android')),
-                    created_at {ts} NOT NULL,
-                    updated_at {ts} NOT NULL,
-                    UNIQUE (app, token)
-                )
-                """,
-                "CREATE INDEX device_tokens_user ON device_tokens (user_id)",
-                """
-                CREATE TABLE vector_entries (
-                    collection TEXT NOT NULL,
-                    item_id {uuid} NOT NULL,
-                    owner_id {uuid} REFERENCES users (id) ON DELETE CASCADE,
-                    model TEXT NOT NULL,
-                    dims INTEGER NOT NULL CHECK (dims > 0),
-                    embedding {vector} NOT NULL,
-                    PRIMARY KEY (collection, item_id)
-                )
-                """,
-                "CREATE INDEX vector_entries_owner ON vector_entries (collection, owner_id, model)",
-            ],
-            postgresFirst: ["CREATE EXTENSION IF NOT EXISTS vector"],
-            // HNSW (cosine) per vector width; searches use the same `embedding::vector(N)` expression.
-            postgresLast: [
-                "CREATE INDEX vector_entries_hnsw_384 ON vector_entries USING hnsw ((embedding::vector(384)) vector_cosine_ops) WHERE dims = 384",
-                "CREATE INDEX vector_entries_hnsw_768 ON vector_entries USING hnsw ((embedding::vector(768)) vector_cosine_ops) WHERE dims = 768",
-            ]
-        ),
-        Migration(
-            version: 2, name: "run_metrics",
-            template: [
-                """
-                CREATE TABLE run_metrics (
-                    id {uuid} PRIMARY KEY,
-                    app TEXT,
-                    purpose TEXT NOT NULL,
-                    provider TEXT NOT NULL,
-                    model TEXT NOT NULL,
-                    input_tokens INTEGER NOT NULL CHECK (input_tokens >= 0),
-                    output_tokens INTEGER NOT NULL CHECK (output_tokens >= 0),
-                    cost_usd {double} NOT NULL CHECK (cost_usd >= 0),
-                    latency_ms INTEGER NOT NULL,
-                    outcome TEXT NOT NULL,
-                    day TEXT NOT NULL,
-                    created_at {ts} NOT NULL
-                )
-                """,
-                "CREATE INDEX run_metrics_app_day ON run_metrics (app, day)",
-            ]
-        ),
-        Migration(
-            version: 3, name: "lock_screen_privacy",
-            template: ["ALTER TABLE users ADD COLUMN hide_notification_details {bool} NOT NULL DEFAULT {false}"]
-        ),
-        // Databases created before apps became modules check `app` against four fixed names. On
-        // PostgreSQL the check is replaced by the open one (any lower-case name). SQLite cannot alter
-        // a CHECK without rebuilding the table; an older SQLite file keeps the four names until it is
-        // created anew (development data), which is every app this project plans.
-        Migration(
-            version: 4, name: "open_app_check", sqlite: [],
-            postgres: ["users", "user_identities", "auth_sessions", "device_tokens"].flatMap { table in
-                [
-                    "ALTER TABLE \(table) DROP CONSTRAINT IF EXISTS \(table)_app_check",
-                    "ALTER TABLE \(table) ADD CONSTRAINT \(table)_app_check CHECK (\(appCheck))",
+    public static let migrations = MigrationSet(
+        component: "platform",
+        migrations: [
+            Migration(
+                version: 1, name: "accounts_sessions_devices_vectors",
+                template: [
+                    """
+                    CREATE TABLE users (
+                        id {uuid} PRIMARY KEY,
+                        app TEXT NOT NULL CHECK (\(appCheck)),
+                        email TEXT,
+                        notifications_enabled {bool} NOT NULL DEFAULT {true},
+                        quiet_hours_start INTEGER NOT NULL DEFAULT 22 CHECK (quiet_hours_start BETWEEN 0 AND 23),
+                        quiet_hours_end INTEGER NOT NULL DEFAULT 8 CHECK (quiet_hours_end BETWEEN 0 AND 23),
+                        timezone TEXT,
+                        created_at {ts} NOT NULL,
+                        updated_at {ts} NOT NULL
+                    )
+                    """,
+                    "CREATE INDEX users_app_email ON users (app, email)",
+                    """
+                    CREATE TABLE user_identities (
+                        app TEXT NOT NULL CHECK (\(appCheck)),
+                        provider TEXT NOT NULL CHECK (provider IN ('apple', 'google', 'dev')),
+                        subject TEXT NOT NULL,
+                        user_id {uuid} NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                        email TEXT,
+                        created_at {ts} NOT NULL,
+                        PRIMARY KEY (app, provider, subject)
+                    )
+                    """,
+                    "CREATE INDEX user_identities_user ON user_identities (user_id)",
+                    """
+                    CREATE TABLE auth_sessions (
+                        id {uuid} PRIMARY KEY,
+                        user_id {uuid} NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                        app TEXT NOT NULL CHECK (\(appCheck)),
+                        created_at {ts} NOT NULL,
+                        revoked_at {ts},
+                        revoked_reason TEXT
+                    )
+                    """,
+                    "CREATE INDEX auth_sessions_user ON auth_sessions (user_id)",
+                    """
+                    CREATE TABLE refresh_tokens (
+                        token_hash TEXT PRIMARY KEY,
+                        session_id {uuid} NOT NULL REFERENCES auth_sessions (id) ON DELETE CASCADE,
+                        user_id {uuid} NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                        created_at {ts} NOT NULL,
+                        expires_at {ts} NOT NULL,
+                        used_at {ts}
+                    )
+                    """,
+                    "CREATE INDEX refresh_tokens_session ON refresh_tokens (session_id)",
+                    """
+                    CREATE TABLE device_tokens (
+                        id {uuid} PRIMARY KEY,
+                        user_id {uuid} NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                        app TEXT NOT NULL CHECK (\(appCheck)),
+                        token TEXT NOT NULL,
+                        platform TEXT NOT NULL CHECK (platform IN ('ios', 'android')),
+                        created_at {ts} NOT NULL,
+                        updated_at {ts} NOT NULL,
+                        UNIQUE (app, token)
+                    )
+                    """,
+                    "CREATE INDEX device_tokens_user ON device_tokens (user_id)",
+                    """
+                    CREATE TABLE vector_entries (
+                        collection TEXT NOT NULL,
+                        item_id {uuid} NOT NULL,
+                        owner_id {uuid} REFERENCES users (id) ON DELETE CASCADE,
+                        model TEXT NOT NULL,
+                        dims INTEGER NOT NULL CHECK (dims > 0),
+                        embedding {vector} NOT NULL,
+                        PRIMARY KEY (collection, item_id)
+                    )
+                    """,
+                    "CREATE INDEX vector_entries_owner ON vector_entries (collection, owner_id, model)",
+                ],
+                postgresFirst: ["CREATE EXTENSION IF NOT EXISTS vector"],
+                // HNSW (cosine) per vector width; searches use the same `embedding::vector(N)` expression.
+                postgresLast: [
+                    "CREATE INDEX vector_entries_hnsw_384 ON vector_entries USING hnsw ((embedding::vector(384)) vector_cosine_ops) WHERE dims = 384",
+                    "CREATE INDEX vector_entries_hnsw_768 ON vector_entries USING hnsw ((embedding::vector(768)) vector_cosine_ops) WHERE dims = 768",
                 ]
-            }
-        ),
-    ])
+            ),
+            Migration(
+                version: 2, name: "run_metrics",
+                template: [
+                    """
+                    CREATE TABLE run_metrics (
+                        id {uuid} PRIMARY KEY,
+                        app TEXT,
+                        purpose TEXT NOT NULL,
+                        provider TEXT NOT NULL,
+                        model TEXT NOT NULL,
+                        input_tokens INTEGER NOT NULL CHECK (input_tokens >= 0),
+                        output_tokens INTEGER NOT NULL CHECK (output_tokens >= 0),
+                        cost_usd {double} NOT NULL CHECK (cost_usd >= 0),
+                        latency_ms INTEGER NOT NULL,
+                        outcome TEXT NOT NULL,
+                        day TEXT NOT NULL,
+                        created_at {ts} NOT NULL
+                    )
+                    """,
+                    "CREATE INDEX run_metrics_app_day ON run_metrics (app, day)",
+                ]
+            ),
+            Migration(
+                version: 3, name: "lock_screen_privacy",
+                template: ["ALTER TABLE users ADD COLUMN hide_notification_details {bool} NOT NULL DEFAULT {false}"]
+            ),
+            // Databases created before apps became modules check `app` against four fixed names. On
+            // PostgreSQL the check is replaced by the open one (any lower-case name). SQLite cannot alter
+            // a CHECK without rebuilding the table; an older SQLite file keeps the four names until it is
+            // created anew (development data), which is every app this project plans.
+            Migration(
+                version: 4, name: "open_app_check", sqlite: [],
+                postgres: ["users", "user_identities", "auth_sessions", "device_tokens"].flatMap { table in
+                    [
+                        "ALTER TABLE \(table) DROP CONSTRAINT IF EXISTS \(table)_app_check",
+                        "ALTER TABLE \(table) ADD CONSTRAINT \(table)_app_check CHECK (\(appCheck))",
+                    ]
+                }
+            ),
+        ])
 }

@@ -92,7 +92,7 @@ final class PostgresConnectionPool: Sendable {
                 }
             case .wait(let id):
                 if let connection = try await wait(id) { return connection }
-                // A slot was freed: go round and open a connection in it.
+            // A slot was freed: go round and open a connection in it.
             }
         }
     }

@@ -2,12 +2,12 @@ import Foundation
 import Logging
 import NIOCore
 import NIOSSL
+import PlatformCore
 import PostgresKit
 import PostgresNIO
-import ServiceLifecycle
 import SQLKit
+import ServiceLifecycle
 import Synchronization
-import PlatformCore
 
 /// Production storage: PostgreSQL (with pgvector) over a ``PostgresConnectionPool``. The store is a
 /// Service; the application runs it (its pool's housekeeping) for as long as the server runs.

@@ -52,12 +52,14 @@ public struct PGVectorIndex: VectorIndex {
     }
 
     public func upsert(_ entry: VectorEntry, on db: any SQLDatabase) async throws {
-        try await db.raw("""
+        try await db.raw(
+            """
             INSERT INTO vector_entries (collection, item_id, owner_id, model, dims, embedding)
             VALUES (\(bind: entry.collection), \(bind: entry.itemID), \(bind: entry.ownerID?.uuid), \(bind: entry.model), \(bind: entry.vector.count), \(bind: Self.literal(entry.vector))::vector)
             ON CONFLICT (collection, item_id) DO UPDATE SET
                 owner_id = EXCLUDED.owner_id, model = EXCLUDED.model, dims = EXCLUDED.dims, embedding = EXCLUDED.embedding
-            """).run()
+            """
+        ).run()
     }
 
     public func delete(collection: String, itemID: UUID, on db: any SQLDatabase) async throws {
@@ -66,13 +68,15 @@ public struct PGVectorIndex: VectorIndex {
 
     public func search(collection: String, owner: UserID, model: String, query: [Float], limit: Int, on db: any SQLDatabase) async throws -> [VectorMatch] {
         let dims = query.count
-        let rows = try await db.raw("""
+        let rows = try await db.raw(
+            """
             SELECT item_id, 1 - ((embedding::vector(\(unsafeRaw: String(dims)))) <=> \(bind: Self.literal(query))::vector(\(unsafeRaw: String(dims)))) AS similarity
             FROM vector_entries
             WHERE collection = \(bind: collection) AND owner_id = \(bind: owner.uuid) AND model = \(bind: model) AND dims = \(unsafeRaw: String(dims))
             ORDER BY (embedding::vector(\(unsafeRaw: String(dims)))) <=> \(bind: Self.literal(query))::vector(\(unsafeRaw: String(dims)))
             LIMIT \(bind: limit)
-            """).all()
+            """
+        ).all()
         return try rows.map { VectorMatch(itemID: try $0.uuid("item_id"), similarity: try $0.decode(column: "similarity", as: Double.self)) }
     }
 }
@@ -98,12 +102,14 @@ public struct ExactScanVectorIndex: VectorIndex {
     }
 
     public func upsert(_ entry: VectorEntry, on db: any SQLDatabase) async throws {
-        try await db.raw("""
+        try await db.raw(
+            """
             INSERT INTO vector_entries (collection, item_id, owner_id, model, dims, embedding)
             VALUES (\(bind: entry.collection), \(bind: entry.itemID), \(bind: entry.ownerID?.uuid), \(bind: entry.model), \(bind: entry.vector.count), \(bind: Self.blob(entry.vector)))
             ON CONFLICT (collection, item_id) DO UPDATE SET
                 owner_id = excluded.owner_id, model = excluded.model, dims = excluded.dims, embedding = excluded.embedding
-            """).run()
+            """
+        ).run()
     }
 
     public func delete(collection: String, itemID: UUID, on db: any SQLDatabase) async throws {
@@ -111,10 +117,12 @@ public struct ExactScanVectorIndex: VectorIndex {
     }
 
     public func search(collection: String, owner: UserID, model: String, query: [Float], limit: Int, on db: any SQLDatabase) async throws -> [VectorMatch] {
-        let rows = try await db.raw("""
+        let rows = try await db.raw(
+            """
             SELECT item_id, embedding FROM vector_entries
             WHERE collection = \(bind: collection) AND owner_id = \(bind: owner.uuid) AND model = \(bind: model) AND dims = \(bind: query.count)
-            """).all()
+            """
+        ).all()
         var matches: [VectorMatch] = []
         matches.reserveCapacity(rows.count)
         for row in rows {

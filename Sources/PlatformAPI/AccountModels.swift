@@ -19,7 +19,10 @@ public struct NotificationPreferences: Codable, Sendable, Equatable {
         self.hideNotificationDetails = hideNotificationDetails
     }
 
-    enum CodingKeys: String, CodingKey { case notificationsEnabled = "notifications_enabled", quietHoursStart = "quiet_hours_start", quietHoursEnd = "quiet_hours_end", timezone, hideNotificationDetails = "hide_notification_details" }
+    enum CodingKeys: String, CodingKey {
+        case notificationsEnabled = "notifications_enabled", quietHoursStart = "quiet_hours_start", quietHoursEnd = "quiet_hours_end", timezone, hideNotificationDetails =
+            "hide_notification_details"
+    }
 
     /// Servers that predate lock-screen privacy omit `hide_notification_details`; it reads as false.
     public init(from decoder: any Decoder) throws {
@@ -45,7 +48,10 @@ public struct NotificationPreferences: Codable, Sendable, Equatable {
 /// The body of `PUT …/users/me/notification-preferences`: only the preferences given change
 /// (absent keys are left out of the JSON and keep their stored value).
 public struct NotificationPreferencesUpdate: Codable, Sendable, Equatable {
-    enum CodingKeys: String, CodingKey { case notificationsEnabled = "notifications_enabled", quietHoursStart = "quiet_hours_start", quietHoursEnd = "quiet_hours_end", timezone, hideNotificationDetails = "hide_notification_details" }
+    enum CodingKeys: String, CodingKey {
+        case notificationsEnabled = "notifications_enabled", quietHoursStart = "quiet_hours_start", quietHoursEnd = "quiet_hours_end", timezone, hideNotificationDetails =
+            "hide_notification_details"
+    }
     public var notificationsEnabled: Bool?
     public var quietHoursStart: Int?
     public var quietHoursEnd: Int?

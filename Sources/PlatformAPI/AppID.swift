@@ -10,7 +10,7 @@ public struct AppID: RawRepresentable, Hashable, Sendable, Codable, Comparable, 
     /// `rawValue` must be a lower-case path segment (`[a-z][a-z0-9-]*`); anything else is refused.
     public init?(rawValue: String) {
         guard let first = rawValue.first, first.isLowercase, first.isASCII, rawValue.count <= 32,
-              rawValue.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") })
+            rawValue.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") })
         else { return nil }
         self.rawValue = rawValue
     }

@@ -424,10 +424,12 @@ final class HTTPRequestGuardHandler: ChannelDuplexHandler, RemovableChannelHandl
             guard !finished, !readingRequest, requestsInProgress == 0, pendingRejection == nil else { return }
             if headStarted {
                 let seconds = configuration.headerTimeout.nanoseconds / 1_000_000_000
-                finish(context: context, with: ConnectionRejection(
-                    status: .requestTimeout, code: "request_timeout",
-                    message: "The request head did not arrive within \(seconds) seconds."
-                ))
+                finish(
+                    context: context,
+                    with: ConnectionRejection(
+                        status: .requestTimeout, code: "request_timeout",
+                        message: "The request head did not arrive within \(seconds) seconds."
+                    ))
             } else {
                 finish(context: context, with: nil)  // said nothing: nothing to answer
             }

@@ -69,7 +69,8 @@ public struct MethodNotAllowedMiddleware<Context: RequestContext>: RouterMiddlew
             let allowed = methods
             var headers = HTTPFields()
             headers[.allow] = allowed.sorted().joined(separator: ", ")
-            throw APIError(.methodNotAllowed, code: "method_not_allowed", message: "\(request.method) is not allowed here; use \(allowed.sorted().joined(separator: ", ")).", headers: headers)
+            throw APIError(
+                .methodNotAllowed, code: "method_not_allowed", message: "\(request.method) is not allowed here; use \(allowed.sorted().joined(separator: ", ")).", headers: headers)
         }
     }
 }

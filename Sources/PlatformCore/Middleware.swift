@@ -28,7 +28,9 @@ public struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             case .unauthorized:
                 apiError = .unauthorized(error.body ?? "Authentication required.")
             default:
-                apiError = APIError(error.status, code: error.status.reasonPhrase.lowercased().replacingOccurrences(of: " ", with: "_"), message: error.body ?? error.status.reasonPhrase, headers: error.headers)
+                apiError = APIError(
+                    error.status, code: error.status.reasonPhrase.lowercased().replacingOccurrences(of: " ", with: "_"), message: error.body ?? error.status.reasonPhrase,
+                    headers: error.headers)
             }
             return try apiError.response(from: request, context: context)
         } catch is HTTPParserError {

@@ -113,10 +113,11 @@ extension Settings {
     /// environment → a `.env` file's contents → (the caller's) defaults. Each layer is a
     /// swift-configuration `EnvironmentVariablesProvider`, so names are environment spellings.
     public static func layered(overrides: [String: String], environment: [String: String], dotEnv: [String: String]) -> Settings {
-        Settings(reader: ConfigReader(providers: [
-            EnvironmentVariablesProvider(environmentVariables: overrides),
-            EnvironmentVariablesProvider(environmentVariables: environment),
-            EnvironmentVariablesProvider(environmentVariables: dotEnv),
-        ]))
+        Settings(
+            reader: ConfigReader(providers: [
+                EnvironmentVariablesProvider(environmentVariables: overrides),
+                EnvironmentVariablesProvider(environmentVariables: environment),
+                EnvironmentVariablesProvider(environmentVariables: dotEnv),
+            ]))
     }
 }

@@ -3,8 +3,8 @@ import CryptoExtras
 import Foundation
 import Hummingbird
 import PlatformCore
-import Testing
 import TestSupport
+import Testing
 
 /// Service-account tokens for Vertex against a local token endpoint that checks the assertion the
 /// way Google's does (RS256 signature by the account's key, issuer, audience, scope, lifetime).
@@ -24,16 +24,21 @@ struct GoogleAccessTokenTests {
                 let parts = pair.split(separator: "=", maxSplits: 1).map { String($0).removingPercentEncoding ?? String($0) }
                 if parts.count == 2 { form[parts[0]] = parts[1] }
             }
-            let number = exchanges.withLock { $0 += 1; return $0 }
+            let number = exchanges.withLock {
+                $0 += 1; return $0
+            }
             let parts = (form["assertion"] ?? "").split(separator: ".").map(String.init)
             func check(_ condition: Bool, _ problem: String) { if !condition { problems.withLock { $0.append(problem) } } }
             check(request.headers[.contentType] == "application/x-www-form-urlencoded", "form encoding")
             check(form["grant_type"] == "urn:ietf:params:oauth:grant-type:jwt-bearer", "grant type")
             check(parts.count == 3, "three JWT parts")
             if parts.count == 3, let signature = Data(base64URLEncoded: parts[2]),
-               let claims = Data(base64URLEncoded: parts[1]).flatMap({ try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }),
-               let header = Data(base64URLEncoded: parts[0]).flatMap({ try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }) {
-                check(publicKey.isValidSignature(_RSA.Signing.RSASignature(rawRepresentation: signature), for: Data("\(parts[0]).\(parts[1])".utf8), padding: .insecurePKCS1v1_5), "RS256 signature")
+                let claims = Data(base64URLEncoded: parts[1]).flatMap({ try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }),
+                let header = Data(base64URLEncoded: parts[0]).flatMap({ try? JSONSerialization.jsonObject(with: $0) as? [String: Any] })
+            {
+                check(
+                    publicKey.isValidSignature(_RSA.Signing.RSASignature(rawRepresentation: signature), for: Data("\(parts[0]).\(parts[1])".utf8), padding: .insecurePKCS1v1_5),
+                    "RS256 signature")
                 check(header["alg"] as? String == "RS256" && header["kid"] as? String == "key-1", "header")
                 check(claims["iss"] as? String == "knot@project.iam.gserviceaccount.com", "issuer")
                 check((claims["aud"] as? String)?.hasSuffix("/token") == true, "audience")
@@ -42,7 +47,9 @@ struct GoogleAccessTokenTests {
             } else {
                 check(false, "readable assertion")
             }
-            return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: #"{"access_token":"ya29.token-\#(number)","expires_in":3599,"token_type":"Bearer"}"#)))
+            return Response(
+                status: .ok, headers: [.contentType: "application/json"],
+                body: .init(byteBuffer: ByteBuffer(string: #"{"access_token":"ya29.token-\#(number)","expires_in":3599,"token_type":"Bearer"}"#)))
         }
         try await withLocalHTTPServer(router, label: "google-token") { port in
             let clock = TestClock(Date(timeIntervalSince1970: 1_800_000_000))

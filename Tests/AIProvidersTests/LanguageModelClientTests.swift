@@ -1,8 +1,8 @@
 import AIProviders
 import Foundation
 import NIOCore
-import Testing
 import TestSupport
+import Testing
 
 /// The three chat providers, built against the fake's base URL.
 enum ChatProvider: String, CaseIterable, CustomStringConvertible {
@@ -130,11 +130,12 @@ struct LanguageModelClientTests {
         events += parser.feed("1}\n\n: keep-alive\n\ndata: line one\r\ndata: line two\r\n\r\n")
         events += parser.feed("data: tail")
         events += parser.finish()
-        #expect(events == [
-            .init(event: "a", data: #"{"x":1}"#),
-            .init(event: nil, data: "line one\nline two"),
-            .init(event: nil, data: "tail"),
-        ])
+        #expect(
+            events == [
+                .init(event: "a", data: #"{"x":1}"#),
+                .init(event: nil, data: "line one\nline two"),
+                .init(event: nil, data: "tail"),
+            ])
     }
 }
 

@@ -1,8 +1,8 @@
 import AIProviders
 import Foundation
 import MiniLM
-import Testing
 import TestSupport
+import Testing
 
 struct GoldenCase: Decodable {
     let text: String

@@ -1,8 +1,8 @@
 import AIProviders
 import Foundation
 import PlatformCore
-import Testing
 import TestSupport
+import Testing
 
 /// A language model whose answers a test scripts: each call takes the next outcome.
 final class ScriptedModel: LanguageModel, Sendable {
@@ -50,7 +50,10 @@ struct ModelRouterTests {
     static let cheap = ModelPrice(inputPerMillion: 0.1, outputPerMillion: 0.4)
     static let pricey = ModelPrice(inputPerMillion: 15, outputPerMillion: 75)
 
-    func router(_ chain: [RouteTarget], offline: [String: any LanguageModel] = [:], recorder: MemoryRecorder = .init(), sleeper: RecordingSleeper = .init(), clock: TestClock = TestClock(), policy: RouterPolicy = .init()) -> ModelRouter {
+    func router(
+        _ chain: [RouteTarget], offline: [String: any LanguageModel] = [:], recorder: MemoryRecorder = .init(), sleeper: RecordingSleeper = .init(), clock: TestClock = TestClock(),
+        policy: RouterPolicy = .init()
+    ) -> ModelRouter {
         ModelRouter(chains: chain.isEmpty ? [:] : ["planning": chain], offline: offline, policy: policy, recorder: recorder, clock: clock, sleep: sleeper.sleep)
     }
 
@@ -82,7 +85,8 @@ struct ModelRouterTests {
         let stubborn = ScriptedModel("openai", "gpt", [.failure(.rateLimited(retryAfter: 60))])
         let backup = ScriptedModel("gemini", "flash", [.success("backup")])
         let quick = RecordingSleeper()
-        let routed = try await router([.init(model: stubborn, price: Self.cheap), .init(model: backup, price: Self.cheap)], sleeper: quick).complete(Self.request, purpose: "planning")
+        let routed = try await router([.init(model: stubborn, price: Self.cheap), .init(model: backup, price: Self.cheap)], sleeper: quick).complete(
+            Self.request, purpose: "planning")
         #expect(routed.completion.text == "backup")
         #expect(stubborn.calls.value == 1 && quick.sleeps.value.isEmpty)
     }
@@ -196,10 +200,12 @@ struct ModelRouterStreamingTests {
             policy.maxAttempts = 1
             let recorder = MemoryRecorder()
             let router = ModelRouter(
-                chains: ["chat": [
-                    RouteTarget(model: AnthropicClient(apiKey: "k", model: "claude-haiku-4-5", baseURL: fake.baseURL), price: ModelPrice.table["claude-haiku-4-5"]!),
-                    RouteTarget(model: GeminiClient(apiKey: "g", model: "gemini-2.0-flash", baseURL: fake.baseURL + "/v1beta"), price: ModelPrice.table["gemini-2.0-flash"]!),
-                ]],
+                chains: [
+                    "chat": [
+                        RouteTarget(model: AnthropicClient(apiKey: "k", model: "claude-haiku-4-5", baseURL: fake.baseURL), price: ModelPrice.table["claude-haiku-4-5"]!),
+                        RouteTarget(model: GeminiClient(apiKey: "g", model: "gemini-2.0-flash", baseURL: fake.baseURL + "/v1beta"), price: ModelPrice.table["gemini-2.0-flash"]!),
+                    ]
+                ],
                 policy: policy, recorder: recorder
             )
             var text = ""

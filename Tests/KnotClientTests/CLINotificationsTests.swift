@@ -1,9 +1,9 @@
-import KnotAPI
 import Foundation
 import Hummingbird
+import KnotAPI
 import KnotClient
-import Testing
 import TestSupport
+import Testing
 
 /// `knot notifications` against a local HTTP server with fixed answers in the server's wire format,
 /// so the CLI's requests and its output for every state (viewed, failed, deleted milestone) are
@@ -23,21 +23,27 @@ struct CLINotificationsTests {
         let authorized: @Sendable (Request) -> Bool = { $0.headers[.authorization] == "Bearer contract-access" }
         router.get("knot/api/v1/notifications/upcoming") { request, _ -> Response in
             guard authorized(request) else { return json(#"{"error":{"code":"invalid_token","message":"expired"}}"#, status: .unauthorized) }
-            return json("""
-            {"notifications":[{"id":"6f1c1f4e-0000-4000-8000-000000000001","milestone_id":"\(milestone)","milestone_name":"Alex's Birthday","milestone_type":"birthday","milestone_date":"2027-03-15","days_before":14,"scheduled_for":"2027-03-01T14:00:00Z","status":"pending"}],"count":1}
-            """)
+            return json(
+                """
+                {"notifications":[{"id":"6f1c1f4e-0000-4000-8000-000000000001","milestone_id":"\(milestone)","milestone_name":"Alex's Birthday","milestone_type":"birthday","milestone_date":"2027-03-15","days_before":14,"scheduled_for":"2027-03-01T14:00:00Z","status":"pending"}],"count":1}
+                """)
         }
         router.get("knot/api/v1/notifications/history") { request, _ -> Response in
             guard authorized(request) else { return json(#"{"error":{"code":"invalid_token","message":"expired"}}"#, status: .unauthorized) }
             let limit = request.uri.queryParameters.get("limit") ?? "?"
             let offset = request.uri.queryParameters.get("offset") ?? "?"
-            guard limit == "5", offset == "0" else { return json(#"{"error":{"code":"validation_failed","message":"limit/offset","fields":[{"field":"limit","message":"expected 5 and 0, got \#(limit) and \#(offset)"}]}}"#, status: .unprocessableContent) }
-            return json("""
-            {"notifications":[
-              {"id":"\(unviewed)","milestone_id":"\(milestone)","milestone_name":"Alex's Birthday","milestone_type":"birthday","milestone_date":"2026-03-15","days_before":7,"status":"sent","sent_at":"2026-03-08T14:00:00.000Z","viewed_at":null,"created_at":"2026-02-01T10:00:00Z","recommendations_count":3},
-              {"id":"\(viewed)","milestone_id":null,"milestone_name":"Deleted Milestone","milestone_type":"custom","milestone_date":null,"days_before":3,"status":"failed","sent_at":null,"viewed_at":"2026-02-20T09:00:00Z","created_at":"2026-02-01T10:00:00Z","recommendations_count":0}
-            ],"total":2}
-            """)
+            guard limit == "5", offset == "0" else {
+                return json(
+                    #"{"error":{"code":"validation_failed","message":"limit/offset","fields":[{"field":"limit","message":"expected 5 and 0, got \#(limit) and \#(offset)"}]}}"#,
+                    status: .unprocessableContent)
+            }
+            return json(
+                """
+                {"notifications":[
+                  {"id":"\(unviewed)","milestone_id":"\(milestone)","milestone_name":"Alex's Birthday","milestone_type":"birthday","milestone_date":"2026-03-15","days_before":7,"status":"sent","sent_at":"2026-03-08T14:00:00.000Z","viewed_at":null,"created_at":"2026-02-01T10:00:00Z","recommendations_count":3},
+                  {"id":"\(viewed)","milestone_id":null,"milestone_name":"Deleted Milestone","milestone_type":"custom","milestone_date":null,"days_before":3,"status":"failed","sent_at":null,"viewed_at":"2026-02-20T09:00:00Z","created_at":"2026-02-01T10:00:00Z","recommendations_count":0}
+                ],"total":2}
+                """)
         }
         router.patch("knot/api/v1/notifications/:id/viewed") { request, context -> Response in
             guard authorized(request) else { return json(#"{"error":{"code":"invalid_token","message":"expired"}}"#, status: .unauthorized) }
@@ -57,10 +63,11 @@ struct CLINotificationsTests {
         let viewedIDs = LockedIDs()
 
         try await withLocalHTTPServer(Self.contractRouter(viewedIDs: viewedIDs), label: "notifications-contract") { port in
-            try FileTokenStore(fileURL: session).save(StoredSession(
-                serverUrl: "http://127.0.0.1:\(port)", email: "n@example.com", userId: "u",
-                accessToken: "contract-access", refreshToken: "contract-refresh", accessTokenExpiresAt: Date().addingTimeInterval(900)
-            ))
+            try FileTokenStore(fileURL: session).save(
+                StoredSession(
+                    serverUrl: "http://127.0.0.1:\(port)", email: "n@example.com", userId: "u",
+                    accessToken: "contract-access", refreshToken: "contract-refresh", accessTokenExpiresAt: Date().addingTimeInterval(900)
+                ))
 
             var run = try await CLITests.knot(["notifications"], session: session)
             #expect(run.status == 0, "\(run.stderr)")

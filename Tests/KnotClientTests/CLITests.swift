@@ -1,8 +1,8 @@
-import KnotAPI
 import Foundation
+import KnotAPI
 import KnotClient
-import Testing
 import TestSupport
+import Testing
 
 /// Runs the built `knot` executable (next to the test bundle in `.build/<triple>/debug/`) against the
 /// real server on a real socket.
@@ -110,11 +110,11 @@ struct CLITests {
             #expect(run.stdout.contains("She wants a pasta maker"))
             #expect(!run.stderr.contains("Loading hints"), "no progress line when standard error is not a terminal")
             #if os(Linux)
-            // On a terminal (script(1) provides one) a progress line shows while the request runs.
-            let command = "'\(Self.executable.path)' hints list --session-file '\(session.path)'"
-            let terminal = try await Self.launch(URL(fileURLWithPath: "/usr/bin/script"), ["-qec", command, "/dev/null"])
-            #expect(terminal.stdout.contains("Loading hints…"))
-            #expect(terminal.stdout.contains("She wants a pasta maker"))
+                // On a terminal (script(1) provides one) a progress line shows while the request runs.
+                let command = "'\(Self.executable.path)' hints list --session-file '\(session.path)'"
+                let terminal = try await Self.launch(URL(fileURLWithPath: "/usr/bin/script"), ["-qec", command, "/dev/null"])
+                #expect(terminal.stdout.contains("Loading hints…"))
+                #expect(terminal.stdout.contains("She wants a pasta maker"))
             #endif
             #expect(run.stdout.contains("1 of 1 hints."))
             run = try await Self.knot(["hints", "search", "pasta", "--json"], session: session)
@@ -179,16 +179,16 @@ struct CLITests {
         try await withLiveServer(.sqlite) { baseURL, _ in
             _ = try await Self.knot(["login", "--server", baseURL.absoluteString, "--email", "wizard@example.com"], session: session)
             let answers = [
-                "", "", "", "", "",                             // an empty name is refused
-                "Sam", "12", "Denver", "CO", "",                // name, months, city, state, country (default US)
-                "Cooking, Hiking, Coffee, Music",               // only 4 likes: refused
+                "", "", "", "", "",  // an empty name is refused
+                "Sam", "12", "Denver", "CO", "",  // name, months, city, state, country (default US)
+                "Cooking, Hiking, Coffee, Music",  // only 4 likes: refused
                 "Cooking, Hiking, Coffee, Music, Wine",
-                "Cooking, Cars, Gaming, Sports, Karaoke",       // a like among dislikes: refused
+                "Cooking, Cars, Gaming, Sports, Karaoke",  // a like among dislikes: refused
                 "Cars, Gaming, Sports, Karaoke, Shopping",
-                "07-04", "", "1,4",                             // birthday, no anniversary, Valentine's Day + Christmas
+                "07-04", "", "1,4",  // birthday, no anniversary, Valentine's Day + Christmas
                 "vintage, romantic",
-                "30-20", "", "",                                // max below min is corrected
-                "quality_time", "quality_time",                 // same secondary: refused
+                "30-20", "", "",  // max below min is corrected
+                "quality_time", "quality_time",  // same secondary: refused
                 "quality_time", "acts_of_service",
             ]
             let input = answers.joined(separator: "\n") + "\n"

@@ -1,7 +1,7 @@
 import Foundation
 import KnotClient
-import Testing
 import TestSupport
+import Testing
 
 /// The whole journey against the real server (in-process, SQLite, a real socket): once through the
 /// `KnotClient` library with `URLSessionTransport`, once through the built `knot` executable.
@@ -72,7 +72,10 @@ struct EndToEndTests {
             #expect(record.action == .selected)
             let rated = try await api.recordFeedback(second.recommendations[0].id, action: .rated, rating: 4, text: "Nice")
             #expect(rated.rating == 4)
-            await #expect(throws: KnotError.validation(message: "rating: is required when action is rated", fields: [FieldError(field: "rating", message: "is required when action is rated")])) {
+            await #expect(
+                throws: KnotError.validation(
+                    message: "rating: is required when action is rated", fields: [FieldError(field: "rating", message: "is required when action is rated")])
+            ) {
                 try await api.recordFeedback(second.recommendations[0].id, action: .rated)
             }
             let weights = try await api.analyzeFeedback()

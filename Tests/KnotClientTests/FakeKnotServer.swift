@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import KnotClient
 
 /// An in-memory Knot API behind ``HTTPTransport``: enough of the real server's behaviour (rotating
@@ -64,7 +65,10 @@ final class FakeKnotServer: HTTPTransport, @unchecked Sendable {
     /// A session store already holding a valid session with this server.
     func signedInStore() -> InMemoryTokenStore {
         let pair = with { $0.issuePair() }
-        return InMemoryTokenStore(StoredSession(serverUrl: "http://fake", email: "t@example.com", userId: pair.userId, accessToken: pair.accessToken, refreshToken: pair.refreshToken, accessTokenExpiresAt: Date().addingTimeInterval(900)))
+        return InMemoryTokenStore(
+            StoredSession(
+                serverUrl: "http://fake", email: "t@example.com", userId: pair.userId, accessToken: pair.accessToken, refreshToken: pair.refreshToken,
+                accessTokenExpiresAt: Date().addingTimeInterval(900)))
     }
 
     func send(_ request: HTTPRequestData) async throws -> HTTPResponseData {
@@ -111,7 +115,9 @@ final class FakeKnotServer: HTTPTransport, @unchecked Sendable {
         let auth = KnotRoutes.platform
         switch endpoint {
         case auth.devSignIn:
-            guard let email = body["email"] as? String, email.contains("@") else { return error(422, "validation_failed", "email: must be an email address", fields: [FieldError(field: "email", message: "must be an email address")]) }
+            guard let email = body["email"] as? String, email.contains("@") else {
+                return error(422, "validation_failed", "email: must be an email address", fields: [FieldError(field: "email", message: "must be an email address")])
+            }
             revoked = false
             return respond(200, issuePair())
         case auth.signIn(provider: "apple"), auth.signIn(provider: "google"):
@@ -147,14 +153,20 @@ final class FakeKnotServer: HTTPTransport, @unchecked Sendable {
             guard let draft = try? WireFormat.decoder().decode(VaultDraft.self, from: request.body ?? Data()) else {
                 return error(422, "validation_failed", "bad vault", fields: [FieldError(field: "partner_name", message: "is required")])
             }
-            if draft.interests.count != VaultLimits.categoryCount { return error(422, "validation_failed", "interests", fields: [FieldError(field: "interests", message: "must have exactly 5 categories")]) }
+            if draft.interests.count != VaultLimits.categoryCount {
+                return error(422, "validation_failed", "interests", fields: [FieldError(field: "interests", message: "must have exactly 5 categories")])
+            }
             if request.method == "POST", vault != nil { return error(409, "vault_exists", "A vault already exists.") }
             if request.method == "PUT", vault == nil { return error(404, "vault_not_found", "No partner vault yet.") }
             let stored = Vault(
                 vaultId: vault?.vaultId ?? VaultID(), partnerName: draft.partnerName, relationshipTenureMonths: draft.relationshipTenureMonths,
                 cohabitationStatus: draft.cohabitationStatus, locationCity: draft.locationCity, locationState: draft.locationState,
                 locationCountry: draft.locationCountry ?? "US", interests: draft.interests, dislikes: draft.dislikes,
-                milestones: draft.milestones.map { Milestone(id: $0.id ?? MilestoneID(), milestoneType: $0.milestoneType, milestoneName: $0.milestoneName, milestoneDate: $0.milestoneDate, recurrence: $0.recurrence, budgetTier: $0.budgetTier ?? .majorMilestone) },
+                milestones: draft.milestones.map {
+                    Milestone(
+                        id: $0.id ?? MilestoneID(), milestoneType: $0.milestoneType, milestoneName: $0.milestoneName, milestoneDate: $0.milestoneDate, recurrence: $0.recurrence,
+                        budgetTier: $0.budgetTier ?? .majorMilestone)
+                },
                 vibes: draft.vibes, budgets: draft.budgets, loveLanguages: draft.loveLanguages, createdAt: clock, updatedAt: clock
             )
             vault = stored
@@ -164,8 +176,12 @@ final class FakeKnotServer: HTTPTransport, @unchecked Sendable {
             return respond(200, vault)
         case KnotRoutes.addHint:
             let text = (body["hint_text"] as? String ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-            guard (1...KnotCatalog.maxHintLength).contains(text.count) else { return error(422, "validation_failed", "hint_text", fields: [FieldError(field: "hint_text", message: "must be 1 to 500 characters")]) }
-            let hint = Hint(id: HintID(), hintText: text, source: HintSource(rawValue: body["source"] as? String ?? "text_input") ?? .textInput, isUsed: false, createdAt: clock.addingTimeInterval(Double(hints.count)))
+            guard (1...KnotCatalog.maxHintLength).contains(text.count) else {
+                return error(422, "validation_failed", "hint_text", fields: [FieldError(field: "hint_text", message: "must be 1 to 500 characters")])
+            }
+            let hint = Hint(
+                id: HintID(), hintText: text, source: HintSource(rawValue: body["source"] as? String ?? "text_input") ?? .textInput, isUsed: false,
+                createdAt: clock.addingTimeInterval(Double(hints.count)))
             hints.insert(hint, at: 0)
             return respond(201, hint)
         case KnotRoutes.hints:
@@ -193,7 +209,10 @@ final class FakeKnotServer: HTTPTransport, @unchecked Sendable {
             batchCounter += 1
             let occasion = OccasionType(rawValue: body["occasion_type"] as? String ?? "") ?? .justBecause
             let batch = (1...3).map { index in
-                Recommendation(id: RecommendationID(), occasionType: occasion, recommendationType: [.gift, .experience, .date][index - 1], title: "Pick \(batchCounter).\(index)", description: "Description \(index)", priceCents: [5000, 4999, nil][index - 1], merchantName: "Shop \(index)", externalUrl: "https://shop.example/\(index)", source: "catalog", finalScore: 0.9, createdAt: clock, shareUrl: "/knot/r/\(index)?sig=abc")
+                Recommendation(
+                    id: RecommendationID(), occasionType: occasion, recommendationType: [.gift, .experience, .date][index - 1], title: "Pick \(batchCounter).\(index)",
+                    description: "Description \(index)", priceCents: [5000, 4999, nil][index - 1], merchantName: "Shop \(index)", externalUrl: "https://shop.example/\(index)",
+                    source: "catalog", finalScore: 0.9, createdAt: clock, shareUrl: "/knot/r/\(index)?sig=abc")
             }
             for item in batch { recommendations[item.id] = item }
             let reason = (body["rejection_reason"] as? String).flatMap(RejectionReason.init(rawValue:))
@@ -206,15 +225,22 @@ final class FakeKnotServer: HTTPTransport, @unchecked Sendable {
             return HTTPResponseData(status: 204)
         }
         if let raw = endpoint.parameter(of: KnotRoutes.markNotificationViewed) {
-            guard let id = NotificationID(raw), let index = history.firstIndex(where: { $0.id == id }) else { return error(404, "notification_not_found", "Notification not found.") }
+            guard let id = NotificationID(raw), let index = history.firstIndex(where: { $0.id == id }) else {
+                return error(404, "notification_not_found", "Notification not found.")
+            }
             if history[index].viewedAt == nil { history[index].viewedAt = clock }
             return respond(200, ViewedReceipt(id: id, viewedAt: history[index].viewedAt!))
         }
         if let raw = endpoint.parameter(of: KnotRoutes.recordFeedback) {
-            guard let id = RecommendationID(raw), recommendations[id] != nil, let action = FeedbackAction(rawValue: body["action"] as? String ?? "") else { return error(404, "recommendation_not_found", "Recommendation not found.") }
+            guard let id = RecommendationID(raw), recommendations[id] != nil, let action = FeedbackAction(rawValue: body["action"] as? String ?? "") else {
+                return error(404, "recommendation_not_found", "Recommendation not found.")
+            }
             let rating = body["rating"] as? Int
             feedback.append((id, action, rating))
-            return respond(201, FeedbackRecord(id: UUID().uuidString.lowercased(), recommendationId: id, action: action, rating: rating, feedbackText: body["feedback_text"] as? String, createdAt: clock))
+            return respond(
+                201,
+                FeedbackRecord(
+                    id: UUID().uuidString.lowercased(), recommendationId: id, action: action, rating: rating, feedbackText: body["feedback_text"] as? String, createdAt: clock))
         }
         if let raw = endpoint.parameter(of: KnotRoutes.recommendations(forMilestone:)) {
             guard let id = MilestoneID(raw) else { return error(404, "milestone_not_found", "Milestone not found.") }
@@ -226,7 +252,9 @@ final class FakeKnotServer: HTTPTransport, @unchecked Sendable {
 }
 
 /// A `KnotAPIClient` signed in to `server`, with retries that do not sleep and record their delays.
-func makeAPI(_ server: FakeKnotServer, signedIn: Bool = true, store: (any TokenStore)? = nil, delays: DelayRecorder = DelayRecorder(), now: @escaping @Sendable () -> Date = { Date() }) -> KnotAPIClient {
+func makeAPI(
+    _ server: FakeKnotServer, signedIn: Bool = true, store: (any TokenStore)? = nil, delays: DelayRecorder = DelayRecorder(), now: @escaping @Sendable () -> Date = { Date() }
+) -> KnotAPIClient {
     let tokens = store ?? (signedIn ? server.signedInStore() : InMemoryTokenStore())
     let retry = RetryPolicy(maxAttempts: 3, baseDelay: 0.5, maxDelay: 8, sleep: { delays.record($0) })
     return KnotAPIClient(baseURL: URL(string: "http://fake")!, session: KnotSession(store: tokens, now: now), transport: server, retry: retry)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import KnotClient
 
 @MainActor
@@ -196,7 +197,9 @@ struct OnboardingViewModelTests {
 
     @Test func aServerValidationErrorReturnsToTheStepAtFault() async {
         let model = filled(upTo: .completion)
-        server.fail("POST", "/knot/api/v1/vault", with: .status(422, body: #"{"error":{"code":"validation_failed","message":"x","fields":[{"field":"vibes","message":"must have 1 to 4 vibes"}]}}"#))
+        server.fail(
+            "POST", "/knot/api/v1/vault",
+            with: .status(422, body: #"{"error":{"code":"validation_failed","message":"x","fields":[{"field":"vibes","message":"must have 1 to 4 vibes"}]}}"#))
 
         #expect(await model.submit() == false)
         #expect(model.canRetrySubmit == false)
@@ -205,7 +208,7 @@ struct OnboardingViewModelTests {
 
     @Test func summaryShowsNameVibesAndNextMilestone() {
         let model = filled(upTo: .completion)
-        let march1 = Date(timeIntervalSince1970: 1_803_909_600) // 2027-03-01
+        let march1 = Date(timeIntervalSince1970: 1_803_909_600)  // 2027-03-01
         let summary = model.summary(now: march1, calendar: MilestoneCalendar(timeZone: TimeZone(identifier: "UTC")!))
         #expect(summary.name == "Alex")
         #expect(summary.vibes == [.outdoorsy])

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import KnotClient
 
 @MainActor
@@ -118,7 +119,10 @@ struct RecommendationsAndSettingsTests {
     func seedHistory(milestone: MilestoneID?) -> [NotificationHistoryItem] {
         server.with { server in
             server.history = (0..<3).map { index in
-                NotificationHistoryItem(id: NotificationID(), milestoneId: milestone, milestoneName: milestone == nil ? "Deleted Milestone" : "Birthday", milestoneType: "birthday", milestoneDate: "2027-03-15", daysBefore: [14, 7, 3][index], status: "sent", sentAt: server.clock, viewedAt: index == 2 ? server.clock : nil, createdAt: server.clock, recommendationsCount: 3)
+                NotificationHistoryItem(
+                    id: NotificationID(), milestoneId: milestone, milestoneName: milestone == nil ? "Deleted Milestone" : "Birthday", milestoneType: "birthday",
+                    milestoneDate: "2027-03-15", daysBefore: [14, 7, 3][index], status: "sent", sentAt: server.clock, viewedAt: index == 2 ? server.clock : nil,
+                    createdAt: server.clock, recommendationsCount: 3)
             }
             return server.history
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import KnotClient
 
 @Suite("KnotAPIClient, session and errors", .timeLimit(.minutes(3)))
@@ -190,12 +191,14 @@ struct SessionAndAPITests {
     }
 
     @Test func notificationContractDecodesExactly() throws {
-        let upcoming = Data("""
-        {"notifications":[{"id":"6f1c1f4e-0000-4000-8000-000000000001","milestone_id":"6f1c1f4e-0000-4000-8000-000000000002","milestone_name":"Alex's Birthday","milestone_type":"birthday","milestone_date":"2027-03-15","days_before":14,"scheduled_for":"2027-03-01T14:00:00Z","status":"pending"}],"count":1}
-        """.utf8)
-        let history = Data("""
-        {"notifications":[{"id":"6f1c1f4e-0000-4000-8000-000000000003","milestone_id":null,"milestone_name":"Deleted Milestone","milestone_type":"custom","milestone_date":null,"days_before":3,"status":"failed","sent_at":null,"viewed_at":null,"created_at":"2026-11-01T09:30:00.250Z","recommendations_count":0}],"total":1}
-        """.utf8)
+        let upcoming = Data(
+            """
+            {"notifications":[{"id":"6f1c1f4e-0000-4000-8000-000000000001","milestone_id":"6f1c1f4e-0000-4000-8000-000000000002","milestone_name":"Alex's Birthday","milestone_type":"birthday","milestone_date":"2027-03-15","days_before":14,"scheduled_for":"2027-03-01T14:00:00Z","status":"pending"}],"count":1}
+            """.utf8)
+        let history = Data(
+            """
+            {"notifications":[{"id":"6f1c1f4e-0000-4000-8000-000000000003","milestone_id":null,"milestone_name":"Deleted Milestone","milestone_type":"custom","milestone_date":null,"days_before":3,"status":"failed","sent_at":null,"viewed_at":null,"created_at":"2026-11-01T09:30:00.250Z","recommendations_count":0}],"total":1}
+            """.utf8)
         let viewed = Data(#"{"id":"6f1c1f4e-0000-4000-8000-000000000003","viewed_at":"2026-11-21T10:00:00.000Z"}"#.utf8)
 
         let decodedUpcoming = try WireFormat.decoder().decode(UpcomingNotifications.self, from: upcoming)
@@ -215,7 +218,13 @@ struct SessionAndAPITests {
         let server = FakeKnotServer()
         let api = makeAPI(server)
         let id = NotificationID()
-        server.with { $0.history = [NotificationHistoryItem(id: id, milestoneId: nil, milestoneName: "Deleted Milestone", milestoneType: "custom", milestoneDate: nil, daysBefore: 7, status: "sent", sentAt: $0.clock, viewedAt: nil, createdAt: $0.clock, recommendationsCount: 0)] }
+        server.with {
+            $0.history = [
+                NotificationHistoryItem(
+                    id: id, milestoneId: nil, milestoneName: "Deleted Milestone", milestoneType: "custom", milestoneDate: nil, daysBefore: 7, status: "sent", sentAt: $0.clock,
+                    viewedAt: nil, createdAt: $0.clock, recommendationsCount: 0)
+            ]
+        }
 
         let receipt = try await api.markNotificationViewed(id)
 
@@ -228,7 +237,8 @@ struct SessionAndAPITests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("knot-store-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = FileTokenStore(fileURL: folder.appendingPathComponent("nested/session.json"))
-        let session = StoredSession(serverUrl: "http://127.0.0.1:8080", email: "a@b.co", userId: "u", accessToken: "a", refreshToken: "r", accessTokenExpiresAt: Date(timeIntervalSince1970: 1_800_000_000))
+        let session = StoredSession(
+            serverUrl: "http://127.0.0.1:8080", email: "a@b.co", userId: "u", accessToken: "a", refreshToken: "r", accessTokenExpiresAt: Date(timeIntervalSince1970: 1_800_000_000))
 
         try store.save(session)
         try store.save(session)

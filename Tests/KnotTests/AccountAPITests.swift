@@ -1,11 +1,12 @@
 import Foundation
 import HTTPTypes
-@testable import Knot
 import Persistence
 import PlatformCore
 import SQLKit
-import Testing
 import TestSupport
+import Testing
+
+@testable import Knot
 
 @Suite("Account API: devices, notification preferences, export, deletion", .timeLimit(.minutes(3)))
 struct AccountAPITests {
@@ -21,7 +22,8 @@ struct AccountAPITests {
             let again = try await client.send(.post, "/knot/api/v1/users/device-token", token: user.accessToken, json: ["device_token": token])
             #expect(again.json["status"] as? String == "updated")
             #expect(again.json["platform"] as? String == "ios", "platform defaults to ios")
-            let android = try await client.send(.post, "/knot/api/v1/users/device-token", token: user.accessToken, json: ["device_token": "fcm:APA91b-\(UUID().uuidString)", "platform": "android"])
+            let android = try await client.send(
+                .post, "/knot/api/v1/users/device-token", token: user.accessToken, json: ["device_token": "fcm:APA91b-\(UUID().uuidString)", "platform": "android"])
             #expect(android.json["status"] as? String == "registered")
             let invalid: [([String: Any], String)] = [
                 (["device_token": "", "platform": "ios"], "device_token"),
@@ -69,22 +71,29 @@ struct AccountAPITests {
             #expect(defaults.json["quiet_hours_start"] as? Int == 22)
             #expect(defaults.json["quiet_hours_end"] as? Int == 8)
             #expect(defaults.json["timezone"] is NSNull)
-            let updated = try await client.send(.put, "/knot/api/v1/users/me/notification-preferences", token: user.accessToken, json: ["quiet_hours_start": 21, "timezone": "Europe/Berlin"])
+            let updated = try await client.send(
+                .put, "/knot/api/v1/users/me/notification-preferences", token: user.accessToken, json: ["quiet_hours_start": 21, "timezone": "Europe/Berlin"])
             #expect(updated.status == .ok)
             #expect(updated.json["quiet_hours_start"] as? Int == 21)
             #expect(updated.json["quiet_hours_end"] as? Int == 8, "fields not sent are unchanged")
             #expect(updated.json["timezone"] as? String == "Europe/Berlin")
-            _ = try await client.send(.put, "/knot/api/v1/users/me/notification-preferences", token: user.accessToken, json: ["notifications_enabled": false, "quiet_hours_end": 0])
+            _ = try await client.send(
+                .put, "/knot/api/v1/users/me/notification-preferences", token: user.accessToken, json: ["notifications_enabled": false, "quiet_hours_end": 0])
             let read = try await client.send(.get, "/knot/api/v1/users/me/notification-preferences", token: user.accessToken).json
             #expect(read["notifications_enabled"] as? Bool == false)
             #expect(read["quiet_hours_end"] as? Int == 0)
             #expect(read["quiet_hours_start"] as? Int == 21)
-            for (body, field) in [(["quiet_hours_start": 24], "quiet_hours_start"), (["quiet_hours_end": -1], "quiet_hours_end"), (["timezone": "Mars/Olympus"], "timezone"), (["timezone": "EST5EDT+"], "timezone")] as [([String: Any], String)] {
+            for (body, field) in [
+                (["quiet_hours_start": 24], "quiet_hours_start"), (["quiet_hours_end": -1], "quiet_hours_end"), (["timezone": "Mars/Olympus"], "timezone"),
+                (["timezone": "EST5EDT+"], "timezone"),
+            ] as [([String: Any], String)] {
                 let response = try await client.send(.put, "/knot/api/v1/users/me/notification-preferences", token: user.accessToken, json: body)
                 #expect(response.status == .unprocessableContent, "\(body)")
                 #expect(response.errorFields == [field], "\(body)")
             }
-            #expect(try await client.send(.get, "/knot/api/v1/users/me/notification-preferences", token: user.accessToken).json["timezone"] as? String == "Europe/Berlin", "a rejected update changes nothing")
+            #expect(
+                try await client.send(.get, "/knot/api/v1/users/me/notification-preferences", token: user.accessToken).json["timezone"] as? String == "Europe/Berlin",
+                "a rejected update changes nothing")
         }
     }
 
@@ -132,7 +141,9 @@ struct AccountAPITests {
             for person in [user, survivor] {
                 _ = try await client.send(.post, "/knot/api/v1/vault", token: person.accessToken, json: validVaultPayload())
                 _ = try await client.send(.post, "/knot/api/v1/hints", token: person.accessToken, json: ["hint_text": "likes jazz"])
-                _ = try await client.send(.post, "/knot/api/v1/users/device-token", token: person.accessToken, json: ["device_token": UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()])
+                _ = try await client.send(
+                    .post, "/knot/api/v1/users/device-token", token: person.accessToken,
+                    json: ["device_token": UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()])
                 _ = try await client.send(.post, "/knot/auth/refresh", json: ["refresh_token": person.refreshToken])
             }
             let userID = UUID(uuidString: user.userID)!
@@ -194,7 +205,10 @@ struct WireKeyTests {
             bodies.append(try await client.send(.post, "/knot/api/v1/vault", token: user.accessToken, json: validVaultPayload()))
             bodies.append(try await client.send(.post, "/knot/api/v1/hints", token: user.accessToken, json: ["hint_text": "likes jazz"]))
             bodies.append(try await client.send(.post, "/knot/api/v1/users/device-token", token: user.accessToken, json: ["device_token": "ab"]))
-            for path in ["/health", "/knot/api/v1/vault", "/knot/api/v1/hints?limit=1", "/knot/api/v1/hints/search?q=jazz", "/knot/api/v1/users/me/notification-preferences", "/knot/api/v1/users/me/export"] {
+            for path in [
+                "/health", "/knot/api/v1/vault", "/knot/api/v1/hints?limit=1", "/knot/api/v1/hints/search?q=jazz", "/knot/api/v1/users/me/notification-preferences",
+                "/knot/api/v1/users/me/export",
+            ] {
                 bodies.append(try await client.send(.get, path, token: user.accessToken))
             }
             bodies.append(try await client.send(.post, "/knot/api/v1/vault", token: user.accessToken, json: ["partner_name": ""]))

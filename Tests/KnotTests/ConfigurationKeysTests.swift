@@ -1,10 +1,11 @@
 import AppPlatform
-@testable import AppServer
 import Foundation
 import Knot
 import KnotAPI
 import PlatformCore
 import Testing
+
+@testable import AppServer
 
 @Suite("Configuration keys are declared once", .timeLimit(.minutes(3)))
 struct ConfigurationKeysTests {
@@ -25,14 +26,18 @@ struct ConfigurationKeysTests {
     func uniqueAndComplete() {
         let names = ServerConfiguration.keys.map(\.key)
         #expect(Set(names).count == names.count, "duplicate: \(Dictionary(grouping: names, by: { $0 }).filter { $1.count > 1 }.keys.sorted())")
-        for key in ["PORT", "DATABASE_URL", "HTTP_HEADER_TIMEOUT_SECONDS", "KNOT_APPLE_CLIENT_IDS", "KNOT_APNS_TOPIC", "KNOT_APPLE_APP_ID", "KNOT_YELP_API_KEY", "AI_CHAIN_KNOT.CANDIDATE_EXTRACTION"] {
+        for key in [
+            "PORT", "DATABASE_URL", "HTTP_HEADER_TIMEOUT_SECONDS", "KNOT_APPLE_CLIENT_IDS", "KNOT_APNS_TOPIC", "KNOT_APPLE_APP_ID", "KNOT_YELP_API_KEY",
+            "AI_CHAIN_KNOT.CANDIDATE_EXTRACTION",
+        ] {
             #expect(names.contains(key), "\(key)")
         }
     }
 
     @Test("an app's keys live in its scope; older unscoped names still work and lose to the scoped one")
     func scopes() throws {
-        let settings = Settings.layered(overrides: [:], environment: ["KNOT_FEEDBACK_ANALYSIS_HOURS": "12", "YELP_API_KEY": "old"], dotEnv: ["KNOT_YELP_API_KEY": "from-dotenv"]).scoped(to: .knot)
+        let settings = Settings.layered(overrides: [:], environment: ["KNOT_FEEDBACK_ANALYSIS_HOURS": "12", "YELP_API_KEY": "old"], dotEnv: ["KNOT_YELP_API_KEY": "from-dotenv"])
+            .scoped(to: .knot)
         let knot = try KnotApp.configuration(from: settings)
         #expect(knot.feedbackAnalysisHours == 12)
         #expect(knot.yelpAPIKey == "from-dotenv", "the scoped name is looked up in every layer before an alias")

@@ -1,10 +1,11 @@
 import Foundation
 import HTTPTypes
-@testable import Knot
 import PlatformCore
 import SQLKit
-import Testing
 import TestSupport
+import Testing
+
+@testable import Knot
 
 @Suite("Writes racing account deletion", .timeLimit(.minutes(3)))
 struct DeletionRaceTests {
@@ -23,7 +24,8 @@ struct DeletionRaceTests {
                             for attempt in 0..<60 {
                                 let response: APIResponse
                                 if worker % 4 == 3 {
-                                    response = try await client.send(.post, "/knot/api/v1/recommendations/generate", token: user.accessToken, json: ["occasion_type": "just_because"])
+                                    response = try await client.send(
+                                        .post, "/knot/api/v1/recommendations/generate", token: user.accessToken, json: ["occasion_type": "just_because"])
                                     seen.append(("generate", Int(response.status.code)))
                                 } else {
                                     response = try await client.send(.post, "/knot/api/v1/hints", token: user.accessToken, json: ["hint_text": "hint \(worker)-\(attempt)"])

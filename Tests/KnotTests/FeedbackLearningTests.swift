@@ -1,9 +1,10 @@
-import KnotAPI
 import Foundation
-@testable import Knot
+import KnotAPI
 import PlatformCore
-import Testing
 import TestSupport
+import Testing
+
+@testable import Knot
 
 @Suite("Feedback that learns", .timeLimit(.minutes(3)))
 struct FeedbackLearningTests {
@@ -24,16 +25,24 @@ struct FeedbackLearningTests {
         try await withServer(database) { client, server in
             let user = try await client.signIn()
             _ = try await client.send(.post, "/knot/api/v1/vault", token: user.accessToken, json: validVaultPayload())
-            let before = try await client.send(.post, "/knot/api/v1/recommendations/generate", token: user.accessToken, json: ["occasion_type": "major_milestone"]).json["recommendations"] as? [[String: Any]] ?? []
+            let before =
+                try await client.send(.post, "/knot/api/v1/recommendations/generate", token: user.accessToken, json: ["occasion_type": "major_milestone"]).json["recommendations"]
+                as? [[String: Any]] ?? []
             var loved = 0
             for round in 0..<3 {
-                let picks = round == 0 ? before : try await client.send(.post, "/knot/api/v1/recommendations/generate", token: user.accessToken, json: ["occasion_type": "major_milestone"]).json["recommendations"] as? [[String: Any]] ?? []
+                let picks =
+                    round == 0
+                    ? before
+                    : try await client.send(.post, "/knot/api/v1/recommendations/generate", token: user.accessToken, json: ["occasion_type": "major_milestone"]).json[
+                        "recommendations"] as? [[String: Any]] ?? []
                 for pick in picks where (pick["recommendation_type"] as? String) != "gift" {
-                    _ = try await client.send(.post, "/knot/api/v1/recommendations/\(pick["id"] as! String)/feedback", token: user.accessToken, json: ["action": "rated", "rating": 5])
+                    _ = try await client.send(
+                        .post, "/knot/api/v1/recommendations/\(pick["id"] as! String)/feedback", token: user.accessToken, json: ["action": "rated", "rating": 5])
                     loved += 1
                 }
                 for pick in picks where (pick["recommendation_type"] as? String) == "gift" {
-                    _ = try await client.send(.post, "/knot/api/v1/recommendations/\(pick["id"] as! String)/feedback", token: user.accessToken, json: ["action": "rated", "rating": 1])
+                    _ = try await client.send(
+                        .post, "/knot/api/v1/recommendations/\(pick["id"] as! String)/feedback", token: user.accessToken, json: ["action": "rated", "rating": 1])
                 }
             }
             #expect(loved >= 3)
@@ -47,7 +56,9 @@ struct FeedbackLearningTests {
             #expect(stored.types == types)
             let scheduled = FeedbackAnalysisJob(weights: server.knot!.learnedWeights)
             #expect(try await scheduled.run() >= 1, "the scheduled run analyses every user with feedback")
-            let after = try await client.send(.post, "/knot/api/v1/recommendations/generate", token: user.accessToken, json: ["occasion_type": "major_milestone"]).json["recommendations"] as? [[String: Any]] ?? []
+            let after =
+                try await client.send(.post, "/knot/api/v1/recommendations/generate", token: user.accessToken, json: ["occasion_type": "major_milestone"]).json["recommendations"]
+                as? [[String: Any]] ?? []
             #expect(after.first?["recommendation_type"] as? String != "gift", "the top pick is now an experience or date: \(after.map { $0["title"] ?? "" })")
         }
     }

@@ -3,8 +3,8 @@ import Foundation
 import HTTPTypes
 import Knot
 import PlatformCore
-import Testing
 import TestSupport
+import Testing
 
 /// Regressions for what the fuzzing gate (`scripts/fuzz`, schemathesis against /knot/openapi.json)
 /// found, one test per defect class, through the HTTP API.
@@ -69,7 +69,8 @@ struct FuzzFindingsTests {
             let user = try await client.signIn()
             let refused = try await client.send(.put, "/knot/api/v1/users/me/notification-preferences", token: user.accessToken, json: ["x\u{3}": ["nested": true]])
             #expect(refused.status == .unprocessableContent)
-            let ignored = try await client.send(.put, "/knot/api/v1/users/me/notification-preferences", token: user.accessToken, json: ["extra": ["nested": ["fine"]], "quiet_hours_start": 21])
+            let ignored = try await client.send(
+                .put, "/knot/api/v1/users/me/notification-preferences", token: user.accessToken, json: ["extra": ["nested": ["fine"]], "quiet_hours_start": 21])
             #expect(ignored.status == .ok, "\(ignored.text)")
         }
     }
@@ -95,7 +96,9 @@ struct FuzzFindingsTests {
     /// The document's email pattern spells whitespace out as the server trims it (Unicode White_Space):
     /// with `\s`, U+0085 counted as whitespace in one regex dialect and not in the other, and an
     /// address the document allowed was refused.
-    @Test("the documented email pattern and the server agree on unusual whitespace", arguments: ["a\u{85}b@example.com", "a\u{A0}b@example.com", "a\u{3000}@example.com", "ab@exa\u{2028}mple.com", "a\u{FEFF}b@example.com", "plain@example.com"])
+    @Test(
+        "the documented email pattern and the server agree on unusual whitespace",
+        arguments: ["a\u{85}b@example.com", "a\u{A0}b@example.com", "a\u{3000}@example.com", "ab@exa\u{2028}mple.com", "a\u{FEFF}b@example.com", "plain@example.com"])
     func emailPatternMatchesServer(_ address: String) async throws {
         let document = try KnotApp.openAPIDocument().object
         let schemas = try #require((document["components"] as? [String: Any])?["schemas"] as? [String: Any])

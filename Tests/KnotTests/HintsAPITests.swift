@@ -1,11 +1,12 @@
-import KnotAPI
 import Foundation
 import HTTPTypes
-@testable import Knot
+import KnotAPI
 import Persistence
 import PlatformCore
-import Testing
 import TestSupport
+import Testing
+
+@testable import Knot
 
 @Suite("Hints API", .timeLimit(.minutes(3)))
 struct HintsAPITests {
@@ -21,7 +22,8 @@ struct HintsAPITests {
     func createHint(_ database: TestDatabase) async throws {
         try await withServer(database) { client, server in
             let user = try await Self.userWithVault(client)
-            let response = try await client.send(.post, "/knot/api/v1/hints", token: user.accessToken, json: ["hint_text": "  She loved the ceramics class downtown  ", "source": "voice_transcription"])
+            let response = try await client.send(
+                .post, "/knot/api/v1/hints", token: user.accessToken, json: ["hint_text": "  She loved the ceramics class downtown  ", "source": "voice_transcription"])
             #expect(response.status == .created, "\(response.text)")
             let hint = response.json
             #expect(hint["hint_text"] as? String == "She loved the ceramics class downtown")

@@ -1,9 +1,10 @@
 import Foundation
 import HTTPTypes
-@testable import Knot
 import PlatformCore
-import Testing
 import TestSupport
+import Testing
+
+@testable import Knot
 
 /// Issue 10's input rules through the HTTP API, on both databases: control characters are refused
 /// with 422 naming the field wherever text arrives, and bodies must be strict RFC 8259 JSON.
@@ -21,8 +22,10 @@ struct InputRulesAPITests {
     func hintControlCharacters(_ database: TestDatabase) async throws {
         try await withServer(database) { client, _ in
             let user = try await HintsAPITests.userWithVault(client)
-            for raw in [#"{"hint_text":"\u0000x"}"#, #"{"hint_text":"a\u0000b"}"#, #"{"hint_text":"a\u0007b"}"#, #"{"hint_text":"a\u001Bb"}"#,
-                        #"{"hint_text":"a\u007fb"}"#, "{\"hint_text\":\"a\u{7F}b\"}", #"{"hint_text":"back\bspace"}"#, #"{"hint_text":"ok","source":"text\u0000input"}"#] {
+            for raw in [
+                #"{"hint_text":"\u0000x"}"#, #"{"hint_text":"a\u0000b"}"#, #"{"hint_text":"a\u0007b"}"#, #"{"hint_text":"a\u001Bb"}"#,
+                #"{"hint_text":"a\u007fb"}"#, "{\"hint_text\":\"a\u{7F}b\"}", #"{"hint_text":"back\bspace"}"#, #"{"hint_text":"ok","source":"text\u0000input"}"#,
+            ] {
                 let response = try await Self.post(client, "/knot/api/v1/hints", token: user.accessToken, raw: raw)
                 #expect(response.status == .unprocessableContent, "\(raw): \(response.text)")
                 #expect(response.errorCode == "validation_failed", "\(raw)")
@@ -52,13 +55,19 @@ struct InputRulesAPITests {
                 (payload { $0["partner_name"] = "\u{0}x" }, ["partner_name"]),
                 (payload { $0["partner_name"] = "Al\u{0}ex" }, ["partner_name"]),
                 (payload { $0["location_city"] = "Aus\u{0}tin" }, ["location_city"]),
-                (payload { $0["location_state"] = "T\u{1}X"; $0["location_country"] = "U\u{7F}S" }, ["location_state", "location_country"]),
-                (payload {
-                    var milestones = $0["milestones"] as! [[String: Any]]
-                    milestones[0]["milestone_name"] = "\u{0}Birthday"
-                    milestones[2]["milestone_name"] = "Valentine\u{0}"
-                    $0["milestones"] = milestones
-                }, ["milestones[0].milestone_name", "milestones[2].milestone_name"]),
+                (
+                    payload {
+                        $0["location_state"] = "T\u{1}X"; $0["location_country"] = "U\u{7F}S"
+                    }, ["location_state", "location_country"]
+                ),
+                (
+                    payload {
+                        var milestones = $0["milestones"] as! [[String: Any]]
+                        milestones[0]["milestone_name"] = "\u{0}Birthday"
+                        milestones[2]["milestone_name"] = "Valentine\u{0}"
+                        $0["milestones"] = milestones
+                    }, ["milestones[0].milestone_name", "milestones[2].milestone_name"]
+                ),
                 (payload { $0["interests"] = ["Cooking", "Hik\u{0}ing", "Coffee", "Music", "Board Games"] }, ["interests[1]"]),
                 (payload { $0["love_languages"] = ["primary": "quality_time\u{0}", "secondary": "receiving_gifts"] }, ["love_languages.primary"]),
             ]
@@ -81,10 +90,12 @@ struct InputRulesAPITests {
             let user = try await HintsAPITests.userWithVault(client)
             let generated = try await client.send(.post, "/knot/api/v1/recommendations/generate", token: user.accessToken, json: ["occasion_type": "just_because"])
             let id = try #require((generated.json["recommendations"] as? [[String: Any]])?.first?["id"] as? String)
-            let feedback = try await client.send(.post, "/knot/api/v1/recommendations/\(id)/feedback", token: user.accessToken, json: ["action": "rated", "rating": 4, "feedback_text": "a\u{0}b"])
+            let feedback = try await client.send(
+                .post, "/knot/api/v1/recommendations/\(id)/feedback", token: user.accessToken, json: ["action": "rated", "rating": 4, "feedback_text": "a\u{0}b"])
             #expect(feedback.status == .unprocessableContent, "\(feedback.text)")
             #expect(feedback.errorFields == ["feedback_text"])
-            let fine = try await client.send(.post, "/knot/api/v1/recommendations/\(id)/feedback", token: user.accessToken, json: ["action": "rated", "rating": 4, "feedback_text": "great\ttip"])
+            let fine = try await client.send(
+                .post, "/knot/api/v1/recommendations/\(id)/feedback", token: user.accessToken, json: ["action": "rated", "rating": 4, "feedback_text": "great\ttip"])
             #expect(fine.status == .created, "\(fine.text)")
 
             for query in ["%00x", "a%00b", "a%07b", "a%7Fb"] {

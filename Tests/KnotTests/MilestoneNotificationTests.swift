@@ -1,14 +1,15 @@
 import AppServer
 import Foundation
-import KnotAPI
 import Hummingbird
 import Jobs
+import KnotAPI
 import Logging
 import Notifications
 import PlatformCore
 import SQLKit
-import Testing
 import TestSupport
+import Testing
+
 @testable import Knot
 
 @Suite("Milestone dates", .timeLimit(.minutes(3)))
@@ -90,7 +91,9 @@ struct MilestoneCalendarTests {
         #expect(message.body == "I've found 3 Quiet luxury options based on their interests. Tap to see them.")
         #expect(!message.privateTitle.contains("Alex") && !message.privateBody.contains("Alex") && !message.privateTitle.contains("Birthday"))
         #expect(MilestoneNotifications.message(partnerName: "A", milestoneName: "M", daysBefore: 3, vibes: [], count: 2).body.contains("2 curated options"))
-        #expect(MilestoneNotifications.message(partnerName: "Alex", milestoneName: "Alex's Birthday", daysBefore: 3, vibes: [], count: 3).title == "Alex's Birthday is in 3 days", "the partner is not named twice")
+        #expect(
+            MilestoneNotifications.message(partnerName: "Alex", milestoneName: "Alex's Birthday", daysBefore: 3, vibes: [], count: 3).title == "Alex's Birthday is in 3 days",
+            "the partner is not named twice")
     }
 }
 
@@ -132,8 +135,12 @@ struct MilestoneReminderTests {
     func scheduling(_ database: TestDatabase) async throws {
         let clock = TestClock(Self.start)
         try await withIsolatedServer(database, configure: Self.longTokens, dependencies: .init(clock: clock)) { client, server in
-            let gallery: [String: Any] = ["milestone_type": "custom", "milestone_name": "Gallery opening", "milestone_date": "2026-11-28", "recurrence": "one_time", "budget_tier": "minor_occasion"]
-            let past: [String: Any] = ["milestone_type": "custom", "milestone_name": "Old trip", "milestone_date": "2026-01-01", "recurrence": "one_time", "budget_tier": "minor_occasion"]
+            let gallery: [String: Any] = [
+                "milestone_type": "custom", "milestone_name": "Gallery opening", "milestone_date": "2026-11-28", "recurrence": "one_time", "budget_tier": "minor_occasion",
+            ]
+            let past: [String: Any] = [
+                "milestone_type": "custom", "milestone_name": "Old trip", "milestone_date": "2026-01-01", "recurrence": "one_time", "budget_tier": "minor_occasion",
+            ]
             let user = try await Self.setUp(client, zone: "America/Chicago", milestones: [Self.birthday, gallery, past])
             var upcoming = try await Self.upcoming(client, user)
             #expect(upcoming.count == 5, "three for the birthday, two for the gallery (its 14-day point is past), none for the past trip")
@@ -159,7 +166,9 @@ struct MilestoneReminderTests {
             moved["milestone_date"] = "2000-12-10"
             #expect(try await client.send(.put, "/knot/api/v1/vault", token: user.accessToken, json: Self.vault([moved])).status == .ok)
             upcoming = try await Self.upcoming(client, user)
-            #expect(upcoming.compactMap { $0["scheduled_for"] as? String } == ["2026-11-26T15:00:00.000Z", "2026-12-03T15:00:00.000Z", "2026-12-07T15:00:00.000Z"], "a moved date moves its reminders")
+            #expect(
+                upcoming.compactMap { $0["scheduled_for"] as? String } == ["2026-11-26T15:00:00.000Z", "2026-12-03T15:00:00.000Z", "2026-12-07T15:00:00.000Z"],
+                "a moved date moves its reminders")
             #expect(try await client.send(.get, "/knot/api/v1/notifications/upcoming").status == .unauthorized)
 
             // A new time zone moves the reminders to 09:00 there.
@@ -342,15 +351,20 @@ struct MilestoneReminderTests {
     @Test("POST /notifications/process accepts only QStash-signed deliveries, with current or next key", arguments: TestDatabase.allCases)
     func qstashWebhook(_ database: TestDatabase) async throws {
         let clock = TestClock(Self.start)
-        try await withIsolatedServer(database, configure: { configuration in
-            Self.longTokens(&configuration)
-            configuration.qstashCurrentSigningKey = "sig_current"
-            configuration.qstashNextSigningKey = "sig_next"
-        }, dependencies: .init(clock: clock)) { client, server in
+        try await withIsolatedServer(
+            database,
+            configure: { configuration in
+                Self.longTokens(&configuration)
+                configuration.qstashCurrentSigningKey = "sig_current"
+                configuration.qstashNextSigningKey = "sig_next"
+            }, dependencies: .init(clock: clock)
+        ) { client, server in
             let user = try await Self.setUp(client)
             clock.advance(by: 2 * 3600 + 1)  // 09:00 in New York, outside the default quiet hours
             let reminder = try #require(try await Self.upcoming(client, user).first)
-            let body = try JSONSerialization.data(withJSONObject: ["notification_id": reminder["id"]!, "user_id": user.userID, "milestone_id": reminder["milestone_id"]!, "days_before": 14])
+            let body = try JSONSerialization.data(withJSONObject: [
+                "notification_id": reminder["id"]!, "user_id": user.userID, "milestone_id": reminder["milestone_id"]!, "days_before": 14,
+            ])
             let url = "https://knot.example.com/knot/api/v1/notifications/process"
             func post(_ body: Data, signature: String?) async throws -> APIResponse {
                 var headers = HTTPFields()
@@ -404,7 +418,8 @@ struct MilestoneReminderTests {
             let knot = server.knot!
             let failing = RecommendationService(vaults: knot.vaults, hints: knot.hints, recommendations: knot.recommendations, sources: [Down()], logger: Logger(label: "test"))
             let reminders = MilestoneNotifications(
-                database: server.database, vaults: knot.vaults, accounts: server.auth.accounts, recommender: failing, engine: server.notifications, clock: clock, logger: Logger(label: "test")
+                database: server.database, vaults: knot.vaults, accounts: server.auth.accounts, recommender: failing, engine: server.notifications, clock: clock,
+                logger: Logger(label: "test")
             )
             clock.advance(by: 2 * 3600 + 1)
             let due = try #require(try await server.scheduler.queue.claim(owner: "test", limit: 5, leaseDuration: 60).first)

@@ -1,11 +1,12 @@
 import AIProviders
 import Foundation
-import KnotAPI
 import Hummingbird
-@testable import Knot
+import KnotAPI
 import PlatformCore
-import Testing
 import TestSupport
+import Testing
+
+@testable import Knot
 
 /// One request a fake received: method, path, query, headers (lower-cased names) and body.
 struct RecordedRequest: Sendable {
@@ -41,9 +42,12 @@ final class FakeAPI: Sendable {
         for field in request.headers { headers[field.name.canonicalName] = field.value }
         // HTTP types carry Host as the :authority pseudo-header.
         if let authority = request.head.authority { headers["host"] = authority }
-        let recorded = RecordedRequest(method: request.method.rawValue, path: request.uri.path, query: request.uri.query ?? "", headers: headers, body: Data(body.readableBytesView))
+        let recorded = RecordedRequest(
+            method: request.method.rawValue, path: request.uri.path, query: request.uri.query ?? "", headers: headers, body: Data(body.readableBytesView))
         requests.withLock { $0.append(recorded) }
-        if throttleFirst.withLock({ count -> Bool in if count > 0 { count -= 1; return true }; return false }) {
+        if throttleFirst.withLock({ count -> Bool in
+            if count > 0 { count -= 1; return true }; return false
+        }) {
             var fields = HTTPFields()
             if let after = retryAfter.value { fields[.retryAfter] = after }
             return Response(status: throttleStatus.value, headers: fields)
@@ -83,24 +87,32 @@ struct NoUsage: UsageRecorder {
 
 @Suite("Amazon, Shopify, reservations, Firecrawl and web search sources against fakes of their wire formats", .timeLimit(.minutes(3)))
 struct MoreRecommendationSourceTests {
-    static let request = SourceRequest(interests: ["Gardening", "Cooking", "Museums"], vibes: [.romantic, .outdoorsy], city: "Austin", state: "TX", country: "US", currency: "USD", budgetMin: 2000, budgetMax: 10000, occasion: .minorOccasion)
+    static let request = SourceRequest(
+        interests: ["Gardening", "Cooking", "Museums"], vibes: [.romantic, .outdoorsy], city: "Austin", state: "TX", country: "US", currency: "USD", budgetMin: 2000,
+        budgetMax: 10000, occasion: .minorOccasion)
     static let secret = "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY"
 
     // MARK: AWS SigV4
 
     @Test("SigV4 reproduces AWS's published test vectors (signing key, get-vanilla, IAM ListUsers)")
     func sigV4Vectors() {
-        #expect(AWSSigV4.hex(AWSSigV4.signingKey(secret: Self.secret, day: "20120215", region: "us-east-1", service: "iam")) == "f4780e2d9f65fa895f9c67b32ce1baf0b0d8a43505a000a1a9e090d414db404d")
+        #expect(
+            AWSSigV4.hex(AWSSigV4.signingKey(secret: Self.secret, day: "20120215", region: "us-east-1", service: "iam"))
+                == "f4780e2d9f65fa895f9c67b32ce1baf0b0d8a43505a000a1a9e090d414db404d")
         let vanilla = AWSSigV4(accessKey: "AKIDEXAMPLE", secretKey: Self.secret, region: "us-east-1", service: "service")
         let signed = vanilla.sign(method: "GET", path: "/", headers: ["Host": "example.amazonaws.com"], payload: Data(), date: Date(timeIntervalSince1970: 1_440_938_160))
         #expect(signed.first { $0.0 == "x-amz-date" }?.1 == "20150830T123600Z")
-        #expect(signed.first { $0.0 == "authorization" }?.1 == "AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/20150830/us-east-1/service/aws4_request, SignedHeaders=host;x-amz-date, Signature=5fa00fa31553b73ebf1942676e86291e8372ff2a2260956d9b8aae1d763fbf31")
+        #expect(
+            signed.first { $0.0 == "authorization" }?.1
+                == "AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/20150830/us-east-1/service/aws4_request, SignedHeaders=host;x-amz-date, Signature=5fa00fa31553b73ebf1942676e86291e8372ff2a2260956d9b8aae1d763fbf31"
+        )
         let iam = AWSSigV4(accessKey: "AKIDEXAMPLE", secretKey: Self.secret, region: "us-east-1", service: "iam")
         let headers = ["content-type": "application/x-www-form-urlencoded; charset=utf-8", "host": "iam.amazonaws.com", "x-amz-date": "20150830T123600Z"]
         let canonical = AWSSigV4.canonicalRequest(method: "GET", path: "/", query: "Version=2010-05-08&Action=ListUsers", headers: headers, payload: Data())
         #expect(AWSSigV4.sha256Hex(Data(canonical.utf8)) == "f536975d06c0309214f805bb90ccff089219ecd68b2577efef23edd43b7e1a59")
-        #expect(iam.authorizationHeader(method: "GET", path: "/", query: "Action=ListUsers&Version=2010-05-08", headers: headers, payload: Data(), amzDate: "20150830T123600Z")
-            .hasSuffix("Signature=5d672d79c15b13162d9279b0855cfba6789a8edb4c82c400e06b5924a6f2b5d7"))
+        #expect(
+            iam.authorizationHeader(method: "GET", path: "/", query: "Action=ListUsers&Version=2010-05-08", headers: headers, payload: Data(), amzDate: "20150830T123600Z")
+                .hasSuffix("Signature=5d672d79c15b13162d9279b0855cfba6789a8edb4c82c400e06b5924a6f2b5d7"))
     }
 
     // MARK: Amazon
@@ -142,7 +154,9 @@ struct MoreRecommendationSourceTests {
     func amazon() async throws {
         let fake = Self.amazonFake()
         try await withLocalHTTPServer(fake.router(post: ["paapi5/searchitems"]), label: "amazon") { port in
-            let source = AmazonSource(accessKey: "AKIDEXAMPLE", secretKey: Self.secret, partnerTag: "knot-20", baseURL: "http://127.0.0.1:\(port)", region: "us-east-1", marketplace: "www.amazon.com", http: SourceHTTP(sleep: { _ in }), now: { Date(timeIntervalSince1970: 1_795_618_800) })
+            let source = AmazonSource(
+                accessKey: "AKIDEXAMPLE", secretKey: Self.secret, partnerTag: "knot-20", baseURL: "http://127.0.0.1:\(port)", region: "us-east-1", marketplace: "www.amazon.com",
+                http: SourceHTTP(sleep: { _ in }), now: { Date(timeIntervalSince1970: 1_795_618_800) })
             let candidates = try await source.candidates(for: Self.request)
             let sent = fake.requests.value
             #expect(sent.count == 2, "one SearchItems call per interest, two interests")
@@ -153,7 +167,10 @@ struct MoreRecommendationSourceTests {
             #expect(first.headers["x-amz-target"] == "com.amazon.paapi5.v1.ProductAdvertisingAPIv1.SearchItems")
             #expect(first.headers["host"] == "127.0.0.1:\(port)")
             #expect(first.headers["x-amz-date"] == "20261125T150000Z")
-            #expect(first.headers["authorization"]?.hasPrefix("AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/20261125/us-east-1/ProductAdvertisingAPI/aws4_request, SignedHeaders=content-encoding;host;x-amz-date;x-amz-target, Signature=") == true)
+            #expect(
+                first.headers["authorization"]?.hasPrefix(
+                    "AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/20261125/us-east-1/ProductAdvertisingAPI/aws4_request, SignedHeaders=content-encoding;host;x-amz-date;x-amz-target, Signature="
+                ) == true)
             #expect(sent.allSatisfy(Self.verifySignature), "the signature covers exactly the bytes and headers sent")
             let body = first.json
             #expect(body["Keywords"] as? String == "Gardening gifts" && body["SearchIndex"] as? String == "GardenAndOutdoor")
@@ -183,7 +200,12 @@ struct MoreRecommendationSourceTests {
         try await withLocalHTTPServer(fake.router(post: ["paapi5/searchitems"]), label: "amazon") { port in
             let source = AmazonSource(
                 accessKey: "AKIDEXAMPLE", secretKey: Self.secret, partnerTag: "knot-20", baseURL: "http://127.0.0.1:\(port)", region: "us-east-1", marketplace: "www.amazon.com",
-                http: SourceHTTP(sleep: { d in sleeps.withLock { $0.append(d) } }), now: { clock.withLock { $0 += 1; return Date(timeIntervalSince1970: $0) } }
+                http: SourceHTTP(sleep: { d in sleeps.withLock { $0.append(d) } }),
+                now: {
+                    clock.withLock {
+                        $0 += 1; return Date(timeIntervalSince1970: $0)
+                    }
+                }
             )
             let one = SourceRequest(interests: ["Gardening"], vibes: [], city: nil, state: nil, country: "US", currency: "USD", budgetMin: 0, budgetMax: 0, occasion: .justBecause)
             let found = try await source.candidates(for: one)
@@ -204,13 +226,16 @@ struct MoreRecommendationSourceTests {
                 accessKey: "AKIDEXAMPLE", secretKey: Self.secret, partnerTag: "knot-20", baseURL: "http://127.0.0.1:\(port)", region: "us-east-1", marketplace: "www.amazon.com",
                 http: SourceHTTP(sleep: { d in unavailableSleeps.withLock { $0.append(d) } }), now: { Date() }
             )
-            let found = try await source.candidates(for: SourceRequest(interests: ["Gardening"], vibes: [], city: nil, state: nil, country: "US", currency: "USD", budgetMin: 0, budgetMax: 0, occasion: .justBecause))
+            let found = try await source.candidates(
+                for: SourceRequest(interests: ["Gardening"], vibes: [], city: nil, state: nil, country: "US", currency: "USD", budgetMin: 0, budgetMax: 0, occasion: .justBecause))
             #expect(found.count == 3)
             #expect(unavailableSleeps.value == [.seconds(1)])
         }
         let broken = FakeAPI { _ in (.ok, #"{"Errors":[{"Code":"InvalidSignature","Message":"The request has not been correctly signed."}]}"#) }
         try await withLocalHTTPServer(broken.router(post: ["paapi5/searchitems"]), label: "amazon") { port in
-            let source = AmazonSource(accessKey: "A", secretKey: "S", partnerTag: "t", baseURL: "http://127.0.0.1:\(port)", region: "us-east-1", marketplace: "www.amazon.com", http: SourceHTTP(sleep: { _ in }), now: { Date() })
+            let source = AmazonSource(
+                accessKey: "A", secretKey: "S", partnerTag: "t", baseURL: "http://127.0.0.1:\(port)", region: "us-east-1", marketplace: "www.amazon.com",
+                http: SourceHTTP(sleep: { _ in }), now: { Date() })
             await #expect(throws: SourceHTTP.Failure.self) { try await source.candidates(for: Self.request) }
         }
     }
@@ -224,7 +249,8 @@ struct MoreRecommendationSourceTests {
             let sleeps = LockedValue<[Duration]>([])
             try await withLocalHTTPServer(fake.router(post: ["paapi5/searchitems"]), label: "amazon") { port in
                 let source = AmazonSource(
-                    accessKey: "AKIDEXAMPLE", secretKey: Self.secret, partnerTag: "knot-20", baseURL: "http://127.0.0.1:\(port)", region: "us-east-1", marketplace: "www.amazon.com",
+                    accessKey: "AKIDEXAMPLE", secretKey: Self.secret, partnerTag: "knot-20", baseURL: "http://127.0.0.1:\(port)", region: "us-east-1",
+                    marketplace: "www.amazon.com",
                     http: SourceHTTP(sleep: { d in sleeps.withLock { $0.append(d) } }), now: { Date() }
                 )
                 await #expect(throws: SourceHTTP.Failure.self, "Retry-After: \(header)") { try await source.candidates(for: Self.request) }
@@ -263,7 +289,8 @@ struct MoreRecommendationSourceTests {
         fake.throttleFirst.value = 2
         let sleeps = LockedValue<[Duration]>([])
         try await withLocalHTTPServer(fake.router(post: ["api/2025-01/graphql.json"]), label: "shopify") { port in
-            let source = ShopifySource(storefrontToken: "sf-token", storeDomain: " http://127.0.0.1:\(port)/ ", apiVersion: "2025-01", http: SourceHTTP(sleep: { d in sleeps.withLock { $0.append(d) } }))
+            let source = ShopifySource(
+                storefrontToken: "sf-token", storeDomain: " http://127.0.0.1:\(port)/ ", apiVersion: "2025-01", http: SourceHTTP(sleep: { d in sleeps.withLock { $0.append(d) } }))
             let candidates = try await source.candidates(for: Self.request)
             #expect(sleeps.value == [.seconds(1), .seconds(2)], "429 without Retry-After: 1 s, then 2 s")
             let sent = try #require(fake.requests.value.last)
@@ -271,7 +298,9 @@ struct MoreRecommendationSourceTests {
             #expect(sent.headers["x-shopify-storefront-access-token"] == "sf-token")
             #expect(sent.headers["content-type"] == "application/json")
             let query = sent.json["query"] as? String ?? ""
-            #expect(query.contains("products(first: $first, query: $query)") && query.contains("minVariantPrice { amount currencyCode }") && query.contains("featuredImage { url }") && query.contains("onlineStoreUrl"))
+            #expect(
+                query.contains("products(first: $first, query: $query)") && query.contains("minVariantPrice { amount currencyCode }") && query.contains("featuredImage { url }")
+                    && query.contains("onlineStoreUrl"))
             let variables = sent.json["variables"] as? [String: Any] ?? [:]
             #expect(variables["first"] as? Int == 20)
             #expect(variables["query"] as? String == "(garden OR planter OR kitchen OR cookware OR museum OR \"art book\") AND available_for_sale:true")
@@ -297,25 +326,33 @@ struct MoreRecommendationSourceTests {
 
     @Test("OpenTable/Resy: next Saturday, slots around 19:00, exact search URLs with affiliate ref, Resy only where it operates")
     func reservations() async throws {
-        let source = ReservationSource(openTableBaseURL: "https://www.opentable.com", resyBaseURL: "https://resy.com", openTableAffiliateID: "aff-1", partySize: 2, now: { Date(timeIntervalSince1970: 1_795_618_800) })  // Wed 2026-11-25
+        let source = ReservationSource(
+            openTableBaseURL: "https://www.opentable.com", resyBaseURL: "https://resy.com", openTableAffiliateID: "aff-1", partySize: 2,
+            now: { Date(timeIntervalSince1970: 1_795_618_800) })  // Wed 2026-11-25
         let candidates = try await source.candidates(for: Self.request)
         #expect(candidates.map(\.source) == [.opentable, .opentable, .opentable, .resy], "Cooking is the one food interest")
-        #expect(candidates.compactMap(\.externalURL) == [
-            "https://www.opentable.com/s?covers=2&dateTime=2026-11-28T18%3A30&term=Italian&near=Austin%2C%20TX&ref=aff-1",
-            "https://www.opentable.com/s?covers=2&dateTime=2026-11-28T19%3A00&term=Italian&near=Austin%2C%20TX&ref=aff-1",
-            "https://www.opentable.com/s?covers=2&dateTime=2026-11-28T19%3A30&term=Italian&near=Austin%2C%20TX&ref=aff-1",
-            "https://resy.com/cities/austin-tx/search?date=2026-11-28&seats=2&query=Italian",
-        ])
+        #expect(
+            candidates.compactMap(\.externalURL) == [
+                "https://www.opentable.com/s?covers=2&dateTime=2026-11-28T18%3A30&term=Italian&near=Austin%2C%20TX&ref=aff-1",
+                "https://www.opentable.com/s?covers=2&dateTime=2026-11-28T19%3A00&term=Italian&near=Austin%2C%20TX&ref=aff-1",
+                "https://www.opentable.com/s?covers=2&dateTime=2026-11-28T19%3A30&term=Italian&near=Austin%2C%20TX&ref=aff-1",
+                "https://resy.com/cities/austin-tx/search?date=2026-11-28&seats=2&query=Italian",
+            ])
         #expect(candidates.allSatisfy { $0.type == .date && $0.priceCents == 10000 && $0.currency == "USD" && $0.city == "Austin" && $0.matchedInterest == "Cooking" })
         #expect(candidates[0].merchant == "OpenTable" && candidates[3].merchant == "Resy")
 
-        let noAffiliate = ReservationSource(openTableBaseURL: "https://www.opentable.com", resyBaseURL: "https://resy.com", openTableAffiliateID: nil, partySize: 4, now: { Date(timeIntervalSince1970: 1_795_618_800) })
+        let noAffiliate = ReservationSource(
+            openTableBaseURL: "https://www.opentable.com", resyBaseURL: "https://resy.com", openTableAffiliateID: nil, partySize: 4,
+            now: { Date(timeIntervalSince1970: 1_795_618_800) })
         let boise = SourceRequest(interests: ["Hiking"], vibes: [], city: "Boise", state: "ID", country: "US", currency: "USD", budgetMin: 0, budgetMax: 0, occasion: .justBecause)
         let plain = try await noAffiliate.candidates(for: boise)
         #expect(plain.map(\.source) == [.opentable, .opentable, .opentable], "no Resy in Boise")
         #expect(plain[1].externalURL == "https://www.opentable.com/s?covers=4&dateTime=2026-11-28T19%3A00&term=Dinner&near=Boise%2C%20ID")
         #expect(plain[1].priceCents == 20000)
-        #expect(try await noAffiliate.candidates(for: SourceRequest(interests: ["Food"], vibes: [], city: nil, state: nil, country: "US", currency: "USD", budgetMin: 0, budgetMax: 0, occasion: .justBecause)).isEmpty)
+        #expect(
+            try await noAffiliate.candidates(
+                for: SourceRequest(interests: ["Food"], vibes: [], city: nil, state: nil, country: "US", currency: "USD", budgetMin: 0, budgetMax: 0, occasion: .justBecause)
+            ).isEmpty)
 
         #expect(ReservationSource.nextSaturday(after: Date(timeIntervalSince1970: 1_795_878_000)) == "2026-12-05", "on a Saturday: the next one")
         #expect(ReservationSource.resySlug(for: "New York City") == "new-york-ny" && ReservationSource.resySlug(for: "LONDON") == "london-england")
@@ -342,7 +379,10 @@ struct MoreRecommendationSourceTests {
     @Test("Firecrawl: bearer scrape of each city guide, venues from headers/bold/numbered links, date vs experience, 24 h cache per city")
     func firecrawl() async throws {
         let fake = FakeAPI { request in
-            let markdown = String(decoding: try! JSONSerialization.data(withJSONObject: ["success": true, "data": ["markdown": Self.guideMarkdown, "metadata": ["sourceURL": request.json["url"] as? String ?? ""]]]), as: UTF8.self)
+            let markdown = String(
+                decoding: try! JSONSerialization.data(withJSONObject: [
+                    "success": true, "data": ["markdown": Self.guideMarkdown, "metadata": ["sourceURL": request.json["url"] as? String ?? ""]],
+                ]), as: UTF8.self)
             return (.ok, markdown)
         }
         fake.throttleFirst.value = 1
@@ -351,7 +391,9 @@ struct MoreRecommendationSourceTests {
         let clock = LockedValue(Date(timeIntervalSince1970: 1_795_618_800))
         let guide = "https://www.theinfatuation.com/austin/guides/best-new-austin-restaurants"
         try await withLocalHTTPServer(fake.router(post: ["v1/scrape"]), label: "firecrawl") { port in
-            let source = FirecrawlSource(apiKey: "fc-key", baseURL: "http://127.0.0.1:\(port)", guides: ["austin": [guide]], http: SourceHTTP(sleep: { d in sleeps.withLock { $0.append(d) } }), now: { clock.value })
+            let source = FirecrawlSource(
+                apiKey: "fc-key", baseURL: "http://127.0.0.1:\(port)", guides: ["austin": [guide]], http: SourceHTTP(sleep: { d in sleeps.withLock { $0.append(d) } }),
+                now: { clock.value })
             let candidates = try await source.candidates(for: Self.request)
             #expect(sleeps.value == [.seconds(3)], "Retry-After honoured")
             let sent = try #require(fake.requests.value.last)
@@ -377,7 +419,8 @@ struct MoreRecommendationSourceTests {
             clock.withLock { $0 = $0.addingTimeInterval(3600 + 1) }
             _ = try await source.candidates(for: Self.request)
             #expect(fake.requests.value.count == scrapes + 1, "after 24 h: scraped again")
-            let none = SourceRequest(interests: ["Karaoke"], vibes: [], city: "Boise", state: nil, country: "US", currency: "USD", budgetMin: 0, budgetMax: 0, occasion: .justBecause)
+            let none = SourceRequest(
+                interests: ["Karaoke"], vibes: [], city: "Boise", state: nil, country: "US", currency: "USD", budgetMin: 0, budgetMax: 0, occasion: .justBecause)
             #expect(try await source.candidates(for: none).isEmpty, "no guides for the city: nothing, no request")
             #expect(fake.requests.value.count == scrapes + 1)
         }
@@ -394,10 +437,16 @@ struct MoreRecommendationSourceTests {
         FakeAPI { request in
             let q = request.queryItems["q"] ?? ""
             let slug = q.replacingOccurrences(of: " ", with: "-")
-            let body: [String: Any] = ["type": "search", "query": ["original": q], "web": ["type": "search", "results": [
-                ["title": "Result for \(q)", "url": "https://shop.example.com/\(slug)", "description": "Something about \(q).", "age": "2 days ago"],
-                ["title": "Copper Herb Garden Kit", "url": "https://giftshop.example.com/herb-kit", "description": "Indoor herb garden kit, $48."],
-            ]]]
+            let body: [String: Any] = [
+                "type": "search", "query": ["original": q],
+                "web": [
+                    "type": "search",
+                    "results": [
+                        ["title": "Result for \(q)", "url": "https://shop.example.com/\(slug)", "description": "Something about \(q).", "age": "2 days ago"],
+                        ["title": "Copper Herb Garden Kit", "url": "https://giftshop.example.com/herb-kit", "description": "Indoor herb garden kit, $48."],
+                    ],
+                ],
+            ]
             return (.ok, String(decoding: try! JSONSerialization.data(withJSONObject: body), as: UTF8.self))
         }
     }
@@ -411,22 +460,28 @@ struct MoreRecommendationSourceTests {
         let fake = Self.braveFake()
         fake.throttleFirst.value = 1
         let sleeps = LockedValue<[Duration]>([])
-        let model = ScriptedModel(answer: """
-            ```json
-            {"candidates":[
-              {"title":"Copper Herb Garden Kit","description":"Grow basil on the windowsill.","type":"gift","price_cents":4800,"external_url":"https://giftshop.example.com/herb-kit","merchant_name":"Giftshop","image_url":null},
-              {"title":"Invented Thing","description":"Not in the results.","type":"gift","price_cents":1000,"external_url":"https://made-up.example.com/x","merchant_name":null,"image_url":null},
-              {"title":"Sunset Kayak Date","description":"Romantic paddle.","type":"date","price_cents":null,"external_url":"https://shop.example.com/unique-romantic-date-ideas-in-Austin-TX","merchant_name":null,"image_url":"https://img.example.com/k.jpg"}
-            ]}
-            ```
-            """)
+        let model = ScriptedModel(
+            answer: """
+                ```json
+                {"candidates":[
+                  {"title":"Copper Herb Garden Kit","description":"Grow basil on the windowsill.","type":"gift","price_cents":4800,"external_url":"https://giftshop.example.com/herb-kit","merchant_name":"Giftshop","image_url":null},
+                  {"title":"Invented Thing","description":"Not in the results.","type":"gift","price_cents":1000,"external_url":"https://made-up.example.com/x","merchant_name":null,"image_url":null},
+                  {"title":"Sunset Kayak Date","description":"Romantic paddle.","type":"date","price_cents":null,"external_url":"https://shop.example.com/unique-romantic-date-ideas-in-Austin-TX","merchant_name":null,"image_url":"https://img.example.com/k.jpg"}
+                ]}
+                ```
+                """)
         try await withLocalHTTPServer(fake.router(get: ["res/v1/web/search"]), label: "brave") { port in
-            let source = WebSearchSource(apiKey: "brave-key", baseURL: "http://127.0.0.1:\(port)", router: Self.router(model), http: SourceHTTP(sleep: { d in sleeps.withLock { $0.append(d) } }))
+            let source = WebSearchSource(
+                apiKey: "brave-key", baseURL: "http://127.0.0.1:\(port)", router: Self.router(model), http: SourceHTTP(sleep: { d in sleeps.withLock { $0.append(d) } }))
             let candidates = try await source.candidates(for: Self.request)
             #expect(sleeps.value == [.seconds(1)])
             let sent = fake.requests.value.dropFirst()
-            #expect(sent.allSatisfy { $0.method == "GET" && $0.path == "/res/v1/web/search" && $0.headers["x-subscription-token"] == "brave-key" && $0.queryItems["count"] == "10" })
-            #expect(sent.map { $0.queryItems["q"] ?? "" } == ["best romantic gardening gifts under 100 USD", "best romantic cooking gifts under 100 USD", "unique romantic date ideas in Austin TX"])
+            #expect(
+                sent.allSatisfy { $0.method == "GET" && $0.path == "/res/v1/web/search" && $0.headers["x-subscription-token"] == "brave-key" && $0.queryItems["count"] == "10" })
+            #expect(
+                sent.map { $0.queryItems["q"] ?? "" } == [
+                    "best romantic gardening gifts under 100 USD", "best romantic cooking gifts under 100 USD", "unique romantic date ideas in Austin TX",
+                ])
 
             let asked = try #require(model.asked.value.first)
             #expect(asked.jsonObject && asked.system?.contains("\"external_url\"") == true)
@@ -435,15 +490,23 @@ struct MoreRecommendationSourceTests {
             #expect(prompt.contains("\"budget_max_cents\":10000"))
 
             #expect(candidates.map(\.title) == ["Copper Herb Garden Kit", "Sunset Kayak Date"], "a URL not in the search results is dropped")
-            #expect(candidates[0].priceCents == 4800 && candidates[0].type == .gift && candidates[0].merchant == "Giftshop" && candidates[0].city == nil && candidates[0].matchedInterest == "Gardening")
-            #expect(candidates[1].type == .date && candidates[1].merchant == "shop.example.com" && candidates[1].city == "Austin" && candidates[1].imageURL == "https://img.example.com/k.jpg")
+            #expect(
+                candidates[0].priceCents == 4800 && candidates[0].type == .gift && candidates[0].merchant == "Giftshop" && candidates[0].city == nil
+                    && candidates[0].matchedInterest == "Gardening")
+            #expect(
+                candidates[1].type == .date && candidates[1].merchant == "shop.example.com" && candidates[1].city == "Austin"
+                    && candidates[1].imageURL == "https://img.example.com/k.jpg")
             #expect(candidates.allSatisfy { $0.source == .webSearch && $0.currency == "USD" })
         }
     }
 
-    @Test("Web search: malformed model output (not JSON, wrong shape, wrong types) makes the source throw",
-          arguments: ["Here are some ideas: a herb kit!", #"{"items":[]}"#, #"{"candidates":[{"title":"A","description":"B","type":"gift","price_cents":48.5,"external_url":"https://giftshop.example.com/herb-kit"}]}"#,
-                      #"{"candidates":[{"title":"A","description":"B","type":"souvenir","external_url":"https://giftshop.example.com/herb-kit"}]}"#])
+    @Test(
+        "Web search: malformed model output (not JSON, wrong shape, wrong types) makes the source throw",
+        arguments: [
+            "Here are some ideas: a herb kit!", #"{"items":[]}"#,
+            #"{"candidates":[{"title":"A","description":"B","type":"gift","price_cents":48.5,"external_url":"https://giftshop.example.com/herb-kit"}]}"#,
+            #"{"candidates":[{"title":"A","description":"B","type":"souvenir","external_url":"https://giftshop.example.com/herb-kit"}]}"#,
+        ])
     func webSearchMalformed(_ answer: String) async throws {
         let fake = Self.braveFake()
         try await withLocalHTTPServer(fake.router(get: ["res/v1/web/search"]), label: "brave") { port in
@@ -453,7 +516,6 @@ struct MoreRecommendationSourceTests {
     }
 }
 
-
 @Suite("Configured sources through the server", .timeLimit(.minutes(3)))
 struct ConfiguredSourceServerTests {
     @Test("with Amazon configured, generate sends signed SearchItems and returns tagged Amazon gifts", arguments: TestDatabase.allCases)
@@ -461,25 +523,32 @@ struct ConfiguredSourceServerTests {
         let port = LockedValue(0)
         let fake = FakeAPI { request in
             let index = request.json["SearchIndex"] as? String ?? "All"
-            let items: [[String: Any]] = [[
-                "ASIN": "B0\(index.uppercased().prefix(8))",
-                "DetailPageURL": "http://127.0.0.1:\(port.value)/dp/B0\(index.uppercased().prefix(8))",
-                "ItemInfo": ["Title": ["DisplayValue": "Pour-over coffee and cooking kit for hiking (\(index))"], "ByLineInfo": ["Brand": ["DisplayValue": "Brand \(index)"]]],
-                "Offers": ["Listings": [["Price": ["Amount": 89.99, "Currency": "USD"]]]],
-            ]]
+            let items: [[String: Any]] = [
+                [
+                    "ASIN": "B0\(index.uppercased().prefix(8))",
+                    "DetailPageURL": "http://127.0.0.1:\(port.value)/dp/B0\(index.uppercased().prefix(8))",
+                    "ItemInfo": ["Title": ["DisplayValue": "Pour-over coffee and cooking kit for hiking (\(index))"], "ByLineInfo": ["Brand": ["DisplayValue": "Brand \(index)"]]],
+                    "Offers": ["Listings": [["Price": ["Amount": 89.99, "Currency": "USD"]]]],
+                ]
+            ]
             return (.ok, String(decoding: try! JSONSerialization.data(withJSONObject: ["SearchResult": ["Items": items]]), as: UTF8.self))
         }
         let router = fake.router(post: ["paapi5/searchitems"])
         router.head("dp/:asin") { _, _ in Response(status: .ok) }
         try await withLocalHTTPServer(router, label: "amazon") { fakePort in
             port.value = fakePort
-            try await withServer(database, configure: {
-                $0.appOverrides["KNOT_AMAZON_ACCESS_KEY"] = "AKIDEXAMPLE"; $0.appOverrides["KNOT_AMAZON_SECRET_KEY"] = MoreRecommendationSourceTests.secret
-                $0.appOverrides["KNOT_AMAZON_ASSOCIATE_TAG"] = "knot-20"; $0.appOverrides["KNOT_AMAZON_BASE_URL"] = "http://127.0.0.1:\(fakePort)"
-            }) { client, _ in
+            try await withServer(
+                database,
+                configure: {
+                    $0.appOverrides["KNOT_AMAZON_ACCESS_KEY"] = "AKIDEXAMPLE"; $0.appOverrides["KNOT_AMAZON_SECRET_KEY"] = MoreRecommendationSourceTests.secret
+                    $0.appOverrides["KNOT_AMAZON_ASSOCIATE_TAG"] = "knot-20"; $0.appOverrides["KNOT_AMAZON_BASE_URL"] = "http://127.0.0.1:\(fakePort)"
+                }
+            ) { client, _ in
                 let user = try await client.signIn()
                 _ = try await client.send(.post, "/knot/api/v1/vault", token: user.accessToken, json: validVaultPayload())
-                let picks = try await client.send(.post, "/knot/api/v1/recommendations/generate", token: user.accessToken, json: ["occasion_type": "minor_occasion"]).json["recommendations"] as? [[String: Any]] ?? []
+                let picks =
+                    try await client.send(.post, "/knot/api/v1/recommendations/generate", token: user.accessToken, json: ["occasion_type": "minor_occasion"]).json[
+                        "recommendations"] as? [[String: Any]] ?? []
                 let sent = fake.requests.value
                 #expect(sent.count == 2 && sent.allSatisfy(MoreRecommendationSourceTests.verifySignature), "one signed call per top interest")
                 #expect(sent.compactMap { $0.json["SearchIndex"] as? String } == ["HomeAndKitchen", "Music"], "the vault's first two interests in catalog order: Cooking, Music")

@@ -3,8 +3,8 @@ import Foundation
 import HTTPTypes
 import Knot
 import PlatformCore
-import Testing
 import TestSupport
+import Testing
 
 /// `GET /knot/openapi.json`: served without auth, valid JSON, OpenAPI 3.1, and naming exactly the
 /// routes the server registers under `/knot` (both directions). The schemas themselves are checked
@@ -82,13 +82,13 @@ struct OpenAPIDocumentTests {
     @Test("the platform's responses are added by kind of operation: 401 with the bearer token, 400/413 with a body, 503 unless marked without database")
     func platformResponses() throws {
         let fragment = ##"""
-        {"paths": {
-          "/secured": {"post": {"requestBody": {"content": {"application/json": {"schema": {"type": "object"}}}}, "responses": {"200": {"description": "ok"}}}},
-          "/public": {"get": {"security": [], "responses": {"200": {"description": "ok"}}}},
-          "/own401": {"get": {"security": [], "responses": {"401": {"description": "a signature of its own"}}}},
-          "/static": {"get": {"security": [], "x-without-database": true, "responses": {"200": {"description": "ok"}}}}
-        }}
-        """##
+            {"paths": {
+              "/secured": {"post": {"requestBody": {"content": {"application/json": {"schema": {"type": "object"}}}}, "responses": {"200": {"description": "ok"}}}},
+              "/public": {"get": {"security": [], "responses": {"200": {"description": "ok"}}}},
+              "/own401": {"get": {"security": [], "responses": {"401": {"description": "a signature of its own"}}}},
+              "/static": {"get": {"security": [], "x-without-database": true, "responses": {"200": {"description": "ok"}}}}
+            }}
+            """##
         let document = try OpenAPIDocument(app: "x", title: "X", version: "1", fragment: fragment)
         let paths = try #require(document.object["paths"] as? [String: Any])
         func codes(_ path: String, _ method: String) -> Set<String> {

@@ -1,13 +1,19 @@
 import Foundation
-@testable import Knot
 import Hummingbird
-import Testing
 import TestSupport
+import Testing
+
+@testable import Knot
 
 @Suite("Recommendation pipeline stages", .timeLimit(.minutes(3)))
 struct PipelineStageTests {
-    static func candidate(_ id: String, type: RecommendationType = .gift, title: String? = nil, description: String = "", price: Int? = 5000, merchant: String? = nil, city: String? = nil, source: CandidateSource = .catalog, interest: String? = nil, vibe: Vibe? = nil, score: Double = 0) -> Candidate {
-        var candidate = Candidate(id: id, source: source, type: type, title: title ?? id, description: description, priceCents: price, merchant: merchant ?? "m-\(id)", city: city, externalURL: "https://example.com/\(id)", imageURL: nil, matchedInterest: interest, matchedVibe: vibe)
+    static func candidate(
+        _ id: String, type: RecommendationType = .gift, title: String? = nil, description: String = "", price: Int? = 5000, merchant: String? = nil, city: String? = nil,
+        source: CandidateSource = .catalog, interest: String? = nil, vibe: Vibe? = nil, score: Double = 0
+    ) -> Candidate {
+        var candidate = Candidate(
+            id: id, source: source, type: type, title: title ?? id, description: description, priceCents: price, merchant: merchant ?? "m-\(id)", city: city,
+            externalURL: "https://example.com/\(id)", imageURL: nil, matchedInterest: interest, matchedVibe: vibe)
         candidate.finalScore = score
         return candidate
     }
@@ -37,7 +43,8 @@ struct PipelineStageTests {
         let firecrawl = Self.candidate("b", type: .date, merchant: "chez panisse", city: "berkeley", source: .firecrawl)
         let elsewhere = Self.candidate("c", type: .date, merchant: "Chez Panisse", city: "Paris", source: .yelp)
         #expect(PipelineStages.deduplicate([yelp, firecrawl, elsewhere]).map(\.id) == ["b", "c"])
-        let cheap = Self.candidate("cheap", price: 1000), ok = Self.candidate("ok", price: 3000), free = Self.candidate("unpriced", price: nil), dear = Self.candidate("dear", price: 9000)
+        let cheap = Self.candidate("cheap", price: 1000), ok = Self.candidate("ok", price: 3000), free = Self.candidate("unpriced", price: nil),
+            dear = Self.candidate("dear", price: 9000)
         #expect(PipelineStages.withinBudget([cheap, ok, free, dear], min: 2000, max: 5000).map(\.id) == ["ok", "unpriced"])
     }
 
@@ -91,12 +98,15 @@ struct PipelineStageTests {
         gift.interestScore = 2
         var outing = Self.candidate("e", type: .experience, title: "Hiking trip", description: "trail day")
         outing.interestScore = 0
-        let scored = PipelineStages.scoreVibesAndLoveLanguages([gift, outing], vibes: [.romantic, .outdoorsy], loveLanguages: LoveLanguages(primary: .qualityTime, secondary: .receivingGifts), weights: LearnedWeights(types: ["gift": 1.5]))
+        let scored = PipelineStages.scoreVibesAndLoveLanguages(
+            [gift, outing], vibes: [.romantic, .outdoorsy], loveLanguages: LoveLanguages(primary: .qualityTime, secondary: .receivingGifts),
+            weights: LearnedWeights(types: ["gift": 1.5]))
         let g = scored.first { $0.id == "g" }!, e = scored.first { $0.id == "e" }!
         #expect(abs(g.vibeScore - 0.3) < 1e-9 && abs(g.loveLanguageScore - 0.2) < 1e-9)
         #expect(abs(g.finalScore - 2 * 1.3 * 1.2 * 1.5) < 1e-9)
         #expect(abs(e.finalScore - 1 * 1.3 * 1.4) < 1e-9, "the max(interest, 1) floor lets experiences compete")
-        let primaryGifts = PipelineStages.scoreVibesAndLoveLanguages([gift, outing], vibes: [], loveLanguages: LoveLanguages(primary: .receivingGifts, secondary: .qualityTime), weights: .neutral)
+        let primaryGifts = PipelineStages.scoreVibesAndLoveLanguages(
+            [gift, outing], vibes: [], loveLanguages: LoveLanguages(primary: .receivingGifts, secondary: .qualityTime), weights: .neutral)
         #expect(abs(primaryGifts.first { $0.id == "g" }!.loveLanguageScore - 0.4) < 1e-9)
         #expect(abs(primaryGifts.first { $0.id == "e" }!.loveLanguageScore - 0.2) < 1e-9)
     }
@@ -156,7 +166,9 @@ struct AvailabilityCheckerTests {
         try await withLocalHTTPServer(router, label: "links") { port in
             let checker = AvailabilityChecker(timeout: .seconds(15))
             func candidate(_ path: String, source: CandidateSource = .yelp) -> Candidate {
-                Candidate(id: path, source: source, type: .date, title: path, description: "", priceCents: nil, merchant: nil, externalURL: "http://127.0.0.1:\(port)/\(path)", imageURL: nil)
+                Candidate(
+                    id: path, source: source, type: .date, title: path, description: "", priceCents: nil, merchant: nil, externalURL: "http://127.0.0.1:\(port)/\(path)",
+                    imageURL: nil)
             }
             #expect(await checker.isAvailable(candidate("ok")))
             #expect(await checker.isAvailable(candidate("moved")))

@@ -1,10 +1,11 @@
-import KnotAPI
 import Foundation
+import KnotAPI
 import Logging
 import PlatformCore
-@testable import Knot
-import Testing
 import TestSupport
+import Testing
+
+@testable import Knot
 
 @Suite("Recommendations API", .timeLimit(.minutes(3)))
 struct RecommendationAPITests {
@@ -30,7 +31,10 @@ struct RecommendationAPITests {
             let picks = Self.recommendations(response)
             #expect(picks.count == 3)
             for pick in picks {
-                for field in ["id", "title", "description", "recommendation_type", "price_cents", "currency", "merchant_name", "external_url", "image_url", "final_score", "informed_by_hints"] {
+                for field in [
+                    "id", "title", "description", "recommendation_type", "price_cents", "currency", "merchant_name", "external_url", "image_url", "final_score",
+                    "informed_by_hints",
+                ] {
                     #expect(pick[field] != nil && !(pick[field] is NSNull), "\(field)")
                 }
                 let price = pick["price_cents"] as? Int ?? 0
@@ -54,8 +58,11 @@ struct RecommendationAPITests {
     func hintsMatter(_ database: TestDatabase) async throws {
         try await withServer(database) { client, _ in
             let user = try await Self.setUp(client, vibes: ["bohemian"])
-            let hint = try await client.send(.post, "/knot/api/v1/hints", token: user.accessToken, json: ["hint_text": "She keeps talking about a pottery wheel class"]).json["id"] as! String
-            let picks = Self.recommendations(try await client.send(.post, "/knot/api/v1/recommendations/generate", token: user.accessToken, json: ["occasion_type": "minor_occasion"]))
+            let hint =
+                try await client.send(.post, "/knot/api/v1/hints", token: user.accessToken, json: ["hint_text": "She keeps talking about a pottery wheel class"]).json["id"]
+                as! String
+            let picks = Self.recommendations(
+                try await client.send(.post, "/knot/api/v1/recommendations/generate", token: user.accessToken, json: ["occasion_type": "minor_occasion"]))
             let pottery = picks.first { ($0["title"] as? String)?.contains("Pottery") == true }
             #expect(pottery != nil, "\(picks.map { $0["title"] ?? "" })")
             #expect(pottery?["informed_by_hints"] as? [String] == [hint])
@@ -66,33 +73,43 @@ struct RecommendationAPITests {
     func refreshReasons(_ database: TestDatabase) async throws {
         try await withServer(database) { client, server in
             let user = try await Self.setUp(client)
-            let first = Self.recommendations(try await client.send(.post, "/knot/api/v1/recommendations/generate", token: user.accessToken, json: ["occasion_type": "major_milestone"]))
+            let first = Self.recommendations(
+                try await client.send(.post, "/knot/api/v1/recommendations/generate", token: user.accessToken, json: ["occasion_type": "major_milestone"]))
             let ids = first.map { $0["id"] as! String }
             let cheapest = first.compactMap { $0["price_cents"] as? Int }.min()!
-            let cheaper = try await client.send(.post, "/knot/api/v1/recommendations/refresh", token: user.accessToken, json: ["rejected_recommendation_ids": ids, "rejection_reason": "too_expensive"])
+            let cheaper = try await client.send(
+                .post, "/knot/api/v1/recommendations/refresh", token: user.accessToken, json: ["rejected_recommendation_ids": ids, "rejection_reason": "too_expensive"])
             #expect(cheaper.status == .ok, "\(cheaper.text)")
             #expect(cheaper.json["rejection_reason"] as? String == "too_expensive")
             for pick in Self.recommendations(cheaper) { #expect((pick["price_cents"] as? Int ?? 0) < cheapest) }
             #expect(Set(Self.recommendations(cheaper).map { $0["title"] as! String }).isDisjoint(with: first.map { $0["title"] as! String }))
 
-            let different = try await client.send(.post, "/knot/api/v1/recommendations/refresh", token: user.accessToken, json: ["rejected_recommendation_ids": ids, "rejection_reason": "show_different"])
+            let different = try await client.send(
+                .post, "/knot/api/v1/recommendations/refresh", token: user.accessToken, json: ["rejected_recommendation_ids": ids, "rejection_reason": "show_different"])
             #expect(Set(Self.recommendations(different).map { $0["title"] as! String }).isDisjoint(with: first.map { $0["title"] as! String }))
 
             let romantic = first.first { KnotVibeClassifier.classify("\($0["title"] ?? "") \($0["description"] ?? "")").contains(.romantic) }
             if let romantic {
-                let restyled = try await client.send(.post, "/knot/api/v1/recommendations/refresh", token: user.accessToken, json: ["rejected_recommendation_ids": [romantic["id"] as! String], "rejection_reason": "not_their_style"])
+                let restyled = try await client.send(
+                    .post, "/knot/api/v1/recommendations/refresh", token: user.accessToken,
+                    json: ["rejected_recommendation_ids": [romantic["id"] as! String], "rejection_reason": "not_their_style"])
                 for pick in Self.recommendations(restyled) {
                     #expect(!KnotVibeClassifier.classify("\(pick["title"] ?? "") \(pick["description"] ?? "")").contains(.romantic))
                 }
             }
             let refreshedCount = try await server.database.read { db in
-                try await db.raw("SELECT COUNT(*) AS n FROM recommendation_feedback WHERE action = 'refreshed' AND user_id = \(bind: UUID(uuidString: user.userID)!)").first()!.decode(column: "n", as: Int.self)
+                try await db.raw("SELECT COUNT(*) AS n FROM recommendation_feedback WHERE action = 'refreshed' AND user_id = \(bind: UUID(uuidString: user.userID)!)").first()!
+                    .decode(column: "n", as: Int.self)
             }
             #expect(refreshedCount >= 6)
-            let bad = try await client.send(.post, "/knot/api/v1/recommendations/refresh", token: user.accessToken, json: ["rejected_recommendation_ids": ids, "rejection_reason": "meh"])
+            let bad = try await client.send(
+                .post, "/knot/api/v1/recommendations/refresh", token: user.accessToken, json: ["rejected_recommendation_ids": ids, "rejection_reason": "meh"])
             #expect(bad.status == .unprocessableContent && bad.errorFields == ["rejection_reason"])
             let stranger = try await client.signIn()
-            #expect(try await client.send(.post, "/knot/api/v1/recommendations/refresh", token: stranger.accessToken, json: ["rejected_recommendation_ids": ids, "rejection_reason": "show_different"]).status == .notFound)
+            #expect(
+                try await client.send(
+                    .post, "/knot/api/v1/recommendations/refresh", token: stranger.accessToken, json: ["rejected_recommendation_ids": ids, "rejection_reason": "show_different"]
+                ).status == .notFound)
         }
     }
 
@@ -100,13 +117,15 @@ struct RecommendationAPITests {
     func feedback(_ database: TestDatabase) async throws {
         try await withServer(database) { client, _ in
             let user = try await Self.setUp(client)
-            let picks = Self.recommendations(try await client.send(.post, "/knot/api/v1/recommendations/generate", token: user.accessToken, json: ["occasion_type": "just_because"]))
+            let picks = Self.recommendations(
+                try await client.send(.post, "/knot/api/v1/recommendations/generate", token: user.accessToken, json: ["occasion_type": "just_because"]))
             let chosen = try #require(picks.first, "just-because picks exist")
             let id = chosen["id"] as! String
             let selected = try await client.send(.post, "/knot/api/v1/recommendations/\(id)/feedback", token: user.accessToken, json: ["action": "selected"])
             #expect(selected.status == .created)
             #expect(selected.json["action"] as? String == "selected")
-            let rated = try await client.send(.post, "/knot/api/v1/recommendations/\(id)/feedback", token: user.accessToken, json: ["action": "rated", "rating": 5, "feedback_text": "Loved it"])
+            let rated = try await client.send(
+                .post, "/knot/api/v1/recommendations/\(id)/feedback", token: user.accessToken, json: ["action": "rated", "rating": 5, "feedback_text": "Loved it"])
             #expect(rated.status == .created && rated.json["rating"] as? Int == 5)
             for (body, field) in [(["action": "rated"], "rating"), (["action": "rated", "rating": 6], "rating"), (["action": "liked"], "action")] as [([String: Any], String)] {
                 let response = try await client.send(.post, "/knot/api/v1/recommendations/\(id)/feedback", token: user.accessToken, json: body)
@@ -115,7 +134,8 @@ struct RecommendationAPITests {
             let stranger = try await client.signIn()
             #expect(try await client.send(.post, "/knot/api/v1/recommendations/\(id)/feedback", token: stranger.accessToken, json: ["action": "saved"]).status == .notFound)
             for _ in 0..<3 {
-                let again = Self.recommendations(try await client.send(.post, "/knot/api/v1/recommendations/generate", token: user.accessToken, json: ["occasion_type": "just_because"]))
+                let again = Self.recommendations(
+                    try await client.send(.post, "/knot/api/v1/recommendations/generate", token: user.accessToken, json: ["occasion_type": "just_because"]))
                 #expect(!again.contains { $0["title"] as? String == chosen["title"] as? String }, "a selected item never comes back")
             }
         }
@@ -129,7 +149,8 @@ struct RecommendationAPITests {
             let before = try await client.send(.get, "/knot/api/v1/recommendations/by-milestone/\(milestone)", token: user.accessToken)
             #expect(before.status == .ok && before.json["count"] as? Int == 0, "an own milestone without recommendations is an empty list")
             for _ in 0..<4 {
-                let response = try await client.send(.post, "/knot/api/v1/recommendations/generate", token: user.accessToken, json: ["occasion_type": "major_milestone", "milestone_id": milestone])
+                let response = try await client.send(
+                    .post, "/knot/api/v1/recommendations/generate", token: user.accessToken, json: ["occasion_type": "major_milestone", "milestone_id": milestone])
                 #expect(response.json["milestone_id"] as? String == milestone)
             }
             let listed = try await client.send(.get, "/knot/api/v1/recommendations/by-milestone/\(milestone)", token: user.accessToken).json
@@ -144,13 +165,20 @@ struct RecommendationAPITests {
             let unknown = try await client.send(.get, "/knot/api/v1/recommendations/by-milestone/\(UUID().uuidString.lowercased())", token: user.accessToken)
             #expect(unknown.status == .notFound, "a random UUID: \(unknown.text)")
             #expect(unknown.errorCode == "milestone_not_found")
-            let foreignMilestone = try await client.send(.post, "/knot/api/v1/recommendations/generate", token: strangerWithVault.accessToken, json: ["occasion_type": "major_milestone", "milestone_id": milestone])
+            let foreignMilestone = try await client.send(
+                .post, "/knot/api/v1/recommendations/generate", token: strangerWithVault.accessToken, json: ["occasion_type": "major_milestone", "milestone_id": milestone])
             #expect(foreignMilestone.status == .notFound)
-            #expect(try await client.send(.post, "/knot/api/v1/recommendations/generate", token: user.accessToken, json: ["occasion_type": "birthday"]).status == .unprocessableContent)
-            #expect(try await client.send(.post, "/knot/api/v1/recommendations/generate", token: stranger.accessToken, json: ["occasion_type": "just_because"]).status == .notFound, "no vault")
-            let override = try await client.send(.post, "/knot/api/v1/recommendations/generate", token: user.accessToken, json: ["occasion_type": "minor_occasion", "vibe_override": ["adventurous"]])
+            #expect(
+                try await client.send(.post, "/knot/api/v1/recommendations/generate", token: user.accessToken, json: ["occasion_type": "birthday"]).status == .unprocessableContent)
+            #expect(
+                try await client.send(.post, "/knot/api/v1/recommendations/generate", token: stranger.accessToken, json: ["occasion_type": "just_because"]).status == .notFound,
+                "no vault")
+            let override = try await client.send(
+                .post, "/knot/api/v1/recommendations/generate", token: user.accessToken, json: ["occasion_type": "minor_occasion", "vibe_override": ["adventurous"]])
             #expect(override.status == .ok)
-            #expect(try await client.send(.get, "/knot/api/v1/vault", token: user.accessToken).json["vibes"] as? [String] == ["outdoorsy", "romantic"], "an override is for that request only")
+            #expect(
+                try await client.send(.get, "/knot/api/v1/vault", token: user.accessToken).json["vibes"] as? [String] == ["outdoorsy", "romantic"],
+                "an override is for that request only")
         }
     }
 }
@@ -182,7 +210,9 @@ struct DeepLinkTests {
     func sharePage(_ database: TestDatabase) async throws {
         try await withServer(database) { client, _ in
             let user = try await RecommendationAPITests.setUp(client)
-            let pick = try #require((try await client.send(.post, "/knot/api/v1/recommendations/generate", token: user.accessToken, json: ["occasion_type": "major_milestone"]).json["recommendations"] as? [[String: Any]])?.first)
+            let pick = try #require(
+                (try await client.send(.post, "/knot/api/v1/recommendations/generate", token: user.accessToken, json: ["occasion_type": "major_milestone"]).json["recommendations"]
+                    as? [[String: Any]])?.first)
             let share = try #require(pick["share_url"] as? String)
             let title = try #require(pick["title"] as? String)
             let page = try await client.send(.get, share)
@@ -211,7 +241,8 @@ struct DeepLinkTests {
             let user = try await RecommendationAPITests.setUp(client)
             let knot = server.knot!
             let service = RecommendationService(
-                vaults: knot.vaults, hints: knot.hints, recommendations: knot.recommendations, sources: [CatalogSource(), Hanging()], sourceTimeout: 0.3, logger: Logger(label: "test")
+                vaults: knot.vaults, hints: knot.hints, recommendations: knot.recommendations, sources: [CatalogSource(), Hanging()], sourceTimeout: 0.3,
+                logger: Logger(label: "test")
             )
             let batch = try await service.generate(for: UserID(UUID(uuidString: user.userID)!), occasion: .majorMilestone, milestone: nil, vibeOverride: nil)
             #expect(batch.count == 3)

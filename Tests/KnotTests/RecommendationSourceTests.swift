@@ -1,9 +1,10 @@
 import Foundation
 import Hummingbird
-@testable import Knot
 import PlatformCore
-import Testing
 import TestSupport
+import Testing
+
+@testable import Knot
 
 /// Fakes of Yelp Fusion and Ticketmaster Discovery on 127.0.0.1, answering in their real JSON shapes.
 final class FakeSources: Sendable {
@@ -24,7 +25,9 @@ final class FakeSources: Sendable {
     func answer(_ request: Request, body: String) throws -> Response {
         requests.withLock { $0.append((request.uri.path, request.uri.query ?? "", request.headers[.authorization])) }
         if failAll.value { return Response(status: .internalServerError) }
-        if throttleFirst.withLock({ count -> Bool in if count > 0 { count -= 1; return true }; return false }) {
+        if throttleFirst.withLock({ count -> Bool in
+            if count > 0 { count -= 1; return true }; return false
+        }) {
             return Response(status: .tooManyRequests, headers: [.retryAfter: "1"])
         }
         let local = body.replacingOccurrences(of: "https://www.yelp.com", with: "http://127.0.0.1:\(port.value)")
@@ -57,7 +60,9 @@ final class FakeSources: Sendable {
 
 @Suite("External recommendation sources against fakes speaking their wire formats", .timeLimit(.minutes(3)))
 struct RecommendationSourceTests {
-    static let request = SourceRequest(interests: ["Concerts", "Theater", "Cooking"], vibes: [.romantic, .outdoorsy], city: "Austin", state: "TX", country: "US", currency: "USD", budgetMin: 5000, budgetMax: 15000, occasion: .minorOccasion)
+    static let request = SourceRequest(
+        interests: ["Concerts", "Theater", "Cooking"], vibes: [.romantic, .outdoorsy], city: "Austin", state: "TX", country: "US", currency: "USD", budgetMin: 5000,
+        budgetMax: 15000, occasion: .minorOccasion)
 
     @Test("Yelp: bearer key, vibe categories, price filter; $ levels become cents, dinners become dates")
     func yelp() async throws {
@@ -84,7 +89,8 @@ struct RecommendationSourceTests {
     func ticketmaster() async throws {
         let fake = FakeSources()
         try await withLocalHTTPServer(fake.router(), label: "ticketmaster") { port in
-            let source = TicketmasterSource(apiKey: "tm-key", baseURL: "http://127.0.0.1:\(port)", http: SourceHTTP(sleep: { _ in }), now: { Date(timeIntervalSince1970: 1_795_000_000) })
+            let source = TicketmasterSource(
+                apiKey: "tm-key", baseURL: "http://127.0.0.1:\(port)", http: SourceHTTP(sleep: { _ in }), now: { Date(timeIntervalSince1970: 1_795_000_000) })
             let candidates = try await source.candidates(for: Self.request)
             let sent = try #require(fake.requests.value.first)
             #expect(sent.query.contains("apikey=tm-key") && sent.authorization == nil)
@@ -118,14 +124,21 @@ struct RecommendationSourceTests {
         let fake = FakeSources()
         try await withLocalHTTPServer(fake.router(), label: "yelp") { port in
             fake.port.value = port
-            try await withServer(database, configure: { $0.appOverrides["KNOT_YELP_API_KEY"] = "k"; $0.appOverrides["KNOT_YELP_BASE_URL"] = "http://127.0.0.1:\(port)" }) { client, _ in
+            try await withServer(
+                database,
+                configure: {
+                    $0.appOverrides["KNOT_YELP_API_KEY"] = "k"; $0.appOverrides["KNOT_YELP_BASE_URL"] = "http://127.0.0.1:\(port)"
+                }
+            ) { client, _ in
                 let user = try await client.signIn()
                 var payload = validVaultPayload()
                 payload["dislikes"] = ["Gaming", "Sports", "Karaoke", "Shopping", "Cars"]
                 _ = try await client.send(.post, "/knot/api/v1/vault", token: user.accessToken, json: payload)
                 var sources = Set<String>()
                 for _ in 0..<4 {
-                    let picks = try await client.send(.post, "/knot/api/v1/recommendations/generate", token: user.accessToken, json: ["occasion_type": "minor_occasion"]).json["recommendations"] as? [[String: Any]] ?? []
+                    let picks =
+                        try await client.send(.post, "/knot/api/v1/recommendations/generate", token: user.accessToken, json: ["occasion_type": "minor_occasion"]).json[
+                            "recommendations"] as? [[String: Any]] ?? []
                     sources.formUnion(picks.compactMap { $0["source"] as? String })
                 }
                 #expect(sources.contains("yelp"), "\(sources)")

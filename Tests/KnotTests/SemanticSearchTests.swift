@@ -1,11 +1,12 @@
 import AIProviders
 import AppServer
 import Foundation
-@testable import Knot
 import Persistence
 import PlatformCore
-import Testing
 import TestSupport
+import Testing
+
+@testable import Knot
 
 @Suite("Knot hints with the real MiniLM embedder", .timeLimit(.minutes(3)))
 struct SemanticSearchTests {

@@ -1,10 +1,11 @@
 import AIProviders
-@testable import AppServer
 import Foundation
 import Knot
 import KnotAPI
 import Logging
 import Testing
+
+@testable import AppServer
 
 @Suite("Recommendation sources are wired only when configured", .timeLimit(.minutes(3)))
 struct SourceWiringTests {
@@ -27,20 +28,25 @@ struct SourceWiringTests {
         ])
         let all = try knot(configuration)
         #expect(all.amazonBaseURL == "http://127.0.0.1:1" && all.reservationLinks && configuration.ai.chains[WebSearchSource.purpose] == ["anthropic:claude-sonnet-4-5"])
-        #expect(all.sources(router: Self.router(extraction: true), logger: logger).map(\.name) == ["yelp", "ticketmaster", "amazon", "shopify", "reservations", "firecrawl", "web_search"])
+        #expect(
+            all.sources(router: Self.router(extraction: true), logger: logger).map(\.name) == [
+                "yelp", "ticketmaster", "amazon", "shopify", "reservations", "firecrawl", "web_search",
+            ])
         #expect(all.sources(router: Self.router(extraction: false), logger: logger).map(\.name) == ["yelp", "ticketmaster", "amazon", "shopify", "reservations", "firecrawl"])
         // Knot's own scope wins over the older unscoped name.
         let scoped = try knot(ServerConfiguration.load(environment: ["YELP_API_KEY": "old", "KNOT_YELP_API_KEY": "new"]))
         #expect(scoped.yelpAPIKey == "new")
     }
 
-    @Test("half-configured sources are refused at startup", arguments: [
-        ["AMAZON_ACCESS_KEY": "a", "AMAZON_SECRET_KEY": "s"],
-        ["AMAZON_ASSOCIATE_TAG": "knot-20"],
-        ["SHOPIFY_STOREFRONT_TOKEN": "sf"],
-        ["SHOPIFY_STORE_DOMAIN": "shop.myshopify.com"],
-        ["RESERVATION_LINKS": "sometimes"],
-    ])
+    @Test(
+        "half-configured sources are refused at startup",
+        arguments: [
+            ["AMAZON_ACCESS_KEY": "a", "AMAZON_SECRET_KEY": "s"],
+            ["AMAZON_ASSOCIATE_TAG": "knot-20"],
+            ["SHOPIFY_STOREFRONT_TOKEN": "sf"],
+            ["SHOPIFY_STORE_DOMAIN": "shop.myshopify.com"],
+            ["RESERVATION_LINKS": "sometimes"],
+        ])
     func halfConfigured(_ environment: [String: String]) {
         #expect(throws: ServerConfiguration.Invalid.self) { try ServerConfiguration.load(environment: environment) }
     }

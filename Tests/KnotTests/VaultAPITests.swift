@@ -1,11 +1,12 @@
-import KnotAPI
 import Foundation
 import HTTPTypes
-@testable import Knot
+import KnotAPI
 import Persistence
 import PlatformCore
-import Testing
 import TestSupport
+import Testing
+
+@testable import Knot
 
 @Suite("Partner vault API", .timeLimit(.minutes(3)))
 struct VaultAPITests {
@@ -114,39 +115,60 @@ struct VaultAPITests {
         ("5 vibes", { $0["vibes"] = ["outdoorsy", "romantic", "vintage", "bohemian", "minimalist"] }, "vibes"),
         ("unknown vibe", { $0["vibes"] = ["fancy"] }, "vibes[0]"),
         ("no birthday", { $0["milestones"] = [["milestone_type": "anniversary", "milestone_name": "A", "milestone_date": "2000-01-01", "recurrence": "yearly"]] }, "milestones"),
-        ("custom without tier", { p in
-            var list = p["milestones"] as! [[String: Any]]
-            list.append(["milestone_type": "custom", "milestone_name": "Trip", "milestone_date": "2027-01-01", "recurrence": "one_time"])
-            p["milestones"] = list
-        }, "milestones[5].budget_tier"),
-        ("bad milestone type", { p in
-            var list = p["milestones"] as! [[String: Any]]
-            list[1]["milestone_type"] = "graduation"
-            p["milestones"] = list
-        }, "milestones[1].milestone_type"),
-        ("impossible date", { p in
-            var list = p["milestones"] as! [[String: Any]]
-            list[1]["milestone_date"] = "2001-02-30"
-            p["milestones"] = list
-        }, "milestones[1].milestone_date"),
-        ("max below min", { p in
-            var list = p["budgets"] as! [[String: Any]]
-            list[0]["max_amount"] = 1000
-            p["budgets"] = list
-        }, "budgets[0].max_amount"),
-        ("negative min", { p in
-            var list = p["budgets"] as! [[String: Any]]
-            list[0]["min_amount"] = -5
-            p["budgets"] = list
-        }, "budgets[0].min_amount"),
-        ("bad currency", { p in
-            var list = p["budgets"] as! [[String: Any]]
-            list[0]["currency"] = "dollars"
-            p["budgets"] = list
-        }, "budgets[0].currency"),
-        ("missing occasion type", { p in
-            p["budgets"] = Array((p["budgets"] as! [[String: Any]]).prefix(2))
-        }, "budgets"),
+        (
+            "custom without tier",
+            { p in
+                var list = p["milestones"] as! [[String: Any]]
+                list.append(["milestone_type": "custom", "milestone_name": "Trip", "milestone_date": "2027-01-01", "recurrence": "one_time"])
+                p["milestones"] = list
+            }, "milestones[5].budget_tier"
+        ),
+        (
+            "bad milestone type",
+            { p in
+                var list = p["milestones"] as! [[String: Any]]
+                list[1]["milestone_type"] = "graduation"
+                p["milestones"] = list
+            }, "milestones[1].milestone_type"
+        ),
+        (
+            "impossible date",
+            { p in
+                var list = p["milestones"] as! [[String: Any]]
+                list[1]["milestone_date"] = "2001-02-30"
+                p["milestones"] = list
+            }, "milestones[1].milestone_date"
+        ),
+        (
+            "max below min",
+            { p in
+                var list = p["budgets"] as! [[String: Any]]
+                list[0]["max_amount"] = 1000
+                p["budgets"] = list
+            }, "budgets[0].max_amount"
+        ),
+        (
+            "negative min",
+            { p in
+                var list = p["budgets"] as! [[String: Any]]
+                list[0]["min_amount"] = -5
+                p["budgets"] = list
+            }, "budgets[0].min_amount"
+        ),
+        (
+            "bad currency",
+            { p in
+                var list = p["budgets"] as! [[String: Any]]
+                list[0]["currency"] = "dollars"
+                p["budgets"] = list
+            }, "budgets[0].currency"
+        ),
+        (
+            "missing occasion type",
+            { p in
+                p["budgets"] = Array((p["budgets"] as! [[String: Any]]).prefix(2))
+            }, "budgets"
+        ),
         ("same love languages", { $0["love_languages"] = ["primary": "quality_time", "secondary": "quality_time"] }, "love_languages.secondary"),
         ("unknown love language", { $0["love_languages"] = ["primary": "gifts", "secondary": "quality_time"] }, "love_languages.primary"),
         ("wrong type", { $0["partner_name"] = 5 }, "partner_name"),

@@ -1,7 +1,8 @@
 import AIProviders
 import Foundation
-@testable import Knot
 import Testing
+
+@testable import Knot
 
 @Suite("Vibe classification through the model router", .timeLimit(.minutes(3)))
 struct VibeClassificationTests {

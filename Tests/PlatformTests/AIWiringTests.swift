@@ -1,11 +1,11 @@
 import AIProviders
 import AppServer
 import CryptoExtras
-import Logging
 import Foundation
+import Logging
 import PlatformCore
-import Testing
 import TestSupport
+import Testing
 
 /// An app's rule-based model, for wiring tests.
 struct RulesModel: LanguageModel {
@@ -63,11 +63,14 @@ struct AIWiringTests {
     func callsAreAccounted(_ database: TestDatabase) async throws {
         try await withFakeProviders { fake in
             let app = "knot-\(UUID().uuidString.prefix(6))"
-            try await withServer(database, configure: {
-                $0.ai.openAIBaseURL = fake.baseURL + "/v1"
-                $0.ai.openAIAPIKey = "sk-test"
-                $0.ai.chains = ["planning": ["openai:gpt-4o-mini"]]
-            }) { client, server in
+            try await withServer(
+                database,
+                configure: {
+                    $0.ai.openAIBaseURL = fake.baseURL + "/v1"
+                    $0.ai.openAIAPIKey = "sk-test"
+                    $0.ai.chains = ["planning": ["openai:gpt-4o-mini"]]
+                }
+            ) { client, server in
                 let request = CompletionRequest(messages: [.init(.user, "Three date ideas")], maxTokens: 100)
                 let routed = try await server.router.complete(request, purpose: "planning", app: app)
                 #expect(routed.completion.text == "Hello from the fake")

@@ -8,8 +8,8 @@ import Notifications
 import Persistence
 import PlatformCore
 import SQLKit
-import Testing
 import TestSupport
+import Testing
 
 /// A second app small enough to read on one screen, hosted beside Knot through the same protocol:
 /// proof that an app is a module plus one line in a list.
@@ -22,28 +22,34 @@ struct MemoApp: AppModule {
     static let id = AppID("memo")
     static let settingKeys = [SettingKey("GREETING", "what GET /memo/hello answers"), SettingKey("APPLE_APP_ID", "the iOS app for universal links")]
     static let migrations = [
-        MigrationSet(component: "memo", migrations: [
-            Migration(version: 1, name: "memos", template: ["CREATE TABLE memos (id {uuid} PRIMARY KEY, user_id {uuid} NOT NULL REFERENCES users (id) ON DELETE CASCADE, text TEXT NOT NULL)"])
-        ])
+        MigrationSet(
+            component: "memo",
+            migrations: [
+                Migration(
+                    version: 1, name: "memos",
+                    template: ["CREATE TABLE memos (id {uuid} PRIMARY KEY, user_id {uuid} NOT NULL REFERENCES users (id) ON DELETE CASCADE, text TEXT NOT NULL)"])
+            ])
     ]
     static let deliveryRules = DeliveryRules(respectQuietHours: false, dailyCap: 1)
 
     static func openAPIDocument() throws -> OpenAPIDocument {
-        try OpenAPIDocument(app: id.rawValue, title: "Memo API", version: "1.0.0", fragment: #"""
-        {
-          "paths": {
-            "/hello": {"get": {"security": [], "responses": {"200": {"description": "The greeting", "content": {"text/plain": {"schema": {"type": "string"}}}}}}},
-            "/api/v1/memos": {
-              "get": {"responses": {"200": {"description": "The user's memos", "content": {"application/json": {"schema": {"type": "array", "items": {"$ref": "#/components/schemas/Memo"}}}}}}},
-              "post": {
-                "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Memo"}}}},
-                "responses": {"201": {"description": "Stored", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Memo"}}}}}
-              }
-            }
-          },
-          "components": {"schemas": {"Memo": {"type": "object", "required": ["text"], "properties": {"text": {"type": "string"}}}}}
-        }
-        """#)
+        try OpenAPIDocument(
+            app: id.rawValue, title: "Memo API", version: "1.0.0",
+            fragment: #"""
+                {
+                  "paths": {
+                    "/hello": {"get": {"security": [], "responses": {"200": {"description": "The greeting", "content": {"text/plain": {"schema": {"type": "string"}}}}}}},
+                    "/api/v1/memos": {
+                      "get": {"responses": {"200": {"description": "The user's memos", "content": {"application/json": {"schema": {"type": "array", "items": {"$ref": "#/components/schemas/Memo"}}}}}}},
+                      "post": {
+                        "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Memo"}}}},
+                        "responses": {"201": {"description": "Stored", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Memo"}}}}}
+                      }
+                    }
+                  },
+                  "components": {"schemas": {"Memo": {"type": "object", "required": ["text"], "properties": {"text": {"type": "string"}}}}}
+                }
+                """#)
     }
 
     static func configuration(from settings: Settings) throws -> Configuration {
@@ -98,7 +104,9 @@ struct MemoExporter: AppDataExporter {
 
     func memos(of user: UserID) async throws -> [MemoApp.Memo] {
         try await database.read { db in
-            try await db.raw("SELECT text FROM memos WHERE user_id = \(bind: user.uuid) ORDER BY text").all().map { MemoApp.Memo(text: try $0.decode(column: "text", as: String.self)) }
+            try await db.raw("SELECT text FROM memos WHERE user_id = \(bind: user.uuid) ORDER BY text").all().map {
+                MemoApp.Memo(text: try $0.decode(column: "text", as: String.self))
+            }
         }
     }
 
@@ -111,12 +119,15 @@ struct MemoExporter: AppDataExporter {
 struct AppModuleTests {
     @Test("its settings scope, migrations, routes under its prefix, per-app tokens, export, deletion hook, delivery rules and universal links", arguments: TestDatabase.allCases)
     func secondApp(_ database: TestDatabase) async throws {
-        try await withServer(database, configure: {
-            $0.apps = [.knot, MemoApp.id]
-            $0.appOverrides["MEMO_GREETING"] = "hi from memo"
-            $0.appOverrides["MEMO_APPLE_APP_ID"] = "TEAM.com.example.memo"
-            $0.appOverrides["KNOT_APPLE_APP_ID"] = "TEAM.com.example.knot"
-        }, dependencies: .init(extraModules: [MemoApp.self])) { client, server in
+        try await withServer(
+            database,
+            configure: {
+                $0.apps = [.knot, MemoApp.id]
+                $0.appOverrides["MEMO_GREETING"] = "hi from memo"
+                $0.appOverrides["MEMO_APPLE_APP_ID"] = "TEAM.com.example.memo"
+                $0.appOverrides["KNOT_APPLE_APP_ID"] = "TEAM.com.example.knot"
+            }, dependencies: .init(extraModules: [MemoApp.self])
+        ) { client, server in
             #expect(try await client.send(.get, "/memo/hello").text == "hi from memo")
 
             let user = try await client.signIn(app: "memo")

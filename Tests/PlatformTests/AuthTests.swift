@@ -1,11 +1,11 @@
-import KnotAPI
 import AppServer
 import Auth
 import Foundation
 import HTTPTypes
+import KnotAPI
 import PlatformCore
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Authentication", .timeLimit(.minutes(3)))
 struct AuthTests {
@@ -139,12 +139,19 @@ struct AuthTests {
                 ("empty kid", try ForgedToken.es256(header: with("kid", "", in: header), claims: claims)),
                 ("issued an hour ahead", try ForgedToken.es256(header: header, claims: with("iat", now + 3600, in: claims))),
                 ("issued 61 s ahead", try ForgedToken.es256(header: header, claims: with("iat", now + 61, in: claims))),
-                ("a duplicate kid", try ForgedToken.es256(
-                    rawHeader: #"{"alg":"ES256","kid":"\#(header["kid"] as! String)","kid":"not-our-key","typ":"JWT"}"#,
-                    rawClaims: String(decoding: try JSONSerialization.data(withJSONObject: claims, options: [.sortedKeys]), as: UTF8.self))),
-                ("a duplicate sub", try ForgedToken.es256(
-                    rawHeader: String(decoding: try JSONSerialization.data(withJSONObject: header, options: [.sortedKeys]), as: UTF8.self),
-                    rawClaims: String(String(decoding: try JSONSerialization.data(withJSONObject: claims, options: [.sortedKeys]), as: UTF8.self).dropLast()) + #","sub":"\#(UUID().uuidString.lowercased())"}"#)),
+                (
+                    "a duplicate kid",
+                    try ForgedToken.es256(
+                        rawHeader: #"{"alg":"ES256","kid":"\#(header["kid"] as! String)","kid":"not-our-key","typ":"JWT"}"#,
+                        rawClaims: String(decoding: try JSONSerialization.data(withJSONObject: claims, options: [.sortedKeys]), as: UTF8.self))
+                ),
+                (
+                    "a duplicate sub",
+                    try ForgedToken.es256(
+                        rawHeader: String(decoding: try JSONSerialization.data(withJSONObject: header, options: [.sortedKeys]), as: UTF8.self),
+                        rawClaims: String(String(decoding: try JSONSerialization.data(withJSONObject: claims, options: [.sortedKeys]), as: UTF8.self).dropLast())
+                            + #","sub":"\#(UUID().uuidString.lowercased())"}"#)
+                ),
             ]
             for (name, token) in refused {
                 let response = try await client.send(.get, "/knot/api/v1/hints", token: token)
@@ -271,7 +278,10 @@ struct IdentityProviderTests {
             try await withServer(database, configure: configure(jwks)) { client, _ in
                 let nonce = "raw-nonce-123"
                 let hashedNonce = sha256Hex(nonce)
-                let token = try await key.sign(.init(iss: Self.appleIssuer, sub: "001234.apple", aud: [Self.clientID], exp: Date().addingTimeInterval(600), email: "p@privaterelay.appleid.com", nonce: hashedNonce))
+                let token = try await key.sign(
+                    .init(
+                        iss: Self.appleIssuer, sub: "001234.apple", aud: [Self.clientID], exp: Date().addingTimeInterval(600), email: "p@privaterelay.appleid.com",
+                        nonce: hashedNonce))
                 let first = try await client.send(.post, "/knot/auth/apple", json: ["id_token": token, "nonce": nonce])
                 #expect(first.status == .ok, "\(first.text)")
                 #expect(first.json["token_type"] as? String == "Bearer")
@@ -348,7 +358,9 @@ struct IdentityProviderTests {
             let key = try await TestRSAKey(kid: "g1")
             jwks.publish([key])
             try await withServer(database, configure: configure(jwks)) { client, _ in
-                let claims = TestIDTokenClaims(iss: "https://accounts.google.com", sub: "1099", aud: ["google-client.apps.googleusercontent.com"], exp: Date().addingTimeInterval(600), email: "g@example.com", nonce: "plain")
+                let claims = TestIDTokenClaims(
+                    iss: "https://accounts.google.com", sub: "1099", aud: ["google-client.apps.googleusercontent.com"], exp: Date().addingTimeInterval(600), email: "g@example.com",
+                    nonce: "plain")
                 let ok = try await client.send(.post, "/knot/auth/google", json: ["id_token": try await key.sign(claims), "nonce": "plain"])
                 #expect(ok.status == .ok, "\(ok.text)")
                 var appleIssued = claims
@@ -407,7 +419,9 @@ struct MultiInstanceSessionTests {
                     #expect(try await first.send(.post, "/knot/auth/sign-out", token: user.accessToken).status == .noContent)
                     #expect(try await first.send(.get, "/knot/api/v1/hints", token: user.accessToken).status == .unauthorized, "the revoking instance knows at once")
                     #expect(try await uncached.send(.get, "/knot/api/v1/hints", token: user.accessToken).status == .unauthorized, "TTL 0 asks the database every time")
-                    #expect(try await second.send(.get, "/knot/api/v1/hints", token: user.accessToken).status != .unauthorized, "within the TTL the other instance still trusts its cache")
+                    #expect(
+                        try await second.send(.get, "/knot/api/v1/hints", token: user.accessToken).status != .unauthorized,
+                        "within the TTL the other instance still trusts its cache")
                     clock.advance(by: 5.1)
                     #expect(try await second.send(.get, "/knot/api/v1/hints", token: user.accessToken).status == .unauthorized, "after the TTL it sees the revocation")
                 }

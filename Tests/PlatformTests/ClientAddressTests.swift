@@ -1,11 +1,12 @@
 import AppServer
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import PlatformCore
-import Testing
 import TestSupport
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 @Suite("Client addresses behind proxies", .timeLimit(.minutes(3)))
 struct ClientAddressTests {
@@ -29,10 +30,13 @@ struct ClientAddressTests {
 
     @Test("behind a trusted proxy, sign-in limits apply per forwarded client", arguments: [true, false])
     func rateLimitPerForwardedClient(_ trustLocalProxy: Bool) async throws {
-        try await withLiveServer(.sqlite, configure: { configuration in
-            configuration.authRateLimitPerMinute = 2
-            configuration.trustedProxies = trustLocalProxy ? ["127.0.0.1"] : []
-        }) { baseURL, _ in
+        try await withLiveServer(
+            .sqlite,
+            configure: { configuration in
+                configuration.authRateLimitPerMinute = 2
+                configuration.trustedProxies = trustLocalProxy ? ["127.0.0.1"] : []
+            }
+        ) { baseURL, _ in
             func signIn(from client: String) async throws -> Int {
                 var request = URLRequest(url: baseURL.appendingPathComponent("knot/auth/dev"))
                 request.httpMethod = "POST"

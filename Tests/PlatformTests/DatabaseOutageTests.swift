@@ -6,8 +6,8 @@ import Persistence
 import PlatformCore
 import SQLKit
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 /// Whatever the database does — backends killed mid-query, the server stopped and started again, the
 /// SQLite file locked — every request completes within a bound: 503 with `Retry-After` and the
@@ -47,7 +47,9 @@ struct DatabaseOutageTests {
 
             try await postgres.stop()
             Self.expectUnavailable(try await Self.timed { try await client.send(.get, "/knot/api/v1/hints", token: user.accessToken) }, "GET during outage")
-            Self.expectUnavailable(try await Self.timed { try await client.send(.post, "/knot/api/v1/hints", token: user.accessToken, json: ["hint_text": "During the outage"]) }, "POST during outage")
+            Self.expectUnavailable(
+                try await Self.timed { try await client.send(.post, "/knot/api/v1/hints", token: user.accessToken, json: ["hint_text": "During the outage"]) }, "POST during outage"
+            )
             let health = try await Self.timed { try await client.send(.get, "/health") }
             #expect(health.status == .serviceUnavailable)
             #expect(health.json["status"] as? String == "unavailable")
@@ -102,7 +104,12 @@ struct DatabaseOutageTests {
     @Test("backends killed during requests: every answer is 201 or 503 within the bound, and every 201 is stored")
     func backendsTerminatedDuringRequests() async throws {
         try await withPostgresAdmin { admin in
-            try await withIsolatedServer(.postgres, configure: { $0.databaseTimeoutSeconds = Self.timeoutSeconds; $0.postgresMaxConnections = 6 }) { client, components in
+            try await withIsolatedServer(
+                .postgres,
+                configure: {
+                    $0.databaseTimeoutSeconds = Self.timeoutSeconds; $0.postgresMaxConnections = 6
+                }
+            ) { client, components in
                 let name = try await currentDatabaseName(components.database)
                 let user = try await client.signIn()
                 let vault = try await client.send(.post, "/knot/api/v1/vault", token: user.accessToken, json: validVaultPayload())
@@ -157,7 +164,9 @@ struct DatabaseOutageTests {
                 let name = try await currentDatabaseName(store)
                 let runs = Mutex<[String: Int]>([:])
                 let queue = JobQueue(database: store, clock: SystemTime())
-                let scheduler = JobScheduler(queue: queue, clock: SystemTime(), configuration: .init(batchSize: 5, concurrency: 3, leaseSeconds: 3, pollInterval: .milliseconds(20)), logger: Logger(label: "jobs"))
+                let scheduler = JobScheduler(
+                    queue: queue, clock: SystemTime(), configuration: .init(batchSize: 5, concurrency: 3, leaseSeconds: 3, pollInterval: .milliseconds(20)),
+                    logger: Logger(label: "jobs"))
                 scheduler.register("test.count") { job in
                     runs.withLock { $0[job.payload, default: 0] += 1 }
                     try await Task.sleep(for: .milliseconds(15))

@@ -5,8 +5,8 @@ import Observability
 import Persistence
 import PlatformCore
 import SQLKit
-import Testing
 import TestSupport
+import Testing
 
 /// The durable jobs table and scheduler, on both databases.
 @Suite("Durable jobs", .timeLimit(.minutes(3)))
@@ -42,10 +42,14 @@ struct JobSchedulerTests {
         }
     }
 
-    static func scheduler(_ store: any Database, _ clock: TestClock, owner: String = "test-\(UUID().uuidString.prefix(6))", concurrency: Int = 4, batchSize: Int = 32, metrics: MetricsRegistry? = nil) -> JobScheduler {
+    static func scheduler(
+        _ store: any Database, _ clock: TestClock, owner: String = "test-\(UUID().uuidString.prefix(6))", concurrency: Int = 4, batchSize: Int = 32, metrics: MetricsRegistry? = nil
+    ) -> JobScheduler {
         var logger = Logger(label: "jobs")
         logger.logLevel = .critical
-        return JobScheduler(queue: JobQueue(database: store, clock: clock), clock: clock, configuration: .init(owner: owner, batchSize: batchSize, concurrency: concurrency, leaseSeconds: 60, backoffSeconds: 30), metrics: metrics, logger: logger)
+        return JobScheduler(
+            queue: JobQueue(database: store, clock: clock), clock: clock,
+            configuration: .init(owner: owner, batchSize: batchSize, concurrency: concurrency, leaseSeconds: 60, backoffSeconds: 30), metrics: metrics, logger: logger)
     }
 
     @Test("an idempotency key enqueues once; replace-if-not-started moves a pending job but never one that ran", arguments: TestDatabase.allCases)
@@ -296,7 +300,9 @@ struct JobSchedulerTests {
             try await scheduler.drain()
             #expect(try await queue.find(dead) == nil)
             await scheduler.ensureRecurring()
-            #expect(try await queue.list(status: .pending).contains { $0.kind == JobScheduler.purgeKind && $0.idempotencyKey?.hasPrefix("recurring:jobs-purge:") == true }, "the purge is a daily recurring job")
+            #expect(
+                try await queue.list(status: .pending).contains { $0.kind == JobScheduler.purgeKind && $0.idempotencyKey?.hasPrefix("recurring:jobs-purge:") == true },
+                "the purge is a daily recurring job")
         }
     }
 

@@ -1,12 +1,12 @@
 import AppServer
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Raw bytes against the real server on a real socket: what the HTTP layer answers to input no HTTP
@@ -92,7 +92,8 @@ struct MalformedHTTPTests {
     @Test("a chunked body that breaks framing while a handler reads it gets 400 malformed_request, then the connection closes")
     func brokenChunkedBody() async throws {
         try await withLiveServer(.sqlite) { url, _ in
-            let response = try await exchange(url, "POST /knot/auth/dev HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n3\r\n{\"e\r\nzz\r\n")
+            let response = try await exchange(
+                url, "POST /knot/auth/dev HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n3\r\n{\"e\r\nzz\r\n")
             try expectJSONError(response, status: 400, code: "malformed_request")
         }
     }
@@ -178,7 +179,12 @@ struct MalformedHTTPTests {
 
     @Test("a kept-alive connection that stays silent is closed after the idle timeout")
     func idleKeepAliveIsClosed() async throws {
-        try await withLiveServer(.sqlite, configure: { $0.httpHeaderTimeoutSeconds = 1; $0.httpIdleTimeoutSeconds = 2 }) { url, _ in
+        try await withLiveServer(
+            .sqlite,
+            configure: {
+                $0.httpHeaderTimeoutSeconds = 1; $0.httpIdleTimeoutSeconds = 2
+            }
+        ) { url, _ in
             let connection = try RawConnection(url)
             try await connection.send("GET /health HTTP/1.1\r\nHost: t\r\n\r\n")
             #expect(try await connection.readResponse().status == 200)
@@ -192,7 +198,12 @@ struct MalformedHTTPTests {
 
     @Test("a request body that stalls is closed after the idle timeout")
     func stalledBodyIsClosed() async throws {
-        try await withLiveServer(.sqlite, configure: { $0.httpHeaderTimeoutSeconds = 1; $0.httpIdleTimeoutSeconds = 2 }) { url, _ in
+        try await withLiveServer(
+            .sqlite,
+            configure: {
+                $0.httpHeaderTimeoutSeconds = 1; $0.httpIdleTimeoutSeconds = 2
+            }
+        ) { url, _ in
             let connection = try RawConnection(url)
             let start = ContinuousClock.now
             try await connection.send("POST /knot/auth/dev HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"email\":")
@@ -301,9 +312,9 @@ final class RawConnection: @unchecked Sendable {
     init(_ url: URL) throws {
         guard let port = url.port else { throw RawConnectionError(description: "no port in \(url)") }
         #if canImport(Glibc)
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
-        fd = socket(AF_INET, SOCK_STREAM, 0)
+            fd = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard fd >= 0 else { throw RawConnectionError(description: "socket() failed: \(errno)") }
         var address = sockaddr_in()
@@ -332,9 +343,9 @@ final class RawConnection: @unchecked Sendable {
         while offset < bytes.count {
             let sent = bytes[offset...].withUnsafeBytes { pointer in
                 #if canImport(Glibc)
-                Glibc.send(fd, pointer.baseAddress, pointer.count, Int32(MSG_NOSIGNAL))
+                    Glibc.send(fd, pointer.baseAddress, pointer.count, Int32(MSG_NOSIGNAL))
                 #else
-                Darwin.send(fd, pointer.baseAddress, pointer.count, 0)
+                    Darwin.send(fd, pointer.baseAddress, pointer.count, 0)
                 #endif
             }
             if sent > 0 {

@@ -1,14 +1,14 @@
-import KnotAPI
 import AppServer
 import Auth
 import Crypto
 import Foundation
 import Jobs
+import KnotAPI
 import Logging
 import Notifications
 import PlatformCore
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Quiet hours", .timeLimit(.minutes(3)))
 struct QuietHoursTests {
@@ -72,7 +72,9 @@ struct NotificationEngineTests {
     }
 
     static func engine(_ server: ServerComponents, clock: any TimeSource, rules: DeliveryRules = DeliveryRules(), push: (any PushProvider)? = nil) -> NotificationEngine {
-        NotificationEngine(database: server.database, accounts: AccountRepository(database: server.database, clock: clock), push: push, clock: clock, rules: [.knot: rules], logger: Logger(label: "test"))
+        NotificationEngine(
+            database: server.database, accounts: AccountRepository(database: server.database, clock: clock), push: push, clock: clock, rules: [.knot: rules],
+            logger: Logger(label: "test"))
     }
 
     static let noon = Date(timeIntervalSince1970: 1_781_193_600)  // 2026-06-11T16:00:00Z, 12:00 in New York
@@ -111,7 +113,8 @@ struct NotificationEngineTests {
             _ = try await client.send(.put, path, token: owner.accessToken, json: ["notifications_enabled": false])
             #expect(try await engine.deliver(Self.notification(user)) == .disabled)
 
-            _ = try await client.send(.put, path, token: owner.accessToken, json: ["notifications_enabled": true, "quiet_hours_start": 11, "quiet_hours_end": 13, "timezone": "America/New_York"])
+            _ = try await client.send(
+                .put, path, token: owner.accessToken, json: ["notifications_enabled": true, "quiet_hours_start": 11, "quiet_hours_end": 13, "timezone": "America/New_York"])
             #expect(try await engine.deliver(Self.notification(user)) == .deferred(until: Self.noon.addingTimeInterval(3600)), "12:00 is inside 11–13; 13:00 EDT")
 
             let updated = try await client.send(.put, path, token: owner.accessToken, json: ["quiet_hours_start": 22, "quiet_hours_end": 8, "hide_notification_details": true])
@@ -182,7 +185,9 @@ struct NotificationEngineTests {
             let key = P256.Signing.PrivateKey()
             let clock = TestClock(Self.noon)
             let apns = try APNsClient(
-                configuration: APNsConfiguration(teamID: "TEAM123456", keyID: "KEY1234567", privateKeyPEM: key.pemRepresentation, topic: "com.example.default", topicsByApp: [.knot: "com.example.knot"], baseURL: fake.baseURL),
+                configuration: APNsConfiguration(
+                    teamID: "TEAM123456", keyID: "KEY1234567", privateKeyPEM: key.pemRepresentation, topic: "com.example.default", topicsByApp: [.knot: "com.example.knot"],
+                    baseURL: fake.baseURL),
                 client: fake.client, clock: clock, sleep: { _ in }
             )
             try await withServer(database, dependencies: .init(clock: clock, pushProvider: apns)) { client, server in
@@ -190,7 +195,8 @@ struct NotificationEngineTests {
                 let user = UserID(UUID(uuidString: owner.userID)!)
                 let good = String(repeating: "ab", count: 32), gone = String(repeating: "cd", count: 32), bad = String(repeating: "ef", count: 32)
                 for token in [good, gone, bad] {
-                    #expect(try await client.send(.post, "/knot/api/v1/users/device-token", token: owner.accessToken, json: ["device_token": token, "platform": "ios"]).status == .ok)
+                    #expect(
+                        try await client.send(.post, "/knot/api/v1/users/device-token", token: owner.accessToken, json: ["device_token": token, "platform": "ios"]).status == .ok)
                 }
                 fake.script(gone, [(410, "Unregistered")])
                 fake.script(bad, [(400, "BadDeviceToken")])
@@ -237,7 +243,8 @@ struct NotificationEngineTests {
         try await withFakeAPNs { fake in
             let sleeps = LockedValue<[Duration]>([])
             let apns = try APNsClient(
-                configuration: APNsConfiguration(teamID: "T", keyID: "K", privateKeyPEM: P256.Signing.PrivateKey().pemRepresentation, topic: "com.example.knot", baseURL: fake.baseURL),
+                configuration: APNsConfiguration(
+                    teamID: "T", keyID: "K", privateKeyPEM: P256.Signing.PrivateKey().pemRepresentation, topic: "com.example.knot", baseURL: fake.baseURL),
                 client: fake.client, sleep: { d in sleeps.withLock { $0.append(d) } }
             )
             let flaky = String(repeating: "1a", count: 32), tooBig = String(repeating: "2b", count: 32)
@@ -266,9 +273,15 @@ struct NotificationEngineTests {
         let url = "https://example.com/knot/api/v1/notifications/process"
         try verifier.verify(signature: QStashVerifier.sign(body: body, url: url, key: "current", issuedAt: now), body: body, url: url, now: now)
         try verifier.verify(signature: QStashVerifier.sign(body: body, url: url, key: "next", issuedAt: now), body: body, url: url, now: now)
-        #expect(throws: QStashVerifier.Failure.badSignature) { try verifier.verify(signature: QStashVerifier.sign(body: body, url: url, key: "old", issuedAt: now), body: body, url: url, now: now) }
-        #expect(throws: QStashVerifier.Failure.wrongURL) { try verifier.verify(signature: QStashVerifier.sign(body: body, url: "https://evil.example", key: "current", issuedAt: now), body: body, url: url, now: now) }
-        #expect(throws: QStashVerifier.Failure.bodyMismatch) { try verifier.verify(signature: QStashVerifier.sign(body: body, url: url, key: "current", issuedAt: now), body: Data("{}".utf8), url: url, now: now) }
+        #expect(throws: QStashVerifier.Failure.badSignature) {
+            try verifier.verify(signature: QStashVerifier.sign(body: body, url: url, key: "old", issuedAt: now), body: body, url: url, now: now)
+        }
+        #expect(throws: QStashVerifier.Failure.wrongURL) {
+            try verifier.verify(signature: QStashVerifier.sign(body: body, url: "https://evil.example", key: "current", issuedAt: now), body: body, url: url, now: now)
+        }
+        #expect(throws: QStashVerifier.Failure.bodyMismatch) {
+            try verifier.verify(signature: QStashVerifier.sign(body: body, url: url, key: "current", issuedAt: now), body: Data("{}".utf8), url: url, now: now)
+        }
         #expect(throws: QStashVerifier.Failure.missingSignature) { try verifier.verify(signature: nil, body: body, url: url, now: now) }
 
         // Well signed but without `exp` (or `sub`): not a QStash token.
@@ -279,8 +292,14 @@ struct NotificationEngineTests {
             return "\(header).\(payload).\(Data(mac).base64URLEncoded())"
         }
         let hash = Data(SHA256.hash(data: body)).base64URLEncoded()
-        #expect(throws: QStashVerifier.Failure.malformed) { try verifier.verify(signature: try token(["iss": "Upstash", "sub": url, "body": hash]), body: body, url: url, now: now) }
-        #expect(throws: QStashVerifier.Failure.malformed) { try verifier.verify(signature: try token(["iss": "Upstash", "exp": Int(now.timeIntervalSince1970) + 60, "body": hash]), body: body, url: nil, now: now) }
-        #expect(throws: QStashVerifier.Failure.wrongIssuer) { try verifier.verify(signature: try token(["iss": "Someone", "sub": url, "exp": Int(now.timeIntervalSince1970) + 60, "body": hash]), body: body, url: url, now: now) }
+        #expect(throws: QStashVerifier.Failure.malformed) {
+            try verifier.verify(signature: try token(["iss": "Upstash", "sub": url, "body": hash]), body: body, url: url, now: now)
+        }
+        #expect(throws: QStashVerifier.Failure.malformed) {
+            try verifier.verify(signature: try token(["iss": "Upstash", "exp": Int(now.timeIntervalSince1970) + 60, "body": hash]), body: body, url: nil, now: now)
+        }
+        #expect(throws: QStashVerifier.Failure.wrongIssuer) {
+            try verifier.verify(signature: try token(["iss": "Someone", "sub": url, "exp": Int(now.timeIntervalSince1970) + 60, "body": hash]), body: body, url: url, now: now)
+        }
     }
 }

@@ -1,12 +1,12 @@
-import KnotAPI
 import AppServer
 import Auth
 import Foundation
+import KnotAPI
 import Logging
 import Notifications
 import PlatformCore
-import Testing
 import TestSupport
+import Testing
 
 /// Push tokens that change hands, and what notification logs may say (issue 10).
 @Suite("Notification privacy", .timeLimit(.minutes(3)))
@@ -72,7 +72,9 @@ struct NotificationPrivacyTests {
             let user = UserID(UUID(uuidString: signedIn.userID)!)
             let logs = CapturedLogs()
             func engine(_ push: (any PushProvider)?) -> NotificationEngine {
-                NotificationEngine(database: server.database, accounts: AccountRepository(database: server.database, clock: clock), push: push, clock: clock, rules: [.knot: DeliveryRules()], logger: logs.logger())
+                NotificationEngine(
+                    database: server.database, accounts: AccountRepository(database: server.database, clock: clock), push: push, clock: clock, rules: [.knot: DeliveryRules()],
+                    logger: logs.logger())
             }
             let note = NotificationEngineTests.notification(user)
             #expect(try await engine(nil).deliver(note) == .delivered(channel: "outbox", devices: 0))

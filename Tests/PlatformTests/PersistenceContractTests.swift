@@ -4,8 +4,9 @@ import Logging
 import Persistence
 import PlatformCore
 import SQLKit
-import Testing
 import TestSupport
+import Testing
+
 @testable import Knot
 
 /// The same repository contract on both databases: migrations, constraints, cascades, vectors.
@@ -37,10 +38,12 @@ struct PersistenceContractTests {
     static func seedVault(_ db: any SQLDatabase) async throws -> (user: UUID, vault: UUID) {
         let user = UUID(), vault = UUID(), now = Date()
         try await db.raw("INSERT INTO users (id, app, email, created_at, updated_at) VALUES (\(bind: user), 'knot', 'c@example.com', \(bind: now), \(bind: now))").run()
-        try await db.raw("""
+        try await db.raw(
+            """
             INSERT INTO partner_vaults (id, user_id, partner_name, location_country, created_at, updated_at)
             VALUES (\(bind: vault), \(bind: user), 'Pat', 'US', \(bind: now), \(bind: now))
-            """).run()
+            """
+        ).run()
         return (user, vault)
     }
 
@@ -49,7 +52,9 @@ struct PersistenceContractTests {
         try await Self.withDatabase(database) { store in
             let count: @Sendable () async throws -> Int = {
                 // Only this test's components: servers in parallel tests may be migrating others (jobs, notifications).
-                try await store.read { try await $0.raw("SELECT COUNT(*) AS n FROM schema_migrations WHERE component IN ('platform', 'knot')").first()!.decode(column: "n", as: Int.self) }
+                try await store.read {
+                    try await $0.raw("SELECT COUNT(*) AS n FROM schema_migrations WHERE component IN ('platform', 'knot')").first()!.decode(column: "n", as: Int.self)
+                }
             }
             let before = try await count()
             try await Migrator.migrate(store, sets: [PlatformSchema.migrations, KnotSchema.migrations], logger: Logger(label: "test"))
@@ -61,13 +66,41 @@ struct PersistenceContractTests {
     /// Statements each constraint must reject, given a seeded vault.
     static let violations: [(String, @Sendable (UUID, UUID, Literals) -> SQLQueryString)] = [
         ("invalid vibe CHECK", { _, v, l in "INSERT INTO partner_vibes (id, vault_id, vibe_tag, created_at) VALUES (\(bind: UUID()), \(bind: v), 'fancy', \(unsafeRaw: l.now))" }),
-        ("interest category CHECK", { _, v, l in "INSERT INTO partner_interests (id, vault_id, interest_type, interest_category, created_at) VALUES (\(bind: UUID()), \(bind: v), 'like', 'Golf', \(unsafeRaw: l.now))" }),
+        (
+            "interest category CHECK",
+            { _, v, l in
+                "INSERT INTO partner_interests (id, vault_id, interest_type, interest_category, created_at) VALUES (\(bind: UUID()), \(bind: v), 'like', 'Golf', \(unsafeRaw: l.now))"
+            }
+        ),
         ("cohabitation CHECK", { _, v, l in "UPDATE partner_vaults SET cohabitation_status = 'married' WHERE id = \(bind: v)" }),
-        ("budget max >= min CHECK", { _, v, l in "INSERT INTO partner_budgets (id, vault_id, occasion_type, min_amount, max_amount, currency, created_at) VALUES (\(bind: UUID()), \(bind: v), 'just_because', 500, 100, 'USD', \(unsafeRaw: l.now))" }),
-        ("love language priority CHECK", { _, v, l in "INSERT INTO partner_love_languages (id, vault_id, language, priority, created_at) VALUES (\(bind: UUID()), \(bind: v), 'quality_time', 3, \(unsafeRaw: l.now))" }),
-        ("milestone type CHECK", { _, v, l in "INSERT INTO partner_milestones (id, vault_id, milestone_type, milestone_name, milestone_date, recurrence, budget_tier, created_at) VALUES (\(bind: UUID()), \(bind: v), 'graduation', 'x', \(unsafeRaw: l.date)'2000-01-01', 'yearly', 'just_because', \(unsafeRaw: l.now))" }),
-        ("hint source CHECK", { _, v, l in "INSERT INTO hints (id, vault_id, hint_text, source, created_at) VALUES (\(bind: UUID()), \(bind: v), 'x', 'telepathy', \(unsafeRaw: l.now))" }),
-        ("one vault per user UNIQUE", { u, _, l in "INSERT INTO partner_vaults (id, user_id, partner_name, created_at, updated_at) VALUES (\(bind: UUID()), \(bind: u), 'Again', \(unsafeRaw: l.now), \(unsafeRaw: l.now))" }),
+        (
+            "budget max >= min CHECK",
+            { _, v, l in
+                "INSERT INTO partner_budgets (id, vault_id, occasion_type, min_amount, max_amount, currency, created_at) VALUES (\(bind: UUID()), \(bind: v), 'just_because', 500, 100, 'USD', \(unsafeRaw: l.now))"
+            }
+        ),
+        (
+            "love language priority CHECK",
+            { _, v, l in
+                "INSERT INTO partner_love_languages (id, vault_id, language, priority, created_at) VALUES (\(bind: UUID()), \(bind: v), 'quality_time', 3, \(unsafeRaw: l.now))"
+            }
+        ),
+        (
+            "milestone type CHECK",
+            { _, v, l in
+                "INSERT INTO partner_milestones (id, vault_id, milestone_type, milestone_name, milestone_date, recurrence, budget_tier, created_at) VALUES (\(bind: UUID()), \(bind: v), 'graduation', 'x', \(unsafeRaw: l.date)'2000-01-01', 'yearly', 'just_because', \(unsafeRaw: l.now))"
+            }
+        ),
+        (
+            "hint source CHECK",
+            { _, v, l in "INSERT INTO hints (id, vault_id, hint_text, source, created_at) VALUES (\(bind: UUID()), \(bind: v), 'x', 'telepathy', \(unsafeRaw: l.now))" }
+        ),
+        (
+            "one vault per user UNIQUE",
+            { u, _, l in
+                "INSERT INTO partner_vaults (id, user_id, partner_name, created_at, updated_at) VALUES (\(bind: UUID()), \(bind: u), 'Again', \(unsafeRaw: l.now), \(unsafeRaw: l.now))"
+            }
+        ),
         ("user app CHECK", { _, _, l in "INSERT INTO users (id, app, created_at, updated_at) VALUES (\(bind: UUID()), 'MySpace', \(unsafeRaw: l.now), \(unsafeRaw: l.now))" }),
         ("quiet hours CHECK", { u, _, l in "UPDATE users SET quiet_hours_start = 24 WHERE id = \(bind: u)" }),
     ]
@@ -86,10 +119,19 @@ struct PersistenceContractTests {
             // UNIQUE pairs: the first insert succeeds, the second is refused.
             let l = Literals(database)
             let pairs: [(String, SQLQueryString)] = [
-                ("interest once per vault (like/dislike exclusion)", "INSERT INTO partner_interests (id, vault_id, interest_type, interest_category, created_at) VALUES (\(bind: UUID()), \(bind: vault), 'like', 'Hiking', \(unsafeRaw: l.now))"),
+                (
+                    "interest once per vault (like/dislike exclusion)",
+                    "INSERT INTO partner_interests (id, vault_id, interest_type, interest_category, created_at) VALUES (\(bind: UUID()), \(bind: vault), 'like', 'Hiking', \(unsafeRaw: l.now))"
+                ),
                 ("vibe once per vault", "INSERT INTO partner_vibes (id, vault_id, vibe_tag, created_at) VALUES (\(bind: UUID()), \(bind: vault), 'vintage', \(unsafeRaw: l.now))"),
-                ("budget once per occasion", "INSERT INTO partner_budgets (id, vault_id, occasion_type, min_amount, max_amount, currency, created_at) VALUES (\(bind: UUID()), \(bind: vault), 'major_milestone', 1, 2, 'USD', \(unsafeRaw: l.now))"),
-                ("love language priority once", "INSERT INTO partner_love_languages (id, vault_id, language, priority, created_at) VALUES (\(bind: UUID()), \(bind: vault), 'quality_time', 1, \(unsafeRaw: l.now))"),
+                (
+                    "budget once per occasion",
+                    "INSERT INTO partner_budgets (id, vault_id, occasion_type, min_amount, max_amount, currency, created_at) VALUES (\(bind: UUID()), \(bind: vault), 'major_milestone', 1, 2, 'USD', \(unsafeRaw: l.now))"
+                ),
+                (
+                    "love language priority once",
+                    "INSERT INTO partner_love_languages (id, vault_id, language, priority, created_at) VALUES (\(bind: UUID()), \(bind: vault), 'quality_time', 1, \(unsafeRaw: l.now))"
+                ),
             ]
             for (name, statement) in pairs {
                 try await store.transaction { try await $0.raw(statement).run() }
@@ -132,14 +174,16 @@ struct PersistenceContractTests {
             try await store.transaction { db in
                 let l = Literals(database)
                 try await db.raw("INSERT INTO partner_vibes (id, vault_id, vibe_tag, created_at) VALUES (\(bind: UUID()), \(bind: vault), 'romantic', \(unsafeRaw: l.now))").run()
-                try await db.raw("INSERT INTO hints (id, vault_id, hint_text, source, created_at) VALUES (\(bind: UUID()), \(bind: vault), 'x', 'text_input', \(unsafeRaw: l.now))").run()
+                try await db.raw("INSERT INTO hints (id, vault_id, hint_text, source, created_at) VALUES (\(bind: UUID()), \(bind: vault), 'x', 'text_input', \(unsafeRaw: l.now))")
+                    .run()
                 try await makeVectorIndex(for: store.kind).upsert(VectorEntry(collection: "t", itemID: UUID(), ownerID: UserID(user), model: "m", vector: [1, 0, 0]), on: db)
             }
             try await store.transaction { try await $0.raw("DELETE FROM users WHERE id = \(bind: user)").run() }
             let remaining = try await store.read { db in
                 var total = 0
                 for table in ["partner_vaults", "partner_vibes", "hints"] {
-                    total += try await db.raw("SELECT COUNT(*) AS n FROM \(unsafeRaw: table) WHERE \(unsafeRaw: table == "partner_vaults" ? "id" : "vault_id") = \(bind: vault)").first()!.decode(column: "n", as: Int.self)
+                    total += try await db.raw("SELECT COUNT(*) AS n FROM \(unsafeRaw: table) WHERE \(unsafeRaw: table == "partner_vaults" ? "id" : "vault_id") = \(bind: vault)")
+                        .first()!.decode(column: "n", as: Int.self)
                 }
                 total += try await db.raw("SELECT COUNT(*) AS n FROM vector_entries WHERE owner_id = \(bind: user)").first()!.decode(column: "n", as: Int.self)
                 return total

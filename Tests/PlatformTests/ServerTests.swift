@@ -1,12 +1,12 @@
-import KnotAPI
 import AIProviders
 import AppServer
 import Foundation
 import HTTPTypes
+import KnotAPI
 import Observability
 import PlatformCore
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Server surface: health, metrics, errors", .timeLimit(.minutes(3)))
 struct ServerTests {
@@ -107,10 +107,12 @@ struct ConfigurationTests {
         #expect(configuration.signInClientIDs.google[.knot] == ["g1"])
     }
 
-    @Test("invalid values are refused before the server starts", arguments: [
-        ["PORT": "eighty"], ["PORT": "70000"], ["DATABASE_URL": "mysql://x"], ["APP_ENV": "staging"],
-        ["APPS": "myspace"], ["APPS": "zia"], ["LOG_LEVEL": "loud"], ["MAX_BODY_BYTES": "1"],
-    ])
+    @Test(
+        "invalid values are refused before the server starts",
+        arguments: [
+            ["PORT": "eighty"], ["PORT": "70000"], ["DATABASE_URL": "mysql://x"], ["APP_ENV": "staging"],
+            ["APPS": "myspace"], ["APPS": "zia"], ["LOG_LEVEL": "loud"], ["MAX_BODY_BYTES": "1"],
+        ])
     func invalidValues(_ environment: [String: String]) {
         #expect(throws: ServerConfiguration.Invalid.self) { try ServerConfiguration.load(environment: environment) }
     }

@@ -1,9 +1,10 @@
 import Foundation
 import Synchronization
-import Testing
 import TestSupport
+import Testing
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The real `server` executable, stopped with SIGTERM while its PostgreSQL hangs (frozen: sockets
@@ -53,7 +54,8 @@ struct ShutdownTests {
             let base = URL(string: "http://127.0.0.1:\(port)")!
             var up = false
             for _ in 0..<150 where !up {
-                up = (try? await URLSession.shared.data(from: base.appendingPathComponent("health")))
+                up =
+                    (try? await URLSession.shared.data(from: base.appendingPathComponent("health")))
                     .map { ($0.1 as? HTTPURLResponse)?.statusCode == 200 } ?? false
                 if !up { try await Task.sleep(for: .milliseconds(200)) }
             }

@@ -5,8 +5,8 @@ import Logging
 import Persistence
 import PlatformCore
 import SQLKit
-import Testing
 import TestSupport
+import Testing
 
 /// Start-up runs migrations before anything in the background queries: on the very first start in
 /// an empty folder the job scheduler used to schedule its recurring jobs before the `jobs` table
@@ -16,11 +16,14 @@ struct StartupOrderTests {
     @Test("first start on an empty database: no query before migrations, recurring jobs scheduled", arguments: TestDatabase.allCases)
     func firstStart(_ database: TestDatabase) async throws {
         let logs = CapturedLogs()
-        try await withIsolatedServer(database, configure: { configuration in
-            configuration.jobsEnabled = true
-            configuration.jobPollMilliseconds = 20
-            configuration.appOverrides["KNOT_FEEDBACK_ANALYSIS_HOURS"] = "24"
-        }, dependencies: .init(logger: logs.logger(label: "server"))) { _, components in
+        try await withIsolatedServer(
+            database,
+            configure: { configuration in
+                configuration.jobsEnabled = true
+                configuration.jobPollMilliseconds = 20
+                configuration.appOverrides["KNOT_FEEDBACK_ANALYSIS_HOURS"] = "24"
+            }, dependencies: .init(logger: logs.logger(label: "server"))
+        ) { _, components in
             var scheduled = false
             for _ in 0..<100 where !scheduled {
                 scheduled = try await components.scheduler.queue.hasActive(kind: JobScheduler.purgeKind, keyPrefix: "recurring:")

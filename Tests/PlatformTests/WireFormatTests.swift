@@ -4,9 +4,11 @@ import Testing
 
 @Suite("Wire format", .timeLimit(.minutes(3)))
 struct WireFormatTests {
-    @Test("timestamps are ISO 8601 UTC with milliseconds and agree with Foundation's formatter", arguments: [
-        0.0, 951_782_400.5, 1_795_280_193.155833, -86_400.25, 4_102_444_799.999, 1_709_164_800.0,
-    ])
+    @Test(
+        "timestamps are ISO 8601 UTC with milliseconds and agree with Foundation's formatter",
+        arguments: [
+            0.0, 951_782_400.5, 1_795_280_193.155833, -86_400.25, 4_102_444_799.999, 1_709_164_800.0,
+        ])
     func timestamps(_ seconds: Double) throws {
         let date = Date(timeIntervalSince1970: seconds)
         let ours = ISO8601.string(from: date)

@@ -89,11 +89,12 @@ public func withFakeAPNs<T: Sendable>(_ body: @Sendable (FakeAPNs) async throws 
         let token = context.parameters.get("token") ?? ""
         let bytes = try await request.body.collect(upTo: 8192)
         fake.received.withLock {
-            $0.append(.init(
-                token: token, authorization: request.headers[.authorization], topic: request.headers[HTTPField.Name("apns-topic")!],
-                pushType: request.headers[HTTPField.Name("apns-push-type")!], priority: request.headers[HTTPField.Name("apns-priority")!],
-                collapseID: request.headers[HTTPField.Name("apns-collapse-id")!], scheme: request.head.scheme, body: Data(buffer: bytes)
-            ))
+            $0.append(
+                .init(
+                    token: token, authorization: request.headers[.authorization], topic: request.headers[HTTPField.Name("apns-topic")!],
+                    pushType: request.headers[HTTPField.Name("apns-push-type")!], priority: request.headers[HTTPField.Name("apns-priority")!],
+                    collapseID: request.headers[HTTPField.Name("apns-collapse-id")!], scheme: request.head.scheme, body: Data(buffer: bytes)
+                ))
         }
         if let (status, reason) = fake.answer(for: token) {
             return Response(status: .init(code: status), headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: #"{"reason":"\#(reason)"}"#)))

@@ -91,15 +91,19 @@ public final class FakeProviderServer: Sendable {
             let text = answer.value
             if input["stream"] as? Bool == true {
                 let halves = [String(text.prefix(text.count / 2)), String(text.dropFirst(text.count / 2))]
-                return Self.sse([
-                    "event: message_start\ndata: {\"type\":\"message_start\",\"message\":{\"id\":\"msg_1\",\"type\":\"message\",\"role\":\"assistant\",\"content\":[],\"model\":\"\(input["model"] ?? "")\",\"usage\":{\"input_tokens\":12,\"output_tokens\":1}}}\n\n",
-                    "event: content_block_start\ndata: {\"type\":\"content_block_start\",\"index\":0,\"content_block\":{\"type\":\"text\",\"text\":\"\"}}\n\n",
-                    "event: ping\ndata: {\"type\": \"ping\"}\n\n",
-                ] + halves.map { "event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"text_delta\",\"text\":\(Self.quote($0))}}\n\n" } + [
-                    "event: content_block_stop\ndata: {\"type\":\"content_block_stop\",\"index\":0}\n\n",
-                    "event: message_delta\ndata: {\"type\":\"message_delta\",\"delta\":{\"stop_reason\":\"end_turn\",\"stop_sequence\":null},\"usage\":{\"output_tokens\":7}}\n\n",
-                    "event: message_stop\ndata: {\"type\":\"message_stop\"}\n\n",
-                ])
+                return Self.sse(
+                    [
+                        "event: message_start\ndata: {\"type\":\"message_start\",\"message\":{\"id\":\"msg_1\",\"type\":\"message\",\"role\":\"assistant\",\"content\":[],\"model\":\"\(input["model"] ?? "")\",\"usage\":{\"input_tokens\":12,\"output_tokens\":1}}}\n\n",
+                        "event: content_block_start\ndata: {\"type\":\"content_block_start\",\"index\":0,\"content_block\":{\"type\":\"text\",\"text\":\"\"}}\n\n",
+                        "event: ping\ndata: {\"type\": \"ping\"}\n\n",
+                    ]
+                        + halves.map {
+                            "event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"text_delta\",\"text\":\(Self.quote($0))}}\n\n"
+                        } + [
+                            "event: content_block_stop\ndata: {\"type\":\"content_block_stop\",\"index\":0}\n\n",
+                            "event: message_delta\ndata: {\"type\":\"message_delta\",\"delta\":{\"stop_reason\":\"end_turn\",\"stop_sequence\":null},\"usage\":{\"output_tokens\":7}}\n\n",
+                            "event: message_stop\ndata: {\"type\":\"message_stop\"}\n\n",
+                        ])
             }
             return Self.json([
                 "id": "msg_1", "type": "message", "role": "assistant", "model": input["model"] ?? "",
@@ -116,8 +120,12 @@ public final class FakeProviderServer: Sendable {
             if input["stream"] as? Bool == true {
                 let halves = [String(text.prefix(text.count / 2)), String(text.dropFirst(text.count / 2))]
                 return Self.sse(
-                    ["data: {\"id\":\"c1\",\"object\":\"chat.completion.chunk\",\"model\":\"\(model)\",\"choices\":[{\"index\":0,\"delta\":{\"role\":\"assistant\",\"content\":\"\"},\"finish_reason\":null}]}\n\n"]
-                        + halves.map { "data: {\"id\":\"c1\",\"object\":\"chat.completion.chunk\",\"model\":\"\(model)\",\"choices\":[{\"index\":0,\"delta\":{\"content\":\(Self.quote($0))},\"finish_reason\":null}]}\n\n" }
+                    [
+                        "data: {\"id\":\"c1\",\"object\":\"chat.completion.chunk\",\"model\":\"\(model)\",\"choices\":[{\"index\":0,\"delta\":{\"role\":\"assistant\",\"content\":\"\"},\"finish_reason\":null}]}\n\n"
+                    ]
+                        + halves.map {
+                            "data: {\"id\":\"c1\",\"object\":\"chat.completion.chunk\",\"model\":\"\(model)\",\"choices\":[{\"index\":0,\"delta\":{\"content\":\(Self.quote($0))},\"finish_reason\":null}]}\n\n"
+                        }
                         + [
                             "data: {\"id\":\"c1\",\"object\":\"chat.completion.chunk\",\"model\":\"\(model)\",\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"stop\"}]}\n\n",
                             "data: {\"id\":\"c1\",\"object\":\"chat.completion.chunk\",\"model\":\"\(model)\",\"choices\":[],\"usage\":{\"prompt_tokens\":12,\"completion_tokens\":7,\"total_tokens\":19}}\n\n",
@@ -138,11 +146,12 @@ public final class FakeProviderServer: Sendable {
             let usage: [String: Any] = ["promptTokenCount": 12, "candidatesTokenCount": 7, "totalTokenCount": 19]
             if action.hasSuffix(":streamGenerateContent") {
                 let halves = [String(text.prefix(text.count / 2)), String(text.dropFirst(text.count / 2))]
-                return Self.sse(halves.enumerated().map { index, piece in
-                    let finish = index == halves.count - 1 ? ",\"finishReason\":\"STOP\"" : ""
-                    let meta = index == halves.count - 1 ? ",\"usageMetadata\":{\"promptTokenCount\":12,\"candidatesTokenCount\":7,\"totalTokenCount\":19}" : ""
-                    return "data: {\"candidates\":[{\"content\":{\"parts\":[{\"text\":\(Self.quote(piece))}],\"role\":\"model\"}\(finish),\"index\":0}]\(meta)}\r\n\r\n"
-                })
+                return Self.sse(
+                    halves.enumerated().map { index, piece in
+                        let finish = index == halves.count - 1 ? ",\"finishReason\":\"STOP\"" : ""
+                        let meta = index == halves.count - 1 ? ",\"usageMetadata\":{\"promptTokenCount\":12,\"candidatesTokenCount\":7,\"totalTokenCount\":19}" : ""
+                        return "data: {\"candidates\":[{\"content\":{\"parts\":[{\"text\":\(Self.quote(piece))}],\"role\":\"model\"}\(finish),\"index\":0}]\(meta)}\r\n\r\n"
+                    })
             }
             return Self.json(["candidates": [["content": ["parts": [["text": text]], "role": "model"], "finishReason": "STOP", "index": 0]], "usageMetadata": usage])
         }
@@ -151,13 +160,17 @@ public final class FakeProviderServer: Sendable {
             if let intercepted { return intercepted }
             let input = ((try? JSONSerialization.jsonObject(with: body) as? [String: Any])?["input"] as? [String]) ?? []
             let data = input.enumerated().map { index, text in ["object": "embedding", "index": index, "embedding": Self.fakeVector(text, dimensions: 8)] as [String: Any] }
-            return Self.json(["object": "list", "data": Array(data.reversed()), "model": "text-embedding-3-small", "usage": ["prompt_tokens": input.count * 3, "total_tokens": input.count * 3]])
+            return Self.json([
+                "object": "list", "data": Array(data.reversed()), "model": "text-embedding-3-small", "usage": ["prompt_tokens": input.count * 3, "total_tokens": input.count * 3],
+            ])
         }
         router.post("v1/projects/:project/locations/:location/publishers/google/models/:action") { request, context -> Response in
             let (intercepted, body) = try await self.intercept(request, path: "/vertex/\(context.parameters.get("action") ?? "")")
             if let intercepted { return intercepted }
             let instances = ((try? JSONSerialization.jsonObject(with: body) as? [String: Any])?["instances"] as? [[String: Any]]) ?? []
-            let predictions = instances.map { ["embeddings": ["values": Self.fakeVector($0["content"] as? String ?? "", dimensions: 8), "statistics": ["token_count": 3, "truncated": false]]] }
+            let predictions = instances.map {
+                ["embeddings": ["values": Self.fakeVector($0["content"] as? String ?? "", dimensions: 8), "statistics": ["token_count": 3, "truncated": false]]]
+            }
             return Self.json(["predictions": predictions])
         }
         router.post("v1/audio/transcriptions") { request, _ -> Response in

@@ -28,8 +28,8 @@ public enum ForgedToken {
     public static func parts(of token: String) throws -> (header: [String: Any], claims: [String: Any]) {
         let segments = token.split(separator: ".")
         guard segments.count == 3,
-              let header = Data(base64URLEncoded: segments[0]).flatMap({ try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }),
-              let claims = Data(base64URLEncoded: segments[1]).flatMap({ try? JSONSerialization.jsonObject(with: $0) as? [String: Any] })
+            let header = Data(base64URLEncoded: segments[0]).flatMap({ try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }),
+            let claims = Data(base64URLEncoded: segments[1]).flatMap({ try? JSONSerialization.jsonObject(with: $0) as? [String: Any] })
         else { throw TestFailure("not a JWT: \(token)") }
         return (header, claims)
     }

@@ -20,10 +20,11 @@ public struct OpenAPICoverage: Sendable {
                 .map { "\($0.method) \(Self.openAPIPath($0.path))" }
                 .filter { $0.split(separator: " ")[1].hasPrefix("/\(app)/") }
         )
-        documented = Set(document.operations.map { operation -> String in
-            let parts = operation.split(separator: " ", maxSplits: 1)
-            return "\(parts[0]) \(Self.openAPIPath(String(parts[1])))"
-        })
+        documented = Set(
+            document.operations.map { operation -> String in
+                let parts = operation.split(separator: " ", maxSplits: 1)
+                return "\(parts[0]) \(Self.openAPIPath(String(parts[1])))"
+            })
     }
 
     /// Hummingbird's `:name` and `{name}` captures in OpenAPI's `{name}` form, without a trailing slash.

@@ -97,10 +97,12 @@ public final class PrivatePostgres: Sendable {
 @discardableResult
 public func terminateBackends(ofDatabase database: String, through admin: any Database) async throws -> Int {
     try await admin.read { db in
-        try await db.raw("""
+        try await db.raw(
+            """
             SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity
             WHERE datname = \(bind: database) AND pid <> pg_backend_pid()
-            """).all().count
+            """
+        ).all().count
     }
 }
 
@@ -112,10 +114,13 @@ public func withServerOnPrivatePostgres<T: Sendable>(
     _ body: @escaping @Sendable (APIClient, ServerComponents, PrivatePostgres) async throws -> T
 ) async throws -> T {
     try await withPrivatePostgres { postgres in
-        try await withServer(.postgres, configure: { configuration in
-            configuration.databaseURL = postgres.url
-            configure(&configuration)
-        }) { client, components in
+        try await withServer(
+            .postgres,
+            configure: { configuration in
+                configuration.databaseURL = postgres.url
+                configure(&configuration)
+            }
+        ) { client, components in
             try await body(client, components, postgres)
         }
     }

@@ -205,10 +205,12 @@ public func withIsolatedServer<T: Sendable>(
 ) async throws -> T {
     guard database == .postgres else { return try await withServer(database, configure: configure, dependencies: dependencies, body) }
     return try await withIsolatedPostgres { url in
-        try await withServer(database, configure: { configuration in
-            configure(&configuration)
-            configuration.databaseURL = url
-        }, dependencies: dependencies, body)
+        try await withServer(
+            database,
+            configure: { configuration in
+                configure(&configuration)
+                configuration.databaseURL = url
+            }, dependencies: dependencies, body)
     }
 }
 

@@ -1,7 +1,7 @@
 import Auth
 import Foundation
-import KnotAPI
 import Jobs
+import KnotAPI
 import Logging
 import Notifications
 import Persistence
@@ -28,7 +28,10 @@ public struct MilestoneNotifications: Sendable {
     let clock: any TimeSource
     let logger: Logger
 
-    public init(database: any Database, vaults: VaultRepository, accounts: AccountRepository, recommender: RecommendationService, engine: NotificationEngine, clock: any TimeSource, logger: Logger) {
+    public init(
+        database: any Database, vaults: VaultRepository, accounts: AccountRepository, recommender: RecommendationService, engine: NotificationEngine, clock: any TimeSource,
+        logger: Logger
+    ) {
         self.database = database
         self.vaults = vaults
         self.accounts = accounts
@@ -62,21 +65,26 @@ public struct MilestoneNotifications: Sendable {
         let wantedKeys = Set(current.map(\.reminder.key))
         let wanted = current.filter { $0.reminder.sendAt > now }
         return try await database.transaction { db in
-            let pending = try await db.raw("""
+            let pending = try await db.raw(
+                """
                 SELECT id, reminder_key FROM notification_queue WHERE user_id = \(bind: user.uuid) AND status = 'pending'
-                """).all()
+                """
+            ).all()
             for row in pending {
                 let key = try row.decode(column: "reminder_key", as: String?.self) ?? ""
                 guard !wantedKeys.contains(key) else { continue }
-                try await db.raw("""
+                try await db.raw(
+                    """
                     UPDATE notification_queue SET status = 'cancelled', error = 'the milestone changed or was removed', updated_at = \(bind: now)
                     WHERE id = \(bind: try row.uuid("id"))
-                    """).run()
+                    """
+                ).run()
                 try await JobQueue.cancel(idempotencyKey: key, now: now, on: db)
             }
             var scheduled = 0
             for (reminder, milestone) in wanted {
-                let row = try await db.raw("""
+                let row = try await db.raw(
+                    """
                     INSERT INTO notification_queue (id, user_id, milestone_id, milestone_name, milestone_type, occurrence_date, reminder_key, scheduled_for, days_before, status, created_at, updated_at)
                     VALUES (\(bind: UUID()), \(bind: user.uuid), \(bind: milestone.id.uuid), \(bind: milestone.milestoneName), \(bind: milestone.milestoneType.rawValue),
                         \(bind: reminder.occurrence.description), \(bind: reminder.key), \(bind: reminder.sendAt), \(bind: reminder.daysBefore), 'pending', \(bind: now), \(bind: now))
@@ -84,7 +92,8 @@ public struct MilestoneNotifications: Sendable {
                         milestone_name = excluded.milestone_name, milestone_type = excluded.milestone_type, updated_at = excluded.updated_at
                     WHERE notification_queue.status IN ('pending', 'cancelled')
                     RETURNING id
-                    """).first()
+                    """
+                ).first()
                 guard let row else { continue }  // already sent for this occurrence
                 let id = NotificationID(try row.uuid("id"))
                 let job = try NewJob(kind: Self.jobKind, payload: JobPayload(notificationId: id), runAt: reminder.sendAt, idempotencyKey: reminder.key, maxAttempts: 5)
@@ -127,7 +136,9 @@ public struct MilestoneNotifications: Sendable {
 
     /// The outcome of processing one reminder (the seed's `NotificationProcessResponse`).
     public struct ProcessResult: Sendable, Equatable, Encodable {
-        enum CodingKeys: String, CodingKey { case status, notificationId = "notification_id", message, recommendationsGenerated = "recommendations_generated", pushDelivered = "push_delivered" }
+        enum CodingKeys: String, CodingKey {
+            case status, notificationId = "notification_id", message, recommendationsGenerated = "recommendations_generated", pushDelivered = "push_delivered"
+        }
         /// `processed`, `skipped`, `rescheduled` or `not_found`.
         public var status: String
         public var notificationId: NotificationID
@@ -162,13 +173,17 @@ public struct MilestoneNotifications: Sendable {
         // Claim the reminder atomically, so a QStash delivery and the scheduler (or a retry after a
         // crash) never both generate and send it. A claim older than `staleClaim` is taken over.
         let now = clock.now()
-        guard let row = try await database.transaction({ db in
-            try await db.raw("""
-                UPDATE notification_queue SET status = 'processing', claimed_at = \(bind: now), updated_at = \(bind: now)
-                WHERE id = \(bind: id.uuid) AND (status = 'pending' OR (status = 'processing' AND claimed_at < \(bind: now.addingTimeInterval(-Self.staleClaim))))
-                RETURNING user_id, milestone_id, days_before, reminder_key
-                """).first()
-        }) else {
+        guard
+            let row = try await database.transaction({ db in
+                try await db.raw(
+                    """
+                    UPDATE notification_queue SET status = 'processing', claimed_at = \(bind: now), updated_at = \(bind: now)
+                    WHERE id = \(bind: id.uuid) AND (status = 'pending' OR (status = 'processing' AND claimed_at < \(bind: now.addingTimeInterval(-Self.staleClaim))))
+                    RETURNING user_id, milestone_id, days_before, reminder_key
+                    """
+                ).first()
+            })
+        else {
             let status = try await database.read { db in
                 try await db.raw("SELECT status FROM notification_queue WHERE id = \(bind: id.uuid)").first()?.decode(column: "status", as: String.self)
             }
@@ -192,8 +207,9 @@ public struct MilestoneNotifications: Sendable {
         let daysBefore = try row.decode(column: "days_before", as: Int.self)
         let reminderKey = try row.decode(column: "reminder_key", as: String?.self) ?? "knot:notification:\(id)"
         guard let milestoneUUID = try row.decode(column: "milestone_id", as: UUID?.self),
-              let vault = try await vaults.find(for: user),
-              let milestone = vault.content.milestones.first(where: { $0.id.uuid == milestoneUUID }) else {
+            let vault = try await vaults.find(for: user),
+            let milestone = vault.content.milestones.first(where: { $0.id.uuid == milestoneUUID })
+        else {
             try await finish(id, status: "cancelled", error: "the milestone was removed", generated: 0)
             return result("skipped", "The milestone no longer exists.")
         }
@@ -265,11 +281,13 @@ public struct MilestoneNotifications: Sendable {
     private func finish(_ id: NotificationID, status: String, error: String?, generated: Int) async throws {
         let now = clock.now()
         try await database.transaction { db in
-            try await db.raw("""
+            try await db.raw(
+                """
                 UPDATE notification_queue SET status = \(bind: status), error = \(bind: error), recommendations_generated = \(bind: generated),
                     sent_at = \(bind: status == "sent" || status == "failed" ? now : nil), updated_at = \(bind: now)
                 WHERE id = \(bind: id.uuid) AND status = 'processing'
-                """).run()
+                """
+            ).run()
         }
     }
 
@@ -277,22 +295,27 @@ public struct MilestoneNotifications: Sendable {
     private func release(_ id: NotificationID) async throws {
         let now = clock.now()
         try await database.transaction { db in
-            try await db.raw("""
+            try await db.raw(
+                """
                 UPDATE notification_queue SET status = 'pending', claimed_at = NULL, updated_at = \(bind: now) WHERE id = \(bind: id.uuid) AND status = 'processing'
-                """).run()
+                """
+            ).run()
         }
     }
 
     /// The seed's texts (seed 001 step 7.5, seed 000 `build_notification_payload`): "[Partner]'s
     /// [Milestone] is in [X] days" and "I've found N [Vibe] options…" (first vibe, capitalised,
     /// underscores as spaces; "curated" without vibes). The private variant names nobody.
-    public static func message(partnerName: String, milestoneName: String, daysBefore: Int, vibes: [String], count: Int) -> (title: String, body: String, privateTitle: String, privateBody: String) {
+    public static func message(
+        partnerName: String, milestoneName: String, daysBefore: Int, vibes: [String], count: Int
+    ) -> (title: String, body: String, privateTitle: String, privateBody: String) {
         // "Alex's Birthday" already names the partner; the seed's "[Partner]'s [Milestone]" would say it twice.
         let names = milestoneName.lowercased().hasPrefix(partnerName.lowercased()) ? milestoneName : "\(partnerName)'s \(milestoneName)"
-        let vibe = vibes.first.map { name -> String in
-            let spaced = name.replacingOccurrences(of: "_", with: " ")
-            return spaced.prefix(1).uppercased() + spaced.dropFirst()
-        } ?? "curated"
+        let vibe =
+            vibes.first.map { name -> String in
+                let spaced = name.replacingOccurrences(of: "_", with: " ")
+                return spaced.prefix(1).uppercased() + spaced.dropFirst()
+            } ?? "curated"
         let days = daysBefore == 1 ? "1 day" : "\(daysBefore) days"
         return (
             "\(names) is in \(days)",

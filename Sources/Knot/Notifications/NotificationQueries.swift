@@ -7,11 +7,13 @@ import SQLKit
 extension MilestoneNotifications {
     public func upcoming(for user: UserID) async throws -> [UpcomingNotification] {
         try await database.read { db in
-            try await db.raw("""
+            try await db.raw(
+                """
                 SELECT id, milestone_id, milestone_name, milestone_type, occurrence_date, days_before, scheduled_for, status FROM notification_queue
                 WHERE user_id = \(bind: user.uuid) AND status IN ('pending', 'processing') AND milestone_id IS NOT NULL
                 ORDER BY scheduled_for, days_before DESC
-                """).all().map { row in
+                """
+            ).all().map { row in
                 UpcomingNotification(
                     id: NotificationID(try row.uuid("id")), milestoneId: MilestoneID(try row.uuid("milestone_id")),
                     milestoneName: try row.decode(column: "milestone_name", as: String?.self) ?? "Milestone",
@@ -27,10 +29,14 @@ extension MilestoneNotifications {
     /// seed's "Deleted Milestone" / "unknown" fallbacks) and how many recommendations it has.
     public func history(for user: UserID, limit: Int, offset: Int) async throws -> (items: [NotificationHistoryItem], total: Int) {
         try await database.read { db in
-            let total = try await db.raw("""
-                SELECT COUNT(*) AS total FROM notification_queue WHERE user_id = \(bind: user.uuid) AND status IN ('sent', 'failed')
-                """).first()?.decode(column: "total", as: Int.self) ?? 0
-            let rows = try await db.raw("""
+            let total =
+                try await db.raw(
+                    """
+                    SELECT COUNT(*) AS total FROM notification_queue WHERE user_id = \(bind: user.uuid) AND status IN ('sent', 'failed')
+                    """
+                ).first()?.decode(column: "total", as: Int.self) ?? 0
+            let rows = try await db.raw(
+                """
                 SELECT q.id, q.milestone_id, q.occurrence_date, q.days_before, q.status,
                     q.sent_at, q.viewed_at, q.created_at, m.milestone_name, m.milestone_type, \(db.dateText("m.milestone_date")) AS milestone_date,
                     (SELECT COUNT(*) FROM recommendations r WHERE r.milestone_id = q.milestone_id) AS recommendations_count
@@ -38,7 +44,8 @@ extension MilestoneNotifications {
                 WHERE q.user_id = \(bind: user.uuid) AND q.status IN ('sent', 'failed')
                 ORDER BY COALESCE(q.sent_at, q.created_at) DESC, q.id
                 LIMIT \(unsafeRaw: String(limit)) OFFSET \(unsafeRaw: String(offset))
-                """).all()
+                """
+            ).all()
             let items = try rows.map { row in
                 let milestone = try row.decode(column: "milestone_id", as: UUID?.self)
                 let occurrence = try row.decode(column: "occurrence_date", as: String.self)
@@ -62,10 +69,12 @@ extension MilestoneNotifications {
     public func markViewed(_ id: NotificationID, for user: UserID) async throws -> Date? {
         let now = clock.now()
         return try await database.transaction { db in
-            try await db.raw("""
+            try await db.raw(
+                """
                 UPDATE notification_queue SET viewed_at = COALESCE(viewed_at, \(bind: now)) WHERE id = \(bind: id.uuid) AND user_id = \(bind: user.uuid)
                 RETURNING viewed_at
-                """).first()?.decode(column: "viewed_at", as: Date.self)
+                """
+            ).first()?.decode(column: "viewed_at", as: Date.self)
         }
     }
 }

@@ -47,7 +47,8 @@ public struct NotificationsController: Sendable {
         }
         routes.patch(":id/viewed") { _, context -> ViewedReceipt in
             guard let raw = context.parameters.get("id"), let id = NotificationID(raw),
-                  let viewedAt = try await notifications.markViewed(id, for: context.userID) else {
+                let viewedAt = try await notifications.markViewed(id, for: context.userID)
+            else {
                 throw APIError.notFound("Notification", code: "notification_not_found")
             }
             return ViewedReceipt(id: id, viewedAt: viewedAt)
@@ -92,9 +93,11 @@ extension ViewedReceipt: ResponseEncodable {}
 extension MilestoneNotifications {
     /// Moves the reminder's job to `date` (a QStash delivery that arrived during quiet hours).
     func postponeJob(_ id: NotificationID, until date: Date, jobs: JobQueue) async throws {
-        guard let row = try await database.read({ db in
-            try await db.raw("SELECT reminder_key FROM notification_queue WHERE id = \(bind: id.uuid)").first()
-        }), let key = try row.decode(column: "reminder_key", as: String?.self) else { return }
+        guard
+            let row = try await database.read({ db in
+                try await db.raw("SELECT reminder_key FROM notification_queue WHERE id = \(bind: id.uuid)").first()
+            }), let key = try row.decode(column: "reminder_key", as: String?.self)
+        else { return }
         try await jobs.enqueue(try NewJob(kind: Self.jobKind, payload: JobPayload(notificationId: id), runAt: date, idempotencyKey: key), onConflict: .replaceIfNotStarted)
     }
 }

@@ -45,7 +45,10 @@ public struct Candidate: Sendable, Equatable, Identifiable {
     /// Hints whose words the item matches; they raise its score and are reported with it.
     public var informedByHints: [HintID] = []
 
-    public init(id: String, source: CandidateSource, type: RecommendationType, title: String, description: String, priceCents: Int?, currency: String = "USD", merchant: String?, city: String? = nil, externalURL: String?, imageURL: String?, matchedInterest: String? = nil, matchedVibe: Vibe? = nil) {
+    public init(
+        id: String, source: CandidateSource, type: RecommendationType, title: String, description: String, priceCents: Int?, currency: String = "USD", merchant: String?,
+        city: String? = nil, externalURL: String?, imageURL: String?, matchedInterest: String? = nil, matchedVibe: Vibe? = nil
+    ) {
         self.id = id
         self.source = source
         self.type = type

@@ -1,7 +1,7 @@
 import Crypto
 import Foundation
-import KnotAPI
 import Hummingbird
+import KnotAPI
 import PlatformCore
 
 /// Universal links for shared recommendations (seed 001 phase 9): the Apple app-site-association
@@ -24,7 +24,8 @@ public struct DeepLinks: Sendable {
             if let raw = context.parameters.get("id"), let id = RecommendationID(raw), signer.isValid(request.uri.queryParameters.get("sig"), for: id) {
                 recommendation = try await recommendations.findShared(id)?.card
             }
-            return Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"], body: .init(byteBuffer: ByteBuffer(string: Self.page(recommendation))))
+            return Response(
+                status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"], body: .init(byteBuffer: ByteBuffer(string: Self.page(recommendation))))
         }
     }
 

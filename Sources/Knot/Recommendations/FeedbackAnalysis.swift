@@ -88,11 +88,13 @@ public struct LearnedWeightsRepository: Sendable {
     public func analyze(user: UserID) async throws -> (weights: LearnedWeights, feedbackCount: Int) {
         guard let vault = try await vaults.find(for: user) else { return (.neutral, 0) }
         let rows = try await database.read { db in
-            try await db.raw("""
+            try await db.raw(
+                """
                 SELECT f.action, f.rating, r.recommendation_type, r.title, r.description, r.merchant_name, r.matched_interest, r.matched_vibe, r.candidate_key
                 FROM recommendation_feedback f JOIN recommendations r ON r.id = f.recommendation_id
                 WHERE f.user_id = \(bind: user.uuid)
-                """).all()
+                """
+            ).all()
         }
         let observations: [FeedbackAnalysis.Observation] = try rows.compactMap { row in
             guard let action = FeedbackAction(rawValue: try row.decode(column: "action", as: String.self)) else { return nil }
@@ -116,11 +118,13 @@ public struct LearnedWeightsRepository: Sendable {
         let now = clock.now()
         try await database.transaction { db in
             try await db.raw("DELETE FROM user_preferences_weights WHERE user_id = \(bind: user.uuid)").run()
-            try await db.raw("""
+            try await db.raw(
+                """
                 INSERT INTO user_preferences_weights (user_id, interests, vibes, love_languages, types, feedback_count, updated_at)
                 VALUES (\(bind: user.uuid), \(bind: json(weights.interests)), \(bind: json(weights.vibes)), \(bind: json(weights.loveLanguages)),
                     \(bind: json(weights.types)), \(bind: observations.count), \(bind: now))
-                """).run()
+                """
+            ).run()
         }
         return (weights, observations.count)
     }

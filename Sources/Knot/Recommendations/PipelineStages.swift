@@ -59,7 +59,10 @@ public enum PipelineStages {
 
     /// Words of a hint that can identify an item ("ceramics", "espresso"), stemmed.
     static func hintWords(_ text: String) -> Set<String> {
-        let stop: Set<String> = ["about", "would", "could", "their", "there", "really", "wants", "loves", "likes", "mentioned", "talking", "keeps", "said", "something", "always", "never", "maybe", "thing", "things", "with", "that", "this", "from", "they", "have", "been", "some", "into", "like", "love", "want", "new"]
+        let stop: Set<String> = [
+            "about", "would", "could", "their", "there", "really", "wants", "loves", "likes", "mentioned", "talking", "keeps", "said", "something", "always", "never", "maybe",
+            "thing", "things", "with", "that", "this", "from", "they", "have", "been", "some", "into", "like", "love", "want", "new",
+        ]
         return Set(text.lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init).filter { $0.count >= 4 && !stop.contains($0) }.map(stem))
     }
 
@@ -77,7 +80,9 @@ public enum PipelineStages {
     /// Removes anything matching a dislike; scores the rest +1 per matched interest (× its learned
     /// weight), +0.5 when the source tagged the interest, +1 per informing hint (at most 2); keeps the
     /// top 9 by `(-score, title)`.
-    public static func filterByInterests(_ candidates: [Candidate], interests: [String], dislikes: [String], hints: [RelevantHint], weights: LearnedWeights) throws(RecommendationFailure) -> [Candidate] {
+    public static func filterByInterests(
+        _ candidates: [Candidate], interests: [String], dislikes: [String], hints: [RelevantHint], weights: LearnedWeights
+    ) throws(RecommendationFailure) -> [Candidate] {
         var kept: [Candidate] = []
         for var candidate in candidates {
             if dislikes.contains(where: { matches(candidate, category: $0) }) { continue }
@@ -192,7 +197,9 @@ public enum PipelineStages {
 
     /// Keeps selections whose URL answers; replaces an unavailable one with up to 3 tries from the
     /// ranked pool. Returns what it could verify and whether the result is partial.
-    public static func verifyAvailability(_ selected: [Candidate], pool: [Candidate], isAvailable: @Sendable (Candidate) async -> Bool) async -> (recommendations: [Candidate], partial: Bool) {
+    public static func verifyAvailability(
+        _ selected: [Candidate], pool: [Candidate], isAvailable: @Sendable (Candidate) async -> Bool
+    ) async -> (recommendations: [Candidate], partial: Bool) {
         var used = Set(selected.map(\.id))
         var result: [Candidate] = []
         var partial = false

@@ -44,26 +44,27 @@ public struct RecommendationRepository: Sendable {
 
     static func recommendation(from row: any SQLRow) throws -> StoredRecommendation {
         let hints = (try? JSONDecoder().decode([String].self, from: Data(try row.decode(column: "informed_by_hints", as: String.self).utf8))) ?? []
-        return StoredRecommendation(card: Recommendation(
-            id: RecommendationID(try row.uuid("id")),
-            milestoneId: try row.decode(column: "milestone_id", as: UUID?.self).map(MilestoneID.init),
-            occasionType: try row.decode(column: "occasion_type", as: String?.self).flatMap(OccasionType.init(rawValue:)),
-            recommendationType: RecommendationType(rawValue: try row.decode(column: "recommendation_type", as: String.self)) ?? .gift,
-            title: try row.decode(column: "title", as: String.self),
-            description: try row.decode(column: "description", as: String?.self),
-            priceCents: try row.decode(column: "price_cents", as: Int?.self),
-            currency: try row.decode(column: "currency", as: String.self),
-            merchantName: try row.decode(column: "merchant_name", as: String?.self),
-            externalUrl: try row.decode(column: "external_url", as: String?.self),
-            imageUrl: try row.decode(column: "image_url", as: String?.self),
-            source: try row.decode(column: "source", as: String?.self),
-            interestScore: try row.decode(column: "interest_score", as: Double.self),
-            vibeScore: try row.decode(column: "vibe_score", as: Double.self),
-            loveLanguageScore: try row.decode(column: "love_language_score", as: Double.self),
-            finalScore: try row.decode(column: "final_score", as: Double.self),
-            informedByHints: hints.compactMap(HintID.init),
-            createdAt: try row.decode(column: "created_at", as: Date.self),
-            shareUrl: nil),
+        return StoredRecommendation(
+            card: Recommendation(
+                id: RecommendationID(try row.uuid("id")),
+                milestoneId: try row.decode(column: "milestone_id", as: UUID?.self).map(MilestoneID.init),
+                occasionType: try row.decode(column: "occasion_type", as: String?.self).flatMap(OccasionType.init(rawValue:)),
+                recommendationType: RecommendationType(rawValue: try row.decode(column: "recommendation_type", as: String.self)) ?? .gift,
+                title: try row.decode(column: "title", as: String.self),
+                description: try row.decode(column: "description", as: String?.self),
+                priceCents: try row.decode(column: "price_cents", as: Int?.self),
+                currency: try row.decode(column: "currency", as: String.self),
+                merchantName: try row.decode(column: "merchant_name", as: String?.self),
+                externalUrl: try row.decode(column: "external_url", as: String?.self),
+                imageUrl: try row.decode(column: "image_url", as: String?.self),
+                source: try row.decode(column: "source", as: String?.self),
+                interestScore: try row.decode(column: "interest_score", as: Double.self),
+                vibeScore: try row.decode(column: "vibe_score", as: Double.self),
+                loveLanguageScore: try row.decode(column: "love_language_score", as: Double.self),
+                finalScore: try row.decode(column: "final_score", as: Double.self),
+                informedByHints: hints.compactMap(HintID.init),
+                createdAt: try row.decode(column: "created_at", as: Date.self),
+                shareUrl: nil),
             candidateKey: try row.decode(column: "candidate_key", as: String?.self),
             matchedInterest: try row.decode(column: "matched_interest", as: String?.self),
             matchedVibe: try row.decode(column: "matched_vibe", as: String?.self).flatMap(Vibe.init(rawValue:))
@@ -71,28 +72,34 @@ public struct RecommendationRepository: Sendable {
     }
 
     /// Stores the chosen candidates (and, for a refresh, the `refreshed` feedback) in one transaction.
-    public func store(_ candidates: [Candidate], vault: VaultID, milestone: MilestoneID?, occasion: OccasionType, refreshed: [RecommendationID] = [], reason: String? = nil, user: UserID) async throws -> [StoredRecommendation] {
+    public func store(
+        _ candidates: [Candidate], vault: VaultID, milestone: MilestoneID?, occasion: OccasionType, refreshed: [RecommendationID] = [], reason: String? = nil, user: UserID
+    ) async throws -> [StoredRecommendation] {
         let now = clock.now()
         let stored = candidates.map { candidate in
-            StoredRecommendation(card: Recommendation(
-                id: RecommendationID(), milestoneId: milestone, occasionType: occasion, recommendationType: candidate.type, title: candidate.title,
-                description: candidate.description, priceCents: candidate.priceCents, currency: candidate.currency, merchantName: candidate.merchant,
-                externalUrl: candidate.externalURL, imageUrl: candidate.imageURL, source: candidate.source.rawValue,
-                interestScore: candidate.interestScore, vibeScore: candidate.vibeScore, loveLanguageScore: candidate.loveLanguageScore,
-                finalScore: candidate.finalScore, informedByHints: candidate.informedByHints, createdAt: now, shareUrl: nil),
+            StoredRecommendation(
+                card: Recommendation(
+                    id: RecommendationID(), milestoneId: milestone, occasionType: occasion, recommendationType: candidate.type, title: candidate.title,
+                    description: candidate.description, priceCents: candidate.priceCents, currency: candidate.currency, merchantName: candidate.merchant,
+                    externalUrl: candidate.externalURL, imageUrl: candidate.imageURL, source: candidate.source.rawValue,
+                    interestScore: candidate.interestScore, vibeScore: candidate.vibeScore, loveLanguageScore: candidate.loveLanguageScore,
+                    finalScore: candidate.finalScore, informedByHints: candidate.informedByHints, createdAt: now, shareUrl: nil),
                 candidateKey: candidate.id, matchedInterest: candidate.matchedInterest, matchedVibe: candidate.matchedVibe
             )
         }
         try await database.transaction(owner: user.uuid) { db in
             for id in refreshed {
-                try await db.raw("""
+                try await db.raw(
+                    """
                     INSERT INTO recommendation_feedback (id, recommendation_id, user_id, action, rejection_reason, created_at)
                     VALUES (\(bind: UUID()), \(bind: id.uuid), \(bind: user.uuid), 'refreshed', \(bind: reason), \(bind: now))
-                    """).run()
+                    """
+                ).run()
             }
             for r in stored {
                 let hints = String(decoding: try JSONEncoder().encode(r.informedByHints.map(\.description)), as: UTF8.self)
-                try await db.raw("""
+                try await db.raw(
+                    """
                     INSERT INTO recommendations (id, vault_id, milestone_id, occasion_type, recommendation_type, title, description, external_url, price_cents,
                         currency, merchant_name, image_url, source, candidate_key, matched_interest, matched_vibe, interest_score, vibe_score,
                         love_language_score, final_score, informed_by_hints, created_at)
@@ -100,7 +107,8 @@ public struct RecommendationRepository: Sendable {
                         \(bind: r.title), \(bind: r.description), \(bind: r.externalUrl), \(bind: r.priceCents), \(bind: r.currency), \(bind: r.merchantName),
                         \(bind: r.imageUrl), \(bind: r.source), \(bind: r.candidateKey), \(bind: r.matchedInterest), \(bind: r.matchedVibe?.rawValue),
                         \(bind: r.interestScore), \(bind: r.vibeScore), \(bind: r.loveLanguageScore), \(bind: r.finalScore), \(bind: hints), \(bind: r.createdAt))
-                    """).run()
+                    """
+                ).run()
             }
             let used = stored.flatMap(\.informedByHints)
             for hint in Set(used) {
@@ -113,20 +121,24 @@ public struct RecommendationRepository: Sendable {
     /// The user's recommendation, or nil for a missing or someone else's.
     public func find(_ id: RecommendationID, for user: UserID) async throws -> StoredRecommendation? {
         try await database.read { db in
-            try await db.raw("""
+            try await db.raw(
+                """
                 SELECT \(unsafeRaw: Self.columns) FROM recommendations r JOIN partner_vaults v ON v.id = r.vault_id
                 WHERE r.id = \(bind: id.uuid) AND v.user_id = \(bind: user.uuid)
-                """).first().map(Self.recommendation(from:)).map(signed)
+                """
+            ).first().map(Self.recommendation(from:)).map(signed)
         }
     }
 
     /// Every recommendation the user was ever given, oldest first (the data export).
     public func all(for user: UserID) async throws -> [StoredRecommendation] {
         try await database.read { db in
-            try await db.raw("""
+            try await db.raw(
+                """
                 SELECT \(unsafeRaw: Self.columns) FROM recommendations r JOIN partner_vaults v ON v.id = r.vault_id
                 WHERE v.user_id = \(bind: user.uuid) ORDER BY r.created_at, r.id
-                """).all().map(Self.recommendation(from:))
+                """
+            ).all().map(Self.recommendation(from:))
         }
     }
 
@@ -141,17 +153,22 @@ public struct RecommendationRepository: Sendable {
     /// milestone is missing or someone else's (a 404, like every foreign object).
     public func forMilestone(_ milestone: MilestoneID, user: UserID, limit: Int = 10) async throws -> [StoredRecommendation]? {
         try await database.read { db in
-            let found = try await db.raw("""
+            let found = try await db.raw(
+                """
                 SELECT \(unsafeRaw: Self.columns) FROM recommendations r JOIN partner_vaults v ON v.id = r.vault_id
                 WHERE r.milestone_id = \(bind: milestone.uuid) AND v.user_id = \(bind: user.uuid)
                 ORDER BY r.created_at DESC, r.final_score DESC LIMIT \(bind: limit)
-                """).all().map(Self.recommendation(from:)).map(signed)
+                """
+            ).all().map(Self.recommendation(from:)).map(signed)
             // Recommendations prove the milestone is the user's; only an empty list needs asking.
             if !found.isEmpty { return found }
-            let owned = try await db.raw("""
-                SELECT 1 AS found FROM partner_milestones m JOIN partner_vaults v ON v.id = m.vault_id
-                WHERE m.id = \(bind: milestone.uuid) AND v.user_id = \(bind: user.uuid)
-                """).first() != nil
+            let owned =
+                try await db.raw(
+                    """
+                    SELECT 1 AS found FROM partner_milestones m JOIN partner_vaults v ON v.id = m.vault_id
+                    WHERE m.id = \(bind: milestone.uuid) AND v.user_id = \(bind: user.uuid)
+                    """
+                ).first() != nil
             return owned ? [] : nil
         }
     }
@@ -159,11 +176,13 @@ public struct RecommendationRepository: Sendable {
     /// Catalog keys and titles of items the user selected or purchased: never recommended again.
     public func chosenItems(for user: UserID) async throws -> (keys: Set<String>, titles: Set<String>) {
         try await database.read { db in
-            let rows = try await db.raw("""
+            let rows = try await db.raw(
+                """
                 SELECT DISTINCT r.candidate_key, r.title FROM recommendations r
                 JOIN recommendation_feedback f ON f.recommendation_id = r.id
                 WHERE f.user_id = \(bind: user.uuid) AND f.action IN ('selected', 'purchased')
-                """).all()
+                """
+            ).all()
             var keys = Set<String>(), titles = Set<String>()
             for row in rows {
                 if let key = try row.decode(column: "candidate_key", as: String?.self) { keys.insert(key) }
@@ -177,10 +196,12 @@ public struct RecommendationRepository: Sendable {
         let id = UUID()
         let feedback = FeedbackRecord(id: id.lowercasedString, recommendationId: recommendation, action: action, rating: rating, feedbackText: text, createdAt: clock.now())
         try await database.transaction(owner: user.uuid) { db in
-            try await db.raw("""
+            try await db.raw(
+                """
                 INSERT INTO recommendation_feedback (id, recommendation_id, user_id, action, rating, feedback_text, created_at)
                 VALUES (\(bind: id), \(bind: recommendation.uuid), \(bind: user.uuid), \(bind: action.rawValue), \(bind: rating), \(bind: text), \(bind: feedback.createdAt))
-                """).run()
+                """
+            ).run()
         }
         return feedback
     }

@@ -45,7 +45,11 @@ public struct RecommendationService: Sendable {
     let sourceTimeout: Double
 
     /// - Parameter sourceTimeout: seconds each source gets before it counts as failed.
-    public init(vaults: VaultRepository, hints: HintRepository, recommendations: RecommendationRepository, weights: LearnedWeightsRepository? = nil, sources: [any CandidateSourceProvider] = [CatalogSource()], isAvailable: @escaping @Sendable (Candidate) async -> Bool = { _ in true }, vibeClassifier: VibeClassification = VibeClassification(router: nil), sourceTimeout: Double = 20, logger: Logger) {
+    public init(
+        vaults: VaultRepository, hints: HintRepository, recommendations: RecommendationRepository, weights: LearnedWeightsRepository? = nil,
+        sources: [any CandidateSourceProvider] = [CatalogSource()], isAvailable: @escaping @Sendable (Candidate) async -> Bool = { _ in true },
+        vibeClassifier: VibeClassification = VibeClassification(router: nil), sourceTimeout: Double = 20, logger: Logger
+    ) {
         self.vaults = vaults
         self.weights = weights
         self.hints = hints
@@ -91,7 +95,9 @@ public struct RecommendationService: Sendable {
             if keys.contains(candidate.id) || titles.contains(candidate.title.lowercased()) { return false }
             if let limit = priceBelow, let price = candidate.priceCents, price >= limit { return false }
             if let limit = priceAbove, let price = candidate.priceCents, price <= limit { return false }
-            if !vibes.isEmpty, (candidate.matchedVibe.map { vibes.contains($0) } ?? false) || !Set(KnotVibeClassifier.classify(candidate.searchableText)).isDisjoint(with: vibes) { return false }
+            if !vibes.isEmpty, (candidate.matchedVibe.map { vibes.contains($0) } ?? false) || !Set(KnotVibeClassifier.classify(candidate.searchableText)).isDisjoint(with: vibes) {
+                return false
+            }
             if let merchant = candidate.merchant, merchants.contains(merchant.lowercased()) { return false }
             if let interest = candidate.matchedInterest, interests.contains(interest) { return false }
             return true
@@ -122,10 +128,15 @@ public struct RecommendationService: Sendable {
         case .showDifferent: break
         }
         let first = rejected[0]
-        return try await run(for: user, occasion: first.occasionType ?? .justBecause, milestoneID: first.milestoneId, vibeOverride: vibeOverride, exclusions: exclusions, refreshed: ids, reason: reason)
+        return try await run(
+            for: user, occasion: first.occasionType ?? .justBecause, milestoneID: first.milestoneId, vibeOverride: vibeOverride, exclusions: exclusions, refreshed: ids,
+            reason: reason)
     }
 
-    func run(for user: UserID, occasion: OccasionType, milestoneID: MilestoneID?, vibeOverride: [Vibe]?, exclusions base: Exclusions, refreshed: [RecommendationID], reason: RejectionReason?) async throws -> RecommendationBatch {
+    func run(
+        for user: UserID, occasion: OccasionType, milestoneID: MilestoneID?, vibeOverride: [Vibe]?, exclusions base: Exclusions, refreshed: [RecommendationID],
+        reason: RejectionReason?
+    ) async throws -> RecommendationBatch {
         guard let vault = try await vaults.find(for: user) else {
             throw APIError(.notFound, code: "vault_not_found", message: "Create a partner vault before asking for recommendations.")
         }
@@ -139,7 +150,8 @@ public struct RecommendationService: Sendable {
 
         // 1. Hints most related to the occasion (chronological when embedding is unavailable).
         let occasionLabel = ["just_because": "a just-because surprise", "minor_occasion": "a small occasion", "major_milestone": "a major milestone"][occasion.rawValue] ?? ""
-        let query = [milestone.map { "\($0.milestoneName) (\($0.milestoneType.rawValue))" }, occasionLabel, content.interests.prefix(3).joined(separator: ", ")].compactMap { $0 }.joined(separator: "; ")
+        let query = [milestone.map { "\($0.milestoneName) (\($0.milestoneType.rawValue))" }, occasionLabel, content.interests.prefix(3).joined(separator: ", ")].compactMap { $0 }
+            .joined(separator: "; ")
         let relevant: [RelevantHint]
         do {
             relevant = try await hints.search(query, for: user, limit: 10).map { RelevantHint(id: $0.id, text: $0.hintText, similarity: $0.similarity) }
@@ -149,7 +161,9 @@ public struct RecommendationService: Sendable {
         }
 
         // 2. Candidates from every source in parallel; partial failures are tolerated.
-        let request = SourceRequest(interests: content.interests, vibes: vibes, city: content.locationCity, state: content.locationState, country: content.locationCountry, currency: budget.currency, budgetMin: budget.minAmount, budgetMax: budget.maxAmount, occasion: occasion)
+        let request = SourceRequest(
+            interests: content.interests, vibes: vibes, city: content.locationCity, state: content.locationState, country: content.locationCountry, currency: budget.currency,
+            budgetMin: budget.minAmount, budgetMax: budget.maxAmount, occasion: occasion)
         let gathered = await withTaskGroup(of: Result<[Candidate], any Error>.self) { group in
             for source in sources {
                 group.addTask { [sourceTimeout] in
@@ -162,13 +176,17 @@ public struct RecommendationService: Sendable {
             }
             return await group.reduce(into: []) { $0.append($1) }
         }
-        guard gathered.contains(where: { if case .success = $0 { true } else { false } }) else { throw APIError(.serviceUnavailable, code: "sources_unavailable", message: RecommendationFailure.allSourcesFailed.message) }
+        guard gathered.contains(where: { if case .success = $0 { true } else { false } }) else {
+            throw APIError(.serviceUnavailable, code: "sources_unavailable", message: RecommendationFailure.allSourcesFailed.message)
+        }
         let chosen = try await recommendations.chosenItems(for: user)
         var exclusions = base
         exclusions.keys.formUnion(chosen.keys)
         exclusions.titles.formUnion(chosen.titles)
         let all = gathered.flatMap { (try? $0.get()) ?? [] }
-        let candidates = Array(PipelineStages.withinBudget(PipelineStages.deduplicate(all), min: budget.minAmount, max: budget.maxAmount).filter(exclusions.allows).prefix(PipelineStages.candidateCap))
+        let candidates = Array(
+            PipelineStages.withinBudget(PipelineStages.deduplicate(all), min: budget.minAmount, max: budget.maxAmount).filter(exclusions.allows).prefix(PipelineStages.candidateCap)
+        )
         guard !candidates.isEmpty else { throw APIError(.unprocessableContent, code: "no_candidates", message: RecommendationFailure.noCandidates.message) }
 
         // Learned weights; a failure to load them degrades to neutral, never to an error.
@@ -188,7 +206,8 @@ public struct RecommendationService: Sendable {
         let ranked = PipelineStages.scoreVibesAndLoveLanguages(classified, vibes: vibes, loveLanguages: content.loveLanguages, weights: learned)
         let picks = PipelineStages.selectDiverse(ranked, budgetMin: budget.minAmount, budgetMax: budget.maxAmount)
         let (verified, partial) = await PipelineStages.verifyAvailability(picks, pool: ranked, isAvailable: isAvailable)
-        let stored = try await recommendations.store(verified, vault: vault.vaultId, milestone: milestone?.id, occasion: occasion, refreshed: refreshed, reason: reason?.rawValue, user: user)
+        let stored = try await recommendations.store(
+            verified, vault: vault.vaultId, milestone: milestone?.id, occasion: occasion, refreshed: refreshed, reason: reason?.rawValue, user: user)
         return RecommendationBatch(
             recommendations: stored.map(\.card), count: stored.count, milestoneId: milestone?.id, occasionType: occasion, rejectionReason: reason,
             warning: partial || stored.count < 3 ? "Only \(stored.count) recommendations could be verified right now." : nil

@@ -47,7 +47,11 @@ public struct RecommendationsController: Sendable {
         guard let raw else { return nil }
         var vibes: [Vibe] = []
         for (index, value) in raw.enumerated() {
-            if let vibe = Vibe(rawValue: value) { vibes.append(vibe) } else { v.fail("vibe_override[\(index)]", "must be one of: \(Vibe.allCases.map(\.rawValue).joined(separator: ", "))") }
+            if let vibe = Vibe(rawValue: value) {
+                vibes.append(vibe)
+            } else {
+                v.fail("vibe_override[\(index)]", "must be one of: \(Vibe.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
         }
         v.check((1...4).contains(raw.count), "vibe_override", "must have 1 to 4 vibes")
         return vibes

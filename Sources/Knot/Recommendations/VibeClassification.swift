@@ -35,7 +35,8 @@ public struct VibeClassification: Sendable {
         let answers = await withTaskGroup(of: (Int, [Vibe]?).self) { group in
             for (index, candidate) in candidates.enumerated() {
                 group.addTask {
-                    let request = CompletionRequest(system: Self.system, messages: [ChatMessage(.user, candidate.title + ". " + candidate.description)], temperature: 0, maxTokens: 100, jsonObject: true)
+                    let request = CompletionRequest(
+                        system: Self.system, messages: [ChatMessage(.user, candidate.title + ". " + candidate.description)], temperature: 0, maxTokens: 100, jsonObject: true)
                     do {
                         let answer = try await router.complete(request, purpose: KnotVibeClassifier.purpose, app: "knot")
                         return (index, try Self.parse(answer.completion.text))

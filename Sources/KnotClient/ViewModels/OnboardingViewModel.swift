@@ -283,10 +283,14 @@ public final class OnboardingViewModel {
             drafts.append(MilestoneDraft(milestoneType: .holiday, milestoneName: holiday.displayName, milestoneDate: holiday.date.wireDate))
         }
         for custom in customMilestones {
-            let date = custom.recurrence == .oneTime
+            let date =
+                custom.recurrence == .oneTime
                 ? String(format: "%04d-%02d-%02d", custom.year ?? 2000, custom.date.month, custom.date.day)
                 : custom.date.wireDate
-            drafts.append(MilestoneDraft(milestoneType: .custom, milestoneName: custom.name.trimmingCharacters(in: .whitespacesAndNewlines), milestoneDate: date, recurrence: custom.recurrence, budgetTier: custom.budgetTier))
+            drafts.append(
+                MilestoneDraft(
+                    milestoneType: .custom, milestoneName: custom.name.trimmingCharacters(in: .whitespacesAndNewlines), milestoneDate: date, recurrence: custom.recurrence,
+                    budgetTier: custom.budgetTier))
         }
         return drafts
     }
@@ -366,7 +370,11 @@ public final class OnboardingViewModel {
 
     /// The completion screen's summary: name, vibes and the soonest milestone.
     public func summary(now: Date = Date(), calendar: MilestoneCalendar = MilestoneCalendar()) -> (name: String, vibes: [Vibe], nextMilestone: UpcomingMilestone?) {
-        let milestones = milestoneDrafts.map { Milestone(id: MilestoneID(), milestoneType: $0.milestoneType, milestoneName: $0.milestoneName, milestoneDate: $0.milestoneDate, recurrence: $0.recurrence, budgetTier: $0.budgetTier ?? .majorMilestone) }
+        let milestones = milestoneDrafts.map {
+            Milestone(
+                id: MilestoneID(), milestoneType: $0.milestoneType, milestoneName: $0.milestoneName, milestoneDate: $0.milestoneDate, recurrence: $0.recurrence,
+                budgetTier: $0.budgetTier ?? .majorMilestone)
+        }
         return (partnerName.trimmingCharacters(in: .whitespacesAndNewlines), Vibe.allCases.filter(vibes.contains), calendar.upcoming(milestones, from: now).first)
     }
 

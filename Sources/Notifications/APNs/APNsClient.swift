@@ -37,7 +37,9 @@ public struct APNsConfiguration: Sendable {
     /// Overrides the environment's host (tests, proxies).
     public var baseURL: String?
 
-    public init(teamID: String, keyID: String, privateKeyPEM: String, topic: String, topicsByApp: [AppID: String] = [:], environment: Environment = .production, baseURL: String? = nil) {
+    public init(
+        teamID: String, keyID: String, privateKeyPEM: String, topic: String, topicsByApp: [AppID: String] = [:], environment: Environment = .production, baseURL: String? = nil
+    ) {
         self.teamID = teamID
         self.keyID = keyID
         self.privateKeyPEM = privateKeyPEM
@@ -73,7 +75,10 @@ public final class APNsClient: PushProvider {
     let sleep: @Sendable (Duration) async throws -> Void
     let cachedToken = LockedValue<(token: String, issuedAt: Date)?>(nil)
 
-    public init(configuration: APNsConfiguration, client: HTTPClient = .shared, clock: any TimeSource = SystemTime(), sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }) throws {
+    public init(
+        configuration: APNsConfiguration, client: HTTPClient = .shared, clock: any TimeSource = SystemTime(),
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+    ) throws {
         self.configuration = configuration
         self.key = try P256.Signing.PrivateKey(pemRepresentation: configuration.privateKeyPEM)
         self.client = client

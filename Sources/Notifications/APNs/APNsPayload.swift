@@ -19,7 +19,10 @@ public struct APNsPayload: Sendable, Equatable {
     /// The app sending it, which selects its APNs topic (bundle ID); not part of the JSON body.
     public var app: AppID?
 
-    public init(title: String, body: String, category: String? = nil, threadID: String? = nil, data: [String: String] = [:], sound: String? = "default", collapseID: String? = nil, priority: Int = 10, expiration: Date? = nil, app: AppID? = nil) {
+    public init(
+        title: String, body: String, category: String? = nil, threadID: String? = nil, data: [String: String] = [:], sound: String? = "default", collapseID: String? = nil,
+        priority: Int = 10, expiration: Date? = nil, app: AppID? = nil
+    ) {
         self.title = title
         self.body = body
         self.category = category

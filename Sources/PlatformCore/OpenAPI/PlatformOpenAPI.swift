@@ -15,7 +15,8 @@ import Foundation
 public enum PlatformOpenAPI {
     /// Required text: at least one visible character, no forbidden control character. Whitespace is
     /// spelled out as Swift trims it (Unicode White_Space), not `\s`: ECMA-262 and Python disagree on it.
-    public static let requiredTextPattern = #"^[^\\x00-\\x08\\x0B\\x0C\\x0E-\\x1F\\x7F]*[^\\t\\n\\x0B\\x0C\\r \\x85\\xA0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\x00-\\x1F\\x7F][^\\x00-\\x08\\x0B\\x0C\\x0E-\\x1F\\x7F]*$"#
+    public static let requiredTextPattern =
+        #"^[^\\x00-\\x08\\x0B\\x0C\\x0E-\\x1F\\x7F]*[^\\t\\n\\x0B\\x0C\\r \\x85\\xA0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\x00-\\x1F\\x7F][^\\x00-\\x08\\x0B\\x0C\\x0E-\\x1F\\x7F]*$"#
     /// Optional text: may be blank (then treated as absent), no forbidden control character.
     public static let optionalTextPattern = #"^[^\\x00-\\x08\\x0B\\x0C\\x0E-\\x1F\\x7F]*$"#
 
@@ -28,384 +29,384 @@ public enum PlatformOpenAPI {
     }()
 
     public static let fragment: String = #"""
-    {
-      "paths": {
-        "/openapi.json": {
-          "get": {
-            "operationId": "getOpenAPIDocument",
-            "tags": ["meta"],
-            "summary": "This document",
-            "security": [],
-            "x-without-database": true,
-            "responses": {
-              "200": {"description": "The OpenAPI 3.1 document of this app", "content": {"application/json": {"schema": {"type": "object", "required": ["openapi", "info", "paths"]}}}}
-            }
-          }
-        },
-        "/auth/apple": {
-          "post": {
-            "operationId": "signInWithApple",
-            "tags": ["auth"],
-            "summary": "Sign in with an Apple identity token",
-            "security": [],
-            "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/IDTokenRequest"}}}},
-            "responses": {
-              "200": {"$ref": "#/components/responses/Tokens"},
-              "401": {"$ref": "#/components/responses/Unauthorized"},
-              "422": {"$ref": "#/components/responses/ValidationFailed"},
-              "429": {"$ref": "#/components/responses/RateLimited"}
-            }
-          }
-        },
-        "/auth/google": {
-          "post": {
-            "operationId": "signInWithGoogle",
-            "tags": ["auth"],
-            "summary": "Sign in with a Google ID token",
-            "security": [],
-            "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/IDTokenRequest"}}}},
-            "responses": {
-              "200": {"$ref": "#/components/responses/Tokens"},
-              "401": {"$ref": "#/components/responses/Unauthorized"},
-              "422": {"$ref": "#/components/responses/ValidationFailed"},
-              "429": {"$ref": "#/components/responses/RateLimited"}
-            }
-          }
-        },
-        "/auth/dev": {
-          "post": {
-            "operationId": "signInForDevelopment",
-            "tags": ["auth"],
-            "summary": "Development sign-in by email alone (404 when APP_ENV=production)",
-            "security": [],
-            "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/DevSignInRequest"}}}},
-            "responses": {
-              "200": {"$ref": "#/components/responses/Tokens"},
-              "404": {"$ref": "#/components/responses/NotFound"},
-              "422": {"$ref": "#/components/responses/ValidationFailed"},
-              "429": {"$ref": "#/components/responses/RateLimited"}
-            }
-          }
-        },
-        "/auth/refresh": {
-          "post": {
-            "operationId": "refreshTokens",
-            "tags": ["auth"],
-            "summary": "Exchange a refresh token for a new pair (reusing a rotated one revokes the session)",
-            "security": [],
-            "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/TokenRefreshRequest"}}}},
-            "responses": {
-              "200": {"$ref": "#/components/responses/Tokens"},
-              "401": {"$ref": "#/components/responses/Unauthorized"},
-              "422": {"$ref": "#/components/responses/ValidationFailed"},
-              "429": {"$ref": "#/components/responses/RateLimited"}
-            }
-          }
-        },
-        "/auth/sign-out": {
-          "post": {
-            "operationId": "signOut",
-            "tags": ["auth"],
-            "summary": "Revoke the session of the access token",
-            "responses": {
-              "204": {"description": "Signed out; the session's tokens stop working"}
-            }
-          }
-        },
-        "/api/v1/users/device-token": {
-          "post": {
-            "operationId": "registerDeviceToken",
-            "tags": ["account"],
-            "summary": "Register a push token for the caller's device",
-            "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/DeviceTokenRequest"}}}},
-            "responses": {
-              "200": {"description": "registered (new to the caller) or updated", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/DeviceTokenResponse"}}}},
-              "422": {"$ref": "#/components/responses/ValidationFailed"}
-            }
-          }
-        },
-        "/api/v1/users/me/notification-preferences": {
-          "get": {
-            "operationId": "getNotificationPreferences",
-            "tags": ["account"],
-            "responses": {
-              "200": {"description": "The caller's preferences", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/NotificationPreferences"}}}}
-            }
-          },
-          "put": {
-            "operationId": "updateNotificationPreferences",
-            "tags": ["account"],
-            "summary": "Change some or all preferences (fields left out keep their value)",
-            "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/NotificationPreferencesUpdate"}}}},
-            "responses": {
-              "200": {"description": "The preferences as saved", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/NotificationPreferences"}}}},
-              "422": {"$ref": "#/components/responses/ValidationFailed"}
-            }
-          }
-        },
-        "/api/v1/users/me/export": {
-          "get": {
-            "operationId": "exportAccountData",
-            "tags": ["account"],
-            "summary": "Every row of the caller's data, as a JSON attachment ({{app}}-export-YYYY-MM-DD.json)",
-            "responses": {
-              "200": {
-                "description": "The export",
-                "headers": {"Content-Disposition": {"required": true, "schema": {"type": "string"}}},
-                "content": {"application/json": {"schema": {"$ref": "#/components/schemas/AccountExport"}}}
-              }
-            }
-          }
-        },
-        "/api/v1/users/me/outbox": {
-          "get": {
-            "operationId": "listOutbox",
-            "tags": ["account"],
-            "summary": "Notifications recorded for the caller, newest first",
-            "parameters": [
-              {"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 200, "default": 50}},
-              {"name": "channel", "in": "query", "schema": {"type": "string", "enum": ["outbox", "apns", "none", "all"], "default": "outbox"}}
-            ],
-            "responses": {
-              "200": {"description": "The notifications", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Outbox"}}}},
-              "422": {"$ref": "#/components/responses/ValidationFailed"}
-            }
-          }
-        },
-        "/api/v1/users/me": {
-          "delete": {
-            "operationId": "deleteAccount",
-            "tags": ["account"],
-            "summary": "Delete the account and all its data; its tokens stop working",
-            "responses": {
-              "200": {"description": "Deleted", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/AccountDeleted"}}}}
-            }
-          }
-        }
-      },
-      "components": {
-        "securitySchemes": {
-          "bearer": {"type": "http", "scheme": "bearer", "bearerFormat": "JWT", "description": "The access token from /auth/* (ES256, audience = the app)"}
-        },
-        "schemas": {
-          "Error": {
-            "type": "object",
-            "description": "The one error shape of every route",
-            "required": ["error"],
-            "properties": {
-              "error": {
-                "type": "object",
-                "required": ["code", "message"],
-                "properties": {
-                  "code": {"type": "string", "examples": ["validation_failed"]},
-                  "message": {"type": "string"},
-                  "fields": {"type": "array", "items": {"$ref": "#/components/schemas/FieldError"}}
+        {
+          "paths": {
+            "/openapi.json": {
+              "get": {
+                "operationId": "getOpenAPIDocument",
+                "tags": ["meta"],
+                "summary": "This document",
+                "security": [],
+                "x-without-database": true,
+                "responses": {
+                  "200": {"description": "The OpenAPI 3.1 document of this app", "content": {"application/json": {"schema": {"type": "object", "required": ["openapi", "info", "paths"]}}}}
                 }
               }
-            }
-          },
-          "FieldError": {
-            "type": "object",
-            "required": ["field", "message"],
-            "properties": {"field": {"type": "string", "examples": ["milestones[0].milestone_name"]}, "message": {"type": "string"}}
-          },
-          "Uuid": {"type": "string", "format": "uuid"},
-          "JSONValue": {
-            "description": "Any JSON value without a forbidden control character in a string or key: what a request body may carry in properties the server ignores (StrictJSON refuses such strings anywhere in a body, 422)",
-            "anyOf": [
-              {"type": ["number", "boolean", "null"]},
-              {"type": "string", "pattern": "\#(optionalTextPattern)"},
-              {"type": "array", "items": {"$ref": "#/components/schemas/JSONValue"}},
-              {"type": "object", "propertyNames": {"pattern": "\#(optionalTextPattern)"}, "additionalProperties": {"$ref": "#/components/schemas/JSONValue"}}
-            ]
-          },
-          "Timestamp": {"type": "string", "format": "date-time"},
-          "TokenPair": {
-            "type": "object",
-            "required": ["access_token", "refresh_token", "token_type", "expires_in", "user_id"],
-            "properties": {
-              "access_token": {"type": "string"},
-              "refresh_token": {"type": "string"},
-              "token_type": {"type": "string", "const": "Bearer"},
-              "expires_in": {"type": "integer", "description": "seconds"},
-              "user_id": {"$ref": "#/components/schemas/Uuid"}
-            }
-          },
-          "IDTokenRequest": {
-            "type": "object",
-            "propertyNames": {"pattern": "\#(optionalTextPattern)"}, "additionalProperties": {"$ref": "#/components/schemas/JSONValue"},
-            "required": ["id_token"],
-            "properties": {
-              "id_token": {"type": "string", "minLength": 1, "description": "At most 8192 characters", "pattern": "\#(requiredTextPattern)"},
-              "nonce": {"type": ["string", "null"], "description": "At most 512 characters", "pattern": "\#(optionalTextPattern)"}
-            }
-          },
-          "TokenRefreshRequest": {
-            "type": "object",
-            "propertyNames": {"pattern": "\#(optionalTextPattern)"}, "additionalProperties": {"$ref": "#/components/schemas/JSONValue"},
-            "required": ["refresh_token"],
-            "properties": {"refresh_token": {"type": "string", "minLength": 1, "description": "At most 512 characters", "pattern": "\#(requiredTextPattern)"}}
-          },
-          "DevSignInRequest": {
-            "type": "object",
-            "propertyNames": {"pattern": "\#(optionalTextPattern)"}, "additionalProperties": {"$ref": "#/components/schemas/JSONValue"},
-            "required": ["email"],
-            "properties": {"email": {"type": "string", "description": "At most 254 characters", "pattern": "^[^@\\t\\n\\x0B\\x0C\\r \\x85\\xA0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\x00-\\x1F\\x7F]+@[^@\\t\\n\\x0B\\x0C\\r \\x85\\xA0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\x00-\\x1F\\x7F.][^@\\t\\n\\x0B\\x0C\\r \\x85\\xA0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\x00-\\x1F\\x7F]*\\.[^@\\t\\n\\x0B\\x0C\\r \\x85\\xA0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\x00-\\x1F\\x7F]*[^@\\t\\n\\x0B\\x0C\\r \\x85\\xA0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\x00-\\x1F\\x7F.]$", "examples": ["you@example.com"]}}
-          },
-          "DeviceTokenRequest": {
-            "type": "object",
-            "propertyNames": {"pattern": "\#(optionalTextPattern)"}, "additionalProperties": {"$ref": "#/components/schemas/JSONValue"},
-            "required": ["device_token"],
-            "properties": {
-              "device_token": {"type": "string", "minLength": 1, "description": "At most 200 characters; ios: the hexadecimal APNs token; android: letters, digits, ':', '_' and '-'"},
-              "platform": {"type": ["string", "null"], "enum": ["ios", "android", null], "default": "ios"}
             },
-            "oneOf": [
-              {"properties": {"platform": {"enum": ["ios", null]}, "device_token": {"pattern": "^[\\t\\n\\r \\x85\\xA0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000]*[0-9A-Fa-f]+[\\t\\n\\r \\x85\\xA0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000]*$"}}},
-              {"required": ["platform"], "properties": {"platform": {"const": "android"}, "device_token": {"pattern": "^[\\t\\n\\r \\x85\\xA0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000]*[0-9A-Za-z:_-]+[\\t\\n\\r \\x85\\xA0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000]*$"}}}
-            ]
-          },
-          "DeviceTokenResponse": {
-            "type": "object",
-            "required": ["status", "device_token", "platform"],
-            "properties": {
-              "status": {"type": "string", "enum": ["registered", "updated"]},
-              "device_token": {"type": "string"},
-              "platform": {"type": "string", "enum": ["ios", "android"]}
-            }
-          },
-          "NotificationPreferences": {
-            "type": "object",
-            "required": ["notifications_enabled", "quiet_hours_start", "quiet_hours_end", "timezone", "hide_notification_details"],
-            "properties": {
-              "notifications_enabled": {"type": "boolean"},
-              "quiet_hours_start": {"type": "integer", "minimum": 0, "maximum": 23},
-              "quiet_hours_end": {"type": "integer", "minimum": 0, "maximum": 23},
-              "timezone": {"type": ["string", "null"], "description": "IANA time zone; null until set"},
-              "hide_notification_details": {"type": "boolean"}
-            }
-          },
-          "NotificationPreferencesUpdate": {
-            "type": "object",
-            "propertyNames": {"pattern": "\#(optionalTextPattern)"}, "additionalProperties": {"$ref": "#/components/schemas/JSONValue"},
-            "properties": {
-              "notifications_enabled": {"type": ["boolean", "null"]},
-              "quiet_hours_start": {"type": ["integer", "null"], "minimum": 0, "maximum": 23},
-              "quiet_hours_end": {"type": ["integer", "null"], "minimum": 0, "maximum": 23},
-              "timezone": {"type": ["string", "null"], "enum": \#(timeZoneEnum), "description": "An IANA time zone such as America/New_York, or UTC"},
-              "hide_notification_details": {"type": ["boolean", "null"]}
-            }
-          },
-          "DeviceToken": {
-            "type": "object",
-            "required": ["token", "platform", "created_at", "updated_at"],
-            "properties": {
-              "token": {"type": "string"},
-              "platform": {"type": "string"},
-              "created_at": {"$ref": "#/components/schemas/Timestamp"},
-              "updated_at": {"$ref": "#/components/schemas/Timestamp"}
-            }
-          },
-          "AccountExport": {
-            "type": "object",
-            "required": ["exported_at", "user", "notification_preferences", "devices", "data"],
-            "properties": {
-              "exported_at": {"$ref": "#/components/schemas/Timestamp"},
-              "user": {
-                "type": "object",
-                "required": ["id", "app", "created_at"],
-                "properties": {
-                  "id": {"$ref": "#/components/schemas/Uuid"},
-                  "app": {"type": "string", "const": "{{app}}"},
-                  "email": {"type": ["string", "null"]},
-                  "created_at": {"$ref": "#/components/schemas/Timestamp"}
+            "/auth/apple": {
+              "post": {
+                "operationId": "signInWithApple",
+                "tags": ["auth"],
+                "summary": "Sign in with an Apple identity token",
+                "security": [],
+                "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/IDTokenRequest"}}}},
+                "responses": {
+                  "200": {"$ref": "#/components/responses/Tokens"},
+                  "401": {"$ref": "#/components/responses/Unauthorized"},
+                  "422": {"$ref": "#/components/responses/ValidationFailed"},
+                  "429": {"$ref": "#/components/responses/RateLimited"}
+                }
+              }
+            },
+            "/auth/google": {
+              "post": {
+                "operationId": "signInWithGoogle",
+                "tags": ["auth"],
+                "summary": "Sign in with a Google ID token",
+                "security": [],
+                "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/IDTokenRequest"}}}},
+                "responses": {
+                  "200": {"$ref": "#/components/responses/Tokens"},
+                  "401": {"$ref": "#/components/responses/Unauthorized"},
+                  "422": {"$ref": "#/components/responses/ValidationFailed"},
+                  "429": {"$ref": "#/components/responses/RateLimited"}
+                }
+              }
+            },
+            "/auth/dev": {
+              "post": {
+                "operationId": "signInForDevelopment",
+                "tags": ["auth"],
+                "summary": "Development sign-in by email alone (404 when APP_ENV=production)",
+                "security": [],
+                "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/DevSignInRequest"}}}},
+                "responses": {
+                  "200": {"$ref": "#/components/responses/Tokens"},
+                  "404": {"$ref": "#/components/responses/NotFound"},
+                  "422": {"$ref": "#/components/responses/ValidationFailed"},
+                  "429": {"$ref": "#/components/responses/RateLimited"}
+                }
+              }
+            },
+            "/auth/refresh": {
+              "post": {
+                "operationId": "refreshTokens",
+                "tags": ["auth"],
+                "summary": "Exchange a refresh token for a new pair (reusing a rotated one revokes the session)",
+                "security": [],
+                "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/TokenRefreshRequest"}}}},
+                "responses": {
+                  "200": {"$ref": "#/components/responses/Tokens"},
+                  "401": {"$ref": "#/components/responses/Unauthorized"},
+                  "422": {"$ref": "#/components/responses/ValidationFailed"},
+                  "429": {"$ref": "#/components/responses/RateLimited"}
+                }
+              }
+            },
+            "/auth/sign-out": {
+              "post": {
+                "operationId": "signOut",
+                "tags": ["auth"],
+                "summary": "Revoke the session of the access token",
+                "responses": {
+                  "204": {"description": "Signed out; the session's tokens stop working"}
+                }
+              }
+            },
+            "/api/v1/users/device-token": {
+              "post": {
+                "operationId": "registerDeviceToken",
+                "tags": ["account"],
+                "summary": "Register a push token for the caller's device",
+                "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/DeviceTokenRequest"}}}},
+                "responses": {
+                  "200": {"description": "registered (new to the caller) or updated", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/DeviceTokenResponse"}}}},
+                  "422": {"$ref": "#/components/responses/ValidationFailed"}
+                }
+              }
+            },
+            "/api/v1/users/me/notification-preferences": {
+              "get": {
+                "operationId": "getNotificationPreferences",
+                "tags": ["account"],
+                "responses": {
+                  "200": {"description": "The caller's preferences", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/NotificationPreferences"}}}}
                 }
               },
-              "notification_preferences": {"$ref": "#/components/schemas/NotificationPreferences"},
-              "devices": {"type": "array", "items": {"$ref": "#/components/schemas/DeviceToken"}},
-              "data": {"type": "object", "description": "The app's own rows for the user"}
+              "put": {
+                "operationId": "updateNotificationPreferences",
+                "tags": ["account"],
+                "summary": "Change some or all preferences (fields left out keep their value)",
+                "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/NotificationPreferencesUpdate"}}}},
+                "responses": {
+                  "200": {"description": "The preferences as saved", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/NotificationPreferences"}}}},
+                  "422": {"$ref": "#/components/responses/ValidationFailed"}
+                }
+              }
+            },
+            "/api/v1/users/me/export": {
+              "get": {
+                "operationId": "exportAccountData",
+                "tags": ["account"],
+                "summary": "Every row of the caller's data, as a JSON attachment ({{app}}-export-YYYY-MM-DD.json)",
+                "responses": {
+                  "200": {
+                    "description": "The export",
+                    "headers": {"Content-Disposition": {"required": true, "schema": {"type": "string"}}},
+                    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/AccountExport"}}}
+                  }
+                }
+              }
+            },
+            "/api/v1/users/me/outbox": {
+              "get": {
+                "operationId": "listOutbox",
+                "tags": ["account"],
+                "summary": "Notifications recorded for the caller, newest first",
+                "parameters": [
+                  {"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 200, "default": 50}},
+                  {"name": "channel", "in": "query", "schema": {"type": "string", "enum": ["outbox", "apns", "none", "all"], "default": "outbox"}}
+                ],
+                "responses": {
+                  "200": {"description": "The notifications", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Outbox"}}}},
+                  "422": {"$ref": "#/components/responses/ValidationFailed"}
+                }
+              }
+            },
+            "/api/v1/users/me": {
+              "delete": {
+                "operationId": "deleteAccount",
+                "tags": ["account"],
+                "summary": "Delete the account and all its data; its tokens stop working",
+                "responses": {
+                  "200": {"description": "Deleted", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/AccountDeleted"}}}}
+                }
+              }
             }
           },
-          "AccountDeleted": {
-            "type": "object",
-            "required": ["status", "message"],
-            "properties": {"status": {"type": "string", "const": "deleted"}, "message": {"type": "string"}}
-          },
-          "OutboxEntry": {
-            "type": "object",
-            "required": ["id", "channel", "status", "title", "body", "visible_title", "visible_body", "data", "devices", "created_at"],
-            "properties": {
-              "id": {"$ref": "#/components/schemas/Uuid"},
-              "channel": {"type": "string"},
-              "status": {"type": "string"},
-              "title": {"type": "string"},
-              "body": {"type": "string"},
-              "visible_title": {"type": "string"},
-              "visible_body": {"type": "string"},
-              "category": {"type": ["string", "null"]},
-              "thread_id": {"type": ["string", "null"]},
-              "data": {"type": "object", "additionalProperties": {"type": "string"}},
-              "devices": {"type": "integer"},
-              "error": {"type": ["string", "null"]},
-              "created_at": {"$ref": "#/components/schemas/Timestamp"},
-              "delivered_at": {"oneOf": [{"$ref": "#/components/schemas/Timestamp"}, {"type": "null"}]}
+          "components": {
+            "securitySchemes": {
+              "bearer": {"type": "http", "scheme": "bearer", "bearerFormat": "JWT", "description": "The access token from /auth/* (ES256, audience = the app)"}
+            },
+            "schemas": {
+              "Error": {
+                "type": "object",
+                "description": "The one error shape of every route",
+                "required": ["error"],
+                "properties": {
+                  "error": {
+                    "type": "object",
+                    "required": ["code", "message"],
+                    "properties": {
+                      "code": {"type": "string", "examples": ["validation_failed"]},
+                      "message": {"type": "string"},
+                      "fields": {"type": "array", "items": {"$ref": "#/components/schemas/FieldError"}}
+                    }
+                  }
+                }
+              },
+              "FieldError": {
+                "type": "object",
+                "required": ["field", "message"],
+                "properties": {"field": {"type": "string", "examples": ["milestones[0].milestone_name"]}, "message": {"type": "string"}}
+              },
+              "Uuid": {"type": "string", "format": "uuid"},
+              "JSONValue": {
+                "description": "Any JSON value without a forbidden control character in a string or key: what a request body may carry in properties the server ignores (StrictJSON refuses such strings anywhere in a body, 422)",
+                "anyOf": [
+                  {"type": ["number", "boolean", "null"]},
+                  {"type": "string", "pattern": "\#(optionalTextPattern)"},
+                  {"type": "array", "items": {"$ref": "#/components/schemas/JSONValue"}},
+                  {"type": "object", "propertyNames": {"pattern": "\#(optionalTextPattern)"}, "additionalProperties": {"$ref": "#/components/schemas/JSONValue"}}
+                ]
+              },
+              "Timestamp": {"type": "string", "format": "date-time"},
+              "TokenPair": {
+                "type": "object",
+                "required": ["access_token", "refresh_token", "token_type", "expires_in", "user_id"],
+                "properties": {
+                  "access_token": {"type": "string"},
+                  "refresh_token": {"type": "string"},
+                  "token_type": {"type": "string", "const": "Bearer"},
+                  "expires_in": {"type": "integer", "description": "seconds"},
+                  "user_id": {"$ref": "#/components/schemas/Uuid"}
+                }
+              },
+              "IDTokenRequest": {
+                "type": "object",
+                "propertyNames": {"pattern": "\#(optionalTextPattern)"}, "additionalProperties": {"$ref": "#/components/schemas/JSONValue"},
+                "required": ["id_token"],
+                "properties": {
+                  "id_token": {"type": "string", "minLength": 1, "description": "At most 8192 characters", "pattern": "\#(requiredTextPattern)"},
+                  "nonce": {"type": ["string", "null"], "description": "At most 512 characters", "pattern": "\#(optionalTextPattern)"}
+                }
+              },
+              "TokenRefreshRequest": {
+                "type": "object",
+                "propertyNames": {"pattern": "\#(optionalTextPattern)"}, "additionalProperties": {"$ref": "#/components/schemas/JSONValue"},
+                "required": ["refresh_token"],
+                "properties": {"refresh_token": {"type": "string", "minLength": 1, "description": "At most 512 characters", "pattern": "\#(requiredTextPattern)"}}
+              },
+              "DevSignInRequest": {
+                "type": "object",
+                "propertyNames": {"pattern": "\#(optionalTextPattern)"}, "additionalProperties": {"$ref": "#/components/schemas/JSONValue"},
+                "required": ["email"],
+                "properties": {"email": {"type": "string", "description": "At most 254 characters", "pattern": "^[^@\\t\\n\\x0B\\x0C\\r \\x85\\xA0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\x00-\\x1F\\x7F]+@[^@\\t\\n\\x0B\\x0C\\r \\x85\\xA0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\x00-\\x1F\\x7F.][^@\\t\\n\\x0B\\x0C\\r \\x85\\xA0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\x00-\\x1F\\x7F]*\\.[^@\\t\\n\\x0B\\x0C\\r \\x85\\xA0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\x00-\\x1F\\x7F]*[^@\\t\\n\\x0B\\x0C\\r \\x85\\xA0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\x00-\\x1F\\x7F.]$", "examples": ["you@example.com"]}}
+              },
+              "DeviceTokenRequest": {
+                "type": "object",
+                "propertyNames": {"pattern": "\#(optionalTextPattern)"}, "additionalProperties": {"$ref": "#/components/schemas/JSONValue"},
+                "required": ["device_token"],
+                "properties": {
+                  "device_token": {"type": "string", "minLength": 1, "description": "At most 200 characters; ios: the hexadecimal APNs token; android: letters, digits, ':', '_' and '-'"},
+                  "platform": {"type": ["string", "null"], "enum": ["ios", "android", null], "default": "ios"}
+                },
+                "oneOf": [
+                  {"properties": {"platform": {"enum": ["ios", null]}, "device_token": {"pattern": "^[\\t\\n\\r \\x85\\xA0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000]*[0-9A-Fa-f]+[\\t\\n\\r \\x85\\xA0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000]*$"}}},
+                  {"required": ["platform"], "properties": {"platform": {"const": "android"}, "device_token": {"pattern": "^[\\t\\n\\r \\x85\\xA0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000]*[0-9A-Za-z:_-]+[\\t\\n\\r \\x85\\xA0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000]*$"}}}
+                ]
+              },
+              "DeviceTokenResponse": {
+                "type": "object",
+                "required": ["status", "device_token", "platform"],
+                "properties": {
+                  "status": {"type": "string", "enum": ["registered", "updated"]},
+                  "device_token": {"type": "string"},
+                  "platform": {"type": "string", "enum": ["ios", "android"]}
+                }
+              },
+              "NotificationPreferences": {
+                "type": "object",
+                "required": ["notifications_enabled", "quiet_hours_start", "quiet_hours_end", "timezone", "hide_notification_details"],
+                "properties": {
+                  "notifications_enabled": {"type": "boolean"},
+                  "quiet_hours_start": {"type": "integer", "minimum": 0, "maximum": 23},
+                  "quiet_hours_end": {"type": "integer", "minimum": 0, "maximum": 23},
+                  "timezone": {"type": ["string", "null"], "description": "IANA time zone; null until set"},
+                  "hide_notification_details": {"type": "boolean"}
+                }
+              },
+              "NotificationPreferencesUpdate": {
+                "type": "object",
+                "propertyNames": {"pattern": "\#(optionalTextPattern)"}, "additionalProperties": {"$ref": "#/components/schemas/JSONValue"},
+                "properties": {
+                  "notifications_enabled": {"type": ["boolean", "null"]},
+                  "quiet_hours_start": {"type": ["integer", "null"], "minimum": 0, "maximum": 23},
+                  "quiet_hours_end": {"type": ["integer", "null"], "minimum": 0, "maximum": 23},
+                  "timezone": {"type": ["string", "null"], "enum": \#(timeZoneEnum), "description": "An IANA time zone such as America/New_York, or UTC"},
+                  "hide_notification_details": {"type": ["boolean", "null"]}
+                }
+              },
+              "DeviceToken": {
+                "type": "object",
+                "required": ["token", "platform", "created_at", "updated_at"],
+                "properties": {
+                  "token": {"type": "string"},
+                  "platform": {"type": "string"},
+                  "created_at": {"$ref": "#/components/schemas/Timestamp"},
+                  "updated_at": {"$ref": "#/components/schemas/Timestamp"}
+                }
+              },
+              "AccountExport": {
+                "type": "object",
+                "required": ["exported_at", "user", "notification_preferences", "devices", "data"],
+                "properties": {
+                  "exported_at": {"$ref": "#/components/schemas/Timestamp"},
+                  "user": {
+                    "type": "object",
+                    "required": ["id", "app", "created_at"],
+                    "properties": {
+                      "id": {"$ref": "#/components/schemas/Uuid"},
+                      "app": {"type": "string", "const": "{{app}}"},
+                      "email": {"type": ["string", "null"]},
+                      "created_at": {"$ref": "#/components/schemas/Timestamp"}
+                    }
+                  },
+                  "notification_preferences": {"$ref": "#/components/schemas/NotificationPreferences"},
+                  "devices": {"type": "array", "items": {"$ref": "#/components/schemas/DeviceToken"}},
+                  "data": {"type": "object", "description": "The app's own rows for the user"}
+                }
+              },
+              "AccountDeleted": {
+                "type": "object",
+                "required": ["status", "message"],
+                "properties": {"status": {"type": "string", "const": "deleted"}, "message": {"type": "string"}}
+              },
+              "OutboxEntry": {
+                "type": "object",
+                "required": ["id", "channel", "status", "title", "body", "visible_title", "visible_body", "data", "devices", "created_at"],
+                "properties": {
+                  "id": {"$ref": "#/components/schemas/Uuid"},
+                  "channel": {"type": "string"},
+                  "status": {"type": "string"},
+                  "title": {"type": "string"},
+                  "body": {"type": "string"},
+                  "visible_title": {"type": "string"},
+                  "visible_body": {"type": "string"},
+                  "category": {"type": ["string", "null"]},
+                  "thread_id": {"type": ["string", "null"]},
+                  "data": {"type": "object", "additionalProperties": {"type": "string"}},
+                  "devices": {"type": "integer"},
+                  "error": {"type": ["string", "null"]},
+                  "created_at": {"$ref": "#/components/schemas/Timestamp"},
+                  "delivered_at": {"oneOf": [{"$ref": "#/components/schemas/Timestamp"}, {"type": "null"}]}
+                }
+              },
+              "Outbox": {
+                "type": "object",
+                "required": ["notifications", "count"],
+                "properties": {
+                  "notifications": {"type": "array", "items": {"$ref": "#/components/schemas/OutboxEntry"}},
+                  "count": {"type": "integer", "minimum": 0}
+                }
+              }
+            },
+            "headers": {
+              "RetryAfter": {"required": true, "description": "Seconds to wait before retrying", "schema": {"type": "string", "pattern": "^[0-9]+$"}},
+              "WWWAuthenticate": {"required": true, "description": "Bearer challenge (RFC 6750)", "schema": {"type": "string", "pattern": "^Bearer "}}
+            },
+            "responses": {
+              "Tokens": {
+                "description": "A new access/refresh token pair",
+                "content": {"application/json": {"schema": {"$ref": "#/components/schemas/TokenPair"}}}
+              },
+              "BadRequest": {
+                "description": "The body is not JSON (malformed_json: syntax, duplicate keys, invalid UTF-8, nesting over 64) or is missing",
+                "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
+              },
+              "Unauthorized": {
+                "description": "Missing, malformed, expired or revoked credentials",
+                "headers": {"WWW-Authenticate": {"$ref": "#/components/headers/WWWAuthenticate"}},
+                "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
+              },
+              "NotFound": {
+                "description": "Missing, or someone else's (never 403)",
+                "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
+              },
+              "Conflict": {
+                "description": "The resource already exists",
+                "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
+              },
+              "PayloadTooLarge": {
+                "description": "The body is over MAX_BODY_BYTES",
+                "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
+              },
+              "ValidationFailed": {
+                "description": "Invalid fields, every one listed in error.fields",
+                "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
+              },
+              "RateLimited": {
+                "description": "Too many sign-in attempts from this client",
+                "headers": {"Retry-After": {"$ref": "#/components/headers/RetryAfter"}},
+                "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
+              },
+              "ServiceUnavailable": {
+                "description": "The database (or an identity provider's keys) did not answer in time",
+                "headers": {"Retry-After": {"$ref": "#/components/headers/RetryAfter"}},
+                "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
+              }
             }
-          },
-          "Outbox": {
-            "type": "object",
-            "required": ["notifications", "count"],
-            "properties": {
-              "notifications": {"type": "array", "items": {"$ref": "#/components/schemas/OutboxEntry"}},
-              "count": {"type": "integer", "minimum": 0}
-            }
-          }
-        },
-        "headers": {
-          "RetryAfter": {"required": true, "description": "Seconds to wait before retrying", "schema": {"type": "string", "pattern": "^[0-9]+$"}},
-          "WWWAuthenticate": {"required": true, "description": "Bearer challenge (RFC 6750)", "schema": {"type": "string", "pattern": "^Bearer "}}
-        },
-        "responses": {
-          "Tokens": {
-            "description": "A new access/refresh token pair",
-            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/TokenPair"}}}
-          },
-          "BadRequest": {
-            "description": "The body is not JSON (malformed_json: syntax, duplicate keys, invalid UTF-8, nesting over 64) or is missing",
-            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
-          },
-          "Unauthorized": {
-            "description": "Missing, malformed, expired or revoked credentials",
-            "headers": {"WWW-Authenticate": {"$ref": "#/components/headers/WWWAuthenticate"}},
-            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
-          },
-          "NotFound": {
-            "description": "Missing, or someone else's (never 403)",
-            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
-          },
-          "Conflict": {
-            "description": "The resource already exists",
-            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
-          },
-          "PayloadTooLarge": {
-            "description": "The body is over MAX_BODY_BYTES",
-            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
-          },
-          "ValidationFailed": {
-            "description": "Invalid fields, every one listed in error.fields",
-            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
-          },
-          "RateLimited": {
-            "description": "Too many sign-in attempts from this client",
-            "headers": {"Retry-After": {"$ref": "#/components/headers/RetryAfter"}},
-            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
-          },
-          "ServiceUnavailable": {
-            "description": "The database (or an identity provider's keys) did not answer in time",
-            "headers": {"Retry-After": {"$ref": "#/components/headers/RetryAfter"}},
-            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
           }
         }
-      }
-    }
-    """#
+        """#
 }

@@ -28,7 +28,9 @@ struct AWSSigV4: Sendable {
         let names = headers.keys.map { $0.lowercased() }.sorted()
         let canonical = Self.canonicalRequest(method: method, path: path, query: query, headers: headers, payload: payload)
         let stringToSign = ["AWS4-HMAC-SHA256", amzDate, scope, Self.sha256Hex(Data(canonical.utf8))].joined(separator: "\n")
-        let signature = Self.hex(HMAC<SHA256>.authenticationCode(for: Data(stringToSign.utf8), using: SymmetricKey(data: Self.signingKey(secret: secretKey, day: day, region: region, service: service))))
+        let signature = Self.hex(
+            HMAC<SHA256>.authenticationCode(for: Data(stringToSign.utf8), using: SymmetricKey(data: Self.signingKey(secret: secretKey, day: day, region: region, service: service)))
+        )
         return "AWS4-HMAC-SHA256 Credential=\(accessKey)/\(scope), SignedHeaders=\(names.joined(separator: ";")), Signature=\(signature)"
     }
 

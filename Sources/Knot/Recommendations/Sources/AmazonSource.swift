@@ -20,8 +20,12 @@ public struct AmazonSource: CandidateSourceProvider {
     /// Interests searched per request (PA-API allows one search index per call and ~1 call/s).
     static let interestsPerRequest = 2
 
-    public init(accessKey: String, secretKey: String, partnerTag: String, baseURL: String = "https://webservices.amazon.com", region: String = "us-east-1", marketplace: String = "www.amazon.com") {
-        self.init(accessKey: accessKey, secretKey: secretKey, partnerTag: partnerTag, baseURL: baseURL, region: region, marketplace: marketplace, http: SourceHTTP(), now: { Date() })
+    public init(
+        accessKey: String, secretKey: String, partnerTag: String, baseURL: String = "https://webservices.amazon.com", region: String = "us-east-1",
+        marketplace: String = "www.amazon.com"
+    ) {
+        self.init(
+            accessKey: accessKey, secretKey: secretKey, partnerTag: partnerTag, baseURL: baseURL, region: region, marketplace: marketplace, http: SourceHTTP(), now: { Date() })
     }
 
     init(accessKey: String, secretKey: String, partnerTag: String, baseURL: String, region: String, marketplace: String, http: SourceHTTP, now: @escaping @Sendable () -> Date) {
@@ -105,8 +109,9 @@ public struct AmazonSource: CandidateSourceProvider {
     static func candidate(_ item: [String: Any], interest: String, tag: String, request: SourceRequest) -> Candidate? {
         let info = item["ItemInfo"] as? [String: Any]
         guard let asin = item["ASIN"] as? String,
-              let title = ((info?["Title"] as? [String: Any])?["DisplayValue"] as? String),
-              let page = item["DetailPageURL"] as? String else { return nil }
+            let title = ((info?["Title"] as? [String: Any])?["DisplayValue"] as? String),
+            let page = item["DetailPageURL"] as? String
+        else { return nil }
         let brand = (((info?["ByLineInfo"] as? [String: Any])?["Brand"] as? [String: Any])?["DisplayValue"] as? String)
         let features = ((info?["Features"] as? [String: Any])?["DisplayValues"] as? [String]) ?? []
         let image = (((item["Images"] as? [String: Any])?["Primary"] as? [String: Any])?["Large"] as? [String: Any])?["URL"] as? String

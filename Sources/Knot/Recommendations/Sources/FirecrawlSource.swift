@@ -108,7 +108,7 @@ public struct FirecrawlSource: CandidateSourceProvider {
                 add(name, String(line[close.upperBound...]), line)
             } else if let dot = line.firstIndex(of: "."), line[..<dot].allSatisfy(\.isNumber), !line[..<dot].isEmpty {
                 let item = line[line.index(after: dot)...].trimmingCharacters(in: .whitespaces)
-                guard item.hasPrefix("["), let close = item.range(of: "](") , let end = item[close.upperBound...].firstIndex(of: ")") else { continue }
+                guard item.hasPrefix("["), let close = item.range(of: "]("), let end = item[close.upperBound...].firstIndex(of: ")") else { continue }
                 let name = String(item[item.index(after: item.startIndex)..<close.lowerBound])
                 add(name, String(item[item.index(after: end)...]), item)
             }
@@ -156,7 +156,9 @@ public struct FirecrawlSource: CandidateSourceProvider {
         return String(url)
     }
 
-    static let dateKeywords = ["restaurant", "bar", "wine", "cocktail", "dinner", "bistro", "brasserie", "trattoria", "tasting", "omakase", "dining", "cafe", "brunch", "speakeasy"]
+    static let dateKeywords = [
+        "restaurant", "bar", "wine", "cocktail", "dinner", "bistro", "brasserie", "trattoria", "tasting", "omakase", "dining", "cafe", "brunch", "speakeasy",
+    ]
     static let experienceKeywords = ["museum", "tour", "concert", "gallery", "park", "show", "class", "theater", "theatre", "market", "garden", "workshop", "festival"]
 
     /// `date` when the text has more dining words than activity words; ties are experiences.

@@ -70,12 +70,13 @@ public struct ReservationSource: CandidateSourceProvider {
     /// `https://www.opentable.com/s?covers=2&dateTime=2026-11-28T19:00&term=Italian&near=Austin, TX[&ref=ID]` (percent-encoded).
     func openTableURL(term: String, near: String, date: String, time: String) -> String {
         var components = URLComponents(string: openTableBaseURL + "/s")!
-        components.queryItems = [
-            URLQueryItem(name: "covers", value: String(partySize)),
-            URLQueryItem(name: "dateTime", value: "\(date)T\(time)"),
-            URLQueryItem(name: "term", value: term),
-            URLQueryItem(name: "near", value: near),
-        ] + (openTableAffiliateID.map { [URLQueryItem(name: "ref", value: $0)] } ?? [])
+        components.queryItems =
+            [
+                URLQueryItem(name: "covers", value: String(partySize)),
+                URLQueryItem(name: "dateTime", value: "\(date)T\(time)"),
+                URLQueryItem(name: "term", value: term),
+                URLQueryItem(name: "near", value: near),
+            ] + (openTableAffiliateID.map { [URLQueryItem(name: "ref", value: $0)] } ?? [])
         return Self.strictlyEncoded(components)
     }
 
@@ -109,24 +110,26 @@ public struct ReservationSource: CandidateSourceProvider {
             let interest = request.interests.first { Self.interestCuisine[$0] == cuisine }
             let label = cuisine == "Dinner" ? "Dinner" : "\(cuisine) dinner"
             for slot in slots {
-                found.append(Candidate(
-                    id: "opentable:\(city.lowercased())|\(cuisine.lowercased())|\(date)T\(slot)", source: .opentable, type: .date,
-                    title: "\(label) for \(partySize) in \(city), Saturday \(slot)",
-                    description: "Reserve a table for \(partySize) on \(date) at \(slot) through OpenTable.",
-                    priceCents: price, currency: currency, merchant: "OpenTable", city: city,
-                    externalURL: openTableURL(term: cuisine, near: near, date: date, time: slot), imageURL: nil,
-                    matchedInterest: interest
-                ))
+                found.append(
+                    Candidate(
+                        id: "opentable:\(city.lowercased())|\(cuisine.lowercased())|\(date)T\(slot)", source: .opentable, type: .date,
+                        title: "\(label) for \(partySize) in \(city), Saturday \(slot)",
+                        description: "Reserve a table for \(partySize) on \(date) at \(slot) through OpenTable.",
+                        priceCents: price, currency: currency, merchant: "OpenTable", city: city,
+                        externalURL: openTableURL(term: cuisine, near: near, date: date, time: slot), imageURL: nil,
+                        matchedInterest: interest
+                    ))
             }
             if let slug = Self.resySlug(for: city) {
-                found.append(Candidate(
-                    id: "resy:\(slug)|\(cuisine.lowercased())|\(date)", source: .resy, type: .date,
-                    title: "\(label) for \(partySize) in \(city) on Resy, Saturday evening",
-                    description: "Tables for \(partySize) on \(date) around \(slots.joined(separator: ", ")) on Resy.",
-                    priceCents: price, currency: currency, merchant: "Resy", city: city,
-                    externalURL: resyURL(slug: slug, term: cuisine, date: date), imageURL: nil,
-                    matchedInterest: interest
-                ))
+                found.append(
+                    Candidate(
+                        id: "resy:\(slug)|\(cuisine.lowercased())|\(date)", source: .resy, type: .date,
+                        title: "\(label) for \(partySize) in \(city) on Resy, Saturday evening",
+                        description: "Tables for \(partySize) on \(date) around \(slots.joined(separator: ", ")) on Resy.",
+                        priceCents: price, currency: currency, merchant: "Resy", city: city,
+                        externalURL: resyURL(slug: slug, term: cuisine, date: date), imageURL: nil,
+                        matchedInterest: interest
+                    ))
             }
         }
         return found

@@ -53,12 +53,13 @@ public struct TicketmasterSource: CandidateSourceProvider {
             guard status == "onsale" else { return nil }
             let range = (event["priceRanges"] as? [[String: Any]])?.first
             let low = range?["min"] as? Double, high = range?["max"] as? Double
-            let price: Int? = switch (low, high) {
-            case let (low?, high?): Int(((low + high) / 2) * 100)
-            case let (low?, nil): Int(low * 100)
-            case let (nil, high?): Int(high * 100)
-            default: nil
-            }
+            let price: Int? =
+                switch (low, high) {
+                case let (low?, high?): Int(((low + high) / 2) * 100)
+                case let (low?, nil): Int(low * 100)
+                case let (nil, high?): Int(high * 100)
+                default: nil
+                }
             let venue = ((event["_embedded"] as? [String: Any])?["venues"] as? [[String: Any]])?.first
             let venueName = venue?["name"] as? String
             let images = event["images"] as? [[String: Any]] ?? []
