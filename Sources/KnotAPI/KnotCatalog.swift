@@ -13,6 +13,8 @@ public enum KnotCatalog {
 
     /// The same list under the server's historical name.
     public static var interestCategories: [String] { interests }
+    /// Each category's position in ``interests`` (the display order vaults keep them in).
+    public static let interestOrder: [String: Int] = Dictionary(uniqueKeysWithValues: interests.enumerated().map { ($1, $0) })
 
     static let canonicalInterest: [String: String] = Dictionary(uniqueKeysWithValues: interests.map { ($0.lowercased(), $0) })
 

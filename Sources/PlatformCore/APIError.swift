@@ -92,3 +92,10 @@ extension APIError {
         APIError(.internalServerError, code: "internal", message: "Something went wrong on our side. Please try again.")
     }
 }
+
+extension Validator {
+    /// Throws a 422 listing every recorded error, if any.
+    public func throwIfInvalid() throws {
+        if !errors.isEmpty { throw APIError.validation(errors) }
+    }
+}

@@ -166,6 +166,39 @@ struct OnboardingViewModelTests {
         #expect(!model.canProceed)
     }
 
+    /// The contract's vault rules, applied by the view model as the server applies them: limits the
+    /// steps' own words do not cover still stop the flow, with the rule's text.
+    @Test func theSharedVaultRulesStopEachStep() {
+        let model = filled(upTo: .basicInfo)
+        model.partnerName = String(repeating: "a", count: VaultLimits.maxNameLength + 1)
+        #expect(!model.canProceed)
+        #expect(model.validationMessage == "Partner name must be at most \(VaultLimits.maxNameLength) characters (got \(VaultLimits.maxNameLength + 1)).")
+        model.partnerName = "Alex"
+        model.relationshipTenureMonths = VaultLimits.maxTenureMonths + 1
+        #expect(model.validationMessage?.hasPrefix("Relationship tenure months must be at most") == true)
+        model.relationshipTenureMonths = 12
+        #expect(model.canProceed)
+
+        let budget = filled(upTo: .budget)
+        budget.setBudgetMax(VaultLimits.maxBudgetCents + 1, for: .majorMilestone)
+        #expect(!budget.canProceed)
+        #expect(budget.validationMessage?.contains("must be at most \(VaultLimits.maxBudgetCents) cents") == true)
+    }
+
+    @Test func aVaultTheRulesRefuseIsNotSent() async throws {
+        let model = filled(upTo: .completion)
+        model.partnerName = String(repeating: "a", count: VaultLimits.maxNameLength + 1)
+        #expect(model.validationMessage != nil, "the completion step checks the whole vault")
+        #expect(await model.submit() == false)
+        #expect(server.requests("POST", "/knot/api/v1/vault").isEmpty, "nothing was sent")
+        #expect(model.step == .basicInfo, "back to the step at fault")
+        guard case .validation(_, let fields)? = model.submitError else {
+            Issue.record("expected a validation error, got \(String(describing: model.submitError))")
+            return
+        }
+        #expect(fields.first?.field == "partner_name", "\(fields)")
+    }
+
     @Test func submitSendsTheWholeVault() async throws {
         let model = filled(upTo: .completion)
         #expect(await model.submit())

@@ -160,17 +160,19 @@ public final class OnboardingViewModel {
     /// Whether the current step's data allows "Next".
     public var canProceed: Bool { validationMessage == nil }
 
-    /// What stops the current step, in the user's words; nil when it is complete.
+    /// What stops the current step, in the user's words; nil when it is complete. Each decision is
+    /// the contract's ``VaultRules`` (the rules the server applies); the words are the screen's.
     public var validationMessage: String? {
         switch step {
-        case .welcome, .completion: return nil
+        case .welcome: return nil
         case .basicInfo:
-            return partnerName.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? "Enter your partner's name." : nil
+            if partnerName.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return "Enter your partner's name." }
+            return problems(for: .basicInfo).first.map(Self.sentence)
         case .interests:
-            return interests.count == VaultLimits.categoryCount ? nil : "Pick exactly \(VaultLimits.categoryCount) interests (\(interestCounterText))."
+            return VaultRules.isCompleteSelection(interests) ? nil : "Pick exactly \(VaultLimits.categoryCount) interests (\(interestCounterText))."
         case .dislikes:
-            if !dislikes.isDisjoint(with: interests) { return "A dislike cannot also be an interest." }
-            return dislikes.count == VaultLimits.categoryCount ? nil : "Pick exactly \(VaultLimits.categoryCount) dislikes (\(dislikeCounterText))."
+            if !VaultRules.overlap(interests: interests, dislikes: dislikes).isEmpty { return "A dislike cannot also be an interest." }
+            return VaultRules.isCompleteSelection(dislikes) ? nil : "Pick exactly \(VaultLimits.categoryCount) dislikes (\(dislikeCounterText))."
         case .milestones:
             guard let birthday else { return "Add your partner's birthday." }
             if !birthday.isValid { return "The birthday is not a real date." }
@@ -180,16 +182,50 @@ public final class OnboardingViewModel {
                 if !custom.date.isValid { return "\(custom.name) is not a real date." }
                 if custom.recurrence == .oneTime, custom.year == nil { return "\(custom.name) happens once: give it a year." }
             }
-            return nil
+            return problems(for: .milestones).first.map(Self.sentence)
         case .vibes:
-            return VaultLimits.vibeCount.contains(vibes.count) ? nil : "Pick \(VaultLimits.vibeCount.lowerBound) to \(VaultLimits.vibeCount.upperBound) vibes."
+            return VaultRules.isValidVibeSelection(Array(vibes))
+                ? nil : "Pick \(VaultLimits.vibeCount.lowerBound) to \(VaultLimits.vibeCount.upperBound) vibes."
         case .budget:
-            return budgets.values.allSatisfy({ $0.min >= 0 && $0.max >= $0.min }) ? nil : "Each maximum must be at least its minimum."
+            if budgets.values.contains(where: { $0.max < $0.min }) { return "Each maximum must be at least its minimum." }
+            return budgets.values.allSatisfy { VaultRules.isValidBudget(min: $0.min, max: $0.max) } ? nil : problems(for: .budget).first.map(Self.sentence)
         case .loveLanguages:
-            guard primaryLoveLanguage != nil else { return "Choose their primary love language." }
-            guard secondaryLoveLanguage != nil else { return "Choose a different secondary love language." }
+            guard let primary = primaryLoveLanguage else { return "Choose their primary love language." }
+            guard let secondary = secondaryLoveLanguage, VaultRules.areValidLoveLanguages(primary: primary, secondary: secondary) else {
+                return "Choose a different secondary love language."
+            }
             return nil
+        case .completion:
+            // The whole vault against every rule, as the server will check it.
+            return localProblems.first.map(Self.sentence)
         }
+    }
+
+    /// Every rule the finished vault breaks, from the contract's ``VaultRules`` (none while a step is
+    /// still incomplete: that step says what is missing).
+    public var localProblems: [FieldError] {
+        VaultRules.check(vaultInput).problems
+    }
+
+    /// Everything entered so far, as the server would read it (love languages absent until chosen).
+    public var vaultInput: VaultInput {
+        guard let draft else {
+            var input = VaultInput(makeDraft(loveLanguages: LoveLanguages(primary: .receivingGifts, secondary: .qualityTime)))
+            input.loveLanguages = nil
+            return input
+        }
+        return VaultInput(draft)
+    }
+
+    /// The rules broken by fields the given step edits.
+    func problems(for step: OnboardingStep) -> [FieldError] {
+        localProblems.filter { Self.step(forField: $0.field) == step }
+    }
+
+    /// "partner_name must be at most 100 characters (got 101)" → "Partner name must be at most 100 characters (got 101)."
+    static func sentence(_ problem: FieldError) -> String {
+        let field = problem.field.replacingOccurrences(of: "_", with: " ")
+        return (field.prefix(1).uppercased() + field.dropFirst()) + " " + problem.message + "."
     }
 
     /// Moves to the next step when the current one is valid; returns whether it moved.
@@ -350,6 +386,10 @@ public final class OnboardingViewModel {
     /// The vault body built from every step, or nil while a step is incomplete.
     public var draft: VaultDraft? {
         guard let primary = primaryLoveLanguage, let secondary = secondaryLoveLanguage else { return nil }
+        return makeDraft(loveLanguages: LoveLanguages(primary: primary, secondary: secondary))
+    }
+
+    private func makeDraft(loveLanguages: LoveLanguages) -> VaultDraft {
         let name = partnerName.trimmingCharacters(in: .whitespacesAndNewlines)
         func optional(_ text: String) -> String? {
             let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -364,7 +404,7 @@ public final class OnboardingViewModel {
                 let range = budgets[type] ?? Self.defaultBudgets[type]!
                 return Budget(occasionType: type, minAmount: range.min, maxAmount: range.max, currency: currency)
             },
-            loveLanguages: LoveLanguages(primary: primary, secondary: secondary)
+            loveLanguages: loveLanguages
         )
     }
 
@@ -384,6 +424,13 @@ public final class OnboardingViewModel {
     public func submit() async -> Bool {
         guard step == .completion, !isSubmitting, createdVault == nil else { return false }
         guard let draft else { return false }
+        // The rules the server applies, checked first: a vault it would refuse is not sent.
+        if case .invalid(let fields) = VaultRules.check(VaultInput(draft)) {
+            submitError = .validation(message: "The vault breaks \(fields.count == 1 ? "a rule" : "\(fields.count) rules").", fields: fields)
+            canRetrySubmit = false
+            if let first = fields.first { step = Self.step(forField: first.field) }
+            return false
+        }
         isSubmitting = true
         submitError = nil
         canRetrySubmit = false

@@ -82,9 +82,4 @@ public struct Validator: Sendable {
     }
 
     public var isValid: Bool { errors.isEmpty }
-
-    /// Throws a 422 listing every recorded error, if any.
-    public func throwIfInvalid() throws {
-        if !errors.isEmpty { throw APIError.validation(errors) }
-    }
 }
