@@ -49,7 +49,6 @@ public struct VaultController: Sendable {
 
 /// `POST|GET /knot/api/v1/hints`, `DELETE /hints/{id}`, `GET /hints/search` (seed 001 steps 4.4, 4.6).
 public struct HintsController: Sendable {
-    public static let maxHintLength = KnotCatalog.maxHintLength
     let hints: HintRepository
     let vaults: VaultRepository
 
@@ -58,24 +57,14 @@ public struct HintsController: Sendable {
         self.vaults = vaults
     }
 
-    struct CreateHintRequest: Decodable {
-        enum CodingKeys: String, CodingKey { case hintText = "hint_text", source }
-        var hintText: String?
-        var source: String?
-    }
-
     public func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
         let routes = group.group("hints")
         routes.post { request, context -> EditedResponse<Hint> in
-            let body = try await request.decode(as: CreateHintRequest.self, context: context)
-            var validator = Validator()
-            let text = validator.requireText(body.hintText, "hint_text", maxLength: Self.maxHintLength)
-            let source = validator.requireEnum(body.source ?? HintSource.textInput.rawValue, "source", as: HintSource.self)
-            try validator.throwIfInvalid()
+            let body = try NewHint.check(try await request.decode(as: NewHint.Input.self, context: context)).get()
             guard let vault = try await vaults.vaultID(for: context.userID) else {
                 throw APIError(.notFound, code: "vault_not_found", message: "Create a partner vault before adding hints.")
             }
-            let hint = try await hints.create(text: text!, source: source!, vault: vault, user: context.userID)
+            let hint = try await hints.create(text: body.hintText, source: body.source, vault: vault, user: context.userID)
             return EditedResponse(status: .created, response: hint)
         }
         routes.get { request, context -> HintPage in
@@ -91,7 +80,7 @@ public struct HintsController: Sendable {
         }
         routes.get("search") { request, context -> HintSearchResult in
             var validator = Validator()
-            let query = validator.requireText(request.uri.queryParameters.get("q"), "q", maxLength: Self.maxHintLength)
+            let query = validator.requireText(request.uri.queryParameters.get("q"), "q", maxLength: KnotCatalog.maxHintLength)
             let limit = validator.queryInteger(request.uri.queryParameters.get("limit").map { String($0) }, "limit", default: 10, range: 1...50)
             try validator.throwIfInvalid()
             let results = try await hints.search(query!, for: context.userID, limit: limit)

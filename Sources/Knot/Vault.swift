@@ -24,9 +24,6 @@ public struct PartnerVault: Sendable, Equatable {
 extension VaultRules {
     /// ``check(_:existingMilestoneIDs:)`` for a request: clean content, or a 422 naming every offending field.
     public static func validate(_ input: VaultInput, existingMilestoneIDs: Set<MilestoneID>? = nil) throws -> VaultContent {
-        switch check(input, existingMilestoneIDs: existingMilestoneIDs) {
-        case .valid(let content): return content
-        case .invalid(let fields): throw APIError.validation(fields)
-        }
+        try check(input, existingMilestoneIDs: existingMilestoneIDs).get()
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Every Knot endpoint with its method and path, spelled once: the SDK sends to these and the
 /// client tests' fake server routes on them. (Sign-in and account routes are the platform's:
 /// ``KnotRoutes/platform``.)
@@ -30,4 +32,15 @@ public enum KnotRoutes {
     public static let upcomingNotifications = Endpoint(.get, apiRoot + "/notifications/upcoming")
     public static let notificationHistory = Endpoint(.get, apiRoot + "/notifications/history")
     public static func markNotificationViewed(_ id: NotificationID) -> Endpoint { Endpoint(.patch, apiRoot + "/notifications/\(id)/viewed") }
+
+    /// Every endpoint above (those taking an ID with `id`), for checks that the server serves each one.
+    public static func all(id: UUID = UUID()) -> [Endpoint] {
+        [
+            createVault, vault, updateVault,
+            addHint, hints, searchHints, deleteHint(HintID(id)),
+            generateRecommendations, refreshRecommendations, recordFeedback(RecommendationID(id)), recommendation(RecommendationID(id)),
+            recommendations(forMilestone: MilestoneID(id)), analyzeFeedback,
+            upcomingNotifications, notificationHistory, markNotificationViewed(NotificationID(id)),
+        ]
+    }
 }

@@ -137,21 +137,10 @@ public enum VaultRules {
         primary != secondary
     }
 
-    /// The outcome of checking a vault: clean content, or every offending field.
-    public enum Outcome: Sendable, Equatable {
-        case valid(VaultContent)
-        case invalid([FieldError])
-
-        /// The offending fields (none when valid).
-        public var problems: [FieldError] {
-            if case .invalid(let fields) = self { fields } else { [] }
-        }
-    }
-
     /// Checks `input` against every vault rule, returning clean content (trimmed, interests in catalog
     /// order, milestone dates as stored) or every offending field at once.
     /// - Parameter existingMilestoneIDs: IDs a `PUT` may keep; `nil` on create (IDs are then ignored).
-    public static func check(_ input: VaultInput, existingMilestoneIDs: Set<MilestoneID>? = nil) -> Outcome {
+    public static func check(_ input: VaultInput, existingMilestoneIDs: Set<MilestoneID>? = nil) -> Checked<VaultContent> {
         var v = Validator()
         let name = v.requireText(input.partnerName, "partner_name", maxLength: maxNameLength)
         if let tenure = input.relationshipTenureMonths {

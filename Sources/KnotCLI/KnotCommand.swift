@@ -309,7 +309,7 @@ struct Hints: AsyncParsableCommand {
 
         func run() async throws {
             let joined = text.joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines)
-            guard (1...KnotCatalog.maxHintLength).contains(joined.count) else {
+            guard NewHint.check(NewHint.Input(hintText: joined)).value != nil else {
                 throw invalidUsage("A hint must be 1 to \(KnotCatalog.maxHintLength) characters (this one has \(joined.count)).")
             }
             let api = try await reporting { try options.client() }

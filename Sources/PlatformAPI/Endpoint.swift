@@ -56,4 +56,12 @@ public struct PlatformRoutes: Sendable, Hashable {
     public var export: Endpoint { Endpoint(.get, apiRoot + "/users/me/export") }
     /// `DELETE …/users/me`: deletes the account and all its data.
     public var deleteAccount: Endpoint { Endpoint(.delete, apiRoot + "/users/me") }
+
+    /// Every platform endpoint an SDK calls, for checks that the server serves each one.
+    public var all: [Endpoint] {
+        [
+            signIn(provider: "apple"), signIn(provider: "google"), devSignIn, refresh, signOut, registerDevice, notificationPreferences, updateNotificationPreferences, export,
+            deleteAccount,
+        ]
+    }
 }

@@ -99,3 +99,13 @@ extension Validator {
         if !errors.isEmpty { throw APIError.validation(errors) }
     }
 }
+
+extension Checked {
+    /// The checked value, or a 422 naming every offending field.
+    public func get() throws -> Value {
+        switch self {
+        case .valid(let value): return value
+        case .invalid(let fields): throw APIError.validation(fields)
+        }
+    }
+}

@@ -22,80 +22,22 @@ public struct RecommendationsController: Sendable {
         self.weights = weights
     }
 
-    struct GenerateRequest: Decodable {
-        enum CodingKeys: String, CodingKey { case occasionType = "occasion_type", milestoneId = "milestone_id", vibeOverride = "vibe_override" }
-        var occasionType: String?
-        var milestoneId: String?
-        var vibeOverride: [String]?
-    }
-
-    struct RefreshRequest: Decodable {
-        enum CodingKeys: String, CodingKey { case rejectedRecommendationIds = "rejected_recommendation_ids", rejectionReason = "rejection_reason", vibeOverride = "vibe_override" }
-        var rejectedRecommendationIds: [String]?
-        var rejectionReason: String?
-        var vibeOverride: [String]?
-    }
-
-    struct FeedbackRequest: Decodable {
-        enum CodingKeys: String, CodingKey { case action, rating, feedbackText = "feedback_text" }
-        var action: String?
-        var rating: Int?
-        var feedbackText: String?
-    }
-
-    static func vibes(_ raw: [String]?, validator v: inout Validator) -> [Vibe]? {
-        guard let raw else { return nil }
-        var vibes: [Vibe] = []
-        for (index, value) in raw.enumerated() {
-            if let vibe = Vibe(rawValue: value) {
-                vibes.append(vibe)
-            } else {
-                v.fail("vibe_override[\(index)]", "must be one of: \(Vibe.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-        }
-        v.check((1...4).contains(raw.count), "vibe_override", "must have 1 to 4 vibes")
-        return vibes
-    }
-
     public func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
         let routes = group.group("recommendations")
         routes.post("generate") { request, context -> RecommendationBatch in
-            let body = try await request.decode(as: GenerateRequest.self, context: context)
-            var v = Validator()
-            let occasion = v.requireEnum(body.occasionType, "occasion_type", as: OccasionType.self)
-            var milestone: MilestoneID?
-            if let raw = body.milestoneId {
-                milestone = MilestoneID(raw)
-                v.check(milestone != nil, "milestone_id", "must be a UUID")
-            }
-            let vibes = Self.vibes(body.vibeOverride, validator: &v)
-            try v.throwIfInvalid()
-            return try await service.generate(for: context.userID, occasion: occasion!, milestone: milestone, vibeOverride: vibes)
+            let body = try GenerateRecommendationsRequest.check(try await request.decode(as: GenerateRecommendationsRequest.Input.self, context: context)).get()
+            return try await service.generate(for: context.userID, occasion: body.occasionType, milestone: body.milestoneId, vibeOverride: body.vibeOverride)
         }
         routes.post("refresh") { request, context -> RecommendationBatch in
-            let body = try await request.decode(as: RefreshRequest.self, context: context)
-            var v = Validator()
-            let reason = v.requireEnum(body.rejectionReason, "rejection_reason", as: RejectionReason.self)
-            let ids = (body.rejectedRecommendationIds ?? []).compactMap(RecommendationID.init)
-            v.check(!(body.rejectedRecommendationIds ?? []).isEmpty, "rejected_recommendation_ids", "must list the recommendations being replaced")
-            v.check(ids.count == (body.rejectedRecommendationIds ?? []).count, "rejected_recommendation_ids", "must be UUIDs")
-            v.check(ids.count <= 10, "rejected_recommendation_ids", "must have at most 10 entries")
-            let vibes = Self.vibes(body.vibeOverride, validator: &v)
-            try v.throwIfInvalid()
-            return try await service.refresh(for: context.userID, rejected: ids, reason: reason!, vibeOverride: vibes)
+            let body = try RefreshRecommendationsRequest.check(try await request.decode(as: RefreshRecommendationsRequest.Input.self, context: context)).get()
+            return try await service.refresh(for: context.userID, rejected: body.rejectedRecommendationIds, reason: body.rejectionReason, vibeOverride: body.vibeOverride)
         }
         routes.post(":id/feedback") { request, context -> EditedResponse<FeedbackRecord> in
             guard let raw = context.parameters.get("id"), let id = RecommendationID(raw), try await repository.find(id, for: context.userID) != nil else {
                 throw APIError.notFound("Recommendation", code: "recommendation_not_found")
             }
-            let body = try await request.decode(as: FeedbackRequest.self, context: context)
-            var v = Validator()
-            let action = v.requireEnum(body.action, "action", as: FeedbackAction.self)
-            if let rating = body.rating { v.check((1...5).contains(rating), "rating", "must be from 1 to 5") }
-            if action == .rated { v.check(body.rating != nil, "rating", "is required when action is rated") }
-            let text = v.optionalText(body.feedbackText, "feedback_text", maxLength: 1000)
-            try v.throwIfInvalid()
-            let feedback = try await repository.addFeedback(action!, rating: body.rating, text: text, to: id, user: context.userID)
+            let body = try FeedbackRequest.check(try await request.decode(as: FeedbackRequest.Input.self, context: context)).get()
+            let feedback = try await repository.addFeedback(body.action, rating: body.rating, text: body.feedbackText, to: id, user: context.userID)
             return EditedResponse(status: .created, response: feedback)
         }
         // The feedback analysis on demand for the caller (the weekly run covers everyone).

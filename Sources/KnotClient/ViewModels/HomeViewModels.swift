@@ -70,8 +70,9 @@ public final class HintCaptureViewModel {
 
     var trimmed: String { text.trimmingCharacters(in: .whitespacesAndNewlines) }
 
-    /// Submit is enabled for 1–500 characters after trimming, while nothing is being sent.
-    public var canSubmit: Bool { !isSubmitting && (1...KnotCatalog.maxHintLength).contains(trimmed.count) }
+    /// Submit is enabled while nothing is being sent and the text passes the contract's hint rule
+    /// (``NewHint/check(_:)``: 1–500 characters after trimming, as the server checks it).
+    public var canSubmit: Bool { !isSubmitting && NewHint.check(NewHint.Input(hintText: text)).value != nil }
 
     /// Loads the most recent hints.
     public func load() async {

@@ -116,7 +116,7 @@ public final class RecommendationsViewModel {
 
     /// Rates the purchased item (1–5) with optional text.
     public func ratePurchase(_ rating: Int, text: String? = nil) async {
-        guard let item = pendingHandoff, (1...5).contains(rating) else { return }
+        guard let item = pendingHandoff, FeedbackRequest.ratings.contains(rating) else { return }
         await record(item, .rated, rating: rating, text: text)
         showRatingPrompt = false
         pendingHandoff = nil
