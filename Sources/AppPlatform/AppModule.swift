@@ -11,7 +11,9 @@ import PlatformCore
 /// One app hosted by the server. The composition root (`AppServer`) knows apps only through this
 /// protocol and a list of conforming types, so adding an app is a new module plus one line in that
 /// list: everything the server needs from an app — its settings, schema, routes, models, jobs,
-/// notification rules, export and deletion hooks, universal-link entries — is declared here.
+/// notification rules, export and deletion hooks, universal-link entries, OpenAPI document — is
+/// declared here. (The APNs topic is not: it is the iOS app's bundle ID, a deployment value, read
+/// by the platform from `<APP>_APNS_TOPIC` in the app's configuration scope.)
 public protocol AppModule: Sendable {
     /// What the app reads from its configuration scope, parsed and validated.
     associatedtype Configuration: Sendable

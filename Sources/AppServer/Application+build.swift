@@ -120,7 +120,15 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
         // AI
         let metrics = MetricsRegistry()
         let usage = SQLUsageRecorder(database: database, metrics: metrics, logger: logger)
-        let modules = (hostedApps + dependencies.extraModules).filter { configuration.apps.contains($0.id) }.map { module in
+        let available = hostedApps + dependencies.extraModules
+        let ids = available.map { $0.id }
+        if let twice = ids.first(where: { id in ids.filter { $0 == id }.count > 1 }) {
+            throw ConfigurationInvalid("two app modules are named \(twice.rawValue)")
+        }
+        if let missing = configuration.apps.first(where: { !ids.contains($0) }) {
+            throw ConfigurationInvalid("APPS names \(missing.rawValue), which this build has no module for")
+        }
+        let modules = available.filter { configuration.apps.contains($0.id) }.map { module in
             (type: module, settings: configuration.settings.scoped(to: module.id))
         }
         var offlineModels: [String: any LanguageModel] = [:]
@@ -133,7 +141,7 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
         router.add(middleware: RequestIDMiddleware())
         router.add(middleware: MetricsMiddleware(registry: metrics))
         router.add(middleware: ErrorMiddleware())
-        let routeMethods = RouteMethodTable()  // issue 11: 405 + Allow for a known path with another method
+        let routeMethods = RouteMethodTable()  // 405 + Allow for a known path with another method
         router.add(middleware: MethodNotAllowedMiddleware(table: routeMethods))
         router.add(middleware: BodyLimitMiddleware(maxBytes: configuration.maxBodyBytes))
         router.add(middleware: LogRequestsMiddleware(.debug))

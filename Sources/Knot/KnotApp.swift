@@ -74,7 +74,7 @@ public struct KnotApp: AppModule {
     }
 
     public func addRoutes(to routes: AppRoutes) {
-        addRoutes(to: routes.api)
+        addAPIRoutes(to: routes.api)
         notificationsController.addWebhookRoutes(to: routes.prefix)
         deepLinks.addRoutes(to: routes.prefix)
     }
@@ -83,7 +83,7 @@ public struct KnotApp: AppModule {
 
     /// Shared recommendations open in the app (`/knot/recommendation/{id}?sig=…`).
     public var appSiteAssociation: AppSiteAssociation {
-        AppSiteAssociation(appIDs: appleAppID.map { [$0] } ?? [], paths: ["/knot/recommendation/*"])
+        AppSiteAssociation(appIDs: appleAppID.map { [$0] } ?? [], paths: [Self.id.pathPrefix + "/recommendation/*"])
     }
 
     /// A new time zone moves the 09:00 reminders.
@@ -126,7 +126,7 @@ public struct KnotApp: AppModule {
     }
 
     /// Adds Knot's authenticated API routes (`/knot/api/v1/...`) to `api`.
-    func addRoutes(to api: RouterGroup<AuthenticatedContext>) {
+    func addAPIRoutes(to api: RouterGroup<AuthenticatedContext>) {
         let reminders = reminders
         VaultController(vaults: vaults, onVaultChanged: { user in await reminders.scheduleQuietly(for: user) }).addRoutes(to: api)
         notificationsController.addRoutes(to: api)

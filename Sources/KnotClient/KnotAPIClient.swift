@@ -5,6 +5,14 @@ import Foundation
 public typealias KnotError = ClientError
 public typealias KnotSession = ClientSession
 
+/// The SDK's name for typed IDs before the wire contract was shared (now ``TypedID`` from `PlatformAPI`).
+@available(*, deprecated, renamed: "TypedID")
+public typealias KnotID<Entity> = TypedID<Entity>
+
+/// The SDK's name for a 422's offending field before the wire contract was shared (now ``FieldError``).
+@available(*, deprecated, renamed: "FieldError")
+public typealias FieldProblem = FieldError
+
 extension FileTokenStore {
     /// `$XDG_CONFIG_HOME/knot/session.json`, else `~/.config/knot/session.json`.
     public static var defaultURL: URL { defaultURL(folder: AppID.knot.rawValue) }

@@ -33,4 +33,5 @@ public struct TypedID<Entity>: Hashable, Sendable, Codable, CustomStringConverti
 
 /// Marker for user accounts; `UserID` is the typed ID every owner-scoped query takes.
 public enum UserAccount {}
+/// A user account's ID: the `sub` of its tokens and the owner every query is scoped by.
 public typealias UserID = TypedID<UserAccount>

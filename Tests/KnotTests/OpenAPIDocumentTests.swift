@@ -11,6 +11,23 @@ import Testing
 /// against real responses by the fuzzing gate (`scripts/fuzz`).
 @Suite("OpenAPI document", .timeLimit(.minutes(3)))
 struct OpenAPIDocumentTests {
+    @Test("every hosted app's document names exactly the routes the app registers, and is the one served")
+    func everyHostedApp() async throws {
+        // The default build hosts every module of HostedApps.swift: a new app is checked without a new test.
+        try await withServer(.sqlite) { client, server in
+            #expect(server.apps.map { type(of: $0).id } == hostedApps.map { $0.id })
+            for app in server.apps {
+                let id = type(of: app).id
+                let document = try type(of: app).openAPIDocument()
+                let coverage = OpenAPICoverage(document: document, app: id.rawValue, server: server)
+                #expect(!coverage.registered.isEmpty, "\(id) registers routes")
+                #expect(coverage.missing.isEmpty, "\(id): registered but not in its document: \(coverage.missing.sorted())")
+                #expect(coverage.extra.isEmpty, "\(id): in its document but not registered: \(coverage.extra.sorted())")
+                #expect(try await client.send(.get, "\(id.pathPrefix)/openapi.json").body == document.json)
+            }
+        }
+    }
+
     @Test("every route under /knot is in the document, and the document lists no route the server lacks")
     func coverage() async throws {
         try await withServer(.sqlite) { client, server in

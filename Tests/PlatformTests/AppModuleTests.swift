@@ -170,4 +170,14 @@ struct AppModuleTests {
             #expect(try await MemoExporter(database: server.database).memos(of: id).isEmpty)
         }
     }
+
+    @Test("two modules with one id, or an app no module serves, stop the server before it starts")
+    func refusedCompositions() async throws {
+        await #expect(throws: ConfigurationInvalid.self) {
+            try await withServer(.sqlite, configure: { $0.apps = [.knot, MemoApp.id] }, dependencies: .init(extraModules: [MemoApp.self, MemoApp.self])) { _, _ in }
+        }
+        await #expect(throws: ConfigurationInvalid.self) {
+            try await withServer(.sqlite, configure: { $0.apps = [.knot, AppID("nothing")] }) { _, _ in }
+        }
+    }
 }

@@ -12,7 +12,7 @@ extension KnotApp {
     /// Knot's OpenAPI document: the platform's fragment plus ``openAPIPaths``.
     public static func openAPIDocument() throws -> OpenAPIDocument {
         try OpenAPIDocument(
-            app: "knot", title: "Knot API", version: openAPIVersion,
+            app: id.rawValue, title: "Knot API", version: openAPIVersion,
             description:
                 "Partner vault, hints, gift and experience recommendations, milestone reminders. Authenticate with the access token from /auth/*; every error is {\"error\":{\"code\",\"message\",\"fields\"}}.",
             fragment: openAPIPaths
@@ -525,7 +525,7 @@ extension KnotApp {
                     "name": "id",
                     "in": "path",
                     "required": true,
-                    "description": "The recommendation's id (anything else is a 404)",
+                    "description": "The recommendation's id (an unknown id or a missing or wrong signature shows the 'Download Knot' page)",
                     "schema": {
                       "type": "string"
                     }

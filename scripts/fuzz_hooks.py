@@ -1,0 +1,66 @@
+"""schemathesis hooks of the fuzzing gate (scripts/fuzz loads them through SCHEMATHESIS_HOOKS).
+
+scripts/fuzz.toml lets `positive_data_acceptance` take a 422 on five operations, because there a
+schema-valid request can still break a rule JSON Schema cannot state. This check narrows that back:
+on those operations a schema-valid request may be refused with 422 only for one of those rules —
+named by the error's fields (or, for recommendations, its code). A 422 for any other reason means the
+document allows something the server refuses, and fails the run like any other check.
+"""
+
+import json
+import os
+import re
+
+import schemathesis
+
+# Fields whose rules the document cannot state, per operation.
+_VAULT_CROSS_FIELD = [
+    r"dislikes",  # must not repeat an interest
+    r"budgets\[\d+\]\.max_amount",  # at least min_amount
+    r"love_languages\.secondary",  # differs from the primary
+]
+EXPLAINED_FIELDS = {
+    "createVault": _VAULT_CROSS_FIELD,
+    "replaceVault": _VAULT_CROSS_FIELD + [r"milestones\[\d+\]\.id"],  # one of this vault's milestones
+    "listHints": [r"cursor"],  # opaque, issued by this server
+}
+# Error codes for "the stored vault leaves nothing to recommend" (the caller's data, not the request).
+EXPLAINED_CODES = {
+    "generateRecommendations": {"no_candidates", "everything_filtered"},
+    "refreshRecommendations": {"no_candidates", "everything_filtered"},
+}
+
+_seen_path = os.environ.get("FUZZ_EXPLAINED_LOG")
+
+
+def _note(operation, reason):
+    if _seen_path:
+        with open(_seen_path, "a") as log:
+            log.write(f"{operation}\t{reason}\n")
+
+
+@schemathesis.check
+def refusals_the_document_explains(ctx, response, case):
+    meta = case.meta
+    if meta is None or not meta.generation.mode.is_positive or response.status_code != 422:
+        return None
+    operation = case.operation.definition.raw.get("operationId")
+    if operation not in EXPLAINED_FIELDS and operation not in EXPLAINED_CODES:
+        return None
+    try:
+        error = json.loads(response.content)["error"]
+    except Exception:
+        raise AssertionError(f"{operation}: a 422 without the error envelope: {response.content[:300]!r}")
+    code = error.get("code")
+    if code in EXPLAINED_CODES.get(operation, set()):
+        _note(operation, code)
+        return None
+    fields = [item.get("field", "") for item in error.get("fields") or []]
+    patterns = EXPLAINED_FIELDS.get(operation, [])
+    if fields and all(any(re.fullmatch(pattern, field) for pattern in patterns) for field in fields):
+        _note(operation, ",".join(sorted(set(re.sub(r"\[\d+\]", "[]", f) for f in fields))))
+        return None
+    raise AssertionError(
+        f"{operation}: schema-valid data refused with 422 for a reason the document could state "
+        f"(code {code}, fields {fields}): {error.get('message')}"
+    )
