@@ -51,7 +51,9 @@ public struct HintRepository: Sendable {
 
     /// One page of the user's hints, newest first. `cursor` is the opaque `next_cursor` of the
     /// previous page.
-    public func list(for user: UserID, limit: Int, cursor: HintCursor?) async throws -> HintPage {
+    /// A page of the user's hints, newest first, after `cursor` or skipping `offset` (the seed's
+    /// paging); nil when the user has no vault (a 404, seed 000 `hints.py`).
+    public func list(for user: UserID, limit: Int, cursor: HintCursor?, offset: Int = 0) async throws -> HintPage? {
         try await database.read { db in
             // Compare against the stored timestamp of the cursor's hint (exact on both databases);
             // the timestamp carried in the cursor is the fallback when that hint was deleted since.
@@ -67,7 +69,7 @@ public struct HintRepository: Sendable {
                     (SELECT COUNT(*) FROM hints h2 JOIN partner_vaults v2 ON v2.id = h2.vault_id WHERE v2.user_id = \(bind: user.uuid)) AS total
                 FROM hints h JOIN partner_vaults v ON v.id = h.vault_id
                 WHERE v.user_id = \(bind: user.uuid) \(after)
-                ORDER BY h.created_at DESC, h.id DESC LIMIT \(bind: limit + 1)
+                ORDER BY h.created_at DESC, h.id DESC LIMIT \(bind: limit + 1)\(unsafeRaw: offset > 0 ? " OFFSET \(offset)" : "")
                 """
             ).all()
             var hints = try rows.map(Self.hint(from:))
@@ -80,12 +82,15 @@ public struct HintRepository: Sendable {
             if let first = rows.first {
                 total = try first.decode(column: "total", as: Int.self)
             } else {
-                total =
-                    try await db.raw(
+                // An empty page: is there a vault at all, and how many hints does it hold?
+                guard
+                    let row = try await db.raw(
                         """
-                        SELECT COUNT(*) AS total FROM hints h JOIN partner_vaults v ON v.id = h.vault_id WHERE v.user_id = \(bind: user.uuid)
+                        SELECT (SELECT COUNT(*) FROM hints h WHERE h.vault_id = v.id) AS total FROM partner_vaults v WHERE v.user_id = \(bind: user.uuid)
                         """
-                    ).first()?.decode(column: "total", as: Int.self) ?? 0
+                    ).first()
+                else { return nil }
+                total = try row.decode(column: "total", as: Int.self)
             }
             return HintPage(hints: hints, total: total, nextCursor: next)
         }

@@ -35,7 +35,8 @@ public struct KnotApp: AppModule {
     /// - Parameters:
     ///   - shareSecret: the server secret share links are signed with.
     ///   - appleAppID: `TEAMID.bundle.id` served in the app-site-association file.
-    ///   - sources: where candidates come from; the offline catalog is always one of them.
+    ///   - sources: the real sources configured; the offline catalog answers alone when there are
+    ///     none and otherwise only fills the slots they leave.
     ///   - router: answers `knot.vibe_classification` when a model chain is configured for it.
     ///   - qstash: verifies QStash deliveries to `POST /notifications/process`; `nil` disables it.
     public init(
@@ -52,7 +53,7 @@ public struct KnotApp: AppModule {
         learnedWeights = LearnedWeightsRepository(database: database, clock: clock, vaults: vaults)
         let checker = AvailabilityChecker()
         recommender = RecommendationService(
-            vaults: vaults, hints: hints, recommendations: recommendations, weights: learnedWeights, sources: [CatalogSource()] + sources,
+            vaults: vaults, hints: hints, recommendations: recommendations, weights: learnedWeights, sources: sources,
             isAvailable: { await checker.isAvailable($0) }, vibeClassifier: VibeClassification(router: router, logger: logger), logger: logger)
         reminders = MilestoneNotifications(database: database, vaults: vaults, accounts: accounts, recommender: recommender, engine: notifications, clock: clock, logger: logger)
         self.jobs = jobs

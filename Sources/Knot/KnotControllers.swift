@@ -75,8 +75,12 @@ public struct HintsController: Sendable {
                 cursor = HintCursor(encoded: raw)
                 validator.check(cursor != nil, "cursor", "is not a cursor this server issued")
             }
+            let offset = validator.queryInteger(request.uri.queryParameters.get("offset").map { String($0) }, "offset", default: 0, range: 0...1_000_000)
             try validator.throwIfInvalid()
-            return try await hints.list(for: context.userID, limit: limit, cursor: cursor)
+            guard let page = try await hints.list(for: context.userID, limit: limit, cursor: cursor, offset: offset) else {
+                throw APIError(.notFound, code: "vault_not_found", message: "No partner vault yet. Create one with POST /api/v1/vault.")
+            }
+            return page
         }
         routes.get("search") { request, context -> HintSearchResult in
             var validator = Validator()

@@ -3,8 +3,9 @@ import Foundation
 
 /// Knot's offline stand-in for the LLM that classifies a gift or experience into the 8 vibes
 /// (seed 001 step 5.5 uses Gemini for this). Rule-based and deterministic: keywords per vibe, matched
-/// on word stems in the candidate text. Answers the JSON object `{"vibes": [...]}` the recommendation
-/// pipeline reads, whether it came from here or from a real model.
+/// on word stems in the candidate text. Answers the JSON the recommendation pipeline reads — a
+/// numbered list of candidates as `{"items": [...]}`, a single text as `{"vibes": [...]}` — the same
+/// shapes a real model is asked for.
 public struct KnotVibeClassifier: LanguageModel {
     public static let purpose = "knot.vibe_classification"
     public let provider = "offline"
@@ -30,10 +31,21 @@ public struct KnotVibeClassifier: LanguageModel {
         return Vibe.allCases.filter { vibe in (keywords[vibe] ?? []).contains { lowered.contains($0) } }
     }
 
+    /// A numbered listing (`1. …` per line, the pipeline's batched request) is answered with
+    /// `{"items": [{"index": n, "vibes": [...]}]}`; any other text with `{"vibes": [...]}`.
     public func complete(_ request: CompletionRequest) async throws -> Completion {
         let text = request.messages.last { $0.role == .user }?.content ?? ""
-        let vibes = Self.classify(text).map(\.rawValue)
-        let json = String(decoding: try JSONSerialization.data(withJSONObject: ["vibes": vibes]), as: UTF8.self)
+        let numbered = text.split(separator: "\n").compactMap { line -> (Int, String)? in
+            guard let dot = line.firstIndex(of: "."), let index = Int(line[..<dot]) else { return nil }
+            return (index, String(line[line.index(after: dot)...]))
+        }
+        let object: Any
+        if !numbered.isEmpty {
+            object = ["items": numbered.map { index, item in ["index": index, "vibes": Self.classify(item).map(\.rawValue)] as [String: Any] }]
+        } else {
+            object = ["vibes": Self.classify(text).map(\.rawValue)]
+        }
+        let json = String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
         return Completion(text: json, usage: TokenUsage(inputTokens: 0, outputTokens: 0), model: model, finishReason: "stop")
     }
 

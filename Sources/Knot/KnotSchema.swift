@@ -224,5 +224,51 @@ public enum KnotSchema {
                     "CREATE INDEX notification_queue_user_status ON notification_queue (user_id, status, scheduled_for)",
                 ]
             ),
+            // Issue 12: recommendations keep their product category and location; milestones choose
+            // whether they trigger reminders; a reminder goes with its milestone (seed 000 decision 48:
+            // forward-looking references cascade), so the queue is rebuilt with ON DELETE CASCADE (under
+            // a new name first: PostgreSQL keeps the previous table's constraint names).
+            Migration(
+                version: 5, name: "categories_locations_milestone_reminders",
+                template: [
+                    "ALTER TABLE recommendations ADD COLUMN product_category TEXT",
+                    "ALTER TABLE recommendations ADD COLUMN location_city TEXT",
+                    "ALTER TABLE recommendations ADD COLUMN location_state TEXT",
+                    "ALTER TABLE recommendations ADD COLUMN location_country TEXT",
+                    "ALTER TABLE partner_milestones ADD COLUMN notifications_enabled {bool} NOT NULL DEFAULT {true}",
+                    """
+                    CREATE TABLE notification_queue_v5 (
+                        id {uuid} PRIMARY KEY,
+                        user_id {uuid} NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                        milestone_id {uuid} REFERENCES partner_milestones (id) ON DELETE CASCADE,
+                        milestone_name TEXT,
+                        milestone_type TEXT,
+                        occurrence_date TEXT NOT NULL,
+                        reminder_key TEXT,
+                        scheduled_for {ts} NOT NULL,
+                        days_before INTEGER NOT NULL CHECK (days_before IN (14, 7, 3)),
+                        status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'processing', 'sent', 'failed', 'cancelled')),
+                        claimed_at {ts},
+                        error TEXT,
+                        recommendations_generated INTEGER NOT NULL DEFAULT 0,
+                        sent_at {ts},
+                        viewed_at {ts},
+                        created_at {ts} NOT NULL,
+                        updated_at {ts} NOT NULL
+                    )
+                    """,
+                    """
+                    INSERT INTO notification_queue_v5 (id, user_id, milestone_id, milestone_name, milestone_type, occurrence_date, reminder_key, scheduled_for, days_before,
+                        status, claimed_at, error, recommendations_generated, sent_at, viewed_at, created_at, updated_at)
+                    SELECT id, user_id, milestone_id, milestone_name, milestone_type, occurrence_date, reminder_key, scheduled_for, days_before,
+                        status, claimed_at, error, recommendations_generated, sent_at, viewed_at, created_at, updated_at
+                    FROM notification_queue WHERE milestone_id IS NOT NULL
+                    """,
+                    "DROP TABLE notification_queue",
+                    "ALTER TABLE notification_queue_v5 RENAME TO notification_queue",
+                    "CREATE UNIQUE INDEX notification_queue_occurrence ON notification_queue (milestone_id, days_before, occurrence_date)",
+                    "CREATE INDEX notification_queue_user_status ON notification_queue (user_id, status, scheduled_for)",
+                ]
+            ),
         ])
 }

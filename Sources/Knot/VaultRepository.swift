@@ -1,4 +1,5 @@
 import Foundation
+import Jobs
 import Persistence
 import PlatformCore
 import SQLKit
@@ -65,6 +66,10 @@ public struct VaultRepository: Sendable {
             let existing = try await db.raw("SELECT id FROM partner_milestones WHERE vault_id = \(bind: vaultID.uuid)").all()
                 .map { try $0.uuid("id") }
             for id in existing where !kept.contains(id) {
+                // Its reminders go with it (ON DELETE CASCADE); their pending jobs are cancelled first.
+                let keys = try await db.raw("SELECT reminder_key FROM notification_queue WHERE milestone_id = \(bind: id) AND status = 'pending'").all()
+                    .compactMap { try $0.decode(column: "reminder_key", as: String?.self) }
+                for key in keys { try await JobQueue.cancel(idempotencyKey: key, now: now, on: db) }
                 try await db.raw("DELETE FROM partner_milestones WHERE id = \(bind: id)").run()
             }
             try await hook?()
@@ -146,13 +151,14 @@ public struct VaultRepository: Sendable {
             // All child rows in one round trip; every column is text so the UNION types agree.
             let children = try await db.raw(
                 """
-                SELECT 'interest' AS kind, interest_type AS a, interest_category AS b, NULL AS c, NULL AS d, NULL AS e, NULL AS f
+                SELECT 'interest' AS kind, interest_type AS a, interest_category AS b, NULL AS c, NULL AS d, NULL AS e, NULL AS f, NULL AS g
                     FROM partner_interests WHERE vault_id = \(bind: vaultID)
-                UNION ALL SELECT 'vibe', vibe_tag, NULL, NULL, NULL, NULL, NULL FROM partner_vibes WHERE vault_id = \(bind: vaultID)
-                UNION ALL SELECT 'budget', occasion_type, CAST(min_amount AS TEXT), CAST(max_amount AS TEXT), currency, NULL, NULL
+                UNION ALL SELECT 'vibe', vibe_tag, NULL, NULL, NULL, NULL, NULL, NULL FROM partner_vibes WHERE vault_id = \(bind: vaultID)
+                UNION ALL SELECT 'budget', occasion_type, CAST(min_amount AS TEXT), CAST(max_amount AS TEXT), currency, NULL, NULL, NULL
                     FROM partner_budgets WHERE vault_id = \(bind: vaultID)
-                UNION ALL SELECT 'love', language, CAST(priority AS TEXT), NULL, NULL, NULL, NULL FROM partner_love_languages WHERE vault_id = \(bind: vaultID)
-                UNION ALL SELECT 'milestone', CAST(id AS TEXT), milestone_type, milestone_name, \(db.dateText("milestone_date")), recurrence, budget_tier
+                UNION ALL SELECT 'love', language, CAST(priority AS TEXT), NULL, NULL, NULL, NULL, NULL FROM partner_love_languages WHERE vault_id = \(bind: vaultID)
+                UNION ALL SELECT 'milestone', CAST(id AS TEXT), milestone_type, milestone_name, \(db.dateText("milestone_date")), recurrence, budget_tier,
+                    CASE WHEN notifications_enabled THEN 'on' ELSE 'off' END
                     FROM partner_milestones WHERE vault_id = \(bind: vaultID)
                 """
             ).all()
@@ -181,7 +187,8 @@ public struct VaultRepository: Sendable {
                             milestoneName: try text("c"),
                             milestoneDate: try text("d"),
                             recurrence: Recurrence(rawValue: try text("e")) ?? .yearly,
-                            budgetTier: OccasionType(rawValue: try text("f")) ?? .minorOccasion
+                            budgetTier: OccasionType(rawValue: try text("f")) ?? .minorOccasion,
+                            notificationsEnabled: try text("g") != "off"
                         ))
                 }
             }

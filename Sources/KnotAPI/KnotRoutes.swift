@@ -32,6 +32,7 @@ public enum KnotRoutes {
     public static let upcomingNotifications = Endpoint(.get, apiRoot + "/notifications/upcoming")
     public static let notificationHistory = Endpoint(.get, apiRoot + "/notifications/history")
     public static func markNotificationViewed(_ id: NotificationID) -> Endpoint { Endpoint(.patch, apiRoot + "/notifications/\(id)/viewed") }
+    public static func milestoneReminders(_ id: MilestoneID) -> Endpoint { Endpoint(.put, apiRoot + "/milestones/\(id)/notifications") }
 
     /// Every endpoint above (those taking an ID with `id`), for checks that the server serves each one.
     public static func all(id: UUID = UUID()) -> [Endpoint] {
@@ -40,7 +41,7 @@ public enum KnotRoutes {
             addHint, hints, searchHints, deleteHint(HintID(id)),
             generateRecommendations, refreshRecommendations, recordFeedback(RecommendationID(id)), recommendation(RecommendationID(id)),
             recommendations(forMilestone: MilestoneID(id)), analyzeFeedback,
-            upcomingNotifications, notificationHistory, markNotificationViewed(NotificationID(id)),
+            upcomingNotifications, notificationHistory, markNotificationViewed(NotificationID(id)), milestoneReminders(MilestoneID(id)),
         ]
     }
 }

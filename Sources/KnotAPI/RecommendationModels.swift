@@ -7,7 +7,7 @@ public struct Recommendation: Codable, Sendable, Equatable, Identifiable {
         case id, milestoneId = "milestone_id", occasionType = "occasion_type", recommendationType = "recommendation_type", title, description
         case priceCents = "price_cents", currency, merchantName = "merchant_name", externalUrl = "external_url", imageUrl = "image_url", source
         case interestScore = "interest_score", vibeScore = "vibe_score", loveLanguageScore = "love_language_score", finalScore = "final_score"
-        case informedByHints = "informed_by_hints", createdAt = "created_at", shareUrl = "share_url"
+        case informedByHints = "informed_by_hints", createdAt = "created_at", shareUrl = "share_url", location
     }
     public var id: RecommendationID
     public var milestoneId: MilestoneID?
@@ -29,14 +29,17 @@ public struct Recommendation: Codable, Sendable, Equatable, Identifiable {
     public var createdAt: Date
     /// Signed server path of the public page for this recommendation (for the share sheet).
     public var shareUrl: String?
+    /// Where an experience or date takes place (seed 000 `LocationData`); null for gifts.
+    public var location: RecommendationLocation?
 
     public init(
         id: RecommendationID, milestoneId: MilestoneID? = nil, occasionType: OccasionType? = nil, recommendationType: RecommendationType, title: String, description: String? = nil,
         priceCents: Int? = nil, currency: String = "USD", merchantName: String? = nil, externalUrl: String? = nil, imageUrl: String? = nil, source: String? = nil,
         interestScore: Double = 0, vibeScore: Double = 0, loveLanguageScore: Double = 0, finalScore: Double = 0, informedByHints: [HintID] = [], createdAt: Date,
-        shareUrl: String? = nil
+        shareUrl: String? = nil, location: RecommendationLocation? = nil
     ) {
         self.id = id
+        self.location = location
         self.milestoneId = milestoneId
         self.occasionType = occasionType
         self.recommendationType = recommendationType
@@ -78,6 +81,28 @@ public struct Recommendation: Codable, Sendable, Equatable, Identifiable {
         try c.encode(informedByHints, forKey: .informedByHints)
         try c.encode(createdAt, forKey: .createdAt)
         try c.encodeNullable(shareUrl, forKey: .shareUrl, in: encoder)
+        try c.encodeNullable(location, forKey: .location, in: encoder)
+    }
+}
+
+/// Where an experience or date takes place: the venue's city, region and country as far as the
+/// source knows them (the offline catalog uses the vault's location).
+public struct RecommendationLocation: Codable, Sendable, Equatable {
+    public var city: String?
+    public var state: String?
+    public var country: String?
+
+    public init(city: String?, state: String? = nil, country: String? = nil) {
+        self.city = city
+        self.state = state
+        self.country = country
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encodeNullable(city, forKey: .city, in: encoder)
+        try c.encodeNullable(state, forKey: .state, in: encoder)
+        try c.encodeNullable(country, forKey: .country, in: encoder)
     }
 }
 
@@ -172,30 +197,40 @@ public struct LearnedWeights: Codable, Sendable, Equatable {
 
 /// The body of `POST /recommendations/generate`.
 public struct GenerateRecommendationsRequest: Codable, Sendable, Equatable {
-    enum CodingKeys: String, CodingKey { case occasionType = "occasion_type", milestoneId = "milestone_id", vibeOverride = "vibe_override" }
+    enum CodingKeys: String, CodingKey { case occasionType = "occasion_type", milestoneId = "milestone_id", vibeOverride = "vibe_override", offline }
     public var occasionType: OccasionType
     public var milestoneId: MilestoneID?
     /// Vibes for this request only (1–4), instead of the vault's.
     public var vibeOverride: [Vibe]?
 
-    public init(occasionType: OccasionType, milestoneId: MilestoneID? = nil, vibeOverride: [Vibe]? = nil) {
+    /// Only the offline catalog, even when real sources are configured (default false).
+    public var offline: Bool?
+
+    public init(occasionType: OccasionType, milestoneId: MilestoneID? = nil, vibeOverride: [Vibe]? = nil, offline: Bool? = nil) {
         self.occasionType = occasionType
         self.milestoneId = milestoneId
         self.vibeOverride = vibeOverride
+        self.offline = offline
     }
 }
 
 /// The body of `POST /recommendations/refresh`.
 public struct RefreshRecommendationsRequest: Codable, Sendable, Equatable {
-    enum CodingKeys: String, CodingKey { case rejectedRecommendationIds = "rejected_recommendation_ids", rejectionReason = "rejection_reason", vibeOverride = "vibe_override" }
+    enum CodingKeys: String, CodingKey {
+        case rejectedRecommendationIds = "rejected_recommendation_ids", rejectionReason = "rejection_reason", vibeOverride = "vibe_override", offline
+    }
     public var rejectedRecommendationIds: [RecommendationID]
     public var rejectionReason: RejectionReason
     public var vibeOverride: [Vibe]?
 
-    public init(rejectedRecommendationIds: [RecommendationID], rejectionReason: RejectionReason, vibeOverride: [Vibe]? = nil) {
+    /// Only the offline catalog, even when real sources are configured (default false).
+    public var offline: Bool?
+
+    public init(rejectedRecommendationIds: [RecommendationID], rejectionReason: RejectionReason, vibeOverride: [Vibe]? = nil, offline: Bool? = nil) {
         self.rejectedRecommendationIds = rejectedRecommendationIds
         self.rejectionReason = rejectionReason
         self.vibeOverride = vibeOverride
+        self.offline = offline
     }
 }
 

@@ -22,7 +22,14 @@ extension NewHint {
     /// source defaults to `text_input`.
     public static func check(_ input: Input) -> Checked<NewHint> {
         var v = Validator()
-        let text = v.requireText(input.hintText, "hint_text", maxLength: KnotCatalog.maxHintLength)
+        let length = input.hintText?.trimmingCharacters(in: .whitespacesAndNewlines).count ?? 0
+        var text: String?
+        if length > KnotCatalog.maxHintLength {
+            // The seed's words (P:638), with the limit.
+            v.fail("hint_text", "Hint too long: at most \(KnotCatalog.maxHintLength) characters (got \(length))")
+        } else {
+            text = v.requireText(input.hintText, "hint_text", maxLength: KnotCatalog.maxHintLength)
+        }
         let source = v.requireEnum(input.source ?? HintSource.textInput.rawValue, "source", as: HintSource.self)
         return .from(v) { text.flatMap { text in source.map { NewHint(hintText: text, source: $0) } } }
     }
@@ -35,11 +42,13 @@ extension GenerateRecommendationsRequest {
         public var occasionType: String?
         public var milestoneId: String?
         public var vibeOverride: [String]?
+        public var offline: Bool?
 
-        public init(occasionType: String? = nil, milestoneId: String? = nil, vibeOverride: [String]? = nil) {
+        public init(occasionType: String? = nil, milestoneId: String? = nil, vibeOverride: [String]? = nil, offline: Bool? = nil) {
             self.occasionType = occasionType
             self.milestoneId = milestoneId
             self.vibeOverride = vibeOverride
+            self.offline = offline
         }
     }
 
@@ -53,7 +62,7 @@ extension GenerateRecommendationsRequest {
             v.check(milestone != nil, "milestone_id", "must be a UUID")
         }
         let vibes = VibeOverride.check(input.vibeOverride, validator: &v)
-        return .from(v) { occasion.map { GenerateRecommendationsRequest(occasionType: $0, milestoneId: milestone, vibeOverride: vibes) } }
+        return .from(v) { occasion.map { GenerateRecommendationsRequest(occasionType: $0, milestoneId: milestone, vibeOverride: vibes, offline: input.offline) } }
     }
 }
 
@@ -67,11 +76,13 @@ extension RefreshRecommendationsRequest {
         public var rejectedRecommendationIds: [String]?
         public var rejectionReason: String?
         public var vibeOverride: [String]?
+        public var offline: Bool?
 
-        public init(rejectedRecommendationIds: [String]? = nil, rejectionReason: String? = nil, vibeOverride: [String]? = nil) {
+        public init(rejectedRecommendationIds: [String]? = nil, rejectionReason: String? = nil, vibeOverride: [String]? = nil, offline: Bool? = nil) {
             self.rejectedRecommendationIds = rejectedRecommendationIds
             self.rejectionReason = rejectionReason
             self.vibeOverride = vibeOverride
+            self.offline = offline
         }
     }
 
@@ -85,7 +96,7 @@ extension RefreshRecommendationsRequest {
         v.check(ids.count == raw.count, "rejected_recommendation_ids", "must be UUIDs")
         v.check(ids.count <= maxRejected, "rejected_recommendation_ids", "must have at most \(maxRejected) entries")
         let vibes = VibeOverride.check(input.vibeOverride, validator: &v)
-        return .from(v) { reason.map { RefreshRecommendationsRequest(rejectedRecommendationIds: ids, rejectionReason: $0, vibeOverride: vibes) } }
+        return .from(v) { reason.map { RefreshRecommendationsRequest(rejectedRecommendationIds: ids, rejectionReason: $0, vibeOverride: vibes, offline: input.offline) } }
     }
 }
 

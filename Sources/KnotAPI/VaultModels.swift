@@ -4,6 +4,7 @@ import Foundation
 public struct Milestone: Codable, Sendable, Equatable, Identifiable {
     enum CodingKeys: String, CodingKey {
         case id, milestoneType = "milestone_type", milestoneName = "milestone_name", milestoneDate = "milestone_date", recurrence, budgetTier = "budget_tier"
+        case notificationsEnabled = "notifications_enabled"
     }
     public var id: MilestoneID
     public var milestoneType: MilestoneType
@@ -12,14 +13,62 @@ public struct Milestone: Codable, Sendable, Equatable, Identifiable {
     public var milestoneDate: String
     public var recurrence: Recurrence
     public var budgetTier: OccasionType
+    /// Whether this milestone triggers reminders (seed P:1194 "choose which milestones trigger
+    /// notifications"); changed with `PUT /milestones/{id}/notifications`, kept by vault edits.
+    public var notificationsEnabled: Bool
 
-    public init(id: MilestoneID, milestoneType: MilestoneType, milestoneName: String, milestoneDate: String, recurrence: Recurrence, budgetTier: OccasionType) {
+    public init(
+        id: MilestoneID, milestoneType: MilestoneType, milestoneName: String, milestoneDate: String, recurrence: Recurrence, budgetTier: OccasionType,
+        notificationsEnabled: Bool = true
+    ) {
         self.id = id
         self.milestoneType = milestoneType
         self.milestoneName = milestoneName
         self.milestoneDate = milestoneDate
         self.recurrence = recurrence
         self.budgetTier = budgetTier
+        self.notificationsEnabled = notificationsEnabled
+    }
+
+    /// Servers that predate per-milestone reminders omit `notifications_enabled`: it reads as true.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.decode(MilestoneID.self, forKey: .id)
+        milestoneType = try c.decode(MilestoneType.self, forKey: .milestoneType)
+        milestoneName = try c.decode(String.self, forKey: .milestoneName)
+        milestoneDate = try c.decode(String.self, forKey: .milestoneDate)
+        recurrence = try c.decode(Recurrence.self, forKey: .recurrence)
+        budgetTier = try c.decode(OccasionType.self, forKey: .budgetTier)
+        notificationsEnabled = try c.decodeIfPresent(Bool.self, forKey: .notificationsEnabled) ?? true
+    }
+}
+
+/// The body of `PUT /milestones/{id}/notifications`, and its answer: whether the milestone triggers
+/// reminders. Turning it off cancels the milestone's pending reminders; turning it on schedules them.
+public struct MilestoneReminderSetting: Codable, Sendable, Equatable {
+    enum CodingKeys: String, CodingKey { case milestoneId = "milestone_id", notificationsEnabled = "notifications_enabled" }
+    public var milestoneId: MilestoneID?
+    public var notificationsEnabled: Bool
+
+    public init(milestoneId: MilestoneID? = nil, notificationsEnabled: Bool) {
+        self.milestoneId = milestoneId
+        self.notificationsEnabled = notificationsEnabled
+    }
+
+    /// The body as it arrives.
+    public struct Input: Codable, Sendable, Equatable {
+        typealias CodingKeys = MilestoneReminderSetting.CodingKeys
+        public var milestoneId: String?
+        public var notificationsEnabled: Bool?
+
+        public init(notificationsEnabled: Bool? = nil) { self.notificationsEnabled = notificationsEnabled }
+    }
+
+    /// `notifications_enabled` is required.
+    public static func check(_ input: Input) -> Checked<Bool> {
+        var v = Validator()
+        v.check(input.notificationsEnabled != nil, "notifications_enabled", "is required (true or false)")
+        return .from(v) { input.notificationsEnabled }
     }
 }
 

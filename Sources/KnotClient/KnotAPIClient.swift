@@ -165,6 +165,11 @@ public final class KnotAPIClient: Sendable {
 
     // MARK: Account
 
+    /// Turns a milestone's reminders on or off (`PUT /milestones/{id}/notifications`).
+    public func setMilestoneReminders(_ id: MilestoneID, enabled: Bool) async throws -> MilestoneReminderSetting {
+        try client.decode(try await client.perform(KnotRoutes.milestoneReminders(id), body: try client.encode(MilestoneReminderSetting.Input(notificationsEnabled: enabled))))
+    }
+
     /// Registers this device's push token.
     @discardableResult
     public func registerDevice(token: String, platform: String = "ios") async throws -> DeviceRegistration {

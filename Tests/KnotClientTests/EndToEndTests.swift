@@ -114,7 +114,7 @@ struct EndToEndTests {
 
             // The access token counts as expired at once (TTL 1 s < the 30 s margin): every call refreshes first.
             _ = try await withThrowingTaskGroup(of: Int.self) { group in
-                for _ in 0..<5 { group.addTask { try await api.hints().total } }
+                for _ in 0..<5 { group.addTask { try await api.notificationHistory().total } }
                 return try await group.reduce(0, +)
             }
             let rotated = try #require(try store.load())
@@ -128,7 +128,7 @@ struct EndToEndTests {
             let status = try await URLSessionTransport().send(replay).status
             #expect(status == 401)
 
-            await #expect(throws: KnotError.self) { try await api.hints() }
+            await #expect(throws: KnotError.self) { try await api.notificationHistory() }
             #expect(try store.load() == nil)
         }
     }

@@ -241,7 +241,9 @@ struct DeepLinkTests {
             let user = try await RecommendationAPITests.setUp(client)
             let knot = server.knot!
             let service = RecommendationService(
-                vaults: knot.vaults, hints: knot.hints, recommendations: knot.recommendations, sources: [CatalogSource(), Hanging()], sourceTimeout: 0.3,
+                vaults: knot.vaults, hints: knot.hints, recommendations: knot.recommendations,
+                sources: [FixedSource(items: (0..<4).map { RecommendationRulesTests.real("\($0)", price: 20000 + $0 * 5000) }), Hanging()],
+                timing: PipelineTiming(aggregation: 0.3),
                 logger: Logger(label: "test")
             )
             let batch = try await service.generate(for: UserID(UUID(uuidString: user.userID)!), occasion: .majorMilestone, milestone: nil, vibeOverride: nil)

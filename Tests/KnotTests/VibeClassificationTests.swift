@@ -17,12 +17,12 @@ struct VibeClassificationTests {
 
     @Test("with a model configured, its JSON answer decides the vibes every candidate is scored with")
     func modelDecides() async throws {
-        let model = ScriptedModel(answer: #"{"vibes": ["adventurous"]}"#)
+        let model = ScriptedModel(answer: #"{"items": [{"index": 1, "vibes": ["adventurous"]}, {"index": 2, "vibes": ["adventurous"]}]}"#)
         let classified = await VibeClassification(router: Self.router(model)).classify(Self.candidates)
         #expect(classified.map(\.classifiedVibes) == [[.adventurous], [.adventurous]])
         let asked = model.asked.value
-        #expect(asked.count == 2 && asked.allSatisfy { $0.jsonObject && $0.system?.contains("quiet_luxury") == true })
-        #expect(Set(asked.compactMap { $0.messages.last?.content }) == ["Plain thing. Nothing special", "Romantic candle set. Rose scented"])
+        #expect(asked.count == 1 && asked.allSatisfy { $0.jsonObject && $0.system?.contains("quiet_luxury") == true }, "one batched call")
+        #expect(asked.first?.messages.last?.content == "1. Plain thing. Nothing special\n2. Romantic candle set. Rose scented")
         let loves = LoveLanguages(primary: .actsOfService, secondary: .wordsOfAffirmation)
         let scored = PipelineStages.scoreVibesAndLoveLanguages(classified, vibes: [.adventurous, .romantic], loveLanguages: loves, weights: .neutral)
         #expect(scored.allSatisfy { abs($0.vibeScore - 0.3) < 1e-9 }, "adventurous from the model; romantic no longer from the keyword rules")
@@ -30,7 +30,9 @@ struct VibeClassificationTests {
         #expect(rules.first { $0.id == "plain" }?.vibeScore == 0 && abs((rules.first { $0.id == "candle" }?.vibeScore ?? 0) - 0.3) < 1e-9)
     }
 
-    @Test("malformed answers leave the keyword rules in charge", arguments: ["romantic!", #"{"vibes": ["glam"]}"#, #"{"vibe": "romantic"}"#])
+    @Test(
+        "malformed answers leave the keyword rules in charge",
+        arguments: ["romantic!", #"{"items": [{"index": 1, "vibes": ["glam"]}, {"index": 7, "vibes": []}]}"#, #"{"vibes": ["romantic"]}"#])
     func malformedFallsBack(_ answer: String) async {
         let classified = await VibeClassification(router: Self.router(ScriptedModel(answer: answer))).classify(Self.candidates)
         #expect(classified.allSatisfy { $0.classifiedVibes == nil })

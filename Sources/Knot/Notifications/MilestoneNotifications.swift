@@ -55,7 +55,7 @@ public struct MilestoneNotifications: Sendable {
         let preferences = try await accounts.preferences(of: user)
         let now = clock.now()
         let zone = ReminderCalendar.timeZone(preference: preferences?.timezone, state: vault?.content.locationState, country: vault?.content.locationCountry)
-        let milestones = vault?.content.milestones ?? []
+        let milestones = (vault?.content.milestones ?? []).filter(\.notificationsEnabled)
         // Still valid: every reminder of each milestone's current occurrence, due ones included (a
         // reminder deferred by quiet hours, or due and not yet processed, is not cancelled). New rows
         // are only made for reminders still ahead.
@@ -75,7 +75,7 @@ public struct MilestoneNotifications: Sendable {
                 guard !wantedKeys.contains(key) else { continue }
                 try await db.raw(
                     """
-                    UPDATE notification_queue SET status = 'cancelled', error = 'the milestone changed or was removed', updated_at = \(bind: now)
+                    UPDATE notification_queue SET status = 'cancelled', error = 'the milestone changed, was removed or had its reminders turned off', updated_at = \(bind: now)
                     WHERE id = \(bind: try row.uuid("id"))
                     """
                 ).run()
@@ -102,6 +102,22 @@ public struct MilestoneNotifications: Sendable {
             }
             return scheduled
         }
+    }
+
+    /// Turns a milestone's reminders on or off and reschedules the user's reminders (off cancels the
+    /// milestone's pending ones, on schedules them). False when the milestone is not the user's.
+    public func setReminders(_ enabled: Bool, for milestone: MilestoneID, user: UserID) async throws -> Bool {
+        let changed = try await database.transaction(owner: user.uuid) { db in
+            try await db.raw(
+                """
+                UPDATE partner_milestones SET notifications_enabled = \(bind: enabled)
+                WHERE id = \(bind: milestone.uuid) AND vault_id IN (SELECT id FROM partner_vaults WHERE user_id = \(bind: user.uuid))
+                RETURNING id
+                """
+            ).first() != nil
+        }
+        if changed { try await schedule(for: user) }
+        return changed
     }
 
     /// Reschedules every user with a vault (the daily sweep): rolls yearly milestones over to their
@@ -208,7 +224,7 @@ public struct MilestoneNotifications: Sendable {
         let reminderKey = try row.decode(column: "reminder_key", as: String?.self) ?? "knot:notification:\(id)"
         guard let milestoneUUID = try row.decode(column: "milestone_id", as: UUID?.self),
             let vault = try await vaults.find(for: user),
-            let milestone = vault.content.milestones.first(where: { $0.id.uuid == milestoneUUID })
+            let milestone = vault.content.milestones.first(where: { $0.id.uuid == milestoneUUID && $0.notificationsEnabled })
         else {
             try await finish(id, status: "cancelled", error: "the milestone was removed", generated: 0)
             return result("skipped", "The milestone no longer exists.")
@@ -239,8 +255,9 @@ public struct MilestoneNotifications: Sendable {
         } catch {
             logger.warning("reminder: recommendations could not be generated", metadata: ["notification": "\(id)", "error": "\(error)"])
         }
+        // Processed is sent (seed 000 decision 108); with nothing to show no push goes out (111).
         guard generated > 0 else {
-            try await finish(id, status: "failed", error: "no recommendations could be generated", generated: 0)
+            try await finish(id, status: "sent", error: "no recommendations could be generated; no push sent", generated: 0)
             return result("processed", "No recommendations; no push sent.")
         }
         let message = Self.message(partnerName: vault.content.partnerName, milestoneName: milestone.milestoneName, daysBefore: daysBefore, vibes: vibeNames, count: generated)
@@ -267,10 +284,11 @@ public struct MilestoneNotifications: Sendable {
             try await finish(id, status: "cancelled", error: "notifications disabled by the user", generated: generated)
             return result("skipped", "Notifications disabled by user.", generated: generated)
         case .noDevices:
-            try await finish(id, status: "failed", error: "no registered device", generated: generated)
+            // Not a delivery error: the reminder is in the history and its recommendations in the app.
+            try await finish(id, status: "sent", error: nil, generated: generated)
             return result("processed", "No registered device; recommendations are ready in the app.", generated: generated)
         case .deduplicated, .capped:
-            try await finish(id, status: "failed", error: "held back by the delivery rules", generated: generated)
+            try await finish(id, status: "cancelled", error: "held back by the delivery rules", generated: generated)
             return result("processed", "Held back by the delivery rules.", generated: generated)
         case .failed(let reason):
             try await finish(id, status: "failed", error: reason, generated: generated)

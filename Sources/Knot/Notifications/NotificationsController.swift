@@ -5,7 +5,8 @@ import Notifications
 import PlatformCore
 
 /// Knot's notification endpoints under `/knot/api/v1/notifications` (seed 000 `notifications.py`):
-/// `GET upcoming`, `GET history` (limit/offset), `PATCH {id}/viewed` for the signed-in user, and
+/// `GET upcoming`, `GET history` (limit/offset), `PATCH {id}/viewed` and
+/// `PUT /milestones/{id}/notifications` for the signed-in user, and
 /// `POST process` for deployments that deliver reminders through QStash (authenticated by the
 /// `Upstash-Signature` header instead of a bearer token).
 public struct NotificationsController: Sendable {
@@ -44,6 +45,13 @@ public struct NotificationsController: Sendable {
             try validator.throwIfInvalid()
             let page = try await notifications.history(for: context.userID, limit: limit, offset: offset)
             return NotificationHistoryPage(notifications: page.items, total: page.total)
+        }
+        // Which milestones trigger reminders (seed P:1194): off cancels the pending ones, on schedules.
+        group.put("milestones/:id/notifications") { request, context -> MilestoneReminderSetting in
+            guard let raw = context.parameters.get("id"), let id = MilestoneID(raw) else { throw APIError.notFound("Milestone", code: "milestone_not_found") }
+            let enabled = try MilestoneReminderSetting.check(try await request.decode(as: MilestoneReminderSetting.Input.self, context: context)).get()
+            guard try await notifications.setReminders(enabled, for: id, user: context.userID) else { throw APIError.notFound("Milestone", code: "milestone_not_found") }
+            return MilestoneReminderSetting(milestoneId: id, notificationsEnabled: enabled)
         }
         routes.patch(":id/viewed") { _, context -> ViewedReceipt in
             guard let raw = context.parameters.get("id"), let id = NotificationID(raw),
@@ -101,3 +109,4 @@ extension MilestoneNotifications {
         try await jobs.enqueue(try NewJob(kind: Self.jobKind, payload: JobPayload(notificationId: id), runAt: date, idempotencyKey: key), onConflict: .replaceIfNotStarted)
     }
 }
+extension MilestoneReminderSetting: ResponseEncodable {}

@@ -177,6 +177,17 @@ extension KnotApp {
                     "schema": {
                       "type": "string"
                     }
+                  },
+                  {
+                    "name": "offset",
+                    "in": "query",
+                    "description": "Hints to skip (the seed's paging; after the cursor when both are given)",
+                    "schema": {
+                      "type": "integer",
+                      "minimum": 0,
+                      "maximum": 1000000,
+                      "default": 0
+                    }
                   }
                 ],
                 "responses": {
@@ -189,6 +200,9 @@ extension KnotApp {
                         }
                       }
                     }
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
                   },
                   "422": {
                     "$ref": "#/components/responses/ValidationFailed"
@@ -331,6 +345,54 @@ extension KnotApp {
                         }
                       }
                     }
+                  },
+                  "422": {
+                    "$ref": "#/components/responses/ValidationFailed"
+                  }
+                }
+              }
+            },
+            "/api/v1/milestones/{id}/notifications": {
+              "put": {
+                "operationId": "setMilestoneReminders",
+                "tags": [
+                  "notifications"
+                ],
+                "summary": "Choose whether a milestone triggers reminders (off cancels its pending ones, on schedules them)",
+                "parameters": [
+                  {
+                    "name": "id",
+                    "in": "path",
+                    "required": true,
+                    "description": "One of the caller's milestones (anything else is a 404)",
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                ],
+                "requestBody": {
+                  "required": true,
+                  "content": {
+                    "application/json": {
+                      "schema": {
+                        "$ref": "#/components/schemas/MilestoneReminderInput"
+                      }
+                    }
+                  }
+                },
+                "responses": {
+                  "200": {
+                    "description": "The milestone's setting",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/MilestoneReminderSetting"
+                        }
+                      }
+                    }
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
                   },
                   "422": {
                     "$ref": "#/components/responses/ValidationFailed"
@@ -1130,7 +1192,43 @@ extension KnotApp {
                   },
                   "budget_tier": {
                     "$ref": "#/components/schemas/OccasionType"
+                  },
+                  "notifications_enabled": {
+                    "type": "boolean",
+                    "description": "Whether this milestone triggers reminders (PUT /api/v1/milestones/{id}/notifications)"
                   }
+                }
+              },
+              "MilestoneReminderSetting": {
+                "type": "object",
+                "required": [
+                  "milestone_id",
+                  "notifications_enabled"
+                ],
+                "properties": {
+                  "milestone_id": {
+                    "$ref": "#/components/schemas/Uuid"
+                  },
+                  "notifications_enabled": {
+                    "type": "boolean"
+                  }
+                }
+              },
+              "MilestoneReminderInput": {
+                "type": "object",
+                "required": [
+                  "notifications_enabled"
+                ],
+                "properties": {
+                  "notifications_enabled": {
+                    "type": "boolean"
+                  }
+                },
+                "propertyNames": {
+                  "pattern": "\#(PlatformOpenAPI.optionalTextPattern)"
+                },
+                "additionalProperties": {
+                  "$ref": "#/components/schemas/JSONValue"
                 }
               },
               "Budget": {
@@ -1670,6 +1768,13 @@ extension KnotApp {
                     "minItems": 1,
                     "maxItems": 4,
                     "description": "This request only"
+                  },
+                  "offline": {
+                    "type": [
+                      "boolean",
+                      "null"
+                    ],
+                    "description": "Only the offline catalog, even when real sources are configured (default false)"
                   }
                 },
                 "propertyNames": {
@@ -1716,6 +1821,13 @@ extension KnotApp {
                     },
                     "minItems": 1,
                     "maxItems": 4
+                  },
+                  "offline": {
+                    "type": [
+                      "boolean",
+                      "null"
+                    ],
+                    "description": "Only the offline catalog, even when real sources are configured (default false)"
                   }
                 },
                 "propertyNames": {
@@ -1911,6 +2023,37 @@ extension KnotApp {
                       "null"
                     ],
                     "description": "Signed path of the share page"
+                  },
+                  "location": {
+                    "description": "Where an experience or date takes place; null for gifts",
+                    "oneOf": [
+                      {
+                        "type": "null"
+                      },
+                      {
+                        "type": "object",
+                        "properties": {
+                          "city": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          },
+                          "state": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          },
+                          "country": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          }
+                        }
+                      }
+                    ]
                   }
                 }
               },

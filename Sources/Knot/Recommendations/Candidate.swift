@@ -4,15 +4,17 @@ import Foundation
 public enum CandidateSource: String, CaseIterable, Codable, Sendable {
     case opentable, resy, firecrawl, yelp, ticketmaster, amazon, shopify, webSearch = "web_search", catalog
 
-    /// Higher wins a `merchant|city` tie: booking sources, then curated guides, then reviews, then
-    /// events and shops; the offline catalog last.
+    /// Higher wins a `merchant|city` tie (seed 000 `SOURCE_PRIORITY`): web search (the seed's
+    /// `claude_search`, 6), booking sources, then curated guides, then reviews, then events and
+    /// shops; the offline catalog last.
     public var priority: Int {
         switch self {
+        case .webSearch: 6
         case .opentable, .resy: 5
         case .firecrawl: 4
         case .yelp: 3
         case .ticketmaster: 2
-        case .amazon, .shopify, .webSearch: 1
+        case .amazon, .shopify: 1
         case .catalog: 0
         }
     }
@@ -29,6 +31,8 @@ public struct Candidate: Sendable, Equatable, Identifiable {
     public var currency: String
     public var merchant: String?
     public var city: String?
+    public var state: String?
+    public var country: String?
     public var externalURL: String?
     public var imageURL: String?
     /// Interest the source tagged the item with (the catalog does), the strongest interest signal.
@@ -38,6 +42,9 @@ public struct Candidate: Sendable, Equatable, Identifiable {
     /// Vibes a model assigned through the router (`knot.vibe_classification`); nil means the
     /// keyword rules of ``KnotVibeClassifier`` decide.
     public var classifiedVibes: [Vibe]?
+    /// The kind of product or outing ("camera", "cooking class"), as the source names it; nil lets
+    /// ``productCategory`` derive one from the title. `already_have_similar` excludes it.
+    public var category: String?
     public var interestScore = 0.0
     public var vibeScore = 0.0
     public var loveLanguageScore = 0.0
@@ -47,8 +54,12 @@ public struct Candidate: Sendable, Equatable, Identifiable {
 
     public init(
         id: String, source: CandidateSource, type: RecommendationType, title: String, description: String, priceCents: Int?, currency: String = "USD", merchant: String?,
-        city: String? = nil, externalURL: String?, imageURL: String?, matchedInterest: String? = nil, matchedVibe: Vibe? = nil
+        city: String? = nil, state: String? = nil, country: String? = nil, externalURL: String?, imageURL: String?, matchedInterest: String? = nil,
+        matchedVibe: Vibe? = nil, category: String? = nil
     ) {
+        self.state = state
+        self.country = country
+        self.category = category
         self.id = id
         self.source = source
         self.type = type
@@ -66,6 +77,16 @@ public struct Candidate: Sendable, Equatable, Identifiable {
 
     /// Title and description, lower-cased, for keyword matching.
     var searchableText: String { (title + " " + description).lowercased() }
+
+    /// The product category refreshes compare: the source's, else derived from the title.
+    public var productCategory: String { Self.productCategory(category: category, title: title) }
+
+    /// `category` normalised (lower-cased, trimmed), or the title's head noun — its last word in
+    /// singular form ("Instant film camera" → "camera", "Hiking boots" → "boot") — when there is none.
+    public static func productCategory(category: String?, title: String) -> String {
+        if let category = category?.trimmingCharacters(in: .whitespaces).lowercased(), !category.isEmpty { return category }
+        return PipelineStages.words(title).last ?? title.lowercased()
+    }
 }
 
 /// A hint retrieved for this recommendation run.

@@ -6,6 +6,8 @@ import Foundation
 public enum PipelineStages {
     public static let candidateCap = 20
     public static let filteredCap = 9
+    /// Of the ``filteredCap``, how many experiences or dates are kept when the pool has them.
+    public static let outingSlots = 3
     public static let vibeBoost = 0.30
 
     // MARK: Aggregation
@@ -97,7 +99,24 @@ public enum PipelineStages {
             kept.append(candidate)
         }
         guard !kept.isEmpty else { throw .everythingFiltered }
-        return Array(kept.sorted { ($0.interestScore, $1.title) > ($1.interestScore, $0.title) }.prefix(filteredCap))
+        let sorted = kept.sorted { ($0.interestScore, $1.title) > ($1.interestScore, $0.title) }
+        var top = Array(sorted.prefix(filteredCap))
+        // Gifts match interests by name, outings rarely do: keep up to `outingSlots` of the best
+        // experiences/dates so the three picks can mix gifts and outings (seed: "gifts/experiences/dates").
+        let outings = top.filter { $0.type != .gift }.count
+        if outings < outingSlots {
+            let more = sorted.dropFirst(filteredCap).filter { $0.type != .gift }.prefix(outingSlots - outings)
+            if !more.isEmpty {
+                var drop = more.count
+                top =
+                    Array(
+                        top.reversed().filter { candidate in
+                            if drop > 0, candidate.type == .gift { drop -= 1; return false }
+                            return true
+                        }.reversed()) + more
+            }
+        }
+        return top
     }
 
     // MARK: Vibes and love languages
@@ -155,7 +174,8 @@ public enum PipelineStages {
     }
 
     /// Greedy pick of up to 3: the best first, then the candidate differing from every pick in the
-    /// most of price tier, type and merchant (ties: score, then title). No two from one merchant when
+    /// most of price tier, type and merchant (ties: score, then interest score — hints count there —
+    /// then title). No two from one merchant when
     /// another choice exists; at least one gift and one experience/date when the pool has them.
     public static func selectDiverse(_ ranked: [Candidate], budgetMin: Int, budgetMax: Int, count: Int = 3) -> [Candidate] {
         var selected: [Candidate] = []
@@ -184,7 +204,7 @@ public enum PipelineStages {
                     return score
                 }
                 best = options.max { a, b in
-                    (diversity(a), a.finalScore, b.title) < (diversity(b), b.finalScore, a.title)
+                    (diversity(a), a.finalScore, a.interestScore, b.title) < (diversity(b), b.finalScore, b.interestScore, a.title)
                 }!
             }
             selected.append(best)
@@ -195,30 +215,31 @@ public enum PipelineStages {
 
     // MARK: Availability
 
-    /// Keeps selections whose URL answers; replaces an unavailable one with up to 3 tries from the
-    /// ranked pool. Returns what it could verify and whether the result is partial.
+    /// Keeps selections whose URL answers; replaces an unavailable one with the first available of
+    /// up to 3 tries from the ranked pool. All links of a round are checked in parallel, and a check
+    /// that has not answered within `deadline` seconds counts as unavailable. Returns what it could
+    /// verify and whether the result is partial.
     public static func verifyAvailability(
-        _ selected: [Candidate], pool: [Candidate], isAvailable: @Sendable (Candidate) async -> Bool
+        _ selected: [Candidate], pool: [Candidate], deadline: Double = 5, isAvailable: @escaping @Sendable (Candidate) async -> Bool
     ) async -> (recommendations: [Candidate], partial: Bool) {
-        var used = Set(selected.map(\.id))
-        var result: [Candidate] = []
-        var partial = false
-        for candidate in selected {
-            if await isAvailable(candidate) {
-                result.append(candidate)
-                continue
-            }
-            var replaced = false
-            for replacement in pool.filter({ !used.contains($0.id) && !result.contains($0) }).sorted(by: { $0.finalScore > $1.finalScore }).prefix(3) {
-                used.insert(replacement.id)
-                if await isAvailable(replacement) {
-                    result.append(replacement)
-                    replaced = true
-                    break
-                }
-            }
-            if !replaced { partial = true }
+        let started = ContinuousClock.now
+        func left() -> Double {
+            let elapsed = ContinuousClock.now - started
+            return deadline - (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
         }
-        return (result, partial)
+        let first = await Deadline.gather(selected.map { candidate in { @Sendable in await isAvailable(candidate) } }, within: left())
+        var slots: [Candidate?] = zip(selected, first).map { candidate, outcome in (try? outcome?.get()) == true ? candidate : nil }
+        let missing = slots.indices.filter { slots[$0] == nil }
+        guard !missing.isEmpty else { return (selected, false) }
+        // Replacements: the best-ranked unused candidates, 3 tries per missing slot, one round.
+        let used = Set(selected.map(\.id))
+        let spares = Array(pool.filter { !used.contains($0.id) }.sorted { $0.finalScore > $1.finalScore }.prefix(3 * missing.count))
+        let second = await Deadline.gather(spares.map { candidate in { @Sendable in await isAvailable(candidate) } }, within: left())
+        var available = zip(spares, second).compactMap { candidate, outcome in (try? outcome?.get()) == true ? candidate : nil }
+        for slot in missing where !available.isEmpty {
+            slots[slot] = available.removeFirst()
+        }
+        let result = slots.compactMap { $0 }
+        return (result, result.count < selected.count)
     }
 }

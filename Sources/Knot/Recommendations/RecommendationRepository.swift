@@ -12,6 +12,11 @@ public struct StoredRecommendation: Sendable, Equatable {
     var candidateKey: String?
     var matchedInterest: String?
     var matchedVibe: Vibe?
+    /// The source's product category, when it named one.
+    var category: String?
+
+    /// The category `already_have_similar` excludes (see ``Candidate/productCategory(category:title:)``).
+    var productCategory: String { Candidate.productCategory(category: category, title: card.title) }
 
     public subscript<Value>(dynamicMember keyPath: WritableKeyPath<Recommendation, Value>) -> Value {
         get { card[keyPath: keyPath] }
@@ -39,7 +44,7 @@ public struct RecommendationRepository: Sendable {
     static let columns = """
         r.id, r.milestone_id, r.occasion_type, r.recommendation_type, r.title, r.description, r.price_cents, r.currency, r.merchant_name,
         r.external_url, r.image_url, r.source, r.interest_score, r.vibe_score, r.love_language_score, r.final_score, r.informed_by_hints,
-        r.created_at, r.candidate_key, r.matched_interest, r.matched_vibe
+        r.created_at, r.candidate_key, r.matched_interest, r.matched_vibe, r.product_category, r.location_city, r.location_state, r.location_country
         """
 
     static func recommendation(from row: any SQLRow) throws -> StoredRecommendation {
@@ -64,49 +69,87 @@ public struct RecommendationRepository: Sendable {
                 finalScore: try row.decode(column: "final_score", as: Double.self),
                 informedByHints: hints.compactMap(HintID.init),
                 createdAt: try row.decode(column: "created_at", as: Date.self),
-                shareUrl: nil),
+                shareUrl: nil,
+                location: location(
+                    city: try row.decode(column: "location_city", as: String?.self), state: try row.decode(column: "location_state", as: String?.self),
+                    country: try row.decode(column: "location_country", as: String?.self))),
             candidateKey: try row.decode(column: "candidate_key", as: String?.self),
             matchedInterest: try row.decode(column: "matched_interest", as: String?.self),
-            matchedVibe: try row.decode(column: "matched_vibe", as: String?.self).flatMap(Vibe.init(rawValue:))
+            matchedVibe: try row.decode(column: "matched_vibe", as: String?.self).flatMap(Vibe.init(rawValue:)),
+            category: try row.decode(column: "product_category", as: String?.self)
         )
     }
 
-    /// Stores the chosen candidates (and, for a refresh, the `refreshed` feedback) in one transaction.
-    public func store(
-        _ candidates: [Candidate], vault: VaultID, milestone: MilestoneID?, occasion: OccasionType, refreshed: [RecommendationID] = [], reason: String? = nil, user: UserID
-    ) async throws -> [StoredRecommendation] {
+    /// A location when any part of it is known.
+    static func location(city: String?, state: String?, country: String?) -> RecommendationLocation? {
+        city == nil && state == nil && country == nil ? nil : RecommendationLocation(city: city, state: state, country: country)
+    }
+
+    /// Records that the user refreshed these recommendations away, and why (`refreshed` feedback).
+    public func recordRefreshed(_ ids: [RecommendationID], reason: RejectionReason, user: UserID) async throws {
+        let now = clock.now()
+        try await database.transaction(owner: user.uuid) { db in
+            for id in ids {
+                try await db.raw(
+                    """
+                    INSERT INTO recommendation_feedback (id, recommendation_id, user_id, action, rejection_reason, created_at)
+                    VALUES (\(bind: UUID()), \(bind: id.uuid), \(bind: user.uuid), 'refreshed', \(bind: reason.rawValue), \(bind: now))
+                    """
+                ).run()
+            }
+        }
+    }
+
+    /// Candidate keys and titles of items the user refreshed away within `window` seconds (a day by
+    /// default): a refresh never brings them back.
+    public func recentlyRefreshedAway(for user: UserID, within window: TimeInterval = 86_400) async throws -> (keys: Set<String>, titles: Set<String>) {
+        let since = clock.now().addingTimeInterval(-window)
+        return try await database.read { db in
+            let rows = try await db.raw(
+                """
+                SELECT DISTINCT r.candidate_key, r.title FROM recommendations r
+                JOIN recommendation_feedback f ON f.recommendation_id = r.id
+                WHERE f.user_id = \(bind: user.uuid) AND f.action = 'refreshed' AND f.created_at >= \(bind: since)
+                """
+            ).all()
+            var keys = Set<String>(), titles = Set<String>()
+            for row in rows {
+                if let key = try row.decode(column: "candidate_key", as: String?.self) { keys.insert(key) }
+                titles.insert(try row.decode(column: "title", as: String.self).lowercased())
+            }
+            return (keys, titles)
+        }
+    }
+
+    /// Stores the chosen candidates in one transaction; items without a picture get the fallback
+    /// image of their interest or vibe, experiences and dates their location.
+    public func store(_ candidates: [Candidate], vault: VaultID, milestone: MilestoneID?, occasion: OccasionType, user: UserID) async throws -> [StoredRecommendation] {
         let now = clock.now()
         let stored = candidates.map { candidate in
             StoredRecommendation(
                 card: Recommendation(
                     id: RecommendationID(), milestoneId: milestone, occasionType: occasion, recommendationType: candidate.type, title: candidate.title,
                     description: candidate.description, priceCents: candidate.priceCents, currency: candidate.currency, merchantName: candidate.merchant,
-                    externalUrl: candidate.externalURL, imageUrl: candidate.imageURL, source: candidate.source.rawValue,
+                    externalUrl: candidate.externalURL, imageUrl: candidate.imageURL ?? OfflineCatalog.fallbackImage(for: candidate), source: candidate.source.rawValue,
                     interestScore: candidate.interestScore, vibeScore: candidate.vibeScore, loveLanguageScore: candidate.loveLanguageScore,
-                    finalScore: candidate.finalScore, informedByHints: candidate.informedByHints, createdAt: now, shareUrl: nil),
-                candidateKey: candidate.id, matchedInterest: candidate.matchedInterest, matchedVibe: candidate.matchedVibe
+                    finalScore: candidate.finalScore, informedByHints: candidate.informedByHints, createdAt: now, shareUrl: nil,
+                    location: candidate.type == .gift ? nil : Self.location(city: candidate.city, state: candidate.state, country: candidate.country)),
+                candidateKey: candidate.id, matchedInterest: candidate.matchedInterest, matchedVibe: candidate.matchedVibe, category: candidate.category
             )
         }
         try await database.transaction(owner: user.uuid) { db in
-            for id in refreshed {
-                try await db.raw(
-                    """
-                    INSERT INTO recommendation_feedback (id, recommendation_id, user_id, action, rejection_reason, created_at)
-                    VALUES (\(bind: UUID()), \(bind: id.uuid), \(bind: user.uuid), 'refreshed', \(bind: reason), \(bind: now))
-                    """
-                ).run()
-            }
             for r in stored {
                 let hints = String(decoding: try JSONEncoder().encode(r.informedByHints.map(\.description)), as: UTF8.self)
                 try await db.raw(
                     """
                     INSERT INTO recommendations (id, vault_id, milestone_id, occasion_type, recommendation_type, title, description, external_url, price_cents,
                         currency, merchant_name, image_url, source, candidate_key, matched_interest, matched_vibe, interest_score, vibe_score,
-                        love_language_score, final_score, informed_by_hints, created_at)
+                        love_language_score, final_score, informed_by_hints, created_at, product_category, location_city, location_state, location_country)
                     VALUES (\(bind: r.id.uuid), \(bind: vault.uuid), \(bind: r.milestoneId?.uuid), \(bind: r.occasionType?.rawValue), \(bind: r.recommendationType.rawValue),
                         \(bind: r.title), \(bind: r.description), \(bind: r.externalUrl), \(bind: r.priceCents), \(bind: r.currency), \(bind: r.merchantName),
                         \(bind: r.imageUrl), \(bind: r.source), \(bind: r.candidateKey), \(bind: r.matchedInterest), \(bind: r.matchedVibe?.rawValue),
-                        \(bind: r.interestScore), \(bind: r.vibeScore), \(bind: r.loveLanguageScore), \(bind: r.finalScore), \(bind: hints), \(bind: r.createdAt))
+                        \(bind: r.interestScore), \(bind: r.vibeScore), \(bind: r.loveLanguageScore), \(bind: r.finalScore), \(bind: hints), \(bind: r.createdAt),
+                        \(bind: r.category), \(bind: r.location?.city), \(bind: r.location?.state), \(bind: r.location?.country))
                     """
                 ).run()
             }

@@ -1,8 +1,10 @@
 import Foundation
+import Hummingbird
 import Logging
 import PlatformCore
 
-/// A source of candidates (the offline catalog now; Yelp, Ticketmaster, Amazon… when configured).
+/// A source of candidates (Yelp, Ticketmaster, Amazon, web search… when configured; the offline
+/// catalog).
 public protocol CandidateSourceProvider: Sendable {
     var name: String { get }
     func candidates(for request: SourceRequest) async throws -> [Candidate]
@@ -21,122 +23,103 @@ public struct SourceRequest: Sendable {
     public var occasion: OccasionType
 }
 
-/// The offline catalog as a source.
+/// The offline catalog as a source: the only one with no keys configured, and otherwise the filler
+/// of the slots real sources leave empty.
 public struct CatalogSource: CandidateSourceProvider {
     public init() {}
     public var name: String { "catalog" }
     public func candidates(for request: SourceRequest) async throws -> [Candidate] {
-        OfflineCatalog.candidates(interests: request.interests, vibes: request.vibes, city: request.city, currency: request.currency)
+        OfflineCatalog.candidates(
+            interests: request.interests, vibes: request.vibes, city: request.city, state: request.state, country: request.country, currency: request.currency)
     }
 }
 
+/// The time limits of one generate or refresh, measured from the request's start (seed 001: the
+/// answer within 3 s, P:775; aggregation within 2 s, step 8.7). Whatever a source, a model or a
+/// merchant's web site does, the pipeline moves on when its slot ends.
+public struct PipelineTiming: Sendable {
+    /// All real sources together, in parallel; late ones are dropped and logged.
+    public var aggregation: Double
+    /// The batched vibe classification must have answered by then (else the keyword rules decide).
+    public var classificationEnds: Double
+    /// Link checks (in parallel) must have answered by then; unanswered links count as unavailable.
+    public var verificationEnds: Double
+
+    public init(aggregation: Double = 2.0, classificationEnds: Double = 2.2, verificationEnds: Double = 2.5) {
+        self.aggregation = aggregation
+        self.classificationEnds = classificationEnds
+        self.verificationEnds = verificationEnds
+    }
+
+    /// The seed's: 2 s of aggregation inside a 3 s answer (0.5 s left for storing the picks).
+    public static let seed = PipelineTiming()
+}
+
 /// Runs the recommendation pipeline for a user: loads the vault, retrieves relevant hints, gathers
-/// candidates from the sources in parallel, then filters, scores, diversifies and verifies them
-/// (stages in ``PipelineStages``), and stores the three picks.
+/// candidates from the real sources in parallel (the offline catalog only fills the slots they
+/// leave), then filters, scores, diversifies and verifies them (stages in ``PipelineStages``), and
+/// stores the three picks. A refresh narrows the candidates by its reason first (``RefreshPlan``).
 public struct RecommendationService: Sendable {
     let vaults: VaultRepository
     let hints: HintRepository
     let recommendations: RecommendationRepository
     let sources: [any CandidateSourceProvider]
+    let catalog: (any CandidateSourceProvider)?
     let weights: LearnedWeightsRepository?
     let isAvailable: @Sendable (Candidate) async -> Bool
     let vibeClassifier: VibeClassification
     let logger: Logger
-    let sourceTimeout: Double
+    let timing: PipelineTiming
 
-    /// - Parameter sourceTimeout: seconds each source gets before it counts as failed.
+    /// - Parameters:
+    ///   - sources: the real sources; none configured means the catalog alone answers.
+    ///   - catalog: fills the candidate list up to ``PipelineStages/candidateCap`` behind the real
+    ///     candidates (nil: no filler at all).
+    ///   - isAvailable: the link check; catalog items are trusted without one in catalog-only runs.
     public init(
         vaults: VaultRepository, hints: HintRepository, recommendations: RecommendationRepository, weights: LearnedWeightsRepository? = nil,
-        sources: [any CandidateSourceProvider] = [CatalogSource()], isAvailable: @escaping @Sendable (Candidate) async -> Bool = { _ in true },
-        vibeClassifier: VibeClassification = VibeClassification(router: nil), sourceTimeout: Double = 20, logger: Logger
+        sources: [any CandidateSourceProvider] = [], catalog: (any CandidateSourceProvider)? = CatalogSource(),
+        isAvailable: @escaping @Sendable (Candidate) async -> Bool = { _ in true }, vibeClassifier: VibeClassification = VibeClassification(router: nil),
+        timing: PipelineTiming = .seed, logger: Logger
     ) {
         self.vaults = vaults
         self.weights = weights
         self.hints = hints
         self.recommendations = recommendations
         self.sources = sources
+        self.catalog = catalog
         self.isAvailable = isAvailable
         self.vibeClassifier = vibeClassifier
         self.logger = logger
-        self.sourceTimeout = sourceTimeout
+        self.timing = timing
     }
 
-    /// A source that has not answered by then counts as failed (the others still count).
-    struct SourceTimedOut: Error, CustomStringConvertible {
-        let name: String
-        let seconds: Double
-        var description: String { "\(name) did not answer within \(seconds) s" }
+    public func generate(
+        for user: UserID, occasion: OccasionType, milestone milestoneID: MilestoneID?, vibeOverride: [Vibe]?, offline: Bool = false
+    ) async throws -> RecommendationBatch {
+        try await run(for: user, occasion: occasion, milestoneID: milestoneID, vibeOverride: vibeOverride, plan: nil, offline: offline)
     }
 
-    /// Runs `body`, cancelling it after `seconds`.
-    static func withDeadline<T: Sendable>(_ seconds: Double, name: String, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
-        try await withThrowingTaskGroup(of: T.self) { group in
-            group.addTask { try await body() }
-            group.addTask {
-                try await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
-                throw SourceTimedOut(name: name, seconds: seconds)
-            }
-            defer { group.cancelAll() }
-            return try await group.next()!
-        }
-    }
-
-    /// Extra exclusions a refresh adds.
-    struct Exclusions {
-        var keys = Set<String>()
-        var titles = Set<String>()
-        var priceBelow: Int?
-        var priceAbove: Int?
-        var vibes = Set<Vibe>()
-        var merchants = Set<String>()
-        var interests = Set<String>()
-
-        func allows(_ candidate: Candidate) -> Bool {
-            if keys.contains(candidate.id) || titles.contains(candidate.title.lowercased()) { return false }
-            if let limit = priceBelow, let price = candidate.priceCents, price >= limit { return false }
-            if let limit = priceAbove, let price = candidate.priceCents, price <= limit { return false }
-            if !vibes.isEmpty, (candidate.matchedVibe.map { vibes.contains($0) } ?? false) || !Set(KnotVibeClassifier.classify(candidate.searchableText)).isDisjoint(with: vibes) {
-                return false
-            }
-            if let merchant = candidate.merchant, merchants.contains(merchant.lowercased()) { return false }
-            if let interest = candidate.matchedInterest, interests.contains(interest) { return false }
-            return true
-        }
-    }
-
-    public func generate(for user: UserID, occasion: OccasionType, milestone milestoneID: MilestoneID?, vibeOverride: [Vibe]?) async throws -> RecommendationBatch {
-        try await run(for: user, occasion: occasion, milestoneID: milestoneID, vibeOverride: vibeOverride, exclusions: Exclusions(), refreshed: [], reason: nil)
-    }
-
-    public func refresh(for user: UserID, rejected ids: [RecommendationID], reason: RejectionReason, vibeOverride: [Vibe]?) async throws -> RecommendationBatch {
+    /// Records the `refreshed` feedback for the rejected items first (seed P:806: it stays even when
+    /// the re-run fails), then re-runs the pipeline with the reason's exclusions.
+    public func refresh(
+        for user: UserID, rejected ids: [RecommendationID], reason: RejectionReason, vibeOverride: [Vibe]?, offline: Bool = false
+    ) async throws -> RecommendationBatch {
         var rejected: [StoredRecommendation] = []
-        for id in ids {
+        for id in ids where !rejected.contains(where: { $0.id == id }) {
             guard let found = try await recommendations.find(id, for: user) else { throw APIError.notFound("Recommendation \(id)", code: "recommendation_not_found") }
             rejected.append(found)
         }
-        var exclusions = Exclusions()
-        exclusions.keys = Set(rejected.compactMap(\.candidateKey))
-        exclusions.titles = Set(rejected.map { $0.title.lowercased() })
-        switch reason {
-        case .tooExpensive: exclusions.priceBelow = rejected.compactMap(\.priceCents).min()
-        case .tooCheap: exclusions.priceAbove = rejected.compactMap(\.priceCents).max()
-        case .notTheirStyle:
-            exclusions.vibes = Set(rejected.compactMap(\.matchedVibe) + rejected.flatMap { KnotVibeClassifier.classify(($0.title + " " + ($0.description ?? "")).lowercased()) })
-        case .alreadyHaveSimilar:
-            exclusions.merchants = Set(rejected.compactMap { $0.merchantName?.lowercased() })
-            exclusions.interests = Set(rejected.compactMap(\.matchedInterest))
-        case .showDifferent: break
-        }
+        try await recommendations.recordRefreshed(rejected.map(\.id), reason: reason, user: user)
+        let earlier = try await recommendations.recentlyRefreshedAway(for: user)
+        let plan = RefreshPlan(reason: reason, rejected: rejected, earlier: earlier)
         let first = rejected[0]
         return try await run(
-            for: user, occasion: first.occasionType ?? .justBecause, milestoneID: first.milestoneId, vibeOverride: vibeOverride, exclusions: exclusions, refreshed: ids,
-            reason: reason)
+            for: user, occasion: first.occasionType ?? .justBecause, milestoneID: first.milestoneId, vibeOverride: vibeOverride, plan: plan, offline: offline)
     }
 
-    func run(
-        for user: UserID, occasion: OccasionType, milestoneID: MilestoneID?, vibeOverride: [Vibe]?, exclusions base: Exclusions, refreshed: [RecommendationID],
-        reason: RejectionReason?
-    ) async throws -> RecommendationBatch {
+    func run(for user: UserID, occasion: OccasionType, milestoneID: MilestoneID?, vibeOverride: [Vibe]?, plan: RefreshPlan?, offline: Bool) async throws -> RecommendationBatch {
+        let started = ContinuousClock.now
         guard let vault = try await vaults.find(for: user) else {
             throw APIError(.notFound, code: "vault_not_found", message: "Create a partner vault before asking for recommendations.")
         }
@@ -145,7 +128,7 @@ public struct RecommendationService: Sendable {
             guard let found = content.milestones.first(where: { $0.id == id }) else { throw APIError.notFound("Milestone", code: "milestone_not_found") }
             return found
         }
-        let budget = content.budgets.first { $0.occasionType == occasion } ?? Budget(occasionType: occasion, minAmount: 2000, maxAmount: 5000, currency: "USD")
+        let budget = Self.budget(for: occasion, in: content.budgets)
         let vibes = vibeOverride ?? content.vibes
 
         // 1. Hints most related to the occasion (chronological when embedding is unavailable).
@@ -160,57 +143,170 @@ public struct RecommendationService: Sendable {
             relevant = try await hints.all(for: user).prefix(10).map { RelevantHint(id: $0.id, text: $0.hintText, similarity: 0) }
         }
 
-        // 2. Candidates from every source in parallel; partial failures are tolerated.
+        // 2. Candidates: real sources in parallel within the aggregation deadline, the catalog behind.
         let request = SourceRequest(
             interests: content.interests, vibes: vibes, city: content.locationCity, state: content.locationState, country: content.locationCountry, currency: budget.currency,
             budgetMin: budget.minAmount, budgetMax: budget.maxAmount, occasion: occasion)
-        let gathered = await withTaskGroup(of: Result<[Candidate], any Error>.self) { group in
-            for source in sources {
-                group.addTask { [sourceTimeout] in
-                    do {
-                        return .success(try await Self.withDeadline(sourceTimeout, name: source.name) { try await source.candidates(for: request) })
-                    } catch {
-                        return .failure(error)
-                    }
-                }
-            }
-            return await group.reduce(into: []) { $0.append($1) }
-        }
-        guard gathered.contains(where: { if case .success = $0 { true } else { false } }) else {
-            throw APIError(.serviceUnavailable, code: "sources_unavailable", message: RecommendationFailure.allSourcesFailed.message)
-        }
+        let catalogOnly = offline || sources.isEmpty
+        let gathered = try await aggregate(request, catalogOnly: catalogOnly)
         let chosen = try await recommendations.chosenItems(for: user)
-        var exclusions = base
+        var exclusions = plan?.exclusions ?? Exclusions()
         exclusions.keys.formUnion(chosen.keys)
         exclusions.titles.formUnion(chosen.titles)
-        let all = gathered.flatMap { (try? $0.get()) ?? [] }
-        let candidates = Array(
-            PipelineStages.withinBudget(PipelineStages.deduplicate(all), min: budget.minAmount, max: budget.maxAmount).filter(exclusions.allows).prefix(PipelineStages.candidateCap)
-        )
-        guard !candidates.isEmpty else { throw APIError(.unprocessableContent, code: "no_candidates", message: RecommendationFailure.noCandidates.message) }
 
-        // Learned weights; a failure to load them degrades to neutral, never to an error.
+        // The price window: the budget, or for a price refresh the side of the rejected prices it
+        // asks for, widened one budget at a time until three candidates survive the interest filter.
         var learned = LearnedWeights.neutral
         if let weights {
             do { learned = try await weights.load(for: user) } catch { logger.warning("learned weights unavailable; using neutral", metadata: ["error": "\(error)"]) }
         }
-
-        // 3–6. Filter, score, diversify, verify.
-        let filtered: [Candidate]
-        do {
-            filtered = try PipelineStages.filterByInterests(candidates, interests: content.interests, dislikes: content.dislikes, hints: relevant, weights: learned)
-        } catch {
+        let windows = plan?.windows(budget: budget, budgets: content.budgets) ?? [PriceWindow(budget.minAmount...budget.maxAmount)]
+        var candidates: [Candidate] = []
+        var filtered: [Candidate] = []
+        var window = windows[0]
+        for option in windows {
+            window = option
+            candidates = PipelineStages.cut(real: gathered.real, catalog: gathered.catalog, window: option, allows: exclusions.allows)
+            filtered = (try? PipelineStages.filterByInterests(candidates, interests: content.interests, dislikes: content.dislikes, hints: relevant, weights: learned)) ?? []
+            if filtered.count >= 3 { break }
+        }
+        if candidates.isEmpty && plan == nil {
+            throw APIError(.unprocessableContent, code: "no_candidates", message: RecommendationFailure.noCandidates.message)
+        }
+        if filtered.isEmpty && plan == nil {
             throw APIError(.unprocessableContent, code: "everything_filtered", message: RecommendationFailure.everythingFiltered.message)
         }
-        let classified = await vibeClassifier.classify(filtered)
-        let ranked = PipelineStages.scoreVibesAndLoveLanguages(classified, vibes: vibes, loveLanguages: content.loveLanguages, weights: learned)
-        let picks = PipelineStages.selectDiverse(ranked, budgetMin: budget.minAmount, budgetMax: budget.maxAmount)
-        let (verified, partial) = await PipelineStages.verifyAvailability(picks, pool: ranked, isAvailable: isAvailable)
-        let stored = try await recommendations.store(
-            verified, vault: vault.vaultId, milestone: milestone?.id, occasion: occasion, refreshed: refreshed, reason: reason?.rawValue, user: user)
+
+        // 3–6. Score (with the batched model classification, bounded), diversify, verify in parallel.
+        let toClassify = filtered
+        let classified =
+            await Deadline.within(remaining(timing.classificationEnds, since: started)) { [vibeClassifier] in await vibeClassifier.classify(toClassify) } ?? toClassify
+        var ranked = PipelineStages.scoreVibesAndLoveLanguages(classified, vibes: vibes, loveLanguages: content.loveLanguages, weights: learned)
+        if let direction = plan?.direction { ranked = PipelineStages.favourPrices(ranked, direction: direction, window: window) }
+        let picks = PipelineStages.selectDiverse(ranked, budgetMin: window.tierRange.lowerBound, budgetMax: window.tierRange.upperBound)
+        let check: @Sendable (Candidate) async -> Bool = { [isAvailable] candidate in
+            if catalogOnly && candidate.source == .catalog { return true }
+            return await isAvailable(candidate)
+        }
+        let (verified, partial) = await PipelineStages.verifyAvailability(picks, pool: ranked, deadline: remaining(timing.verificationEnds, since: started), isAvailable: check)
+        let stored = try await recommendations.store(verified, vault: vault.vaultId, milestone: milestone?.id, occasion: occasion, user: user)
         return RecommendationBatch(
-            recommendations: stored.map(\.card), count: stored.count, milestoneId: milestone?.id, occasionType: occasion, rejectionReason: reason,
+            recommendations: stored.map(\.card), count: stored.count, milestoneId: milestone?.id, occasionType: occasion, rejectionReason: plan?.reason,
             warning: partial || stored.count < 3 ? "Only \(stored.count) recommendations could be verified right now." : nil
         )
+    }
+
+    /// Seconds left until `mark` (measured from `start`), never negative.
+    func remaining(_ mark: Double, since start: ContinuousClock.Instant) -> Double {
+        let elapsed = ContinuousClock.now - start
+        return max(0, mark - (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18))
+    }
+
+    /// The vault's budget for the occasion, or the seed's default range (000: just_because $20–50,
+    /// minor_occasion $50–150, major_milestone $100–500).
+    static func budget(for occasion: OccasionType, in budgets: [Budget]) -> Budget {
+        budgets.first { $0.occasionType == occasion } ?? defaultBudget(occasion, currency: budgets.first?.currency ?? "USD")
+    }
+
+    static func defaultBudget(_ occasion: OccasionType, currency: String) -> Budget {
+        switch occasion {
+        case .justBecause: Budget(occasionType: occasion, minAmount: 2000, maxAmount: 5000, currency: currency)
+        case .minorOccasion: Budget(occasionType: occasion, minAmount: 5000, maxAmount: 15000, currency: currency)
+        case .majorMilestone: Budget(occasionType: occasion, minAmount: 10000, maxAmount: 50000, currency: currency)
+        }
+    }
+
+    /// What the sources gave: real candidates (in configured source order) and the catalog's.
+    struct Gathered {
+        var real: [Candidate]
+        var catalog: [Candidate]
+    }
+
+    /// Asks every real source in parallel and keeps what answered within ``PipelineTiming/aggregation``
+    /// (late sources are cancelled, not awaited, and logged). When real sources are configured and
+    /// none answered, the run fails with the seed's "Unable to find recommendations right now"
+    /// (503) rather than quietly answering from the catalog.
+    func aggregate(_ request: SourceRequest, catalogOnly: Bool) async throws -> Gathered {
+        let catalogCandidates: [Candidate]
+        if let catalog {
+            catalogCandidates = (try? await catalog.candidates(for: request)) ?? []
+        } else {
+            catalogCandidates = []
+        }
+        if catalogOnly { return Gathered(real: [], catalog: catalogCandidates) }
+        let outcomes = await Deadline.gather(sources.map { source in { @Sendable in try await source.candidates(for: request) } }, within: timing.aggregation)
+        var real: [Candidate] = []
+        var answered = 0
+        for (source, outcome) in zip(sources, outcomes) {
+            switch outcome {
+            case .success(let found):
+                answered += 1
+                real += found
+            case .failure(let error):
+                logger.warning("recommendation source failed", metadata: ["source": "\(source.name)", "error": "\(error)"])
+            case nil:
+                logger.warning(
+                    "recommendation source dropped: no answer within the aggregation deadline", metadata: ["source": "\(source.name)", "seconds": "\(timing.aggregation)"])
+            }
+        }
+        guard answered > 0 else {
+            throw APIError(.serviceUnavailable, code: "sources_unavailable", message: RecommendationFailure.allSourcesFailed.message, headers: [.retryAfter: "30"])
+        }
+        return Gathered(real: real, catalog: catalogCandidates)
+    }
+}
+
+/// Runs work against a clock without waiting for it: work that outlives its deadline is cancelled
+/// and left behind (a source or model that ignores cancellation cannot hold the answer back).
+enum Deadline {
+    /// `body`'s value, or nil when it has not finished within `seconds`.
+    static func within<T: Sendable>(_ seconds: Double, _ body: @escaping @Sendable () async -> T) async -> T? {
+        guard seconds > 0 else { return nil }
+        let (stream, continuation) = AsyncStream.makeStream(of: T?.self)
+        let work = Task {
+            continuation.yield(await body())
+            continuation.finish()
+        }
+        let timer = Task {
+            try? await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
+            continuation.yield(nil)
+            continuation.finish()
+        }
+        var result: T?
+        for await first in stream {
+            result = first
+            break
+        }
+        work.cancel()
+        timer.cancel()
+        return result
+    }
+
+    /// Every job's outcome in job order — nil for a job still running after `seconds` — all run in
+    /// parallel; answers as soon as every job has finished or the time is up.
+    static func gather<T: Sendable>(_ jobs: [@Sendable () async throws -> T], within seconds: Double) async -> [Result<T, any Error>?] {
+        guard !jobs.isEmpty else { return [] }
+        let (stream, continuation) = AsyncStream.makeStream(of: (Int, Result<T, any Error>)?.self)
+        let tasks = jobs.enumerated().map { index, job in
+            Task {
+                do { continuation.yield((index, .success(try await job()))) } catch { continuation.yield((index, .failure(error))) }
+            }
+        }
+        let timer = Task {
+            try? await Task.sleep(for: .milliseconds(Int(max(0, seconds) * 1000)))
+            continuation.yield(nil)
+        }
+        var results = [Result<T, any Error>?](repeating: nil, count: jobs.count)
+        var pending = jobs.count
+        for await event in stream {
+            guard let (index, result) = event else { break }
+            results[index] = result
+            pending -= 1
+            if pending == 0 { break }
+        }
+        continuation.finish()
+        tasks.forEach { $0.cancel() }
+        timer.cancel()
+        return results
     }
 }

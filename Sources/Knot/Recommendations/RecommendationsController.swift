@@ -26,11 +26,13 @@ public struct RecommendationsController: Sendable {
         let routes = group.group("recommendations")
         routes.post("generate") { request, context -> RecommendationBatch in
             let body = try GenerateRecommendationsRequest.check(try await request.decode(as: GenerateRecommendationsRequest.Input.self, context: context)).get()
-            return try await service.generate(for: context.userID, occasion: body.occasionType, milestone: body.milestoneId, vibeOverride: body.vibeOverride)
+            return try await service.generate(
+                for: context.userID, occasion: body.occasionType, milestone: body.milestoneId, vibeOverride: body.vibeOverride, offline: body.offline ?? false)
         }
         routes.post("refresh") { request, context -> RecommendationBatch in
             let body = try RefreshRecommendationsRequest.check(try await request.decode(as: RefreshRecommendationsRequest.Input.self, context: context)).get()
-            return try await service.refresh(for: context.userID, rejected: body.rejectedRecommendationIds, reason: body.rejectionReason, vibeOverride: body.vibeOverride)
+            return try await service.refresh(
+                for: context.userID, rejected: body.rejectedRecommendationIds, reason: body.rejectionReason, vibeOverride: body.vibeOverride, offline: body.offline ?? false)
         }
         routes.post(":id/feedback") { request, context -> EditedResponse<FeedbackRecord> in
             guard let raw = context.parameters.get("id"), let id = RecommendationID(raw), try await repository.find(id, for: context.userID) != nil else {

@@ -3,12 +3,13 @@ import Foundation
 import Logging
 
 /// Classifies candidates into the 8 vibes through the ``ModelRouter`` (purpose
-/// `knot.vibe_classification`, seed 001 step 5.5 uses an LLM for this), one call per filtered
-/// candidate, concurrently. The answer must be `{"vibes": [...]}` with known vibe names; anything
-/// else — and any failure — leaves that candidate to the keyword rules, so classification can make
-/// scores better but never makes a run fail. With no model chain configured for the purpose the
-/// router would answer from the offline ``KnotVibeClassifier`` — the same rules — so the rules are
-/// applied in-process instead, sparing a recorded model call per candidate.
+/// `knot.vibe_classification`, seed 001 step 5.5 uses an LLM for this): one batched call per
+/// recommendation run listing every filtered candidate by number, answered with
+/// `{"items": [{"index": 1, "vibes": [...]}, …]}`. An item the answer leaves out or gets wrong — and
+/// any failure — leaves that candidate to the keyword rules, so classification can make scores better
+/// but never makes a run fail. With no model chain configured for the purpose the router would answer
+/// from the offline ``KnotVibeClassifier`` — the same rules — so the rules are applied in-process
+/// instead, sparing a recorded model call.
 public struct VibeClassification: Sendable {
     let router: ModelRouter?
     let logger: Logger
@@ -19,8 +20,9 @@ public struct VibeClassification: Sendable {
     }
 
     static let system = """
-        Classify the gift or experience the user describes into the aesthetic vibes it fits, from exactly these:
-        \(Vibe.allCases.map(\.rawValue).joined(separator: ", ")). Answer with one JSON object and nothing else: {"vibes": [names]}; [] when none fits.
+        Classify each numbered gift or experience the user lists into the aesthetic vibes it fits, from exactly these:
+        \(Vibe.allCases.map(\.rawValue).joined(separator: ", ")). Answer with one JSON object and nothing else:
+        {"items": [{"index": <number>, "vibes": [names]}, ...]} with one entry per item; [] when none fits.
         """
 
     /// Whether a configured model (not the offline rules) would answer.
@@ -29,30 +31,62 @@ public struct VibeClassification: Sendable {
         return !router.isOffline(KnotVibeClassifier.purpose)
     }
 
+    /// The user message: one line per candidate, `N. title. description`, numbered from 1.
+    static func listing(_ candidates: [Candidate]) -> String {
+        candidates.enumerated().map { index, candidate in
+            "\(index + 1). " + (candidate.title + ". " + candidate.description).replacingOccurrences(of: "\n", with: " ")
+        }.joined(separator: "\n")
+    }
+
     /// `candidates` with ``Candidate/classifiedVibes`` set where the model answered properly.
     public func classify(_ candidates: [Candidate]) async -> [Candidate] {
-        guard usesModel, let router else { return candidates }
-        let answers = await withTaskGroup(of: (Int, [Vibe]?).self) { group in
-            for (index, candidate) in candidates.enumerated() {
-                group.addTask {
-                    let request = CompletionRequest(
-                        system: Self.system, messages: [ChatMessage(.user, candidate.title + ". " + candidate.description)], temperature: 0, maxTokens: 100, jsonObject: true)
-                    do {
-                        let answer = try await router.complete(request, purpose: KnotVibeClassifier.purpose, app: "knot")
-                        return (index, try Self.parse(answer.completion.text))
-                    } catch {
-                        logger.notice("vibe classification fell back to rules", metadata: ["candidate": "\(candidate.id)", "error": "\(error)"])
-                        return (index, nil)
-                    }
-                }
-            }
-            return await group.reduce(into: [Int: [Vibe]]()) { result, answer in if let vibes = answer.1 { result[answer.0] = vibes } }
+        guard usesModel, let router, !candidates.isEmpty else { return candidates }
+        let request = CompletionRequest(
+            system: Self.system, messages: [ChatMessage(.user, Self.listing(candidates))], temperature: 0, maxTokens: 60 + 40 * candidates.count, jsonObject: true)
+        let answers: [Int: [Vibe]]
+        do {
+            let answer = try await router.complete(request, purpose: KnotVibeClassifier.purpose, app: "knot")
+            answers = try Self.parseItems(answer.completion.text, count: candidates.count)
+        } catch {
+            logger.notice("vibe classification fell back to rules", metadata: ["candidates": "\(candidates.count)", "error": "\(error)"])
+            return candidates
         }
         return candidates.enumerated().map { index, original in
             var candidate = original
-            if let vibes = answers[index] { candidate.classifiedVibes = vibes }
+            if let vibes = answers[index + 1] { candidate.classifiedVibes = vibes }
             return candidate
         }
+    }
+
+    struct Items: Decodable {
+        struct Item: Decodable {
+            var index: Int
+            var vibes: [String]
+        }
+        var items: [Item]
+    }
+
+    /// `{"items": [{"index": n, "vibes": [...]}]}` (optionally in a ``` fence) → vibes by index
+    /// (1-based); entries with an index out of range or an unknown vibe are left out.
+    static func parseItems(_ text: String, count: Int) throws -> [Int: [Vibe]] {
+        guard let answer = try? JSONDecoder().decode(Items.self, from: Data(unfenced(text).utf8)) else {
+            throw Malformed(description: "not {\"items\": [...]}: \(text.prefix(200))")
+        }
+        var result: [Int: [Vibe]] = [:]
+        for item in answer.items where (1...max(1, count)).contains(item.index) {
+            let vibes = item.vibes.compactMap { Vibe(rawValue: $0.lowercased()) }
+            if vibes.count == item.vibes.count { result[item.index] = vibes }
+        }
+        return result
+    }
+
+    static func unfenced(_ text: String) -> String {
+        var body = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if body.hasPrefix("```") {
+            body = body.drop { $0 != "\n" }.trimmingCharacters(in: .whitespacesAndNewlines)
+            if body.hasSuffix("```") { body = String(body.dropLast(3)).trimmingCharacters(in: .whitespacesAndNewlines) }
+        }
+        return body
     }
 
     struct Answer: Decodable {
@@ -65,11 +99,7 @@ public struct VibeClassification: Sendable {
 
     /// `{"vibes": ["romantic", …]}` (optionally in a ``` fence) → vibes; unknown names are malformed.
     static func parse(_ text: String) throws -> [Vibe] {
-        var body = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        if body.hasPrefix("```") {
-            body = body.drop { $0 != "\n" }.trimmingCharacters(in: .whitespacesAndNewlines)
-            if body.hasSuffix("```") { body = String(body.dropLast(3)).trimmingCharacters(in: .whitespacesAndNewlines) }
-        }
+        let body = unfenced(text)
         guard let answer = try? JSONDecoder().decode(Answer.self, from: Data(body.utf8)) else { throw Malformed(description: "not {\"vibes\": [...]}: \(text.prefix(200))") }
         return try answer.vibes.map { name in
             guard let vibe = Vibe(rawValue: name.lowercased()) else { throw Malformed(description: "unknown vibe \(name)") }
