@@ -145,7 +145,9 @@ public enum PipelineStages {
         }
     }
 
-    /// `final = max(interest, 1) × (1 + vibe) × (1 + love_language) × type_weight`, ranked by `(-final, title)`.
+    /// `final = max(interest, 1) × (1 + vibe) × (1 + love_language) × type_weight`, ranked by
+    /// `(-final, -interest, title)`: on equal scores the item hints or interests point at comes first
+    /// (the `max(…, 1)` floor would otherwise let an uninformed outing tie with an informed one).
     public static func scoreVibesAndLoveLanguages(_ candidates: [Candidate], vibes: [Vibe], loveLanguages: LoveLanguages, weights: LearnedWeights) -> [Candidate] {
         candidates.map { original in
             var candidate = original
@@ -158,7 +160,7 @@ public enum PipelineStages {
             candidate.loveLanguageScore = loveLanguage
             candidate.finalScore = max(candidate.interestScore, 1.0) * (1 + candidate.vibeScore) * (1 + loveLanguage) * (weights.types[candidate.type.rawValue] ?? 1.0)
             return candidate
-        }.sorted { ($0.finalScore, $1.title) > ($1.finalScore, $0.title) }
+        }.sorted { ($0.finalScore, $0.interestScore, $1.title) > ($1.finalScore, $1.interestScore, $0.title) }
     }
 
     // MARK: Diversity
