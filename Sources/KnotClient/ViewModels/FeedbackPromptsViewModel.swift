@@ -24,7 +24,12 @@ public final class FeedbackPromptsViewModel {
     public private(set) var errorMessage: String?
     /// The partner's name the prompt uses ("your partner" until known; see ``loadPartnerName()``).
     public var partnerName: String? {
-        didSet { if partnerName != oldValue { checkForDuePrompt() } }
+        didSet {
+            // Re-word the prompt on screen; which prompt is due does not change.
+            pendingRatingPrompt = pendingRatingPrompt.map {
+                RatingPrompt(recommendationId: $0.recommendationId, title: $0.title, partnerName: displayedPartnerName, kind: $0.kind, trigger: $0.trigger)
+            }
+        }
     }
 
     /// What the review prompt asks.
