@@ -211,6 +211,7 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
             OutboxController(engine: notificationEngine, app: type.id).addRoutes(to: api)
             AccountController(
                 accounts: accounts, app: type.id, exporter: app.exporter, clock: clock,
+                reauthentication: AccountReauthentication(auth: auth, allowDevSignIn: configuration.allowsDevSignIn, clock: clock),
                 onPreferencesChanged: { user in await app.preferencesChanged(for: user) },
                 willDeleteAccount: { user in try await app.accountWillBeDeleted(user) }
             ).addRoutes(to: api)

@@ -16,20 +16,24 @@ public struct AccountController: Sendable {
     let clock: any TimeSource
     let onPreferencesChanged: @Sendable (UserID) async -> Void
     let willDeleteAccount: @Sendable (UserID) async throws -> Void
+    let reauthentication: AccountReauthentication
 
     /// - Parameters:
+    ///   - reauthentication: what `DELETE /users/me` accepts as proof of a fresh sign-in.
     ///   - onPreferencesChanged: runs after the preferences are saved (e.g. to move reminders to a
     ///     new time zone); it cannot fail the request.
     ///   - willDeleteAccount: runs before the account's rows are deleted (e.g. to remove the app's
     ///     stored files); if it throws, nothing is deleted and the request fails.
     public init(
-        accounts: AccountRepository, app: AppID, exporter: any AppDataExporter, clock: any TimeSource, onPreferencesChanged: @escaping @Sendable (UserID) async -> Void = { _ in },
+        accounts: AccountRepository, app: AppID, exporter: any AppDataExporter, clock: any TimeSource, reauthentication: AccountReauthentication,
+        onPreferencesChanged: @escaping @Sendable (UserID) async -> Void = { _ in },
         willDeleteAccount: @escaping @Sendable (UserID) async throws -> Void = { _ in }
     ) {
         self.accounts = accounts
         self.app = app
         self.exporter = exporter
         self.clock = clock
+        self.reauthentication = reauthentication
         self.onPreferencesChanged = onPreferencesChanged
         self.willDeleteAccount = willDeleteAccount
     }
@@ -122,7 +126,15 @@ public struct AccountController: Sendable {
             )
         }
         let willDeleteAccount = willDeleteAccount
-        users.delete("me") { _, context -> AccountDeletion in
+        let reauthentication = reauthentication
+        // Deletion needs a fresh sign-in: an AccountDeletionRequest body, or none and a session
+        // signed in within the last five minutes (AccountReauthentication).
+        users.delete("me") { request, context -> AccountDeletion in
+            var proof: AccountDeletionRequest?
+            if let input = try await context.requestDecoder.decodeIfPresent(AccountDeletionRequest.Input.self, from: request, context: context) {
+                proof = try AccountDeletionRequest.check(input).get()
+            }
+            try await reauthentication.verify(proof, for: context.identity)
             try await willDeleteAccount(context.userID)
             try await accounts.deleteUser(context.userID)
             return AccountDeletion()

@@ -26,6 +26,18 @@ public struct AccountRepository: Sendable {
         self.liveSessions = liveSessions
     }
 
+    /// The user a provider identity already belongs to in `app`, or nil (never creates one): how a
+    /// re-authentication is matched to the signed-in account.
+    public func findUser(app: AppID, provider: String, subject: String) async throws -> UserID? {
+        try await database.read { db in
+            try await db.raw(
+                """
+                SELECT user_id FROM user_identities WHERE app = \(bind: app.rawValue) AND provider = \(bind: provider) AND subject = \(bind: subject)
+                """
+            ).first().map { UserID(try $0.uuid("user_id")) }
+        }
+    }
+
     /// The user signed in through `provider`/`subject` for `app`, created on first sign-in. Two
     /// first sign-ins racing each other end with one account: the loser's insert hits the primary
     /// key of `user_identities`, and it reads the winner's row instead.
@@ -86,7 +98,8 @@ public struct AccountRepository: Sendable {
 
     /// The outcome of presenting a refresh token.
     public enum RotationResult: Sendable, Equatable {
-        case rotated(user: UserID, session: UUID)
+        /// `signedInAt`: when the session's sign-in happened (the new access token's `auth_time`).
+        case rotated(user: UserID, session: UUID, signedInAt: Date)
         case unknown
         case expired
         case revoked
@@ -102,7 +115,7 @@ public struct AccountRepository: Sendable {
             guard
                 let row = try await db.raw(
                     """
-                    SELECT t.session_id, t.user_id, t.expires_at, t.used_at, s.revoked_at, s.app
+                    SELECT t.session_id, t.user_id, t.expires_at, t.used_at, s.revoked_at, s.app, s.created_at
                     FROM refresh_tokens t JOIN auth_sessions s ON s.id = t.session_id
                     WHERE t.token_hash = \(bind: refreshTokenHash)
                     """
@@ -134,7 +147,7 @@ public struct AccountRepository: Sendable {
                 VALUES (\(bind: newHash), \(bind: session), \(bind: user.uuid), \(bind: now), \(bind: newExpiresAt))
                 """
             ).run()
-            return .rotated(user: user, session: session)
+            return .rotated(user: user, session: session, signedInAt: try row.decode(column: "created_at", as: Date.self))
         }
     }
 

@@ -133,11 +133,7 @@ public struct AuthController: Sendable {
         return EditedResponse(headers: [.cacheControl: "no-store"], response: try await auth.signIn(with: provider, idToken: token!, nonce: nonce, app: app))
     }
 
-    static func looksLikeEmail(_ text: String) -> Bool {
-        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
-        guard parts.count == 2, !parts[0].isEmpty, parts[1].contains("."), !parts[1].hasPrefix("."), !parts[1].hasSuffix(".") else { return false }
-        return !text.contains(where: { $0.isWhitespace })
-    }
+    static func looksLikeEmail(_ text: String) -> Bool { EmailAddress.isPlausible(text) }
 }
 
 extension TokenPair: ResponseEncodable {}

@@ -32,11 +32,19 @@ public struct AuthService: Sendable {
 
     /// Verifies an Apple or Google ID token and signs its owner in to `app`.
     public func signIn(with provider: IdentityProvider.Kind, idToken: String, nonce: String?, app: AppID) async throws -> TokenPair {
-        let identity: VerifiedIdentity
+        let identity = try await verify(provider, idToken: idToken, nonce: nonce, app: app)
+        let user = try await accounts.findOrCreateUser(app: app, provider: provider.rawValue, subject: identity.subject, email: identity.email)
+        return try await startSession(user: user, app: app)
+    }
+
+    /// Checks an Apple or Google ID token for `app` (signature against the provider's keys, issuer,
+    /// audience, expiry, nonce): a 401 `invalid_id_token` when it is not valid, a 503 with
+    /// `Retry-After` when the provider's keys cannot be fetched.
+    public func verify(_ provider: IdentityProvider.Kind, idToken: String, nonce: String?, app: AppID) async throws -> VerifiedIdentity {
         do {
             switch provider {
-            case .apple: identity = try await apple.verify(idToken, audiences: clientIDs.apple[app] ?? [], nonce: nonce)
-            case .google: identity = try await google.verify(idToken, audiences: clientIDs.google[app] ?? [], nonce: nonce)
+            case .apple: return try await apple.verify(idToken, audiences: clientIDs.apple[app] ?? [], nonce: nonce)
+            case .google: return try await google.verify(idToken, audiences: clientIDs.google[app] ?? [], nonce: nonce)
             }
         } catch {
             if case .keysUnavailable = error {
@@ -47,8 +55,6 @@ public struct AuthService: Sendable {
             }
             throw APIError.unauthorized(error.description, code: "invalid_id_token")
         }
-        let user = try await accounts.findOrCreateUser(app: app, provider: provider.rawValue, subject: identity.subject, email: identity.email)
-        return try await startSession(user: user, app: app)
     }
 
     /// Development sign-in by email alone; the caller guarantees it is only reachable in development.
@@ -64,12 +70,13 @@ public struct AuthService: Sendable {
             user: user, app: app, refreshTokenHash: TokenService.hash(refreshToken: refresh),
             expiresAt: tokens.clock.now().addingTimeInterval(tokens.refreshTokenTTL)
         )
-        return try await pair(user: user, app: app, session: session, refresh: refresh)
+        return try await pair(user: user, app: app, session: session, refresh: refresh, signedInAt: nil)
     }
 
-    func pair(user: UserID, app: AppID, session: UUID, refresh: String) async throws -> TokenPair {
+    /// - Parameter signedInAt: the session's sign-in time (nil: now, for a new session).
+    func pair(user: UserID, app: AppID, session: UUID, refresh: String, signedInAt: Date?) async throws -> TokenPair {
         TokenPair(
-            accessToken: try await tokens.issueAccessToken(user: user, app: app, session: session),
+            accessToken: try await tokens.issueAccessToken(user: user, app: app, session: session, signedInAt: signedInAt),
             refreshToken: refresh,
             tokenType: "Bearer",
             expiresIn: Int(tokens.accessTokenTTL),
@@ -85,8 +92,8 @@ public struct AuthService: Sendable {
             newHash: TokenService.hash(refreshToken: next), newExpiresAt: tokens.clock.now().addingTimeInterval(tokens.refreshTokenTTL)
         )
         switch result {
-        case .rotated(let user, let session):
-            return try await pair(user: user, app: app, session: session, refresh: next)
+        case .rotated(let user, let session, let signedInAt):
+            return try await pair(user: user, app: app, session: session, refresh: next, signedInAt: signedInAt)
         case .unknown:
             throw APIError.unauthorized("The refresh token is not valid.", code: "invalid_refresh_token")
         case .expired:

@@ -4,7 +4,8 @@ import JWTKit
 import PlatformCore
 
 /// Claims of our own access tokens: who (`sub`), for which app (`aud`), from which sign-in session
-/// (`sid`), until when (`exp`).
+/// (`sid`), until when (`exp`), and when the user last really signed in (`auth_time`, as in OpenID
+/// Connect: the session's sign-in, which a refresh does not renew — `iat` does).
 struct AccessTokenClaims: JWTPayload {
     var iss: IssuerClaim
     var sub: SubjectClaim
@@ -13,6 +14,9 @@ struct AccessTokenClaims: JWTPayload {
     var exp: ExpirationClaim
     var sid: String
     var typ: String
+    /// Seconds since 1970 of the sign-in that started the session; absent in tokens minted before
+    /// the claim existed (they never count as a fresh sign-in).
+    var auth_time: Int?
 
     /// Signature checks happen in jwt-kit; time and audience checks happen in ``TokenService`` with
     /// the injected clock.
@@ -56,6 +60,7 @@ public final class TokenService: Sendable {
         let session: UUID
         let issuedAt: Date
         let expiresAt: Date
+        let authenticatedAt: Date?
     }
 
     /// The JOSE header fields checked before the signature.
@@ -82,9 +87,12 @@ public final class TokenService: Sendable {
         ES256PrivateKey().pemRepresentation
     }
 
-    public func issueAccessToken(user: UserID, app: AppID, session: UUID) async throws -> String {
+    /// - Parameter signedInAt: when the session's sign-in happened (`auth_time`); nil means now (a
+    ///   token minted by the sign-in itself). A refresh passes the session's original sign-in time.
+    public func issueAccessToken(user: UserID, app: AppID, session: UUID, signedInAt: Date? = nil) async throws -> String {
         // NumericDate in whole seconds: some JWT libraries reject fractional `exp`/`iat`.
         let now = Date(timeIntervalSince1970: clock.now().timeIntervalSince1970.rounded(.down))
+        let authTime = Int((signedInAt ?? now).timeIntervalSince1970.rounded(.down))
         let claims = AccessTokenClaims(
             iss: .init(value: Self.issuer),
             sub: .init(value: user.description),
@@ -92,7 +100,8 @@ public final class TokenService: Sendable {
             iat: .init(value: now),
             exp: .init(value: now.addingTimeInterval(accessTokenTTL)),
             sid: session.uuidString.lowercased(),
-            typ: "access"
+            typ: "access",
+            auth_time: authTime
         )
         return try await keys.sign(claims, kid: keyID)
     }
@@ -117,7 +126,7 @@ public final class TokenService: Sendable {
         guard entry.issuedAt <= now.addingTimeInterval(Self.maxClockSkew) else { throw .issuedInFuture }
         guard entry.expiresAt > now else { throw .expired }
         guard entry.audience.contains(app.rawValue) else { throw .wrongApp }
-        return AuthIdentity(userID: entry.user, app: app, sessionID: entry.session)
+        return AuthIdentity(userID: entry.user, app: app, sessionID: entry.session, issuedAt: entry.issuedAt, signedInAt: entry.authenticatedAt)
     }
 
     private func verifySignature(_ token: String) async throws(AccessTokenError) -> VerifiedToken {
@@ -141,7 +150,9 @@ public final class TokenService: Sendable {
         }
         guard claims.typ == "access", claims.iss.value == Self.issuer else { throw .wrongType }
         guard let user = UserID(claims.sub.value), let session = UUID(uuidString: claims.sid) else { throw .malformed }
-        return VerifiedToken(user: user, audience: claims.aud.value, session: session, issuedAt: claims.iat.value, expiresAt: claims.exp.value)
+        return VerifiedToken(
+            user: user, audience: claims.aud.value, session: session, issuedAt: claims.iat.value, expiresAt: claims.exp.value,
+            authenticatedAt: claims.auth_time.map { Date(timeIntervalSince1970: TimeInterval($0)) })
     }
 
     /// A new opaque refresh token (256 random bits, base64url).

@@ -78,9 +78,15 @@ public final class APIClient: Sendable {
     }
 
     /// Deletes the account and all its data, then forgets the session.
+    ///
+    /// The server wants proof of a fresh sign-in: `reauthentication` (a new identity token from the
+    /// user's provider, or on development servers the account's email), or — when nil — an access
+    /// token from a sign-in in the last five minutes. Without it the call throws
+    /// ``ClientError/reauthenticationRequired(_:)`` and the session is kept.
     @discardableResult
-    public func deleteAccount() async throws -> AccountDeletion {
-        let result: AccountDeletion = try decode(try await perform(routes.deleteAccount))
+    public func deleteAccount(reauthentication: AccountDeletionRequest? = nil) async throws -> AccountDeletion {
+        let body = try reauthentication.map { try encode($0) }
+        let result: AccountDeletion = try decode(try await perform(routes.deleteAccount, body: body))
         await session.signOutLocally()
         return result
     }
@@ -141,11 +147,13 @@ public final class APIClient: Sendable {
         let token = try await session.accessToken(refresher: refresher)
         request.headers["Authorization"] = "Bearer \(token)"
         var response = try await send(request)
-        if response.status == 401, retryRefresh {
+        // A request for a fresh sign-in is not about the token: refreshing would not help, and the
+        // session must survive it.
+        if response.status == 401, retryRefresh, !response.asksForReauthentication {
             let renewed = try await session.refresh(after: token, refresher: refresher)
             request.headers["Authorization"] = "Bearer \(renewed)"
             response = try await send(request)
-            if response.status == 401 { await session.signOutLocally() }
+            if response.status == 401, !response.asksForReauthentication { await session.signOutLocally() }
         }
         return try check(response)
     }

@@ -10,6 +10,10 @@ public enum ClientError: Error, Sendable, Equatable, CustomStringConvertible, Lo
     case offline(String)
     /// Not signed in, or the session ended (refresh failed); the user must sign in again.
     case unauthorized(String)
+    /// The session is fine, but this action needs a fresh sign-in first (a 401 whose challenge says
+    /// `insufficient_user_authentication`, RFC 9470 — account deletion): sign in again and send
+    /// the proof, without signing out.
+    case reauthenticationRequired(String)
     /// 422: the request was wrong; `fields` says where.
     case validation(message: String, fields: [FieldError])
     /// 404: missing, or someone else's.
@@ -23,6 +27,7 @@ public enum ClientError: Error, Sendable, Equatable, CustomStringConvertible, Lo
         switch self {
         case .offline(let message): "Offline: \(message)"
         case .unauthorized(let message): "Signed out: \(message)"
+        case .reauthenticationRequired(let message): "Sign in again first: \(message)"
         case .validation(let message, let fields):
             fields.isEmpty ? "Invalid request: \(message)" : "Invalid request: " + fields.map { "\($0.field) \($0.message)" }.joined(separator: "; ")
         case .notFound(let message): "Not found: \(message)"
@@ -50,6 +55,7 @@ public enum ClientError: Error, Sendable, Equatable, CustomStringConvertible, Lo
             inner.flatMap { $0.message.isEmpty ? nil : $0.message }
             ?? (String(data: response.body, encoding: .utf8).flatMap { $0.isEmpty ? nil : String($0.prefix(200)) } ?? "HTTP \(response.status)")
         switch response.status {
+        case 401 where response.asksForReauthentication: return .reauthenticationRequired(message)
         case 401: return .unauthorized(message)
         case 404: return .notFound(message)
         case 422: return .validation(message: message, fields: inner?.fields ?? [])
@@ -57,5 +63,13 @@ public enum ClientError: Error, Sendable, Equatable, CustomStringConvertible, Lo
             return .rateLimited(retryAfter: response.header("Retry-After").flatMap { TimeInterval($0.trimmingCharacters(in: .whitespaces)) })
         default: return .server(status: response.status, code: code, message: message)
         }
+    }
+}
+
+extension HTTPResponseData {
+    /// A 401 that asks for a fresh sign-in (RFC 9470 `insufficient_user_authentication`) rather than
+    /// saying the token is bad: refreshing the token would not help, and the session stays.
+    var asksForReauthentication: Bool {
+        status == 401 && (header("WWW-Authenticate")?.contains("insufficient_user_authentication") ?? false)
     }
 }

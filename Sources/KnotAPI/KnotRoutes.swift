@@ -44,4 +44,10 @@ public enum KnotRoutes {
             upcomingNotifications, notificationHistory, markNotificationViewed(NotificationID(id)), milestoneReminders(MilestoneID(id)),
         ]
     }
+
+    // MARK: Links (public web pages, not API routes)
+
+    /// `GET /knot/recommendation/{id}`: a shared recommendation's page, and the universal link the
+    /// app opens (the server signs it with `?sig=`; the association file claims `/knot/recommendation/*`).
+    public static func recommendationPage(_ id: RecommendationID) -> Endpoint { Endpoint(.get, AppID.knot.pathPrefix + "/recommendation/\(id)") }
 }

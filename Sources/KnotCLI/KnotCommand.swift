@@ -9,7 +9,7 @@ struct KnotCommand: AsyncParsableCommand {
         commandName: "knot",
         abstract: "Knot from the command line: partner vault, hints, recommendations, reminders.",
         subcommands: [
-            Login.self, Logout.self, VaultCommand.self, Hints.self, Recommend.self, Refresh.self, Feedback.self,
+            Login.self, Logout.self, VaultCommand.self, Hints.self, Recommend.self, Refresh.self, Feedback.self, SavedCommand.self, Open.self,
             Notifications.self, Preferences.self, Export.self, DeleteAccount.self,
         ]
     )
@@ -635,22 +635,187 @@ struct Export: AsyncParsableCommand {
     }
 }
 
-/// `knot delete-account`: asks for confirmation unless `--yes`.
+/// `knot delete-account`: asks for confirmation unless `--yes`, re-authenticates (the server wants a
+/// fresh sign-in before deleting: the stored account's email on a development server, or
+/// `--id-token` from a new Apple/Google sign-in), deletes, and clears what the CLI kept locally.
 struct DeleteAccount: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "delete-account", abstract: "Delete your account and all its data (asks first).")
+    static let configuration = CommandConfiguration(
+        commandName: "delete-account", abstract: "Delete your account and all its data (asks first, then re-authenticates).",
+        discussion: """
+            The server deletes an account only after a fresh sign-in. Against a development server the CLI proves it             with the email you logged in with; elsewhere pass an identity token from a new Sign in with Apple or Google:             --id-token TOKEN --provider apple|google.
+            """)
     @Flag(help: "Do not ask for confirmation.") var yes = false
+    @Option(help: "An identity token from a new sign-in with --provider (servers without development sign-in).") var idToken: String?
+    @Option(help: "Who issued --id-token: apple or google.") var provider = "apple"
+    @Option(help: "The raw nonce --id-token was requested with, if any.") var nonce: String?
     @OptionGroup var options: SessionOptions
 
     func run() async throws {
+        var proof: AccountDeletionRequest?
+        if let idToken {
+            switch provider.lowercased() {
+            case "apple": proof = .apple(identityToken: idToken, nonce: nonce)
+            case "google": proof = .google(idToken: idToken, nonce: nonce)
+            default: throw invalidUsage("--provider must be apple or google.")
+            }
+        }
         let api = try await reporting { try options.client() }
+        if proof == nil, let email = options.storedSession?.email {
+            // Development servers accept the account's own email as the fresh sign-in.
+            proof = .development(email: email)
+        }
         if !yes {
-            print("This permanently deletes your account, vault, hints and recommendations.")
+            print(SettingsViewModel.deletionWarning)
             guard ask("Type DELETE to confirm:") == "DELETE" else {
                 printError("Not deleted.")
                 throw ExitCode.failure
             }
         }
-        let result = try await reporting(server: api.baseURL) { try await withProgress("Deleting the account") { try await api.deleteAccount() } }
+        let result: AccountDeletion
+        do {
+            result = try await withProgress("Deleting the account") { try await api.deleteAccount(reauthentication: proof) }
+        } catch KnotError.reauthenticationRequired(let detail) {
+            printError(
+                """
+                knot: the server will not delete the account without a fresh sign-in (\(detail)). Nothing was deleted.
+                  • Development server: run `knot login --server \(api.baseURL.absoluteString) --email <the account's email>`, then `knot delete-account` again.
+                  • Otherwise: sign in again with Apple or Google and pass the new identity token: `knot delete-account --id-token TOKEN --provider apple|google`.
+                """)
+            throw ExitCode(KnotError.reauthenticationRequired(detail).exitCode)
+        } catch {
+            try await reporting(server: api.baseURL) { () throws -> Void in throw error }
+            return
+        }
+        // The session is gone with the account; what the CLI kept for it goes too.
+        try? options.savedStore.removeAll()
+        try? FileManager.default.removeItem(at: options.lastBatchURL)
         if options.json { try printJSON(result) } else { print(result.message + " You are signed out.") }
     }
+}
+
+// MARK: Saved recommendations and links
+
+/// `knot saved [list] | add <1-3|ID> | remove <ID>`: recommendations kept on this machine for later
+/// (the app's "Save"), in a folder next to the session file.
+struct SavedCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "saved", abstract: "Recommendations saved on this machine for later.", subcommands: [List.self, Add.self, Remove.self], defaultSubcommand: List.self)
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List saved recommendations, most recent first.")
+        @OptionGroup var options: SessionOptions
+
+        func run() async throws {
+            let items = try await reporting { () throws -> [SavedRecommendation] in
+                do { return try options.savedStore.all() } catch { throw CLIError("Cannot read \(options.savedStore.directory.path): \(error.localizedDescription)") }
+            }
+            if options.json { try printJSON(items); return }
+            if items.isEmpty { print("Nothing saved yet. Save a pick with `knot saved add <1-3|ID>`."); return }
+            let prices = PriceFormatter()
+            for item in items {
+                let r = item.recommendation
+                print(
+                    "\(WireFormat.formatDate(item.savedAt).prefix(10))  \(r.id)  \(r.recommendationType.rawValue.capitalized) · \(prices.format(cents: r.priceCents, currency: r.currency))  \(r.title)"
+                        + (r.merchantName.map { " at \($0)" } ?? ""))
+            }
+            print("\(items.count) saved.")
+        }
+    }
+
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Save a recommendation (1–3 from the last picks, or its ID).")
+        @Argument(help: "1, 2 or 3 (from the last picks) or a recommendation ID.") var recommendation: String
+        @OptionGroup var options: SessionOptions
+
+        func run() async throws {
+            let fromBatch = Int(recommendation).flatMap { index -> Recommendation? in
+                guard let picks = (try? lastBatch(options))?.recommendations, picks.indices.contains(index - 1) else { return nil }
+                return picks[index - 1]
+            }
+            let id: RecommendationID
+            if let fromBatch {
+                id = fromBatch.id
+            } else if let parsed = RecommendationID(recommendation.trimmingCharacters(in: .whitespaces)) {
+                id = parsed
+            } else {
+                throw invalidUsage("\(recommendation) is neither 1–3 (after `knot recommend`) nor a recommendation ID.")
+            }
+            let api = try await reporting { try options.client() }
+            let item = try await reporting(server: api.baseURL) { try await withProgress("Loading the recommendation") { try await api.recommendation(id) } }
+            try await reporting { () throws in
+                do { try options.savedStore.save(item, at: Date()) } catch { throw CLIError("Cannot save to \(options.savedStore.directory.path): \(error.localizedDescription)") }
+            }
+            // The app records "saved" too; the local copy stands even when the server cannot be told.
+            do {
+                try await api.recordFeedback(id, action: .saved)
+            } catch let error as KnotError {
+                printError("knot: saved here, but the server was not told (\(explain(error, server: api.baseURL)))")
+            }
+            if options.json {
+                try printJSON(try options.savedStore.all().first { $0.id == id })
+            } else {
+                print("Saved “\(item.title)” (\(item.id)).")
+            }
+        }
+    }
+
+    struct Remove: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Forget a saved recommendation.")
+        @Argument(help: "The recommendation ID.") var id: String
+        @OptionGroup var options: SessionOptions
+
+        func run() async throws {
+            guard let recommendationID = RecommendationID(id.trimmingCharacters(in: .whitespaces)) else { throw invalidUsage("\(id) is not a recommendation ID (a UUID).") }
+            let store = options.savedStore
+            try await reporting { () throws in
+                guard (try? store.contains(recommendationID)) == true else { throw KnotError.notFound("\(recommendationID) is not saved (see `knot saved`).") }
+                do { try store.remove(recommendationID) } catch { throw CLIError("Cannot remove it from \(store.directory.path): \(error.localizedDescription)") }
+            }
+            if options.json { print(#"{"removed":"\#(recommendationID)"}"#) } else { print("Removed \(recommendationID) from your saved recommendations.") }
+        }
+    }
+}
+
+/// `knot open <link>`: what a recommendation link (universal link or `knot://`) opens, as the app's
+/// deep-link handler reads it.
+struct Open: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Show the recommendation a link points to (https://…/knot/recommendation/<id> or knot://recommendation/<id>).")
+    @Argument(help: "The link.") var link: String
+    @OptionGroup var options: SessionOptions
+
+    func run() async throws {
+        let route: KnotDeepLink
+        switch KnotDeepLink.parse(link) {
+        case .success(let parsed): route = parsed
+        case .failure(let error): throw invalidUsage(error.description)
+        }
+        let api = try await reporting { try options.client() }
+        switch route {
+        case .recommendation(let id):
+            let item = try await reporting(server: api.baseURL) {
+                do {
+                    return try await withProgress("Loading the recommendation") { try await api.recommendation(id) }
+                } catch KnotError.notFound {
+                    throw KnotError.notFound("no recommendation \(id) for this account (it was deleted, or the link is someone else's).")
+                }
+            }
+            if options.json { try printJSON(item) } else { print(describeRecommendation(item)) }
+        case .milestoneRecommendations(let id):
+            let result = try await reporting(server: api.baseURL) { try await withProgress("Loading the milestone's picks") { try await api.recommendations(forMilestone: id) } }
+            if options.json { try printJSON(result) } else { print(renderRecommendations(result.recommendations)) }
+        }
+    }
+}
+
+/// One recommendation in full: title, type and price, merchant, description, link and ID.
+func describeRecommendation(_ item: Recommendation, prices: PriceFormatter = PriceFormatter()) -> String {
+    var lines = [
+        item.title,
+        "\(item.recommendationType.rawValue.capitalized) · \(prices.format(cents: item.priceCents, currency: item.currency))" + (item.merchantName.map { " · at \($0)" } ?? ""),
+    ]
+    if let description = item.description, !description.isEmpty { lines += [""] + wrap(description, width: min(terminalWidth(), 100)) }
+    lines.append("")
+    if let link = item.externalUrl { lines.append("Link: \(link)") }
+    lines.append("ID:   \(item.id)")
+    return lines.joined(separator: "\n")
 }

@@ -25,6 +25,14 @@ struct SessionOptions: ParsableArguments {
     /// Where the last three picks are remembered (for `knot refresh` and `knot feedback 1`).
     var lastBatchURL: URL { sessionURL.deletingLastPathComponent().appendingPathComponent("last-recommendations.json") }
 
+    /// Where `knot saved` keeps recommendations: a folder next to the session file.
+    var savedStore: FileSavedRecommendationStore {
+        FileSavedRecommendationStore(directory: sessionURL.deletingLastPathComponent().appendingPathComponent("saved-recommendations"))
+    }
+
+    /// The stored session (nil when signed out or unreadable).
+    var storedSession: StoredSession? { try? FileTokenStore(fileURL: sessionURL).load() }
+
     /// A client for the signed-in server; fails with a clear message when there is no session.
     func client() throws -> KnotAPIClient {
         let store = FileTokenStore(fileURL: sessionURL)
@@ -67,6 +75,7 @@ extension KnotError {
         switch self {
         case .offline: 3
         case .unauthorized: 4
+        case .reauthenticationRequired: 8
         case .validation: 5
         case .notFound: 6
         case .rateLimited: 7
@@ -84,6 +93,8 @@ func explain(_ error: KnotError, server: URL?) -> String {
         return "cannot reach the Knot server at \(place). Is it running? (\(detail))"
     case .unauthorized(let detail):
         return "you are signed out (\(detail)). Run `knot login --server \(place)` to sign in again."
+    case .reauthenticationRequired(let detail):
+        return "the server wants a fresh sign-in first (\(detail))."
     case .validation(let message, let fields):
         guard !fields.isEmpty else { return "the server rejected the request: \(message)" }
         return "the server rejected the request:\n" + fields.map { "  • \($0.field): \($0.message)" }.joined(separator: "\n")

@@ -195,9 +195,12 @@ public final class KnotAPIClient: Sendable {
         try await client.exportData()
     }
 
-    /// Deletes the account and all its data, then forgets the session.
+    /// Deletes the account and all its data, then forgets the session. `reauthentication` is the
+    /// proof of a fresh sign-in the server asks for (see ``Reauthenticator``); without it the call
+    /// succeeds only within five minutes of a sign-in, else throws
+    /// ``KnotError/reauthenticationRequired(_:)`` (the session is kept).
     @discardableResult
-    public func deleteAccount() async throws -> AccountDeletion {
-        try await client.deleteAccount()
+    public func deleteAccount(reauthentication: AccountDeletionRequest? = nil) async throws -> AccountDeletion {
+        try await client.deleteAccount(reauthentication: reauthentication)
     }
 }

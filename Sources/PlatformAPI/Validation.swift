@@ -83,3 +83,13 @@ public struct Validator: Sendable {
 
     public var isValid: Bool { errors.isEmpty }
 }
+
+/// The one email rule of the platform (development sign-in, re-authentication before deletion):
+/// `local@domain.tld` with no whitespace. Deliberately loose — providers verify real addresses.
+public enum EmailAddress {
+    public static func isPlausible(_ text: String) -> Bool {
+        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, parts[1].contains("."), !parts[1].hasPrefix("."), !parts[1].hasSuffix(".") else { return false }
+        return !text.contains(where: { $0.isWhitespace })
+    }
+}

@@ -2,17 +2,24 @@ import Foundation
 import Hummingbird
 import NIOCore
 
-/// Who made an authenticated request: the user, the app their account belongs to, and the sign-in
-/// session (refresh-token family) the access token came from.
+/// Who made an authenticated request: the user, the app their account belongs to, the sign-in
+/// session (refresh-token family) the access token came from, and how fresh it is.
 public struct AuthIdentity: Sendable, Equatable {
     public let userID: UserID
     public let app: AppID
     public let sessionID: UUID
+    /// When the access token was minted (`iat`); a refresh mints a new one.
+    public let issuedAt: Date?
+    /// When the user signed in to start this session (`auth_time`); a refresh keeps it. What
+    /// "recently signed in" is judged by (account deletion).
+    public let signedInAt: Date?
 
-    public init(userID: UserID, app: AppID, sessionID: UUID) {
+    public init(userID: UserID, app: AppID, sessionID: UUID, issuedAt: Date? = nil, signedInAt: Date? = nil) {
         self.userID = userID
         self.app = app
         self.sessionID = sessionID
+        self.issuedAt = issuedAt
+        self.signedInAt = signedInAt
     }
 }
 
@@ -89,6 +96,20 @@ public struct APIRequestDecoder: RequestDecoder {
         } catch is NIOTooManyBytesError {
             throw APIError.payloadTooLarge(limit: limit)
         }
+        return try Self.decode(type, from: Data(buffer.readableBytesView))
+    }
+
+    /// For an optional body: nil when the request has none (no bytes), else the body decoded as
+    /// ``decode(_:from:context:)`` decodes it.
+    public func decodeIfPresent<T: Decodable>(_ type: T.Type, from request: Request, context: some RequestContext) async throws -> T? {
+        let limit = (context as? any BodyLimitedContext)?.maxBodyBytes ?? 1_048_576
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.body.collect(upTo: limit)
+        } catch is NIOTooManyBytesError {
+            throw APIError.payloadTooLarge(limit: limit)
+        }
+        guard buffer.readableBytes > 0 else { return nil }
         return try Self.decode(type, from: Data(buffer.readableBytesView))
     }
 

@@ -16,6 +16,8 @@ final class FakeKnotServer: HTTPTransport, @unchecked Sendable {
     private let lock = NSLock()
     private var failures: [(method: String, path: String, failure: Failure)] = []
     private(set) var requests: [HTTPRequestData] = []
+    /// Runs for each request before it is answered (to look at a view model while it waits).
+    var onRequest: (@Sendable (HTTPRequestData) async -> Void)?
 
     // Auth
     private var tokenCounter = 0
@@ -35,6 +37,10 @@ final class FakeKnotServer: HTTPTransport, @unchecked Sendable {
     var upcoming: [UpcomingNotification] = []
     var preferences = NotificationPreferences()
     var accountDeleted = false
+    /// When set, `DELETE /users/me` needs a body proving a fresh sign-in (as the real server does once
+    /// the sign-in is older than 5 minutes): provider `apple` with ``reauthenticationToken``.
+    var requireReauthentication = false
+    let reauthenticationToken = "fresh-apple-identity-token"
     private var batchCounter = 0
     let clock = Date(timeIntervalSince1970: 1_790_000_000)
 
@@ -72,6 +78,7 @@ final class FakeKnotServer: HTTPTransport, @unchecked Sendable {
     }
 
     func send(_ request: HTTPRequestData) async throws -> HTTPResponseData {
+        if let hook = with({ $0.onRequest }) { await hook(request) }
         let (failure, isRefresh, delay) = with { server -> (Failure?, Bool, UInt64) in
             server.requests.append(request)
             var found: Failure?
@@ -185,8 +192,19 @@ final class FakeKnotServer: HTTPTransport, @unchecked Sendable {
             hints.insert(hint, at: 0)
             return respond(201, hint)
         case KnotRoutes.hints:
+            // Newest first, in pages joined by an opaque cursor (here: "after:<index>").
             let limit = Int(query["limit"] ?? "50") ?? 50
-            return respond(200, HintPage(hints: Array(hints.prefix(limit)), total: hints.count, nextCursor: nil))
+            var start = 0
+            if let cursor = query["cursor"] {
+                guard cursor.hasPrefix("after:"), let index = Int(cursor.dropFirst(6)), index >= 0 else {
+                    return error(422, "validation_failed", "cursor", fields: [FieldError(field: "cursor", message: "is not a cursor this server issued")])
+                }
+                start = index
+            }
+            let ordered = hints.sorted { $0.createdAt > $1.createdAt }
+            let page = Array(ordered.dropFirst(start).prefix(limit))
+            let next = start + page.count < ordered.count ? "after:\(start + page.count)" : nil
+            return respond(200, HintPage(hints: page, total: hints.count, nextCursor: next))
         case KnotRoutes.upcomingNotifications:
             return respond(200, UpcomingNotifications(notifications: upcoming, count: upcoming.count))
         case KnotRoutes.notificationHistory:
@@ -202,6 +220,13 @@ final class FakeKnotServer: HTTPTransport, @unchecked Sendable {
         case auth.export:
             return HTTPResponseData(status: 200, headers: ["Content-Type": "application/json"], body: Data(#"{"user":{"id":"user-1"},"data":{"hints":[]}}"#.utf8))
         case auth.deleteAccount:
+            if requireReauthentication, body["provider"] as? String != "apple" || body["id_token"] as? String != reauthenticationToken {
+                return error(
+                    401, "reauthentication_required", "Re-authentication required: sign in again.",
+                    headers: [
+                        "WWW-Authenticate": #"Bearer error="insufficient_user_authentication", error_description="Re-authentication required: sign in again to delete the account""#
+                    ])
+            }
             accountDeleted = true
             return respond(200, AccountDeletion(status: "deleted", message: "Account and all associated data have been permanently deleted."))
         case KnotRoutes.generateRecommendations, KnotRoutes.refreshRecommendations:
@@ -241,6 +266,10 @@ final class FakeKnotServer: HTTPTransport, @unchecked Sendable {
                 201,
                 FeedbackRecord(
                     id: UUID().uuidString.lowercased(), recommendationId: id, action: action, rating: rating, feedbackText: body["feedback_text"] as? String, createdAt: clock))
+        }
+        if let raw = endpoint.parameter(of: KnotRoutes.recommendation) {
+            guard let id = RecommendationID(raw), let found = recommendations[id] else { return error(404, "recommendation_not_found", "Recommendation not found.") }
+            return respond(200, found)
         }
         if let raw = endpoint.parameter(of: KnotRoutes.recommendations(forMilestone:)) {
             guard let id = MilestoneID(raw) else { return error(404, "milestone_not_found", "Milestone not found.") }

@@ -187,6 +187,12 @@ public struct SignedIn: Sendable {
     public let accessToken: String
     public let refreshToken: String
     public let userID: String
+
+    public init(accessToken: String, refreshToken: String, userID: String) {
+        self.accessToken = accessToken
+        self.refreshToken = refreshToken
+        self.userID = userID
+    }
 }
 
 public struct TestFailure: Error, CustomStringConvertible {

@@ -45,6 +45,10 @@ public final class HintCaptureViewModel {
     /// True after a save until the next edit (the "Hint saved!" checkmark).
     public private(set) var showSuccess = false
 
+    /// Called with every hint the server confirmed (e.g. to put it at the top of a
+    /// ``HintsListViewModel``).
+    @ObservationIgnored public var onSaved: (@MainActor (Hint) -> Void)?
+
     let api: KnotAPIClient
     let now: @Sendable () -> Date
     /// How many hints to keep in ``hints``.
@@ -103,6 +107,7 @@ public final class HintCaptureViewModel {
             if let index = hints.firstIndex(where: { $0.id == pending.id }) { hints[index] = HintRow(saved) }
             if hints.count > keep { hints.removeLast(hints.count - keep) }
             showSuccess = true
+            onSaved?(saved)
             return true
         } catch {
             hints.removeAll { $0.id == pending.id }

@@ -111,14 +111,22 @@ public final class NotificationsViewModel {
 }
 
 /// Settings (seed 000 `SettingsViewModel`, seed 001 phase 11): notification preferences and quiet
-/// hours, data export, sign-out, and account deletion that needs an explicit confirmation step.
+/// hours, data export, sign-out, and account deletion as seed 001 step 11.2 orders it: a confirmation
+/// explaining that everything will be deleted, a fresh sign-in (through the app's
+/// ``Reauthenticator``), the `DELETE /users/me` call with that proof, then local data cleared and
+/// the user signed out.
 @MainActor
 @Observable
 public final class SettingsViewModel {
-    /// Where account deletion stands: nothing asked, waiting for the user to confirm, running, done.
+    /// Where account deletion stands: nothing asked, waiting for the user to confirm, signing in
+    /// again, deleting, done.
     public enum DeletionState: Sendable, Equatable {
-        case idle, awaitingConfirmation, deleting, deleted
+        case idle, awaitingConfirmation, reauthenticating, deleting, deleted
     }
+
+    /// What the confirmation dialog says.
+    public nonisolated static let deletionWarning =
+        "Deleting your account permanently removes your partner vault, hints, recommendations and reminders. This cannot be undone. You will be asked to sign in again to confirm."
 
     public private(set) var preferences = NotificationPreferences()
     public private(set) var isLoadingPreferences = false
@@ -133,11 +141,23 @@ public final class SettingsViewModel {
 
     let api: KnotAPIClient
     let exportDirectory: URL
+    let reauthenticator: (any Reauthenticator)?
+    let localData: [any LocalUserData]
 
-    /// - Parameter exportDirectory: where exports are written for the share sheet.
-    public init(api: KnotAPIClient, exportDirectory: URL = FileManager.default.temporaryDirectory) {
+    /// - Parameters:
+    ///   - exportDirectory: where exports are written for the share sheet.
+    ///   - reauthenticator: signs the user in again before deletion (Sign in with Apple in the
+    ///     app). Without one, deletion relies on a sign-in in the last five minutes and fails with
+    ///     a message asking to sign in again otherwise.
+    ///   - localData: what the device keeps for this user (saved recommendations, prompt history),
+    ///     cleared once the account is deleted.
+    public init(
+        api: KnotAPIClient, exportDirectory: URL = FileManager.default.temporaryDirectory, reauthenticator: (any Reauthenticator)? = nil, localData: [any LocalUserData] = []
+    ) {
         self.api = api
         self.exportDirectory = exportDirectory
+        self.reauthenticator = reauthenticator
+        self.localData = localData
     }
 
     /// 22 → "10:00 PM", 0 → "12:00 AM".
@@ -220,21 +240,52 @@ public final class SettingsViewModel {
         if deletion == .awaitingConfirmation { deletion = .idle }
     }
 
-    /// Second stage: deletes the account (only after ``requestAccountDeletion()``) and signs out.
+    /// Second stage, after the user confirmed: signs them in again (when a ``Reauthenticator`` is
+    /// set), deletes the account with that proof, clears the local data and signs out. Backing out of
+    /// the sign-in returns to ``DeletionState/idle`` without contacting the server; a failure returns
+    /// to the confirmation with ``deletionError`` set. Returns whether the account was deleted.
     @discardableResult
     public func confirmAccountDeletion() async -> Bool {
         guard deletion == .awaitingConfirmation else { return false }
+        deletionError = nil
+        var proof: AccountDeletionRequest?
+        if let reauthenticator {
+            deletion = .reauthenticating
+            do {
+                proof = try await reauthenticator.freshIdentity()
+            } catch is CancellationError {
+                deletion = .idle
+                return false
+            } catch {
+                deletion = .awaitingConfirmation
+                deletionError = "You were not signed in again, so nothing was deleted: " + ((error as? KnotError)?.description ?? error.localizedDescription)
+                return false
+            }
+        }
         deletion = .deleting
         do {
-            try await api.deleteAccount()
-            deletion = .deleted
-            isSignedOut = true
-            return true
+            try await api.deleteAccount(reauthentication: proof)
+        } catch KnotError.reauthenticationRequired(let message) {
+            deletion = .awaitingConfirmation
+            deletionError = "Sign in again to delete your account. (\(message))"
+            return false
         } catch {
             deletion = .awaitingConfirmation
             deletionError = (error as? KnotError)?.description ?? error.localizedDescription
             return false
         }
+        clearLocalData()
+        deletion = .deleted
+        isSignedOut = true
+        return true
+    }
+
+    /// Forgets what the device kept for the deleted account (the session is already gone): the
+    /// stores given at init and the last export.
+    private func clearLocalData() {
+        for store in localData { try? store.removeAll() }
+        if let exportedFileURL { try? FileManager.default.removeItem(at: exportedFileURL) }
+        exportedFileURL = nil
     }
 
     /// Signs out here and on the server.

@@ -1,10 +1,12 @@
 import Foundation
 import Observation
 
-/// The recommendations screen (seed 000 `RecommendationsViewModel`, seed 001 steps 6.3–6.6, 9.3–9.4):
-/// three cards, refresh with one of the 5 reasons, a vibe override that lasts for this screen's
+/// The recommendations screen (seed 000 `RecommendationsViewModel`, seed 001 steps 6.3–6.6, 9.3–9.4,
+/// 10.1): three cards, refresh with one of the 5 reasons, a vibe override that lasts for this screen's
 /// session only (never written to the vault), feedback for select/save/share/handoff/purchase/rating,
-/// and currency-aware prices.
+/// saving to a ``SavedRecommendationStore`` on the device, the "Did you complete your purchase?"
+/// prompt after a handoff (yes → purchased and the rating prompt; no → saved for later), and
+/// currency-aware prices. Selections and purchases feed the app-wide ``FeedbackPromptsViewModel``.
 @MainActor
 @Observable
 public final class RecommendationsViewModel {
@@ -21,15 +23,37 @@ public final class RecommendationsViewModel {
     /// The recommendation the user left the app to buy, until they answer the purchase prompt.
     public private(set) var pendingHandoff: Recommendation?
     public private(set) var showPurchasePrompt = false
-    public private(set) var showRatingPrompt = false
     public private(set) var savedIds: Set<RecommendationID> = []
+    /// The rating and review prompts this screen's selections and purchases feed.
+    public let prompts: FeedbackPromptsViewModel
 
     let api: KnotAPIClient
     let prices: PriceFormatter
+    let saved: any SavedRecommendationStore
+    let now: @Sendable () -> Date
 
-    public init(api: KnotAPIClient, prices: PriceFormatter = PriceFormatter()) {
+    /// What the purchase prompt asks when the user comes back from the merchant.
+    public nonisolated static let purchaseQuestion = "Did you complete your purchase?"
+
+    /// - Parameters:
+    ///   - saved: where "Save" keeps recommendations on the device.
+    ///   - prompts: the app's rating/review prompts (a private one, in memory, when nil).
+    public init(
+        api: KnotAPIClient, prices: PriceFormatter = PriceFormatter(), saved: any SavedRecommendationStore = InMemorySavedRecommendationStore(),
+        prompts: FeedbackPromptsViewModel? = nil, now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.api = api
         self.prices = prices
+        self.saved = saved
+        self.now = now
+        self.prompts = prompts ?? FeedbackPromptsViewModel(api: api, now: now)
+        savedIds = Set(((try? saved.all()) ?? []).map(\.id))
+    }
+
+    /// The rating prompt is showing for the item just bought.
+    public var showRatingPrompt: Bool {
+        guard let item = pendingHandoff, let prompt = prompts.pendingRatingPrompt else { return false }
+        return prompt.recommendationId == item.id
     }
 
     /// The 5 reasons the refresh sheet offers.
@@ -95,6 +119,7 @@ public final class RecommendationsViewModel {
         guard let chosen = selected else { return nil }
         selected = nil
         await record(chosen, .selected)
+        prompts.recordSelection(chosen)
         guard let link = chosen.externalUrl, let url = URL(string: link) else { return nil }
         await record(chosen, .handoff)
         pendingHandoff = chosen
@@ -106,37 +131,68 @@ public final class RecommendationsViewModel {
         if pendingHandoff != nil { showPurchasePrompt = true }
     }
 
-    /// "Yes, I bought it": records "purchased" and asks for a rating.
+    /// "Yes, I bought it": records "purchased" and asks for a rating at once.
     public func confirmPurchase() async {
         guard let item = pendingHandoff else { return }
         showPurchasePrompt = false
         await record(item, .purchased)
-        showRatingPrompt = true
+        prompts.recordPurchase(item)
     }
 
-    /// Rates the purchased item (1–5) with optional text.
+    /// Rates the purchased item (1–5) with optional text; the rating prompt closes for good.
     public func ratePurchase(_ rating: Int, text: String? = nil) async {
         guard let item = pendingHandoff, FeedbackRequest.ratings.contains(rating) else { return }
-        await record(item, .rated, rating: rating, text: text)
-        showRatingPrompt = false
+        if prompts.pendingRatingPrompt?.recommendationId == item.id {
+            guard await prompts.submitRating(rating, text: text) else { return }
+        } else {
+            await record(item, .rated, rating: rating, text: text)
+            prompts.ratingRecorded(for: item.id, rating: rating)
+        }
         pendingHandoff = nil
     }
 
-    /// "No, not yet": drop the prompt without feedback.
-    public func dismissPurchasePrompt() {
+    /// "No, save for later": keeps the item in the saved list (and tells the server), no purchase.
+    public func saveForLater() async {
+        guard let item = pendingHandoff else { return }
         showPurchasePrompt = false
-        showRatingPrompt = false
+        pendingHandoff = nil
+        await save(item)
+    }
+
+    /// Closes the purchase prompt (and a rating prompt for that item) without recording anything.
+    public func dismissPurchasePrompt() {
+        if let item = pendingHandoff, prompts.pendingRatingPrompt?.recommendationId == item.id { prompts.dismissRatingPrompt() }
+        showPurchasePrompt = false
         pendingHandoff = nil
     }
 
     public func isSaved(_ recommendation: Recommendation) -> Bool { savedIds.contains(recommendation.id) }
 
-    /// Saves a card for later; saving twice records it once.
+    /// Saves a card on the device for later and records "saved"; saving twice records it once.
     public func save(_ recommendation: Recommendation) async {
         guard !savedIds.contains(recommendation.id) else { return }
+        do {
+            try saved.save(recommendation, at: now())
+        } catch {
+            errorMessage = "Could not save it on this device: \(error.localizedDescription)"
+            return
+        }
         savedIds.insert(recommendation.id)
         await record(recommendation, .saved)
     }
+
+    /// Removes a card from the saved list (the server keeps its "saved" feedback).
+    public func unsave(_ recommendation: Recommendation) {
+        do {
+            try saved.remove(recommendation.id)
+            savedIds.remove(recommendation.id)
+        } catch {
+            errorMessage = "Could not remove it from this device: \(error.localizedDescription)"
+        }
+    }
+
+    /// The saved recommendations, most recent first.
+    public func savedRecommendations() -> [SavedRecommendation] { (try? saved.all()) ?? [] }
 
     /// Records "shared" and returns the message for the share sheet: title, merchant, price and link.
     public func share(_ recommendation: Recommendation) async -> String {

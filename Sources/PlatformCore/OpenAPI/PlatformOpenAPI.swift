@@ -178,8 +178,12 @@ public enum PlatformOpenAPI {
                 "operationId": "deleteAccount",
                 "tags": ["account"],
                 "summary": "Delete the account and all its data; its tokens stop working",
+                "description": "Needs a fresh sign-in: either a body with proof of one (an Apple or Google identity token verified as a sign-in is, for this same account; on development servers also the account's email with provider dev), or no body and an access token from a sign-in made within the last 5 minutes (its auth_time; a refreshed token keeps its session's sign-in time). Otherwise 401 with WWW-Authenticate error=\"insufficient_user_authentication\" (RFC 9470) and code reauthentication_required.",
+                "requestBody": {"required": false, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/AccountDeletionRequest"}}}},
                 "responses": {
-                  "200": {"description": "Deleted", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/AccountDeleted"}}}}
+                  "200": {"description": "Deleted", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/AccountDeleted"}}}},
+                  "401": {"$ref": "#/components/responses/ReauthenticationRequired"},
+                  "422": {"$ref": "#/components/responses/ValidationFailed"}
                 }
               }
             }
@@ -327,6 +331,22 @@ public enum PlatformOpenAPI {
                   "data": {"type": "object", "description": "The app's own rows for the user"}
                 }
               },
+              "AccountDeletionRequest": {
+                "type": "object",
+                "description": "Proof of a fresh sign-in before deleting the account. apple/google: a new identity token (id_token, with the raw nonce it was requested with, if any) for the same account as the bearer token; dev (development servers only): the account's email. Fields the provider does not use are ignored.",
+                "propertyNames": {"pattern": "\#(optionalTextPattern)"}, "additionalProperties": {"$ref": "#/components/schemas/JSONValue"},
+                "required": ["provider"],
+                "properties": {
+                  "provider": {"type": "string", "enum": ["apple", "google", "dev"]},
+                  "id_token": {"type": ["string", "null"], "description": "apple/google: at most 8192 characters", "pattern": "\#(optionalTextPattern)"},
+                  "nonce": {"type": ["string", "null"], "description": "apple/google: at most 512 characters", "pattern": "\#(optionalTextPattern)"},
+                  "email": {"type": ["string", "null"], "description": "dev: the account's email, at most 254 characters", "pattern": "\#(optionalTextPattern)"}
+                },
+                "oneOf": [
+                  {"required": ["id_token"], "properties": {"provider": {"enum": ["apple", "google"]}, "id_token": {"type": "string", "minLength": 1, "pattern": "\#(requiredTextPattern)"}}},
+                  {"required": ["email"], "properties": {"provider": {"const": "dev"}, "email": {"type": "string", "pattern": "^[^@\\t\\n\\x0B\\x0C\\r \\x85\\xA0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\x00-\\x1F\\x7F]+@[^@\\t\\n\\x0B\\x0C\\r \\x85\\xA0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\x00-\\x1F\\x7F.][^@\\t\\n\\x0B\\x0C\\r \\x85\\xA0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\x00-\\x1F\\x7F]*\\.[^@\\t\\n\\x0B\\x0C\\r \\x85\\xA0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\x00-\\x1F\\x7F]*[^@\\t\\n\\x0B\\x0C\\r \\x85\\xA0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\x00-\\x1F\\x7F.]$", "examples": ["you@example.com"]}}}
+                ]
+              },
               "AccountDeleted": {
                 "type": "object",
                 "required": ["status", "message"],
@@ -376,6 +396,11 @@ public enum PlatformOpenAPI {
               },
               "Unauthorized": {
                 "description": "Missing, malformed, expired or revoked credentials",
+                "headers": {"WWW-Authenticate": {"$ref": "#/components/headers/WWWAuthenticate"}},
+                "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
+              },
+              "ReauthenticationRequired": {
+                "description": "Missing, malformed, expired or revoked credentials; or (code reauthentication_required) no proof of a fresh sign-in for this account",
                 "headers": {"WWW-Authenticate": {"$ref": "#/components/headers/WWWAuthenticate"}},
                 "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
               },
