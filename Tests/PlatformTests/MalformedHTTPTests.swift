@@ -149,11 +149,12 @@ struct MalformedHTTPTests {
 
     @Test("a slow but complete request head within the deadline is served")
     func slowValidRequestIsServed() async throws {
-        try await withLiveServer(.sqlite, configure: { $0.httpHeaderTimeoutSeconds = 1 }) { url, _ in
+        // 4 × 150 ms of pauses inside a 3 s deadline: slow, yet well within it even on a loaded machine.
+        try await withLiveServer(.sqlite, configure: { $0.httpHeaderTimeoutSeconds = 3 }) { url, _ in
             let connection = try RawConnection(url)
             for piece in ["GET /hea", "lth HTTP/1.1\r\n", "Host: t\r\n", "\r\n"] {
                 try await connection.send(piece)
-                try await Task.sleep(for: .milliseconds(200))
+                try await Task.sleep(for: .milliseconds(150))
             }
             let response = try await connection.readResponse()
             #expect(response.status == 200)
