@@ -85,6 +85,16 @@ public struct RecommendationRepository: Sendable {
         city == nil && state == nil && country == nil ? nil : RecommendationLocation(city: city, state: state, country: country)
     }
 
+    /// Candidate keys and lower-cased titles of `candidate_key, title` rows.
+    static func keysAndTitles(_ rows: [any SQLRow]) throws -> (keys: Set<String>, titles: Set<String>) {
+        var keys = Set<String>(), titles = Set<String>()
+        for row in rows {
+            if let key = try row.decode(column: "candidate_key", as: String?.self) { keys.insert(key) }
+            titles.insert(try row.decode(column: "title", as: String.self).lowercased())
+        }
+        return (keys, titles)
+    }
+
     /// Records that the user refreshed these recommendations away, and why (`refreshed` feedback).
     public func recordRefreshed(_ ids: [RecommendationID], reason: RejectionReason, user: UserID) async throws {
         let now = clock.now()
@@ -112,12 +122,7 @@ public struct RecommendationRepository: Sendable {
                 WHERE f.user_id = \(bind: user.uuid) AND f.action = 'refreshed' AND f.created_at >= \(bind: since)
                 """
             ).all()
-            var keys = Set<String>(), titles = Set<String>()
-            for row in rows {
-                if let key = try row.decode(column: "candidate_key", as: String?.self) { keys.insert(key) }
-                titles.insert(try row.decode(column: "title", as: String.self).lowercased())
-            }
-            return (keys, titles)
+            return try Self.keysAndTitles(rows)
         }
     }
 
@@ -226,12 +231,7 @@ public struct RecommendationRepository: Sendable {
                 WHERE f.user_id = \(bind: user.uuid) AND f.action IN ('selected', 'purchased')
                 """
             ).all()
-            var keys = Set<String>(), titles = Set<String>()
-            for row in rows {
-                if let key = try row.decode(column: "candidate_key", as: String?.self) { keys.insert(key) }
-                titles.insert(try row.decode(column: "title", as: String.self).lowercased())
-            }
-            return (keys, titles)
+            return try Self.keysAndTitles(rows)
         }
     }
 

@@ -5,17 +5,25 @@ import Observation
 public enum OnboardingStep: Int, CaseIterable, Sendable, Comparable {
     case welcome, basicInfo, interests, dislikes, milestones, vibes, budget, loveLanguages, completion
 
+    /// The vault section this step collects (nil for welcome and completion); its title is the step's.
+    public var section: VaultSection? {
+        switch self {
+        case .welcome, .completion: nil
+        case .basicInfo: .basicInfo
+        case .interests: .interests
+        case .dislikes: .dislikes
+        case .milestones: .milestones
+        case .vibes: .vibes
+        case .budget: .budget
+        case .loveLanguages: .loveLanguages
+        }
+    }
+
     public var title: String {
         switch self {
         case .welcome: "Welcome"
-        case .basicInfo: "About your partner"
-        case .interests: "Things they love"
-        case .dislikes: "Hard avoids"
-        case .milestones: "Milestones"
-        case .vibes: "Their vibe"
-        case .budget: "Budget"
-        case .loveLanguages: "Love languages"
         case .completion: "All set"
+        default: section?.title ?? ""
         }
     }
 
