@@ -225,10 +225,7 @@ public enum PipelineStages {
         _ selected: [Candidate], pool: [Candidate], deadline: Double = 5, isAvailable: @escaping @Sendable (Candidate) async -> Bool
     ) async -> (recommendations: [Candidate], partial: Bool) {
         let started = ContinuousClock.now
-        func left() -> Double {
-            let elapsed = ContinuousClock.now - started
-            return deadline - (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
-        }
+        func left() -> Double { Deadline.secondsLeft(deadline, since: started) }
         let first = await Deadline.gather(selected.map { candidate in { @Sendable in await isAvailable(candidate) } }, within: left())
         var slots: [Candidate?] = zip(selected, first).map { candidate, outcome in (try? outcome?.get()) == true ? candidate : nil }
         let missing = slots.indices.filter { slots[$0] == nil }

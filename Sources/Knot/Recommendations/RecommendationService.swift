@@ -198,8 +198,7 @@ public struct RecommendationService: Sendable {
 
     /// Seconds left until `mark` (measured from `start`), never negative.
     func remaining(_ mark: Double, since start: ContinuousClock.Instant) -> Double {
-        let elapsed = ContinuousClock.now - start
-        return max(0, mark - (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18))
+        max(0, Deadline.secondsLeft(mark, since: start))
     }
 
     /// The vault's budget for the occasion, or the seed's default range (000: just_because $20–50,
@@ -259,6 +258,12 @@ public struct RecommendationService: Sendable {
 /// Runs work against a clock without waiting for it: work that outlives its deadline is cancelled
 /// and left behind (a source or model that ignores cancellation cannot hold the answer back).
 enum Deadline {
+    /// `limit` seconds after `start`, minus the time elapsed since (negative once past).
+    static func secondsLeft(_ limit: Double, since start: ContinuousClock.Instant) -> Double {
+        let elapsed = ContinuousClock.now - start
+        return limit - (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+    }
+
     /// `body`'s value, or nil when it has not finished within `seconds`.
     static func within<T: Sendable>(_ seconds: Double, _ body: @escaping @Sendable () async -> T) async -> T? {
         guard seconds > 0 else { return nil }
