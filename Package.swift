@@ -183,6 +183,11 @@ let package = Package(
             dependencies: ["Jobs", "Persistence", "PlatformCore", .product(name: "Logging", package: "swift-log")],
             path: "Benchmarks/JobsBenchmark"
         ),
+        .executableTarget(
+            name: "http-ceiling",
+            dependencies: [.product(name: "Hummingbird", package: "hummingbird")],
+            path: "Benchmarks/HTTPCeiling"
+        ),
         // MARK: Tests
         .target(
             name: "TestSupport",

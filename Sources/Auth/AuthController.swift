@@ -45,7 +45,12 @@ public struct BearerAuthMiddleware: RouterMiddleware {
             throw APIError.unauthorized("Only Bearer authentication is supported.", code: "unsupported_scheme")
         }
         var context = context
-        let identity = try await auth.authenticate(bearer: String(parts[1]).trimmingCharacters(in: .whitespaces), app: app)
+        // Spaces and tabs around the token are ignored (by hand: Foundation's trimming bridges to NSString,
+        // which showed up in the profile of every authenticated request).
+        var token = parts[1]
+        while let first = token.utf8.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") { token = token.dropFirst() }
+        while let last = token.utf8.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") { token = token.dropLast() }
+        let identity = try await auth.authenticate(bearer: String(token), app: app)
         context.identity = identity
         do {
             return try await next(request, context)

@@ -78,3 +78,35 @@ public struct NewHint: Codable, Sendable, Equatable {
         self.source = source
     }
 }
+
+extension Hint: DirectJSONEncodable {
+    public func writeJSON(to writer: inout JSONBytesWriter) {
+        writer.beginObject()
+        writer.key("created_at")
+        writer.date(createdAt)
+        writer.key("hint_text")
+        writer.string(hintText)
+        writer.key("id")
+        writer.uuid(id.uuid)
+        writer.key("is_used")
+        writer.bool(isUsed)
+        writer.key("source")
+        writer.string(source.rawValue)
+        writer.endObject()
+    }
+}
+
+extension HintPage: DirectJSONEncodable {
+    public func writeJSON(to writer: inout JSONBytesWriter) {
+        writer.beginObject()
+        writer.key("hints")
+        writer.array(hints)
+        if let nextCursor {
+            writer.key("next_cursor")
+            writer.string(nextCursor)
+        }
+        writer.key("total")
+        writer.integer(total)
+        writer.endObject()
+    }
+}

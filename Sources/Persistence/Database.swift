@@ -49,7 +49,7 @@ extension Error {
         if let error = self as? PSQLError {
             return error.serverInfo?[.sqlState] == "23505"
         }
-        if let error = self as? SQLiteError {
+        if let error = self as? SQLiteFailure {
             return error.message.contains("UNIQUE constraint failed")
         }
         return false
@@ -62,7 +62,7 @@ extension Error {
         if let error = self as? PSQLError {
             return error.serverInfo?[.sqlState] == "23503"
         }
-        if let error = self as? SQLiteError {
+        if let error = self as? SQLiteFailure {
             return error.message.contains("FOREIGN KEY constraint failed")
         }
         return false
@@ -83,8 +83,8 @@ extension Error {
         if let error = self as? PSQLError {
             return error.serverInfo?[.sqlState]?.hasPrefix("23") == true
         }
-        if let error = self as? SQLiteError {
-            return error.message.contains("constraint failed")
+        if let error = self as? SQLiteFailure {
+            return error.isConstraintViolation
         }
         return false
     }

@@ -80,6 +80,8 @@ enum DatabaseFault {
             let reason = String(describing: error.reason)
             let unavailable = ["busy", "locked", "ioError", "cantOpen", "notADatabase", "corrupt", "full", "readonly", "readOnly", "permission", "noLFS"]
             return unavailable.contains(where: reason.hasPrefix) ? "SQLite \(reason): \(error.message)" : nil
+        case let error as SQLiteFailure:
+            return error.isBusy || error.isFileUnusable ? "SQLite: \(error.message)" : nil
         case is IOError, is ChannelError, is NIOConnectionError:
             return "connection: \(error)"
         case let error as PostgresError:

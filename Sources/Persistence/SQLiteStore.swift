@@ -10,53 +10,65 @@ import SQLiteNIO
 /// (SQLite allows one writer at a time; queueing them here avoids lock contention and `SQLITE_BUSY`),
 /// reads through a small pool of reader connections that WAL lets run alongside the writer.
 ///
+/// Statements run on the calling task's thread through ``SQLiteDirectConnection`` (prepared once
+/// per connection, no thread hop): a read of a few rows takes microseconds, less than handing it to
+/// another thread would. Nothing here blocks a thread for long: WAL readers never wait for the
+/// writer, and the writer waits for a lock held by another process by retrying `BEGIN IMMEDIATE`
+/// with a sleep between tries instead of inside SQLite's busy handler.
+///
 /// Every operation is bounded by ``operationTimeout``: waiting for a connection, and waiting for a
-/// lock another process holds on the file (SQLite's busy timeout), each end within it with
+/// lock another process holds on the file, each end within it with
 /// ``PlatformCore/DatabaseUnavailable``, as do I/O errors and a file that cannot be read.
 public final class SQLiteStore: Database {
     public let kind = DatabaseKind.sqlite
     public let path: String
     public let operationTimeout: Duration
-    private let writer: AsyncPool<SQLiteConnection>
-    private let readers: AsyncPool<SQLiteConnection>
-    private let threadPool: NIOThreadPool
+    private let writer: AsyncPool<SQLiteDirectConnection>
+    private let readers: AsyncPool<SQLiteDirectConnection>
+    /// SQLKit's legacy future-returning API needs an event loop; nothing runs on it.
+    private let eventLoop: any EventLoop
+    /// How long one statement may wait inside SQLite for a lock (the WAL index, a checkpoint):
+    /// short, because it blocks the thread; longer waits happen between tries of `BEGIN IMMEDIATE`.
+    static let statementBusyMilliseconds = 50
 
-    private init(path: String, operationTimeout: Duration, writer: SQLiteConnection, readers: [SQLiteConnection], threadPool: NIOThreadPool) {
+    private init(path: String, operationTimeout: Duration, writer: SQLiteDirectConnection, readers: [SQLiteDirectConnection]) {
         self.path = path
         self.operationTimeout = operationTimeout
         self.writer = AsyncPool([writer])
         self.readers = AsyncPool(readers)
-        self.threadPool = threadPool
+        self.eventLoop = MultiThreadedEventLoopGroup.singleton.any()
     }
 
     /// Opens (creating if needed) the database file at `path`, creating its folder too.
     public static func open(path: String, readers readerCount: Int = 4, operationTimeout: Duration = .seconds(5), logger: Logger) async throws -> SQLiteStore {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let threadPool = NIOThreadPool(numberOfThreads: max(4, readerCount + 1))
-        threadPool.start()
-        let eventLoop = MultiThreadedEventLoopGroup.singleton.any()
-        func connect() async throws -> SQLiteConnection {
-            let connection = try await SQLiteConnection.open(storage: .file(path: path), threadPool: threadPool, logger: logger, on: eventLoop)
-            let sql = connection.sql()
-            try await sql.raw("PRAGMA busy_timeout = \(unsafeRaw: String(operationTimeout.milliseconds))").run()
-            try await sql.raw("PRAGMA foreign_keys = ON").run()
-            try await sql.raw("PRAGMA synchronous = NORMAL").run()
+        func connect() throws -> SQLiteDirectConnection {
+            let connection = try SQLiteDirectConnection.open(path: path, logger: logger)
+            for pragma in ["PRAGMA busy_timeout = \(statementBusyMilliseconds)", "PRAGMA foreign_keys = ON", "PRAGMA synchronous = NORMAL"] {
+                try connection.execute(pragma, []) { _ in }
+            }
             return connection
         }
-        let writer = try await connect()
-        try await writer.sql().raw("PRAGMA journal_mode = WAL").run()
-        var readers: [SQLiteConnection] = []
-        for _ in 0..<max(1, readerCount) {
-            readers.append(try await connect())
+        do {
+            let writer = try connect()
+            try await withBusyRetry(until: .now + operationTimeout) {
+                try writer.execute("PRAGMA journal_mode = WAL", []) { _ in }
+            }
+            var readers: [SQLiteDirectConnection] = []
+            for _ in 0..<max(1, readerCount) {
+                readers.append(try connect())
+            }
+            return SQLiteStore(path: path, operationTimeout: operationTimeout, writer: writer, readers: readers)
+        } catch {
+            throw DatabaseFault.translate(error)
         }
-        return SQLiteStore(path: path, operationTimeout: operationTimeout, writer: writer, readers: readers, threadPool: threadPool)
     }
 
     public func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         do {
             return try await readers.with(timeout: DatabaseDeadline.current(default: operationTimeout)) { connection, _ in
-                try await body(connection.sql())
+                try await body(SQLiteDirectDatabase(connection: connection, eventLoop: eventLoop))
             }
         } catch {
             throw DatabaseFault.translate(error)
@@ -66,20 +78,20 @@ public final class SQLiteStore: Database {
     public func transaction<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         do {
             let timeout = DatabaseDeadline.current(default: operationTimeout)
-            let fullBusyTimeout = operationTimeout.milliseconds
-            return try await writer.with(timeout: timeout) { connection, remaining in
-                let sql = connection.sql()
-                // Time spent waiting for the writer comes off the wait for the file's lock, so the
-                // whole operation keeps to one bound (rarely needed: only after a queue for the writer).
-                let busy = max(remaining, .milliseconds(1)).milliseconds
-                let shortened = busy < fullBusyTimeout - 20
-                if shortened { try await sql.raw("PRAGMA busy_timeout = \(unsafeRaw: String(busy))").run() }
+            let start = ContinuousClock.now
+            return try await writer.with(timeout: timeout) { connection, _ in
+                // `BEGIN IMMEDIATE` takes the write lock up front: a lock held by another process is
+                // waited for here, never halfway through `body`; time spent waiting for the writer
+                // comes off this wait, so the whole operation keeps to one bound.
+                try await Self.withBusyRetry(until: start + timeout) {
+                    try connection.execute("BEGIN IMMEDIATE", []) { _ in }
+                }
                 do {
-                    let result = try await Self.immediateTransaction(sql, body)
-                    if shortened { try? await sql.raw("PRAGMA busy_timeout = \(unsafeRaw: String(fullBusyTimeout))").run() }
+                    let result = try await body(SQLiteDirectDatabase(connection: connection, eventLoop: eventLoop))
+                    try connection.execute("COMMIT", []) { _ in }
                     return result
                 } catch {
-                    if shortened { try? await sql.raw("PRAGMA busy_timeout = \(unsafeRaw: String(fullBusyTimeout))").run() }
+                    try? connection.execute("ROLLBACK", []) { _ in }
                     throw error
                 }
             }
@@ -88,24 +100,24 @@ public final class SQLiteStore: Database {
         }
     }
 
-    /// `BEGIN IMMEDIATE` takes the write lock up front: a lock held by another process is waited
-    /// for there (up to the busy timeout), never halfway through `body`.
-    private static func immediateTransaction<T: Sendable>(_ sql: any SQLDatabase, _ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
-        try await sql.raw("BEGIN IMMEDIATE").run()
-        do {
-            let result = try await body(sql)
-            try await sql.raw("COMMIT").run()
-            return result
-        } catch {
-            try? await sql.raw("ROLLBACK").run()
-            throw error
+    /// Runs `attempt` until it does not fail with a busy lock, sleeping a little longer between
+    /// tries (1 ms up to 20 ms), and gives up with the last error at `deadline`.
+    static func withBusyRetry(until deadline: ContinuousClock.Instant, _ attempt: () throws -> Void) async throws {
+        var pause = Duration.milliseconds(1)
+        while true {
+            do {
+                return try attempt()
+            } catch let failure as SQLiteFailure where failure.isBusy {
+                guard ContinuousClock.now + pause < deadline else { throw failure }
+                try await Task.sleep(for: pause)
+                pause = min(pause * 2, .milliseconds(20))
+            }
         }
     }
 
     public func close() async {
         for connection in writer.all + readers.all {
-            try? await connection.close()
+            connection.close()
         }
-        try? await threadPool.shutdownGracefully()
     }
 }

@@ -69,9 +69,12 @@ public struct AuthenticatedContext: ChildRequestContext, BodyLimitedContext {
 public struct APIResponseEncoder: ResponseEncoder {
     public init() {}
     public func encode(_ value: some Encodable, from request: Request, context: some RequestContext) throws -> Response {
-        let data = try JSONEncoder.api.encode(value)
         var buffer = ByteBuffer()
-        buffer.writeBytes(data)
+        if let direct = value as? any DirectJSONEncodable {
+            buffer.writeBytes(direct.directJSON())
+        } else {
+            buffer.writeBytes(try JSONEncoder.api.encode(value))
+        }
         return Response(
             status: .ok,
             headers: [.contentType: "application/json; charset=utf-8", .contentLength: String(buffer.readableBytes)],

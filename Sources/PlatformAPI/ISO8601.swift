@@ -1,0 +1,54 @@
+import Foundation
+
+/// ISO 8601 timestamps in UTC with milliseconds (`2026-11-21T16:49:38.123Z`). Formatting is done by
+/// hand: it runs for every timestamp of every response, and the general-purpose formatters cost
+/// several microseconds each.
+public enum ISO8601 {
+    public static func string(from date: Date) -> String {
+        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+        var seconds = Int(milliseconds.quotientAndRemainder(dividingBy: 1000).quotient)
+        var millis = Int(milliseconds - Int64(seconds) * 1000)
+        if millis < 0 {
+            millis += 1000
+            seconds -= 1
+        }
+        let (days, secondOfDay) = seconds.quotientAndRemainder(dividingBy: 86_400)
+        let dayNumber = secondOfDay < 0 ? days - 1 : days
+        let second = secondOfDay < 0 ? secondOfDay + 86_400 : secondOfDay
+        let (year, month, day) = civilDate(fromDays: dayNumber)
+        var bytes = [UInt8](repeating: 0, count: 24)
+        func put(_ value: Int, _ width: Int, at offset: Int) {
+            var value = value
+            for index in stride(from: offset + width - 1, through: offset, by: -1) {
+                bytes[index] = UInt8(48 + value % 10)
+                value /= 10
+            }
+        }
+        put(year, 4, at: 0); bytes[4] = 45
+        put(month, 2, at: 5); bytes[7] = 45
+        put(day, 2, at: 8); bytes[10] = 84
+        put(second / 3600, 2, at: 11); bytes[13] = 58
+        put(second / 60 % 60, 2, at: 14); bytes[16] = 58
+        put(second % 60, 2, at: 17); bytes[19] = 46
+        put(millis, 3, at: 20); bytes[23] = 90
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Days since 1970-01-01 → proleptic Gregorian (year, month, day) (H. Hinnant's algorithm).
+    static func civilDate(fromDays days: Int) -> (Int, Int, Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    public static func date(from text: String) -> Date? {
+        (try? Date(text, strategy: .iso8601.year().month().day().time(includingFractionalSeconds: true)))
+            ?? (try? Date(text, strategy: .iso8601))
+    }
+}
