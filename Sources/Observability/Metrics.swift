@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import PlatformCore
 import Prometheus
+import Synchronization
 
 /// The server's metrics: counters, gauges and histograms kept in a swift-prometheus
 /// `PrometheusCollectorRegistry` and rendered in the Prometheus text format at `GET /metrics`.
@@ -16,6 +17,20 @@ public final class MetricsRegistry: Sendable {
     /// The underlying registry, for code that wants swift-prometheus collectors directly.
     public let prometheus = PrometheusCollectorRegistry()
     private let buckets: [Double]
+    /// The request counter and latency histogram of each (method, route, status) seen, so a request
+    /// costs one dictionary lookup instead of swift-prometheus' label sorting and registry lookups.
+    private let requestSeries = Mutex<[RequestSeriesKey: RequestSeries]>([:])
+
+    struct RequestSeriesKey: Hashable {
+        let method: String
+        let route: String
+        let status: Int
+    }
+
+    struct RequestSeries {
+        let count: Counter
+        let duration: Histogram<Double>
+    }
 
     public init(buckets: [Double] = MetricsRegistry.defaultBuckets) {
         self.buckets = buckets
@@ -39,6 +54,24 @@ public final class MetricsRegistry: Sendable {
 
     public func observe(_ name: String, help: String, labels: [String: String] = [:], value: Double) {
         prometheus.makeValueHistogram(descriptor: Self.descriptor(name, help), labels: Self.pairs(labels), buckets: buckets).record(value)
+    }
+
+    /// Counts one HTTP request and records its latency, under the method, route template and status.
+    public func recordRequest(method: String, route: String, status: Int, seconds: Double) {
+        let key = RequestSeriesKey(method: method, route: route, status: status)
+        let series =
+            requestSeries.withLock { $0[key] }
+            ?? {
+                let labels = [("method", method), ("route", route), ("status", String(status))]
+                let created = RequestSeries(
+                    count: prometheus.makeCounter(descriptor: Self.descriptor("http_requests_total", "HTTP requests by route, method and status."), labels: labels),
+                    duration: prometheus.makeValueHistogram(
+                        descriptor: Self.descriptor("http_request_duration_seconds", "HTTP request latency by route, method and status."), labels: labels, buckets: buckets))
+                requestSeries.withLock { $0[key] = created }
+                return created
+            }()
+        series.count.increment()
+        series.duration.record(seconds)
     }
 
     /// The current value of a counter (read back from the exposition text), for tests and health reporting.
@@ -69,10 +102,7 @@ public struct MetricsMiddleware<Context: RequestContext>: RouterMiddleware {
         defer {
             let elapsed = ContinuousClock.now - start
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-            let route = context.endpointPath ?? "unmatched"
-            let labels = ["method": request.method.rawValue, "route": route, "status": String(status)]
-            registry.increment("http_requests_total", help: "HTTP requests by route, method and status.", labels: labels)
-            registry.observe("http_request_duration_seconds", help: "HTTP request latency by route, method and status.", labels: labels, value: seconds)
+            registry.recordRequest(method: request.method.rawValue, route: context.endpointPath ?? "unmatched", status: status, seconds: seconds)
         }
         do {
             let response = try await next(request, context)

@@ -215,7 +215,15 @@ struct SQLiteDirectRow: SQLRow {
         guard let index = columns.index(of: column) else {
             throw DecodingError.keyNotFound(SQLColumnKey(column), .init(codingPath: [], debugDescription: "No column \(column) in the result."))
         }
-        return try Self.decoder.decode(D.self, from: values[index])
+        let value = values[index]
+        // The types rows are read as almost always, without SQLiteKit's dynamic casts: the same
+        // conversions (`SQLiteDataConvertible`), called directly.
+        if D.self == String.self, let text = String(sqliteData: value) { return unsafeBitCast(text, to: D.self) }
+        if D.self == Int.self, let number = Int(sqliteData: value) { return unsafeBitCast(number, to: D.self) }
+        if D.self == Bool.self, let flag = Bool(sqliteData: value) { return unsafeBitCast(flag, to: D.self) }
+        if D.self == Double.self, let number = Double(sqliteData: value) { return unsafeBitCast(number, to: D.self) }
+        if D.self == Date.self, let date = Date(sqliteData: value) { return unsafeBitCast(date, to: D.self) }
+        return try Self.decoder.decode(D.self, from: value)
     }
 }
 

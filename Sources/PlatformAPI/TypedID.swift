@@ -5,7 +5,7 @@ import Foundation
 public struct TypedID<Entity>: Hashable, Sendable, Codable, CustomStringConvertible, Comparable {
     public let uuid: UUID
 
-    public init(_ uuid: UUID = UUID()) { self.uuid = uuid }
+    public init(_ uuid: UUID = .random()) { self.uuid = uuid }
 
     /// Parses the canonical 36-character UUID form in either case; nil for anything else.
     public init?(_ text: String) {

@@ -72,7 +72,7 @@ public struct RequestIDMiddleware<Context: RequestContext>: RouterMiddleware {
 
     public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let incoming = request.headers[.init("X-Request-ID")!]
-        let id = incoming.flatMap { $0.count <= 64 && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" } ? $0 : nil } ?? UUID().lowercasedString
+        let id = incoming.flatMap { $0.count <= 64 && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" } ? $0 : nil } ?? UUID.random().lowercasedString
         var context = context
         context.logger[metadataKey: "request_id"] = .string(id)
         do {
