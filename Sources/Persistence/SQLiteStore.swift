@@ -10,11 +10,12 @@ import SQLiteNIO
 /// (SQLite allows one writer at a time; queueing them here avoids lock contention and `SQLITE_BUSY`),
 /// reads through a small pool of reader connections that WAL lets run alongside the writer.
 ///
-/// Statements run on the calling task's thread through ``SQLiteDirectConnection`` (prepared once
-/// per connection, no thread hop): a read of a few rows takes microseconds, less than handing it to
-/// another thread would. Nothing here blocks a thread for long: WAL readers never wait for the
-/// writer, and the writer waits for a lock held by another process by retrying `BEGIN IMMEDIATE`
-/// with a sleep between tries instead of inside SQLite's busy handler.
+/// Statements run through ``SQLiteDirectConnection`` (prepared once per connection). Reads run on
+/// the calling task's thread: a read of a few rows takes microseconds, less than handing it to
+/// another thread would, and WAL readers never wait for the writer or the disk. Transactions run
+/// on the writer's own thread (``DedicatedThreadExecutor``), since commits and checkpoints wait
+/// for the disk; a lock held by another process is waited for by retrying `BEGIN IMMEDIATE` with a
+/// sleep between tries, not inside SQLite's busy handler.
 ///
 /// Every operation is bounded by ``operationTimeout``: waiting for a connection, and waiting for a
 /// lock another process holds on the file, each end within it with
@@ -24,7 +25,9 @@ public final class SQLiteStore: Database {
     public let path: String
     public let operationTimeout: Duration
     private let writer: AsyncPool<SQLiteDirectConnection>
+    private let writerThread = DedicatedThreadExecutor(name: "sqlite-writer")
     private let readers: AsyncPool<SQLiteDirectConnection>
+    private let readerThread = DedicatedThreadExecutor(name: "sqlite-reader")
     /// SQLKit's legacy future-returning API needs an event loop; nothing runs on it.
     private let eventLoop: any EventLoop
     /// How long one statement may wait inside SQLite for a lock (the WAL index, a checkpoint):
@@ -67,8 +70,11 @@ public final class SQLiteStore: Database {
 
     public func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         do {
-            return try await readers.with(timeout: DatabaseDeadline.current(default: operationTimeout)) { connection, _ in
-                try await body(SQLiteDirectDatabase(connection: connection, eventLoop: eventLoop))
+            let timeout = DatabaseDeadline.current(default: operationTimeout)
+            return try await withTaskExecutorPreference(readerThread) {
+                try await readers.with(timeout: timeout) { connection, _ in
+                    try await body(SQLiteDirectDatabase(connection: connection, eventLoop: eventLoop))
+                }
             }
         } catch {
             throw DatabaseFault.translate(error)
@@ -79,6 +85,18 @@ public final class SQLiteStore: Database {
         do {
             let timeout = DatabaseDeadline.current(default: operationTimeout)
             let start = ContinuousClock.now
+            return try await withTaskExecutorPreference(writerThread) {
+                try await runTransaction(timeout: timeout, start: start, body)
+            }
+        } catch {
+            throw DatabaseFault.translate(error)
+        }
+    }
+
+    private func runTransaction<T: Sendable>(
+        timeout: Duration, start: ContinuousClock.Instant, _ body: @escaping @Sendable (any SQLDatabase) async throws -> T
+    ) async throws -> T {
+        do {
             return try await writer.with(timeout: timeout) { connection, _ in
                 // `BEGIN IMMEDIATE` takes the write lock up front: a lock held by another process is
                 // waited for here, never halfway through `body`; time spent waiting for the writer
@@ -115,9 +133,16 @@ public final class SQLiteStore: Database {
         }
     }
 
+    deinit {
+        writerThread.stop()
+        readerThread.stop()
+    }
+
     public func close() async {
         for connection in writer.all + readers.all {
             connection.close()
         }
+        writerThread.stop()
+        readerThread.stop()
     }
 }

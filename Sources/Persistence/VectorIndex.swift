@@ -87,11 +87,17 @@ public struct ExactScanVectorIndex: VectorIndex {
     public init() {}
 
     static func blob(_ vector: [Float]) -> Data {
-        var data = Data(capacity: vector.count * 4)
-        for value in vector {
-            withUnsafeBytes(of: value.bitPattern.littleEndian) { data.append(contentsOf: $0) }
-        }
-        return data
+        // One copy of the whole array (little-endian, as every platform this runs on stores floats);
+        // appending float by float cost a tenth of a hint's creation.
+        #if _endian(little)
+            return vector.withUnsafeBytes { Data($0) }
+        #else
+            var data = Data(capacity: vector.count * 4)
+            for value in vector {
+                withUnsafeBytes(of: value.bitPattern.littleEndian) { data.append(contentsOf: $0) }
+            }
+            return data
+        #endif
     }
 
     static func vector(from blob: Data) -> [Float] {

@@ -24,7 +24,7 @@ public struct Validator: Sendable {
             return nil
         }
         guard acceptsControlCharacters(in: value, field) else { return nil }
-        let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = value.trimmedOfWhitespace
         if trimmed.isEmpty {
             fail(field, "must not be empty")
             return nil
@@ -40,7 +40,7 @@ public struct Validator: Sendable {
     /// ``ControlCharacters`` records an error.
     public mutating func optionalText(_ value: String?, _ field: String, maxLength: Int) -> String? {
         guard let value, acceptsControlCharacters(in: value, field) else { return nil }
-        let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = value.trimmedOfWhitespace
         if trimmed.isEmpty { return nil }
         if trimmed.count > maxLength {
             fail(field, "must be at most \(maxLength) characters (got \(trimmed.count))")

@@ -1,0 +1,135 @@
+import Foundation
+import KnotAPI
+import Logging
+import Persistence
+import PlatformCore
+import SQLKit
+import TestSupport
+import Testing
+
+/// The shortcuts the request path takes for speed (issue 13) must say exactly what the general
+/// path says: the hand-written JSON, the trimming, the random UUIDs and the SQLite statement cache.
+@Suite("Hot path equivalence", .timeLimit(.minutes(2)))
+struct HotPathTests {
+    static let awkwardTexts = [
+        "", "plain", "quote \" and backslash \\ and slash /", "line\nbreak\r\ntab\there", "\u{0}\u{1}\u{8}\u{b}\u{c}\u{1f}\u{7f}",
+        "emoji 🎁 and accents é ñ 中文", "\u{2028}\u{2029}\u{85}\u{a0}", "</script>", String(repeating: "x", count: 600),
+    ]
+
+    static func encoderJSON(_ value: some Encodable) throws -> String {
+        String(decoding: try JSONEncoder.api.encode(value), as: UTF8.self)
+    }
+
+    @Test("hand-written hint JSON is byte for byte JSONEncoder's, for awkward texts, dates and both pages")
+    func directJSONMatchesEncoder() throws {
+        let dates = [Date(timeIntervalSince1970: 0), Date(timeIntervalSince1970: 1_795_000_000.123), Date(timeIntervalSince1970: -86_400.5), Date()]
+        var hints: [Hint] = []
+        for (index, text) in Self.awkwardTexts.enumerated() {
+            let hint = Hint(
+                id: HintID(), hintText: text, source: index.isMultiple(of: 2) ? .textInput : .voiceTranscription, isUsed: index.isMultiple(of: 3),
+                createdAt: dates[index % dates.count])
+            #expect(String(decoding: hint.directJSON(), as: UTF8.self) == (try Self.encoderJSON(hint)), "\(text.debugDescription)")
+            hints.append(hint)
+        }
+        for page in [
+            HintPage(hints: hints, total: 12_345, nextCursor: "abc/def\"+"), HintPage(hints: [], total: 0, nextCursor: nil),
+            HintPage(hints: Array(hints.prefix(1)), total: -1, nextCursor: nil),
+        ] {
+            #expect(String(decoding: page.directJSON(), as: UTF8.self) == (try Self.encoderJSON(page)))
+        }
+    }
+
+    @Test("the response encoder writes direct JSON and decodes back to the same page")
+    func responseRoundTrip() throws {
+        let page = HintPage(
+            hints: [Hint(id: HintID(), hintText: "a \"b\"", source: .textInput, isUsed: true, createdAt: Date(timeIntervalSince1970: 1.5))], total: 1, nextCursor: nil)
+        let decoded = try JSONDecoder.api.decode(HintPage.self, from: Data(page.directJSON()))
+        #expect(decoded == page)
+    }
+
+    @Test("trimming whitespace matches Foundation's whitespacesAndNewlines on every kind of space")
+    func trimmingMatchesFoundation() {
+        let spaces: [Unicode.Scalar] = [
+            " ", "\t", "\n", "\r", "\u{b}", "\u{c}", "\u{85}", "\u{a0}", "\u{1680}", "\u{2000}", "\u{200a}", "\u{2028}", "\u{2029}", "\u{202f}", "\u{205f}", "\u{3000}",
+        ]
+        let notSpaces: [Unicode.Scalar] = ["a", "\u{200b}", "\u{feff}", "\u{180e}", "\u{0}", "\u{1f}", "é", "\u{301}", "🎁"]
+        var samples: [String] = Self.awkwardTexts
+        for space in spaces {
+            for other in notSpaces {
+                samples.append(String(space) + String(other) + String(space))
+                samples.append(String(other) + String(space) + String(other))
+                samples.append(String(space) + String(space))
+            }
+        }
+        samples.append(String(String.UnicodeScalarView(spaces)))
+        for sample in samples {
+            #expect(sample.trimmedOfWhitespace == sample.trimmingCharacters(in: .whitespacesAndNewlines), "\(sample.unicodeScalars.map { $0.value })")
+        }
+        #expect("  hi there \n"[...].trimmedOfWhitespace == "hi there")
+    }
+
+    @Test("random UUIDs are version 4, RFC 4122 variant, and distinct")
+    func randomUUIDs() {
+        var seen = Set<UUID>()
+        for _ in 0..<10_000 {
+            let uuid = UUID.random()
+            #expect(uuid.uuid.6 >> 4 == 4)
+            #expect(uuid.uuid.8 >> 6 == 0b10)
+            seen.insert(uuid)
+        }
+        #expect(seen.count == 10_000)
+        #expect(UUID(uuidString: UUID.random().uuidString) != nil)
+    }
+
+    @Test("a kept-prepared statement answers each call with its own parameters (LIMIT, text, null), also after a failure")
+    func statementCacheRebinds() async throws {
+        let folder = makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try await SQLiteStore.open(path: folder.appendingPathComponent("cache.sqlite").path, readers: 1, logger: Logger(label: "test"))
+        try await store.transaction { db in
+            try await db.raw("CREATE TABLE items (id INTEGER PRIMARY KEY, label TEXT UNIQUE, note TEXT)").run()
+            for index in 1...30 {
+                try await db.raw(
+                    "INSERT INTO items (id, label, note) VALUES (\(bind: index), \(bind: "item \(index)"), \(bind: index.isMultiple(of: 2) ? "even" : nil as String?))"
+                ).run()
+            }
+        }
+        for limit in [5, 5, 12, 1, 30, 5] {
+            let count = try await store.read { db in
+                try await db.raw("SELECT id FROM items ORDER BY id LIMIT \(bind: limit)").all().count
+            }
+            #expect(count == limit)
+        }
+        for (note, expected) in [("even", 15), ("odd", 0), ("even", 15)] {
+            let count = try await store.read { db in
+                try await db.raw("SELECT COUNT(*) AS n FROM items WHERE note = \(bind: note)").first()?.decode(column: "n", as: Int.self)
+            }
+            #expect(count == expected)
+        }
+        // A failing statement (UNIQUE) rolls back and leaves the cache usable.
+        await #expect(throws: (any Error).self) {
+            try await store.transaction { db in
+                try await db.raw("INSERT INTO items (id, label) VALUES (\(bind: 100), \(bind: "item 1"))").run()
+            }
+        }
+        do {
+            try await store.transaction { db in
+                try await db.raw("INSERT INTO items (id, label) VALUES (\(bind: 100), \(bind: "item 1"))").run()
+            }
+        } catch {
+            #expect(error.isUniqueViolation, "\(error)")
+        }
+        try await store.transaction { db in
+            try await db.raw("INSERT INTO items (id, label) VALUES (\(bind: 101), \(bind: "item 101"))").run()
+        }
+        let labels = try await store.read { db in
+            try await db.raw("SELECT label FROM items WHERE id >= \(bind: 100) ORDER BY id").all().map { try $0.decode(column: "label", as: String.self) }
+        }
+        #expect(labels == ["item 101"])
+        let nulls = try await store.read { db in
+            try await db.raw("SELECT note FROM items WHERE id IN (\(bind: 1), \(bind: 2)) ORDER BY id").all().map { try $0.decode(column: "note", as: String?.self) }
+        }
+        #expect(nulls == [nil, "even"])
+        await store.close()
+    }
+}
