@@ -117,13 +117,22 @@ public struct JSONBytesWriter {
         pendingComma = true
     }
 
-    /// A timestamp as the wire writes it: ISO 8601, UTC, milliseconds.
+    /// A timestamp as the wire writes it: ISO 8601, UTC, milliseconds (written in place).
     public mutating func date(_ value: Date) {
-        string(ISO8601.string(from: value))
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        ISO8601.append(value, to: &bytes)
+        bytes.append(UInt8(ascii: "\""))
+        pendingComma = true
     }
 
+    /// A UUID in its lower-case canonical form (written in place).
     public mutating func uuid(_ value: UUID) {
-        string(value.lowercasedString)
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        value.appendLowercased(to: &bytes)
+        bytes.append(UInt8(ascii: "\""))
+        pendingComma = true
     }
 
     public mutating func value(_ value: some DirectJSONEncodable) {

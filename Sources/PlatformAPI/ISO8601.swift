@@ -5,6 +5,14 @@ import Foundation
 /// several microseconds each.
 public enum ISO8601 {
     public static func string(from date: Date) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(24)
+        append(date, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the 24 bytes of `date`'s timestamp to `bytes`.
+    public static func append(_ date: Date, to bytes: inout [UInt8]) {
         let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
         var seconds = Int(milliseconds.quotientAndRemainder(dividingBy: 1000).quotient)
         var millis = Int(milliseconds - Int64(seconds) * 1000)
@@ -16,22 +24,23 @@ public enum ISO8601 {
         let dayNumber = secondOfDay < 0 ? days - 1 : days
         let second = secondOfDay < 0 ? secondOfDay + 86_400 : secondOfDay
         let (year, month, day) = civilDate(fromDays: dayNumber)
-        var bytes = [UInt8](repeating: 0, count: 24)
-        func put(_ value: Int, _ width: Int, at offset: Int) {
+        func put(_ value: Int, _ width: Int) {
+            var divisor = 1
+            for _ in 1..<width { divisor *= 10 }
             var value = value
-            for index in stride(from: offset + width - 1, through: offset, by: -1) {
-                bytes[index] = UInt8(48 + value % 10)
-                value /= 10
+            while divisor > 0 {
+                bytes.append(UInt8(48 + (value / divisor) % 10))
+                value %= divisor * 10
+                divisor /= 10
             }
         }
-        put(year, 4, at: 0); bytes[4] = 45
-        put(month, 2, at: 5); bytes[7] = 45
-        put(day, 2, at: 8); bytes[10] = 84
-        put(second / 3600, 2, at: 11); bytes[13] = 58
-        put(second / 60 % 60, 2, at: 14); bytes[16] = 58
-        put(second % 60, 2, at: 17); bytes[19] = 46
-        put(millis, 3, at: 20); bytes[23] = 90
-        return String(decoding: bytes, as: UTF8.self)
+        put(year, 4); bytes.append(45)
+        put(month, 2); bytes.append(45)
+        put(day, 2); bytes.append(84)
+        put(second / 3600, 2); bytes.append(58)
+        put(second / 60 % 60, 2); bytes.append(58)
+        put(second % 60, 2); bytes.append(46)
+        put(millis, 3); bytes.append(90)
     }
 
     /// Days since 1970-01-01 → proleptic Gregorian (year, month, day) (H. Hinnant's algorithm).

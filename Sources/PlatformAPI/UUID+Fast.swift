@@ -4,7 +4,6 @@ import Foundation
 /// them with `sscanf`; both showed up near the top of the hint-list profile, where every row has
 /// one. The code is deliberately non-generic (no tuple or `StringProtocol` metadata lookups).
 extension UUID {
-    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
     /// The 16 bytes of the UUID, in order.
     public var byteArray: [UInt8] {
@@ -14,18 +13,25 @@ extension UUID {
 
     /// The canonical lower-case form, `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`.
     public var lowercasedString: String {
-        let bytes = byteArray
-        var out = [UInt8](repeating: 45, count: 36)
-        var position = 0
-        for index in 0..<16 {
-            if index == 4 || index == 6 || index == 8 || index == 10 { position += 1 }
-            let byte = bytes[index]
-            out[position] = Self.hexDigits[Int(byte >> 4)]
-            out[position + 1] = Self.hexDigits[Int(byte & 0x0f)]
-            position += 2
-        }
+        var out: [UInt8] = []
+        out.reserveCapacity(36)
+        appendLowercased(to: &out)
         return String(decoding: out, as: UTF8.self)
     }
+
+    /// Appends the 36 bytes of the canonical lower-case form to `out`.
+    public func appendLowercased(to out: inout [UInt8]) {
+        withUnsafeBytes(of: uuid) { bytes in
+            for index in 0..<16 {
+                if index == 4 || index == 6 || index == 8 || index == 10 { out.append(45) }
+                let byte = bytes[index]
+                out.append(Self.hexDigit(byte >> 4))
+                out.append(Self.hexDigit(byte & 0x0F))
+            }
+        }
+    }
+
+    private static func hexDigit(_ nibble: UInt8) -> UInt8 { nibble < 10 ? 48 + nibble : 87 + nibble }
 
     /// A random (version 4) UUID from the system's generator (`getrandom`). Foundation's `UUID()` on
     /// Linux opens and reads `/dev/urandom` for every UUID, which showed up in the profile of every
@@ -42,24 +48,30 @@ extension UUID {
 
     /// Parses the canonical 36-character form in either case; nil for anything else.
     public init?(parsing text: String) {
-        let utf8 = Array(text.utf8)
-        guard utf8.count == 36 else { return nil }
-        var bytes = [UInt8](repeating: 0, count: 16)
-        var byteIndex = 0
-        var position = 0
-        while position < 36 {
-            if position == 8 || position == 13 || position == 18 || position == 23 {
-                guard utf8[position] == 45 else { return nil }
-                position += 1
-                continue
+        var text = text
+        let parsed: uuid_t? = text.withUTF8 { utf8 -> uuid_t? in
+            guard utf8.count == 36 else { return nil }
+            var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+            let complete = withUnsafeMutableBytes(of: &value) { bytes -> Bool in
+                var byteIndex = 0
+                var position = 0
+                while position < 36 {
+                    if position == 8 || position == 13 || position == 18 || position == 23 {
+                        guard utf8[position] == 45 else { return false }
+                        position += 1
+                        continue
+                    }
+                    guard let high = Self.nibble(utf8[position]), let low = Self.nibble(utf8[position + 1]) else { return false }
+                    bytes[byteIndex] = high << 4 | low
+                    byteIndex += 1
+                    position += 2
+                }
+                return true
             }
-            guard let high = Self.nibble(utf8[position]), let low = Self.nibble(utf8[position + 1]) else { return nil }
-            bytes[byteIndex] = high << 4 | low
-            byteIndex += 1
-            position += 2
+            return complete ? value : nil
         }
-        let b = bytes
-        self.init(uuid: (b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]))
+        guard let parsed else { return nil }
+        self.init(uuid: parsed)
     }
 
     private static func nibble(_ c: UInt8) -> UInt8? {

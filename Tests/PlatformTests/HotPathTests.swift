@@ -68,6 +68,34 @@ struct HotPathTests {
         #expect("  hi there \n"[...].trimmedOfWhitespace == "hi there")
     }
 
+    @Test("hand-written timestamps and UUID text agree with Foundation's formatters and parsers")
+    func timestampsAndUUIDsMatchFoundation() throws {
+        let formatter = Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: TimeZone(identifier: "UTC")!)
+        var generator = SystemRandomNumberGenerator()
+        // Whole milliseconds plus 0.4 ms, so that no float rounding can put the two on different sides
+        // of a millisecond (both truncate to the millisecond).
+        let milliseconds: [Int64] =
+            [0, -1, 951_782_400_999, 4_102_444_800_500, -2_208_988_800_000]
+            + (0..<2_000).map { _ in Int64.random(in: -2_000_000_000_000...4_000_000_000_000, using: &generator) }
+        for millisecond in milliseconds {
+            let date = Date(timeIntervalSince1970: Double(millisecond) / 1000 + 0.0004)
+            #expect(ISO8601.string(from: date) == formatter.format(date), "\(millisecond)")
+            #expect(ISO8601.date(from: ISO8601.string(from: date)).map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) } == millisecond)
+        }
+        for _ in 0..<2_000 {
+            let uuid = UUID()
+            #expect(uuid.lowercasedString == uuid.uuidString.lowercased())
+            #expect(UUID(parsing: uuid.uuidString) == uuid)
+            #expect(UUID(parsing: uuid.uuidString.lowercased()) == uuid)
+        }
+        for bad in [
+            "", "not-a-uuid", "00000000-0000-0000-0000-00000000000g", "00000000+0000-0000-0000-000000000000", String(repeating: "0", count: 36),
+            "00000000-0000-0000-0000-0000000000000",
+        ] {
+            #expect(UUID(parsing: bad) == nil, "\(bad)")
+        }
+    }
+
     @Test("random UUIDs are version 4, RFC 4122 variant, and distinct")
     func randomUUIDs() {
         var seen = Set<UUID>()
