@@ -17,14 +17,20 @@ final class DedicatedThreadExecutor: TaskExecutor, @unchecked Sendable {
     }
 
     func enqueue(_ job: consuming ExecutorJob) {
-        let job = UnownedJob(job)
         condition.lock()
-        jobs.append(job)
+        if stopped {
+            // Work arriving after shutdown (a late job during the server's stop) still runs, on the
+            // shared pool, instead of waiting forever for a thread that has ended.
+            condition.unlock()
+            globalConcurrentExecutor.enqueue(job)
+            return
+        }
+        jobs.append(UnownedJob(job))
         condition.signal()
         condition.unlock()
     }
 
-    /// Ends the thread once the jobs already queued have run.
+    /// Ends the thread once the jobs already queued have run; later jobs run on the shared pool.
     func stop() {
         condition.lock()
         stopped = true

@@ -160,4 +160,17 @@ struct HotPathTests {
         #expect(nulls == [nil, "even"])
         await store.close()
     }
+
+    @Test("a read or write arriving after the store closed fails at once instead of waiting for a stopped thread")
+    func workAfterCloseDoesNotHang() async throws {
+        let folder = makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try await SQLiteStore.open(path: folder.appendingPathComponent("closed.sqlite").path, readers: 1, logger: Logger(label: "test"))
+        try await store.transaction { db in try await db.raw("CREATE TABLE t (x INTEGER)").run() }
+        await store.close()
+        let started = ContinuousClock.now
+        await #expect(throws: (any Error).self) { try await store.transaction { db in try await db.raw("INSERT INTO t (x) VALUES (1)").run() } }
+        await #expect(throws: (any Error).self) { try await store.read { db in try await db.raw("SELECT x FROM t").all().count } }
+        #expect(started.duration(to: .now) < .seconds(2))
+    }
 }
