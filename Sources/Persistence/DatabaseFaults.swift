@@ -81,7 +81,7 @@ enum DatabaseFault {
             let unavailable = ["busy", "locked", "ioError", "cantOpen", "notADatabase", "corrupt", "full", "readonly", "readOnly", "permission", "noLFS"]
             return unavailable.contains(where: reason.hasPrefix) ? "SQLite \(reason): \(error.message)" : nil
         case let error as SQLiteFailure:
-            return error.isBusy || error.isFileUnusable ? "SQLite: \(error.message)" : nil
+            return error.isBusy || error.isFileUnusable || error.isClosedConnection ? "SQLite: \(error.message)" : nil
         case is IOError, is ChannelError, is NIOConnectionError:
             return "connection: \(error)"
         case let error as PostgresError:

@@ -46,13 +46,18 @@ final class SQLiteDirectConnection: @unchecked Sendable {
 
     /// Runs `sql` with `binds`, handing each result row to `onRow` as it is read.
     func execute(_ sql: String, _ binds: [SQLiteData], _ onRow: (SQLiteDirectRow) throws -> Void) throws {
-        guard let handle else { throw SQLiteFailure(code: SQLITE_MISUSE, message: "the connection is closed") }
+        guard let handle else { throw SQLiteFailure(code: SQLITE_MISUSE, message: SQLiteFailure.closedMessage) }
         let cached = try prepared(sql, on: handle)
         let statement = cached.handle
         defer { sqlite_nio_sqlite3_reset(statement) }
+        if binds.count != cached.bound.count {
+            // Never let a previous call's values stand in for parameters this call leaves out.
+            sqlite_nio_sqlite3_clear_bindings(statement)
+            cached.bound = []
+        }
         // Only values that changed are bound again: SQLite re-plans (re-parses) a statement whenever
         // a parameter the plan depends on, such as `LIMIT ?`, is bound, even to the same value.
-        for (offset, value) in binds.enumerated() where offset >= cached.bound.count || cached.bound[offset] != value {
+        for (offset, value) in binds.enumerated() where offset >= cached.bound.count || !Self.sameBytes(cached.bound[offset], value) {
             let index = Int32(offset + 1)
             let status: Int32
             switch value {
@@ -87,6 +92,25 @@ final class SQLiteDirectConnection: @unchecked Sendable {
             }
             try onRow(SQLiteDirectRow(columns: names, values: values))
         }
+    }
+
+    /// Whether two values would bind the same bytes. Not `SQLiteData`'s `==`: String equality treats
+    /// canonically equivalent text ("é" and "e\u{301}") as equal, and 0.0 == -0.0, but SQLite compares bytes.
+    static func sameBytes(_ a: SQLiteData, _ b: SQLiteData) -> Bool {
+        switch (a, b) {
+        case (.integer(let x), .integer(let y)): x == y
+        case (.float(let x), .float(let y)): x.bitPattern == y.bitPattern
+        case (.text(let x), .text(let y)): x.utf8.elementsEqual(y.utf8)
+        case (.blob(let x), .blob(let y)): x.readableBytesView.elementsEqual(y.readableBytesView)
+        case (.null, .null): true
+        default: false
+        }
+    }
+
+    /// Rolls back a transaction a failed `ROLLBACK` left open, so the next `BEGIN` can start.
+    func endLeftoverTransaction() {
+        guard let handle, sqlite_nio_sqlite3_get_autocommit(handle) == 0 else { return }
+        try? execute("ROLLBACK", []) { _ in }
     }
 
     private func prepared(_ sql: String, on handle: OpaquePointer) throws -> PreparedStatement {
@@ -184,6 +208,11 @@ public struct SQLiteFailure: Error, CustomStringConvertible, Sendable {
     }
 
     public var isConstraintViolation: Bool { primaryCode == SQLITE_CONSTRAINT }
+
+    static let closedMessage = "the connection is closed"
+
+    /// The store was closed (the server is shutting down); other misuse stays a programming error.
+    public var isClosedConnection: Bool { primaryCode == SQLITE_MISUSE && message == Self.closedMessage }
 
     public var description: String { "SQLite error \(code): \(message)" }
 }
