@@ -3,6 +3,7 @@ import Auth
 import Foundation
 import HTTPTypes
 import KnotAPI
+import PlatformAPI
 import PlatformCore
 import TestSupport
 import Testing
@@ -57,6 +58,34 @@ struct AuthTests {
             let response = try await client.send(.post, "/knot/auth/dev", json: ["email": "not-an-email"])
             #expect(response.status == .unprocessableContent)
             #expect(response.errorFields == ["email"])
+        }
+    }
+
+    /// The fuzzer found `0M…@9.🏻b…`: a skin-tone modifier after the domain's dot makes `.🏻` one
+    /// character, so a character-based check saw no dot while the schema's pattern (scalars) did.
+    @Test("development sign-in accepts every address its schema pattern accepts, even with combining marks after '.' or '@'")
+    func devSignInAcceptsWhatThePatternAccepts() async throws {
+        let fuzzed = "0M\u{90067}K\u{0110}@9.\u{1F3FB}b\u{0113}\u{E7801}\u{009B}\u{932D}\u{D2F23}\u{0089}\u{15C33}{\u{7BC3A}\u{00F4}"
+        try await withServer(.sqlite) { client, _ in
+            for email in [fuzzed, "a@\u{301}b.c", "ana@b.\u{301}c"] {
+                let response = try await client.send(.post, "/knot/auth/dev", json: ["email": email])
+                #expect(response.status == .ok, "\(email.unicodeScalars.map { String($0.value, radix: 16) })")
+            }
+        }
+    }
+
+    @Test("the email rule and its OpenAPI pattern agree")
+    func emailRuleMatchesPattern() throws {
+        let regex = try NSRegularExpression(pattern: EmailAddress.pattern)
+        let samples = [
+            "a@b.c", "you@example.com", "a.b@c.d.e", "@b.c", "a@.bc", "a@bc.", "a@bc", "a@b@c.d", "a b@c.d", "a@b\u{3000}.c",
+            "a@b.\u{301}c", "0M@9.\u{1F3FB}b", "a\u{7F}@b.c", "a\u{85}@b.c", "a\u{86}@b.c", "a@b..c", "a@b", "a@.", "a@b.",
+            "\u{1F600}@\u{1F600}.\u{1F600}", "a@b\u{200B}.c", "a@b\u{2028}.c", "", "@", "a@..", "a@x.y.",
+        ]
+        for sample in samples {
+            let utf16 = NSRange(location: 0, length: (sample as NSString).length)
+            let matches = regex.firstMatch(in: sample, range: utf16) != nil
+            #expect(EmailAddress.isPlausible(sample) == matches, "\(sample.debugDescription)")
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import PlatformAPI
 
 /// The platform's part of every app's OpenAPI document, written once: the routes the platform mounts
 /// under each app's prefix (`/auth/...` sign-in and tokens, `/api/v1/users/...` devices, preferences,
@@ -19,6 +20,8 @@ public enum PlatformOpenAPI {
         #"^[^\\x00-\\x08\\x0B\\x0C\\x0E-\\x1F\\x7F]*[^\\t\\n\\x0B\\x0C\\r \\x85\\xA0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\x00-\\x1F\\x7F][^\\x00-\\x08\\x0B\\x0C\\x0E-\\x1F\\x7F]*$"#
     /// Optional text: may be blank (then treated as absent), no forbidden control character.
     public static let optionalTextPattern = #"^[^\\x00-\\x08\\x0B\\x0C\\x0E-\\x1F\\x7F]*$"#
+    /// ``EmailAddress/pattern``, JSON-escaped.
+    public static let emailPattern = EmailAddress.pattern.replacingOccurrences(of: "\\", with: "\\\\")
 
     /// The time zones `PUT …/notification-preferences` accepts (IANA region/city names and UTC, as
     /// this platform's time zone database knows them), and null, as a JSON array.
@@ -255,7 +258,7 @@ public enum PlatformOpenAPI {
                 "type": "object",
                 "propertyNames": {"pattern": "\#(optionalTextPattern)"}, "additionalProperties": {"$ref": "#/components/schemas/JSONValue"},
                 "required": ["email"],
-                "properties": {"email": {"type": "string", "description": "At most 254 characters", "pattern": "^[^@\\t\\n\\x0B\\x0C\\r \\x85\\xA0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\x00-\\x1F\\x7F]+@[^@\\t\\n\\x0B\\x0C\\r \\x85\\xA0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\x00-\\x1F\\x7F.][^@\\t\\n\\x0B\\x0C\\r \\x85\\xA0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\x00-\\x1F\\x7F]*\\.[^@\\t\\n\\x0B\\x0C\\r \\x85\\xA0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\x00-\\x1F\\x7F]*[^@\\t\\n\\x0B\\x0C\\r \\x85\\xA0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\x00-\\x1F\\x7F.]$", "examples": ["you@example.com"]}}
+                "properties": {"email": {"type": "string", "description": "At most 254 characters", "pattern": "\#(emailPattern)", "examples": ["you@example.com"]}}
               },
               "DeviceTokenRequest": {
                 "type": "object",
@@ -344,7 +347,7 @@ public enum PlatformOpenAPI {
                 },
                 "oneOf": [
                   {"required": ["id_token"], "properties": {"provider": {"enum": ["apple", "google"]}, "id_token": {"type": "string", "minLength": 1, "pattern": "\#(requiredTextPattern)"}}},
-                  {"required": ["email"], "properties": {"provider": {"const": "dev"}, "email": {"type": "string", "pattern": "^[^@\\t\\n\\x0B\\x0C\\r \\x85\\xA0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\x00-\\x1F\\x7F]+@[^@\\t\\n\\x0B\\x0C\\r \\x85\\xA0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\x00-\\x1F\\x7F.][^@\\t\\n\\x0B\\x0C\\r \\x85\\xA0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\x00-\\x1F\\x7F]*\\.[^@\\t\\n\\x0B\\x0C\\r \\x85\\xA0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\x00-\\x1F\\x7F]*[^@\\t\\n\\x0B\\x0C\\r \\x85\\xA0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\x00-\\x1F\\x7F.]$", "examples": ["you@example.com"]}}}
+                  {"required": ["email"], "properties": {"provider": {"const": "dev"}, "email": {"type": "string", "pattern": "\#(emailPattern)", "examples": ["you@example.com"]}}}
                 ]
               },
               "AccountDeleted": {
