@@ -69,7 +69,7 @@ public struct HintRepository: Sendable {
                     (SELECT COUNT(*) FROM hints h2 JOIN partner_vaults v2 ON v2.id = h2.vault_id WHERE v2.user_id = \(bind: user.uuid)) AS total
                 FROM hints h JOIN partner_vaults v ON v.id = h.vault_id
                 WHERE v.user_id = \(bind: user.uuid) \(after)
-                ORDER BY h.created_at DESC, h.id DESC LIMIT \(bind: limit + 1)\(unsafeRaw: offset > 0 ? " OFFSET \(offset)" : "")
+                ORDER BY h.created_at DESC, h.id DESC LIMIT \(bind: limit + 1)\(offset > 0 ? " OFFSET \(bind: offset)" as SQLQueryString : "")
                 """
             ).all()
             var hints = try rows.map(Self.hint(from:))

@@ -221,7 +221,7 @@ public struct NotificationEngine: Sendable {
                 """
                 SELECT id, channel, status, title, body, visible_title, visible_body, category, thread_id, data, devices, error, created_at, delivered_at
                 FROM notification_deliveries WHERE user_id = \(bind: user.uuid) AND app = \(bind: app.rawValue) \(channelFilter)
-                ORDER BY created_at DESC LIMIT \(unsafeRaw: String(min(max(limit, 1), 200)))
+                ORDER BY created_at DESC LIMIT \(bind: min(max(limit, 1), 200))
                 """
             ).all().map(DeliveryEntry.init(row:))
         }

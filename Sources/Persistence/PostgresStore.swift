@@ -42,7 +42,7 @@ public final class PostgresStore: Database, Service {
 
     public func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         try await bounded { connection in
-            try await body(connection.sql(queryLogLevel: nil))
+            try await body(PostgresPreparedDatabase(connection: connection, names: .shared))
         }
     }
 
@@ -51,7 +51,7 @@ public final class PostgresStore: Database, Service {
         do {
             return try await bounded { connection in
                 try await connection.withTransaction(logger: logger) { connection in
-                    try await body(connection.sql(queryLogLevel: nil))
+                    try await body(PostgresPreparedDatabase(connection: connection, names: .shared))
                 }
             }
         } catch let error as PostgresTransactionError {

@@ -43,7 +43,7 @@ extension MilestoneNotifications {
                 FROM notification_queue q LEFT JOIN partner_milestones m ON m.id = q.milestone_id
                 WHERE q.user_id = \(bind: user.uuid) AND q.status IN ('sent', 'failed')
                 ORDER BY COALESCE(q.sent_at, q.created_at) DESC, q.id
-                LIMIT \(unsafeRaw: String(limit)) OFFSET \(unsafeRaw: String(offset))
+                LIMIT \(bind: limit) OFFSET \(bind: offset)
                 """
             ).all()
             let items = try rows.map { row in

@@ -1,0 +1,185 @@
+import Foundation
+import Logging
+import NIOCore
+import PostgresKit
+import PostgresNIO
+import SQLKit
+import Synchronization
+
+/// SQLKit over one PostgreSQL connection, running every statement as a server-side prepared
+/// statement: parsed and planned once per connection, then only bound and executed.
+///
+/// PostgresKit sends each query as the unnamed statement (Parse, Bind, Execute every time), so
+/// PostgreSQL parses and plans the same text on every request — about half its CPU on the hints
+/// read (issue 13). Here each distinct statement text (and parameter types) gets a name from
+/// ``PostgresStatementNames``, and PostgresNIO's prepared-statement support keeps, per connection,
+/// which names are prepared: the first use on a connection sends Parse, later ones only Bind and
+/// Execute. The wire semantics are PostgresKit's: the same parameter types are declared in Parse,
+/// values are encoded by the same PostgresNIO encoders, rows decoded by the same decoder.
+///
+/// A statement falls back to PostgresKit's unnamed path when a value has no direct PostgreSQL
+/// encoding (PostgresKit would JSON-encode it) or when the process already named
+/// ``PostgresStatementNames/capacity`` texts (statement texts come from code, so this bounds memory
+/// on both ends should a text ever embed a varying literal).
+struct PostgresPreparedDatabase: SQLDatabase {
+    let connection: PostgresConnection
+    let unprepared: any SQLDatabase
+    let names: PostgresStatementNames
+
+    init(connection: PostgresConnection, names: PostgresStatementNames) {
+        self.connection = connection
+        self.unprepared = connection.sql(queryLogLevel: nil)
+        self.names = names
+    }
+
+    var logger: Logger { connection.logger }
+    var eventLoop: any EventLoop { connection.eventLoop }
+    var dialect: any SQLDialect { PostgresDialect() }
+    var queryLogLevel: Logger.Level? { nil }
+
+    func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) -> EventLoopFuture<Void> {
+        eventLoop.makeFutureWithTask { try await self.execute(sql: query, onRow) }
+    }
+
+    func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) async throws {
+        let (sql, binds) = serialize(query)
+        var bindings = PostgresBindings(capacity: binds.count)
+        var types: [PostgresDataType] = []
+        types.reserveCapacity(binds.count)
+        for bind in binds {
+            // (An optional holding a value casts to its value's encoding; an absent one does not.)
+            if let value = bind as? any PostgresThrowingDynamicTypeEncodable {
+                try bindings.append(value, context: .default)
+                types.append(value.psqlType)
+            } else if (bind as? any AbsentOptionalCheck)?.isAbsent == true {
+                bindings.appendNull()
+                types.append(.null)
+            } else {
+                return try await unprepared.execute(sql: query, onRow)
+            }
+        }
+        guard let name = names.name(for: sql, types: types) else {
+            return try await unprepared.execute(sql: query, onRow)
+        }
+        let statement = NamedStatement(name: name, sql: sql, types: types)
+        try await NamedStatement.$current.withValue(statement) {
+            let rows = try await connection.execute(PreparedStatementCall(bindings: bindings), logger: logger)
+            for try await row in rows {
+                onRow(PostgresDirectRow(row))
+            }
+        }
+    }
+
+    func withSession<R>(_ closure: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
+        try await closure(self)
+    }
+}
+
+/// A PostgreSQL row for SQLKit that decodes the column types rows are almost always read as
+/// (text, integers, booleans, doubles, timestamps, UUIDs and their optionals) with PostgresNIO's
+/// decoders called directly. PostgresKit's row reaches the same decoders through dynamic casts and
+/// generic metadata look-ups on every column — 13 % of the server's CPU on the hints read. Any
+/// other type, and any failure, goes to PostgresKit's row, so results and errors are its own.
+struct PostgresDirectRow: SQLRow {
+    let row: PostgresRow
+    let cells: PostgresRandomAccessRow
+
+    init(_ row: PostgresRow) {
+        self.row = row
+        self.cells = row.makeRandomAccess()
+    }
+
+    var allColumns: [String] { cells.map(\.columnName) }
+
+    func contains(column: String) -> Bool { cells.contains(column) }
+
+    func decodeNil(column: String) throws -> Bool {
+        !cells.contains(column) || cells[column].bytes == nil
+    }
+
+    func decode<D: Decodable>(column: String, as type: D.Type) throws -> D {
+        if cells.contains(column), let value = try? Self.direct(cells[column], as: D.self) { return value }
+        return try row.sql(decodingContext: .default).decode(column: column, as: D.self)
+    }
+
+    private static func direct<D>(_ cell: PostgresCell, as type: D.Type) throws -> D? {
+        if D.self == String.self { return unsafeBitCast(try cell.decode(String.self), to: D.self) }
+        if D.self == Int.self { return unsafeBitCast(try cell.decode(Int.self), to: D.self) }
+        if D.self == Bool.self { return unsafeBitCast(try cell.decode(Bool.self), to: D.self) }
+        if D.self == Double.self { return unsafeBitCast(try cell.decode(Double.self), to: D.self) }
+        if D.self == Date.self { return unsafeBitCast(try cell.decode(Date.self), to: D.self) }
+        if D.self == UUID.self { return unsafeBitCast(try cell.decode(UUID.self), to: D.self) }
+        if D.self == String?.self { return unsafeBitCast(try cell.decode(String?.self), to: D.self) }
+        if D.self == Int?.self { return unsafeBitCast(try cell.decode(Int?.self), to: D.self) }
+        if D.self == Bool?.self { return unsafeBitCast(try cell.decode(Bool?.self), to: D.self) }
+        if D.self == Double?.self { return unsafeBitCast(try cell.decode(Double?.self), to: D.self) }
+        if D.self == Date?.self { return unsafeBitCast(try cell.decode(Date?.self), to: D.self) }
+        if D.self == UUID?.self { return unsafeBitCast(try cell.decode(UUID?.self), to: D.self) }
+        return nil
+    }
+}
+
+/// The process-wide names of prepared statements: one per distinct statement text and parameter
+/// types, up to ``capacity``; the same name on every connection (each prepares it on first use).
+final class PostgresStatementNames: Sendable {
+    static let shared = PostgresStatementNames()
+    /// More distinct texts than the code has ever issued; past it, statements run unprepared.
+    let capacity: Int
+    private let names = Mutex<[Key: String]>([:])
+
+    init(capacity: Int = 512) {
+        self.capacity = capacity
+    }
+
+    private struct Key: Hashable {
+        let sql: String
+        let types: [UInt32]
+    }
+
+    func name(for sql: String, types: [PostgresDataType]) -> String? {
+        let key = Key(sql: sql, types: types.map(\.rawValue))
+        return names.withLock { names in
+            if let name = names[key] { return name }
+            guard names.count < capacity else { return nil }
+            let name = "apps_\(names.count + 1)"
+            names[key] = name
+            return name
+        }
+    }
+
+    var count: Int { names.withLock { $0.count } }
+}
+
+/// The statement a ``PreparedStatementCall`` stands for. PostgresNIO reads a prepared statement's
+/// name, text and parameter types from static properties of its type (statements are meant to
+/// be written as types); our texts are built at run time, so the static properties read this
+/// task-local value, set around the one call that reads them.
+struct NamedStatement: Sendable {
+    let name: String
+    let sql: String
+    let types: [PostgresDataType]
+
+    @TaskLocal static var current = NamedStatement(name: "", sql: "", types: [])
+}
+
+/// One execution of ``NamedStatement/current`` with its encoded values.
+struct PreparedStatementCall: PostgresPreparedStatement {
+    typealias Row = PostgresRow
+    static var name: String { NamedStatement.current.name }
+    static var sql: String { NamedStatement.current.sql }
+    static var bindingDataTypes: [PostgresDataType] { NamedStatement.current.types }
+
+    let bindings: PostgresBindings
+
+    func makeBindings() throws -> PostgresBindings { bindings }
+    func decodeRow(_ row: PostgresRow) throws -> PostgresRow { row }
+}
+
+/// Tells an absent optional inside an existential from a present one.
+protocol AbsentOptionalCheck {
+    var isAbsent: Bool { get }
+}
+
+extension Optional: AbsentOptionalCheck {
+    var isAbsent: Bool { self == nil }
+}

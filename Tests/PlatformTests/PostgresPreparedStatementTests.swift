@@ -1,0 +1,103 @@
+import Foundation
+import Logging
+import PostgresNIO
+import SQLKit
+import TestSupport
+import Testing
+
+@testable import Persistence
+
+/// PostgreSQL statements run as named prepared statements (issue 13): prepared once per
+/// connection, results and errors the same as PostgresKit's unnamed path.
+@Suite("PostgreSQL prepared statements", .timeLimit(.minutes(3)))
+struct PostgresPreparedStatementTests {
+    static func withStore<T: Sendable>(_ body: @Sendable (PostgresStore) async throws -> T) async throws -> T {
+        let store = try PostgresStore(url: try TestDatabase.postgresURL(), maxConnections: 1, logger: Logger(label: "test"))
+        let run = Task { try await store.run() }
+        defer { run.cancel() }
+        let result = try await body(store)
+        await store.close()
+        return result
+    }
+
+    @Test("names: one per text and parameter types, the same on every call, none past the capacity")
+    func names() {
+        let names = PostgresStatementNames(capacity: 2)
+        let first = names.name(for: "SELECT $1", types: [.int8])
+        #expect(first != nil)
+        #expect(names.name(for: "SELECT $1", types: [.int8]) == first)
+        let second = names.name(for: "SELECT $1", types: [.text])
+        #expect(second != nil && second != first)
+        #expect(names.name(for: "SELECT 2", types: []) == nil)
+        #expect(names.name(for: "SELECT $1", types: [.text]) == second)
+        #expect(names.count == 2)
+    }
+
+    @Test("a repeated statement is prepared on the connection once and gives the same rows")
+    func preparedOnce() async throws {
+        try await Self.withStore { store in
+            let marker = "prepared-\(UUID().uuidString)"
+            let (first, second, prepared) = try await store.read { db in
+                let query: @Sendable () async throws -> [String] = {
+                    try await db.raw("SELECT \(bind: marker) || g::text AS value FROM generate_series(1, \(bind: 3)) AS g ORDER BY g").all()
+                        .map { try $0.decode(column: "value", as: String.self) }
+                }
+                let first = try await query()
+                let second = try await query()
+                let prepared = try await db.raw("SELECT COUNT(*) AS n FROM pg_prepared_statements WHERE statement LIKE \(bind: "%generate_series(1, $2)%")")
+                    .first()!.decode(column: "n", as: Int.self)
+                return (first, second, prepared)
+            }
+            #expect(first == [marker + "1", marker + "2", marker + "3"])
+            #expect(second == first)
+            #expect(prepared == 1)
+        }
+    }
+
+    @Test("absent optionals, present optionals, arrays, dates, UUIDs and JSON-encoded values bind as on PostgresKit's path")
+    func bindKinds() async throws {
+        struct Payload: Codable, Sendable, Equatable { let name: String; let count: Int }
+        try await Self.withStore { store in
+            let id = UUID()
+            let date = Date(timeIntervalSince1970: 1_795_280_193.155)
+            let row = try await store.read { db in
+                try await db.raw(
+                    """
+                    SELECT \(bind: String?.none)::text AS absent, \(bind: String?.some("here")) AS present, \(bind: ["a", "b"]) AS list,
+                        \(bind: date) AS stamp, \(bind: id) AS id, \(bind: Payload(name: "p", count: 2)) AS payload,
+                        \(bind: Int?.none)::int8 AS no_number, \(bind: 2.5) AS number, \(bind: true) AS flag
+                    """
+                ).first()!
+            }
+            #expect(try row.decodeNil(column: "absent"))
+            #expect(try row.decode(column: "absent", as: String?.self) == nil)
+            #expect(try row.decode(column: "present", as: String.self) == "here")
+            #expect(try row.decode(column: "list", as: [String].self) == ["a", "b"])
+            #expect(abs(try row.decode(column: "stamp", as: Date.self).timeIntervalSince(date)) < 0.001)
+            #expect(try row.decode(column: "id", as: UUID.self) == id)
+            #expect(try row.decode(column: "payload", as: Payload.self) == Payload(name: "p", count: 2))
+            #expect(try row.decode(column: "no_number", as: Int?.self) == nil)
+            #expect(try row.decode(column: "number", as: Double.self) == 2.5)
+            #expect(try row.decode(column: "flag", as: Bool.self))
+            // Reading a column as the wrong type fails as on PostgresKit's row, not with a crash.
+            #expect(throws: (any Error).self) { try row.decode(column: "present", as: Int.self) }
+            #expect(throws: (any Error).self) { try row.decode(column: "missing", as: String.self) }
+        }
+    }
+
+    @Test("a failing statement leaves the connection usable, also inside a transaction that is then rolled back")
+    func errorsKeepTheConnection() async throws {
+        try await Self.withStore { store in
+            await #expect(throws: (any Error).self) {
+                try await store.read { db in try await db.raw("SELECT 1 / \(bind: 0) AS n").run() }
+            }
+            await #expect(throws: (any Error).self) {
+                try await store.transaction { db in
+                    try await db.raw("SELECT 1 / \(bind: 0) AS n").run()
+                }
+            }
+            let n = try await store.read { db in try await db.raw("SELECT 1 / \(bind: 1) AS n").first()!.decode(column: "n", as: Int.self) }
+            #expect(n == 1)
+        }
+    }
+}
