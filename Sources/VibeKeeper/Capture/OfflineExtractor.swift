@@ -86,6 +86,17 @@ public struct OfflineExtractor: Sendable {
                 idea.recipientID = lastRecipient.id
             }
             if let name = idea.recipientName { lastRecipient = (name, idea.recipientID) }
+            // A clause with no idea of its own ("… for Thanksgiving.") completes the idea before it.
+            if idea.idea == nil, var previous = results.popLast() {
+                previous.occasion = previous.occasion ?? idea.occasion
+                previous.date = previous.date ?? idea.date
+                if previous.budgetAmount == nil {
+                    (previous.budgetAmount, previous.budgetCurrency, previous.budgetMin, previous.budgetMax) = (idea.budgetAmount, idea.budgetCurrency, idea.budgetMin, idea.budgetMax)
+                }
+                previous.confidence = Self.confidence(of: previous)
+                results.append(previous)
+                continue
+            }
             // "a candle and also some chocolate": one idea each, same recipient and occasion.
             let objects = idea.idea.map { Self.splitObjects($0) } ?? []
             for (index, object) in (objects.isEmpty ? [nil] : objects.map(Optional.some)).enumerated() {
@@ -226,6 +237,8 @@ public struct OfflineExtractor: Sendable {
     }
 
     static func recipient(in text: String, contacts: [KnownContact]) -> RecipientMatch? {
+        // "Mother's Day" names a day, not a mother.
+        let text = text.replacingOccurrences(of: #"(?i)\b(mother|father)(?:'s|’s|s)? day\b"#, with: "Holiday", options: .regularExpression)
         let tokens = words(text)
         // 1. A contact's name or alias, longest first.
         var candidates: [(phrase: String, contact: KnownContact)] = []
@@ -240,6 +253,19 @@ public struct OfflineExtractor: Sendable {
         // 2. A relationship word ("my mom"): the contact with that relationship, or a new person.
         for entry in relationships {
             for word in entry.words where containsPhrase(word, in: tokens) {
+                // "Uncle Bob", "Aunt May": the title and the name together are the person.
+                if let regex = try? NSRegularExpression(pattern: "(?i)\\b" + NSRegularExpression.escapedPattern(for: word) + "\\s+([A-Z][a-zA-Z\\-]+)"),
+                    let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
+                    let nameRange = Range(match.range(at: 1), in: text), let whole = Range(match.range, in: text),
+                    text[nameRange].first?.isUppercase == true, !["Day", "Holiday"].contains(String(text[nameRange]))
+                {
+                    let name = String(text[whole])
+                    let display = name.prefix(1).uppercased() + name.dropFirst()
+                    if let contact = contacts.first(where: { $0.name.lowercased() == display.lowercased() }) {
+                        return RecipientMatch(name: contact.name, contact: contact, matched: name)
+                    }
+                    return RecipientMatch(name: display, contact: nil, matched: name)
+                }
                 if let contact = contacts.first(where: { $0.relationship?.lowercased() == entry.relationship || entry.words.contains($0.relationship?.lowercased() ?? "") }) {
                     return RecipientMatch(name: contact.name, contact: contact, matched: word)
                 }
@@ -249,7 +275,7 @@ public struct OfflineExtractor: Sendable {
         // 3. A capitalised name after "for", before "would/wants/'s", or at the start.
         let patterns = [
             #"\bfor ([A-Z][a-zA-Z\-]+(?: [A-Z][a-zA-Z\-]+)?)"#, #"\b([A-Z][a-zA-Z\-]+)(?:'s|’s)\b"#,
-            #"^([A-Z][a-zA-Z\-]+) (?:would|wants|needs|loves|likes|mentioned|said|has|is)\b"#, #"\b(?:get|buy|give) ([A-Z][a-zA-Z\-]+)\b"#,
+            #"^([A-Z][a-zA-Z\-]+) (?:would|wants|needs|loves|likes|mentioned|said|has|is)\b"#, #"\b(?:[Gg]et|[Bb]uy|[Gg]ive) ([A-Z][a-zA-Z\-]+)\b"#,
         ]
         let stop: Set<String> = ["I", "My", "The", "A", "An", "Get", "Buy", "For", "Christmas", "Xmas", "Valentine", "Valentines", "Mother", "Father", "Easter",
             "Thanksgiving", "Hanukkah", "New", "Halloween", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday", "January", "February", "March",
@@ -457,7 +483,12 @@ public struct OfflineExtractor: Sendable {
                 .contains { before.hasSuffix($0 + " ") || before.hasSuffix($0) }
             guard currency != nil || cue else { continue }
             // Not a date or a time ("March 5", "5/3", "at 7").
-            if before.hasSuffix("/") || lower[range.upperBound...].hasPrefix("/") { continue }
+            let after = lower[range.upperBound...]
+            if before.hasSuffix("/") || after.hasPrefix("/") || before.hasSuffix("-") && before.dropLast().last?.isNumber == true
+                || (after.hasPrefix("-") && after.dropFirst().first?.isNumber == true && lower[..<range.lowerBound].last?.isNumber != true && currency == nil)
+            {
+                continue
+            }
             guard let amount = value(group(2), group(3), group(4)) else { continue }
             found.append(Found(value: amount, currency: currency, range: range))
         }
@@ -533,6 +564,12 @@ public struct OfflineExtractor: Sendable {
             if let colon = candidate.firstIndex(of: ":") { candidate = candidate[candidate.index(after: colon)...] }
         }
         var phrase = String(candidate)
+        if start == nil {
+            let opening = phrase.trimmingCharacters(in: .whitespaces).lowercased()
+            if ["for ", "on ", "next ", "in ", "by ", "around ", "about ", "under ", "budget", "tomorrow", "this ", "less than", "between "].contains(where: opening.hasPrefix) {
+                return nil
+            }
+        }
         let phraseLower = phrase.lowercased()
         var cut = phrase.endIndex
         for end in clauseEnds {
