@@ -136,11 +136,20 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
+        // VibeKeeper's wire contract (Foundation only), shared by the server and the client SDK.
+        .target(name: "VibeKeeperAPI", dependencies: ["PlatformAPI"]),
+        .target(
+            name: "VibeKeeper",
+            dependencies: [
+                "AppPlatform", "PlatformCore", "Persistence", "Auth", "VibeKeeperAPI",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]
+        ),
         // MARK: Composition
         .target(
             name: "AppServer",
             dependencies: [
-                "AppPlatform", "PlatformCore", "Observability", "Persistence", "Auth", "AIProviders", "Jobs", "Notifications", "Knot",
+                "AppPlatform", "PlatformCore", "Observability", "Persistence", "Auth", "AIProviders", "Jobs", "Notifications", "Knot", "VibeKeeper",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
@@ -220,6 +229,10 @@ let package = Package(
         .testTarget(
             name: "KnotTests",
             dependencies: ["TestSupport", "Knot", "KnotAPI", .product(name: "Hummingbird", package: "hummingbird")]
+        ),
+        .testTarget(
+            name: "VibeKeeperTests",
+            dependencies: ["TestSupport", "VibeKeeper", "VibeKeeperAPI", .product(name: "Hummingbird", package: "hummingbird")]
         ),
         .testTarget(
             name: "KnotClientTests",

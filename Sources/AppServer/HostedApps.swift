@@ -1,7 +1,9 @@
 import AppPlatform
 import Knot
+import VibeKeeper
 
 /// The apps this server hosts, in mount order. Adding an app is a new module plus one line here.
 public let hostedApps: [any AppModule.Type] = [
-    KnotApp.self
+    KnotApp.self,
+    VibeKeeperApp.self,
 ]

@@ -72,6 +72,19 @@ public struct Contact: Codable, Sendable, Equatable, Identifiable {
         self.createdAt = createdAt
         self.updatedAt = updatedAt
     }
+
+    /// Absent values are sent as `null`, so clients always see every field.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(name, forKey: .name)
+        try container.encodeNullable(relationship, forKey: .relationship, in: encoder)
+        try container.encode(preferences, forKey: .preferences)
+        try container.encodeNullable(notes, forKey: .notes, in: encoder)
+        try container.encode(aliases, forKey: .aliases)
+        try container.encode(createdAt, forKey: .createdAt)
+        try container.encode(updatedAt, forKey: .updatedAt)
+    }
 }
 
 /// A contact's occasion. Recurring occasions come back every year (29 February on 28 February in

@@ -50,8 +50,14 @@ struct ConfigurationKeysTests {
     @Test("APNs: one topic per app (<APP>_APNS_TOPIC), APNS_TOPIC for apps without one, refused when an app has none")
     func apnsTopics() throws {
         let credentials = ["APNS_TEAM_ID": "TEAM123456", "APNS_KEY_ID": "KEY1234567", "APNS_AUTH_KEY": "pem"]
-        let scoped = try ServerConfiguration.load(environment: credentials.merging(["KNOT_APNS_TOPIC": "com.example.knot"]) { $1 })
+        let scoped = try ServerConfiguration.load(
+            environment: credentials.merging(["KNOT_APNS_TOPIC": "com.example.knot", "VIBEKEEPER_APNS_TOPIC": "com.example.vibekeeper"]) { $1 })
         #expect(scoped.apns?.topicsByApp[.knot] == "com.example.knot")
+        #expect(scoped.apns?.topicsByApp[AppID("vibekeeper")] == "com.example.vibekeeper")
+        // A topic for one app only: the other hosted app has none, and the server says which key to set.
+        #expect(throws: ServerConfiguration.Invalid.self) {
+            try ServerConfiguration.load(environment: credentials.merging(["KNOT_APNS_TOPIC": "com.example.knot"]) { $1 })
+        }
         let shared = try ServerConfiguration.load(environment: credentials.merging(["APNS_TOPIC": "com.example.all"]) { $1 })
         #expect(shared.apns?.topic == "com.example.all" && shared.apns?.topicsByApp[.knot] == nil)
         #expect(throws: ServerConfiguration.Invalid.self) { try ServerConfiguration.load(environment: credentials) }

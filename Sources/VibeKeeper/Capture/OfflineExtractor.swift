@@ -91,7 +91,9 @@ public struct OfflineExtractor: Sendable {
                 previous.occasion = previous.occasion ?? idea.occasion
                 previous.date = previous.date ?? idea.date
                 if previous.budgetAmount == nil {
-                    (previous.budgetAmount, previous.budgetCurrency, previous.budgetMin, previous.budgetMax) = (idea.budgetAmount, idea.budgetCurrency, idea.budgetMin, idea.budgetMax)
+                    (previous.budgetAmount, previous.budgetCurrency, previous.budgetMin, previous.budgetMax) = (
+                        idea.budgetAmount, idea.budgetCurrency, idea.budgetMin, idea.budgetMax
+                    )
                 }
                 previous.confidence = Self.confidence(of: previous)
                 results.append(previous)
@@ -277,9 +279,11 @@ public struct OfflineExtractor: Sendable {
             #"\bfor ([A-Z][a-zA-Z\-]+(?: [A-Z][a-zA-Z\-]+)?)"#, #"\b([A-Z][a-zA-Z\-]+)(?:'s|’s)\b"#,
             #"^([A-Z][a-zA-Z\-]+) (?:would|wants|needs|loves|likes|mentioned|said|has|is)\b"#, #"\b(?:[Gg]et|[Bb]uy|[Gg]ive) ([A-Z][a-zA-Z\-]+)\b"#,
         ]
-        let stop: Set<String> = ["I", "My", "The", "A", "An", "Get", "Buy", "For", "Christmas", "Xmas", "Valentine", "Valentines", "Mother", "Father", "Easter",
+        let stop: Set<String> = [
+            "I", "My", "The", "A", "An", "Get", "Buy", "For", "Christmas", "Xmas", "Valentine", "Valentines", "Mother", "Father", "Easter",
             "Thanksgiving", "Hanukkah", "New", "Halloween", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday", "January", "February", "March",
-            "April", "May", "June", "July", "August", "September", "October", "November", "December", "Next", "This", "Gift", "Idea", "Maybe", "Remember", "Note"]
+            "April", "May", "June", "July", "August", "September", "October", "November", "December", "Next", "This", "Gift", "Idea", "Maybe", "Remember", "Note",
+        ]
         for pattern in patterns {
             guard let regex = try? NSRegularExpression(pattern: pattern) else { continue }
             let range = NSRange(text.startIndex..., in: text)
@@ -314,7 +318,9 @@ public struct OfflineExtractor: Sendable {
 
     static let months = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"]
     static let weekdays = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
-    static let numberWords = ["a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "couple of": 2, "few": 3]
+    static let numberWords = [
+        "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "couple of": 2, "few": 3,
+    ]
 
     static var gregorian: Calendar {
         var calendar = Calendar(identifier: .gregorian)
@@ -583,8 +589,10 @@ public struct OfflineExtractor: Sendable {
         // Money and recipients at the edges are not part of the idea.
         phrase = phrase.replacingOccurrences(of: #"\s*(?:\$|€|£|¥)\s*\d[\d,\.]*\s*"#, with: " ", options: .regularExpression)
         if let recipient, start == nil {
-            phrase = phrase.replacingOccurrences(of: #"(?i)\b(?:for|to)\s+(?:my\s+)?"# + NSRegularExpression.escapedPattern(for: recipient) + #"\b"#, with: "", options: .regularExpression)
-            phrase = phrase.replacingOccurrences(of: #"(?i)^(?:my\s+)?"# + NSRegularExpression.escapedPattern(for: recipient) + #"(?:'s|’s)?\b"#, with: "", options: .regularExpression)
+            phrase = phrase.replacingOccurrences(
+                of: #"(?i)\b(?:for|to)\s+(?:my\s+)?"# + NSRegularExpression.escapedPattern(for: recipient) + #"\b"#, with: "", options: .regularExpression)
+            phrase = phrase.replacingOccurrences(
+                of: #"(?i)^(?:my\s+)?"# + NSRegularExpression.escapedPattern(for: recipient) + #"(?:'s|’s)?\b"#, with: "", options: .regularExpression)
         }
         phrase = phrase.trimmingCharacters(in: CharacterSet.whitespacesAndNewlines.union(CharacterSet(charactersIn: ",.;:!?-–")))
         for article in ["a ", "an ", "the ", "some ", "one of those ", "that ", "this ", "new "] where phrase.lowercased().hasPrefix(article) && phrase.count > article.count + 2 {
@@ -601,8 +609,10 @@ public struct OfflineExtractor: Sendable {
         (["class", "lesson", "workshop", "course"], "experience"), (["pottery", "ceramic", "knitting", "painting", "craft", "sewing"], "crafts"),
         (["book", "novel", "kindle"], "books"), (["concert", "ticket", "show", "theater", "theatre", "festival"], "events"),
         (["spa", "massage", "candle", "bath"], "relaxation"), (["wine", "whisky", "whiskey", "beer", "coffee", "tea", "chocolate", "cheese"], "food & drink"),
-        (["cook", "kitchen", "knife", "pan", "grill", "baking", "recipe"], "cooking"), (["headphone", "speaker", "phone", "watch", "camera", "laptop", "tablet", "gadget", "console"], "tech"),
-        (["scarf", "sweater", "jacket", "shoe", "sneaker", "dress", "shirt", "hat", "gloves"], "clothing"), (["necklace", "ring", "bracelet", "earring", "jewelry", "jewellery"], "jewelry"),
+        (["cook", "kitchen", "knife", "pan", "grill", "baking", "recipe"], "cooking"),
+        (["headphone", "speaker", "phone", "watch", "camera", "laptop", "tablet", "gadget", "console"], "tech"),
+        (["scarf", "sweater", "jacket", "shoe", "sneaker", "dress", "shirt", "hat", "gloves"], "clothing"),
+        (["necklace", "ring", "bracelet", "earring", "jewelry", "jewellery"], "jewelry"),
         (["plant", "garden", "flower", "seeds"], "garden"), (["hike", "hiking", "camping", "tent", "kayak", "bike", "climbing"], "outdoors"),
         (["yoga", "gym", "running", "fitness", "tennis", "golf"], "fitness"), (["trip", "weekend", "getaway", "travel", "flight", "hotel"], "travel"),
         (["game", "puzzle", "lego", "board game"], "games"), (["dinner", "restaurant", "brunch"], "dining"), (["record", "vinyl", "guitar", "piano", "music"], "music"),

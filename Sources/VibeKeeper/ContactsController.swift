@@ -1,0 +1,76 @@
+import Foundation
+import Hummingbird
+import PlatformCore
+import VibeKeeperAPI
+
+/// `/contacts…` and `/occasions/{id}`: the people the user gives gifts to and their dated occasions.
+public struct ContactsController: Sendable {
+    let contacts: ContactRepository
+
+    public init(contacts: ContactRepository) {
+        self.contacts = contacts
+    }
+
+    public func addRoutes(to api: RouterGroup<AuthenticatedContext>) {
+        let routes = api.group("contacts")
+        routes.get { _, context -> [Contact] in
+            try await contacts.list(for: context.userID)
+        }
+        routes.post { request, context -> EditedResponse<Contact> in
+            let new = try NewContact.check(try await request.decode(as: NewContact.Input.self, context: context)).get()
+            return EditedResponse(status: .created, response: try await contacts.create(new, for: context.userID))
+        }
+        routes.get(":id") { _, context -> Contact in
+            guard let contact = try await contacts.find(try Self.contactID(context), for: context.userID) else { throw Self.contactNotFound }
+            return contact
+        }
+        routes.put(":id") { request, context -> Contact in
+            let id = try Self.contactID(context)
+            let input = try await request.decode(as: ContactChanges.Input.self, context: context)
+            guard let contact = try await contacts.update(id, for: context.userID, with: input) else { throw Self.contactNotFound }
+            return contact
+        }
+        routes.delete(":id") { _, context -> Response in
+            guard try await contacts.delete(try Self.contactID(context), for: context.userID) else { throw Self.contactNotFound }
+            return Response(status: .noContent)
+        }
+        routes.get(":id/occasions") { _, context -> [Occasion] in
+            guard let occasions = try await contacts.occasions(of: try Self.contactID(context), for: context.userID) else { throw Self.contactNotFound }
+            return occasions
+        }
+        routes.post(":id/occasions") { request, context -> EditedResponse<Occasion> in
+            let id = try Self.contactID(context)
+            let new = try NewOccasion.check(try await request.decode(as: NewOccasion.Input.self, context: context)).get()
+            guard let occasion = try await contacts.addOccasion(new, to: id, for: context.userID) else { throw Self.contactNotFound }
+            return EditedResponse(status: .created, response: occasion)
+        }
+        let occasions = api.group("occasions")
+        occasions.put(":id") { request, context -> Occasion in
+            let id = try Self.occasionID(context)
+            let changes = try OccasionChanges.check(try await request.decode(as: OccasionChanges.Input.self, context: context)).get()
+            guard let occasion = try await contacts.updateOccasion(id, for: context.userID, with: changes) else { throw Self.occasionNotFound }
+            return occasion
+        }
+        occasions.delete(":id") { _, context -> Response in
+            guard try await contacts.deleteOccasion(try Self.occasionID(context), for: context.userID) else { throw Self.occasionNotFound }
+            return Response(status: .noContent)
+        }
+    }
+
+    static let contactNotFound = APIError.notFound("Contact", code: "contact_not_found")
+    static let occasionNotFound = APIError.notFound("Occasion", code: "occasion_not_found")
+
+    /// The `{id}` of a contact route; anything that is not an id is a 404, as a missing contact is.
+    static func contactID(_ context: AuthenticatedContext) throws -> ContactID {
+        guard let raw = context.parameters.get("id"), let id = ContactID(raw) else { throw contactNotFound }
+        return id
+    }
+
+    static func occasionID(_ context: AuthenticatedContext) throws -> OccasionID {
+        guard let raw = context.parameters.get("id"), let id = OccasionID(raw) else { throw occasionNotFound }
+        return id
+    }
+}
+
+extension Contact: ResponseEncodable {}
+extension Occasion: ResponseEncodable {}

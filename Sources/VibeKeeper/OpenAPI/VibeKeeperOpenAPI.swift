@@ -1,0 +1,193 @@
+import Foundation
+import PlatformCore
+
+extension VibeKeeperApp {
+    public static let openAPIVersion = "0.1.0"
+
+    /// VibeKeeper's document: the platform's routes plus ``openAPIPaths``.
+    public static func openAPIDocument() throws -> OpenAPIDocument {
+        try OpenAPIDocument(
+            app: id.rawValue, title: "VibeKeeper API", version: openAPIVersion,
+            description:
+                "People, gift ideas, occasions and reminders. Authenticate with the access token from /auth/*; every error is {\"error\":{\"code\",\"message\",\"fields\"}}. Another user's object answers 404, as a missing one does.",
+            fragment: openAPIPaths
+        )
+    }
+
+    static let idParameter = #"{"name": "id", "in": "path", "required": true, "description": "The object's id (anything else is a 404)", "schema": {"type": "string"}}"#
+
+    /// VibeKeeper's routes and schemas, as an OpenAPI fragment (`{"paths", "components"}`). Length
+    /// limits count characters as people see them, which `maxLength` cannot state; they are in the
+    /// descriptions (see ``PlatformOpenAPI``).
+    public static let openAPIPaths: String = #"""
+        {
+          "paths": {
+            "/api/v1/contacts": {
+              "get": {
+                "operationId": "listContacts", "tags": ["contacts"], "summary": "The caller's contacts, by name",
+                "responses": {"200": {"description": "Contacts", "content": {"application/json": {"schema": {"type": "array", "items": {"$ref": "#/components/schemas/Contact"}}}}}}
+              },
+              "post": {
+                "operationId": "createContact", "tags": ["contacts"], "summary": "Add a contact",
+                "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ContactInput"}}}},
+                "responses": {
+                  "201": {"description": "Created", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Contact"}}}},
+                  "422": {"$ref": "#/components/responses/ValidationFailed"}
+                }
+              }
+            },
+            "/api/v1/contacts/{id}": {
+              "parameters": [\#(idParameter)],
+              "get": {
+                "operationId": "getContact", "tags": ["contacts"], "summary": "One of the caller's contacts",
+                "responses": {
+                  "200": {"description": "The contact", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Contact"}}}},
+                  "404": {"$ref": "#/components/responses/NotFound"}
+                }
+              },
+              "put": {
+                "operationId": "updateContact", "tags": ["contacts"], "summary": "Change a contact: only the fields sent; null clears an optional one",
+                "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ContactUpdate"}}}},
+                "responses": {
+                  "200": {"description": "The contact as changed", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Contact"}}}},
+                  "404": {"$ref": "#/components/responses/NotFound"},
+                  "422": {"$ref": "#/components/responses/ValidationFailed"}
+                }
+              },
+              "delete": {
+                "operationId": "deleteContact", "tags": ["contacts"], "summary": "Delete a contact and its occasions",
+                "responses": {"204": {"description": "Deleted"}, "404": {"$ref": "#/components/responses/NotFound"}}
+              }
+            },
+            "/api/v1/contacts/{id}/occasions": {
+              "parameters": [\#(idParameter)],
+              "get": {
+                "operationId": "listOccasions", "tags": ["occasions"], "summary": "A contact's occasions, by date",
+                "responses": {
+                  "200": {"description": "Occasions", "content": {"application/json": {"schema": {"type": "array", "items": {"$ref": "#/components/schemas/Occasion"}}}}},
+                  "404": {"$ref": "#/components/responses/NotFound"}
+                }
+              },
+              "post": {
+                "operationId": "createOccasion", "tags": ["occasions"], "summary": "Add an occasion to a contact",
+                "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/OccasionInput"}}}},
+                "responses": {
+                  "201": {"description": "Created", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Occasion"}}}},
+                  "404": {"$ref": "#/components/responses/NotFound"},
+                  "422": {"$ref": "#/components/responses/ValidationFailed"}
+                }
+              }
+            },
+            "/api/v1/occasions/{id}": {
+              "parameters": [\#(idParameter)],
+              "put": {
+                "operationId": "updateOccasion", "tags": ["occasions"], "summary": "Change an occasion: only the fields sent",
+                "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/OccasionUpdate"}}}},
+                "responses": {
+                  "200": {"description": "The occasion as changed", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Occasion"}}}},
+                  "404": {"$ref": "#/components/responses/NotFound"},
+                  "422": {"$ref": "#/components/responses/ValidationFailed"}
+                }
+              },
+              "delete": {
+                "operationId": "deleteOccasion", "tags": ["occasions"], "summary": "Delete an occasion",
+                "responses": {"204": {"description": "Deleted"}, "404": {"$ref": "#/components/responses/NotFound"}}
+              }
+            }
+          },
+          "components": {
+            "schemas": {
+              "Contact": {
+                "type": "object",
+                "required": ["id", "name", "relationship", "preferences", "notes", "aliases", "created_at", "updated_at"],
+                "properties": {
+                  "id": {"$ref": "#/components/schemas/Uuid"},
+                  "name": {"type": "string"},
+                  "relationship": {"type": ["string", "null"]},
+                  "preferences": {"type": "object", "additionalProperties": {"type": "string"}},
+                  "notes": {"type": ["string", "null"]},
+                  "aliases": {"type": "array", "items": {"type": "string"}},
+                  "created_at": {"$ref": "#/components/schemas/Timestamp"},
+                  "updated_at": {"$ref": "#/components/schemas/Timestamp"}
+                }
+              },
+              "ContactPreferences": {
+                "type": ["object", "null"],
+                "description": "Free-form likes and dislikes: at most 50 entries; keys 1 to 100 characters once trimmed, values at most 1000 (blank values are dropped)",
+                "maxProperties": 50,
+                "propertyNames": {"pattern": "\#(PlatformOpenAPI.requiredTextPattern)"},
+                "additionalProperties": {"type": "string", "pattern": "\#(PlatformOpenAPI.optionalTextPattern)"}
+              },
+              "ContactAliases": {
+                "type": ["array", "null"],
+                "description": "Other names the user calls this person (\"Mom\", \"mum\"): at most 20, each at most 200 characters; blank ones, repeats and the name itself are dropped",
+                "maxItems": 20,
+                "items": {"type": "string", "pattern": "\#(PlatformOpenAPI.optionalTextPattern)"}
+              },
+              "ContactInput": {
+                "type": "object",
+                "required": ["name"],
+                "properties": {
+                  "name": {"type": "string", "minLength": 1, "pattern": "\#(PlatformOpenAPI.requiredTextPattern)", "description": "1 to 200 characters once trimmed"},
+                  "relationship": {"type": ["string", "null"], "pattern": "\#(PlatformOpenAPI.optionalTextPattern)", "description": "At most 200 characters"},
+                  "preferences": {"$ref": "#/components/schemas/ContactPreferences"},
+                  "notes": {"type": ["string", "null"], "pattern": "\#(PlatformOpenAPI.optionalTextPattern)", "description": "At most 5000 characters"},
+                  "aliases": {"$ref": "#/components/schemas/ContactAliases"}
+                },
+                "propertyNames": {"pattern": "\#(PlatformOpenAPI.optionalTextPattern)"},
+                "additionalProperties": {"$ref": "#/components/schemas/JSONValue"}
+              },
+              "ContactUpdate": {
+                "type": "object",
+                "description": "Only the fields to change. null clears relationship and notes, and empties preferences and aliases; the name cannot be cleared.",
+                "properties": {
+                  "name": {"type": "string", "minLength": 1, "pattern": "\#(PlatformOpenAPI.requiredTextPattern)", "description": "1 to 200 characters once trimmed"},
+                  "relationship": {"type": ["string", "null"], "pattern": "\#(PlatformOpenAPI.optionalTextPattern)", "description": "At most 200 characters"},
+                  "preferences": {"$ref": "#/components/schemas/ContactPreferences"},
+                  "notes": {"type": ["string", "null"], "pattern": "\#(PlatformOpenAPI.optionalTextPattern)", "description": "At most 5000 characters"},
+                  "aliases": {"$ref": "#/components/schemas/ContactAliases"}
+                },
+                "propertyNames": {"pattern": "\#(PlatformOpenAPI.optionalTextPattern)"},
+                "additionalProperties": {"$ref": "#/components/schemas/JSONValue"}
+              },
+              "Occasion": {
+                "type": "object",
+                "required": ["id", "contact_id", "name", "date", "recurring", "created_at", "updated_at"],
+                "properties": {
+                  "id": {"$ref": "#/components/schemas/Uuid"},
+                  "contact_id": {"$ref": "#/components/schemas/Uuid"},
+                  "name": {"type": "string"},
+                  "date": {"type": "string", "format": "date"},
+                  "recurring": {"type": "boolean", "description": "Yearly; 29 February falls on 28 February in other years"},
+                  "created_at": {"$ref": "#/components/schemas/Timestamp"},
+                  "updated_at": {"$ref": "#/components/schemas/Timestamp"}
+                }
+              },
+              "OccasionDate": {"type": "string", "format": "date", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "description": "A real date, YYYY-MM-DD (years 0001 to 9999)"},
+              "OccasionInput": {
+                "type": "object",
+                "required": ["name", "date"],
+                "properties": {
+                  "name": {"type": "string", "minLength": 1, "pattern": "\#(PlatformOpenAPI.requiredTextPattern)", "description": "1 to 200 characters once trimmed"},
+                  "date": {"$ref": "#/components/schemas/OccasionDate"},
+                  "recurring": {"type": ["boolean", "null"], "default": true}
+                },
+                "propertyNames": {"pattern": "\#(PlatformOpenAPI.optionalTextPattern)"},
+                "additionalProperties": {"$ref": "#/components/schemas/JSONValue"}
+              },
+              "OccasionUpdate": {
+                "type": "object",
+                "description": "Only the fields to change; none of them can be cleared.",
+                "properties": {
+                  "name": {"type": "string", "minLength": 1, "pattern": "\#(PlatformOpenAPI.requiredTextPattern)", "description": "1 to 200 characters once trimmed"},
+                  "date": {"$ref": "#/components/schemas/OccasionDate"},
+                  "recurring": {"type": "boolean"}
+                },
+                "propertyNames": {"pattern": "\#(PlatformOpenAPI.optionalTextPattern)"},
+                "additionalProperties": {"$ref": "#/components/schemas/JSONValue"}
+              }
+            }
+          }
+        }
+        """#
+}

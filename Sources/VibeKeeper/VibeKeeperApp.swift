@@ -1,0 +1,50 @@
+import AppPlatform
+import Auth
+import Foundation
+import Hummingbird
+import Persistence
+import PlatformCore
+import VibeKeeperAPI
+
+/// VibeKeeper's settings (`VIBEKEEPER_…`). None yet: the app runs on the platform's settings alone.
+public struct VibeKeeperConfiguration: Sendable {
+    public init() {}
+}
+
+/// VibeKeeper as a tenant of the platform (seed 003): people, their occasions and (in the issues
+/// to come) gift ideas, captures and reminders, under `/vibekeeper`.
+public struct VibeKeeperApp: AppModule {
+    public static let id = AppID.vibekeeper
+    public static let migrations = [VibeKeeperSchema.migrations]
+    public static var settingKeys: [SettingKey] { [] }
+    public static func configuration(from settings: Settings) throws -> VibeKeeperConfiguration { VibeKeeperConfiguration() }
+
+    public let contacts: ContactRepository
+
+    public init(database: any Database, clock: any TimeSource) {
+        contacts = ContactRepository(database: database, clock: clock)
+    }
+
+    public init(platform: PlatformServices, configuration: VibeKeeperConfiguration) throws {
+        self.init(database: platform.database, clock: platform.clock)
+    }
+
+    public func addRoutes(to routes: AppRoutes) {
+        ContactsController(contacts: contacts).addRoutes(to: routes.api)
+    }
+
+    public var exporter: any AppDataExporter { VibeKeeperExporter(contacts: contacts) }
+}
+
+/// VibeKeeper's part of a user's data export: contacts and their occasions.
+public struct VibeKeeperExporter: AppDataExporter {
+    let contacts: ContactRepository
+
+    public func exportData(for user: UserID) async throws -> AnyEncodable {
+        struct VibeKeeperExport: Encodable, Sendable {
+            var contacts: [Contact]
+            var occasions: [Occasion]
+        }
+        return AnyEncodable(VibeKeeperExport(contacts: try await contacts.list(for: user), occasions: try await contacts.allOccasions(for: user)))
+    }
+}
