@@ -23,6 +23,11 @@ EXPLAINED_FIELDS = {
     "createVault": _VAULT_CROSS_FIELD,
     "replaceVault": _VAULT_CROSS_FIELD + [r"milestones\[\d+\]\.id"],  # one of this vault's milestones
     "listHints": [r"cursor"],  # opaque, issued by this server
+    # VibeKeeper: at most 30 tags of 50 characters once normalised (trimmed, lower-cased, unique),
+    # and a budget range whose minimum does not exceed its maximum.
+    "createGiftIdea": [r"tags", r"tags\[\d+\]", r"budget_range_max"],
+    "updateGiftIdea": [r"tags", r"tags\[\d+\]", r"budget_range_max"],
+    "listGiftIdeas": [r"cursor", r"max_price"],  # opaque cursor; max_price at least min_price
 }
 # Error codes for "the stored vault leaves nothing to recommend" (the caller's data, not the request).
 EXPLAINED_CODES = {

@@ -162,33 +162,8 @@ public struct HintRepository: Sendable {
     }
 }
 
-/// Position in the newest-first hint list: the last hint's timestamp (in microseconds, exact on
-/// both databases) and ID.
-public struct HintCursor: Sendable, Equatable {
-    public var createdAt: Date
-    public var id: UUID
-
-    public var encoded: String {
-        let micros = Int64((createdAt.timeIntervalSince1970 * 1_000_000).rounded())
-        return Data("\(micros)|\(id.uuidString.lowercased())".utf8).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
-    }
-
-    public init(createdAt: Date, id: UUID) {
-        self.createdAt = createdAt
-        self.id = id
-    }
-
-    public init?(encoded: String) {
-        var base64 = encoded.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        while base64.count % 4 != 0 { base64 += "=" }
-        guard encoded.count <= 100, let data = Data(base64Encoded: base64), let text = String(data: data, encoding: .utf8) else { return nil }
-        let parts = text.split(separator: "|")
-        guard parts.count == 2, let micros = Int64(parts[0]), let id = UUID(uuidString: String(parts[1])) else { return nil }
-        self.createdAt = Date(timeIntervalSince1970: Double(micros) / 1_000_000)
-        self.id = id
-    }
-}
+/// Hint pages use the platform's keyset cursor.
+public typealias HintCursor = PageCursor
 
 /// Knot hints as a source of vectors: hints with no vector, or one from another model.
 public struct HintEmbeddingSource: EmbeddingSource {

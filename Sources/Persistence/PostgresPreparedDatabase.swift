@@ -25,11 +25,13 @@ struct PostgresPreparedDatabase: SQLDatabase {
     let connection: PostgresConnection
     let unprepared: any SQLDatabase
     let names: PostgresStatementNames
+    let taint: PreparedStatementTaint
 
-    init(connection: PostgresConnection, names: PostgresStatementNames) {
+    init(connection: PostgresConnection, names: PostgresStatementNames, taint: PreparedStatementTaint = PreparedStatementTaint()) {
         self.connection = connection
         self.unprepared = connection.sql(queryLogLevel: nil)
         self.names = names
+        self.taint = taint
     }
 
     var logger: Logger { connection.logger }
@@ -62,11 +64,19 @@ struct PostgresPreparedDatabase: SQLDatabase {
             return try await unprepared.execute(sql: query, onRow)
         }
         let statement = NamedStatement(name: name, sql: sql, types: types)
-        try await NamedStatement.$current.withValue(statement) {
-            let rows = try await connection.execute(PreparedStatementCall(bindings: bindings), logger: logger)
-            for try await row in rows {
-                onRow(PostgresDirectRow(row))
+        do {
+            try await NamedStatement.$current.withValue(statement) {
+                let rows = try await connection.execute(PreparedStatementCall(bindings: bindings), logger: logger)
+                for try await row in rows {
+                    onRow(PostgresDirectRow(row))
+                }
             }
+        } catch {
+            // PostgresNIO remembers a failed preparation for the connection's lifetime (a Parse
+            // refused inside an aborted transaction would fail that statement forever after), and we
+            // cannot tell a failed Parse from a failed Execute: the connection is not reused.
+            taint.set()
+            throw error
         }
     }
 
@@ -117,6 +127,17 @@ struct PostgresDirectRow: SQLRow {
         if D.self == UUID?.self { return unsafeBitCast(try cell.decode(UUID?.self), to: D.self) }
         return nil
     }
+}
+
+/// Set when a prepared statement failed on the operation's connection; the store then closes the
+/// connection instead of returning it to the pool.
+final class PreparedStatementTaint: Sendable {
+    private let flag = Atomic<Bool>(false)
+
+    init() {}
+
+    func set() { flag.store(true, ordering: .relaxed) }
+    var isTainted: Bool { flag.load(ordering: .relaxed) }
 }
 
 /// The process-wide names of prepared statements: one per distinct statement text and parameter

@@ -41,17 +41,17 @@ public final class PostgresStore: Database, Service {
     }
 
     public func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
-        try await bounded { connection in
-            try await body(PostgresPreparedDatabase(connection: connection, names: .shared))
+        try await bounded { connection, taint in
+            try await body(PostgresPreparedDatabase(connection: connection, names: .shared, taint: taint))
         }
     }
 
     public func transaction<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         let logger = logger
         do {
-            return try await bounded { connection in
+            return try await bounded { connection, taint in
                 try await connection.withTransaction(logger: logger) { connection in
-                    try await body(PostgresPreparedDatabase(connection: connection, names: .shared))
+                    try await body(PostgresPreparedDatabase(connection: connection, names: .shared, taint: taint))
                 }
             }
         } catch let error as PostgresTransactionError {
@@ -72,7 +72,10 @@ public final class PostgresStore: Database, Service {
     /// The work runs in a task of its own so the caller can be answered at the deadline even if a
     /// query never completes (see ``PostgresConnectionPool`` for how that happens); its connection is
     /// then closed and given up, and the task ends whenever the driver lets it.
-    private func bounded<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
+    ///
+    /// A connection on which a prepared statement failed (``PreparedStatementTaint``) is closed
+    /// rather than reused, even when the caller handled the error.
+    private func bounded<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection, PreparedStatementTaint) async throws -> T) async throws -> T {
         let timeout = DatabaseDeadline.current(default: operationTimeout)
         let pool = pool
         let operation = BoundedOperation<T>()
@@ -88,12 +91,15 @@ public final class PostgresStore: Database, Service {
                                 pool.release(connection, reusable: true)  // the caller has been answered already
                                 return
                             }
+                            let taint = PreparedStatementTaint()
                             do {
-                                let value = try await body(connection)
-                                if let connection = operation.detach() { pool.release(connection, reusable: true) }
+                                let value = try await body(connection, taint)
+                                if let connection = operation.detach() { pool.release(connection, reusable: !taint.isTainted) }
                                 result = .success(value)
                             } catch {
-                                if let connection = operation.detach() { pool.release(connection, reusable: !Self.leavesConnectionUnusable(error)) }
+                                if let connection = operation.detach() {
+                                    pool.release(connection, reusable: !Self.leavesConnectionUnusable(error) && !taint.isTainted)
+                                }
                                 result = .failure(error)
                             }
                         } catch {

@@ -17,6 +17,11 @@ extension SQLRow {
         }
         return try decode(column: column, as: UUID.self)
     }
+
+    /// Decodes a nullable UUID column (``uuid(_:)`` when it holds a value).
+    public func optionalUUID(_ column: String) throws -> UUID? {
+        try decodeNil(column: column) ? nil : uuid(column)
+    }
 }
 
 /// Remembers, per concrete row type, whether the driver stores UUIDs as text (SQLite).

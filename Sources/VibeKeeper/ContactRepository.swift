@@ -79,10 +79,12 @@ public struct ContactRepository: Sendable {
         }
     }
 
-    /// Deletes the user's contact and its occasions; false when there is none.
+    /// Deletes the user's contact and its occasions, keeping its ideas without a recipient; false when there is none.
     public func delete(_ id: ContactID, for user: UserID) async throws -> Bool {
         try await database.transaction { db in
             guard try await Self.find(id, for: user, in: db) != nil else { return false }
+            // Ideas stay, without a recipient (seed: a person's ideas outlive the contact card).
+            try await db.raw("UPDATE gift_ideas SET recipient_id = NULL, updated_at = \(bind: clock.now()) WHERE recipient_id = \(bind: id.uuid)").run()
             try await db.raw("DELETE FROM occasions WHERE contact_id = \(bind: id.uuid)").run()
             try await db.raw("DELETE FROM contacts WHERE id = \(bind: id.uuid) AND user_id = \(bind: user.uuid)").run()
             return true

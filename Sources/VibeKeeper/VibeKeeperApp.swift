@@ -11,8 +11,8 @@ public struct VibeKeeperConfiguration: Sendable {
     public init() {}
 }
 
-/// VibeKeeper as a tenant of the platform (seed 003): people, their occasions and (in the issues
-/// to come) gift ideas, captures and reminders, under `/vibekeeper`.
+/// VibeKeeper as a tenant of the platform (seed 003): people, their occasions, gift ideas and (in the issues
+/// to come) captures and reminders, under `/vibekeeper`.
 public struct VibeKeeperApp: AppModule {
     public static let id = AppID.vibekeeper
     public static let migrations = [VibeKeeperSchema.migrations]
@@ -20,9 +20,11 @@ public struct VibeKeeperApp: AppModule {
     public static func configuration(from settings: Settings) throws -> VibeKeeperConfiguration { VibeKeeperConfiguration() }
 
     public let contacts: ContactRepository
+    public let ideas: GiftIdeaRepository
 
     public init(database: any Database, clock: any TimeSource) {
         contacts = ContactRepository(database: database, clock: clock)
+        ideas = GiftIdeaRepository(database: database, clock: clock)
     }
 
     public init(platform: PlatformServices, configuration: VibeKeeperConfiguration) throws {
@@ -31,20 +33,26 @@ public struct VibeKeeperApp: AppModule {
 
     public func addRoutes(to routes: AppRoutes) {
         ContactsController(contacts: contacts).addRoutes(to: routes.api)
+        GiftIdeasController(ideas: ideas).addRoutes(to: routes.api)
     }
 
-    public var exporter: any AppDataExporter { VibeKeeperExporter(contacts: contacts) }
+    public var exporter: any AppDataExporter { VibeKeeperExporter(contacts: contacts, ideas: ideas) }
 }
 
-/// VibeKeeper's part of a user's data export: contacts and their occasions.
+/// VibeKeeper's part of a user's data export: contacts, their occasions and gift ideas.
 public struct VibeKeeperExporter: AppDataExporter {
     let contacts: ContactRepository
+    let ideas: GiftIdeaRepository
 
     public func exportData(for user: UserID) async throws -> AnyEncodable {
         struct VibeKeeperExport: Encodable, Sendable {
             var contacts: [Contact]
             var occasions: [Occasion]
+            var giftIdeas: [GiftIdea]
+            enum CodingKeys: String, CodingKey { case contacts, occasions, giftIdeas = "gift_ideas" }
         }
-        return AnyEncodable(VibeKeeperExport(contacts: try await contacts.list(for: user), occasions: try await contacts.allOccasions(for: user)))
+        return AnyEncodable(
+            VibeKeeperExport(
+                contacts: try await contacts.list(for: user), occasions: try await contacts.allOccasions(for: user), giftIdeas: try await ideas.all(for: user)))
     }
 }

@@ -1,7 +1,8 @@
 import Persistence
 
 /// VibeKeeper's tables (seed 003, 3.2), written once for both dialects: contacts with their aliases
-/// and preferences (JSON text), and their occasions.
+/// and preferences (JSON text), their occasions, and gift ideas (tags as JSON text; `occasion_key`
+/// and `search_text` folded in Swift so filters match the same way on both databases).
 public enum VibeKeeperSchema {
     public static let migrations = MigrationSet(
         component: "vibekeeper",
@@ -38,6 +39,37 @@ public enum VibeKeeperSchema {
                     "CREATE INDEX occasions_contact ON occasions (contact_id)",
                     "CREATE INDEX occasions_user ON occasions (user_id, occasion_date)",
                 ]
-            )
+            ),
+            Migration(
+                version: 2, name: "gift_ideas",
+                template: [
+                    """
+                    CREATE TABLE gift_ideas (
+                        id {uuid} PRIMARY KEY,
+                        user_id {uuid} NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                        recipient_id {uuid} REFERENCES contacts (id) ON DELETE SET NULL,
+                        idea TEXT NOT NULL CHECK (length(idea) BETWEEN 1 AND 5000),
+                        occasion TEXT,
+                        occasion_key TEXT,
+                        idea_date {date},
+                        tags TEXT NOT NULL DEFAULT '[]',
+                        budget_amount {double} CHECK (budget_amount >= 0),
+                        budget_currency TEXT NOT NULL DEFAULT 'USD' CHECK (length(budget_currency) = 3),
+                        budget_range_min {double} CHECK (budget_range_min >= 0),
+                        budget_range_max {double} CHECK (budget_range_max >= 0),
+                        status TEXT NOT NULL DEFAULT 'idea' CHECK (status IN ('idea', 'purchased', 'given')),
+                        notes TEXT,
+                        needs_review {bool} NOT NULL DEFAULT {false},
+                        confidence {double},
+                        search_text TEXT NOT NULL DEFAULT '',
+                        created_at {ts} NOT NULL,
+                        updated_at {ts} NOT NULL,
+                        CHECK (budget_range_min IS NULL OR budget_range_max IS NULL OR budget_range_min <= budget_range_max)
+                    )
+                    """,
+                    "CREATE INDEX gift_ideas_user_created ON gift_ideas (user_id, needs_review, created_at)",
+                    "CREATE INDEX gift_ideas_recipient ON gift_ideas (recipient_id)",
+                ]
+            ),
         ])
 }

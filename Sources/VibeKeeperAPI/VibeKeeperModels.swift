@@ -233,6 +233,30 @@ public struct GiftIdea: Codable, Sendable, Equatable, Identifiable {
         self.createdAt = createdAt
         self.updatedAt = updatedAt
     }
+
+    /// Absent values are sent as `null`, so clients always see every field.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encodeNullable(recipientId, forKey: .recipientId, in: encoder)
+        try c.encodeNullable(recipientName, forKey: .recipientName, in: encoder)
+        try c.encode(idea, forKey: .idea)
+        try c.encodeNullable(occasion, forKey: .occasion, in: encoder)
+        try c.encodeNullable(date, forKey: .date, in: encoder)
+        try c.encode(tags, forKey: .tags)
+        try c.encodeNullable(budgetAmount, forKey: .budgetAmount, in: encoder)
+        try c.encode(budgetCurrency, forKey: .budgetCurrency)
+        try c.encodeNullable(budgetRangeMin, forKey: .budgetRangeMin, in: encoder)
+        try c.encodeNullable(budgetRangeMax, forKey: .budgetRangeMax, in: encoder)
+        try c.encode(status, forKey: .status)
+        try c.encodeNullable(notes, forKey: .notes, in: encoder)
+        try c.encode(mediaAssets, forKey: .mediaAssets)
+        try c.encode(needsReview, forKey: .needsReview)
+        try c.encodeNullable(confidence, forKey: .confidence, in: encoder)
+        try c.encodeNullable(duplicateOf, forKey: .duplicateOf, in: encoder)
+        try c.encode(createdAt, forKey: .createdAt)
+        try c.encode(updatedAt, forKey: .updatedAt)
+    }
 }
 
 /// A reminder about a gift idea (seed 3.6).

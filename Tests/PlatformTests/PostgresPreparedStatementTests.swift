@@ -12,7 +12,7 @@ import Testing
 @Suite("PostgreSQL prepared statements", .timeLimit(.minutes(3)))
 struct PostgresPreparedStatementTests {
     static func withStore<T: Sendable>(_ body: @Sendable (PostgresStore) async throws -> T) async throws -> T {
-        let store = try PostgresStore(url: try TestDatabase.postgresURL(), maxConnections: 1, logger: Logger(label: "test"))
+        let store = try PostgresStore(url: try TestDatabase.postgresURL(), maxConnections: 1, operationTimeout: .seconds(30), logger: Logger(label: "test"))
         let run = Task { try await store.run() }
         defer { run.cancel() }
         let result = try await body(store)
@@ -98,6 +98,26 @@ struct PostgresPreparedStatementTests {
             }
             let n = try await store.read { db in try await db.raw("SELECT 1 / \(bind: 1) AS n").first()!.decode(column: "n", as: Int.self) }
             #expect(n == 1)
+        }
+    }
+
+    @Test("a statement first prepared inside an aborted transaction works afterwards (the connection is not reused)")
+    func abortedTransactionDoesNotPoison() async throws {
+        try await Self.withStore { store in
+            // A text no connection has prepared yet, so its first Parse happens in the aborted transaction.
+            let sql: SQLQueryString = "SELECT \(bind: 41) + 1 AS n /* \(unsafeRaw: UUID().uuidString) */"
+            let failedInside = try await store.transaction { db -> Bool in
+                do { try await db.raw("SELECT 1 / \(bind: 0) AS n").run() } catch {}
+                do {
+                    _ = try await db.raw(sql).first()
+                    return false
+                } catch {
+                    return true  // "current transaction is aborted"
+                }
+            }
+            #expect(failedInside)
+            let n = try await store.read { db in try await db.raw(sql).first()!.decode(column: "n", as: Int.self) }
+            #expect(n == 42)
         }
     }
 }

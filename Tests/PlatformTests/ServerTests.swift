@@ -20,7 +20,8 @@ struct ServerTests {
             let embedder = response.json["embedder"] as? [String: Any]
             #expect(embedder?["model"] as? String == HashingEmbedder().model)
             #expect(embedder?["semantic"] as? Bool == false, "the hashing fallback never claims to be semantic")
-            #expect(response.json["apps"] as? [String] == ["knot"])
+            let apps: [String] = hostedApps.map { $0.id.rawValue }
+            #expect(response.json["apps"] as? [String] == apps)
         }
     }
 

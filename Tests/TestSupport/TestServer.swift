@@ -64,6 +64,10 @@ public func testConfiguration(_ database: TestDatabase, dataDirectory: URL) thro
     configuration.vectorBackfillSeconds = 0
     configuration.appOverrides["KNOT_FEEDBACK_ANALYSIS_HOURS"] = "0"
     configuration.jobsEnabled = false
+    // Behaviour tests are not held to the production bound on a database operation: at the start of a
+    // full run dozens of servers migrate and create databases at once on 2 cores, and a sign-in can
+    // wait longer than 5 s. The outage tests set their own short bound.
+    configuration.databaseTimeoutSeconds = 30
     if database == .postgres {
         configuration.databaseURL = try TestDatabase.postgresURL()
         configuration.postgresMaxConnections = 4

@@ -22,6 +22,62 @@ extension VibeKeeperApp {
     public static let openAPIPaths: String = #"""
         {
           "paths": {
+            "/api/v1/gift-ideas": {
+              "get": {
+                "operationId": "listGiftIdeas", "tags": ["gift ideas"], "summary": "The caller's gift ideas, newest first (ideas waiting for review are in /capture/review)",
+                "parameters": [
+                  {"name": "recipient_id", "in": "query", "description": "Only this contact's ideas (not an id: 422)", "schema": {"type": "string", "format": "uuid"}},
+                  {"name": "occasion", "in": "query", "description": "Exact occasion, ignoring case and accents", "schema": {"type": "string", "pattern": "\#(PlatformOpenAPI.optionalTextPattern)"}},
+                  {"name": "status", "in": "query", "schema": {"type": "string", "enum": ["idea", "purchased", "given"]}},
+                  {"name": "tag", "in": "query", "schema": {"type": "string", "pattern": "\#(PlatformOpenAPI.optionalTextPattern)"}},
+                  {"name": "min_price", "in": "query", "description": "Ideas whose amount or range reaches this (at most max_price)", "schema": {"type": "number", "minimum": 0, "maximum": 1000000000}},
+                  {"name": "max_price", "in": "query", "description": "Ideas whose amount or range starts at or below this", "schema": {"type": "number", "minimum": 0, "maximum": 1000000000}},
+                  {"name": "q", "in": "query", "description": "Text in the idea, occasion, notes or tags, ignoring case and accents", "schema": {"type": "string", "pattern": "\#(PlatformOpenAPI.optionalTextPattern)"}},
+                  {"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 100, "default": 50}},
+                  {"name": "cursor", "in": "query", "description": "X-Next-Cursor of the previous page (a cursor this server did not issue is a 422)", "schema": {"type": "string"}}
+                ],
+                "responses": {
+                  "200": {
+                    "description": "A page; X-Next-Cursor names the next one",
+                    "headers": {"X-Next-Cursor": {"description": "The cursor of the next page; absent on the last one", "schema": {"type": "string"}}},
+                    "content": {"application/json": {"schema": {"type": "array", "items": {"$ref": "#/components/schemas/GiftIdea"}}}}
+                  },
+                  "422": {"$ref": "#/components/responses/ValidationFailed"}
+                }
+              },
+              "post": {
+                "operationId": "createGiftIdea", "tags": ["gift ideas"], "summary": "Add a gift idea (recipient_id must be one of the caller's contacts: else 404)",
+                "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/GiftIdeaInput"}}}},
+                "responses": {
+                  "201": {"description": "Created", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/GiftIdea"}}}},
+                  "404": {"$ref": "#/components/responses/NotFound"},
+                  "422": {"$ref": "#/components/responses/ValidationFailed"}
+                }
+              }
+            },
+            "/api/v1/gift-ideas/{id}": {
+              "parameters": [\#(idParameter)],
+              "get": {
+                "operationId": "getGiftIdea", "tags": ["gift ideas"], "summary": "One of the caller's gift ideas",
+                "responses": {
+                  "200": {"description": "The idea", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/GiftIdea"}}}},
+                  "404": {"$ref": "#/components/responses/NotFound"}
+                }
+              },
+              "put": {
+                "operationId": "updateGiftIdea", "tags": ["gift ideas"], "summary": "Change a gift idea: only the fields sent; null clears an optional one",
+                "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/GiftIdeaUpdate"}}}},
+                "responses": {
+                  "200": {"description": "The idea as changed", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/GiftIdea"}}}},
+                  "404": {"$ref": "#/components/responses/NotFound"},
+                  "422": {"$ref": "#/components/responses/ValidationFailed"}
+                }
+              },
+              "delete": {
+                "operationId": "deleteGiftIdea", "tags": ["gift ideas"], "summary": "Delete a gift idea",
+                "responses": {"204": {"description": "Deleted"}, "404": {"$ref": "#/components/responses/NotFound"}}
+              }
+            },
             "/api/v1/contacts": {
               "get": {
                 "operationId": "listContacts", "tags": ["contacts"], "summary": "The caller's contacts, by name",
@@ -97,6 +153,70 @@ extension VibeKeeperApp {
           },
           "components": {
             "schemas": {
+              "GiftIdea": {
+                "type": "object",
+                "required": ["id", "recipient_id", "recipient_name", "idea", "occasion", "date", "tags", "budget_amount", "budget_currency", "budget_range_min", "budget_range_max", "status", "notes", "media_assets", "needs_review", "confidence", "duplicate_of", "created_at", "updated_at"],
+                "properties": {
+                  "id": {"$ref": "#/components/schemas/Uuid"},
+                  "recipient_id": {"type": ["string", "null"], "format": "uuid"},
+                  "recipient_name": {"type": ["string", "null"]},
+                  "idea": {"type": "string"},
+                  "occasion": {"type": ["string", "null"]},
+                  "date": {"type": ["string", "null"], "format": "date"},
+                  "tags": {"type": "array", "items": {"type": "string"}},
+                  "budget_amount": {"type": ["number", "null"]},
+                  "budget_currency": {"type": "string"},
+                  "budget_range_min": {"type": ["number", "null"]},
+                  "budget_range_max": {"type": ["number", "null"]},
+                  "status": {"type": "string", "enum": ["idea", "purchased", "given"]},
+                  "notes": {"type": ["string", "null"]},
+                  "media_assets": {"type": "array", "items": {"type": "object"}},
+                  "needs_review": {"type": "boolean"},
+                  "confidence": {"type": ["number", "null"]},
+                  "duplicate_of": {"type": ["string", "null"], "format": "uuid"},
+                  "created_at": {"$ref": "#/components/schemas/Timestamp"},
+                  "updated_at": {"$ref": "#/components/schemas/Timestamp"}
+                }
+              },
+              "GiftIdeaInput": {
+                "type": "object",
+                "required": ["idea"],
+                "description": "budget_range_min must not exceed budget_range_max; at most 30 distinct tags once normalised",
+                "properties": {
+                  "idea": {"type": "string", "minLength": 1, "pattern": "\#(PlatformOpenAPI.requiredTextPattern)", "description": "1 to 500 characters once trimmed"},
+                  "status": {"type": ["string", "null"], "enum": ["idea", "purchased", "given", null], "default": "idea"},
+                  "recipient_id": {"type": ["string", "null"], "format": "uuid", "description": "One of the caller's contacts (else 404)"},
+                  "occasion": {"type": ["string", "null"], "pattern": "\#(PlatformOpenAPI.optionalTextPattern)", "description": "At most 200 characters"},
+                  "date": {"type": ["string", "null"], "format": "date", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "description": "A real date, YYYY-MM-DD"},
+                  "tags": {"type": ["array", "null"], "description": "Trimmed, lower-cased, unique; at most 30 of at most 50 characters", "items": {"type": "string", "pattern": "\#(PlatformOpenAPI.optionalTextPattern)"}},
+                  "budget_amount": {"type": ["number", "null"], "minimum": 0, "maximum": 1000000000},
+                  "budget_currency": {"type": ["string", "null"], "pattern": "^[A-Za-z]{3}$", "description": "ISO 4217 (upper-cased; default USD)"},
+                  "budget_range_min": {"type": ["number", "null"], "minimum": 0, "maximum": 1000000000},
+                  "budget_range_max": {"type": ["number", "null"], "minimum": 0, "maximum": 1000000000, "description": "At least budget_range_min"},
+                  "notes": {"type": ["string", "null"], "pattern": "\#(PlatformOpenAPI.optionalTextPattern)", "description": "At most 5000 characters"}
+                },
+                "propertyNames": {"pattern": "\#(PlatformOpenAPI.optionalTextPattern)"},
+                "additionalProperties": {"$ref": "#/components/schemas/JSONValue"}
+              },
+              "GiftIdeaUpdate": {
+                "type": "object",
+                "description": "Only the fields to change. null clears an optional field (tags become empty, the currency returns to USD); idea and status cannot be cleared. budget_range_min must not exceed budget_range_max once applied.",
+                "properties": {
+                  "idea": {"type": "string", "minLength": 1, "pattern": "\#(PlatformOpenAPI.requiredTextPattern)", "description": "1 to 500 characters once trimmed"},
+                  "status": {"type": "string", "enum": ["idea", "purchased", "given"]},
+                  "recipient_id": {"type": ["string", "null"], "format": "uuid", "description": "One of the caller's contacts (else 404)"},
+                  "occasion": {"type": ["string", "null"], "pattern": "\#(PlatformOpenAPI.optionalTextPattern)", "description": "At most 200 characters"},
+                  "date": {"type": ["string", "null"], "format": "date", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "description": "A real date, YYYY-MM-DD"},
+                  "tags": {"type": ["array", "null"], "description": "Trimmed, lower-cased, unique; at most 30 of at most 50 characters", "items": {"type": "string", "pattern": "\#(PlatformOpenAPI.optionalTextPattern)"}},
+                  "budget_amount": {"type": ["number", "null"], "minimum": 0, "maximum": 1000000000},
+                  "budget_currency": {"type": ["string", "null"], "pattern": "^[A-Za-z]{3}$", "description": "ISO 4217 (upper-cased; default USD)"},
+                  "budget_range_min": {"type": ["number", "null"], "minimum": 0, "maximum": 1000000000},
+                  "budget_range_max": {"type": ["number", "null"], "minimum": 0, "maximum": 1000000000, "description": "At least budget_range_min"},
+                  "notes": {"type": ["string", "null"], "pattern": "\#(PlatformOpenAPI.optionalTextPattern)", "description": "At most 5000 characters"}
+                },
+                "propertyNames": {"pattern": "\#(PlatformOpenAPI.optionalTextPattern)"},
+                "additionalProperties": {"$ref": "#/components/schemas/JSONValue"}
+              },
               "Contact": {
                 "type": "object",
                 "required": ["id", "name", "relationship", "preferences", "notes", "aliases", "created_at", "updated_at"],

@@ -1,0 +1,76 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Persistence
+import PlatformCore
+import VibeKeeperAPI
+
+/// `/gift-ideas…` (seed 3.3): list with filters and paging, create, read, partial update, delete.
+public struct GiftIdeasController: Sendable {
+    let ideas: GiftIdeaRepository
+
+    public init(ideas: GiftIdeaRepository) {
+        self.ideas = ideas
+    }
+
+    /// The header carrying the next page's cursor of `GET /gift-ideas` (absent on the last page);
+    /// the body stays the seed's plain array.
+    public static let nextCursorHeader = HTTPField.Name("X-Next-Cursor")!
+
+    public func addRoutes(to api: RouterGroup<AuthenticatedContext>) {
+        let routes = api.group("gift-ideas")
+        routes.get { request, context -> EditedResponse<[GiftIdea]> in
+            var v = Validator()
+            let query = request.uri.queryParameters
+            let filter = GiftIdeaFilter.parse({ query.get($0).map { String($0) } }, &v)
+            let limit = v.queryInteger(query.get("limit").map { String($0) }, "limit", default: VibeKeeperRules.defaultPageSize, range: 1...VibeKeeperRules.maxPageSize)
+            var cursor: PageCursor?
+            if let raw = query.get("cursor"), !raw.isEmpty {
+                cursor = PageCursor(encoded: String(raw))
+                v.check(cursor != nil, "cursor", "is not a cursor this server issued")
+            }
+            try v.throwIfInvalid()
+            let page = try await ideas.list(for: context.userID, filter: filter, limit: limit, cursor: cursor)
+            var headers = HTTPFields()
+            if let next = page.nextCursor { headers[Self.nextCursorHeader] = next.encoded }
+            return EditedResponse(headers: headers, response: page.ideas)
+        }
+        routes.post { request, context -> EditedResponse<GiftIdea> in
+            let new = try NewGiftIdea.check(try await request.decode(as: NewGiftIdea.Input.self, context: context)).get()
+            let idea = try await Self.recipientChecked { try await ideas.create(new, for: context.userID) }
+            return EditedResponse(status: .created, response: idea)
+        }
+        routes.get(":id") { _, context -> GiftIdea in
+            guard let idea = try await ideas.find(try Self.ideaID(context), for: context.userID) else { throw Self.ideaNotFound }
+            return idea
+        }
+        routes.put(":id") { request, context -> GiftIdea in
+            let id = try Self.ideaID(context)
+            let input = try await request.decode(as: GiftIdeaChanges.Input.self, context: context)
+            guard let idea = try await Self.recipientChecked({ try await ideas.update(id, for: context.userID, with: input) }) else { throw Self.ideaNotFound }
+            return idea
+        }
+        routes.delete(":id") { _, context -> Response in
+            guard try await ideas.delete(try Self.ideaID(context), for: context.userID) else { throw Self.ideaNotFound }
+            return Response(status: .noContent)
+        }
+    }
+
+    static let ideaNotFound = APIError.notFound("Gift idea", code: "gift_idea_not_found")
+
+    static func ideaID(_ context: AuthenticatedContext) throws -> GiftIdeaID {
+        guard let raw = context.parameters.get("id"), let id = GiftIdeaID(raw) else { throw ideaNotFound }
+        return id
+    }
+
+    /// A recipient that is not the caller's contact is a 404, as a missing contact is.
+    static func recipientChecked<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch is GiftIdeaRepository.RecipientNotFound {
+            throw ContactsController.contactNotFound
+        }
+    }
+}
+
+extension GiftIdea: ResponseEncodable {}
