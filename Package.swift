@@ -141,8 +141,9 @@ let package = Package(
         .target(
             name: "VibeKeeper",
             dependencies: [
-                "AppPlatform", "PlatformCore", "Persistence", "Auth", "VibeKeeperAPI",
+                "AppPlatform", "PlatformCore", "Persistence", "Auth", "AIProviders", "VibeKeeperAPI",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // MARK: Composition
@@ -232,7 +233,10 @@ let package = Package(
         ),
         .testTarget(
             name: "VibeKeeperTests",
-            dependencies: ["TestSupport", "VibeKeeper", "VibeKeeperAPI", .product(name: "Hummingbird", package: "hummingbird")]
+            dependencies: [
+                "TestSupport", "VibeKeeper", "VibeKeeperAPI", "AIProviders", "AppServer", "PlatformCore", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(
             name: "KnotClientTests",

@@ -1,6 +1,6 @@
 """schemathesis hooks of the fuzzing gate (scripts/fuzz loads them through SCHEMATHESIS_HOOKS).
 
-scripts/fuzz.toml lets `positive_data_acceptance` take a 422 on five operations, because there a
+scripts/fuzz.toml lets `positive_data_acceptance` take a 422 on a few operations, because there a
 schema-valid request can still break a rule JSON Schema cannot state. This check narrows that back:
 on those operations a schema-valid request may be refused with 422 only for one of those rules —
 named by the error's fields (or, for recommendations, its code). A 422 for any other reason means the
@@ -27,6 +27,7 @@ EXPLAINED_FIELDS = {
     # and a budget range whose minimum does not exceed its maximum.
     "createGiftIdea": [r"tags", r"tags\[\d+\]", r"budget_range_max"],
     "updateGiftIdea": [r"tags", r"tags\[\d+\]", r"budget_range_max"],
+    "acceptCapture": [r"tags", r"tags\[\d+\]", r"budget_range_max"],
     "listGiftIdeas": [r"cursor", r"max_price"],  # opaque cursor; max_price at least min_price
 }
 # Error codes for "the stored vault leaves nothing to recommend" (the caller's data, not the request).

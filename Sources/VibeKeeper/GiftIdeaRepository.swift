@@ -152,6 +152,33 @@ public struct GiftIdeaRepository: Sendable {
         }
     }
 
+    /// The user's most recent ideas for `recipient` (or with none), reviewed or not: what a new
+    /// capture is compared with for duplicates.
+    public func recent(for user: UserID, recipient: ContactID?, limit: Int) async throws -> [GiftIdea] {
+        try await database.read { db in
+            let recipientCondition: SQLQueryString = recipient.map { "g.recipient_id = \(bind: $0.uuid)" } ?? "g.recipient_id IS NULL"
+            return try await db.raw(
+                """
+                SELECT \(Self.columns(db)) FROM gift_ideas g LEFT JOIN contacts c ON c.id = g.recipient_id
+                WHERE g.user_id = \(bind: user.uuid) AND \(recipientCondition) ORDER BY g.created_at DESC, g.id DESC LIMIT \(bind: limit)
+                """
+            ).all().map(Self.idea(from:))
+        }
+    }
+
+    /// Marks the user's idea reviewed, applying `changes` first; nil when there is no such idea
+    /// waiting for review.
+    public func accept(_ id: GiftIdeaID, for user: UserID, with input: GiftIdeaChanges.Input?) async throws -> GiftIdea? {
+        guard let waiting = try await find(id, for: user), waiting.needsReview else { return nil }
+        if let input { guard try await update(id, for: user, with: input) != nil else { return nil } }
+        return try await database.transaction { db in
+            try await db.raw(
+                "UPDATE gift_ideas SET needs_review = \(bind: false), updated_at = \(bind: clock.now()) WHERE id = \(bind: id.uuid) AND user_id = \(bind: user.uuid)"
+            ).run()
+            return try await Self.find(id, for: user, in: db)
+        }
+    }
+
     /// Every idea of the user (the export).
     public func all(for user: UserID) async throws -> [GiftIdea] {
         try await database.read { db in

@@ -1,7 +1,9 @@
+import AIProviders
 import AppPlatform
 import Auth
 import Foundation
 import Hummingbird
+import Logging
 import Persistence
 import PlatformCore
 import VibeKeeperAPI
@@ -17,23 +19,37 @@ public struct VibeKeeperApp: AppModule {
     public static let id = AppID.vibekeeper
     public static let migrations = [VibeKeeperSchema.migrations]
     public static var settingKeys: [SettingKey] { [] }
+    public static var aiPurposes: [String] { [IdeaExtraction.purpose] }
     public static func configuration(from settings: Settings) throws -> VibeKeeperConfiguration { VibeKeeperConfiguration() }
 
     public let contacts: ContactRepository
     public let ideas: GiftIdeaRepository
+    public let capture: CaptureService
 
-    public init(database: any Database, clock: any TimeSource) {
+    /// - Parameters:
+    ///   - router: answers `vibekeeper.extraction` when a model chain is configured for it; the
+    ///     offline extractor does otherwise.
+    ///   - accounts: the users' time zones (relative dates in captures).
+    public init(
+        database: any Database, clock: any TimeSource, embedder: any Embedder, router: ModelRouter? = nil, accounts: AccountRepository? = nil,
+        logger: Logger = Logger(label: "vibekeeper")
+    ) {
         contacts = ContactRepository(database: database, clock: clock)
         ideas = GiftIdeaRepository(database: database, clock: clock)
+        capture = CaptureService(
+            contacts: contacts, ideas: ideas, extraction: IdeaExtraction(router: router, logger: logger), embedder: embedder, accounts: accounts, clock: clock)
     }
 
     public init(platform: PlatformServices, configuration: VibeKeeperConfiguration) throws {
-        self.init(database: platform.database, clock: platform.clock)
+        self.init(
+            database: platform.database, clock: platform.clock, embedder: platform.embedder, router: platform.models, accounts: platform.accounts,
+            logger: platform.logger)
     }
 
     public func addRoutes(to routes: AppRoutes) {
         ContactsController(contacts: contacts).addRoutes(to: routes.api)
         GiftIdeasController(ideas: ideas).addRoutes(to: routes.api)
+        CaptureController(capture: capture, ideas: ideas).addRoutes(to: routes.api)
     }
 
     public var exporter: any AppDataExporter { VibeKeeperExporter(contacts: contacts, ideas: ideas) }

@@ -289,16 +289,17 @@ public struct GiftIdeaFilter: Sendable, Equatable {
     /// `min_price`, `max_price`, `q`), recording an error per wrong one.
     public static func parse(_ parameter: (String) -> String?, _ v: inout Validator) -> GiftIdeaFilter {
         var filter = GiftIdeaFilter()
-        if let raw = parameter("recipient_id"), !raw.isEmpty {
+        // Present but empty is a wrong value, not an absent filter (the document says so too).
+        if let raw = parameter("recipient_id") {
             filter.recipientId = ContactID(raw)
             v.check(filter.recipientId != nil, "recipient_id", "must be a contact id")
         }
         // Filter text longer than any stored value simply matches nothing: no error for it.
         filter.occasion = v.optionalText(parameter("occasion"), "occasion", maxLength: VibeKeeperRules.maxFilterTextLength)
-        if let raw = parameter("status"), !raw.isEmpty { filter.status = v.requireEnum(raw, "status", as: GiftIdeaStatus.self) }
+        if let raw = parameter("status") { filter.status = v.requireEnum(raw, "status", as: GiftIdeaStatus.self) }
         filter.tag = v.optionalText(parameter("tag"), "tag", maxLength: VibeKeeperRules.maxFilterTextLength)?.lowercased()
         for (field, keyPath) in [("min_price", \GiftIdeaFilter.minPrice), ("max_price", \GiftIdeaFilter.maxPrice)] {
-            guard let raw = parameter(field), !raw.isEmpty else { continue }
+            guard let raw = parameter(field) else { continue }
             if let value = Double(raw), value.isFinite, value >= 0, value <= VibeKeeperRules.maxBudget {
                 filter[keyPath: keyPath] = value
             } else {

@@ -80,14 +80,7 @@ public struct VibeClassification: Sendable {
         return result
     }
 
-    static func unfenced(_ text: String) -> String {
-        var body = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        if body.hasPrefix("```") {
-            body = body.drop { $0 != "\n" }.trimmingCharacters(in: .whitespacesAndNewlines)
-            if body.hasSuffix("```") { body = String(body.dropLast(3)).trimmingCharacters(in: .whitespacesAndNewlines) }
-        }
-        return body
-    }
+    static func unfenced(_ text: String) -> String { ModelOutput.unfenced(text) }
 
     struct Answer: Decodable {
         var vibes: [String]

@@ -39,6 +39,8 @@ public struct ExtractedIdea: Sendable, Equatable {
     public var budgetMin: Double?
     public var budgetMax: Double?
     public var tags: [String]
+    /// Anything else the capture said (a model's `notes`; the offline rules leave it empty).
+    public var notes: String?
     /// 0…1: how much of an idea the text held (an idea, a recipient, a when, a budget).
     public var confidence: Double
 

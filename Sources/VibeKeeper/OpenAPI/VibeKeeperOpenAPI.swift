@@ -22,6 +22,55 @@ extension VibeKeeperApp {
     public static let openAPIPaths: String = #"""
         {
           "paths": {
+            "/api/v1/capture/text": {
+              "post": {
+                "operationId": "captureText", "tags": ["capture"],
+                "summary": "Capture a gift idea from text (also accepted as an application/x-www-form-urlencoded form field text_content, as the seed's client sends it)",
+                "description": "Extracts recipient, idea, occasion, date, budget and tags (a language model when one is configured for vibekeeper.extraction, else the offline rules). A recipient matching no contact becomes a new contact. Below confidence 0.6 (no idea recognised, or an idea with no recipient, date, occasion or budget) the idea is stored with needs_review true and waits in /capture/review. A repeat of an idea the user has for the same recipient answers that idea with duplicate_of set. Several ideas: the first here, the rest in additional_ideas.",
+                "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/TextCaptureInput"}}}},
+                "responses": {
+                  "200": {"description": "The idea captured (or the one it repeats)", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/CaptureResult"}}}},
+                  "413": {"description": "More than 10,000 characters", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+                  "422": {"$ref": "#/components/responses/ValidationFailed"}
+                }
+              }
+            },
+            "/api/v1/capture/review": {
+              "get": {
+                "operationId": "listCapturesToReview", "tags": ["capture"], "summary": "Captures waiting for review, newest first",
+                "parameters": [
+                  {"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 100, "default": 50}},
+                  {"name": "cursor", "in": "query", "description": "X-Next-Cursor of the previous page (a cursor this server did not issue is a 422)", "schema": {"type": "string"}}
+                ],
+                "responses": {
+                  "200": {
+                    "description": "A page; X-Next-Cursor names the next one",
+                    "headers": {"X-Next-Cursor": {"description": "The cursor of the next page; absent on the last one", "schema": {"type": "string"}}},
+                    "content": {"application/json": {"schema": {"type": "array", "items": {"$ref": "#/components/schemas/GiftIdea"}}}}
+                  },
+                  "422": {"$ref": "#/components/responses/ValidationFailed"}
+                }
+              }
+            },
+            "/api/v1/capture/review/{id}/accept": {
+              "parameters": [\#(idParameter)],
+              "post": {
+                "operationId": "acceptCapture", "tags": ["capture"], "summary": "Keep a capture waiting for review, with optional edits (the fields of a gift idea update)",
+                "requestBody": {"required": false, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/GiftIdeaUpdate"}}}},
+                "responses": {
+                  "200": {"description": "The idea, reviewed", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/GiftIdea"}}}},
+                  "404": {"$ref": "#/components/responses/NotFound"},
+                  "422": {"$ref": "#/components/responses/ValidationFailed"}
+                }
+              }
+            },
+            "/api/v1/capture/review/{id}": {
+              "parameters": [\#(idParameter)],
+              "delete": {
+                "operationId": "discardCapture", "tags": ["capture"], "summary": "Discard a capture waiting for review",
+                "responses": {"204": {"description": "Discarded"}, "404": {"$ref": "#/components/responses/NotFound"}}
+              }
+            },
             "/api/v1/gift-ideas": {
               "get": {
                 "operationId": "listGiftIdeas", "tags": ["gift ideas"], "summary": "The caller's gift ideas, newest first (ideas waiting for review are in /capture/review)",
@@ -153,6 +202,21 @@ extension VibeKeeperApp {
           },
           "components": {
             "schemas": {
+              "TextCaptureInput": {
+                "type": "object",
+                "required": ["text_content"],
+                "properties": {
+                  "text_content": {"type": "string", "minLength": 1, "pattern": "\#(PlatformOpenAPI.requiredTextPattern)", "description": "What the user said or typed: 1 to 10,000 characters once trimmed (longer: 413)"}
+                },
+                "propertyNames": {"pattern": "\#(PlatformOpenAPI.optionalTextPattern)"},
+                "additionalProperties": {"$ref": "#/components/schemas/JSONValue"}
+              },
+              "CaptureResult": {
+                "allOf": [
+                  {"$ref": "#/components/schemas/GiftIdea"},
+                  {"type": "object", "required": ["additional_ideas"], "properties": {"additional_ideas": {"type": "array", "items": {"$ref": "#/components/schemas/GiftIdea"}}}}
+                ]
+              },
               "GiftIdea": {
                 "type": "object",
                 "required": ["id", "recipient_id", "recipient_name", "idea", "occasion", "date", "tags", "budget_amount", "budget_currency", "budget_range_min", "budget_range_max", "status", "notes", "media_assets", "needs_review", "confidence", "duplicate_of", "created_at", "updated_at"],

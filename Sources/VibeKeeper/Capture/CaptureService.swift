@@ -1,0 +1,123 @@
+import AIProviders
+import Auth
+import Foundation
+import Logging
+import PlatformCore
+import VibeKeeperAPI
+
+/// Seed 3.4's capture pipeline for text (voice and images reach it as text): extract ideas, resolve
+/// each recipient against the user's contacts (a new contact only when none matches), hold uncertain
+/// captures for review, and answer a repeat with the idea the user already has instead of a copy.
+public struct CaptureService: Sendable {
+    let contacts: ContactRepository
+    let ideas: GiftIdeaRepository
+    let extraction: IdeaExtraction
+    let embedder: any Embedder
+    let accounts: AccountRepository?
+    let clock: any TimeSource
+
+    public init(
+        contacts: ContactRepository, ideas: GiftIdeaRepository, extraction: IdeaExtraction, embedder: any Embedder, accounts: AccountRepository?,
+        clock: any TimeSource
+    ) {
+        self.contacts = contacts
+        self.ideas = ideas
+        self.extraction = extraction
+        self.embedder = embedder
+        self.accounts = accounts
+        self.clock = clock
+    }
+
+    /// Two ideas for the same recipient at least this close (cosine of their embeddings) are one.
+    /// With the hashing fallback only near-identical wordings reach it.
+    public static let duplicateSimilarity: Float = 0.9
+
+    /// Captures `text` for `user`: the first idea, and any others the text named.
+    public func capture(text: String, for user: UserID) async throws -> CaptureResult {
+        let timeZone = try await userTimeZone(user)
+        let today = LocalDate(clock.now(), in: timeZone)
+        let known = try await knownContacts(of: user)
+        var extracted = await extraction.extract(text, today: today, timeZone: timeZone, contacts: known)
+        if extracted.isEmpty { extracted = [ExtractedIdea()] }
+
+        var created: [String: ContactID] = [:]  // new contacts of this capture, by folded name
+        var results: [GiftIdea] = []
+        for item in extracted {
+            let recipient = try await resolveRecipient(item, for: user, created: &created)
+            let needsReview = item.idea == nil || item.confidence < VibeKeeperRules.reviewThreshold
+            var new = Self.newIdea(from: item, text: text, recipient: recipient)
+            // Waiting for review, the user's own words stay with the idea: nothing is lost.
+            if needsReview, new.notes == nil, new.idea != text.trimmedOfWhitespace {
+                new.notes = String(text.trimmedOfWhitespace.prefix(VibeKeeperRules.maxNotesLength))
+            }
+            if !needsReview, let existing = try await duplicate(of: new.idea, recipient: recipient, for: user) {
+                var answer = existing
+                answer.duplicateOf = existing.id
+                results.append(answer)
+                continue
+            }
+            results.append(try await ideas.create(new, for: user, needsReview: needsReview, confidence: item.confidence))
+        }
+        return CaptureResult(idea: results[0], additionalIdeas: Array(results.dropFirst()))
+    }
+
+    /// The user's time zone from their notification preferences; UTC when unset.
+    func userTimeZone(_ user: UserID) async throws -> TimeZone {
+        guard let name = try await accounts?.preferences(of: user)?.timezone, let zone = TimeZone(identifier: name) else { return TimeZone(identifier: "UTC")! }
+        return zone
+    }
+
+    /// The user's contacts as the extractor sees them: names, relationships, aliases, occasions.
+    func knownContacts(of user: UserID) async throws -> [KnownContact] {
+        let occasions = Dictionary(grouping: try await contacts.allOccasions(for: user), by: \.contactId)
+        return try await contacts.list(for: user).map { contact in
+            var dates: [String: (month: Int, day: Int)] = [:]
+            for occasion in occasions[contact.id] ?? [] { dates[occasion.name.lowercased()] = (occasion.date.month, occasion.date.day) }
+            return KnownContact(id: contact.id.uuid, name: contact.name, relationship: contact.relationship, aliases: contact.aliases, occasions: dates)
+        }
+    }
+
+    func resolveRecipient(_ item: ExtractedIdea, for user: UserID, created: inout [String: ContactID]) async throws -> ContactID? {
+        if let id = item.recipientID { return ContactID(id) }
+        guard let name = item.recipientName?.trimmedOfWhitespace, !name.isEmpty, name.count <= VibeKeeperRules.maxNameLength else { return nil }
+        let key = GiftIdeaRepository.foldedKey(name)
+        if let id = created[key] { return id }
+        let contact = try await contacts.create(NewContact(name: name), for: user)
+        created[key] = contact.id
+        return contact.id
+    }
+
+    static func newIdea(from item: ExtractedIdea, text: String, recipient: ContactID?) -> NewGiftIdea {
+        // No idea recognised: the words themselves are kept as the idea, to review.
+        let ideaText = item.idea ?? String(text.trimmedOfWhitespace.prefix(VibeKeeperRules.maxIdeaLength))
+        var low = item.budgetMin.map(clampBudget)
+        var high = item.budgetMax.map(clampBudget)
+        if let l = low, let h = high, l > h { (low, high) = (h, l) }
+        let currency = item.budgetCurrency.map { $0.uppercased() }.flatMap { VibeKeeperRules.isCurrencyCode($0) ? $0 : nil }
+        return NewGiftIdea(
+            recipientId: recipient, idea: String(ideaText.prefix(VibeKeeperRules.maxIdeaLength)), occasion: item.occasion.map { String($0.prefix(VibeKeeperRules.maxNameLength)) },
+            date: item.date.flatMap { LocalDate(parsing: $0) },
+            tags: Array(VibeKeeperRules.normalizedTags(item.tags.map { String($0.prefix(VibeKeeperRules.maxTagLength)) }).prefix(VibeKeeperRules.maxTags)),
+            budgetAmount: item.budgetAmount.map(clampBudget), budgetCurrency: currency ?? VibeKeeperRules.defaultCurrency, budgetRangeMin: low, budgetRangeMax: high,
+            notes: item.notes.map { String($0.prefix(VibeKeeperRules.maxNotesLength)) })
+    }
+
+    static func clampBudget(_ value: Double) -> Double { min(max(value, 0), VibeKeeperRules.maxBudget) }
+
+    /// An idea the user already has for `recipient` that says the same thing: the same words
+    /// (ignoring case and accents), or embeddings at least ``duplicateSimilarity`` apart.
+    func duplicate(of idea: String, recipient: ContactID?, for user: UserID) async throws -> GiftIdea? {
+        let candidates = try await ideas.recent(for: user, recipient: recipient, limit: 200)
+        guard !candidates.isEmpty else { return nil }
+        let key = GiftIdeaRepository.foldedKey(idea)
+        if let same = candidates.first(where: { GiftIdeaRepository.foldedKey($0.idea) == key }) { return same }
+        let vectors = try await embedder.embed([idea] + candidates.map(\.idea))
+        let query = vectors[0]
+        var best: (GiftIdea, Float)?
+        for (candidate, vector) in zip(candidates, vectors.dropFirst()) {
+            let similarity = zip(query, vector).reduce(0) { $0 + $1.0 * $1.1 }
+            if similarity >= Self.duplicateSimilarity, similarity > (best?.1 ?? -1) { best = (candidate, similarity) }
+        }
+        return best?.0
+    }
+}
