@@ -141,7 +141,7 @@ let package = Package(
         .target(
             name: "VibeKeeper",
             dependencies: [
-                "AppPlatform", "PlatformCore", "Persistence", "Auth", "AIProviders", "VibeKeeperAPI",
+                "AppPlatform", "PlatformCore", "Persistence", "Auth", "AIProviders", "Jobs", "Notifications", "VibeKeeperAPI",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]

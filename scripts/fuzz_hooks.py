@@ -28,7 +28,13 @@ EXPLAINED_FIELDS = {
     "createGiftIdea": [r"tags", r"tags\[\d+\]", r"budget_range_max"],
     "updateGiftIdea": [r"tags", r"tags\[\d+\]", r"budget_range_max"],
     "acceptCapture": [r"tags", r"tags\[\d+\]", r"budget_range_max"],
+    # Reminders: a new time must not be in the past (the clock, not the document); the date filters
+    # take a day or an instant, and `to_date` must not come before `from_date`.
+    "createReminder": [r"scheduled_for"],
+    "updateReminder": [r"scheduled_for"],
+    "listReminders": [r"from_date", r"to_date"],
     "listGiftIdeas": [r"cursor", r"max_price"],  # opaque cursor; max_price at least min_price
+    "listCapturesToReview": [r"cursor"],
 }
 # Error codes for "the stored vault leaves nothing to recommend" (the caller's data, not the request).
 EXPLAINED_CODES = {

@@ -81,6 +81,14 @@ public struct Validator: Sendable {
         return value
     }
 
+    /// Records an error for each query parameter a route does not take: a misspelt filter
+    /// (`?stauts=idea`) is a clear 422, not a silently unfiltered answer.
+    public mutating func onlyKnownParameters(_ names: some Sequence<String>, allowed: Set<String>) {
+        for name in Set(names).sorted() where !allowed.contains(name) {
+            fail(name, "is not a parameter of this route (it takes: \(allowed.sorted().joined(separator: ", ")))")
+        }
+    }
+
     public var isValid: Bool { errors.isEmpty }
 }
 

@@ -6,9 +6,11 @@ import VibeKeeperAPI
 /// `/contacts…` and `/occasions/{id}`: the people the user gives gifts to and their dated occasions.
 public struct ContactsController: Sendable {
     let contacts: ContactRepository
+    let reminders: ReminderService?
 
-    public init(contacts: ContactRepository) {
+    public init(contacts: ContactRepository, reminders: ReminderService? = nil) {
         self.contacts = contacts
+        self.reminders = reminders
     }
 
     public func addRoutes(to api: RouterGroup<AuthenticatedContext>) {
@@ -28,10 +30,12 @@ public struct ContactsController: Sendable {
             let id = try Self.contactID(context)
             let input = try await request.decode(as: ContactChanges.Input.self, context: context)
             guard let contact = try await contacts.update(id, for: context.userID, with: input) else { throw Self.contactNotFound }
+            await reminders?.sync(user: context.userID)  // reminder texts carry the name
             return contact
         }
         routes.delete(":id") { _, context -> Response in
             guard try await contacts.delete(try Self.contactID(context), for: context.userID) else { throw Self.contactNotFound }
+            await reminders?.sync(user: context.userID)  // its ideas lost their recipient
             return Response(status: .noContent)
         }
         routes.get(":id/occasions") { _, context -> [Occasion] in
@@ -42,6 +46,7 @@ public struct ContactsController: Sendable {
             let id = try Self.contactID(context)
             let new = try NewOccasion.check(try await request.decode(as: NewOccasion.Input.self, context: context)).get()
             guard let occasion = try await contacts.addOccasion(new, to: id, for: context.userID) else { throw Self.contactNotFound }
+            await reminders?.sync(occasion: occasion.id, for: context.userID)
             return EditedResponse(status: .created, response: occasion)
         }
         let occasions = api.group("occasions")
@@ -49,6 +54,7 @@ public struct ContactsController: Sendable {
             let id = try Self.occasionID(context)
             let changes = try OccasionChanges.check(try await request.decode(as: OccasionChanges.Input.self, context: context)).get()
             guard let occasion = try await contacts.updateOccasion(id, for: context.userID, with: changes) else { throw Self.occasionNotFound }
+            await reminders?.sync(occasion: occasion.id, for: context.userID)
             return occasion
         }
         occasions.delete(":id") { _, context -> Response in

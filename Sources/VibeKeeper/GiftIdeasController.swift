@@ -8,9 +8,11 @@ import VibeKeeperAPI
 /// `/gift-ideas…` (seed 3.3): list with filters and paging, create, read, partial update, delete.
 public struct GiftIdeasController: Sendable {
     let ideas: GiftIdeaRepository
+    let reminders: ReminderService?
 
-    public init(ideas: GiftIdeaRepository) {
+    public init(ideas: GiftIdeaRepository, reminders: ReminderService? = nil) {
         self.ideas = ideas
+        self.reminders = reminders
     }
 
     /// The header carrying the next page's cursor of `GET /gift-ideas` (absent on the last page);
@@ -22,6 +24,7 @@ public struct GiftIdeasController: Sendable {
         routes.get { request, context -> EditedResponse<[GiftIdea]> in
             var v = Validator()
             let query = request.uri.queryParameters
+            v.onlyKnownParameters(query.map { String($0.key) }, allowed: Self.listParameters)
             let filter = GiftIdeaFilter.parse({ query.get($0).map { String($0) } }, &v)
             let limit = v.queryInteger(query.get("limit").map { String($0) }, "limit", default: VibeKeeperRules.defaultPageSize, range: 1...VibeKeeperRules.maxPageSize)
             var cursor: PageCursor?
@@ -38,6 +41,7 @@ public struct GiftIdeasController: Sendable {
         routes.post { request, context -> EditedResponse<GiftIdea> in
             let new = try NewGiftIdea.check(try await request.decode(as: NewGiftIdea.Input.self, context: context)).get()
             let idea = try await Self.recipientChecked { try await ideas.create(new, for: context.userID) }
+            await reminders?.sync(idea: idea.id, for: context.userID)
             return EditedResponse(status: .created, response: idea)
         }
         routes.get(":id") { _, context -> GiftIdea in
@@ -48,6 +52,7 @@ public struct GiftIdeasController: Sendable {
             let id = try Self.ideaID(context)
             let input = try await request.decode(as: GiftIdeaChanges.Input.self, context: context)
             guard let idea = try await Self.recipientChecked({ try await ideas.update(id, for: context.userID, with: input) }) else { throw Self.ideaNotFound }
+            await reminders?.sync(idea: idea.id, for: context.userID)
             return idea
         }
         routes.delete(":id") { _, context -> Response in
@@ -57,6 +62,7 @@ public struct GiftIdeasController: Sendable {
     }
 
     static let ideaNotFound = APIError.notFound("Gift idea", code: "gift_idea_not_found")
+    static let listParameters: Set<String> = ["recipient_id", "occasion", "status", "tag", "min_price", "max_price", "q", "limit", "cursor"]
 
     static func ideaID(_ context: AuthenticatedContext) throws -> GiftIdeaID {
         guard let raw = context.parameters.get("id"), let id = GiftIdeaID(raw) else { throw ideaNotFound }

@@ -3,7 +3,9 @@ import AppPlatform
 import Auth
 import Foundation
 import Hummingbird
+import Jobs
 import Logging
+import Notifications
 import Persistence
 import PlatformCore
 import VibeKeeperAPI
@@ -25,50 +27,78 @@ public struct VibeKeeperApp: AppModule {
     public let contacts: ContactRepository
     public let ideas: GiftIdeaRepository
     public let capture: CaptureService
+    public let reminders: ReminderService
+    let clock: any TimeSource
 
     /// - Parameters:
     ///   - router: answers `vibekeeper.extraction` when a model chain is configured for it; the
     ///     offline extractor does otherwise.
     ///   - accounts: the users' time zones (relative dates in captures).
+    ///   - jobs, notifications: deliver reminders.
     public init(
         database: any Database, clock: any TimeSource, embedder: any Embedder, router: ModelRouter? = nil, accounts: AccountRepository? = nil,
-        logger: Logger = Logger(label: "vibekeeper")
+        jobs: JobQueue? = nil, notifications: NotificationEngine? = nil, logger: Logger = Logger(label: "vibekeeper")
     ) {
         contacts = ContactRepository(database: database, clock: clock)
         ideas = GiftIdeaRepository(database: database, clock: clock)
+        reminders = ReminderService(
+            database: database, jobs: jobs ?? JobQueue(database: database, clock: clock), engine: notifications, accounts: accounts, clock: clock, logger: logger)
         capture = CaptureService(
-            contacts: contacts, ideas: ideas, extraction: IdeaExtraction(router: router, logger: logger), embedder: embedder, accounts: accounts, clock: clock)
+            contacts: contacts, ideas: ideas, extraction: IdeaExtraction(router: router, logger: logger), embedder: embedder, accounts: accounts,
+            reminders: reminders, clock: clock)
+        self.clock = clock
     }
 
     public init(platform: PlatformServices, configuration: VibeKeeperConfiguration) throws {
         self.init(
             database: platform.database, clock: platform.clock, embedder: platform.embedder, router: platform.models, accounts: platform.accounts,
-            logger: platform.logger)
+            jobs: platform.jobs, notifications: platform.notifications, logger: platform.logger)
     }
 
     public func addRoutes(to routes: AppRoutes) {
-        ContactsController(contacts: contacts).addRoutes(to: routes.api)
-        GiftIdeasController(ideas: ideas).addRoutes(to: routes.api)
-        CaptureController(capture: capture, ideas: ideas).addRoutes(to: routes.api)
+        ContactsController(contacts: contacts, reminders: reminders).addRoutes(to: routes.api)
+        GiftIdeasController(ideas: ideas, reminders: reminders).addRoutes(to: routes.api)
+        CaptureController(capture: capture, ideas: ideas, reminders: reminders).addRoutes(to: routes.api)
+        RemindersController(reminders: reminders, clock: clock).addRoutes(to: routes.api)
     }
 
-    public var exporter: any AppDataExporter { VibeKeeperExporter(contacts: contacts, ideas: ideas) }
+    /// Reminder delivery, and the daily sweep (03:30 UTC) that repairs automatic reminders.
+    public func registerJobs(on scheduler: JobScheduler) {
+        let reminders = reminders
+        scheduler.register(ReminderService.jobKind) { job in try await reminders.handle(job) }
+        scheduler.register(ReminderService.sweepJobKind) { _ in
+            try await reminders.syncAll()
+            return .completed
+        }
+        scheduler.schedule(RecurringJob(name: "vibekeeper-reminder-sweep", kind: ReminderService.sweepJobKind, schedule: .daily(hour: 3, minute: 30)))
+    }
+
+    /// A new time zone moves the 09:00 reminders.
+    public func preferencesChanged(for user: UserID) async {
+        await reminders.sync(user: user)
+    }
+
+    public var exporter: any AppDataExporter { VibeKeeperExporter(contacts: contacts, ideas: ideas, reminders: reminders) }
 }
 
 /// VibeKeeper's part of a user's data export: contacts, their occasions and gift ideas.
 public struct VibeKeeperExporter: AppDataExporter {
     let contacts: ContactRepository
     let ideas: GiftIdeaRepository
+    let reminders: ReminderService
 
     public func exportData(for user: UserID) async throws -> AnyEncodable {
         struct VibeKeeperExport: Encodable, Sendable {
             var contacts: [Contact]
             var occasions: [Occasion]
             var giftIdeas: [GiftIdea]
-            enum CodingKeys: String, CodingKey { case contacts, occasions, giftIdeas = "gift_ideas" }
+            var reminders: [Reminder]
+            var notificationLeadTime: Int
+            enum CodingKeys: String, CodingKey { case contacts, occasions, giftIdeas = "gift_ideas", reminders, notificationLeadTime }
         }
         return AnyEncodable(
             VibeKeeperExport(
-                contacts: try await contacts.list(for: user), occasions: try await contacts.allOccasions(for: user), giftIdeas: try await ideas.all(for: user)))
+                contacts: try await contacts.list(for: user), occasions: try await contacts.allOccasions(for: user), giftIdeas: try await ideas.all(for: user),
+                reminders: try await reminders.all(for: user), notificationLeadTime: try await reminders.leadTime(of: user)))
     }
 }

@@ -71,5 +71,38 @@ public enum VibeKeeperSchema {
                     "CREATE INDEX gift_ideas_recipient ON gift_ideas (recipient_id)",
                 ]
             ),
+            Migration(
+                version: 3, name: "reminders_preferences",
+                template: [
+                    """
+                    CREATE TABLE reminders (
+                        id {uuid} PRIMARY KEY,
+                        user_id {uuid} NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                        gift_idea_id {uuid} REFERENCES gift_ideas (id) ON DELETE CASCADE,
+                        occasion_id {uuid} REFERENCES occasions (id) ON DELETE CASCADE,
+                        scheduled_for {ts} NOT NULL,
+                        message TEXT NOT NULL,
+                        title TEXT NOT NULL,
+                        channel TEXT NOT NULL DEFAULT 'push' CHECK (channel IN ('push')),
+                        status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'cancelled', 'failed')),
+                        automatic {bool} NOT NULL DEFAULT {false},
+                        error TEXT,
+                        sent_at {ts},
+                        created_at {ts} NOT NULL,
+                        updated_at {ts} NOT NULL
+                    )
+                    """,
+                    "CREATE INDEX reminders_user ON reminders (user_id, scheduled_for)",
+                    "CREATE INDEX reminders_idea ON reminders (gift_idea_id)",
+                    "CREATE INDEX reminders_occasion ON reminders (occasion_id)",
+                    """
+                    CREATE TABLE vibekeeper_preferences (
+                        user_id {uuid} PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+                        notification_lead_time INTEGER NOT NULL CHECK (notification_lead_time BETWEEN 0 AND 365),
+                        updated_at {ts} NOT NULL
+                    )
+                    """,
+                ]
+            ),
         ])
 }

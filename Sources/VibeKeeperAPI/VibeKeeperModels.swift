@@ -259,29 +259,33 @@ public struct GiftIdea: Codable, Sendable, Equatable, Identifiable {
     }
 }
 
-/// A reminder about a gift idea (seed 3.6).
+/// A reminder (seed 3.6): about a gift idea, or — `occasion_id` set — about a contact's recurring
+/// occasion, which reminds again every year.
 public struct Reminder: Codable, Sendable, Equatable, Identifiable {
     enum CodingKeys: String, CodingKey {
-        case id, giftIdeaId = "gift_idea_id", scheduledFor = "scheduled_for", message, channel, status, automatic, createdAt = "created_at",
-            updatedAt = "updated_at"
+        case id, giftIdeaId = "gift_idea_id", occasionId = "occasion_id", scheduledFor = "scheduled_for", message, channel, status, automatic,
+            createdAt = "created_at", updatedAt = "updated_at"
     }
     public var id: ReminderID
-    public var giftIdeaId: GiftIdeaID
+    public var giftIdeaId: GiftIdeaID?
+    public var occasionId: OccasionID?
     public var scheduledFor: Date
     public var message: String
     public var channel: ReminderChannel
     public var status: ReminderStatus
-    /// True for the reminder the server keeps at the lead time before a dated idea.
+    /// True for the reminders the server keeps itself: at the lead time before a dated idea, and
+    /// before each recurring occasion of a contact.
     public var automatic: Bool
     public var createdAt: Date
     public var updatedAt: Date
 
     public init(
-        id: ReminderID, giftIdeaId: GiftIdeaID, scheduledFor: Date, message: String, channel: ReminderChannel = .push, status: ReminderStatus = .pending,
-        automatic: Bool, createdAt: Date, updatedAt: Date
+        id: ReminderID, giftIdeaId: GiftIdeaID?, occasionId: OccasionID? = nil, scheduledFor: Date, message: String, channel: ReminderChannel = .push,
+        status: ReminderStatus = .pending, automatic: Bool, createdAt: Date, updatedAt: Date
     ) {
         self.id = id
         self.giftIdeaId = giftIdeaId
+        self.occasionId = occasionId
         self.scheduledFor = scheduledFor
         self.message = message
         self.channel = channel
@@ -289,6 +293,21 @@ public struct Reminder: Codable, Sendable, Equatable, Identifiable {
         self.automatic = automatic
         self.createdAt = createdAt
         self.updatedAt = updatedAt
+    }
+
+    /// Absent values are sent as `null`, so clients always see every field.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encodeNullable(giftIdeaId, forKey: .giftIdeaId, in: encoder)
+        try c.encodeNullable(occasionId, forKey: .occasionId, in: encoder)
+        try c.encode(scheduledFor, forKey: .scheduledFor)
+        try c.encode(message, forKey: .message)
+        try c.encode(channel, forKey: .channel)
+        try c.encode(status, forKey: .status)
+        try c.encode(automatic, forKey: .automatic)
+        try c.encode(createdAt, forKey: .createdAt)
+        try c.encode(updatedAt, forKey: .updatedAt)
     }
 
     /// The seed's reminder message: "Don't forget {name}'s {occasion} on {Month day}!".
@@ -309,5 +328,25 @@ public struct VibeKeeperPreferences: Codable, Sendable, Equatable {
 
     public init(notificationLeadTime: Int = VibeKeeperRules.defaultLeadTimeDays) {
         self.notificationLeadTime = notificationLeadTime
+    }
+
+    /// The body of `PUT /users/me/preferences` as it arrives.
+    public struct Input: Codable, Sendable, Equatable {
+        public var notificationLeadTime: Int?
+
+        public init(notificationLeadTime: Int? = nil) {
+            self.notificationLeadTime = notificationLeadTime
+        }
+    }
+
+    /// `notificationLeadTime` required, whole days from 0 to 365.
+    public static func check(_ input: Input) -> Checked<VibeKeeperPreferences> {
+        var v = Validator()
+        if let days = input.notificationLeadTime {
+            v.check(VibeKeeperRules.leadTimeRange.contains(days), "notificationLeadTime", "must be a whole number of days from 0 to 365")
+        } else {
+            v.fail("notificationLeadTime", "is required")
+        }
+        return .from(v) { input.notificationLeadTime.map { VibeKeeperPreferences(notificationLeadTime: $0) } }
     }
 }

@@ -150,6 +150,8 @@ struct GiftIdeasTests {
                 try await client.send(.get, "\(Self.base)/gift-ideas?status=lost&min_price=-1&recipient_id=x", token: user.accessToken).errorFields.sorted()
                     == ["min_price", "recipient_id", "status"])
 
+            // A misspelt filter is named, not ignored.
+            #expect(try await client.send(.get, "\(Self.base)/gift-ideas?stauts=idea", token: user.accessToken).errorFields == ["stauts"])
             // Present but empty is a wrong value (the fuzzer sent `?recipient_id=`), not an absent filter.
             #expect(
                 try await client.send(.get, "\(Self.base)/gift-ideas?recipient_id=&status=&min_price=", token: user.accessToken).errorFields.sorted()

@@ -11,10 +11,12 @@ import VibeKeeperAPI
 public struct CaptureController: Sendable {
     let capture: CaptureService
     let ideas: GiftIdeaRepository
+    let reminders: ReminderService?
 
-    public init(capture: CaptureService, ideas: GiftIdeaRepository) {
+    public init(capture: CaptureService, ideas: GiftIdeaRepository, reminders: ReminderService? = nil) {
         self.capture = capture
         self.ideas = ideas
+        self.reminders = reminders
     }
 
     public func addRoutes(to api: RouterGroup<AuthenticatedContext>) {
@@ -26,6 +28,7 @@ public struct CaptureController: Sendable {
         routes.get("review") { request, context -> EditedResponse<[GiftIdea]> in
             var v = Validator()
             let query = request.uri.queryParameters
+            v.onlyKnownParameters(query.map { String($0.key) }, allowed: ["limit", "cursor"])
             let limit = v.queryInteger(query.get("limit").map { String($0) }, "limit", default: VibeKeeperRules.defaultPageSize, range: 1...VibeKeeperRules.maxPageSize)
             var cursor: PageCursor?
             if let raw = query.get("cursor"), !raw.isEmpty {
@@ -44,6 +47,7 @@ public struct CaptureController: Sendable {
             guard let idea = try await GiftIdeasController.recipientChecked({ try await ideas.accept(id, for: context.userID, with: edits) }) else {
                 throw Self.notWaiting
             }
+            await reminders?.sync(idea: idea.id, for: context.userID)
             return idea
         }
         routes.delete("review/:id") { _, context -> Response in

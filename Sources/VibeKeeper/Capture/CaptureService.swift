@@ -14,12 +14,14 @@ public struct CaptureService: Sendable {
     let extraction: IdeaExtraction
     let embedder: any Embedder
     let accounts: AccountRepository?
+    let reminders: ReminderService?
     let clock: any TimeSource
 
     public init(
         contacts: ContactRepository, ideas: GiftIdeaRepository, extraction: IdeaExtraction, embedder: any Embedder, accounts: AccountRepository?,
-        clock: any TimeSource
+        reminders: ReminderService? = nil, clock: any TimeSource
     ) {
+        self.reminders = reminders
         self.contacts = contacts
         self.ideas = ideas
         self.extraction = extraction
@@ -56,7 +58,9 @@ public struct CaptureService: Sendable {
                 results.append(answer)
                 continue
             }
-            results.append(try await ideas.create(new, for: user, needsReview: needsReview, confidence: item.confidence))
+            let idea = try await ideas.create(new, for: user, needsReview: needsReview, confidence: item.confidence)
+            await reminders?.sync(idea: idea.id, for: user)
+            results.append(idea)
         }
         return CaptureResult(idea: results[0], additionalIdeas: Array(results.dropFirst()))
     }

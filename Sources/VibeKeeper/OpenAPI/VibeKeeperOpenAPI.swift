@@ -22,6 +22,66 @@ extension VibeKeeperApp {
     public static let openAPIPaths: String = #"""
         {
           "paths": {
+            "/api/v1/reminders": {
+              "get": {
+                "operationId": "listReminders", "tags": ["reminders"], "summary": "The caller's reminders by scheduled_for (automatic ones included)",
+                "parameters": [
+                  {"name": "status", "in": "query", "schema": {"type": "string", "enum": ["pending", "sent", "cancelled", "failed"]}},
+                  {"name": "from_date", "in": "query", "description": "YYYY-MM-DD (from its start, UTC) or an ISO 8601 instant", "schema": {"type": "string"}},
+                  {"name": "to_date", "in": "query", "description": "YYYY-MM-DD (to its end, UTC) or an ISO 8601 instant; not before from_date", "schema": {"type": "string"}}
+                ],
+                "responses": {
+                  "200": {"description": "Reminders", "content": {"application/json": {"schema": {"type": "array", "items": {"$ref": "#/components/schemas/Reminder"}}}}},
+                  "422": {"$ref": "#/components/responses/ValidationFailed"}
+                }
+              },
+              "post": {
+                "operationId": "createReminder", "tags": ["reminders"], "summary": "Set a reminder for one of the caller's ideas (else 404 \"Gift idea not found\")",
+                "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ReminderInput"}}}},
+                "responses": {
+                  "201": {"description": "Created", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Reminder"}}}},
+                  "404": {"$ref": "#/components/responses/NotFound"},
+                  "422": {"$ref": "#/components/responses/ValidationFailed"}
+                }
+              }
+            },
+            "/api/v1/reminders/{id}": {
+              "parameters": [\#(idParameter)],
+              "get": {
+                "operationId": "getReminder", "tags": ["reminders"], "summary": "One of the caller's reminders",
+                "responses": {
+                  "200": {"description": "The reminder", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Reminder"}}}},
+                  "404": {"$ref": "#/components/responses/NotFound"}
+                }
+              },
+              "put": {
+                "operationId": "updateReminder", "tags": ["reminders"], "summary": "Change a reminder: only the fields sent; a new scheduled_for moves the delivery",
+                "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ReminderUpdate"}}}},
+                "responses": {
+                  "200": {"description": "The reminder as changed", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Reminder"}}}},
+                  "404": {"$ref": "#/components/responses/NotFound"},
+                  "422": {"$ref": "#/components/responses/ValidationFailed"}
+                }
+              },
+              "delete": {
+                "operationId": "deleteReminder", "tags": ["reminders"], "summary": "Delete a reminder and cancel its delivery",
+                "responses": {"204": {"description": "Deleted"}, "404": {"$ref": "#/components/responses/NotFound"}}
+              }
+            },
+            "/api/v1/users/me/preferences": {
+              "get": {
+                "operationId": "getVibeKeeperPreferences", "tags": ["reminders"], "summary": "Days before a dated idea its automatic reminder goes out",
+                "responses": {"200": {"description": "Preferences", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/VibeKeeperPreferences"}}}}}
+              },
+              "put": {
+                "operationId": "updateVibeKeeperPreferences", "tags": ["reminders"], "summary": "Change the lead time; pending automatic reminders move",
+                "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/VibeKeeperPreferences"}}}},
+                "responses": {
+                  "200": {"description": "Preferences", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/VibeKeeperPreferences"}}}},
+                  "422": {"$ref": "#/components/responses/ValidationFailed"}
+                }
+              }
+            },
             "/api/v1/capture/text": {
               "post": {
                 "operationId": "captureText", "tags": ["capture"],
@@ -202,6 +262,53 @@ extension VibeKeeperApp {
           },
           "components": {
             "schemas": {
+              "Reminder": {
+                "type": "object",
+                "required": ["id", "gift_idea_id", "occasion_id", "scheduled_for", "message", "channel", "status", "automatic", "created_at", "updated_at"],
+                "properties": {
+                  "id": {"$ref": "#/components/schemas/Uuid"},
+                  "gift_idea_id": {"type": ["string", "null"], "format": "uuid"},
+                  "occasion_id": {"type": ["string", "null"], "format": "uuid", "description": "Set on the automatic reminder of a contact's occasion"},
+                  "scheduled_for": {"$ref": "#/components/schemas/Timestamp"},
+                  "message": {"type": "string"},
+                  "channel": {"type": "string", "enum": ["push"]},
+                  "status": {"type": "string", "enum": ["pending", "sent", "cancelled", "failed"]},
+                  "automatic": {"type": "boolean"},
+                  "created_at": {"$ref": "#/components/schemas/Timestamp"},
+                  "updated_at": {"$ref": "#/components/schemas/Timestamp"}
+                }
+              },
+              "ReminderInput": {
+                "type": "object",
+                "required": ["gift_idea_id", "scheduled_for"],
+                "properties": {
+                  "gift_idea_id": {"type": "string", "format": "uuid"},
+                  "scheduled_for": {"type": "string", "format": "date-time", "description": "Not more than a minute in the past"},
+                  "message": {"type": ["string", "null"], "pattern": "\#(PlatformOpenAPI.optionalTextPattern)", "description": "At most 500 characters; default: the seed's \"Don't forget {name}'s {occasion} on {Month day}!\""},
+                  "channel": {"type": ["string", "null"], "enum": ["push", null], "default": "push"}
+                },
+                "propertyNames": {"pattern": "\#(PlatformOpenAPI.optionalTextPattern)"},
+                "additionalProperties": {"$ref": "#/components/schemas/JSONValue"}
+              },
+              "ReminderUpdate": {
+                "type": "object",
+                "description": "Only the fields to change; none can be cleared. sent and failed are the server's to set.",
+                "properties": {
+                  "scheduled_for": {"type": "string", "format": "date-time", "description": "Not more than a minute in the past"},
+                  "message": {"type": "string", "minLength": 1, "pattern": "\#(PlatformOpenAPI.requiredTextPattern)", "description": "1 to 500 characters once trimmed"},
+                  "channel": {"type": "string", "enum": ["push"]},
+                  "status": {"type": "string", "enum": ["pending", "cancelled"]}
+                },
+                "propertyNames": {"pattern": "\#(PlatformOpenAPI.optionalTextPattern)"},
+                "additionalProperties": {"$ref": "#/components/schemas/JSONValue"}
+              },
+              "VibeKeeperPreferences": {
+                "type": "object",
+                "required": ["notificationLeadTime"],
+                "properties": {"notificationLeadTime": {"type": "integer", "minimum": 0, "maximum": 365, "description": "Days (the seed's key; default 7)"}},
+                "propertyNames": {"pattern": "\#(PlatformOpenAPI.optionalTextPattern)"},
+                "additionalProperties": {"$ref": "#/components/schemas/JSONValue"}
+              },
               "TextCaptureInput": {
                 "type": "object",
                 "required": ["text_content"],
