@@ -194,6 +194,12 @@ let package = Package(
             path: "Benchmarks/JobsBenchmark"
         ),
         .executableTarget(
+            name: "vibekeeper-extraction",
+            dependencies: ["VibeKeeper"],
+            path: "Benchmarks/VibeKeeperExtraction",
+            exclude: ["utterances.json", "heldout.json", "generate_table.py"]
+        ),
+        .executableTarget(
             name: "http-ceiling",
             dependencies: [.product(name: "Hummingbird", package: "hummingbird")],
             path: "Benchmarks/HTTPCeiling"
