@@ -35,6 +35,7 @@ EXPLAINED_FIELDS = {
     "listReminders": [r"from_date", r"to_date"],
     "listGiftIdeas": [r"cursor", r"max_price"],  # opaque cursor; max_price at least min_price
     "listCapturesToReview": [r"cursor"],
+    "searchIdeas": [r"max_price"],
 }
 # Error codes for "the stored vault leaves nothing to recommend" (the caller's data, not the request).
 EXPLAINED_CODES = {

@@ -7,10 +7,12 @@ import VibeKeeperAPI
 public struct ContactsController: Sendable {
     let contacts: ContactRepository
     let reminders: ReminderService?
+    let search: IdeaSearch?
 
-    public init(contacts: ContactRepository, reminders: ReminderService? = nil) {
+    public init(contacts: ContactRepository, reminders: ReminderService? = nil, search: IdeaSearch? = nil) {
         self.contacts = contacts
         self.reminders = reminders
+        self.search = search
     }
 
     public func addRoutes(to api: RouterGroup<AuthenticatedContext>) {
@@ -31,6 +33,7 @@ public struct ContactsController: Sendable {
             let input = try await request.decode(as: ContactChanges.Input.self, context: context)
             guard let contact = try await contacts.update(id, for: context.userID, with: input) else { throw Self.contactNotFound }
             await reminders?.sync(user: context.userID)  // reminder texts carry the name
+            await search?.refresh(recipient: id, for: context.userID)  // so do the ideas' vectors
             return contact
         }
         routes.delete(":id") { _, context -> Response in

@@ -9,10 +9,12 @@ import VibeKeeperAPI
 public struct GiftIdeasController: Sendable {
     let ideas: GiftIdeaRepository
     let reminders: ReminderService?
+    let search: IdeaSearch?
 
-    public init(ideas: GiftIdeaRepository, reminders: ReminderService? = nil) {
+    public init(ideas: GiftIdeaRepository, reminders: ReminderService? = nil, search: IdeaSearch? = nil) {
         self.ideas = ideas
         self.reminders = reminders
+        self.search = search
     }
 
     /// The header carrying the next page's cursor of `GET /gift-ideas` (absent on the last page);
@@ -42,6 +44,7 @@ public struct GiftIdeasController: Sendable {
             let new = try NewGiftIdea.check(try await request.decode(as: NewGiftIdea.Input.self, context: context)).get()
             let idea = try await Self.recipientChecked { try await ideas.create(new, for: context.userID) }
             await reminders?.sync(idea: idea.id, for: context.userID)
+            await search?.refresh(idea.id, for: context.userID)
             return EditedResponse(status: .created, response: idea)
         }
         routes.get(":id") { _, context -> GiftIdea in
@@ -53,10 +56,13 @@ public struct GiftIdeasController: Sendable {
             let input = try await request.decode(as: GiftIdeaChanges.Input.self, context: context)
             guard let idea = try await Self.recipientChecked({ try await ideas.update(id, for: context.userID, with: input) }) else { throw Self.ideaNotFound }
             await reminders?.sync(idea: idea.id, for: context.userID)
+            await search?.refresh(idea.id, for: context.userID)
             return idea
         }
         routes.delete(":id") { _, context -> Response in
-            guard try await ideas.delete(try Self.ideaID(context), for: context.userID) else { throw Self.ideaNotFound }
+            let id = try Self.ideaID(context)
+            guard try await ideas.delete(id, for: context.userID) else { throw Self.ideaNotFound }
+            await search?.remove(id)
             return Response(status: .noContent)
         }
     }

@@ -28,6 +28,7 @@ public struct VibeKeeperApp: AppModule {
     public let ideas: GiftIdeaRepository
     public let capture: CaptureService
     public let reminders: ReminderService
+    public let search: IdeaSearch
     let clock: any TimeSource
 
     /// - Parameters:
@@ -36,29 +37,33 @@ public struct VibeKeeperApp: AppModule {
     ///   - accounts: the users' time zones (relative dates in captures).
     ///   - jobs, notifications: deliver reminders.
     public init(
-        database: any Database, clock: any TimeSource, embedder: any Embedder, router: ModelRouter? = nil, accounts: AccountRepository? = nil,
-        jobs: JobQueue? = nil, notifications: NotificationEngine? = nil, logger: Logger = Logger(label: "vibekeeper")
+        database: any Database, clock: any TimeSource, embedder: any Embedder, vectors: (any VectorIndex)? = nil, router: ModelRouter? = nil,
+        accounts: AccountRepository? = nil, jobs: JobQueue? = nil, notifications: NotificationEngine? = nil, logger: Logger = Logger(label: "vibekeeper")
     ) {
         contacts = ContactRepository(database: database, clock: clock)
         ideas = GiftIdeaRepository(database: database, clock: clock)
         reminders = ReminderService(
             database: database, jobs: jobs ?? JobQueue(database: database, clock: clock), engine: notifications, accounts: accounts, clock: clock, logger: logger)
+        search = IdeaSearch(
+            database: database, vectors: vectors ?? makeVectorIndex(for: database.kind), embedder: embedder, ideas: ideas, contacts: contacts, logger: logger)
         capture = CaptureService(
             contacts: contacts, ideas: ideas, extraction: IdeaExtraction(router: router, logger: logger), embedder: embedder, accounts: accounts,
-            reminders: reminders, clock: clock)
+            reminders: reminders, search: search, clock: clock)
         self.clock = clock
     }
 
     public init(platform: PlatformServices, configuration: VibeKeeperConfiguration) throws {
         self.init(
-            database: platform.database, clock: platform.clock, embedder: platform.embedder, router: platform.models, accounts: platform.accounts,
+            database: platform.database, clock: platform.clock, embedder: platform.embedder, vectors: platform.vectors, router: platform.models,
+            accounts: platform.accounts,
             jobs: platform.jobs, notifications: platform.notifications, logger: platform.logger)
     }
 
     public func addRoutes(to routes: AppRoutes) {
-        ContactsController(contacts: contacts, reminders: reminders).addRoutes(to: routes.api)
-        GiftIdeasController(ideas: ideas, reminders: reminders).addRoutes(to: routes.api)
-        CaptureController(capture: capture, ideas: ideas, reminders: reminders).addRoutes(to: routes.api)
+        ContactsController(contacts: contacts, reminders: reminders, search: search).addRoutes(to: routes.api)
+        GiftIdeasController(ideas: ideas, reminders: reminders, search: search).addRoutes(to: routes.api)
+        CaptureController(capture: capture, ideas: ideas, reminders: reminders, search: search).addRoutes(to: routes.api)
+        SearchController(search: search).addRoutes(to: routes.api)
         RemindersController(reminders: reminders, clock: clock).addRoutes(to: routes.api)
     }
 
@@ -77,6 +82,8 @@ public struct VibeKeeperApp: AppModule {
     public func preferencesChanged(for user: UserID) async {
         await reminders.sync(user: user)
     }
+
+    public var embeddingSources: [any EmbeddingSource] { [GiftIdeaEmbeddingSource()] }
 
     public var exporter: any AppDataExporter { VibeKeeperExporter(contacts: contacts, ideas: ideas, reminders: reminders) }
 }

@@ -12,11 +12,13 @@ public struct CaptureController: Sendable {
     let capture: CaptureService
     let ideas: GiftIdeaRepository
     let reminders: ReminderService?
+    let search: IdeaSearch?
 
-    public init(capture: CaptureService, ideas: GiftIdeaRepository, reminders: ReminderService? = nil) {
+    public init(capture: CaptureService, ideas: GiftIdeaRepository, reminders: ReminderService? = nil, search: IdeaSearch? = nil) {
         self.capture = capture
         self.ideas = ideas
         self.reminders = reminders
+        self.search = search
     }
 
     public func addRoutes(to api: RouterGroup<AuthenticatedContext>) {
@@ -48,6 +50,7 @@ public struct CaptureController: Sendable {
                 throw Self.notWaiting
             }
             await reminders?.sync(idea: idea.id, for: context.userID)
+            await search?.refresh(idea.id, for: context.userID)
             return idea
         }
         routes.delete("review/:id") { _, context -> Response in
@@ -55,6 +58,7 @@ public struct CaptureController: Sendable {
             guard let idea = try await ideas.find(id, for: context.userID), idea.needsReview, try await ideas.delete(id, for: context.userID) else {
                 throw Self.notWaiting
             }
+            await search?.remove(id)
             return Response(status: .noContent)
         }
     }

@@ -15,13 +15,15 @@ public struct CaptureService: Sendable {
     let embedder: any Embedder
     let accounts: AccountRepository?
     let reminders: ReminderService?
+    let search: IdeaSearch?
     let clock: any TimeSource
 
     public init(
         contacts: ContactRepository, ideas: GiftIdeaRepository, extraction: IdeaExtraction, embedder: any Embedder, accounts: AccountRepository?,
-        reminders: ReminderService? = nil, clock: any TimeSource
+        reminders: ReminderService? = nil, search: IdeaSearch? = nil, clock: any TimeSource
     ) {
         self.reminders = reminders
+        self.search = search
         self.contacts = contacts
         self.ideas = ideas
         self.extraction = extraction
@@ -60,6 +62,7 @@ public struct CaptureService: Sendable {
             }
             let idea = try await ideas.create(new, for: user, needsReview: needsReview, confidence: item.confidence)
             await reminders?.sync(idea: idea.id, for: user)
+            await search?.refresh(idea.id, for: user)
             results.append(idea)
         }
         return CaptureResult(idea: results[0], additionalIdeas: Array(results.dropFirst()))

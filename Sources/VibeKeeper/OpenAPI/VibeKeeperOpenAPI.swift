@@ -22,6 +22,38 @@ extension VibeKeeperApp {
     public static let openAPIPaths: String = #"""
         {
           "paths": {
+            "/api/v1/search": {
+              "get": {
+                "operationId": "searchIdeas", "tags": ["search"],
+                "summary": "Hybrid search (words and meaning) across the caller's ideas and contacts, best first; the gift-idea filters narrow it to ideas",
+                "parameters": [
+                  {"name": "q", "in": "query", "required": true, "schema": {"type": "string", "minLength": 1, "pattern": "\#(PlatformOpenAPI.requiredTextPattern)"}},
+                  {"name": "recipient_id", "in": "query", "description": "Only this contact's ideas (not an id: 422)", "schema": {"type": "string", "format": "uuid"}},
+                  {"name": "occasion", "in": "query", "description": "Exact occasion, ignoring case and accents", "schema": {"type": "string", "pattern": "\#(PlatformOpenAPI.optionalTextPattern)"}},
+                  {"name": "status", "in": "query", "schema": {"type": "string", "enum": ["idea", "purchased", "given"]}},
+                  {"name": "tag", "in": "query", "schema": {"type": "string", "pattern": "\#(PlatformOpenAPI.optionalTextPattern)"}},
+                  {"name": "min_price", "in": "query", "description": "Ideas whose amount or range reaches this (at most max_price)", "schema": {"type": "number", "minimum": 0, "maximum": 1000000000}},
+                  {"name": "max_price", "in": "query", "description": "Ideas whose amount or range starts at or below this", "schema": {"type": "number", "minimum": 0, "maximum": 1000000000}},
+                  {"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 50, "default": 20}}
+                ],
+                "responses": {
+                  "200": {"description": "Hits", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/SearchResults"}}}},
+                  "422": {"$ref": "#/components/responses/ValidationFailed"}
+                }
+              }
+            },
+            "/api/v1/gift-ideas/{id}/related": {
+              "parameters": [\#(idParameter)],
+              "get": {
+                "operationId": "relatedGiftIdeas", "tags": ["search"], "summary": "The caller's ideas nearest in meaning to this one",
+                "parameters": [{"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 20, "default": 5}}],
+                "responses": {
+                  "200": {"description": "Related ideas, nearest first", "content": {"application/json": {"schema": {"type": "array", "items": {"$ref": "#/components/schemas/RelatedIdea"}}}}},
+                  "404": {"$ref": "#/components/responses/NotFound"},
+                  "422": {"$ref": "#/components/responses/ValidationFailed"}
+                }
+              }
+            },
             "/api/v1/reminders": {
               "get": {
                 "operationId": "listReminders", "tags": ["reminders"], "summary": "The caller's reminders by scheduled_for (automatic ones included)",
@@ -262,6 +294,29 @@ extension VibeKeeperApp {
           },
           "components": {
             "schemas": {
+              "SearchResults": {
+                "type": "object",
+                "required": ["query", "results", "embedder"],
+                "properties": {
+                  "query": {"type": "string"},
+                  "embedder": {"type": "string"},
+                  "results": {"type": "array", "items": {
+                    "type": "object",
+                    "required": ["type", "score", "gift_idea", "contact"],
+                    "properties": {
+                      "type": {"type": "string", "enum": ["gift_idea", "contact"]},
+                      "score": {"type": "number"},
+                      "gift_idea": {"oneOf": [{"$ref": "#/components/schemas/GiftIdea"}, {"type": "null"}]},
+                      "contact": {"oneOf": [{"$ref": "#/components/schemas/Contact"}, {"type": "null"}]}
+                    }
+                  }}
+                }
+              },
+              "RelatedIdea": {
+                "type": "object",
+                "required": ["similarity", "gift_idea"],
+                "properties": {"similarity": {"type": "number"}, "gift_idea": {"$ref": "#/components/schemas/GiftIdea"}}
+              },
               "Reminder": {
                 "type": "object",
                 "required": ["id", "gift_idea_id", "occasion_id", "scheduled_for", "message", "channel", "status", "automatic", "created_at", "updated_at"],
