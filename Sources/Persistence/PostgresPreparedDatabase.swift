@@ -60,10 +60,10 @@ struct PostgresPreparedDatabase: SQLDatabase {
                 return try await unprepared.execute(sql: query, onRow)
             }
         }
-        guard let name = names.name(for: sql, types: types) else {
+        guard let (name, declared) = names.name(for: sql, types: types) else {
             return try await unprepared.execute(sql: query, onRow)
         }
-        let statement = NamedStatement(name: name, sql: sql, types: types)
+        let statement = NamedStatement(name: name, sql: sql, types: declared)
         do {
             try await NamedStatement.$current.withValue(statement) {
                 let rows = try await connection.execute(PreparedStatementCall(bindings: bindings), logger: logger)
@@ -142,14 +142,23 @@ final class PreparedStatementTaint: Sendable {
 
 /// The process-wide names of prepared statements: one per distinct statement text and parameter
 /// types, up to ``capacity``; the same name on every connection (each prepares it on first use).
+///
+/// An absent value (`NULL`) fits any declared type, so a call with `NULL`s reuses a variant of the
+/// same text whose other types match instead of naming a new one: optional parameters do not
+/// multiply the names. Statements with more than ``maxParameters`` values (bulk inserts, whose
+/// texts vary with the row count) are not prepared.
 final class PostgresStatementNames: Sendable {
-    static let shared = PostgresStatementNames()
-    /// More distinct texts than the code has ever issued; past it, statements run unprepared.
+    static let shared = PostgresStatementNames(logger: Logger(label: "persistence.prepared-statements"))
+    /// More distinct texts than the code issues; past it, statements run unprepared (logged once).
     let capacity: Int
-    private let names = Mutex<[Key: String]>([:])
+    let maxParameters = 64
+    private let logger: Logger?
+    private let state = Mutex(State())
 
-    init(capacity: Int = 512) {
-        self.capacity = capacity
+    private struct State {
+        var variants: [String: [[PostgresDataType]]] = [:]
+        var names: [Key: String] = [:]
+        var warned = false
     }
 
     private struct Key: Hashable {
@@ -157,18 +166,42 @@ final class PostgresStatementNames: Sendable {
         let types: [UInt32]
     }
 
-    func name(for sql: String, types: [PostgresDataType]) -> String? {
-        let key = Key(sql: sql, types: types.map(\.rawValue))
-        return names.withLock { names in
-            if let name = names[key] { return name }
-            guard names.count < capacity else { return nil }
-            let name = "apps_\(names.count + 1)"
-            names[key] = name
-            return name
-        }
+    init(capacity: Int = 512, logger: Logger? = nil) {
+        self.capacity = capacity
+        self.logger = logger
     }
 
-    var count: Int { names.withLock { $0.count } }
+    /// The name to execute `sql` under with values of `types`, and the parameter types that name
+    /// was (or is to be) prepared with; nil when the statement is to run unprepared.
+    func name(for sql: String, types: [PostgresDataType]) -> (String, [PostgresDataType])? {
+        guard types.count <= maxParameters else { return nil }
+        let (result, warn) = state.withLock { state -> ((String, [PostgresDataType])?, Bool) in
+            if let name = state.names[Key(sql: sql, types: types.map(\.rawValue))] { return ((name, types), false) }
+            if types.contains(.null), let variant = state.variants[sql]?.first(where: { Self.fits(types, $0) }),
+                let name = state.names[Key(sql: sql, types: variant.map(\.rawValue))]
+            {
+                return ((name, variant), false)
+            }
+            guard state.names.count < capacity else {
+                defer { state.warned = true }
+                return (nil, !state.warned)
+            }
+            let name = "apps_\(state.names.count + 1)"
+            state.names[Key(sql: sql, types: types.map(\.rawValue))] = name
+            state.variants[sql, default: []].append(types)
+            return ((name, types), false)
+        }
+        if warn { logger?.warning("more than \(capacity) distinct statements: further ones run unprepared") }
+        return result
+    }
+
+    /// Values of `types` can run under a statement prepared with `declared`: same count, and every
+    /// non-NULL value of the declared type.
+    static func fits(_ types: [PostgresDataType], _ declared: [PostgresDataType]) -> Bool {
+        types.count == declared.count && zip(types, declared).allSatisfy { $0 == .null || $0 == $1 }
+    }
+
+    var count: Int { state.withLock { $0.names.count } }
 }
 
 /// The statement a ``PreparedStatementCall`` stands for. PostgresNIO reads a prepared statement's
@@ -186,7 +219,11 @@ struct NamedStatement: Sendable {
 /// One execution of ``NamedStatement/current`` with its encoded values.
 struct PreparedStatementCall: PostgresPreparedStatement {
     typealias Row = PostgresRow
-    static var name: String { NamedStatement.current.name }
+    static var name: String {
+        // Read in the calling task (PostgresNIO 1.33 does); an empty name would be the unnamed statement.
+        precondition(!NamedStatement.current.name.isEmpty, "a prepared statement's name read outside its call")
+        return NamedStatement.current.name
+    }
     static var sql: String { NamedStatement.current.sql }
     static var bindingDataTypes: [PostgresDataType] { NamedStatement.current.types }
 

@@ -101,6 +101,8 @@ public struct Validator: Sendable {
 /// character with it, and the rule must be the one ``pattern`` states to the OpenAPI document.
 public enum EmailAddress {
     public static func isPlausible(_ text: String) -> Bool {
+        // Checked as sent: no whitespace (Unicode White_Space, U+200B) anywhere, so trimming never
+        // changes what was checked.
         let scalars = text.unicodeScalars
         guard let at = scalars.firstIndex(of: "@"), at != scalars.startIndex else { return false }
         let local = scalars[..<at]
@@ -111,18 +113,20 @@ public enum EmailAddress {
         return !local.contains(where: isExcluded) && !domain.contains(where: isExcluded)
     }
 
-    /// `@`, Unicode White_Space and C0 controls/DEL: never part of an address here.
+    /// `@`, Unicode White_Space, U+200B (which trimming removes too) and C0 controls/DEL: never
+    /// part of an address here.
     static func isExcluded(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x40, 0x00...0x20, 0x7F, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: true
+        case 0x40, 0x00...0x20, 0x7F, 0x85, 0xA0, 0x1680, 0x2000...0x200B, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: true
         default: false
         }
     }
 
     /// ``isPlausible(_:)`` as a regular expression that ECMA-262 (OpenAPI's dialect), Python and
-    /// `NSRegularExpression` read alike, for the apps' OpenAPI documents.
+    /// `NSRegularExpression` read alike, for the apps' OpenAPI documents. It ends with
+    /// `(?![\s\S])` rather than `$`, which Python and ICU also match before a final line feed.
     public static let pattern: String = {
-        let excluded = #"@\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000\x00-\x1F\x7F"#
-        return "^[^\(excluded)]+@[^\(excluded).][^\(excluded)]*\\.[^\(excluded)]*[^\(excluded).]$"
+        let excluded = #"@\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200B\u2028\u2029\u202F\u205F\u3000\x00-\x1F\x7F"#
+        return "^[^\(excluded)]+@[^\(excluded).][^\(excluded)]*\\.[^\(excluded)]*[^\(excluded).](?![\\s\\S])"
     }()
 }

@@ -126,7 +126,10 @@ struct AppModuleTests {
                 $0.appOverrides["MEMO_GREETING"] = "hi from memo"
                 $0.appOverrides["MEMO_APPLE_APP_ID"] = "TEAM.com.example.memo"
                 $0.appOverrides["KNOT_APPLE_APP_ID"] = "TEAM.com.example.knot"
-            }, dependencies: .init(extraModules: [MemoApp.self])
+            },
+            // A fixed clock far from midnight in New York (the default time zone): the daily cap
+            // below counts per local day, and a run straddling midnight saw two days.
+            dependencies: .init(clock: TestClock(Date(timeIntervalSince1970: 1_795_176_000)), extraModules: [MemoApp.self])
         ) { client, server in
             #expect(try await client.send(.get, "/memo/hello").text == "hi from memo")
 

@@ -61,6 +61,16 @@ struct AuthTests {
         }
     }
 
+    @Test("development sign-in refuses an address with surrounding whitespace, as its pattern does")
+    func devSignInRefusesSurroundingWhitespace() async throws {
+        try await withServer(.sqlite) { client, _ in
+            for email in [" a@example.com", "a@example.com\n", "a@example.com\u{200B}"] {
+                let response = try await client.send(.post, "/knot/auth/dev", json: ["email": email])
+                #expect(response.status == .unprocessableContent && response.errorFields == ["email"], "\(email.debugDescription)")
+            }
+        }
+    }
+
     /// The fuzzer found `0M…@9.🏻b…`: a skin-tone modifier after the domain's dot makes `.🏻` one
     /// character, so a character-based check saw no dot while the schema's pattern (scalars) did.
     @Test("development sign-in accepts every address its schema pattern accepts, even with combining marks after '.' or '@'")
@@ -81,6 +91,8 @@ struct AuthTests {
             "a@b.c", "you@example.com", "a.b@c.d.e", "@b.c", "a@.bc", "a@bc.", "a@bc", "a@b@c.d", "a b@c.d", "a@b\u{3000}.c",
             "a@b.\u{301}c", "0M@9.\u{1F3FB}b", "a\u{7F}@b.c", "a\u{85}@b.c", "a\u{86}@b.c", "a@b..c", "a@b", "a@.", "a@b.",
             "\u{1F600}@\u{1F600}.\u{1F600}", "a@b\u{200B}.c", "a@b\u{2028}.c", "", "@", "a@..", "a@x.y.",
+            // Surrounding whitespace, including what trimming removes (found by review).
+            " a@b.c", "a@b.c\t", "\ta@b.c", "a@b.c\u{2028}", "a@b.\u{200B}", "\u{200B}@b.c", "a@b.c\n",
         ]
         for sample in samples {
             let utf16 = NSRange(location: 0, length: (sample as NSString).length)

@@ -22,15 +22,21 @@ struct PostgresPreparedStatementTests {
 
     @Test("names: one per text and parameter types, the same on every call, none past the capacity")
     func names() {
-        let names = PostgresStatementNames(capacity: 2)
-        let first = names.name(for: "SELECT $1", types: [.int8])
+        let names = PostgresStatementNames(capacity: 3)
+        let first = names.name(for: "SELECT $1", types: [.int8])?.0
         #expect(first != nil)
-        #expect(names.name(for: "SELECT $1", types: [.int8]) == first)
-        let second = names.name(for: "SELECT $1", types: [.text])
+        #expect(names.name(for: "SELECT $1", types: [.int8])?.0 == first)
+        let second = names.name(for: "SELECT $1", types: [.text])?.0
         #expect(second != nil && second != first)
-        #expect(names.name(for: "SELECT 2", types: []) == nil)
-        #expect(names.name(for: "SELECT $1", types: [.text]) == second)
-        #expect(names.count == 2)
+        #expect(names.name(for: "SELECT $1", types: [.text])?.0 == second)
+        // A NULL reuses a variant whose other types match, with that variant's declared types.
+        let withNull = names.name(for: "SELECT $1, $2", types: [.text, .int8])
+        #expect(names.name(for: "SELECT $1, $2", types: [.null, .int8])?.0 == withNull?.0)
+        #expect(names.name(for: "SELECT $1, $2", types: [.null, .int8])?.1 == [.text, .int8])
+        #expect(names.count == 3)
+        #expect(names.name(for: "SELECT 2", types: []) == nil, "past the capacity")
+        #expect(names.name(for: "SELECT $1, $2", types: [.null, .bool]) == nil, "no fitting variant, and no room for a new one")
+        #expect(names.name(for: "SELECT x", types: Array(repeating: .int8, count: 65)) == nil, "bulk statements are not prepared")
     }
 
     @Test("a repeated statement is prepared on the connection once and gives the same rows")
@@ -60,22 +66,28 @@ struct PostgresPreparedStatementTests {
         try await Self.withStore { store in
             let id = UUID()
             let date = Date(timeIntervalSince1970: 1_795_280_193.155)
-            let row = try await store.read { db in
-                try await db.raw(
+            let (row, payloadRow, prepared) = try await store.read { db in
+                // Every value here has a PostgreSQL encoding, so this runs prepared (checked below).
+                let row = try await db.raw(
                     """
                     SELECT \(bind: String?.none)::text AS absent, \(bind: String?.some("here")) AS present, \(bind: ["a", "b"]) AS list,
-                        \(bind: date) AS stamp, \(bind: id) AS id, \(bind: Payload(name: "p", count: 2)) AS payload,
-                        \(bind: Int?.none)::int8 AS no_number, \(bind: 2.5) AS number, \(bind: true) AS flag
+                        \(bind: date) AS stamp, \(bind: id) AS id, \(bind: Int?.none)::int8 AS no_number, \(bind: 2.5) AS number, \(bind: true) AS flag
                     """
                 ).first()!
+                // A Codable value is JSON-encoded on PostgresKit's path.
+                let payloadRow = try await db.raw("SELECT \(bind: Payload(name: "p", count: 2)) AS payload").first()!
+                let prepared = try await db.raw("SELECT COUNT(*) AS n FROM pg_prepared_statements WHERE statement LIKE \(bind: "%AS no_number%")")
+                    .first()!.decode(column: "n", as: Int.self)
+                return (row, payloadRow, prepared)
             }
+            #expect(prepared == 1)
             #expect(try row.decodeNil(column: "absent"))
             #expect(try row.decode(column: "absent", as: String?.self) == nil)
             #expect(try row.decode(column: "present", as: String.self) == "here")
             #expect(try row.decode(column: "list", as: [String].self) == ["a", "b"])
             #expect(abs(try row.decode(column: "stamp", as: Date.self).timeIntervalSince(date)) < 0.001)
             #expect(try row.decode(column: "id", as: UUID.self) == id)
-            #expect(try row.decode(column: "payload", as: Payload.self) == Payload(name: "p", count: 2))
+            #expect(try payloadRow.decode(column: "payload", as: Payload.self) == Payload(name: "p", count: 2))
             #expect(try row.decode(column: "no_number", as: Int?.self) == nil)
             #expect(try row.decode(column: "number", as: Double.self) == 2.5)
             #expect(try row.decode(column: "flag", as: Bool.self))
