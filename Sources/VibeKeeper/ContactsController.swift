@@ -69,16 +69,8 @@ public struct ContactsController: Sendable {
     static let contactNotFound = APIError.notFound("Contact", code: "contact_not_found")
     static let occasionNotFound = APIError.notFound("Occasion", code: "occasion_not_found")
 
-    /// The `{id}` of a contact route; anything that is not an id is a 404, as a missing contact is.
-    static func contactID(_ context: AuthenticatedContext) throws -> ContactID {
-        guard let raw = context.parameters.get("id"), let id = ContactID(raw) else { throw contactNotFound }
-        return id
-    }
-
-    static func occasionID(_ context: AuthenticatedContext) throws -> OccasionID {
-        guard let raw = context.parameters.get("id"), let id = OccasionID(raw) else { throw occasionNotFound }
-        return id
-    }
+    static func contactID(_ context: AuthenticatedContext) throws -> ContactID { try pathID(context, notFound: contactNotFound) }
+    static func occasionID(_ context: AuthenticatedContext) throws -> OccasionID { try pathID(context, notFound: occasionNotFound) }
 }
 
 extension Contact: ResponseEncodable {}

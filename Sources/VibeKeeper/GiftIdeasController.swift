@@ -28,17 +28,9 @@ public struct GiftIdeasController: Sendable {
             let query = request.uri.queryParameters
             v.onlyKnownParameters(query.map { String($0.key) }, allowed: Self.listParameters)
             let filter = GiftIdeaFilter.parse({ query.get($0).map { String($0) } }, &v)
-            let limit = v.queryInteger(query.get("limit").map { String($0) }, "limit", default: VibeKeeperRules.defaultPageSize, range: 1...VibeKeeperRules.maxPageSize)
-            var cursor: PageCursor?
-            if let raw = query.get("cursor"), !raw.isEmpty {
-                cursor = PageCursor(encoded: String(raw))
-                v.check(cursor != nil, "cursor", "is not a cursor this server issued")
-            }
+            let paging = PageQuery.parse(query, &v)
             try v.throwIfInvalid()
-            let page = try await ideas.list(for: context.userID, filter: filter, limit: limit, cursor: cursor)
-            var headers = HTTPFields()
-            if let next = page.nextCursor { headers[Self.nextCursorHeader] = next.encoded }
-            return EditedResponse(headers: headers, response: page.ideas)
+            return PageQuery.response(try await ideas.list(for: context.userID, filter: filter, limit: paging.limit, cursor: paging.cursor))
         }
         routes.post { request, context -> EditedResponse<GiftIdea> in
             let new = try NewGiftIdea.check(try await request.decode(as: NewGiftIdea.Input.self, context: context)).get()
@@ -70,10 +62,7 @@ public struct GiftIdeasController: Sendable {
     static let ideaNotFound = APIError.notFound("Gift idea", code: "gift_idea_not_found")
     static let listParameters: Set<String> = ["recipient_id", "occasion", "status", "tag", "min_price", "max_price", "q", "limit", "cursor"]
 
-    static func ideaID(_ context: AuthenticatedContext) throws -> GiftIdeaID {
-        guard let raw = context.parameters.get("id"), let id = GiftIdeaID(raw) else { throw ideaNotFound }
-        return id
-    }
+    static func ideaID(_ context: AuthenticatedContext) throws -> GiftIdeaID { try pathID(context, notFound: ideaNotFound) }
 
     /// A recipient that is not the caller's contact is a 404, as a missing contact is.
     static func recipientChecked<T>(_ body: () async throws -> T) async throws -> T {

@@ -47,7 +47,7 @@ public struct VibeKeeperApp: AppModule {
         search = IdeaSearch(
             database: database, vectors: vectors ?? makeVectorIndex(for: database.kind), embedder: embedder, ideas: ideas, contacts: contacts, logger: logger)
         capture = CaptureService(
-            contacts: contacts, ideas: ideas, extraction: IdeaExtraction(router: router, logger: logger), embedder: embedder, accounts: accounts,
+            contacts: contacts, ideas: ideas, extraction: IdeaExtraction(router: router, logger: logger), accounts: accounts,
             reminders: reminders, search: search, clock: clock)
         self.clock = clock
     }

@@ -114,6 +114,32 @@ struct CaptureTests {
         }
     }
 
+    /// Places texts by one keyword, so two differently worded ideas can mean the same thing.
+    struct KeywordEmbedder: Embedder {
+        var model: String { "keyword-test" }
+        var dimensions: Int { 3 }
+        var isSemantic: Bool { true }
+        func embed(_ texts: [String]) async throws -> [[Float]] {
+            texts.map { text in
+                let lower = text.lowercased()
+                return lower.contains("wallet") ? [1, 0, 0] : lower.contains("scarf") ? [0, 1, 0] : [0, 0, 1]
+            }
+        }
+    }
+
+    @Test("a differently worded idea that means the same (by the stored vectors) is a duplicate too", arguments: TestDatabase.allCases)
+    func semanticDuplicates(_ database: TestDatabase) async throws {
+        try await withServer(database, dependencies: ServerDependencies(clock: TestClock(Self.today), embedder: KeywordEmbedder())) { client, _ in
+            let user = try await client.signIn(app: "vibekeeper")
+            _ = try await client.send(.post, "\(Self.base)/contacts", token: user.accessToken, json: ["name": "Sam"])
+            let first = try await Self.capture(client, user, "Sam would love a leather wallet")
+            let again = try await Self.capture(client, user, "Sam would like a slim billfold wallet")
+            #expect(again.idea.id == first.idea.id && again.idea.duplicateOf == first.idea.id)
+            let scarf = try await Self.capture(client, user, "Sam would love a wool scarf")
+            #expect(scarf.idea.duplicateOf == nil && scarf.idea.id != first.idea.id)
+        }
+    }
+
     @Test("text_content as a form field or JSON; missing or blank is a 422, over 10,000 characters a 413")
     func inputForms() async throws {
         try await Self.withCaptureServer(.sqlite) { client in

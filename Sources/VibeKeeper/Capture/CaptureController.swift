@@ -31,17 +31,10 @@ public struct CaptureController: Sendable {
             var v = Validator()
             let query = request.uri.queryParameters
             v.onlyKnownParameters(query.map { String($0.key) }, allowed: ["limit", "cursor"])
-            let limit = v.queryInteger(query.get("limit").map { String($0) }, "limit", default: VibeKeeperRules.defaultPageSize, range: 1...VibeKeeperRules.maxPageSize)
-            var cursor: PageCursor?
-            if let raw = query.get("cursor"), !raw.isEmpty {
-                cursor = PageCursor(encoded: String(raw))
-                v.check(cursor != nil, "cursor", "is not a cursor this server issued")
-            }
+            let paging = PageQuery.parse(query, &v)
             try v.throwIfInvalid()
-            let page = try await ideas.list(for: context.userID, filter: GiftIdeaFilter(), limit: limit, cursor: cursor, needsReview: true)
-            var headers = HTTPFields()
-            if let next = page.nextCursor { headers[GiftIdeasController.nextCursorHeader] = next.encoded }
-            return EditedResponse(headers: headers, response: page.ideas)
+            return PageQuery.response(
+                try await ideas.list(for: context.userID, filter: GiftIdeaFilter(), limit: paging.limit, cursor: paging.cursor, needsReview: true))
         }
         routes.post("review/:id/accept") { request, context -> GiftIdea in
             let id = try GiftIdeasController.ideaID(context)

@@ -12,14 +12,13 @@ public struct CaptureService: Sendable {
     let contacts: ContactRepository
     let ideas: GiftIdeaRepository
     let extraction: IdeaExtraction
-    let embedder: any Embedder
     let accounts: AccountRepository?
     let reminders: ReminderService?
     let search: IdeaSearch?
     let clock: any TimeSource
 
     public init(
-        contacts: ContactRepository, ideas: GiftIdeaRepository, extraction: IdeaExtraction, embedder: any Embedder, accounts: AccountRepository?,
+        contacts: ContactRepository, ideas: GiftIdeaRepository, extraction: IdeaExtraction, accounts: AccountRepository?,
         reminders: ReminderService? = nil, search: IdeaSearch? = nil, clock: any TimeSource
     ) {
         self.reminders = reminders
@@ -27,7 +26,6 @@ public struct CaptureService: Sendable {
         self.contacts = contacts
         self.ideas = ideas
         self.extraction = extraction
-        self.embedder = embedder
         self.accounts = accounts
         self.clock = clock
     }
@@ -38,7 +36,7 @@ public struct CaptureService: Sendable {
 
     /// Captures `text` for `user`: the first idea, and any others the text named.
     public func capture(text: String, for user: UserID) async throws -> CaptureResult {
-        let timeZone = try await userTimeZone(user)
+        let timeZone = try await userTimeZone(user, accounts: accounts)
         let today = LocalDate(clock.now(), in: timeZone)
         let known = try await knownContacts(of: user)
         var extracted = await extraction.extract(text, today: today, timeZone: timeZone, contacts: known)
@@ -66,12 +64,6 @@ public struct CaptureService: Sendable {
             results.append(idea)
         }
         return CaptureResult(idea: results[0], additionalIdeas: Array(results.dropFirst()))
-    }
-
-    /// The user's time zone from their notification preferences; UTC when unset.
-    func userTimeZone(_ user: UserID) async throws -> TimeZone {
-        guard let name = try await accounts?.preferences(of: user)?.timezone, let zone = TimeZone(identifier: name) else { return TimeZone(identifier: "UTC")! }
-        return zone
     }
 
     /// The user's contacts as the extractor sees them: names, relationships, aliases, occasions.
@@ -112,19 +104,19 @@ public struct CaptureService: Sendable {
     static func clampBudget(_ value: Double) -> Double { min(max(value, 0), VibeKeeperRules.maxBudget) }
 
     /// An idea the user already has for `recipient` that says the same thing: the same words
-    /// (ignoring case and accents), or embeddings at least ``duplicateSimilarity`` apart.
+    /// (ignoring case and accents), or a stored vector at least ``duplicateSimilarity`` close to
+    /// this idea's — one embedding and one vector-index query, not one embedding per old idea.
     func duplicate(of idea: String, recipient: ContactID?, for user: UserID) async throws -> GiftIdea? {
         let candidates = try await ideas.recent(for: user, recipient: recipient, limit: 200)
         guard !candidates.isEmpty else { return nil }
         let key = GiftIdeaRepository.foldedKey(idea)
         if let same = candidates.first(where: { GiftIdeaRepository.foldedKey($0.idea) == key }) { return same }
-        let vectors = try await embedder.embed([idea] + candidates.map(\.idea))
-        let query = vectors[0]
-        var best: (GiftIdea, Float)?
-        for (candidate, vector) in zip(candidates, vectors.dropFirst()) {
-            let similarity = zip(query, vector).reduce(0) { $0 + $1.0 * $1.1 }
-            if similarity >= Self.duplicateSimilarity, similarity > (best?.1 ?? -1) { best = (candidate, similarity) }
+        guard let search else { return nil }
+        let byID = Dictionary(candidates.map { ($0.id.uuid, $0) }, uniquingKeysWith: { first, _ in first })
+        // Nearest first: the first close enough that is this recipient's is the best.
+        for match in try await search.nearest(to: idea, for: user, limit: 50) where match.similarity >= Double(Self.duplicateSimilarity) {
+            if let candidate = byID[match.itemID] { return candidate }
         }
-        return best?.0
+        return nil
     }
 }

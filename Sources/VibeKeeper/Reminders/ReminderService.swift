@@ -365,10 +365,7 @@ public struct ReminderService: Sendable {
 
     // MARK: Helpers
 
-    func timeZone(of user: UserID) async throws -> TimeZone {
-        guard let name = try await accounts?.preferences(of: user)?.timezone, let zone = TimeZone(identifier: name) else { return TimeZone(identifier: "UTC")! }
-        return zone
-    }
+    func timeZone(of user: UserID) async throws -> TimeZone { try await userTimeZone(user, accounts: accounts) }
 
     /// The occurrences of an occasion from `today` on: this year's and the next two for a recurring
     /// one (29 February on 28 February in other years), the date itself for a one-time one.

@@ -60,10 +60,7 @@ public struct RemindersController: Sendable {
 
     static let notFound = APIError.notFound("Reminder", code: "reminder_not_found")
 
-    static func reminderID(_ context: AuthenticatedContext) throws -> ReminderID {
-        guard let raw = context.parameters.get("id"), let id = ReminderID(raw) else { throw notFound }
-        return id
-    }
+    static func reminderID(_ context: AuthenticatedContext) throws -> ReminderID { try pathID(context, notFound: notFound) }
 }
 
 extension Reminder: ResponseEncodable {}

@@ -70,12 +70,7 @@ public struct IdeaSearch: Sendable {
         let words = Self.words(query)
         var semantic: [UUID: Double] = [:]
         do {
-            let vector = try await embedder.embed(query)
-            let model = embedder.model
-            let matches = try await database.read { db in
-                try await vectors.search(collection: Self.collection, owner: user, model: model, query: vector, limit: 200, on: db)
-            }
-            for match in matches { semantic[match.itemID] = match.similarity }
+            for match in try await nearest(to: query, for: user, limit: 200) { semantic[match.itemID] = match.similarity }
         } catch {
             logger.warning("vibekeeper: semantic search unavailable, words only", metadata: ["error": "\(error)"])
         }
@@ -107,14 +102,19 @@ public struct IdeaSearch: Sendable {
         return SearchResults(query: query, results: Array(hits.prefix(limit)), embedder: embedder.model)
     }
 
+    /// The user's stored idea vectors nearest to `text`, most similar first.
+    public func nearest(to text: String, for user: UserID, limit: Int) async throws -> [VectorMatch] {
+        let vector = try await embedder.embed(text)
+        let model = embedder.model
+        return try await database.read { db in
+            try await vectors.search(collection: Self.collection, owner: user, model: model, query: vector, limit: limit, on: db)
+        }
+    }
+
     /// The user's ideas nearest to one of theirs; nil when the idea is not theirs.
     public func related(to id: GiftIdeaID, for user: UserID, limit: Int) async throws -> [RelatedIdea]? {
         guard let idea = try await ideas.find(id, for: user) else { return nil }
-        let vector = try await embedder.embed(Self.embeddingText(of: idea))
-        let model = embedder.model
-        let matches = try await database.read { db in
-            try await vectors.search(collection: Self.collection, owner: user, model: model, query: vector, limit: limit + 1, on: db)
-        }
+        let matches = try await nearest(to: Self.embeddingText(of: idea), for: user, limit: limit + 1)
         var related: [RelatedIdea] = []
         for match in matches where match.itemID != id.uuid {
             guard let other = try await ideas.find(GiftIdeaID(match.itemID), for: user), !other.needsReview else { continue }
