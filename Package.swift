@@ -113,11 +113,13 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Uploaded photos and recordings: format detection by magic bytes and the stores they live in.
+        .target(name: "MediaStorage"),
         // What an app module declares and what the platform hands it (the `AppModule` protocol).
         .target(
             name: "AppPlatform",
             dependencies: [
-                "PlatformCore", "Persistence", "Auth", "AIProviders", "Jobs", "Notifications", "Observability",
+                "PlatformCore", "Persistence", "Auth", "AIProviders", "Jobs", "Notifications", "Observability", "MediaStorage",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -141,7 +143,7 @@ let package = Package(
         .target(
             name: "VibeKeeper",
             dependencies: [
-                "AppPlatform", "PlatformCore", "Persistence", "Auth", "AIProviders", "Jobs", "Notifications", "VibeKeeperAPI",
+                "AppPlatform", "PlatformCore", "Persistence", "Auth", "AIProviders", "Jobs", "Notifications", "MediaStorage", "VibeKeeperAPI",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -150,7 +152,7 @@ let package = Package(
         .target(
             name: "AppServer",
             dependencies: [
-                "AppPlatform", "PlatformCore", "Observability", "Persistence", "Auth", "AIProviders", "Jobs", "Notifications", "Knot", "VibeKeeper",
+                "AppPlatform", "PlatformCore", "Observability", "Persistence", "Auth", "AIProviders", "Jobs", "Notifications", "Knot", "VibeKeeper", "MediaStorage",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
@@ -221,6 +223,7 @@ let package = Package(
             name: "PlatformTests",
             dependencies: [
                 "TestSupport", "AppPlatform", "AppServer", "PlatformCore", "Persistence", "AIProviders", "Auth", "Observability", "Jobs", "Notifications", "KnotAPI",
+                "MediaStorage",
                 .product(name: "Hummingbird", package: "hummingbird"), .product(name: "SQLKit", package: "sql-kit"), .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -240,7 +243,7 @@ let package = Package(
         .testTarget(
             name: "VibeKeeperTests",
             dependencies: [
-                "TestSupport", "VibeKeeper", "VibeKeeperAPI", "AIProviders", "AppServer", "PlatformCore", .product(name: "Hummingbird", package: "hummingbird"),
+                "TestSupport", "VibeKeeper", "VibeKeeperAPI", "AIProviders", "AppServer", "PlatformCore", "MediaStorage", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -4,6 +4,7 @@ import Foundation
 import Hummingbird
 import Jobs
 import Logging
+import MediaStorage
 import Notifications
 import Persistence
 import PlatformCore
@@ -98,11 +99,21 @@ public struct PlatformServices: Sendable {
     public let qstash: QStashVerifier?
     /// The URL QStash calls, checked against the token's subject when set.
     public let qstashDestinationURL: String?
+    /// Where uploaded photos and recordings are kept (`MEDIA_DIR`, or an S3-compatible bucket).
+    public let media: any MediaStore
+    /// Speech to text (`TRANSCRIBER`); nil when none is configured.
+    public let transcriber: (any Transcriber)?
+    /// Describes photos (`VISION_MODEL`); nil when none is configured.
+    public let vision: (any VisionModel)?
 
     public init(
         database: any Database, vectors: any VectorIndex, embedder: any Embedder, models: ModelRouter, accounts: AccountRepository, notifications: NotificationEngine,
-        jobs: JobQueue, clock: any TimeSource, logger: Logger, serverSecret: Data, qstash: QStashVerifier?, qstashDestinationURL: String?
+        jobs: JobQueue, clock: any TimeSource, logger: Logger, serverSecret: Data, qstash: QStashVerifier?, qstashDestinationURL: String?,
+        media: any MediaStore, transcriber: (any Transcriber)? = nil, vision: (any VisionModel)? = nil
     ) {
+        self.media = media
+        self.transcriber = transcriber
+        self.vision = vision
         self.database = database
         self.vectors = vectors
         self.embedder = embedder

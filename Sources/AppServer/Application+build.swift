@@ -5,6 +5,7 @@ import Foundation
 import Hummingbird
 import Jobs
 import Logging
+import MediaStorage
 import Notifications
 import Observability
 import Persistence
@@ -25,11 +26,20 @@ public struct ServerDependencies: Sendable {
     /// Extra app modules to host besides ``hostedApps`` (tests: a small module that proves the
     /// protocol); each is mounted when its id is in the configuration's `apps`.
     public var extraModules: [any AppModule.Type] = []
+    /// Replaces the media store the configuration implies (tests: a store that fails).
+    public var media: (any MediaStore)?
+    /// Replace the speech-to-text and image-description clients the configuration implies.
+    public var transcriber: (any Transcriber)?
+    public var vision: (any VisionModel)?
 
     public init(
         clock: any TimeSource = SystemTime(), jwksFetcher: any JWKSFetching = HTTPJWKSFetcher(), embedder: (any Embedder)? = nil, offlineModels: [String: any LanguageModel] = [:],
-        pushProvider: (any PushProvider)? = nil, logger: Logger? = nil, extraModules: [any AppModule.Type] = []
+        pushProvider: (any PushProvider)? = nil, logger: Logger? = nil, extraModules: [any AppModule.Type] = [], media: (any MediaStore)? = nil,
+        transcriber: (any Transcriber)? = nil, vision: (any VisionModel)? = nil
     ) {
+        self.media = media
+        self.transcriber = transcriber
+        self.vision = vision
         self.clock = clock
         self.jwksFetcher = jwksFetcher
         self.embedder = embedder
@@ -143,7 +153,7 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
         router.add(middleware: ErrorMiddleware())
         let routeMethods = RouteMethodTable()  // 405 + Allow for a known path with another method
         router.add(middleware: MethodNotAllowedMiddleware(table: routeMethods))
-        router.add(middleware: BodyLimitMiddleware(maxBytes: configuration.maxBodyBytes))
+        router.add(middleware: BodyLimitMiddleware(maxBytes: configuration.maxBodyBytes, maxUploadBytes: configuration.maxUploadBytes))
         router.add(middleware: LogRequestsMiddleware(.debug))
 
         let startedAt = Date()
@@ -196,7 +206,9 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
 
         let platform = PlatformServices(
             database: database, vectors: vectors, embedder: embedder, models: modelRouter, accounts: accounts, notifications: notificationEngine,
-            jobs: jobQueue, clock: clock, logger: logger, serverSecret: Data(signingKey.utf8), qstash: qstash, qstashDestinationURL: configuration.qstashDestinationURL
+            jobs: jobQueue, clock: clock, logger: logger, serverSecret: Data(signingKey.utf8), qstash: qstash, qstashDestinationURL: configuration.qstashDestinationURL,
+            media: dependencies.media ?? LocalMediaStore(directory: URL(fileURLWithPath: configuration.mediaDirectory ?? configuration.dataDirectory + "/media")),
+            transcriber: dependencies.transcriber, vision: dependencies.vision
         )
         var migrationSets = [PlatformSchema.migrations, JobSchema.migrations, NotificationSchema.migrations]
         var embeddingSources: [any EmbeddingSource] = []

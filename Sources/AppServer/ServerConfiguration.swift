@@ -23,6 +23,10 @@ public struct ServerConfiguration: Sendable {
     public var environment = AppEnvironment.development
     public var apps: [AppID] = ServerConfiguration.implementedApps
     public var maxBodyBytes = 1_048_576
+    /// The limit for `multipart/form-data` uploads (a 25 MiB recording plus its form).
+    public var maxUploadBytes = 27 << 20
+    /// Where uploaded media are stored; nil is `DATA_DIR/media`.
+    public var mediaDirectory: String?
     /// Seconds a connection has to deliver a complete request head (from connecting, or from the
     /// first byte of a later request on a kept-alive connection).
     public var httpHeaderTimeoutSeconds = 10
@@ -148,6 +152,8 @@ public struct ServerConfiguration: Sendable {
         public static let environment = SettingKey("APP_ENV", "development (default) or production")
         public static let apps = SettingKey("APPS", "comma-separated apps to host (default: every app of this build)")
         public static let maxBodyBytes = SettingKey("MAX_BODY_BYTES", "largest accepted request body (default 1048576)")
+        public static let maxUploadBytes = SettingKey("MAX_UPLOAD_BYTES", "largest accepted multipart/form-data upload (default 28311552; routes cap each file lower)")
+        public static let mediaDirectory = SettingKey("MEDIA_DIR", "folder for uploaded photos and recordings (default DATA_DIR/media)")
         public static let headerTimeout = SettingKey(
             "HTTP_HEADER_TIMEOUT_SECONDS", "seconds to deliver a complete request head, from connecting or from a later request's first byte (default 10); then 408 and close")
         public static let idleTimeout = SettingKey(
@@ -210,7 +216,8 @@ public struct ServerConfiguration: Sendable {
 
     /// The platform's own keys, in help order.
     static let platformKeys: [SettingKey] = [
-        Key.host, Key.port, Key.databaseURL, Key.dataDirectory, Key.environment, Key.apps, Key.maxBodyBytes, Key.headerTimeout, Key.idleTimeout,
+        Key.host, Key.port, Key.databaseURL, Key.dataDirectory, Key.environment, Key.apps, Key.maxBodyBytes, Key.maxUploadBytes, Key.mediaDirectory, Key.headerTimeout,
+        Key.idleTimeout,
         Key.signingKey, Key.signingKeyFile, Key.accessTTL, Key.refreshTTL, Key.appleJWKS, Key.googleJWKS, Key.authRateLimit, Key.trustedProxies,
         Key.postgresMaxConnections, Key.databaseTimeout, Key.shutdownTimeout, Key.sessionCache, Key.logLevel,
         Key.embedder, Key.miniLMDirectory, Key.vectorBackfill,
@@ -319,6 +326,8 @@ public struct ServerConfiguration: Sendable {
             self.apps = apps
         }
         if let bytes = try settings.int(Key.maxBodyBytes, range: 1024...(512 << 20)) { maxBodyBytes = bytes }
+        if let bytes = try settings.int(Key.maxUploadBytes, range: 1024...(1 << 30)) { maxUploadBytes = bytes }
+        if let folder = settings.string(Key.mediaDirectory) { mediaDirectory = folder }
         if let seconds = try settings.int(Key.headerTimeout, range: 1...600) { httpHeaderTimeoutSeconds = seconds }
         if let seconds = try settings.int(Key.idleTimeout, range: 1...3600) { httpIdleTimeoutSeconds = seconds }
         if let pem = settings.string(Key.signingKey) {

@@ -41,6 +41,15 @@ extension SQLDatabase {
 
     /// The placeholder cast for binding a `YYYY-MM-DD` string into a `DATE` column.
     public var dateCast: SQLQueryString { isPostgres ? "::date" : "" }
+
+    /// `column` (a UUID column) is one of `ids`, as one bound value whatever the count, so the
+    /// statement text (and its prepared statement) stays the same: an array on PostgreSQL, a JSON
+    /// array read by `json_each` on SQLite (whose UUID columns hold `uuidString` text).
+    public func isOneOf(_ column: String, _ ids: [UUID]) -> SQLQueryString {
+        if isPostgres { return "\(unsafeRaw: column) = ANY(\(bind: ids))" }
+        let list = "[" + ids.map { "\"\($0.uuidString)\"" }.joined(separator: ",") + "]"
+        return "\(unsafeRaw: column) IN (SELECT value FROM json_each(\(bind: list)))"
+    }
 }
 
 extension Error {

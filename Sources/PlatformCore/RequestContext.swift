@@ -31,6 +31,8 @@ public struct AppRequestContext: RequestContext, RemoteAddressRequestContext, Bo
     public let remoteAddress: SocketAddress?
     /// Set per request by ``BodyLimitMiddleware`` from configuration.
     public var maxBodyBytes: Int = 1_048_576
+    /// The limit for `multipart/form-data` uploads, set by ``BodyLimitMiddleware``.
+    public var maxUploadBytes: Int = 1_048_576
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
@@ -49,6 +51,7 @@ public struct AuthenticatedContext: ChildRequestContext, BodyLimitedContext {
     public let identity: AuthIdentity
     public let remoteAddress: SocketAddress?
     public let maxBodyBytes: Int
+    public let maxUploadBytes: Int
 
     public init(context: AppRequestContext) throws {
         guard let identity = context.identity else {
@@ -58,6 +61,7 @@ public struct AuthenticatedContext: ChildRequestContext, BodyLimitedContext {
         self.identity = identity
         self.remoteAddress = context.remoteAddress
         self.maxBodyBytes = context.maxBodyBytes
+        self.maxUploadBytes = context.maxUploadBytes
     }
 
     public var userID: UserID { identity.userID }

@@ -63,7 +63,7 @@ public struct GiftIdeaRepository: Sendable {
                 ideas.removeLast()
                 next = ideas.last.map { PageCursor(createdAt: $0.createdAt, id: $0.id.uuid) }
             }
-            return Page(ideas: ideas, nextCursor: next)
+            return Page(ideas: try await MediaLibrary.withMedia(ideas, for: user, in: db), nextCursor: next)
         }
     }
 
@@ -72,13 +72,19 @@ public struct GiftIdeaRepository: Sendable {
     }
 
     static func find(_ id: GiftIdeaID, for user: UserID, in db: any SQLDatabase) async throws -> GiftIdea? {
-        try await db.raw(
-            "SELECT \(columns(db)) FROM gift_ideas g LEFT JOIN contacts c ON c.id = g.recipient_id WHERE g.id = \(bind: id.uuid) AND g.user_id = \(bind: user.uuid)"
-        ).first().map(idea(from:))
+        guard
+            let idea = try await db.raw(
+                "SELECT \(columns(db)) FROM gift_ideas g LEFT JOIN contacts c ON c.id = g.recipient_id WHERE g.id = \(bind: id.uuid) AND g.user_id = \(bind: user.uuid)"
+            ).first().map(idea(from:))
+        else { return nil }
+        return try await MediaLibrary.withMedia([idea], for: user, in: db).first
     }
 
-    /// Stores a new idea; throws ``RecipientNotFound`` when the recipient is not the user's contact.
-    public func create(_ new: NewGiftIdea, for user: UserID, needsReview: Bool = false, confidence: Double? = nil) async throws -> GiftIdea {
+    /// Stores a new idea with the rows of its `media` (already in the media store), in one
+    /// transaction; throws ``RecipientNotFound`` when the recipient is not the user's contact.
+    public func create(
+        _ new: NewGiftIdea, for user: UserID, needsReview: Bool = false, confidence: Double? = nil, media: [MediaLibrary.StoredFile] = []
+    ) async throws -> GiftIdea {
         let now = clock.now()
         let id = GiftIdeaID(UUID.random())
         return try await database.transaction { db in
@@ -98,6 +104,8 @@ public struct GiftIdeaRepository: Sendable {
                     \(bind: needsReview), \(bind: confidence), \(bind: Self.searchText(idea)), \(bind: now), \(bind: now))
                 """
             ).run()
+            try await MediaLibrary.attach(media, to: id, for: user, in: db)
+            idea.mediaAssets = media.map(\.asset)
             return idea
         }
     }
@@ -143,12 +151,21 @@ public struct GiftIdeaRepository: Sendable {
         }
     }
 
-    /// Deletes the user's idea; false when there is none.
+    /// Deletes the user's idea; false when there is none. Its media rows go with it; the bytes'
+    /// keys are what ``deleteReturningMedia(_:for:)`` returns.
     public func delete(_ id: GiftIdeaID, for user: UserID) async throws -> Bool {
+        try await deleteReturningMedia(id, for: user) != nil
+    }
+
+    /// Deletes the user's idea and answers the storage keys of its media (read in the same
+    /// transaction), for the caller to remove from the media store; nil when there is no such idea.
+    public func deleteReturningMedia(_ id: GiftIdeaID, for user: UserID) async throws -> [String]? {
         try await database.transaction { db in
-            guard try await Self.find(id, for: user, in: db) != nil else { return false }
+            guard try await db.raw("SELECT id FROM gift_ideas WHERE id = \(bind: id.uuid) AND user_id = \(bind: user.uuid)").first() != nil else { return nil }
+            let keys = try await db.raw("SELECT storage_key FROM media_assets WHERE gift_idea_id = \(bind: id.uuid) AND user_id = \(bind: user.uuid)").all()
+                .map { try $0.decode(column: "storage_key", as: String.self) }
             try await db.raw("DELETE FROM gift_ideas WHERE id = \(bind: id.uuid) AND user_id = \(bind: user.uuid)").run()
-            return true
+            return keys
         }
     }
 
@@ -157,12 +174,13 @@ public struct GiftIdeaRepository: Sendable {
     public func recent(for user: UserID, recipient: ContactID?, limit: Int) async throws -> [GiftIdea] {
         try await database.read { db in
             let recipientCondition: SQLQueryString = recipient.map { "g.recipient_id = \(bind: $0.uuid)" } ?? "g.recipient_id IS NULL"
-            return try await db.raw(
+            let ideas = try await db.raw(
                 """
                 SELECT \(Self.columns(db)) FROM gift_ideas g LEFT JOIN contacts c ON c.id = g.recipient_id
                 WHERE g.user_id = \(bind: user.uuid) AND \(recipientCondition) ORDER BY g.created_at DESC, g.id DESC LIMIT \(bind: limit)
                 """
             ).all().map(Self.idea(from:))
+            return try await MediaLibrary.withMedia(ideas, for: user, in: db)
         }
     }
 
@@ -182,9 +200,10 @@ public struct GiftIdeaRepository: Sendable {
     /// Every idea of the user (the export).
     public func all(for user: UserID) async throws -> [GiftIdea] {
         try await database.read { db in
-            try await db.raw(
+            let ideas = try await db.raw(
                 "SELECT \(Self.columns(db)) FROM gift_ideas g LEFT JOIN contacts c ON c.id = g.recipient_id WHERE g.user_id = \(bind: user.uuid) ORDER BY g.created_at, g.id"
             ).all().map(Self.idea(from:))
+            return try await MediaLibrary.withMedia(ideas, for: user, in: db)
         }
     }
 

@@ -10,8 +10,10 @@ public struct GiftIdeasController: Sendable {
     let ideas: GiftIdeaRepository
     let reminders: ReminderService?
     let search: IdeaSearch?
+    let library: MediaLibrary?
 
-    public init(ideas: GiftIdeaRepository, reminders: ReminderService? = nil, search: IdeaSearch? = nil) {
+    public init(ideas: GiftIdeaRepository, reminders: ReminderService? = nil, search: IdeaSearch? = nil, library: MediaLibrary? = nil) {
+        self.library = library
         self.ideas = ideas
         self.reminders = reminders
         self.search = search
@@ -53,7 +55,8 @@ public struct GiftIdeasController: Sendable {
         }
         routes.delete(":id") { _, context -> Response in
             let id = try Self.ideaID(context)
-            guard try await ideas.delete(id, for: context.userID) else { throw Self.ideaNotFound }
+            guard let keys = try await ideas.deleteReturningMedia(id, for: context.userID) else { throw Self.ideaNotFound }
+            await library?.deleteFiles(keys)
             await search?.remove(id)
             return Response(status: .noContent)
         }

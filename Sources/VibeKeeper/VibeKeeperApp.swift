@@ -5,6 +5,7 @@ import Foundation
 import Hummingbird
 import Jobs
 import Logging
+import MediaStorage
 import Notifications
 import Persistence
 import PlatformCore
@@ -29,6 +30,8 @@ public struct VibeKeeperApp: AppModule {
     public let capture: CaptureService
     public let reminders: ReminderService
     public let search: IdeaSearch
+    public let library: MediaLibrary
+    public let media: MediaCapture
     let clock: any TimeSource
 
     /// - Parameters:
@@ -36,9 +39,11 @@ public struct VibeKeeperApp: AppModule {
     ///     offline extractor does otherwise.
     ///   - accounts: the users' time zones (relative dates in captures).
     ///   - jobs, notifications: deliver reminders.
+    ///   - mediaStore, transcriber, vision: voice and photo captures (a temporary folder when no store is given).
     public init(
         database: any Database, clock: any TimeSource, embedder: any Embedder, vectors: (any VectorIndex)? = nil, router: ModelRouter? = nil,
-        accounts: AccountRepository? = nil, jobs: JobQueue? = nil, notifications: NotificationEngine? = nil, logger: Logger = Logger(label: "vibekeeper")
+        accounts: AccountRepository? = nil, jobs: JobQueue? = nil, notifications: NotificationEngine? = nil, mediaStore: (any MediaStore)? = nil,
+        transcriber: (any Transcriber)? = nil, vision: (any VisionModel)? = nil, logger: Logger = Logger(label: "vibekeeper")
     ) {
         contacts = ContactRepository(database: database, clock: clock)
         ideas = GiftIdeaRepository(database: database, clock: clock)
@@ -46,23 +51,28 @@ public struct VibeKeeperApp: AppModule {
             database: database, jobs: jobs ?? JobQueue(database: database, clock: clock), engine: notifications, accounts: accounts, clock: clock, logger: logger)
         search = IdeaSearch(
             database: database, vectors: vectors ?? makeVectorIndex(for: database.kind), embedder: embedder, ideas: ideas, contacts: contacts, logger: logger)
+        library = MediaLibrary(
+            database: database, store: mediaStore ?? LocalMediaStore(directory: FileManager.default.temporaryDirectory.appendingPathComponent("vibekeeper-media")),
+            clock: clock, logger: logger)
         capture = CaptureService(
             contacts: contacts, ideas: ideas, extraction: IdeaExtraction(router: router, logger: logger), accounts: accounts,
-            reminders: reminders, search: search, clock: clock)
+            reminders: reminders, search: search, library: library, clock: clock)
+        media = MediaCapture(capture: capture, library: library, transcriber: transcriber, vision: vision, logger: logger)
         self.clock = clock
     }
 
     public init(platform: PlatformServices, configuration: VibeKeeperConfiguration) throws {
         self.init(
             database: platform.database, clock: platform.clock, embedder: platform.embedder, vectors: platform.vectors, router: platform.models,
-            accounts: platform.accounts,
-            jobs: platform.jobs, notifications: platform.notifications, logger: platform.logger)
+            accounts: platform.accounts, jobs: platform.jobs, notifications: platform.notifications, mediaStore: platform.media,
+            transcriber: platform.transcriber, vision: platform.vision, logger: platform.logger)
     }
 
     public func addRoutes(to routes: AppRoutes) {
         ContactsController(contacts: contacts, reminders: reminders, search: search).addRoutes(to: routes.api)
-        GiftIdeasController(ideas: ideas, reminders: reminders, search: search).addRoutes(to: routes.api)
-        CaptureController(capture: capture, ideas: ideas, reminders: reminders, search: search).addRoutes(to: routes.api)
+        GiftIdeasController(ideas: ideas, reminders: reminders, search: search, library: library).addRoutes(to: routes.api)
+        CaptureController(capture: capture, media: media, ideas: ideas, reminders: reminders, search: search).addRoutes(to: routes.api)
+        MediaController(library: library).addRoutes(to: routes.api)
         SearchController(search: search).addRoutes(to: routes.api)
         RemindersController(reminders: reminders, clock: clock).addRoutes(to: routes.api)
     }
@@ -81,6 +91,11 @@ public struct VibeKeeperApp: AppModule {
     /// A new time zone moves the 09:00 reminders.
     public func preferencesChanged(for user: UserID) async {
         await reminders.sync(user: user)
+    }
+
+    /// The account's photos and recordings leave the media store before its rows are deleted.
+    public func accountWillBeDeleted(_ user: UserID) async throws {
+        await library.deleteFiles(try await library.keys(of: user))
     }
 
     public var embeddingSources: [any EmbeddingSource] { [GiftIdeaEmbeddingSource()] }

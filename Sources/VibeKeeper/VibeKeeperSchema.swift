@@ -1,8 +1,9 @@
 import Persistence
 
 /// VibeKeeper's tables (seed 003, 3.2), written once for both dialects: contacts with their aliases
-/// and preferences (JSON text), their occasions, and gift ideas (tags as JSON text; `occasion_key`
-/// and `search_text` folded in Swift so filters match the same way on both databases).
+/// and preferences (JSON text), their occasions, gift ideas (tags as JSON text; `occasion_key`
+/// and `search_text` folded in Swift so filters match the same way on both databases), reminders and the media assets
+/// of captures (their bytes live in the platform's media store under `storage_key`).
 public enum VibeKeeperSchema {
     public static let migrations = MigrationSet(
         component: "vibekeeper",
@@ -102,6 +103,25 @@ public enum VibeKeeperSchema {
                         updated_at {ts} NOT NULL
                     )
                     """,
+                ]
+            ),
+            Migration(
+                version: 4, name: "media_assets",
+                template: [
+                    """
+                    CREATE TABLE media_assets (
+                        id {uuid} PRIMARY KEY,
+                        user_id {uuid} NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                        gift_idea_id {uuid} NOT NULL REFERENCES gift_ideas (id) ON DELETE CASCADE,
+                        kind TEXT NOT NULL CHECK (kind IN ('image', 'audio')),
+                        content_type TEXT NOT NULL,
+                        byte_count INTEGER NOT NULL CHECK (byte_count > 0),
+                        storage_key TEXT NOT NULL UNIQUE,
+                        created_at {ts} NOT NULL
+                    )
+                    """,
+                    "CREATE INDEX media_assets_idea ON media_assets (gift_idea_id)",
+                    "CREATE INDEX media_assets_user ON media_assets (user_id)",
                 ]
             ),
         ])

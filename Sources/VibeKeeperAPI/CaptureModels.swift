@@ -7,6 +7,15 @@ extension VibeKeeperRules {
     /// budget: an idea with at least one of those is kept, an idea alone ("hmm") or no idea at all
     /// waits for the user.
     public static let reviewThreshold = 0.6
+    /// A photo capture holds at most 10 MiB; larger is 413.
+    public static let maxImageBytes = 10 << 20
+    /// A voice capture holds at most 25 MiB; larger is 413.
+    public static let maxAudioBytes = 25 << 20
+}
+
+/// What the unified `POST /capture` carries in its `content_type` field (seed 3.4).
+public enum CaptureContentType: String, Codable, Sendable, CaseIterable {
+    case text, voice, image
 }
 
 /// The answer of every capture route (seed `GiftIdeaResponse`): the idea created — or, when the

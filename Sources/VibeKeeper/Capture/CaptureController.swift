@@ -1,21 +1,24 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import MediaStorage
 import NIOCore
 import Persistence
 import PlatformCore
 import VibeKeeperAPI
 
-/// `/capture…` (seed 3.4): text captures and the review queue of captures the extractor was not
-/// sure of.
+/// `/capture…` (seed 3.4): text, voice and photo captures, the unified `POST /capture`, and the
+/// review queue of captures the extractor was not sure of.
 public struct CaptureController: Sendable {
     let capture: CaptureService
+    let media: MediaCapture?
     let ideas: GiftIdeaRepository
     let reminders: ReminderService?
     let search: IdeaSearch?
 
-    public init(capture: CaptureService, ideas: GiftIdeaRepository, reminders: ReminderService? = nil, search: IdeaSearch? = nil) {
+    public init(capture: CaptureService, media: MediaCapture? = nil, ideas: GiftIdeaRepository, reminders: ReminderService? = nil, search: IdeaSearch? = nil) {
         self.capture = capture
+        self.media = media
         self.ideas = ideas
         self.reminders = reminders
         self.search = search
@@ -24,8 +27,44 @@ public struct CaptureController: Sendable {
     public func addRoutes(to api: RouterGroup<AuthenticatedContext>) {
         let routes = api.group("capture")
         routes.post("text") { request, context -> CaptureResult in
-            let text = try await Self.textContent(of: request, context: context)
-            return try await capture.capture(text: text, for: context.userID)
+            let form = try await CaptureForm.read(request, context: context)
+            return try await capture.capture(text: try form.requiredText("text_content"), for: context.userID)
+        }
+        routes.post("voice") { request, context -> CaptureResult in
+            let form = try await CaptureForm.read(request, context: context, fileField: "voice_file")
+            let transcript = try form.optionalText("transcript")
+            let upload = try form.upload("voice_file", kind: .audio)
+            return try await mediaCapture().voice(upload, transcript: transcript, for: context.userID)
+        }
+        routes.post("image") { request, context -> CaptureResult in
+            let form = try await CaptureForm.read(request, context: context, fileField: "image_file")
+            let caption = try form.optionalText("caption")
+            let upload = try form.upload("image_file", kind: .image)
+            return try await mediaCapture().image(upload, caption: caption, for: context.userID)
+        }
+        // The seed's unified route: `content_type` says which of the three it is.
+        api.post("capture") { request, context -> CaptureResult in
+            let form: CaptureForm
+            do {
+                form = try await CaptureForm.read(request, context: context)
+            } catch let error as APIError where error.status == .unprocessableContent {
+                throw Self.invalidUnified
+            }
+            switch form.fields["content_type"].flatMap(CaptureContentType.init(rawValue:)) {
+            case .text?:
+                guard form.fields["text_content"]?.trimmedOfWhitespace.isEmpty == false else { throw Self.invalidUnified }
+                return try await capture.capture(text: try form.requiredText("text_content"), for: context.userID)
+            case .voice?:
+                guard form.files["media_file"] != nil else { throw Self.invalidUnified }
+                let transcript = try form.optionalText("transcript")
+                return try await mediaCapture().voice(try form.upload("media_file", kind: .audio), transcript: transcript, for: context.userID)
+            case .image?:
+                guard form.files["media_file"] != nil else { throw Self.invalidUnified }
+                let caption = try form.optionalText("text_content")
+                return try await mediaCapture().image(try form.upload("media_file", kind: .image), caption: caption, for: context.userID)
+            case nil:
+                throw Self.invalidUnified
+            }
         }
         routes.get("review") { request, context -> EditedResponse<[GiftIdea]> in
             var v = Validator()
@@ -48,45 +87,152 @@ public struct CaptureController: Sendable {
         }
         routes.delete("review/:id") { _, context -> Response in
             let id = try GiftIdeasController.ideaID(context)
-            guard let idea = try await ideas.find(id, for: context.userID), idea.needsReview, try await ideas.delete(id, for: context.userID) else {
-                throw Self.notWaiting
-            }
+            guard let idea = try await ideas.find(id, for: context.userID), idea.needsReview,
+                let keys = try await ideas.deleteReturningMedia(id, for: context.userID)
+            else { throw Self.notWaiting }
+            await media?.library.deleteFiles(keys)
             await search?.remove(id)
             return Response(status: .noContent)
         }
     }
 
+    func mediaCapture() throws -> MediaCapture {
+        guard let media else { throw APIError(.notImplemented, code: "media_not_configured", message: "This server does not store media.") }
+        return media
+    }
+
     static let notWaiting = APIError(.notFound, code: "review_item_not_found", message: "No capture with this id is waiting for review.")
 
-    /// `text_content` from a form (`application/x-www-form-urlencoded`, as the seed's client sends
-    /// it) or a JSON body: required, not blank, at most 10,000 characters (longer: 413).
-    static func textContent(of request: Request, context: AuthenticatedContext) async throws -> String {
-        let limit = context.maxBodyBytes
-        let buffer: ByteBuffer
+    /// The seed's answer to a unified capture that names no known content type or lacks its data.
+    static let invalidUnified = APIError(.badRequest, code: "invalid_capture", message: "Invalid content type or missing required data")
+}
+
+/// The fields and files of a capture request, from whichever body the client sent: JSON (as the
+/// seed's own client sends text), `application/x-www-form-urlencoded`, or `multipart/form-data`
+/// (uploads). Text fields over 10,000 characters are 413, like a text capture; files are checked
+/// by ``upload(_:kind:)``.
+struct CaptureForm {
+    var fields: [String: String] = [:]
+    var files: [String: MultipartForm.Part] = [:]
+
+    /// The text fields a capture route reads.
+    static let textFields = ["content_type", "text_content", "caption", "transcript"]
+
+    /// Reads the body. `fileField` names the upload a route requires: without a multipart body it
+    /// is 422 naming that field (the seed's FastAPI answer).
+    static func read(_ request: Request, context: AuthenticatedContext, fileField: String? = nil) async throws -> CaptureForm {
+        let contentType = request.headers[.contentType]
+        if MultipartForm.isMultipart(contentType) {
+            guard let boundary = MultipartForm.boundary(of: contentType) else {
+                throw APIError(.badRequest, code: "malformed_multipart", message: "multipart/form-data needs a boundary parameter of 1–70 characters.")
+            }
+            let body = try await collect(request, limit: context.maxUploadBytes)
+            let parsed: MultipartForm
+            do {
+                parsed = try MultipartForm(parsing: body, boundary: boundary)
+            } catch let error as MultipartForm.Malformed {
+                throw APIError(.badRequest, code: "malformed_multipart", message: "The multipart body is malformed: \(error.description).")
+            }
+            var form = CaptureForm()
+            var v = Validator()
+            for part in parsed.parts where form.files[part.name] == nil && form.fields[part.name] == nil {
+                if textFields.contains(part.name), part.filename == nil {
+                    guard let text = part.text else {
+                        v.fail(part.name, "must be UTF-8 text")
+                        continue
+                    }
+                    form.fields[part.name] = text
+                } else {
+                    form.files[part.name] = part
+                }
+            }
+            try v.throwIfInvalid()
+            try form.checkLengths()
+            return form
+        }
+        if let fileField {
+            throw APIError.validation([FieldError(field: fileField, message: "is required: send the file as multipart/form-data")])
+        }
+        let body = try await collect(request, limit: context.maxBodyBytes)
+        let data = Data(body.readableBytesView)
+        var form = CaptureForm()
+        if contentType?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true {
+            guard let fields = FormURLEncoded.parse(data) else {
+                throw APIError.validation([FieldError(field: "body", message: "is not valid application/x-www-form-urlencoded")])
+            }
+            form.fields = fields.filter { textFields.contains($0.key) }
+        } else {
+            let json = try APIRequestDecoder.decode(CaptureJSON.self, from: data)
+            form.fields = [
+                "content_type": json.contentType, "text_content": json.textContent, "caption": json.caption, "transcript": json.transcript,
+            ].compactMapValues { $0 }
+        }
+        try form.checkLengths()
+        return form
+    }
+
+    static func collect(_ request: Request, limit: Int) async throws -> ByteBuffer {
         do {
-            buffer = try await request.body.collect(upTo: limit)
+            return try await request.body.collect(upTo: limit)
         } catch is NIOTooManyBytesError {
             throw APIError.payloadTooLarge(limit: limit)
         }
-        let data = Data(buffer.readableBytesView)
-        let raw: String?
-        if request.headers[.contentType]?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true {
-            guard let fields = FormURLEncoded.parse(data) else {
-                throw APIError.validation([FieldError(field: "text_content", message: "the form is not valid application/x-www-form-urlencoded")])
+    }
+
+    /// A text over the capture limit is 413 (it is too much, not wrong).
+    func checkLengths() throws {
+        for name in ["text_content", "caption", "transcript"] {
+            if let text = fields[name], text.trimmedOfWhitespace.count > VibeKeeperRules.maxTextCapture {
+                throw APIError(
+                    .contentTooLarge, code: "capture_too_long", message: "\(name) holds at most \(VibeKeeperRules.maxTextCapture) characters.")
             }
-            raw = fields["text_content"]
-        } else {
-            raw = try APIRequestDecoder.decode(TextCapture.self, from: data).textContent
         }
-        if let raw, raw.trimmedOfWhitespace.count > VibeKeeperRules.maxTextCapture {
-            throw APIError(
-                .contentTooLarge, code: "capture_too_long", message: "A text capture holds at most \(VibeKeeperRules.maxTextCapture) characters.")
-        }
+    }
+
+    func requiredText(_ name: String) throws -> String {
         var v = Validator()
-        let text = v.requireText(raw, "text_content", maxLength: VibeKeeperRules.maxTextCapture)
+        let text = v.requireText(fields[name], name, maxLength: VibeKeeperRules.maxTextCapture)
         try v.throwIfInvalid()
         return text!
     }
+
+    /// Trimmed; empty is none.
+    func optionalText(_ name: String) throws -> String? {
+        var v = Validator()
+        let text = v.optionalText(fields[name], name, maxLength: VibeKeeperRules.maxTextCapture)
+        try v.throwIfInvalid()
+        return text
+    }
+
+    /// The file in `name`, checked by its bytes: missing, empty, not a supported `kind` of file, or
+    /// cut off → 422 naming the field; over the kind's limit → 413.
+    func upload(_ name: String, kind: MediaFormat.Kind) throws -> MediaCapture.Upload {
+        guard let part = files[name] else { throw APIError.validation([FieldError(field: name, message: "is required")]) }
+        let limit = kind == .image ? VibeKeeperRules.maxImageBytes : VibeKeeperRules.maxAudioBytes
+        if part.body.count > limit {
+            throw APIError(.contentTooLarge, code: "file_too_large", message: "\(name) is larger than \(limit >> 20) MiB.")
+        }
+        let accepted = kind == .image ? "a JPEG, PNG, GIF, WebP or HEIC image" : "an M4A, WAV or MP3 recording"
+        switch MediaSniffer.inspect(part.body) {
+        case .valid(let format) where format.kind == kind:
+            return MediaCapture.Upload(data: part.body, format: format)
+        case .empty:
+            throw APIError.validation([FieldError(field: name, message: "is empty")])
+        case .truncated(let format) where format.kind == kind:
+            throw APIError.validation([FieldError(field: name, message: "is cut off: the \(format.rawValue) file ends before its data does")])
+        case .valid, .truncated, .unrecognised:
+            throw APIError.validation([FieldError(field: name, message: "must be \(accepted) (recognised by its content, not its name)")])
+        }
+    }
+}
+
+/// The JSON body of a capture (text only: files come as multipart/form-data).
+struct CaptureJSON: Decodable {
+    enum CodingKeys: String, CodingKey { case contentType = "content_type", textContent = "text_content", caption, transcript }
+    var contentType: String?
+    var textContent: String?
+    var caption: String?
+    var transcript: String?
 }
 
 /// `application/x-www-form-urlencoded` bodies: `+` is a space, `%XX` a byte of UTF-8; the first

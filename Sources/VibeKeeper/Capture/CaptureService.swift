@@ -15,12 +15,14 @@ public struct CaptureService: Sendable {
     let accounts: AccountRepository?
     let reminders: ReminderService?
     let search: IdeaSearch?
+    let library: MediaLibrary?
     let clock: any TimeSource
 
     public init(
         contacts: ContactRepository, ideas: GiftIdeaRepository, extraction: IdeaExtraction, accounts: AccountRepository?,
-        reminders: ReminderService? = nil, search: IdeaSearch? = nil, clock: any TimeSource
+        reminders: ReminderService? = nil, search: IdeaSearch? = nil, library: MediaLibrary? = nil, clock: any TimeSource
     ) {
+        self.library = library
         self.reminders = reminders
         self.search = search
         self.contacts = contacts
@@ -30,35 +32,57 @@ public struct CaptureService: Sendable {
         self.clock = clock
     }
 
+    /// The idea a capture repeated was deleted while the capture ran; the capture fails (and its
+    /// file is removed) rather than attach to nothing. Sent again, it makes a new idea.
+    static let repeatedIdeaDeleted = APIError(
+        .conflict, code: "repeated_idea_deleted", message: "The idea this capture repeats was deleted meanwhile; send the capture again.")
+
     /// Two ideas for the same recipient at least this close (cosine of their embeddings) are one.
     /// With the hashing fallback only near-identical wordings reach it.
     public static let duplicateSimilarity: Float = 0.9
 
-    /// Captures `text` for `user`: the first idea, and any others the text named.
-    public func capture(text: String, for user: UserID) async throws -> CaptureResult {
+    /// Captures `text` for `user`: the first idea, and any others the text named. `media` (already
+    /// stored) goes with the first idea — in its transaction when it is new, onto the existing idea
+    /// when it is a repeat. With no text (a photo without caption or description, a recording
+    /// without speech) the idea waits for review, named `placeholder` and noted `emptyNote`.
+    public func capture(
+        text: String, for user: UserID, media: [MediaLibrary.StoredFile] = [], placeholder: String = "Untitled gift idea", emptyNote: String? = nil
+    ) async throws -> CaptureResult {
         let timeZone = try await userTimeZone(user, accounts: accounts)
         let today = LocalDate(clock.now(), in: timeZone)
-        let known = try await knownContacts(of: user)
-        var extracted = await extraction.extract(text, today: today, timeZone: timeZone, contacts: known)
+        var extracted: [ExtractedIdea] = []
+        if !text.trimmedOfWhitespace.isEmpty {
+            let known = try await knownContacts(of: user)
+            extracted = await extraction.extract(text, today: today, timeZone: timeZone, contacts: known)
+        }
         if extracted.isEmpty { extracted = [ExtractedIdea()] }
 
         var created: [String: ContactID] = [:]  // new contacts of this capture, by folded name
         var results: [GiftIdea] = []
-        for item in extracted {
+        for (index, item) in extracted.enumerated() {
+            let files = index == 0 ? media : []
             let recipient = try await resolveRecipient(item, for: user, created: &created)
             let needsReview = item.idea == nil || item.confidence < VibeKeeperRules.reviewThreshold
-            var new = Self.newIdea(from: item, text: text, recipient: recipient)
+            var new = Self.newIdea(from: item, text: text, recipient: recipient, placeholder: placeholder)
             // Waiting for review, the user's own words stay with the idea: nothing is lost.
-            if needsReview, new.notes == nil, new.idea != text.trimmedOfWhitespace {
-                new.notes = String(text.trimmedOfWhitespace.prefix(VibeKeeperRules.maxNotesLength))
+            if needsReview, new.notes == nil {
+                let words = text.trimmedOfWhitespace
+                new.notes = words.isEmpty ? emptyNote : new.idea != words ? String(words.prefix(VibeKeeperRules.maxNotesLength)) : nil
             }
             if !needsReview, let existing = try await duplicate(of: new.idea, recipient: recipient, for: user) {
                 var answer = existing
+                if !files.isEmpty, let library {
+                    // The repeat's photo or recording joins the idea the user already has.
+                    guard try await library.attach(files, to: existing.id, for: user), let updated = try await ideas.find(existing.id, for: user) else {
+                        throw Self.repeatedIdeaDeleted
+                    }
+                    answer = updated
+                }
                 answer.duplicateOf = existing.id
                 results.append(answer)
                 continue
             }
-            let idea = try await ideas.create(new, for: user, needsReview: needsReview, confidence: item.confidence)
+            let idea = try await ideas.create(new, for: user, needsReview: needsReview, confidence: item.confidence, media: files)
             await reminders?.sync(idea: idea.id, for: user)
             await search?.refresh(idea.id, for: user)
             results.append(idea)
@@ -86,9 +110,10 @@ public struct CaptureService: Sendable {
         return contact.id
     }
 
-    static func newIdea(from item: ExtractedIdea, text: String, recipient: ContactID?) -> NewGiftIdea {
+    static func newIdea(from item: ExtractedIdea, text: String, recipient: ContactID?, placeholder: String = "Untitled gift idea") -> NewGiftIdea {
         // No idea recognised: the words themselves are kept as the idea, to review.
-        let ideaText = item.idea ?? String(text.trimmedOfWhitespace.prefix(VibeKeeperRules.maxIdeaLength))
+        let words = text.trimmedOfWhitespace
+        let ideaText = item.idea ?? (words.isEmpty ? placeholder : String(words.prefix(VibeKeeperRules.maxIdeaLength)))
         var low = item.budgetMin.map(clampBudget)
         var high = item.budgetMax.map(clampBudget)
         if let l = low, let h = high, l > h { (low, high) = (h, l) }

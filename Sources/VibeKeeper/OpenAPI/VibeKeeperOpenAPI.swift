@@ -119,11 +119,89 @@ extension VibeKeeperApp {
                 "operationId": "captureText", "tags": ["capture"],
                 "summary": "Capture a gift idea from text (also accepted as an application/x-www-form-urlencoded form field text_content, as the seed's client sends it)",
                 "description": "Extracts recipient, idea, occasion, date, budget and tags (a language model when one is configured for vibekeeper.extraction, else the offline rules). A recipient matching no contact becomes a new contact. Below confidence 0.6 (no idea recognised, or an idea with no recipient, date, occasion or budget) the idea is stored with needs_review true and waits in /capture/review. A repeat of an idea the user has for the same recipient answers that idea with duplicate_of set. Several ideas: the first here, the rest in additional_ideas.",
-                "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/TextCaptureInput"}}}},
+                "requestBody": {
+                  "required": true,
+                  "content": {
+                    "application/json": {"schema": {"$ref": "#/components/schemas/TextCaptureInput"}},
+                    "application/x-www-form-urlencoded": {"schema": {"$ref": "#/components/schemas/TextCaptureInput"}}
+                  }
+                },
                 "responses": {
                   "200": {"description": "The idea captured (or the one it repeats)", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/CaptureResult"}}}},
                   "413": {"description": "More than 10,000 characters", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
                   "422": {"$ref": "#/components/responses/ValidationFailed"}
+                }
+              }
+            },
+            "/api/v1/capture/voice": {
+              "post": {
+                "operationId": "captureVoice", "tags": ["capture"],
+                "summary": "Capture a gift idea from a recording (M4A, WAV or MP3, at most 25 MiB)",
+                "description": "The recording is recognised by its bytes (not its name or declared type) and kept with the idea (GET /media/{id}). Its words come from the transcript field (the app's on-device speech recognition) or the server's speech-to-text (TRANSCRIBER, with the seed's transcription prompt); with neither the answer is 501. Then as POST /capture/text. A recording without speech waits for review with the file attached.",
+                "requestBody": {"required": true, "content": {"multipart/form-data": {"schema": {"$ref": "#/components/schemas/VoiceCaptureForm"}}}},
+                "responses": {
+                  "200": {"description": "The idea captured (or the one it repeats, with this recording added)", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/CaptureResult"}}}},
+                  "400": {"description": "Broken multipart framing", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+                  "413": {"description": "The recording is over 25 MiB, the body over the upload limit, or the transcript over 10,000 characters", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+                  "422": {"$ref": "#/components/responses/ValidationFailed"},
+                  "501": {"description": "No speech-to-text configured (TRANSCRIBER) and no transcript sent", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+                  "503": {"description": "Speech-to-text or the media store is not answering; Retry-After says when to try again", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
+                }
+              }
+            },
+            "/api/v1/capture/image": {
+              "post": {
+                "operationId": "captureImage", "tags": ["capture"],
+                "summary": "Capture a gift idea from a photo (JPEG, PNG, GIF, WebP or HEIC, at most 10 MiB) and an optional caption",
+                "description": "The photo is recognised by its bytes and kept with the idea (GET /media/{id}). The caption, and with VISION_MODEL configured the model's description of the photo (seed image-analysis prompt), are captured as POST /capture/text does; with neither, the idea waits for review with the photo attached. An empty caption is none.",
+                "requestBody": {"required": true, "content": {"multipart/form-data": {"schema": {"$ref": "#/components/schemas/ImageCaptureForm"}}}},
+                "responses": {
+                  "200": {"description": "The idea captured (or the one it repeats, with this photo added)", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/CaptureResult"}}}},
+                  "400": {"description": "Broken multipart framing", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+                  "413": {"description": "The photo is over 10 MiB, the body over the upload limit, or the caption over 10,000 characters", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+                  "422": {"$ref": "#/components/responses/ValidationFailed"},
+                  "503": {"description": "The media store is not answering; Retry-After says when to try again", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
+                }
+              }
+            },
+            "/api/v1/capture": {
+              "post": {
+                "operationId": "capture", "tags": ["capture"],
+                "summary": "The seed's unified capture: content_type text (text_content), voice (media_file, optional transcript) or image (media_file, text_content as its caption)",
+                "description": "Anything else (another content_type, or its data missing) is 400 \"Invalid content type or missing required data\". Files are checked as on /capture/voice and /capture/image.",
+                "requestBody": {
+                  "required": true,
+                  "content": {
+                    "multipart/form-data": {"schema": {"$ref": "#/components/schemas/UnifiedCaptureForm"}},
+                    "application/x-www-form-urlencoded": {"schema": {"$ref": "#/components/schemas/UnifiedCaptureText"}},
+                    "application/json": {"schema": {"$ref": "#/components/schemas/UnifiedCaptureText"}}
+                  }
+                },
+                "responses": {
+                  "200": {"description": "The idea captured (or the one it repeats)", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/CaptureResult"}}}},
+                  "400": {"description": "Invalid content type or missing required data (or broken framing)", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+                  "413": {"description": "A file or text over its limit", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+                  "422": {"$ref": "#/components/responses/ValidationFailed"},
+                  "501": {"description": "A voice capture with no speech-to-text configured and no transcript", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+                  "503": {"description": "Speech-to-text or the media store is not answering; Retry-After says when to try again", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
+                }
+              }
+            },
+            "/api/v1/media/{id}": {
+              "parameters": [\#(idParameter)],
+              "get": {
+                "operationId": "getMedia", "tags": ["capture"], "summary": "The bytes of one of the caller's photos or recordings, with the type detected at upload",
+                "responses": {
+                  "200": {
+                    "description": "The file",
+                    "content": {
+                      "image/jpeg": {"schema": {"type": "string", "format": "binary"}}, "image/png": {"schema": {"type": "string", "format": "binary"}},
+                      "image/gif": {"schema": {"type": "string", "format": "binary"}}, "image/webp": {"schema": {"type": "string", "format": "binary"}},
+                      "image/heic": {"schema": {"type": "string", "format": "binary"}}, "audio/mp4": {"schema": {"type": "string", "format": "binary"}},
+                      "audio/wav": {"schema": {"type": "string", "format": "binary"}}, "audio/mpeg": {"schema": {"type": "string", "format": "binary"}}
+                    }
+                  },
+                  "404": {"$ref": "#/components/responses/NotFound"}
                 }
               }
             },
@@ -373,6 +451,54 @@ extension VibeKeeperApp {
                 "propertyNames": {"pattern": "\#(PlatformOpenAPI.optionalTextPattern)"},
                 "additionalProperties": {"$ref": "#/components/schemas/JSONValue"}
               },
+              "VoiceCaptureForm": {
+                "type": "object",
+                "required": ["voice_file"],
+                "properties": {
+                  "voice_file": {"type": "string", "format": "binary", "description": "M4A, WAV or MP3, at most 25 MiB"},
+                  "transcript": {"type": "string", "description": "What the app's on-device speech recognition heard (used instead of the server's speech-to-text)"}
+                }
+              },
+              "ImageCaptureForm": {
+                "type": "object",
+                "required": ["image_file"],
+                "properties": {
+                  "image_file": {"type": "string", "format": "binary", "description": "JPEG, PNG, GIF, WebP or HEIC, at most 10 MiB"},
+                  "caption": {"type": "string", "description": "Optional; empty is none; at most 10,000 characters"}
+                }
+              },
+              "UnifiedCaptureForm": {
+                "type": "object",
+                "required": ["content_type"],
+                "properties": {
+                  "content_type": {"type": "string", "enum": ["text", "voice", "image"]},
+                  "text_content": {"type": "string", "description": "The text (text), or the photo's caption (image)"},
+                  "media_file": {"type": "string", "format": "binary", "description": "The recording (voice) or photo (image)"},
+                  "transcript": {"type": "string", "description": "voice: the on-device transcript"}
+                }
+              },
+              "UnifiedCaptureText": {
+                "type": "object",
+                "required": ["content_type", "text_content"],
+                "properties": {
+                  "content_type": {"type": "string", "enum": ["text"]},
+                  "text_content": {"type": "string", "minLength": 1, "pattern": "\#(PlatformOpenAPI.requiredTextPattern)"}
+                },
+                "propertyNames": {"pattern": "\#(PlatformOpenAPI.optionalTextPattern)"},
+                "additionalProperties": {"$ref": "#/components/schemas/JSONValue"}
+              },
+              "MediaAsset": {
+                "type": "object",
+                "required": ["id", "type", "content_type", "byte_count", "url", "created_at"],
+                "properties": {
+                  "id": {"$ref": "#/components/schemas/Uuid"},
+                  "type": {"type": "string", "enum": ["image", "audio"]},
+                  "content_type": {"type": "string", "description": "Detected from the bytes at upload"},
+                  "byte_count": {"type": "integer", "minimum": 1},
+                  "url": {"type": "string", "description": "GET it with the bearer token: /vibekeeper/api/v1/media/{id}"},
+                  "created_at": {"$ref": "#/components/schemas/Timestamp"}
+                }
+              },
               "CaptureResult": {
                 "allOf": [
                   {"$ref": "#/components/schemas/GiftIdea"},
@@ -396,7 +522,7 @@ extension VibeKeeperApp {
                   "budget_range_max": {"type": ["number", "null"]},
                   "status": {"type": "string", "enum": ["idea", "purchased", "given"]},
                   "notes": {"type": ["string", "null"]},
-                  "media_assets": {"type": "array", "items": {"type": "object"}},
+                  "media_assets": {"type": "array", "items": {"$ref": "#/components/schemas/MediaAsset"}},
                   "needs_review": {"type": "boolean"},
                   "confidence": {"type": ["number", "null"]},
                   "duplicate_of": {"type": ["string", "null"], "format": "uuid"},

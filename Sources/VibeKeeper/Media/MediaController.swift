@@ -1,0 +1,32 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import PlatformCore
+import VibeKeeperAPI
+
+/// `GET /media/{id}`: the bytes of one of the caller's photos or recordings, with the content type
+/// detected at upload. Another user's asset, like a missing one, is 404; there is no public URL.
+public struct MediaController: Sendable {
+    let library: MediaLibrary
+
+    public init(library: MediaLibrary) {
+        self.library = library
+    }
+
+    static let mediaNotFound = APIError.notFound("Media", code: "media_not_found")
+
+    public func addRoutes(to api: RouterGroup<AuthenticatedContext>) {
+        api.get("media/:id") { _, context -> Response in
+            let id: MediaAssetID = try pathID(context, notFound: Self.mediaNotFound)
+            guard let (asset, data) = try await library.content(of: id, for: context.userID) else { throw Self.mediaNotFound }
+            var headers = HTTPFields()
+            headers[.contentType] = asset.contentType
+            headers[.contentLength] = String(data.count)
+            headers[.cacheControl] = "private, max-age=3600"
+            headers[.contentDisposition] = "inline"
+            headers[HTTPField.Name("X-Content-Type-Options")!] = "nosniff"
+            return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+        }
+    }
+}
