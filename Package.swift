@@ -113,8 +113,19 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // Uploaded photos and recordings: format detection by magic bytes and the stores they live in.
-        .target(name: "MediaStorage"),
+        // AWS Signature Version 4, for every AWS-style API the platform and apps call (S3, PA-API).
+        .target(name: "AWSSigning", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
+        // Uploaded photos and recordings: format detection by magic bytes and the stores they live in
+        // (a local folder, or an S3-compatible bucket).
+        .target(
+            name: "MediaStorage",
+            dependencies: [
+                "AWSSigning",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
         // What an app module declares and what the platform hands it (the `AppModule` protocol).
         .target(
             name: "AppPlatform",
@@ -131,7 +142,7 @@ let package = Package(
         .target(
             name: "Knot",
             dependencies: [
-                "AppPlatform", "PlatformCore", "Persistence", "Auth", "AIProviders", "Jobs", "Notifications", "KnotAPI",
+                "AppPlatform", "PlatformCore", "Persistence", "Auth", "AIProviders", "Jobs", "Notifications", "KnotAPI", "AWSSigning",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -210,7 +221,7 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: [
-                "AppServer", "Knot", "Auth", "Persistence", "PlatformCore", "AIProviders",
+                "AppServer", "Knot", "Auth", "Persistence", "PlatformCore", "AIProviders", "AWSSigning",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdHTTP2", package: "hummingbird"),
                 .product(name: "SQLKit", package: "sql-kit"),
@@ -223,7 +234,7 @@ let package = Package(
             name: "PlatformTests",
             dependencies: [
                 "TestSupport", "AppPlatform", "AppServer", "PlatformCore", "Persistence", "AIProviders", "Auth", "Observability", "Jobs", "Notifications", "KnotAPI",
-                "MediaStorage",
+                "MediaStorage", "AWSSigning",
                 .product(name: "Hummingbird", package: "hummingbird"), .product(name: "SQLKit", package: "sql-kit"), .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -238,7 +249,7 @@ let package = Package(
         ),
         .testTarget(
             name: "KnotTests",
-            dependencies: ["TestSupport", "Knot", "KnotAPI", .product(name: "Hummingbird", package: "hummingbird")]
+            dependencies: ["TestSupport", "Knot", "KnotAPI", "AWSSigning", .product(name: "Hummingbird", package: "hummingbird")]
         ),
         .testTarget(
             name: "VibeKeeperTests",

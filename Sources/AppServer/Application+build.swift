@@ -207,7 +207,7 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
         let platform = PlatformServices(
             database: database, vectors: vectors, embedder: embedder, models: modelRouter, accounts: accounts, notifications: notificationEngine,
             jobs: jobQueue, clock: clock, logger: logger, serverSecret: Data(signingKey.utf8), qstash: qstash, qstashDestinationURL: configuration.qstashDestinationURL,
-            media: dependencies.media ?? LocalMediaStore(directory: URL(fileURLWithPath: configuration.mediaDirectory ?? configuration.dataDirectory + "/media")),
+            media: dependencies.media ?? makeMediaStore(configuration),
             transcriber: dependencies.transcriber, vision: dependencies.vision
         )
         var migrationSets = [PlatformSchema.migrations, JobSchema.migrations, NotificationSchema.migrations]
@@ -376,6 +376,13 @@ struct HealthReport: ResponseEncodable {
 
 /// In development, the access-token key is generated once and kept in the data folder, so tokens
 /// (and the CLI's saved session) survive a restart.
+/// The media store the configuration names: an S3-compatible bucket, or a folder (`MEDIA_DIR`,
+/// default `DATA_DIR/media`).
+func makeMediaStore(_ configuration: ServerConfiguration) -> any MediaStore {
+    if let s3 = configuration.mediaS3 { return S3MediaStore(configuration: s3) }
+    return LocalMediaStore(directory: URL(fileURLWithPath: configuration.mediaDirectory ?? configuration.dataDirectory + "/media"))
+}
+
 func developmentSigningKey(in dataDirectory: String, logger: Logger) throws -> String {
     let path = URL(fileURLWithPath: dataDirectory).appendingPathComponent("dev-signing-key.pem").path
     if let pem = try? String(contentsOfFile: path, encoding: .utf8), !pem.isEmpty { return pem }

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import MediaStorage
 import PlatformCore
 
 /// Where the server runs: development allows the email-only sign-in and generates its own signing
@@ -27,6 +28,8 @@ public struct ServerConfiguration: Sendable {
     public var maxUploadBytes = 27 << 20
     /// Where uploaded media are stored; nil is `DATA_DIR/media`.
     public var mediaDirectory: String?
+    /// An S3-compatible bucket for uploaded media instead of the folder; nil keeps the folder.
+    public var mediaS3: S3MediaStore.Configuration?
     /// Seconds a connection has to deliver a complete request head (from connecting, or from the
     /// first byte of a later request on a kept-alive connection).
     public var httpHeaderTimeoutSeconds = 10
@@ -154,6 +157,11 @@ public struct ServerConfiguration: Sendable {
         public static let maxBodyBytes = SettingKey("MAX_BODY_BYTES", "largest accepted request body (default 1048576)")
         public static let maxUploadBytes = SettingKey("MAX_UPLOAD_BYTES", "largest accepted multipart/form-data upload (default 28311552; routes cap each file lower)")
         public static let mediaDirectory = SettingKey("MEDIA_DIR", "folder for uploaded photos and recordings (default DATA_DIR/media)")
+        public static let mediaS3Bucket = SettingKey("MEDIA_S3_BUCKET", "keep uploads in this S3-compatible bucket instead of MEDIA_DIR")
+        public static let mediaS3Endpoint = SettingKey("MEDIA_S3_ENDPOINT", "the bucket's endpoint, path-style (default https://s3.<region>.amazonaws.com; R2, MinIO… work)")
+        public static let mediaS3Region = SettingKey("MEDIA_S3_REGION", "the bucket's region for SigV4 (default us-east-1)")
+        public static let mediaS3AccessKey = SettingKey("MEDIA_S3_ACCESS_KEY_ID", "access key for the bucket (required with MEDIA_S3_BUCKET)")
+        public static let mediaS3Secret = SettingKey("MEDIA_S3_SECRET_ACCESS_KEY", "secret key for the bucket (required with MEDIA_S3_BUCKET)")
         public static let headerTimeout = SettingKey(
             "HTTP_HEADER_TIMEOUT_SECONDS", "seconds to deliver a complete request head, from connecting or from a later request's first byte (default 10); then 408 and close")
         public static let idleTimeout = SettingKey(
@@ -216,7 +224,8 @@ public struct ServerConfiguration: Sendable {
 
     /// The platform's own keys, in help order.
     static let platformKeys: [SettingKey] = [
-        Key.host, Key.port, Key.databaseURL, Key.dataDirectory, Key.environment, Key.apps, Key.maxBodyBytes, Key.maxUploadBytes, Key.mediaDirectory, Key.headerTimeout,
+        Key.host, Key.port, Key.databaseURL, Key.dataDirectory, Key.environment, Key.apps, Key.maxBodyBytes, Key.maxUploadBytes, Key.mediaDirectory,
+        Key.mediaS3Bucket, Key.mediaS3Endpoint, Key.mediaS3Region, Key.mediaS3AccessKey, Key.mediaS3Secret, Key.headerTimeout,
         Key.idleTimeout,
         Key.signingKey, Key.signingKeyFile, Key.accessTTL, Key.refreshTTL, Key.appleJWKS, Key.googleJWKS, Key.authRateLimit, Key.trustedProxies,
         Key.postgresMaxConnections, Key.databaseTimeout, Key.shutdownTimeout, Key.sessionCache, Key.logLevel,
@@ -328,6 +337,17 @@ public struct ServerConfiguration: Sendable {
         if let bytes = try settings.int(Key.maxBodyBytes, range: 1024...(512 << 20)) { maxBodyBytes = bytes }
         if let bytes = try settings.int(Key.maxUploadBytes, range: 1024...(1 << 30)) { maxUploadBytes = bytes }
         if let folder = settings.string(Key.mediaDirectory) { mediaDirectory = folder }
+        if let bucket = settings.string(Key.mediaS3Bucket) {
+            let region = settings.string(Key.mediaS3Region) ?? "us-east-1"
+            guard let accessKey = settings.string(Key.mediaS3AccessKey), let secret = settings.string(Key.mediaS3Secret) else {
+                throw Invalid("MEDIA_S3_BUCKET needs MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY")
+            }
+            let endpoint = settings.string(Key.mediaS3Endpoint) ?? "https://s3.\(region).amazonaws.com"
+            guard let url = URL(string: endpoint), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
+                throw Invalid("MEDIA_S3_ENDPOINT: not an http(s) URL: \(endpoint)")
+            }
+            mediaS3 = S3MediaStore.Configuration(endpoint: endpoint, bucket: bucket, region: region, accessKeyID: accessKey, secretAccessKey: secret)
+        }
         if let seconds = try settings.int(Key.headerTimeout, range: 1...600) { httpHeaderTimeoutSeconds = seconds }
         if let seconds = try settings.int(Key.idleTimeout, range: 1...3600) { httpIdleTimeoutSeconds = seconds }
         if let pem = settings.string(Key.signingKey) {

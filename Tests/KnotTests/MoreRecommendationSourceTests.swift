@@ -1,4 +1,5 @@
 import AIProviders
+import AWSSigning
 import Foundation
 import Hummingbird
 import KnotAPI

@@ -107,3 +107,34 @@ struct MediaUploadTests {
         }
     }
 }
+
+/// The S3-compatible store against a fake bucket that checks SigV4 signatures and payload hashes.
+@Suite("S3 media store")
+struct S3MediaStoreTests {
+    @Test("puts, gets and deletes objects path-style with signed requests; a missing object is nil; a wrong secret is refused")
+    func roundTrip() async throws {
+        let fake = FakeS3()
+        try await fake.run { endpoint in
+            let configuration = S3MediaStore.Configuration(
+                endpoint: endpoint, bucket: "media", region: "eu-west-1", accessKeyID: FakeS3.accessKey, secretAccessKey: FakeS3.secretKey)
+            let store = S3MediaStore(configuration: configuration)
+            let photo = SampleMedia.jpeg()
+            try await store.put(photo, key: "vibekeeper/u1/a1", contentType: "image/jpeg")
+            #expect(fake.refusals.value.isEmpty, "\(fake.refusals.value)")
+            #expect(fake.objects.value["/media/vibekeeper/u1/a1"]?.data == photo)
+            #expect(fake.objects.value["/media/vibekeeper/u1/a1"]?.contentType == "image/jpeg")
+            #expect(try await store.get("vibekeeper/u1/a1") == photo)
+            #expect(try await store.get("vibekeeper/u1/none") == nil)
+            try await store.delete("vibekeeper/u1/a1")
+            try await store.delete("vibekeeper/u1/a1")  // a missing key is not an error
+            #expect(fake.objects.value.isEmpty)
+            #expect(fake.refusals.value.isEmpty)
+
+            var wrong = configuration
+            wrong.secretAccessKey = "not-the-secret"
+            await #expect(throws: S3MediaStore.Failure.self) { try await S3MediaStore(configuration: wrong).put(photo, key: "k", contentType: "image/jpeg") }
+            #expect(fake.refusals.value.count == 1 && fake.refusals.value[0].contains("SignatureDoesNotMatch"))
+            await #expect(throws: MediaKey.Invalid.self) { try await store.put(photo, key: "../x", contentType: "image/jpeg") }
+        }
+    }
+}

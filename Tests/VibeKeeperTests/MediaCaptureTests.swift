@@ -360,6 +360,41 @@ struct MediaCaptureTests {
         }
     }
 
+    @Test("MEDIA_S3_BUCKET keeps captures in an S3-compatible bucket: stored, served and deleted there; without its keys the configuration is refused")
+    func s3Bucket() async throws {
+        let fake = FakeS3()
+        try await fake.run { endpoint in
+            try await withServer(
+                .sqlite,
+                configure: {
+                    $0.mediaS3 = S3MediaStore.Configuration(
+                        endpoint: endpoint, bucket: "vk-media", region: "eu-west-1", accessKeyID: FakeS3.accessKey, secretAccessKey: FakeS3.secretKey)
+                }, dependencies: ServerDependencies(clock: TestClock(CaptureTests.today))
+            ) { client, _ in
+                let user = try await client.signIn(app: "vibekeeper")
+                let photo = SampleMedia.png()
+                let idea = try await Self.upload(
+                    client, user, "capture/image", fields: [("caption", Self.utterance)], file: ("image_file", "p.png", "image/png", photo)
+                ).decode(CaptureResult.self).idea
+                let asset = try #require(idea.mediaAssets.first)
+                #expect(fake.objects.value["/vk-media/vibekeeper/\(user.userID.lowercased())/\(asset.id)"]?.data == photo)
+                #expect(try await client.send(.get, asset.url, token: user.accessToken).body == photo)
+                #expect(try await client.send(.delete, "\(Self.base)/gift-ideas/\(idea.id)", token: user.accessToken).status == .noContent)
+                #expect(fake.objects.value.isEmpty && fake.refusals.value.isEmpty)
+            }
+        }
+        #expect(throws: ServerConfiguration.Invalid.self) { try ServerConfiguration.load(environment: ["MEDIA_S3_BUCKET": "b", "MEDIA_S3_ACCESS_KEY_ID": "k"]) }
+        #expect(throws: ServerConfiguration.Invalid.self) {
+            try ServerConfiguration.load(environment: [
+                "MEDIA_S3_BUCKET": "b", "MEDIA_S3_ACCESS_KEY_ID": "k", "MEDIA_S3_SECRET_ACCESS_KEY": "s", "MEDIA_S3_ENDPOINT": "ftp://x",
+            ])
+        }
+        let aws = try ServerConfiguration.load(environment: [
+            "MEDIA_S3_BUCKET": "b", "MEDIA_S3_ACCESS_KEY_ID": "k", "MEDIA_S3_SECRET_ACCESS_KEY": "s", "MEDIA_S3_REGION": "eu-central-1",
+        ])
+        #expect(aws.mediaS3?.endpoint == "https://s3.eu-central-1.amazonaws.com" && aws.mediaS3?.bucket == "b")
+    }
+
     @Test("a repeated photo capture answers the existing idea with duplicate_of and adds the new photo to it", arguments: TestDatabase.allCases)
     func repeatedPhoto(_ database: TestDatabase) async throws {
         try await Self.withMediaServer(database) { client, store, _ in

@@ -1,3 +1,4 @@
+import AWSSigning
 import Foundation
 
 /// Amazon Product Advertising API 5 `SearchItems` (AWS SigV4-signed POST) as a source of gifts:

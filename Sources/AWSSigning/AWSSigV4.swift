@@ -1,18 +1,25 @@
 import Crypto
 import Foundation
 
-/// AWS Signature Version 4 (HMAC-SHA256), which Amazon PA-API 5 requires on every call (seed 000
-/// decision 128): canonical request → string to sign → key derived from the secret through date,
+/// AWS Signature Version 4 (HMAC-SHA256), which Amazon PA-API 5 (seed 000 decision 128) and every
+/// S3-compatible object store (the media store's bucket) require on every call: canonical request → string to sign → key derived from the secret through date,
 /// region and service → hex signature in an `Authorization` header.
-struct AWSSigV4: Sendable {
-    let accessKey: String
-    let secretKey: String
-    let region: String
-    let service: String
+public struct AWSSigV4: Sendable {
+    public let accessKey: String
+    public let secretKey: String
+    public let region: String
+    public let service: String
+
+    public init(accessKey: String, secretKey: String, region: String, service: String) {
+        self.accessKey = accessKey
+        self.secretKey = secretKey
+        self.region = region
+        self.service = service
+    }
 
     /// The headers to add to a request: `x-amz-date` and `authorization`. `headers` must hold every
     /// header to be signed (host included); all of them are signed.
-    func sign(method: String, path: String, query: String = "", headers: [String: String], payload: Data, date: Date) -> [(String, String)] {
+    public func sign(method: String, path: String, query: String = "", headers: [String: String], payload: Data, date: Date) -> [(String, String)] {
         let amzDate = Self.timestamp(date)
         var signed = Dictionary(headers.map { ($0.key.lowercased(), Self.trim($0.value)) }, uniquingKeysWith: { $1 })
         signed["x-amz-date"] = amzDate
@@ -22,7 +29,7 @@ struct AWSSigV4: Sendable {
 
     /// `AWS4-HMAC-SHA256 Credential=…/scope, SignedHeaders=…, Signature=…` for headers that already
     /// include `x-amz-date` (lower-case names).
-    func authorizationHeader(method: String, path: String, query: String, headers: [String: String], payload: Data, amzDate: String) -> String {
+    public func authorizationHeader(method: String, path: String, query: String, headers: [String: String], payload: Data, amzDate: String) -> String {
         let day = String(amzDate.prefix(8))
         let scope = "\(day)/\(region)/\(service)/aws4_request"
         let names = headers.keys.map { $0.lowercased() }.sorted()
@@ -34,7 +41,7 @@ struct AWSSigV4: Sendable {
         return "AWS4-HMAC-SHA256 Credential=\(accessKey)/\(scope), SignedHeaders=\(names.joined(separator: ";")), Signature=\(signature)"
     }
 
-    static func canonicalRequest(method: String, path: String, query: String, headers: [String: String], payload: Data) -> String {
+    public static func canonicalRequest(method: String, path: String, query: String, headers: [String: String], payload: Data) -> String {
         let lower = Dictionary(headers.map { ($0.key.lowercased(), trim($0.value)) }, uniquingKeysWith: { $1 })
         let names = lower.keys.sorted()
         let canonicalHeaders = names.map { "\($0):\(lower[$0]!)\n" }.joined()
@@ -43,7 +50,7 @@ struct AWSSigV4: Sendable {
     }
 
     /// kSigning = HMAC(HMAC(HMAC(HMAC("AWS4" + secret, day), region), service), "aws4_request").
-    static func signingKey(secret: String, day: String, region: String, service: String) -> Data {
+    public static func signingKey(secret: String, day: String, region: String, service: String) -> Data {
         var key = Data("AWS4\(secret)".utf8)
         for part in [day, region, service, "aws4_request"] {
             key = Data(HMAC<SHA256>.authenticationCode(for: Data(part.utf8), using: SymmetricKey(data: key)))
@@ -51,7 +58,7 @@ struct AWSSigV4: Sendable {
         return key
     }
 
-    static func timestamp(_ date: Date) -> String {
+    public static func timestamp(_ date: Date) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
@@ -59,13 +66,13 @@ struct AWSSigV4: Sendable {
         return formatter.string(from: date)
     }
 
-    static func trim(_ value: String) -> String {
+    public static func trim(_ value: String) -> String {
         value.trimmingCharacters(in: .whitespaces).split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
     }
 
-    static func sha256Hex(_ data: Data) -> String { hex(SHA256.hash(data: data)) }
+    public static func sha256Hex(_ data: Data) -> String { hex(SHA256.hash(data: data)) }
 
-    static func hex<D: Sequence>(_ bytes: D) -> String where D.Element == UInt8 {
+    public static func hex<D: Sequence>(_ bytes: D) -> String where D.Element == UInt8 {
         bytes.map { String(format: "%02x", $0) }.joined()
     }
 }
