@@ -36,6 +36,10 @@ EXPLAINED_FIELDS = {
     "listGiftIdeas": [r"cursor", r"max_price"],  # opaque cursor; max_price at least min_price
     "listCapturesToReview": [r"cursor"],
     "searchIdeas": [r"max_price"],
+    # Voice and photo captures: the file must be a whole recording or picture (judged by its bytes).
+    "captureVoice": [r"voice_file"],
+    "captureImage": [r"image_file"],
+    "capture": [r"media_file"],
 }
 # Error codes for "the stored vault leaves nothing to recommend" (the caller's data, not the request).
 EXPLAINED_CODES = {

@@ -27,17 +27,17 @@ public struct CaptureController: Sendable {
     public func addRoutes(to api: RouterGroup<AuthenticatedContext>) {
         let routes = api.group("capture")
         routes.post("text") { request, context -> CaptureResult in
-            let form = try await CaptureForm.read(request, context: context)
+            let form = try await CaptureForm.read(request, context: context, parts: ["text_content"])
             return try await capture.capture(text: try form.requiredText("text_content"), for: context.userID)
         }
         routes.post("voice") { request, context -> CaptureResult in
-            let form = try await CaptureForm.read(request, context: context, fileField: "voice_file")
+            let form = try await CaptureForm.read(request, context: context, parts: ["voice_file", "transcript"], fileField: "voice_file")
             let transcript = try form.optionalText("transcript")
             let upload = try form.upload("voice_file", kind: .audio)
             return try await mediaCapture().voice(upload, transcript: transcript, for: context.userID)
         }
         routes.post("image") { request, context -> CaptureResult in
-            let form = try await CaptureForm.read(request, context: context, fileField: "image_file")
+            let form = try await CaptureForm.read(request, context: context, parts: ["image_file", "caption"], fileField: "image_file")
             let caption = try form.optionalText("caption")
             let upload = try form.upload("image_file", kind: .image)
             return try await mediaCapture().image(upload, caption: caption, for: context.userID)
@@ -46,7 +46,7 @@ public struct CaptureController: Sendable {
         api.post("capture") { request, context -> CaptureResult in
             let form: CaptureForm
             do {
-                form = try await CaptureForm.read(request, context: context)
+                form = try await CaptureForm.read(request, context: context, parts: ["content_type", "text_content", "media_file", "transcript"])
             } catch let error as APIError where error.status == .unprocessableContent {
                 throw Self.invalidUnified
             }
@@ -118,9 +118,10 @@ struct CaptureForm {
     /// The text fields a capture route reads.
     static let textFields = ["content_type", "text_content", "caption", "transcript"]
 
-    /// Reads the body. `fileField` names the upload a route requires: without a multipart body it
-    /// is 422 naming that field (the seed's FastAPI answer).
-    static func read(_ request: Request, context: AuthenticatedContext, fileField: String? = nil) async throws -> CaptureForm {
+    /// Reads the body. A multipart part not named in `parts` is refused (422 naming it), as is a
+    /// form field whose name holds a forbidden control character. `fileField` names the upload a
+    /// route requires: without a multipart body it is 422 naming that field (the seed's FastAPI answer).
+    static func read(_ request: Request, context: AuthenticatedContext, parts allowed: Set<String>, fileField: String? = nil) async throws -> CaptureForm {
         let contentType = request.headers[.contentType]
         if MultipartForm.isMultipart(contentType) {
             guard let boundary = MultipartForm.boundary(of: contentType) else {
@@ -135,7 +136,9 @@ struct CaptureForm {
             }
             var form = CaptureForm()
             var v = Validator()
-            for part in parsed.parts where form.files[part.name] == nil && form.fields[part.name] == nil {
+            let unknown = Set(parsed.parts.map(\.name)).subtracting(allowed)
+            for name in unknown.sorted() { v.fail(name, "is not a part of this form (it takes \(allowed.sorted().joined(separator: ", ")))") }
+            for part in parsed.parts where allowed.contains(part.name) && form.files[part.name] == nil && form.fields[part.name] == nil {
                 if textFields.contains(part.name), part.filename == nil {
                     guard let text = part.text else {
                         v.fail(part.name, "must be UTF-8 text")
@@ -160,6 +163,12 @@ struct CaptureForm {
             guard let fields = FormURLEncoded.parse(data) else {
                 throw APIError.validation([FieldError(field: "body", message: "is not valid application/x-www-form-urlencoded")])
             }
+            // Every field is text, known or not: none may hold a forbidden control character.
+            var v = Validator()
+            for (name, value) in fields.sorted(by: { $0.key < $1.key }) where v.acceptsControlCharacters(in: name, name) {
+                _ = v.acceptsControlCharacters(in: value, name)
+            }
+            try v.throwIfInvalid()
             form.fields = fields.filter { textFields.contains($0.key) }
         } else {
             let json = try APIRequestDecoder.decode(CaptureJSON.self, from: data)
@@ -233,25 +242,6 @@ struct CaptureJSON: Decodable {
     var textContent: String?
     var caption: String?
     var transcript: String?
-}
-
-/// `application/x-www-form-urlencoded` bodies: `+` is a space, `%XX` a byte of UTF-8; the first
-/// value of a repeated name wins. Nil when the percent-encoding or the UTF-8 is broken.
-enum FormURLEncoded {
-    static func parse(_ data: Data) -> [String: String]? {
-        guard let text = String(data: data, encoding: .utf8) else { return nil }
-        var fields: [String: String] = [:]
-        for pair in text.split(separator: "&", omittingEmptySubsequences: true) {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard let name = decode(parts[0]), let value = decode(parts.count > 1 ? parts[1] : "") else { return nil }
-            if fields[name] == nil { fields[name] = value }
-        }
-        return fields
-    }
-
-    static func decode(_ component: Substring) -> String? {
-        component.replacingOccurrences(of: "+", with: " ").removingPercentEncoding
-    }
 }
 
 extension CaptureResult: ResponseEncodable {}

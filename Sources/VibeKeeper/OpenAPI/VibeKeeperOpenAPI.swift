@@ -454,28 +454,44 @@ extension VibeKeeperApp {
               "VoiceCaptureForm": {
                 "type": "object",
                 "required": ["voice_file"],
+                "description": "Parts other than these are refused (422)",
                 "properties": {
                   "voice_file": {"type": "string", "format": "binary", "description": "M4A, WAV or MP3, at most 25 MiB"},
-                  "transcript": {"type": "string", "description": "What the app's on-device speech recognition heard (used instead of the server's speech-to-text)"}
-                }
+                  "transcript": {"type": "string", "pattern": "\#(PlatformOpenAPI.optionalTextPattern)", "description": "What the app's on-device speech recognition heard (used instead of the server's speech-to-text); blank is none"}
+                },
+                "additionalProperties": false
               },
               "ImageCaptureForm": {
                 "type": "object",
                 "required": ["image_file"],
+                "description": "Parts other than these are refused (422)",
                 "properties": {
                   "image_file": {"type": "string", "format": "binary", "description": "JPEG, PNG, GIF, WebP or HEIC, at most 10 MiB"},
-                  "caption": {"type": "string", "description": "Optional; empty is none; at most 10,000 characters"}
-                }
+                  "caption": {"type": "string", "pattern": "\#(PlatformOpenAPI.optionalTextPattern)", "description": "Optional; blank is none; at most 10,000 characters"}
+                },
+                "additionalProperties": false
               },
               "UnifiedCaptureForm": {
-                "type": "object",
-                "required": ["content_type"],
-                "properties": {
-                  "content_type": {"type": "string", "enum": ["text", "voice", "image"]},
-                  "text_content": {"type": "string", "description": "The text (text), or the photo's caption (image)"},
-                  "media_file": {"type": "string", "format": "binary", "description": "The recording (voice) or photo (image)"},
-                  "transcript": {"type": "string", "description": "voice: the on-device transcript"}
-                }
+                "oneOf": [
+                  {
+                    "type": "object", "required": ["content_type", "text_content"], "additionalProperties": false,
+                    "properties": {"content_type": {"const": "text"}, "text_content": {"type": "string", "minLength": 1, "pattern": "\#(PlatformOpenAPI.requiredTextPattern)"}}
+                  },
+                  {
+                    "type": "object", "required": ["content_type", "media_file"], "additionalProperties": false,
+                    "properties": {
+                      "content_type": {"const": "voice"}, "media_file": {"type": "string", "format": "binary", "description": "M4A, WAV or MP3, at most 25 MiB"},
+                      "transcript": {"type": "string", "pattern": "\#(PlatformOpenAPI.optionalTextPattern)"}
+                    }
+                  },
+                  {
+                    "type": "object", "required": ["content_type", "media_file"], "additionalProperties": false,
+                    "properties": {
+                      "content_type": {"const": "image"}, "media_file": {"type": "string", "format": "binary", "description": "JPEG, PNG, GIF, WebP or HEIC, at most 10 MiB"},
+                      "text_content": {"type": "string", "pattern": "\#(PlatformOpenAPI.optionalTextPattern)", "description": "The photo's caption"}
+                    }
+                  }
+                ]
               },
               "UnifiedCaptureText": {
                 "type": "object",
