@@ -40,6 +40,8 @@ EXPLAINED_FIELDS = {
     "captureVoice": [r"voice_file"],
     "captureImage": [r"image_file"],
     "capture": [r"media_file"],
+    # Password registration: lengths in characters as people see them (see scripts/fuzz.toml).
+    "registerWithPassword": [r"password", r"name", r"email"],
 }
 # Error codes for "the stored vault leaves nothing to recommend" (the caller's data, not the request).
 EXPLAINED_CODES = {

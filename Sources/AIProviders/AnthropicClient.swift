@@ -45,7 +45,11 @@ public struct AnthropicClient: LanguageModel {
     }
 
     public func complete(_ request: CompletionRequest) async throws -> Completion {
-        let data = try await transport.post(baseURL + "/v1/messages", headers: headers, body: try body(request, stream: false))
+        try completion(from: try await transport.post(baseURL + "/v1/messages", headers: headers, body: try body(request, stream: false)))
+    }
+
+    /// A Messages API answer as a completion: its text blocks joined, with usage.
+    func completion(from data: Data) throws -> Completion {
         guard let response = try? JSONDecoder().decode(Response.self, from: data) else {
             throw ProviderError.malformedResponse("unexpected Anthropic response: \(String(decoding: data.prefix(200), as: UTF8.self))")
         }

@@ -84,13 +84,14 @@ func normalized(_ vector: [Float]) -> [Float] {
     return norm > 0 ? vector.map { $0 / norm } : vector
 }
 
-/// Speech to text, for apps that capture by voice.
+/// Speech to text, for apps that capture by voice. `prompt` steers the model (vocabulary, what the
+/// recording is about); nil sends none.
 public protocol Transcriber: Sendable {
-    func transcribe(audio: Data, filename: String, mimeType: String, language: String?) async throws -> String
+    func transcribe(audio: Data, filename: String, mimeType: String, language: String?, prompt: String?) async throws -> String
 }
 
 /// OpenAI-compatible `POST {base}/audio/transcriptions` (multipart form: `file`, `model`,
-/// optional `language`), e.g. Whisper.
+/// optional `language` and `prompt`), e.g. Whisper or gpt-4o-mini-transcribe.
 public struct OpenAITranscriber: Transcriber {
     let apiKey: String?
     let model: String
@@ -104,7 +105,7 @@ public struct OpenAITranscriber: Transcriber {
         self.transport = transport
     }
 
-    public func transcribe(audio: Data, filename: String, mimeType: String, language: String?) async throws -> String {
+    public func transcribe(audio: Data, filename: String, mimeType: String, language: String?, prompt: String?) async throws -> String {
         let boundary = "boundary-\(UUID().uuidString)"
         var body = Data()
         func field(_ name: String, _ value: String) {
@@ -112,6 +113,7 @@ public struct OpenAITranscriber: Transcriber {
         }
         field("model", model)
         if let language { field("language", language) }
+        if let prompt { field("prompt", prompt) }
         field("response_format", "json")
         let safeName = filename.replacingOccurrences(of: "\"", with: "")
         body.append(Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"\(safeName)\"\r\nContent-Type: \(mimeType)\r\n\r\n".utf8))
@@ -131,6 +133,23 @@ public struct OpenAITranscriber: Transcriber {
 /// Describes an image in words, for apps that capture by photo.
 public protocol VisionModel: Sendable {
     func describe(image: Data, mimeType: String, prompt: String) async throws -> Completion
+}
+
+/// Image description through Anthropic's Messages API: one user message of an `image` block
+/// (base64 source with its media type) followed by the prompt as a `text` block.
+public struct AnthropicVisionModel: VisionModel {
+    let client: AnthropicClient
+
+    public init(client: AnthropicClient) { self.client = client }
+
+    public func describe(image: Data, mimeType: String, prompt: String) async throws -> Completion {
+        let content: [[String: Any]] = [
+            ["type": "image", "source": ["type": "base64", "media_type": mimeType, "data": image.base64EncodedString()]],
+            ["type": "text", "text": prompt],
+        ]
+        let body = try JSONSerialization.data(withJSONObject: ["model": client.model, "max_tokens": 1024, "messages": [["role": "user", "content": content]]])
+        return try client.completion(from: try await client.transport.post(client.baseURL + "/v1/messages", headers: client.headers, body: body))
+    }
 }
 
 /// Image description through OpenAI-compatible chat completions with an `image_url` content part

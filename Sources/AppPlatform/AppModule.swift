@@ -33,10 +33,16 @@ public protocol AppModule: Sendable {
     static var aiPurposes: [String] { get }
     /// Caps, dedupe and quiet-hours rules for the app's notifications.
     static var deliveryRules: DeliveryRules { get }
-    /// The app's OpenAPI 3.1 document, served at `GET /<app>/openapi.json`: the platform's routes plus
-    /// the app's own fragment (``OpenAPIDocument/init(app:title:version:description:fragment:platform:)``).
+    /// The app's OpenAPI 3.1 document: the platform's routes plus the app's own fragment
+    /// (``OpenAPIDocument/init(app:title:version:description:fragment:platform:)``); served at
+    /// `GET /<app>/openapi.json` with the routes of platform features the app opted into added
+    /// (``servedOpenAPIDocument()``).
     /// No default: every route an app registers must be documented (the coverage test and the fuzzing gate check it).
     static func openAPIDocument() throws -> OpenAPIDocument
+    /// Whether the platform mounts email + password accounts for the app (seed 003's
+    /// `POST /<app>/api/v1/auth/register|login|refresh`, unauthenticated) and documents them in
+    /// the served document (``servedOpenAPIDocument()``). Off by default: an app opts in.
+    static var passwordAccounts: Bool { get }
 
     /// Builds the app from the platform's shared services and its own configuration.
     init(platform: PlatformServices, configuration: Configuration) throws
@@ -59,6 +65,7 @@ public protocol AppModule: Sendable {
 }
 
 extension AppModule {
+    public static var passwordAccounts: Bool { false }
     public static var offlineModels: [String: any LanguageModel] { [:] }
     public static var aiPurposes: [String] { [] }
     public static var deliveryRules: DeliveryRules { DeliveryRules() }
@@ -67,6 +74,16 @@ extension AppModule {
     public func registerJobs(on scheduler: JobScheduler) {}
     public func preferencesChanged(for user: UserID) async {}
     public func accountWillBeDeleted(_ user: UserID) async throws {}
+}
+
+extension AppModule {
+    /// The document served at `GET /<app>/openapi.json`: ``openAPIDocument()`` plus the platform
+    /// routes the app opted into (``passwordAccounts``), so the platform documents what it mounts.
+    public static func servedOpenAPIDocument() throws -> OpenAPIDocument {
+        let document = try openAPIDocument()
+        guard passwordAccounts else { return document }
+        return try document.adding(PlatformOpenAPI.passwordAccountsFragment, app: id.rawValue, name: "password accounts fragment")
+    }
 }
 
 /// The route groups an app adds its routes to.

@@ -44,6 +44,25 @@ func makeModelRouter(
     return ModelRouter(chains: chains, offline: offline, policy: policy, recorder: recorder, clock: clock, logger: logger)
 }
 
+/// The speech-to-text client `TRANSCRIBER` names (OpenAI or a compatible server), or nil.
+func makeTranscriber(_ configuration: ServerConfiguration) -> (any Transcriber)? {
+    let ai = configuration.ai
+    guard let choice = ai.transcriber else { return nil }
+    return OpenAITranscriber(
+        apiKey: ai.openAIAPIKey, model: choice.model, baseURL: ai.openAIBaseURL, transport: ProviderTransport(timeout: .seconds(Int64(ai.timeoutSeconds))))
+}
+
+/// The image-description client `VISION_MODEL` names, or nil.
+func makeVisionModel(_ configuration: ServerConfiguration) -> (any VisionModel)? {
+    let ai = configuration.ai
+    guard let choice = ai.vision else { return nil }
+    let transport = ProviderTransport(timeout: .seconds(Int64(ai.timeoutSeconds)))
+    if choice.provider == "anthropic", let key = ai.anthropicAPIKey {
+        return AnthropicVisionModel(client: AnthropicClient(apiKey: key, model: choice.model, baseURL: ai.anthropicBaseURL, transport: transport))
+    }
+    return OpenAIVisionModel(chat: OpenAIChatClient(apiKey: ai.openAIAPIKey, model: choice.model, baseURL: ai.openAIBaseURL, transport: transport))
+}
+
 /// Reads `run_metrics` for the `server ai-costs` command: opens the configured database, migrates it
 /// (so a fresh database answers with no rows rather than an error), and sums an app's spend per day.
 public func dailyCosts(configuration: ServerConfiguration, app: String, days: Int) async throws -> [SQLUsageRecorder.DailyCost] {

@@ -31,12 +31,15 @@ public struct ServerDependencies: Sendable {
     /// Replace the speech-to-text and image-description clients the configuration implies.
     public var transcriber: (any Transcriber)?
     public var vision: (any VisionModel)?
+    /// Replaces the hasher of password accounts (tests: a cheaper scrypt cost).
+    public var passwordHasher: PasswordHasher?
 
     public init(
         clock: any TimeSource = SystemTime(), jwksFetcher: any JWKSFetching = HTTPJWKSFetcher(), embedder: (any Embedder)? = nil, offlineModels: [String: any LanguageModel] = [:],
         pushProvider: (any PushProvider)? = nil, logger: Logger? = nil, extraModules: [any AppModule.Type] = [], media: (any MediaStore)? = nil,
-        transcriber: (any Transcriber)? = nil, vision: (any VisionModel)? = nil
+        transcriber: (any Transcriber)? = nil, vision: (any VisionModel)? = nil, passwordHasher: PasswordHasher? = nil
     ) {
+        self.passwordHasher = passwordHasher
         self.media = media
         self.transcriber = transcriber
         self.vision = vision
@@ -126,6 +129,10 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
         )
         let authLimiter = RateLimiter(
             capacity: configuration.authRateLimitPerMinute, per: 60, clock: clock, clients: try ClientAddressResolver(trustedProxies: configuration.trustedProxies))
+        // Email + password accounts, for the apps that opt in (AppModule.passwordAccounts).
+        let passwords = PasswordAccounts(
+            auth: auth, credentials: PasswordCredentialRepository(database: database, clock: clock), hasher: dependencies.passwordHasher ?? PasswordHasher(),
+            emailLimiter: RateLimiter(capacity: configuration.loginRateLimitPerEmail, per: 15 * 60, clock: clock))
 
         // AI
         let metrics = MetricsRegistry()
@@ -208,7 +215,7 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
             database: database, vectors: vectors, embedder: embedder, models: modelRouter, accounts: accounts, notifications: notificationEngine,
             jobs: jobQueue, clock: clock, logger: logger, serverSecret: Data(signingKey.utf8), qstash: qstash, qstashDestinationURL: configuration.qstashDestinationURL,
             media: dependencies.media ?? makeMediaStore(configuration),
-            transcriber: dependencies.transcriber, vision: dependencies.vision
+            transcriber: dependencies.transcriber ?? makeTranscriber(configuration), vision: dependencies.vision ?? makeVisionModel(configuration)
         )
         var migrationSets = [PlatformSchema.migrations, JobSchema.migrations, NotificationSchema.migrations]
         var embeddingSources: [any EmbeddingSource] = []
@@ -217,6 +224,10 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
             let app = try makeModule(type, platform: platform, settings: settings)
             let prefix = router.group(RouterPath(type.id.rawValue))
             AuthController(auth: auth, app: type.id, allowDevSignIn: configuration.allowsDevSignIn, limiter: authLimiter).addRoutes(to: prefix)
+            if type.passwordAccounts {
+                // Its own group, so the bearer authentication of /<app>/api/v1 below does not apply.
+                PasswordAuthController(accounts: passwords, app: type.id, limiter: authLimiter).addRoutes(to: prefix.group("api/v1/auth"))
+            }
             let api = prefix.group("api/v1")
                 .add(middleware: BearerAuthMiddleware(auth: auth, app: type.id))
                 .group(context: AuthenticatedContext.self)
@@ -228,8 +239,8 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
                 willDeleteAccount: { user in try await app.accountWillBeDeleted(user) }
             ).addRoutes(to: api)
             app.addRoutes(to: AppRoutes(api: api, prefix: prefix))
-            // GET /<app>/openapi.json: the platform's routes + the app's fragment.
-            OpenAPIController(document: try type.openAPIDocument()).addRoutes(to: prefix)
+            // GET /<app>/openapi.json: the platform's routes (with those the app opted into) + the app's fragment.
+            OpenAPIController(document: try type.servedOpenAPIDocument()).addRoutes(to: prefix)
             app.registerJobs(on: scheduler)
             migrationSets += type.migrations
             embeddingSources += app.embeddingSources

@@ -44,6 +44,8 @@ public struct ServerConfiguration: Sendable {
     public var signInClientIDs = SignInClientIDsConfig()
     /// Sign-in/refresh attempts allowed per client address per minute.
     public var authRateLimitPerMinute = 60
+    /// Password sign-in attempts allowed per account email per 15 minutes, from any address.
+    public var loginRateLimitPerEmail = 10
     /// Reverse proxies whose `X-Forwarded-For` names the client (addresses or CIDR ranges).
     public var trustedProxies: [String] = []
     public var postgresMaxConnections = 20
@@ -88,6 +90,10 @@ public struct ServerConfiguration: Sendable {
         public var chains: [String: [String]] = [:]
         public var timeoutSeconds = 45
         public var maxAttempts = 3
+        /// Speech to text for voice captures, `openai:MODEL` (`TRANSCRIBER`); nil: none (voice needs the device's transcript).
+        public var transcriber: ProviderModel?
+        /// Describes photos, `openai:MODEL` or `anthropic:MODEL` (`VISION_MODEL`); nil: captions only.
+        public var vision: ProviderModel?
         public init() {}
     }
 
@@ -173,6 +179,8 @@ public struct ServerConfiguration: Sendable {
         public static let appleJWKS = SettingKey("APPLE_JWKS_URL", "Apple's signing keys (default https://appleid.apple.com/auth/keys)")
         public static let googleJWKS = SettingKey("GOOGLE_JWKS_URL", "Google's signing keys (default https://www.googleapis.com/oauth2/v3/certs)")
         public static let authRateLimit = SettingKey("AUTH_RATE_LIMIT_PER_MINUTE", "sign-in/refresh requests per client address per minute (default 60)")
+        public static let loginRateLimitPerEmail = SettingKey(
+            "LOGIN_RATE_LIMIT_PER_EMAIL", "password sign-in attempts per account email per 15 minutes, whatever the client address (default 10)")
         public static let trustedProxies = SettingKey(
             "TRUSTED_PROXIES", "comma-separated proxy addresses or CIDR ranges (e.g. 10.0.0.0/8,::1) whose X-Forwarded-For names the client; unset: the socket peer is the client")
         public static let postgresMaxConnections = SettingKey("POSTGRES_MAX_CONNECTIONS", "connection pool size (default 20)")
@@ -201,6 +209,9 @@ public struct ServerConfiguration: Sendable {
             aliases: ["GOOGLE_APPLICATION_CREDENTIALS"])
         public static let aiTimeout = SettingKey("AI_TIMEOUT_SECONDS", "per-attempt model call timeout (default 45)")
         public static let aiAttempts = SettingKey("AI_MAX_ATTEMPTS", "attempts per model before the next in the chain (default 3)")
+        public static let transcriber = SettingKey(
+            "TRANSCRIBER", "speech to text for voice captures: openai:MODEL (e.g. openai:whisper-1, any OpenAI-compatible server); unset: none")
+        public static let visionModel = SettingKey("VISION_MODEL", "describes captured photos: openai:MODEL or anthropic:MODEL; unset: captions only")
         public static let jobsEnabled = SettingKey("JOBS_ENABLED", "run the durable job scheduler in this process (default true)")
         public static let jobsConcurrency = SettingKey("JOBS_CONCURRENCY", "jobs run at once (default 8)")
         public static let jobsPoll = SettingKey("JOBS_POLL_MS", "idle polling interval in ms (default 500)")
@@ -227,11 +238,12 @@ public struct ServerConfiguration: Sendable {
         Key.host, Key.port, Key.databaseURL, Key.dataDirectory, Key.environment, Key.apps, Key.maxBodyBytes, Key.maxUploadBytes, Key.mediaDirectory,
         Key.mediaS3Bucket, Key.mediaS3Endpoint, Key.mediaS3Region, Key.mediaS3AccessKey, Key.mediaS3Secret, Key.headerTimeout,
         Key.idleTimeout,
-        Key.signingKey, Key.signingKeyFile, Key.accessTTL, Key.refreshTTL, Key.appleJWKS, Key.googleJWKS, Key.authRateLimit, Key.trustedProxies,
+        Key.signingKey, Key.signingKeyFile, Key.accessTTL, Key.refreshTTL, Key.appleJWKS, Key.googleJWKS, Key.authRateLimit, Key.loginRateLimitPerEmail,
+        Key.trustedProxies,
         Key.postgresMaxConnections, Key.databaseTimeout, Key.shutdownTimeout, Key.sessionCache, Key.logLevel,
         Key.embedder, Key.miniLMDirectory, Key.vectorBackfill,
         Key.anthropicKey, Key.anthropicURL, Key.openAIKey, Key.openAIURL, Key.openAIEmbeddingModel, Key.geminiKey, Key.geminiURL,
-        Key.vertexProject, Key.vertexLocation, Key.vertexToken, Key.vertexServiceAccount, Key.aiTimeout, Key.aiAttempts,
+        Key.vertexProject, Key.vertexLocation, Key.vertexToken, Key.vertexServiceAccount, Key.aiTimeout, Key.aiAttempts, Key.transcriber, Key.visionModel,
         Key.jobsEnabled, Key.jobsConcurrency, Key.jobsPoll,
         Key.apnsTeam, Key.apnsKeyID, Key.apnsKey, Key.apnsKeyFile, Key.apnsTopic, Key.apnsEnvironment, Key.apnsURL,
         Key.qstashCurrent, Key.qstashNext, Key.qstashURL,
@@ -361,6 +373,7 @@ public struct ServerConfiguration: Sendable {
         if let url = settings.string(Key.appleJWKS) { appleJWKSURL = url }
         if let url = settings.string(Key.googleJWKS) { googleJWKSURL = url }
         if let limit = try settings.int(Key.authRateLimit, range: 1...100_000) { authRateLimitPerMinute = limit }
+        if let limit = try settings.int(Key.loginRateLimitPerEmail, range: 1...100_000) { loginRateLimitPerEmail = limit }
         if let proxies = settings.list(Key.trustedProxies) {
             trustedProxies = proxies
             do { _ = try ClientAddressResolver(trustedProxies: trustedProxies) } catch { throw Invalid("TRUSTED_PROXIES: \(error)") }
@@ -431,6 +444,9 @@ public struct ServerConfiguration: Sendable {
         ai.vertexServiceAccountFile = settings.string(Key.vertexServiceAccount)
         if let seconds = try settings.int(Key.aiTimeout, range: 1...600) { ai.timeoutSeconds = seconds }
         if let attempts = try settings.int(Key.aiAttempts, range: 1...10) { ai.maxAttempts = attempts }
+        ai.transcriber = try Self.providerModel(settings.string(Key.transcriber), key: Key.transcriber.name, providers: ["openai"])
+        ai.vision = try Self.providerModel(settings.string(Key.visionModel), key: Key.visionModel.name, providers: ["openai", "anthropic"])
+        if ai.vision?.provider == "anthropic", ai.anthropicAPIKey == nil { throw Invalid("VISION_MODEL uses anthropic but ANTHROPIC_API_KEY is not set") }
         // `AI_CHAIN_<PURPOSE>` is the one open-ended family (any purpose an app calls, spelled with a
         // dot: `AI_CHAIN_<APP>.<PURPOSE>`). A ConfigReader can neither list keys nor look up
         // a name with a dot in the environment, so this family is read from the same layers directly,
@@ -448,6 +464,26 @@ public struct ServerConfiguration: Sendable {
                 targets.append(item)
             }
             if !targets.isEmpty { ai.chains[String(name.dropFirst("AI_CHAIN_".count)).lowercased()] = targets }
+        }
+    }
+
+    /// `provider:model` with one of `providers`; nil when unset.
+    static func providerModel(_ raw: String?, key: String, providers: [String]) throws -> ProviderModel? {
+        guard let raw = raw?.trimmingCharacters(in: .whitespaces), !raw.isEmpty else { return nil }
+        let parts = raw.split(separator: ":", maxSplits: 1).map { String($0).trimmingCharacters(in: .whitespaces) }
+        guard parts.count == 2, providers.contains(parts[0]), !parts[1].isEmpty else {
+            throw Invalid("\(key): '\(raw)' must be provider:model with provider \(providers.joined(separator: " or "))")
+        }
+        return ProviderModel(provider: parts[0], model: parts[1])
+    }
+
+    /// One `provider:model` choice (`TRANSCRIBER`, `VISION_MODEL`).
+    public struct ProviderModel: Sendable, Equatable {
+        public var provider: String
+        public var model: String
+        public init(provider: String, model: String) {
+            self.provider = provider
+            self.model = model
         }
     }
 

@@ -41,10 +41,11 @@ public struct AccountController: Sendable {
     struct ExportDocument: Encodable {
         enum CodingKeys: String, CodingKey { case exportedAt = "exported_at", user, notificationPreferences = "notification_preferences", devices, data }
         struct Account: Encodable {
-            enum CodingKeys: String, CodingKey { case id, app, email, createdAt = "created_at" }
+            enum CodingKeys: String, CodingKey { case id, app, email, name, createdAt = "created_at" }
             var id: String
             var app: String
             var email: String?
+            var name: String?
             var createdAt: Date
         }
         var exportedAt: Date
@@ -107,7 +108,7 @@ public struct AccountController: Sendable {
             guard let profile = try await accounts.profile(context.userID) else { throw APIError.notFound("User") }
             let document = ExportDocument(
                 exportedAt: clock.now(),
-                user: .init(id: context.userID.description, app: app.rawValue, email: profile.email, createdAt: profile.createdAt),
+                user: .init(id: context.userID.description, app: app.rawValue, email: profile.email, name: profile.name, createdAt: profile.createdAt),
                 notificationPreferences: try await accounts.preferences(of: context.userID) ?? NotificationPreferences(),
                 devices: try await accounts.devices(of: context.userID),
                 data: try await exporter.exportData(for: context.userID)

@@ -189,11 +189,14 @@ public struct AccountRepository: Sendable {
         return live
     }
 
-    /// The account's email and creation time, for exports.
-    public func profile(_ user: UserID) async throws -> (email: String?, createdAt: Date)? {
+    /// The account's email, name (password accounts have one) and creation time, for exports.
+    public func profile(_ user: UserID) async throws -> (email: String?, name: String?, createdAt: Date)? {
         try await database.read { db in
-            guard let row = try await db.raw("SELECT email, created_at FROM users WHERE id = \(bind: user.uuid)").first() else { return nil }
-            return (try row.decode(column: "email", as: String?.self), try row.decode(column: "created_at", as: Date.self))
+            guard let row = try await db.raw("SELECT email, name, created_at FROM users WHERE id = \(bind: user.uuid)").first() else { return nil }
+            return (
+                try row.decode(column: "email", as: String?.self), try row.decode(column: "name", as: String?.self),
+                try row.decode(column: "created_at", as: Date.self)
+            )
         }
     }
 

@@ -131,5 +131,31 @@ public enum PlatformSchema {
                     ]
                 }
             ),
+            // Email + password accounts for apps that opt in (`AppModule.passwordAccounts`): one
+            // credential per user, its email unique per app once lower-cased (`email_key`), the scrypt
+            // output and salt (base64) with the cost it was made with, so the cost can rise. The
+            // account's display name goes on `users`, where every sign-in's account lives.
+            Migration(
+                version: 5, name: "password_credentials",
+                template: [
+                    "ALTER TABLE users ADD COLUMN name TEXT",
+                    """
+                    CREATE TABLE password_credentials (
+                        user_id {uuid} PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+                        app TEXT NOT NULL CHECK (\(appCheck)),
+                        email_key TEXT NOT NULL CHECK (email_key <> ''),
+                        kdf TEXT NOT NULL CHECK (kdf IN ('scrypt')),
+                        hash TEXT NOT NULL,
+                        salt TEXT NOT NULL,
+                        cost_n INTEGER NOT NULL CHECK (cost_n > 1),
+                        cost_r INTEGER NOT NULL CHECK (cost_r > 0),
+                        cost_p INTEGER NOT NULL CHECK (cost_p > 0),
+                        created_at {ts} NOT NULL,
+                        updated_at {ts} NOT NULL,
+                        UNIQUE (app, email_key)
+                    )
+                    """,
+                ]
+            ),
         ])
 }

@@ -21,6 +21,7 @@ public struct VibeKeeperConfiguration: Sendable {
 public struct VibeKeeperApp: AppModule {
     public static let id = AppID.vibekeeper
     public static let migrations = [VibeKeeperSchema.migrations]
+    public static var passwordAccounts: Bool { true }
     public static var settingKeys: [SettingKey] { [] }
     public static var aiPurposes: [String] { [IdeaExtraction.purpose] }
     public static func configuration(from settings: Settings) throws -> VibeKeeperConfiguration { VibeKeeperConfiguration() }

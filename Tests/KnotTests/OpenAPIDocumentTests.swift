@@ -18,7 +18,7 @@ struct OpenAPIDocumentTests {
             #expect(server.apps.map { type(of: $0).id } == hostedApps.map { $0.id })
             for app in server.apps {
                 let id = type(of: app).id
-                let document = try type(of: app).openAPIDocument()
+                let document = try type(of: app).servedOpenAPIDocument()
                 let coverage = OpenAPICoverage(document: document, app: id.rawValue, server: server)
                 #expect(!coverage.registered.isEmpty, "\(id) registers routes")
                 #expect(coverage.missing.isEmpty, "\(id): registered but not in its document: \(coverage.missing.sorted())")

@@ -159,7 +159,7 @@ struct AppModuleTests {
             // Every hosted app serves its own document, naming exactly the routes it registered.
             #expect(server.apps.map { type(of: $0).id } == [.knot, MemoApp.id])
             for app in server.apps {
-                let document = try type(of: app).openAPIDocument()
+                let document = try type(of: app).servedOpenAPIDocument()
                 let coverage = OpenAPICoverage(document: document, app: type(of: app).id.rawValue, server: server)
                 #expect(!coverage.registered.isEmpty)
                 #expect(coverage.missing.isEmpty && coverage.extra.isEmpty, "\(type(of: app).id): missing \(coverage.missing.sorted()), extra \(coverage.extra.sorted())")

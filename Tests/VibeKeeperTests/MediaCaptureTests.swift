@@ -16,8 +16,8 @@ final class FakeTranscriber: Transcriber {
     let text: String
     let calls = LockedValue<[(bytes: Int, contentType: String, prompt: String)]>([])
     init(_ text: String) { self.text = text }
-    func transcribe(audio: Data, filename: String, mimeType: String, language: String?) async throws -> String {
-        calls.withLock { $0.append((audio.count, mimeType, "")) }
+    func transcribe(audio: Data, filename: String, mimeType: String, language: String?, prompt: String?) async throws -> String {
+        calls.withLock { $0.append((audio.count, mimeType, prompt ?? "")) }
         return text
     }
 }
@@ -237,6 +237,14 @@ struct MediaCaptureTests {
             #expect(missing.status == .unprocessableContent && missing.errorFields == ["image_file"])
             let json = try await client.send(.post, "\(Self.base)/capture/voice", token: user.accessToken, json: ["transcript": "x"])
             #expect(json.status == .unprocessableContent && json.errorFields == ["voice_file"])
+            // A part the form does not take is refused, not ignored; so is a form field with a control character.
+            let extra = try await Self.upload(
+                client, user, "capture/image", fields: [("caption", "x"), ("colour", "red")], file: ("image_file", "p.jpg", "image/jpeg", SampleMedia.jpeg()))
+            #expect(extra.status == .unprocessableContent && extra.errorFields == ["colour"])
+            let control = try await client.send(
+                .post, "\(Self.base)/capture/text", token: user.accessToken, body: Data("text_content=a%20mug&note=%0F".utf8),
+                headers: [.contentType: "application/x-www-form-urlencoded"])
+            #expect(control.status == .unprocessableContent && control.errorFields == ["note"])
             // A caption over 10,000 characters is too much, like a text capture.
             let long = try await Self.upload(
                 client, user, "capture/image", fields: [("caption", String(repeating: "a", count: 10_001))], file: ("image_file", "p.jpg", "image/jpeg", SampleMedia.jpeg()))
@@ -393,6 +401,49 @@ struct MediaCaptureTests {
             "MEDIA_S3_BUCKET": "b", "MEDIA_S3_ACCESS_KEY_ID": "k", "MEDIA_S3_SECRET_ACCESS_KEY": "s", "MEDIA_S3_REGION": "eu-central-1",
         ])
         #expect(aws.mediaS3?.endpoint == "https://s3.eu-central-1.amazonaws.com" && aws.mediaS3?.bucket == "b")
+    }
+
+    @Test("TRANSCRIBER and VISION_MODEL wire the real clients: the recording and the seed's prompts reach the provider's wire format, and its words make the idea")
+    func configuredProviders() async throws {
+        try await withFakeProviders { fake in
+            try await withServer(
+                .sqlite,
+                configure: {
+                    $0.ai.openAIAPIKey = "sk-test"
+                    $0.ai.openAIBaseURL = fake.baseURL + "/v1"
+                    $0.ai.anthropicAPIKey = "sk-ant"
+                    $0.ai.anthropicBaseURL = fake.baseURL
+                    $0.ai.transcriber = .init(provider: "openai", model: "whisper-1")
+                    $0.ai.vision = .init(provider: "anthropic", model: "claude-sonnet-4")
+                }, dependencies: ServerDependencies(clock: TestClock(CaptureTests.today))
+            ) { client, _ in
+                let user = try await client.signIn(app: "vibekeeper")
+                fake.answer.value = Self.utterance
+                let recording = SampleMedia.m4a()
+                let voice = try await Self.upload(client, user, "capture/voice", file: ("voice_file", "voice_capture.m4a", "audio/m4a", recording))
+                #expect(voice.status == .ok, "\(voice.text)")
+                #expect(try voice.decode(CaptureResult.self).idea.idea.lowercased().contains("pottery class"))
+                let sent = try #require(fake.received.value.last)
+                #expect(sent.path == "/v1/audio/transcriptions")
+                let form = try MultipartForm(parsing: sent.body, boundary: try #require(MultipartForm.boundary(of: sent.headers["content-type"])))
+                #expect(form.field("model") == "whisper-1" && form.part("file")?.body == recording && form.part("file")?.contentType == "audio/mp4")
+                #expect(form.field("prompt") == MediaCapture.transcriptionPrompt)
+
+                fake.answer.value = "A hand-thrown blue ceramic mug for Dad, a nice gift for Father's Day."
+                let photo = try await Self.upload(client, user, "capture/image", file: ("image_file", "mug.png", "image/png", SampleMedia.png()))
+                #expect(photo.status == .ok, "\(photo.text)")
+                #expect(try photo.decode(CaptureResult.self).idea.idea.lowercased().contains("mug"))
+                let asked = try #require(fake.received.value.last)
+                let blocks = (asked.json["messages"] as? [[String: Any]])?.first?["content"] as? [[String: Any]]
+                #expect(asked.path == "/v1/messages" && (blocks?.first?["source"] as? [String: String])?["media_type"] == "image/png")
+                #expect(blocks?.last?["text"] as? String == MediaCapture.imageAnalysisPrompt(caption: nil))
+            }
+        }
+        let parsed = try ServerConfiguration.load(environment: ["TRANSCRIBER": "openai:whisper-1", "VISION_MODEL": "openai:gpt-4o-mini"])
+        #expect(parsed.ai.transcriber?.model == "whisper-1" && parsed.ai.vision?.provider == "openai")
+        for bad in [["TRANSCRIBER": "whisper-1"], ["TRANSCRIBER": "anthropic:x"], ["VISION_MODEL": "gemini:x"], ["VISION_MODEL": "openai:"], ["VISION_MODEL": "anthropic:claude"]] {
+            #expect(throws: ServerConfiguration.Invalid.self, "\(bad)") { try ServerConfiguration.load(environment: bad) }
+        }
     }
 
     @Test("a repeated photo capture answers the existing idea with duplicate_of and adds the new photo to it", arguments: TestDatabase.allCases)

@@ -39,18 +39,7 @@ public struct OpenAPIDocument: Sendable {
         var paths: [String: Any] = [:]
         var components: [String: [String: Any]] = [:]
         for part in [platformPart, appPart] {
-            for (path, item) in part["paths"] as? [String: Any] ?? [:] {
-                guard path.hasPrefix("/") else { throw Invalid("path \(path) must start with /") }
-                guard paths[path] == nil else { throw Invalid("path \(path) is defined by both fragments") }
-                paths[path] = try Self.addingPlatformResponses(to: item, path: path)
-            }
-            for (section, entries) in part["components"] as? [String: Any] ?? [:] {
-                guard let entries = entries as? [String: Any] else { throw Invalid("components.\(section) must be an object") }
-                for (name, value) in entries {
-                    guard components[section]?[name] == nil else { throw Invalid("components.\(section).\(name) is defined by both fragments") }
-                    components[section, default: [:]][name] = value
-                }
-            }
+            try Self.merge(part, paths: &paths, components: &components)
         }
         let document: [String: Any] = [
             "openapi": "3.1.0",
@@ -63,6 +52,46 @@ public struct OpenAPIDocument: Sendable {
         ]
         try Self.checkReferences(in: document, components: components)
         json = try JSONSerialization.data(withJSONObject: document, options: [.sortedKeys, .withoutEscapingSlashes])
+    }
+
+    private init(json: Data) {
+        self.json = json
+    }
+
+    /// This document with a further fragment's paths and components (a platform feature an app
+    /// opted into), composed as the fragments of ``init(app:title:version:description:fragment:platform:)``
+    /// are: the platform's shared responses added, and an error for a path or component defined
+    /// twice or a `$ref` to nothing.
+    /// - Parameters:
+    ///   - fragment: `{"paths": {…}, "components": {…}}`, paths relative to the app's prefix.
+    ///   - app: the app's name, for `{{app}}`.
+    ///   - name: what the fragment is called in errors.
+    public func adding(_ fragment: String, app: String, name: String) throws -> OpenAPIDocument {
+        var document = object
+        let part = try Self.parse(fragment, app: app, name: name)
+        var paths = document["paths"] as? [String: Any] ?? [:]
+        var components = (document["components"] as? [String: Any] ?? [:]).compactMapValues { $0 as? [String: Any] }
+        try Self.merge(part, paths: &paths, components: &components)
+        document["paths"] = paths
+        document["components"] = components
+        try Self.checkReferences(in: document, components: components)
+        return OpenAPIDocument(json: try JSONSerialization.data(withJSONObject: document, options: [.sortedKeys, .withoutEscapingSlashes]))
+    }
+
+    /// Adds one fragment's paths (with the platform's shared responses) and components.
+    static func merge(_ part: [String: Any], paths: inout [String: Any], components: inout [String: [String: Any]]) throws {
+        for (path, item) in part["paths"] as? [String: Any] ?? [:] {
+            guard path.hasPrefix("/") else { throw Invalid("path \(path) must start with /") }
+            guard paths[path] == nil else { throw Invalid("path \(path) is defined by two fragments") }
+            paths[path] = try addingPlatformResponses(to: item, path: path)
+        }
+        for (section, entries) in part["components"] as? [String: Any] ?? [:] {
+            guard let entries = entries as? [String: Any] else { throw Invalid("components.\(section) must be an object") }
+            for (name, value) in entries {
+                guard components[section]?[name] == nil else { throw Invalid("components.\(section).\(name) is defined by two fragments") }
+                components[section, default: [:]][name] = value
+            }
+        }
     }
 
     /// The document as a JSON object (for tests and tools).

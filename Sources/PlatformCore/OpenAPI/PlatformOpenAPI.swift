@@ -31,6 +31,136 @@ public enum PlatformOpenAPI {
         return String(decoding: (try? JSONSerialization.data(withJSONObject: values, options: [.withoutEscapingSlashes])) ?? Data("[null]".utf8), as: UTF8.self)
     }()
 
+    /// The routes of email + password accounts (seed 003), added to the served document of apps that
+    /// opt in (`AppModule.passwordAccounts`): register, sign in (JSON or OAuth2's password form) and
+    /// refresh under `/api/v1/auth`, without the bearer token. Refers to the shared components of
+    /// ``fragment``.
+    public static let passwordAccountsFragment: String = #"""
+        {
+          "paths": {
+            "/api/v1/auth/register": {
+              "post": {
+                "operationId": "registerWithPassword",
+                "tags": ["auth"],
+                "summary": "Create an email + password account (the email is unique in this app, ignoring letter case)",
+                "security": [],
+                "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/PasswordRegistration"}}}},
+                "responses": {
+                  "201": {"description": "The account (never the password or its hash); sign in to get tokens", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/PasswordAccount"}}}},
+                  "409": {"description": "email_taken: this app has an account with this email (in any letter case)", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+                  "422": {"$ref": "#/components/responses/ValidationFailed"},
+                  "429": {"$ref": "#/components/responses/RateLimited"}
+                }
+              }
+            },
+            "/api/v1/auth/login": {
+              "post": {
+                "operationId": "signInWithPassword",
+                "tags": ["auth"],
+                "summary": "Sign in with email and password: OAuth2's password form (username, password) or JSON {email, password}",
+                "description": "A wrong email and a wrong password get the same 401 after the same work. Attempts are limited per client address (AUTH_RATE_LIMIT_PER_MINUTE, shared with /auth/*) and per email from any address (LOGIN_RATE_LIMIT_PER_EMAIL per 15 minutes): 429 with Retry-After.",
+                "security": [],
+                "requestBody": {
+                  "required": true,
+                  "content": {
+                    "application/x-www-form-urlencoded": {"schema": {"$ref": "#/components/schemas/PasswordSignInForm"}},
+                    "application/json": {"schema": {"$ref": "#/components/schemas/PasswordSignInRequest"}}
+                  }
+                },
+                "responses": {
+                  "200": {"$ref": "#/components/responses/PasswordTokens"},
+                  "401": {
+                    "description": "invalid_credentials: no account with this email, or the wrong password (one answer for both)",
+                    "headers": {"WWW-Authenticate": {"$ref": "#/components/headers/WWWAuthenticate"}},
+                    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
+                  },
+                  "422": {"$ref": "#/components/responses/ValidationFailed"},
+                  "429": {"$ref": "#/components/responses/RateLimited"}
+                }
+              }
+            },
+            "/api/v1/auth/refresh": {
+              "post": {
+                "operationId": "refreshPasswordTokens",
+                "tags": ["auth"],
+                "summary": "Exchange a refresh token for a new pair, as /auth/refresh does (reusing a rotated one revokes the session)",
+                "security": [],
+                "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/TokenRefreshRequest"}}}},
+                "responses": {
+                  "200": {"$ref": "#/components/responses/PasswordTokens"},
+                  "401": {"$ref": "#/components/responses/Unauthorized"},
+                  "422": {"$ref": "#/components/responses/ValidationFailed"},
+                  "429": {"$ref": "#/components/responses/RateLimited"}
+                }
+              }
+            }
+          },
+          "components": {
+            "schemas": {
+              "PasswordRegistration": {
+                "type": "object",
+                "propertyNames": {"pattern": "\#(optionalTextPattern)"}, "additionalProperties": {"$ref": "#/components/schemas/JSONValue"},
+                "required": ["email", "name", "password"],
+                "properties": {
+                  "email": {"type": "string", "description": "At most 254 characters", "pattern": "\#(emailPattern)", "examples": ["you@example.com"]},
+                  "name": {"type": "string", "minLength": 1, "description": "1 to 100 characters once trimmed (stored trimmed)", "pattern": "\#(requiredTextPattern)"},
+                  "password": {"type": "string", "minLength": 8, "description": "8 to 128 characters as people see them, kept exactly as sent (not trimmed)", "pattern": "\#(optionalTextPattern)"}
+                }
+              },
+              "PasswordAccount": {
+                "type": "object",
+                "required": ["id", "email", "name", "created_at", "updated_at"],
+                "properties": {
+                  "id": {"$ref": "#/components/schemas/Uuid"},
+                  "email": {"type": "string", "description": "As registered"},
+                  "name": {"type": "string"},
+                  "created_at": {"$ref": "#/components/schemas/Timestamp"},
+                  "updated_at": {"$ref": "#/components/schemas/Timestamp"}
+                }
+              },
+              "PasswordSignInRequest": {
+                "type": "object",
+                "propertyNames": {"pattern": "\#(optionalTextPattern)"}, "additionalProperties": {"$ref": "#/components/schemas/JSONValue"},
+                "required": ["email", "password"],
+                "properties": {
+                  "email": {"type": "string", "minLength": 1, "description": "The account's email, in any letter case (surrounding whitespace ignored)", "pattern": "\#(requiredTextPattern)", "examples": ["you@example.com"]},
+                  "password": {"type": "string", "minLength": 1, "description": "Exactly as registered", "pattern": "\#(optionalTextPattern)"}
+                }
+              },
+              "PasswordSignInForm": {
+                "type": "object",
+                "description": "OAuth2's resource owner password form (RFC 6749 section 4.3.2); scope, client_id and client_secret may be sent and are ignored",
+                "additionalProperties": true,
+                "required": ["username", "password"],
+                "properties": {
+                  "username": {"type": "string", "minLength": 1, "description": "The account's email, in any letter case (surrounding whitespace ignored)", "pattern": "\#(requiredTextPattern)", "examples": ["you@example.com"]},
+                  "password": {"type": "string", "minLength": 1, "description": "Exactly as registered", "pattern": "\#(optionalTextPattern)"},
+                  "grant_type": {"type": "string", "enum": ["password"]}
+                }
+              },
+              "PasswordTokenPair": {
+                "type": "object",
+                "description": "The platform's token pair, with token_type spelt as seed 003's OAuth2 password flow spells it",
+                "required": ["access_token", "refresh_token", "token_type", "expires_in", "user_id"],
+                "properties": {
+                  "access_token": {"type": "string"},
+                  "refresh_token": {"type": "string"},
+                  "token_type": {"type": "string", "const": "bearer"},
+                  "expires_in": {"type": "integer", "description": "seconds"},
+                  "user_id": {"$ref": "#/components/schemas/Uuid"}
+                }
+              }
+            },
+            "responses": {
+              "PasswordTokens": {
+                "description": "A new access/refresh token pair",
+                "content": {"application/json": {"schema": {"$ref": "#/components/schemas/PasswordTokenPair"}}}
+              }
+            }
+          }
+        }
+        """#
+
     public static let fragment: String = #"""
         {
           "paths": {
@@ -326,6 +456,7 @@ public enum PlatformOpenAPI {
                       "id": {"$ref": "#/components/schemas/Uuid"},
                       "app": {"type": "string", "const": "{{app}}"},
                       "email": {"type": ["string", "null"]},
+                      "name": {"type": ["string", "null"], "description": "Set by email + password registration"},
                       "created_at": {"$ref": "#/components/schemas/Timestamp"}
                     }
                   },

@@ -84,7 +84,7 @@ public struct MediaCapture: Sendable {
             guard let transcriber else { throw Self.transcriptionNotConfigured }
             do {
                 text = try await transcriber.transcribe(
-                    audio: upload.data, filename: "voice.\(upload.format.rawValue)", mimeType: upload.format.contentType, language: nil)
+                    audio: upload.data, filename: "voice.\(upload.format.rawValue)", mimeType: upload.format.contentType, language: nil, prompt: Self.transcriptionPrompt)
             } catch {
                 logger.warning("transcription failed", metadata: ["error": "\(error)"])
                 throw Self.unavailable("transcription_unavailable", "Speech-to-text is not answering right now; try again shortly.", error)
