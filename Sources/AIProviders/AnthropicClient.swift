@@ -13,7 +13,7 @@ public struct AnthropicClient: LanguageModel {
     public init(apiKey: String, model: String, baseURL: String = "https://api.anthropic.com", transport: ProviderTransport = .init()) {
         self.apiKey = apiKey
         self.model = model
-        self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
+        self.baseURL = ProviderTransport.trimmedBaseURL(baseURL)
         self.transport = transport
     }
 

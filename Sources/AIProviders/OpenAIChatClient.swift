@@ -13,12 +13,12 @@ public struct OpenAIChatClient: LanguageModel {
     public init(apiKey: String?, model: String, baseURL: String = "https://api.openai.com/v1", provider: String = "openai", transport: ProviderTransport = .init()) {
         self.apiKey = apiKey
         self.model = model
-        self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
+        self.baseURL = ProviderTransport.trimmedBaseURL(baseURL)
         self.provider = provider
         self.transport = transport
     }
 
-    var headers: [(String, String)] { apiKey.map { [("Authorization", "Bearer \($0)")] } ?? [] }
+    var headers: [(String, String)] { ProviderTransport.bearer(apiKey) }
 
     func body(_ request: CompletionRequest, stream: Bool) throws -> Data {
         var messages: [[String: Any]] = []
@@ -47,7 +47,11 @@ public struct OpenAIChatClient: LanguageModel {
     }
 
     public func complete(_ request: CompletionRequest) async throws -> Completion {
-        let data = try await transport.post(baseURL + "/chat/completions", headers: headers, body: try body(request, stream: false))
+        try completion(from: try await transport.post(baseURL + "/chat/completions", headers: headers, body: try body(request, stream: false)))
+    }
+
+    /// A Chat Completions answer as a completion: the first choice's text, with usage.
+    func completion(from data: Data) throws -> Completion {
         guard let response = try? JSONDecoder().decode(Response.self, from: data), let choice = response.choices.first else {
             throw ProviderError.malformedResponse("unexpected chat completion: \(String(decoding: data.prefix(200), as: UTF8.self))")
         }

@@ -16,6 +16,16 @@ public struct ProviderTransport: Sendable {
         self.timeout = timeout
     }
 
+    /// `url` without a trailing slash, so every client appends its paths as `base + "/path"`.
+    static func trimmedBaseURL(_ url: String) -> String {
+        url.hasSuffix("/") ? String(url.dropLast()) : url
+    }
+
+    /// `Authorization: Bearer <key>` for OpenAI-style APIs; no header for keyless compatible servers.
+    static func bearer(_ apiKey: String?) -> [(String, String)] {
+        apiKey.map { [("Authorization", "Bearer \($0)")] } ?? []
+    }
+
     /// One server-sent event: its `event:` name (if any) and joined `data:` lines.
     public struct ServerSentEvent: Sendable, Equatable {
         public var event: String?

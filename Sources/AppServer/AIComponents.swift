@@ -13,7 +13,7 @@ func makeModelRouter(
     _ configuration: ServerConfiguration, offline: [String: any LanguageModel], recorder: any UsageRecorder, clock: any TimeSource, logger: Logger
 ) throws -> ModelRouter {
     let ai = configuration.ai
-    let transport = ProviderTransport(timeout: .seconds(Int64(ai.timeoutSeconds)))
+    let transport = aiTransport(ai)
     let fallbackPrice = ModelPrice(inputPerMillion: 15, outputPerMillion: 75)
     var chains: [String: [RouteTarget]] = [:]
     for (purpose, names) in ai.chains {
@@ -44,23 +44,32 @@ func makeModelRouter(
     return ModelRouter(chains: chains, offline: offline, policy: policy, recorder: recorder, clock: clock, logger: logger)
 }
 
-/// The speech-to-text client `TRANSCRIBER` names (OpenAI or a compatible server), or nil.
+/// The speech-to-text client `TRANSCRIBER` names (OpenAI or a compatible server at
+/// `OPENAI_BASE_URL`), on the router's timeout; nil when unset. The choice was checked by
+/// ``ServerConfiguration/validate()``.
 func makeTranscriber(_ configuration: ServerConfiguration) -> (any Transcriber)? {
     let ai = configuration.ai
-    guard let choice = ai.transcriber else { return nil }
-    return OpenAITranscriber(
-        apiKey: ai.openAIAPIKey, model: choice.model, baseURL: ai.openAIBaseURL, transport: ProviderTransport(timeout: .seconds(Int64(ai.timeoutSeconds))))
+    guard let choice = ai.transcriber, choice.provider == "openai" else { return nil }
+    return OpenAITranscriber(apiKey: ai.openAIAPIKey, model: choice.model, baseURL: ai.openAIBaseURL, transport: aiTransport(ai))
 }
 
-/// The image-description client `VISION_MODEL` names, or nil.
+/// The image-description client `VISION_MODEL` names, on the router's timeout; nil when unset. The
+/// choice (and the Anthropic key it needs) was checked by ``ServerConfiguration/validate()``.
 func makeVisionModel(_ configuration: ServerConfiguration) -> (any VisionModel)? {
     let ai = configuration.ai
-    guard let choice = ai.vision else { return nil }
-    let transport = ProviderTransport(timeout: .seconds(Int64(ai.timeoutSeconds)))
-    if choice.provider == "anthropic", let key = ai.anthropicAPIKey {
-        return AnthropicVisionModel(client: AnthropicClient(apiKey: key, model: choice.model, baseURL: ai.anthropicBaseURL, transport: transport))
+    switch (ai.vision?.provider, ai.vision?.model, ai.anthropicAPIKey) {
+    case ("anthropic", let model?, let key?):
+        return AnthropicVisionModel(client: AnthropicClient(apiKey: key, model: model, baseURL: ai.anthropicBaseURL, transport: aiTransport(ai)))
+    case ("openai", let model?, _):
+        return OpenAIVisionModel(chat: OpenAIChatClient(apiKey: ai.openAIAPIKey, model: model, baseURL: ai.openAIBaseURL, transport: aiTransport(ai)))
+    default:
+        return nil
     }
-    return OpenAIVisionModel(chat: OpenAIChatClient(apiKey: ai.openAIAPIKey, model: choice.model, baseURL: ai.openAIBaseURL, transport: transport))
+}
+
+/// The transport every model client uses: `AI_TIMEOUT_SECONDS` per call.
+func aiTransport(_ ai: ServerConfiguration.AIProviderSettings) -> ProviderTransport {
+    ProviderTransport(timeout: .seconds(Int64(ai.timeoutSeconds)))
 }
 
 /// Reads `run_metrics` for the `server ai-costs` command: opens the configured database, migrates it

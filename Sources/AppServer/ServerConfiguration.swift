@@ -444,9 +444,8 @@ public struct ServerConfiguration: Sendable {
         ai.vertexServiceAccountFile = settings.string(Key.vertexServiceAccount)
         if let seconds = try settings.int(Key.aiTimeout, range: 1...600) { ai.timeoutSeconds = seconds }
         if let attempts = try settings.int(Key.aiAttempts, range: 1...10) { ai.maxAttempts = attempts }
-        ai.transcriber = try Self.providerModel(settings.string(Key.transcriber), key: Key.transcriber.name, providers: ["openai"])
-        ai.vision = try Self.providerModel(settings.string(Key.visionModel), key: Key.visionModel.name, providers: ["openai", "anthropic"])
-        if ai.vision?.provider == "anthropic", ai.anthropicAPIKey == nil { throw Invalid("VISION_MODEL uses anthropic but ANTHROPIC_API_KEY is not set") }
+        ai.transcriber = try Self.providerModel(settings.string(Key.transcriber), key: Key.transcriber.name, providers: Self.transcriberProviders)
+        ai.vision = try Self.providerModel(settings.string(Key.visionModel), key: Key.visionModel.name, providers: Self.visionProviders)
         // `AI_CHAIN_<PURPOSE>` is the one open-ended family (any purpose an app calls, spelled with a
         // dot: `AI_CHAIN_<APP>.<PURPOSE>`). A ConfigReader can neither list keys nor look up
         // a name with a dot in the environment, so this family is read from the same layers directly,
@@ -466,6 +465,10 @@ public struct ServerConfiguration: Sendable {
             if !targets.isEmpty { ai.chains[String(name.dropFirst("AI_CHAIN_".count)).lowercased()] = targets }
         }
     }
+
+    /// The providers `TRANSCRIBER` and `VISION_MODEL` may name.
+    static let transcriberProviders = ["openai"]
+    static let visionProviders = ["openai", "anthropic"]
 
     /// `provider:model` with one of `providers`; nil when unset.
     static func providerModel(_ raw: String?, key: String, providers: [String]) throws -> ProviderModel? {
@@ -487,10 +490,19 @@ public struct ServerConfiguration: Sendable {
         }
     }
 
-    /// Rules that hold whatever the source: production needs an explicit signing key.
+    /// Rules that hold whatever the source (environment or code): production needs an explicit
+    /// signing key; `TRANSCRIBER` and `VISION_MODEL` name a supported provider, a model, and a key
+    /// for anthropic.
     public func validate() throws {
         if environment == .production, jwtSigningKeyPEM == nil {
             throw Invalid("APP_ENV=production requires JWT_SIGNING_KEY or JWT_SIGNING_KEY_FILE (an ES256 private key in PEM form)")
+        }
+        for (key, choice, providers) in [(Key.transcriber.name, ai.transcriber, Self.transcriberProviders), (Key.visionModel.name, ai.vision, Self.visionProviders)] {
+            guard let choice else { continue }
+            guard providers.contains(choice.provider), !choice.model.isEmpty else {
+                throw Invalid("\(key): '\(choice.provider):\(choice.model)' must be provider:model with provider \(providers.joined(separator: " or "))")
+            }
+            if choice.provider == "anthropic", ai.anthropicAPIKey == nil { throw Invalid("\(key) uses anthropic but ANTHROPIC_API_KEY is not set") }
         }
     }
 

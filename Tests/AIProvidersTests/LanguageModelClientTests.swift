@@ -140,7 +140,7 @@ struct LanguageModelClientTests {
     }
 }
 
-@Suite("Remote embedders, transcription and vision against the fake", .timeLimit(.minutes(3)))
+@Suite("Remote embedders against the fake", .timeLimit(.minutes(3)))
 struct RemoteEmbedderTests {
     @Test("OpenAI embeddings come back in input order, normalised, with the key sent")
     func openAIEmbeddings() async throws {
@@ -169,50 +169,6 @@ struct RemoteEmbedderTests {
             #expect((sent.json["instances"] as? [[String: String]])?.map { $0["content"] } == ["hello", "world!"])
             fake.behavior.value = .status(500, body: #"{"error":{"code":500,"message":"internal"}}"#, headers: [:])
             await #expect(throws: ProviderError.server(status: 500, message: "internal")) { try await embedder.embed(["x"]) }
-        }
-    }
-
-    @Test("transcription posts multipart audio; vision sends the image as a data URL")
-    func transcriptionAndVision() async throws {
-        try await withFakeProviders { fake in
-            fake.answer.value = "she wants a record player"
-            let transcriber = OpenAITranscriber(apiKey: "sk-t", baseURL: fake.baseURL + "/v1")
-            let text = try await transcriber.transcribe(
-                audio: Data([1, 2, 3, 4]), filename: "memo.m4a", mimeType: "audio/mp4", language: "en", prompt: "About gift ideas.")
-            #expect(text == "she wants a record player")
-            let sent = try #require(fake.received.value.last)
-            #expect(sent.path == "/v1/audio/transcriptions" && sent.headers["authorization"] == "Bearer sk-t")
-            let contentType = try #require(sent.headers["content-type"])
-            let boundary = try #require(MultipartForm.boundary(of: contentType))
-            let form = try MultipartForm(parsing: sent.body, boundary: boundary)
-            #expect(form.field("model") == "whisper-1" && form.field("language") == "en" && form.field("prompt") == "About gift ideas.")
-            #expect(form.field("response_format") == "json")
-            #expect(form.part("file")?.filename == "memo.m4a" && form.part("file")?.contentType == "audio/mp4" && form.part("file")?.body == Data([1, 2, 3, 4]))
-            _ = try await transcriber.transcribe(audio: Data([9]), filename: "a.wav", mimeType: "audio/wav", language: nil, prompt: nil)
-            let bare = try MultipartForm(parsing: fake.received.value.last!.body, boundary: MultipartForm.boundary(of: fake.received.value.last!.headers["content-type"])!)
-            #expect(bare.part("prompt") == nil && bare.part("language") == nil)
-
-            fake.answer.value = "A red ceramic mug"
-            let vision = OpenAIVisionModel(chat: OpenAIChatClient(apiKey: "sk-v", model: "gpt-vision", baseURL: fake.baseURL + "/v1"))
-            let description = try await vision.describe(image: Data([0xFF, 0xD8]), mimeType: "image/jpeg", prompt: "What is this?")
-            #expect(description.text == "A red ceramic mug")
-            let parts = (fake.received.value.last?.json["messages"] as? [[String: Any]])?.first?["content"] as? [[String: Any]]
-            #expect((parts?.last?["image_url"] as? [String: String])?["url"] == "data:image/jpeg;base64,/9g=")
-            #expect(parts?.first?["text"] as? String == "What is this?")
-
-            fake.answer.value = "A blue teapot"
-            let claude = AnthropicVisionModel(client: AnthropicClient(apiKey: "sk-ant", model: "claude-sonnet-4", baseURL: fake.baseURL))
-            let described = try await claude.describe(image: Data([0x89, 0x50]), mimeType: "image/png", prompt: "Describe it.")
-            #expect(described.text == "A blue teapot")
-            let request = try #require(fake.received.value.last)
-            #expect(request.path == "/v1/messages" && request.headers["x-api-key"] == "sk-ant" && request.headers["anthropic-version"] == "2023-06-01")
-            #expect(request.json["model"] as? String == "claude-sonnet-4" && request.json["max_tokens"] as? Int == 1024)
-            let blocks = (request.json["messages"] as? [[String: Any]])?.first?["content"] as? [[String: Any]]
-            let source = blocks?.first?["source"] as? [String: String]
-            #expect(blocks?.first?["type"] as? String == "image" && source == ["type": "base64", "media_type": "image/png", "data": "iVA="])
-            #expect(blocks?.last?["type"] as? String == "text" && blocks?.last?["text"] as? String == "Describe it.")
-            fake.behavior.value = .status(529, body: #"{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}"#, headers: [:])
-            await #expect(throws: ProviderError.self) { try await claude.describe(image: Data([1]), mimeType: "image/png", prompt: "x") }
         }
     }
 }

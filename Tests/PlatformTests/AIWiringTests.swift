@@ -1,11 +1,12 @@
 import AIProviders
-import AppServer
 import CryptoExtras
 import Foundation
 import Logging
 import PlatformCore
 import TestSupport
 import Testing
+
+@testable import AppServer
 
 /// An app's rule-based model, for wiring tests.
 struct RulesModel: LanguageModel {
@@ -28,6 +29,74 @@ struct AIWiringTests {
         #expect(configuration.ai.chains["safety_critical"] == ["openai:gpt-4o"])
         #expect(throws: ServerConfiguration.Invalid.self) { try ServerConfiguration.load(environment: ["AI_CHAIN_PLANNING": "claude-sonnet"]) }
         #expect(throws: ServerConfiguration.Invalid.self) { try ServerConfiguration.load(environment: ["AI_CHAIN_PLANNING": "mistral:large"]) }
+    }
+
+    @Test(
+        "TRANSCRIBER and VISION_MODEL are provider:model choices (unset: none); an unknown provider, a missing model or anthropic without ANTHROPIC_API_KEY is refused, from the environment or from code"
+    )
+    func transcriberAndVisionConfiguration() throws {
+        let unset = try ServerConfiguration.load(environment: [:])
+        #expect(unset.ai.transcriber == nil && unset.ai.vision == nil)
+        let parsed = try ServerConfiguration.load(environment: [
+            "TRANSCRIBER": " openai:gpt-4o-mini-transcribe ", "VISION_MODEL": "anthropic:claude-sonnet-4-5", "ANTHROPIC_API_KEY": "sk-ant",
+        ])
+        #expect(parsed.ai.transcriber == .init(provider: "openai", model: "gpt-4o-mini-transcribe"))
+        #expect(parsed.ai.vision == .init(provider: "anthropic", model: "claude-sonnet-4-5"))
+        #expect(try ServerConfiguration.load(environment: ["TRANSCRIBER": "openai:whisper-1"]).ai.transcriber == .init(provider: "openai", model: "whisper-1"))
+        #expect(try ServerConfiguration.load(environment: ["VISION_MODEL": "openai:gpt-4o-mini"]).ai.vision == .init(provider: "openai", model: "gpt-4o-mini"))
+        let refused: [([String: String], String)] = [
+            (["TRANSCRIBER": "whisper-1"], "TRANSCRIBER: 'whisper-1' must be provider:model with provider openai"),
+            (["TRANSCRIBER": "openai:"], "TRANSCRIBER: 'openai:' must be provider:model"),
+            (["TRANSCRIBER": "anthropic:claude-sonnet-4-5", "ANTHROPIC_API_KEY": "k"], "TRANSCRIBER: 'anthropic:claude-sonnet-4-5' must be provider:model"),
+            (["TRANSCRIBER": "deepgram:nova-3"], "TRANSCRIBER: 'deepgram:nova-3'"),
+            (["VISION_MODEL": "gemini:gemini-2.0-flash"], "VISION_MODEL: 'gemini:gemini-2.0-flash' must be provider:model with provider openai or anthropic"),
+            (["VISION_MODEL": "anthropic:"], "VISION_MODEL: 'anthropic:' must be provider:model"),
+            (["VISION_MODEL": "anthropic:claude-sonnet-4-5"], "VISION_MODEL uses anthropic but ANTHROPIC_API_KEY is not set"),
+        ]
+        for (environment, message) in refused {
+            do {
+                _ = try ServerConfiguration.load(environment: environment)
+                Issue.record("\(environment) must be refused")
+            } catch let error as ServerConfiguration.Invalid {
+                #expect("\(error)".contains(message), "\(error)")
+            }
+        }
+        // Set in code (as tests and embedders do), the same rules hold when the server is built.
+        var coded = unset
+        coded.ai.vision = .init(provider: "anthropic", model: "claude-sonnet-4-5")
+        #expect(throws: ServerConfiguration.Invalid.self) { try coded.validate() }
+        coded.ai.vision = nil
+        coded.ai.transcriber = .init(provider: "gemini", model: "x")
+        #expect(throws: ServerConfiguration.Invalid.self) { try coded.validate() }
+    }
+
+    @Test("the configured transcriber and vision model are real clients at the configured base URLs with the configured keys and models")
+    func transcriberAndVisionClients() async throws {
+        let unset = try ServerConfiguration.load(environment: [:])
+        #expect(makeTranscriber(unset) == nil && makeVisionModel(unset) == nil)
+        try await withFakeProviders { fake in
+            let configuration = try ServerConfiguration.load(environment: [
+                "OPENAI_API_KEY": "sk-o", "OPENAI_BASE_URL": fake.baseURL + "/v1", "ANTHROPIC_API_KEY": "sk-ant", "ANTHROPIC_BASE_URL": fake.baseURL,
+                "TRANSCRIBER": "openai:whisper-1", "VISION_MODEL": "anthropic:claude-sonnet-4-5", "AI_TIMEOUT_SECONDS": "5",
+            ])
+            fake.answer.value = "a record player"
+            let transcriber = try #require(makeTranscriber(configuration))
+            #expect(try await transcriber.transcribe(audio: Data([1, 2, 3]), filename: "v.m4a", mimeType: "audio/mp4", language: nil, prompt: "gifts") == "a record player")
+            let heard = try #require(fake.received.value.last)
+            let form = try MultipartForm(parsing: heard.body, boundary: try #require(MultipartForm.boundary(of: heard.headers["content-type"])))
+            #expect(heard.path == "/v1/audio/transcriptions" && heard.headers["authorization"] == "Bearer sk-o" && form.field("model") == "whisper-1")
+
+            let vision = try #require(makeVisionModel(configuration))
+            #expect(try await vision.describe(image: Data([0x89, 0x50]), mimeType: "image/png", prompt: "what?").text == "a record player")
+            let seen = try #require(fake.received.value.last)
+            #expect(seen.path == "/v1/messages" && seen.headers["x-api-key"] == "sk-ant" && seen.json["model"] as? String == "claude-sonnet-4-5")
+
+            var openAI = configuration
+            openAI.ai.vision = .init(provider: "openai", model: "gpt-4o-mini")
+            _ = try await #require(makeVisionModel(openAI)).describe(image: Data([0x89, 0x50]), mimeType: "image/png", prompt: "what?")
+            let asked = try #require(fake.received.value.last)
+            #expect(asked.path == "/v1/chat/completions" && asked.headers["authorization"] == "Bearer sk-o" && asked.json["model"] as? String == "gpt-4o-mini")
+        }
     }
 
     @Test("EMBEDDER=vertex takes a static token or a service-account file, and refuses to start without either or with a bad file")

@@ -174,8 +174,15 @@ public final class FakeProviderServer: Sendable {
             return Self.json(["predictions": predictions])
         }
         router.post("v1/audio/transcriptions") { request, _ -> Response in
-            let (intercepted, _) = try await self.intercept(request, path: "/v1/audio/transcriptions")
+            let (intercepted, body) = try await self.intercept(request, path: "/v1/audio/transcriptions")
             if let intercepted { return intercepted }
+            // Like OpenAI: a form that does not parse, or lacks `model` or a named `file`, is a 400.
+            guard let boundary = MultipartForm.boundary(of: request.headers[.contentType]), let form = try? MultipartForm(parsing: body, boundary: boundary) else {
+                return Self.json(["error": ["message": "Could not parse multipart form", "type": "invalid_request_error"]], status: .badRequest)
+            }
+            guard let model = form.field("model"), !model.isEmpty, let file = form.part("file"), file.filename?.isEmpty == false else {
+                return Self.json(["error": ["message": "you must provide a model parameter and a file", "type": "invalid_request_error"]], status: .badRequest)
+            }
             return Self.json(["text": answer.value])
         }
     }

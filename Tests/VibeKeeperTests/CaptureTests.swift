@@ -27,6 +27,14 @@ struct CaptureTests {
         return try response.decode(CaptureResult.self)
     }
 
+    @Test("a photo caption's comparison (\"a mug like this\") is not part of the idea")
+    func captionComparison() {
+        let today = DateComponents(year: 2026, month: 12, day: 28)
+        let extracted = OfflineExtractor().extract("Dad would love a blue mug like this for Father's Day, under $30", today: today, contacts: [])
+        #expect(extracted.first?.idea == "blue mug")
+        #expect(OfflineExtractor().extract("Mom wants a scarf just like this one for Christmas", today: today, contacts: []).first?.idea == "scarf")
+    }
+
     @Test("a capture names an existing contact by alias; idea, occasion, date from the contact's birthday, budget and tags are extracted", arguments: TestDatabase.allCases)
     func extractsAgainstContacts(_ database: TestDatabase) async throws {
         try await Self.withCaptureServer(database) { client in

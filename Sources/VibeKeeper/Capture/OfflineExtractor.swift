@@ -597,6 +597,8 @@ public struct OfflineExtractor: Sendable {
                 of: #"(?i)^(?:my\s+)?"# + NSRegularExpression.escapedPattern(for: recipient) + #"(?:'s|’s)?\b"#, with: "", options: .regularExpression)
         }
         phrase = phrase.trimmingCharacters(in: CharacterSet.whitespacesAndNewlines.union(CharacterSet(charactersIn: ",.;:!?-–")))
+        // A photo caption's "a mug like this": the comparison left at the end is not part of the idea.
+        phrase = phrase.replacingOccurrences(of: #"(?i)\s+(?:just\s+)?(?:like|such as|similar to)$"#, with: "", options: .regularExpression)
         for article in ["a ", "an ", "the ", "some ", "one of those ", "that ", "this ", "new "] where phrase.lowercased().hasPrefix(article) && phrase.count > article.count + 2 {
             phrase = String(phrase.dropFirst(article.count))
             break

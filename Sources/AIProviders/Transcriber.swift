@@ -1,0 +1,85 @@
+import Foundation
+
+/// Speech to text, for apps that capture by voice (VibeKeeper's voice notes). Apps depend on this
+/// protocol rather than on a provider so the server chooses the service (`TRANSCRIBER`), tests give
+/// a fake, and a server without one still runs (voice then needs the device's own transcript).
+///
+/// - Parameters:
+///   - audio: the recording's bytes, sent as they are.
+///   - filename: the name the provider sees; its extension tells the provider the format.
+///   - mimeType: the recording's content type (`audio/mp4`, `audio/wav`, …).
+///   - language: an ISO-639-1 hint (`en`); nil lets the model detect it.
+///   - prompt: steers the model (vocabulary, what the recording is about); nil sends none.
+/// - Returns: the transcript; `""` when no speech was recognised (the caller decides what that means).
+public protocol Transcriber: Sendable {
+    func transcribe(audio: Data, filename: String, mimeType: String, language: String?, prompt: String?) async throws -> String
+}
+
+/// OpenAI's transcription endpoint (`POST {base}/audio/transcriptions`, bearer key): a
+/// `multipart/form-data` body of `model`, optional `language` and `prompt`, `response_format=json`
+/// and the `file` part (filename and content type), answered by `{"text": "…"}`. Works with
+/// `whisper-1`, `gpt-4o-mini-transcribe`, `gpt-4o-transcribe` and OpenAI-compatible servers.
+/// HTTP failures map to ``ProviderError`` as for the chat clients.
+public struct OpenAITranscriber: Transcriber {
+    public let model: String
+    let apiKey: String?
+    let baseURL: String
+    let transport: ProviderTransport
+
+    public init(apiKey: String?, model: String = "whisper-1", baseURL: String = "https://api.openai.com/v1", transport: ProviderTransport = .init()) {
+        self.apiKey = apiKey
+        self.model = model
+        self.baseURL = ProviderTransport.trimmedBaseURL(baseURL)
+        self.transport = transport
+    }
+
+    struct Response: Decodable { let text: String }
+
+    public func transcribe(audio: Data, filename: String, mimeType: String, language: String?, prompt: String?) async throws -> String {
+        var form = MultipartBody()
+        form.field("model", model)
+        if let language { form.field("language", language) }
+        if let prompt { form.field("prompt", prompt) }
+        form.field("response_format", "json")
+        form.file("file", filename: filename, contentType: mimeType, data: audio)
+        let data = try await transport.post(baseURL + "/audio/transcriptions", headers: ProviderTransport.bearer(apiKey), body: form.finished(), contentType: form.contentType)
+        guard let response = try? JSONDecoder().decode(Response.self, from: data) else {
+            throw ProviderError.malformedResponse("unexpected transcription response: \(String(decoding: data.prefix(200), as: UTF8.self))")
+        }
+        return response.text
+    }
+}
+
+/// A `multipart/form-data` request body (RFC 7578) under a random boundary: CRLF line breaks, one
+/// `Content-Disposition` per part, files with their filename and content type. Header values are
+/// made safe (no quotes, backslashes or control characters) so a filename cannot add headers or parts.
+struct MultipartBody {
+    let boundary = "knot-\(UUID().uuidString)"
+    private var body = Data()
+
+    var contentType: String { "multipart/form-data; boundary=\(boundary)" }
+
+    mutating func field(_ name: String, _ value: String) {
+        body.append(Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(Self.safe(name))\"\r\n\r\n".utf8))
+        body.append(Data(value.utf8))
+        body.append(Data("\r\n".utf8))
+    }
+
+    mutating func file(_ name: String, filename: String, contentType: String, data: Data) {
+        body.append(
+            Data(
+                "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(Self.safe(name))\"; filename=\"\(Self.safe(filename))\"\r\nContent-Type: \(Self.safe(contentType))\r\n\r\n"
+                    .utf8))
+        body.append(data)
+        body.append(Data("\r\n".utf8))
+    }
+
+    /// The body with its closing boundary.
+    func finished() -> Data {
+        body + Data("--\(boundary)--\r\n".utf8)
+    }
+
+    static func safe(_ value: String) -> String {
+        String(String.UnicodeScalarView(value.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F && $0 != "\"" && $0 != "\\" }))
+    }
+}
