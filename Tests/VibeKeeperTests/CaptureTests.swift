@@ -240,4 +240,17 @@ struct ModelExtractionTests {
         #expect(wrapped.first?.budgetMax == 50 && wrapped.first?.budgetCurrency == "EUR")
         #expect(throws: (any Error).self) { try IdeaExtraction.parse("no", contacts: []) }
     }
+
+    @Test("JSON that is not the seed's entities, or has them with the wrong types, is malformed and falls back to the rules")
+    func schemaChecked() async throws {
+        for answer in [#"{}"#, #"{"answer": "a mug"}"#, #"{"idea": 5}"#, #"{"idea": "mug", "tags": {"a": 1}}"#, #"{"idea": "mug", "budget": [1]}"#, #"[]"#] {
+            #expect(throws: (any Error).self, "\(answer)") { try IdeaExtraction.parse(answer, contacts: []) }
+        }
+        #expect(try IdeaExtraction.parse(#"{"idea": "mug", "recipient": null, "budget": 20, "tags": "a, b"}"#, contacts: []).first?.budgetAmount == 20)
+        let (extraction, _) = Self.extraction(answer: #"{"idea": 42}"#)
+        let ideas = await extraction.extract(
+            "Mom would love a pottery class for her birthday", today: LocalDate(year: 2026, month: 12, day: 28), timeZone: TimeZone(identifier: "UTC")!,
+            contacts: [Self.mom])
+        #expect(ideas.first?.idea?.lowercased().contains("pottery class") == true && ideas.first?.recipientID == Self.mom.id)
+    }
 }

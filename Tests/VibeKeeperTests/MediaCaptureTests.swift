@@ -446,6 +446,40 @@ struct MediaCaptureTests {
         }
     }
 
+    @Test("another user's review item cannot be discarded, and another user's contact cannot become an idea's recipient by PUT or accept", arguments: TestDatabase.allCases)
+    func ownershipProbes(_ database: TestDatabase) async throws {
+        try await Self.withMediaServer(database) { client, store, _ in
+            let owner = try await client.signIn(app: "vibekeeper")
+            let other = try await client.signIn(app: "vibekeeper")
+            let waiting = try await Self.upload(client, owner, "capture/image", file: ("image_file", "p.jpg", "image/jpeg", SampleMedia.jpeg()))
+                .decode(CaptureResult.self).idea
+            #expect(waiting.needsReview)
+            let refused = try await client.send(.delete, "\(Self.base)/capture/review/\(waiting.id)", token: other.accessToken)
+            #expect(refused.status == .notFound)
+            #expect(store.storedKeys.count == 1)
+            #expect(try await client.send(.get, "\(Self.base)/capture/review", token: owner.accessToken).decode([GiftIdea].self).map(\.id) == [waiting.id])
+
+            let theirs = try await client.send(.post, "\(Self.base)/contacts", token: other.accessToken, json: ["name": "Not yours"]).decode(Contact.self)
+            let accept = try await client.send(.post, "\(Self.base)/capture/review/\(waiting.id)/accept", token: owner.accessToken, json: ["recipient_id": theirs.id.description])
+            #expect(accept.status == .notFound && accept.errorCode == "contact_not_found")
+            let idea = try await client.send(.post, "\(Self.base)/gift-ideas", token: owner.accessToken, json: ["idea": "a mug"]).decode(GiftIdea.self)
+            let put = try await client.send(.put, "\(Self.base)/gift-ideas/\(idea.id)", token: owner.accessToken, json: ["recipient_id": theirs.id.description])
+            #expect(put.status == .notFound && put.errorCode == "contact_not_found")
+            #expect(try await client.send(.get, "\(Self.base)/gift-ideas/\(idea.id)", token: owner.accessToken).decode(GiftIdea.self).recipientId == nil)
+        }
+    }
+
+    @Test("GET /vibekeeper/openapi.json documents exactly the routes VibeKeeper registers (its own, the platform's and password accounts)")
+    func documentCoversRoutes() async throws {
+        try await withServer(.sqlite) { client, server in
+            let document = try VibeKeeperApp.servedOpenAPIDocument()
+            let coverage = OpenAPICoverage(document: document, app: "vibekeeper", server: server)
+            #expect(coverage.registered.contains("POST /vibekeeper/api/v1/capture/image") && coverage.registered.contains("POST /vibekeeper/api/v1/auth/register"))
+            #expect(coverage.missing.isEmpty && coverage.extra.isEmpty, "missing \(coverage.missing.sorted()), extra \(coverage.extra.sorted())")
+            #expect(try await client.send(.get, "/vibekeeper/openapi.json").body == document.json)
+        }
+    }
+
     @Test("a repeated photo capture answers the existing idea with duplicate_of and adds the new photo to it", arguments: TestDatabase.allCases)
     func repeatedPhoto(_ database: TestDatabase) async throws {
         try await Self.withMediaServer(database) { client, store, _ in

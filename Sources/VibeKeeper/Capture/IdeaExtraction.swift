@@ -84,9 +84,27 @@ public struct IdeaExtraction: Sendable {
         } else {
             throw Malformed(description: "not an object: \(text.prefix(200))")
         }
-        let ideas = objects.map { idea(from: $0, contacts: contacts) }
-        guard !ideas.isEmpty else { throw Malformed(description: "no ideas") }
-        return ideas
+        guard !objects.isEmpty else { throw Malformed(description: "no ideas") }
+        for object in objects { try validate(object) }
+        return objects.map { idea(from: $0, contacts: contacts) }
+    }
+
+    /// The schema the seed's prompt asks for: each object names at least one of the seed's entities,
+    /// and every entity present is text or null (`tags` also a list of text, `budget` also a number).
+    /// Anything else is a malformed answer, and the offline rules read the user's words instead.
+    static func validate(_ object: [String: Any]) throws {
+        let textKeys = ["recipient", "idea", "occasion", "date", "notes"]
+        guard object.keys.contains(where: { (textKeys + ["tags", "budget"]).contains($0) }) else {
+            throw Malformed(description: "none of the seed's entities in \(object.keys.sorted())")
+        }
+        for key in textKeys {
+            guard let value = object[key], !(value is NSNull) else { continue }
+            guard value is String else { throw Malformed(description: "\(key) is not text") }
+        }
+        if let tags = object["tags"], !(tags is NSNull), !(tags is String), !(tags is [String]) { throw Malformed(description: "tags is not text or a list of text") }
+        if let budget = object["budget"], !(budget is NSNull), !(budget is String), !(budget is NSNumber) {
+            throw Malformed(description: "budget is not a number or text")
+        }
     }
 
     static func idea(from object: [String: Any], contacts: [KnownContact]) -> ExtractedIdea {
