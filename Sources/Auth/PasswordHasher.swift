@@ -88,10 +88,15 @@ public struct PasswordHasher: Sendable {
     /// The salt of the work done for an unknown email, so its timing matches a real check.
     private let decoySalt: [UInt8]
 
+    /// Told the cost of every key derivation this hasher runs (tests count the work a sign-in does,
+    /// instead of timing it).
+    let onDerive: (@Sendable (Parameters) -> Void)?
+
     /// - Parameter parameters: the cost of new hashes (``Parameters/standard`` unless a test makes
     ///   them cheaper).
-    public init(parameters: Parameters = .standard) {
+    public init(parameters: Parameters = .standard, onDerive: (@Sendable (Parameters) -> Void)? = nil) {
         self.parameters = parameters
+        self.onDerive = onDerive
         decoySalt = Self.randomSalt()
     }
 
@@ -126,6 +131,7 @@ public struct PasswordHasher: Sendable {
         let bytes = Array(password.precomposedStringWithCompatibilityMapping.utf8)
         guard !bytes.isEmpty else { throw Failure.emptyPassword }
         guard parameters.isUsable else { throw Failure.unusableParameters }
+        onDerive?(parameters)
         return try await NIOThreadPool.singleton.runIfActive {
             try Self.scrypt(bytes, salt: salt, parameters: parameters)
         }

@@ -35,6 +35,23 @@ struct CaptureTests {
         #expect(OfflineExtractor().extract("Mom wants a scarf just like this one for Christmas", today: today, contacts: []).first?.idea == "scarf")
     }
 
+    @Test("\"5/3\" is read in the order of the user's time zone: 5 March in London, 3 May in New York (and with no zone set)", arguments: TestDatabase.allCases)
+    func numericDatesByRegion(_ database: TestDatabase) async throws {
+        try await Self.withCaptureServer(database) { client in
+            let user = try await client.signIn(app: "vibekeeper")
+            let unset = try await Self.capture(client, user, "Sam would love a chess set on 5/3").idea.date?.description
+            #expect(unset == "2027-05-03")
+            _ = try await client.send(.put, "\(Self.base)/users/me/notification-preferences", token: user.accessToken, json: ["timezone": "Europe/London"])
+            let london = try await Self.capture(client, user, "Alex would love a yoga mat on 5/3").idea.date?.description
+            #expect(london == "2027-03-05")
+            _ = try await client.send(.put, "\(Self.base)/users/me/notification-preferences", token: user.accessToken, json: ["timezone": "America/New_York"])
+            let newYork = try await Self.capture(client, user, "Kim would love a kite on 5/3").idea.date?.description
+            #expect(newYork == "2027-05-03")
+        }
+        #expect(OfflineExtractor.monthFirst(in: TimeZone(identifier: "America/Sao_Paulo")!) == false)
+        #expect(OfflineExtractor.monthFirst(in: TimeZone(identifier: "America/Indiana/Indianapolis")!))
+    }
+
     @Test("a capture names an existing contact by alias; idea, occasion, date from the contact's birthday, budget and tags are extracted", arguments: TestDatabase.allCases)
     func extractsAgainstContacts(_ database: TestDatabase) async throws {
         try await Self.withCaptureServer(database) { client in

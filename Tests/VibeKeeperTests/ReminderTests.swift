@@ -80,6 +80,33 @@ struct ReminderTests {
         }
     }
 
+    @Test("changing an idea's occasion or recipient (or the recipient's name) rewrites its automatic reminder's text, keeping one reminder", arguments: TestDatabase.allCases)
+    func automaticFollowsOccasionAndRecipient(_ database: TestDatabase) async throws {
+        try await withIsolatedServer(database, configure: Self.longTokens, dependencies: .init(clock: TestClock(Self.start))) { client, _ in
+            let user = try await Self.setUp(client)
+            let mom = try await client.send(.post, "\(Self.base)/contacts", token: user.accessToken, json: ["name": "Mom"]).decode(Contact.self)
+            let dad = try await client.send(.post, "\(Self.base)/contacts", token: user.accessToken, json: ["name": "Dad"]).decode(Contact.self)
+            let idea = try await client.send(
+                .post, "\(Self.base)/gift-ideas", token: user.accessToken,
+                json: ["idea": "Pottery class", "recipient_id": mom.id.description, "occasion": "birthday", "date": "2026-12-05"]
+            ).decode(GiftIdea.self)
+            let first = try #require(try await Self.reminders(client, user).first)
+            #expect(first.message == "Don't forget Mom's birthday on December 5!")
+
+            _ = try await client.send(.put, "\(Self.base)/gift-ideas/\(idea.id)", token: user.accessToken, json: ["occasion": "Christmas"])
+            var reminders = try await Self.reminders(client, user)
+            #expect(reminders.map(\.message) == ["Don't forget Mom's Christmas on December 5!"] && reminders.first?.id == first.id)
+
+            _ = try await client.send(.put, "\(Self.base)/gift-ideas/\(idea.id)", token: user.accessToken, json: ["recipient_id": dad.id.description])
+            reminders = try await Self.reminders(client, user)
+            #expect(reminders.map(\.message) == ["Don't forget Dad's Christmas on December 5!"] && reminders.first?.id == first.id)
+
+            _ = try await client.send(.put, "\(Self.base)/contacts/\(dad.id)", token: user.accessToken, json: ["name": "Papa"])
+            reminders = try await Self.reminders(client, user)
+            #expect(reminders.map(\.message) == ["Don't forget Papa's Christmas on December 5!"] && reminders.count == 1)
+        }
+    }
+
     @Test("a due reminder reaches the outbox once with the seed's title and data, and is marked sent", arguments: TestDatabase.allCases)
     func delivery(_ database: TestDatabase) async throws {
         let clock = TestClock(Self.start)

@@ -54,6 +54,8 @@ public struct IdeaExtraction: Sendable {
 
     public func extract(_ text: String, today: LocalDate, timeZone: TimeZone, contacts: [KnownContact]) async -> [ExtractedIdea] {
         let components = DateComponents(year: today.year, month: today.month, day: today.day)
+        var offline = offline
+        offline.monthFirst = OfflineExtractor.monthFirst(in: timeZone)
         guard usesModel, let router else { return offline.extract(text, today: components, contacts: contacts) }
         let request = CompletionRequest(
             messages: [ChatMessage(.user, Self.prompt(for: text, today: today, timeZone: timeZone.identifier))], temperature: 0, maxTokens: 600, jsonObject: true)

@@ -75,6 +75,25 @@ public struct OfflineExtractor: Sendable {
         self.monthFirst = monthFirst
     }
 
+    /// The order people in `timeZone` write numeric dates in: month first in the United States (and
+    /// for UTC, a user who set no zone: the seed's audience), day first elsewhere. The time zone is
+    /// the one regional setting a user gives the server.
+    public static func monthFirst(in timeZone: TimeZone) -> Bool {
+        let id = timeZone.identifier
+        if id == "UTC" || id == "GMT" || id.hasPrefix("US/") || id.hasPrefix("America/Indiana/") || id.hasPrefix("America/Kentucky/")
+            || id.hasPrefix("America/North_Dakota/")
+        {
+            return true
+        }
+        return Self.monthFirstZones.contains(id)
+    }
+
+    static let monthFirstZones: Set<String> = [
+        "America/New_York", "America/Chicago", "America/Denver", "America/Los_Angeles", "America/Phoenix", "America/Anchorage", "America/Juneau",
+        "America/Sitka", "America/Yakutat", "America/Nome", "America/Metlakatla", "America/Adak", "America/Boise", "America/Detroit",
+        "America/Menominee", "Pacific/Honolulu", "America/Puerto_Rico", "Pacific/Guam", "Asia/Manila",
+    ]
+
     // MARK: Entry point
 
     public func extract(_ text: String, today: DateComponents, contacts: [KnownContact]) -> [ExtractedIdea] {
