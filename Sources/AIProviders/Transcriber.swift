@@ -1,4 +1,5 @@
 import Foundation
+import PlatformCore
 
 /// Speech to text, for apps that capture by voice (VibeKeeper's voice notes). Apps depend on this
 /// protocol rather than on a provider so the server chooses the service (`TRANSCRIBER`), tests give
@@ -36,50 +37,16 @@ public struct OpenAITranscriber: Transcriber {
     struct Response: Decodable { let text: String }
 
     public func transcribe(audio: Data, filename: String, mimeType: String, language: String?, prompt: String?) async throws -> String {
-        var form = MultipartBody()
+        var form = MultipartBuilder()
         form.field("model", model)
         if let language { form.field("language", language) }
         if let prompt { form.field("prompt", prompt) }
         form.field("response_format", "json")
-        form.file("file", filename: filename, contentType: mimeType, data: audio)
-        let data = try await transport.post(baseURL + "/audio/transcriptions", headers: ProviderTransport.bearer(apiKey), body: form.finished(), contentType: form.contentType)
+        form.file("file", filename: filename, contentType: mimeType, audio)
+        let data = try await transport.post(baseURL + "/audio/transcriptions", headers: ProviderTransport.bearer(apiKey), body: form.finished, contentType: form.contentType)
         guard let response = try? JSONDecoder().decode(Response.self, from: data) else {
             throw ProviderError.malformedResponse("unexpected transcription response: \(String(decoding: data.prefix(200), as: UTF8.self))")
         }
         return response.text
-    }
-}
-
-/// A `multipart/form-data` request body (RFC 7578) under a random boundary: CRLF line breaks, one
-/// `Content-Disposition` per part, files with their filename and content type. Header values are
-/// made safe (no quotes, backslashes or control characters) so a filename cannot add headers or parts.
-struct MultipartBody {
-    let boundary = "knot-\(UUID().uuidString)"
-    private var body = Data()
-
-    var contentType: String { "multipart/form-data; boundary=\(boundary)" }
-
-    mutating func field(_ name: String, _ value: String) {
-        body.append(Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(Self.safe(name))\"\r\n\r\n".utf8))
-        body.append(Data(value.utf8))
-        body.append(Data("\r\n".utf8))
-    }
-
-    mutating func file(_ name: String, filename: String, contentType: String, data: Data) {
-        body.append(
-            Data(
-                "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(Self.safe(name))\"; filename=\"\(Self.safe(filename))\"\r\nContent-Type: \(Self.safe(contentType))\r\n\r\n"
-                    .utf8))
-        body.append(data)
-        body.append(Data("\r\n".utf8))
-    }
-
-    /// The body with its closing boundary.
-    func finished() -> Data {
-        body + Data("--\(boundary)--\r\n".utf8)
-    }
-
-    static func safe(_ value: String) -> String {
-        String(String.UnicodeScalarView(value.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F && $0 != "\"" && $0 != "\\" }))
     }
 }

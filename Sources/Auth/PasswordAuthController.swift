@@ -58,12 +58,7 @@ public struct PasswordAuthController: Sendable {
             let input = try await request.decode(as: PasswordSignIn.Input.self, context: context)
             return try PasswordSignIn.check(input).get()
         }
-        let body: ByteBuffer
-        do {
-            body = try await request.body.collect(upTo: context.maxBodyBytes)
-        } catch is NIOTooManyBytesError {
-            throw APIError.payloadTooLarge(limit: context.maxBodyBytes)
-        }
+        let body = try await request.collectBody(upTo: context.maxBodyBytes)
         guard let fields = FormURLEncoded.parse(Data(body.readableBytesView)) else {
             throw APIError.badRequest("The request body is not valid application/x-www-form-urlencoded.", code: "malformed_form")
         }

@@ -96,26 +96,14 @@ public struct APIRequestDecoder: RequestDecoder {
     public init() {}
 
     public func decode<T: Decodable>(_ type: T.Type, from request: Request, context: some RequestContext) async throws -> T {
-        let limit = (context as? any BodyLimitedContext)?.maxBodyBytes ?? 1_048_576
-        let buffer: ByteBuffer
-        do {
-            buffer = try await request.body.collect(upTo: limit)
-        } catch is NIOTooManyBytesError {
-            throw APIError.payloadTooLarge(limit: limit)
-        }
+        let buffer = try await request.collectBody(upTo: (context as? any BodyLimitedContext)?.maxBodyBytes ?? 1_048_576)
         return try Self.decode(type, from: Data(buffer.readableBytesView))
     }
 
     /// For an optional body: nil when the request has none (no bytes), else the body decoded as
     /// ``decode(_:from:context:)`` decodes it.
     public func decodeIfPresent<T: Decodable>(_ type: T.Type, from request: Request, context: some RequestContext) async throws -> T? {
-        let limit = (context as? any BodyLimitedContext)?.maxBodyBytes ?? 1_048_576
-        let buffer: ByteBuffer
-        do {
-            buffer = try await request.body.collect(upTo: limit)
-        } catch is NIOTooManyBytesError {
-            throw APIError.payloadTooLarge(limit: limit)
-        }
+        let buffer = try await request.collectBody(upTo: (context as? any BodyLimitedContext)?.maxBodyBytes ?? 1_048_576)
         guard buffer.readableBytes > 0 else { return nil }
         return try Self.decode(type, from: Data(buffer.readableBytesView))
     }
@@ -193,6 +181,17 @@ public struct APIRequestDecoder: RequestDecoder {
             }
         }
         return result
+    }
+}
+
+extension Request {
+    /// The whole body, at most `limit` bytes; more is the API's 413.
+    public func collectBody(upTo limit: Int) async throws -> ByteBuffer {
+        do {
+            return try await body.collect(upTo: limit)
+        } catch is NIOTooManyBytesError {
+            throw APIError.payloadTooLarge(limit: limit)
+        }
     }
 }
 

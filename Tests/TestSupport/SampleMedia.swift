@@ -1,4 +1,5 @@
 import Foundation
+import PlatformCore
 
 /// Small, structurally valid media files built in code (no binary fixtures): what upload tests
 /// send, and what the media sniffer must accept whole and refuse cut off.
@@ -51,25 +52,5 @@ public enum SampleMedia {
     static func littleEndian(_ value: UInt32) -> [UInt8] { bigEndian(value).reversed() }
 }
 
-/// A `multipart/form-data` body as a browser or URLSession sends it.
-public struct MultipartBody: Sendable {
-    public let boundary = "test-boundary-\(UUID().uuidString.prefix(8))"
-    public private(set) var data = Data()
-
-    public init() {}
-
-    public var contentType: String { "multipart/form-data; boundary=\(boundary)" }
-
-    public mutating func field(_ name: String, _ value: String) {
-        data.append(Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n".utf8))
-    }
-
-    public mutating func file(_ name: String, filename: String, contentType: String, _ bytes: Data) {
-        data.append(Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"; filename=\"\(filename)\"\r\nContent-Type: \(contentType)\r\n\r\n".utf8))
-        data.append(bytes)
-        data.append(Data("\r\n".utf8))
-    }
-
-    /// The body with its closing boundary.
-    public var finished: Data { data + Data("--\(boundary)--\r\n".utf8) }
-}
+/// A `multipart/form-data` request body, as a browser or URLSession sends it: the platform's builder.
+public typealias MultipartBody = MultipartBuilder

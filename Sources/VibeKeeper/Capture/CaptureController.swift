@@ -127,7 +127,7 @@ struct CaptureForm {
             guard let boundary = MultipartForm.boundary(of: contentType) else {
                 throw APIError(.badRequest, code: "malformed_multipart", message: "multipart/form-data needs a boundary parameter of 1–70 characters.")
             }
-            let body = try await collect(request, limit: context.maxUploadBytes)
+            let body = try await request.collectBody(upTo: context.maxUploadBytes)
             let parsed: MultipartForm
             do {
                 parsed = try MultipartForm(parsing: body, boundary: boundary)
@@ -156,7 +156,7 @@ struct CaptureForm {
         if let fileField {
             throw APIError.validation([FieldError(field: fileField, message: "is required: send the file as multipart/form-data")])
         }
-        let body = try await collect(request, limit: context.maxBodyBytes)
+        let body = try await request.collectBody(upTo: context.maxBodyBytes)
         let data = Data(body.readableBytesView)
         var form = CaptureForm()
         if contentType?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true {
@@ -178,14 +178,6 @@ struct CaptureForm {
         }
         try form.checkLengths()
         return form
-    }
-
-    static func collect(_ request: Request, limit: Int) async throws -> ByteBuffer {
-        do {
-            return try await request.body.collect(upTo: limit)
-        } catch is NIOTooManyBytesError {
-            throw APIError.payloadTooLarge(limit: limit)
-        }
     }
 
     /// A text over the capture limit is 413 (it is too much, not wrong).
