@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "AppServer", targets: ["AppServer"]),
         .library(name: "KnotClient", targets: ["KnotClient"]),
         .executable(name: "knot", targets: ["KnotCLI"]),
+        .library(name: "VibeKeeperClient", targets: ["VibeKeeperClient"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -193,6 +194,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The VibeKeeper client SDK: its endpoints, the offline store and sync, and the view models over
+        // ClientCore and VibeKeeperAPI; Foundation (+ FoundationNetworking on Linux) and Observation only,
+        // so an iOS app imports it unchanged. It must never depend on a server target.
+        .target(name: "VibeKeeperClient", dependencies: ["ClientCore", "VibeKeeperAPI"]),
         // MARK: Benchmarks
         .executableTarget(
             name: "embedding-benchmark",

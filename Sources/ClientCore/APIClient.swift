@@ -49,6 +49,19 @@ public final class APIClient: Sendable {
         return stored
     }
 
+    /// Creates an email + password account (`POST /<app>/api/v1/auth/register`, apps that offer
+    /// them). It does not sign in: call ``logIn(email:password:)`` next.
+    public func register(_ registration: PasswordRegistration) async throws -> PasswordAccount {
+        try decode(try await perform(routes.passwordRegister, body: try encode(registration), authenticated: false))
+    }
+
+    /// Signs in with an email and password (`POST /<app>/api/v1/auth/login`); starts and saves a session.
+    @discardableResult
+    public func logIn(email: String, password: String) async throws -> StoredSession {
+        let response = try await perform(routes.passwordLogin, body: try encode(PasswordSignIn(email: email, password: password)), authenticated: false)
+        return try await begin(try decode(response), email: email)
+    }
+
     /// Revokes the session on the server and forgets it here, even when the server cannot be reached.
     public func signOut() async {
         _ = try? await perform(routes.signOut, retryRefresh: false)
@@ -98,12 +111,12 @@ public final class APIClient: Sendable {
         try WireFormat.encoder().encode(value)
     }
 
-    /// The body of `response` as a `T`; an unreadable body is a ``ClientError/server(status:code:message:)``.
+    /// The body of `response` as a `T`; an unreadable body is a ``ClientError/decoding(_:)``.
     public func decode<T: Decodable>(_ response: HTTPResponseData) throws -> T {
         do {
             return try WireFormat.decoder().decode(T.self, from: response.body)
         } catch {
-            throw ClientError.server(status: response.status, code: "invalid_response", message: "Unreadable \(T.self) from the server: \(error)")
+            throw ClientError.decoding("Unreadable \(T.self) from the server (HTTP \(response.status)): \(error)")
         }
     }
 
@@ -111,48 +124,59 @@ public final class APIClient: Sendable {
         ["GET", "HEAD", "PUT", "DELETE", "PATCH", "OPTIONS"].contains(method)
     }
 
-    /// Sends a request to `endpoint` (see ``perform(method:path:query:body:authenticated:retryRefresh:)``).
+    /// Sends a request to `endpoint` (see ``send(_:)``).
     public func perform(_ endpoint: Endpoint, query: [URLQueryItem] = [], body: Data? = nil, authenticated: Bool = true, retryRefresh: Bool = true) async throws -> HTTPResponseData
     {
-        try await perform(method: endpoint.method.rawValue, path: endpoint.path, query: query, body: body, authenticated: authenticated, retryRefresh: retryRefresh)
+        try await send(APICall(endpoint, query: query, body: body, authenticated: authenticated, retryRefresh: retryRefresh))
     }
 
-    /// Sends a request, retrying idempotent ones on transient failures, and returns a 2xx response.
+    /// Sends a request (see ``send(_:)``).
     public func perform(
         method: String, path: String, query: [URLQueryItem] = [], body: Data? = nil, authenticated: Bool = true, retryRefresh: Bool = true
     ) async throws -> HTTPResponseData {
+        let call = APICall(method: method, path: path, query: query, body: body, authenticated: authenticated, retryRefresh: retryRefresh)
+        return try await send(call)
+    }
+
+    /// Sends `call` and returns its 2xx response. Idempotent methods — and POSTs that carry an
+    /// `Idempotency-Key`, which the server answers once — are retried on transient failures; other
+    /// POSTs are sent once.
+    public func send(_ call: APICall) async throws -> HTTPResponseData {
+        let retriable = Self.isIdempotent(call.method) || call.headers[PreconditionHeaders.idempotencyKey] != nil
         var attempt = 1
         while true {
             do {
-                return try await performOnce(method: method, path: path, query: query, body: body, authenticated: authenticated, retryRefresh: retryRefresh)
+                return try await sendOnce(call)
             } catch let error as ClientError {
-                guard Self.isIdempotent(method), let wait = retry.delay(afterAttempt: attempt, error: error) else { throw error }
+                guard retriable, let wait = retry.delay(afterAttempt: attempt, error: error) else { throw error }
                 try await retry.sleep(wait)
                 attempt += 1
             }
         }
     }
 
-    private func performOnce(method: String, path: String, query: [URLQueryItem], body: Data?, authenticated: Bool, retryRefresh: Bool) async throws -> HTTPResponseData {
+    private func sendOnce(_ call: APICall) async throws -> HTTPResponseData {
+        let path = call.path
         guard var components = URLComponents(url: baseURL.appendingPathComponent(String(path.dropFirst())), resolvingAgainstBaseURL: false) else {
             throw ClientError.server(status: 0, code: "bad_url", message: "Cannot build a URL from \(baseURL) and \(path).")
         }
-        if !query.isEmpty { components.queryItems = query }
+        if !call.query.isEmpty { components.queryItems = call.query }
         guard let url = components.url else { throw ClientError.server(status: 0, code: "bad_url", message: "Cannot build a URL for \(path).") }
-        var request = HTTPRequestData(method: method, url: url, headers: ["Accept": "application/json"], body: body)
-        if body != nil { request.headers["Content-Type"] = "application/json" }
+        var request = HTTPRequestData(method: call.method, url: url, headers: ["Accept": "application/json"], body: call.body)
+        if call.body != nil { request.headers["Content-Type"] = call.contentType }
+        for (name, value) in call.headers { request.headers[name] = value }
 
-        guard authenticated else { return try check(try await send(request)) }
+        guard call.authenticated else { return try check(try await send(request, progress: call.progress)) }
         let refresher: @Sendable (String) async throws -> TokenPair = { [self] refreshToken in try await self.exchange(refreshToken) }
         let token = try await session.accessToken(refresher: refresher)
         request.headers["Authorization"] = "Bearer \(token)"
-        var response = try await send(request)
+        var response = try await send(request, progress: call.progress)
         // A request for a fresh sign-in is not about the token: refreshing would not help, and the
         // session must survive it.
-        if response.status == 401, retryRefresh, !response.asksForReauthentication {
+        if response.status == 401, call.retryRefresh, !response.asksForReauthentication {
             let renewed = try await session.refresh(after: token, refresher: refresher)
             request.headers["Authorization"] = "Bearer \(renewed)"
-            response = try await send(request)
+            response = try await send(request, progress: call.progress)
             if response.status == 401, !response.asksForReauthentication { await session.signOutLocally() }
         }
         return try check(response)
@@ -161,15 +185,14 @@ public final class APIClient: Sendable {
     /// Trades a refresh token for a new pair (`POST /<app>/auth/refresh`); the old one is spent.
     private func exchange(_ refreshToken: String) async throws -> TokenPair {
         let endpoint = routes.refresh
-        let response = try await performOnce(
-            method: endpoint.method.rawValue, path: endpoint.path, query: [], body: try encode(AuthRequests.Refresh(refreshToken: refreshToken)), authenticated: false,
-            retryRefresh: false)
+        let response = try await sendOnce(APICall(endpoint, body: try encode(AuthRequests.Refresh(refreshToken: refreshToken)), authenticated: false, retryRefresh: false))
         return try decode(response)
     }
 
-    private func send(_ request: HTTPRequestData) async throws -> HTTPResponseData {
+    private func send(_ request: HTTPRequestData, progress: (@Sendable (Double) -> Void)?) async throws -> HTTPResponseData {
         do {
-            return try await transport.send(request)
+            guard let progress else { return try await transport.send(request) }
+            return try await transport.send(request, uploadProgress: progress)
         } catch let error as ClientError {
             throw error
         } catch {
@@ -180,5 +203,48 @@ public final class APIClient: Sendable {
     private func check(_ response: HTTPResponseData) throws -> HTTPResponseData {
         guard (200..<300).contains(response.status) else { throw ClientError.from(response) }
         return response
+    }
+}
+
+/// One request an SDK sends: the endpoint, and what uploads, creates and conditional updates add
+/// (a content type other than JSON, `Idempotency-Key`, `If-Match`, upload progress).
+public struct APICall: Sendable {
+    public var method: String
+    /// From the server root, starting with `/`.
+    public var path: String
+    public var query: [URLQueryItem]
+    public var body: Data?
+    /// The body's type: JSON unless an upload says otherwise.
+    public var contentType: String
+    /// Extra request headers.
+    public var headers: [String: String]
+    public var authenticated: Bool
+    /// Whether a 401 may be answered by refreshing the session and trying once more.
+    public var retryRefresh: Bool
+    /// Called with the share of the body sent so far (0…1), for uploads.
+    public var progress: (@Sendable (Double) -> Void)?
+
+    public init(
+        method: String, path: String, query: [URLQueryItem] = [], body: Data? = nil, contentType: String = "application/json", headers: [String: String] = [:],
+        authenticated: Bool = true, retryRefresh: Bool = true, progress: (@Sendable (Double) -> Void)? = nil
+    ) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.body = body
+        self.contentType = contentType
+        self.headers = headers
+        self.authenticated = authenticated
+        self.retryRefresh = retryRefresh
+        self.progress = progress
+    }
+
+    public init(
+        _ endpoint: Endpoint, query: [URLQueryItem] = [], body: Data? = nil, contentType: String = "application/json", headers: [String: String] = [:],
+        authenticated: Bool = true, retryRefresh: Bool = true, progress: (@Sendable (Double) -> Void)? = nil
+    ) {
+        self.init(
+            method: endpoint.method.rawValue, path: endpoint.path, query: query, body: body, contentType: contentType, headers: headers, authenticated: authenticated,
+            retryRefresh: retryRefresh, progress: progress)
     }
 }

@@ -20,6 +20,11 @@ public enum ClientError: Error, Sendable, Equatable, CustomStringConvertible, Lo
     case notFound(String)
     /// 429: too many requests; try again after `retryAfter` seconds when the server said.
     case rateLimited(retryAfter: TimeInterval?)
+    /// 409 or 412: the request clashes with what the server holds — it exists already, or the
+    /// entity changed since the client loaded it (`precondition_failed`). Reload and decide.
+    case conflict(status: Int, code: String?, message: String)
+    /// A 2xx answer the client could not read (the seed's `decodingError`): an SDK/server mismatch.
+    case decoding(String)
     /// Any other failure the server reported (4xx/5xx), or an answer the client could not read.
     case server(status: Int, code: String?, message: String)
 
@@ -32,23 +37,27 @@ public enum ClientError: Error, Sendable, Equatable, CustomStringConvertible, Lo
             fields.isEmpty ? "Invalid request: \(message)" : "Invalid request: " + fields.map { "\($0.field) \($0.message)" }.joined(separator: "; ")
         case .notFound(let message): "Not found: \(message)"
         case .rateLimited(let retryAfter): retryAfter.map { "Too many requests; try again in \(Int($0.rounded(.up))) s." } ?? "Too many requests; try again later."
+        case .conflict(_, _, let message): "Conflict: \(message)"
+        case .decoding(let message): "Unreadable answer: \(message)"
         case .server(let status, _, let message): "Server error \(status): \(message)"
         }
     }
 
     public var errorDescription: String? { description }
 
-    /// Whether trying the same idempotent request again may succeed.
-    var isTransient: Bool {
+    /// Whether trying the same idempotent request again may succeed (no network, rate limited, a
+    /// 5xx, or a create with the same idempotency key still running).
+    public var isTransient: Bool {
         switch self {
         case .offline, .rateLimited: true
+        case .conflict(409, "idempotency_key_in_use", _): true
         case .server(let status, _, _): status >= 500
         default: false
         }
     }
 
     /// The error an HTTP response stands for, read from the server's error body when there is one.
-    static func from(_ response: HTTPResponseData) -> ClientError {
+    public static func from(_ response: HTTPResponseData) -> ClientError {
         let inner = (try? JSONDecoder().decode(ErrorEnvelope.self, from: response.body))?.error
         let code = inner.flatMap { $0.code.isEmpty ? nil : $0.code }
         let message =
@@ -58,6 +67,7 @@ public enum ClientError: Error, Sendable, Equatable, CustomStringConvertible, Lo
         case 401 where response.asksForReauthentication: return .reauthenticationRequired(message)
         case 401: return .unauthorized(message)
         case 404: return .notFound(message)
+        case 409, 412: return .conflict(status: response.status, code: code, message: message)
         case 422: return .validation(message: message, fields: inner?.fields ?? [])
         case 429:
             return .rateLimited(retryAfter: response.header("Retry-After").flatMap { TimeInterval($0.trimmingCharacters(in: .whitespaces)) })
@@ -71,5 +81,12 @@ extension HTTPResponseData {
     /// saying the token is bad: refreshing the token would not help, and the session stays.
     var asksForReauthentication: Bool {
         status == 401 && (header("WWW-Authenticate")?.contains("insufficient_user_authentication") ?? false)
+    }
+}
+
+extension ClientError {
+    /// A 412 `precondition_failed`: the entity changed on the server since the client last saw it.
+    public var isPreconditionFailed: Bool {
+        if case .conflict(412, _, _) = self { true } else { false }
     }
 }

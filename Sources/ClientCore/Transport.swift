@@ -45,28 +45,54 @@ public struct HTTPResponseData: Sendable, Equatable {
 /// return every HTTP response, whatever its status.
 public protocol HTTPTransport: Sendable {
     func send(_ request: HTTPRequestData) async throws -> HTTPResponseData
+    /// Sends an upload, calling `uploadProgress` with the share of the body sent (0…1, ending at 1
+    /// once the answer arrives). Transports that cannot watch the upload report only 0 and 1.
+    func send(_ request: HTTPRequestData, uploadProgress: @escaping @Sendable (Double) -> Void) async throws -> HTTPResponseData
 }
 
-/// The real transport over `URLSession` (FoundationNetworking on Linux).
+extension HTTPTransport {
+    public func send(_ request: HTTPRequestData, uploadProgress: @escaping @Sendable (Double) -> Void) async throws -> HTTPResponseData {
+        uploadProgress(0)
+        let response = try await send(request)
+        uploadProgress(1)
+        return response
+    }
+}
+
+/// The real transport over `URLSession` (FoundationNetworking on Linux). Uploads report their
+/// progress from the session delegate's `didSendBodyData`.
 public struct URLSessionTransport: HTTPTransport {
     let session: URLSession
+    let progress: UploadProgressDelegate
 
     /// - Parameter timeout: seconds before a request counts as failed (and, for connectivity, offline).
     public init(timeout: TimeInterval = 60) {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = timeout
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        session = URLSession(configuration: configuration)
+        progress = UploadProgressDelegate()
+        session = URLSession(configuration: configuration, delegate: progress, delegateQueue: nil)
     }
 
     public func send(_ request: HTTPRequestData) async throws -> HTTPResponseData {
+        try await send(request, reporting: nil)
+    }
+
+    public func send(_ request: HTTPRequestData, uploadProgress: @escaping @Sendable (Double) -> Void) async throws -> HTTPResponseData {
+        uploadProgress(0)
+        let response = try await send(request, reporting: uploadProgress)
+        uploadProgress(1)
+        return response
+    }
+
+    private func send(_ request: HTTPRequestData, reporting: (@Sendable (Double) -> Void)?) async throws -> HTTPResponseData {
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = request.method
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
-        urlRequest.httpBody = request.body
         let session = self.session
+        let delegate = self.progress
         return try await withCheckedThrowingContinuation { continuation in
-            let task = session.dataTask(with: urlRequest) { data, response, error in
+            let completion: @Sendable (Data?, URLResponse?, (any Error)?) -> Void = { data, response, error in
                 if let error {
                     continuation.resume(throwing: ClientError.offline(Self.describe(error, url: request.url)))
                     return
@@ -80,6 +106,17 @@ public struct URLSessionTransport: HTTPTransport {
                     if let key = key as? String, let value = value as? String { headers[key] = value }
                 }
                 continuation.resume(returning: HTTPResponseData(status: http.statusCode, headers: headers, body: data ?? Data()))
+            }
+            let task: URLSessionTask
+            if let body = request.body, let reporting {
+                let upload = session.uploadTask(with: urlRequest, from: body) { data, response, error in
+                    completion(data, response, error)
+                }
+                delegate.watch(upload.taskIdentifier, reporting)
+                task = upload
+            } else {
+                urlRequest.httpBody = request.body
+                task = session.dataTask(with: urlRequest) { data, response, error in completion(data, response, error) }
             }
             task.resume()
         }
@@ -95,5 +132,26 @@ public struct URLSessionTransport: HTTPTransport {
             }
         }
         return "Cannot reach the server at \(server) (\(error.localizedDescription))."
+    }
+}
+
+/// Hands `didSendBodyData` to the progress callback of the upload it belongs to.
+final class UploadProgressDelegate: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
+    // @unchecked Sendable: `watchers` is only read or written while holding `lock`.
+    private let lock = NSLock()
+    private var watchers: [Int: @Sendable (Double) -> Void] = [:]
+
+    func watch(_ task: Int, _ report: @escaping @Sendable (Double) -> Void) {
+        lock.withLock { watchers[task] = report }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64, totalBytesExpectedToSend: Int64) {
+        guard totalBytesExpectedToSend > 0, let report = lock.withLock({ watchers[task.taskIdentifier] }) else { return }
+        // The last byte sent is not the answer: 1 is reported when the response arrives.
+        report(min(0.99, Double(totalBytesSent) / Double(totalBytesExpectedToSend)))
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        lock.withLock { _ = watchers.removeValue(forKey: task.taskIdentifier) }
     }
 }

@@ -32,6 +32,18 @@ public enum WireFormat {
         return encoder
     }
 
+    /// An encoder for request bodies of contract types, which spell their own keys: no key
+    /// conversion (a `notificationLeadTime` stays as it is), ISO 8601 dates with milliseconds.
+    public static func requestEncoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(formatDate(date))
+        }
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }
+
     /// Parses `2026-11-21T18:57:27.123Z` or `2026-11-21T18:57:27Z` (any offset).
     public static func parseDate(_ text: String) -> Date? {
         if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text) { return date }

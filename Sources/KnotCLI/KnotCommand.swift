@@ -125,7 +125,7 @@ struct VaultCommand: AsyncParsableCommand {
                     let draft = try VaultCommand.readDraft(file)
                     do {
                         return try await withProgress("Saving the vault") { try await api.createVault(draft) }
-                    } catch KnotError.server(409, _, _) {
+                    } catch KnotError.conflict(409, _, _) {
                         throw CLIError("this account already has a vault. Change it with `knot vault edit --file \(file)`.")
                     }
                 }

@@ -79,7 +79,8 @@ extension KnotError {
         case .validation: 5
         case .notFound: 6
         case .rateLimited: 7
-        case .server: 1
+        case .conflict: 9
+        case .decoding, .server: 1
         }
     }
 }
@@ -102,8 +103,10 @@ func explain(_ error: KnotError, server: URL?) -> String {
         return "not found: \(detail)"
     case .rateLimited(let retryAfter):
         return retryAfter.map { "too many requests; try again in \(Int($0.rounded(.up))) seconds." } ?? "too many requests; try again later."
-    case .server(409, _, let message):
+    case .conflict(_, _, let message):
         return "conflict: \(message)"
+    case .decoding(let message):
+        return "the server's answer was unreadable (is the CLI older than the server?): \(message)"
     case .server(let status, _, let message):
         return "the server failed (HTTP \(status)): \(message)"
     }

@@ -43,6 +43,10 @@ public struct PlatformRoutes: Sendable, Hashable {
     public var refresh: Endpoint { Endpoint(.post, app.pathPrefix + "/auth/refresh") }
     /// `POST /<app>/auth/sign-out`: revokes the session of the bearer token.
     public var signOut: Endpoint { Endpoint(.post, app.pathPrefix + "/auth/sign-out") }
+    /// `POST /<app>/api/v1/auth/register`: a new email + password account (apps that offer them).
+    public var passwordRegister: Endpoint { Endpoint(.post, apiRoot + "/auth/register") }
+    /// `POST /<app>/api/v1/auth/login`: email + password for a ``TokenPair``.
+    public var passwordLogin: Endpoint { Endpoint(.post, apiRoot + "/auth/login") }
 
     // MARK: Account
 

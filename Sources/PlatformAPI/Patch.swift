@@ -32,3 +32,15 @@ extension KeyedDecodingContainer {
         return .set(try decode(Value.self, forKey: key))
     }
 }
+
+extension KeyedEncodingContainer {
+    /// Writes `patch` as a partial update sends it: `.unchanged` leaves the key out, `.cleared`
+    /// writes `null`, `.set` writes the value.
+    public mutating func encodePatch<Value: Encodable & Sendable & Equatable>(_ patch: PatchValue<Value>, forKey key: Key) throws {
+        switch patch {
+        case .unchanged: break
+        case .cleared: try encodeNil(forKey: key)
+        case .set(let value): try encode(value, forKey: key)
+        }
+    }
+}

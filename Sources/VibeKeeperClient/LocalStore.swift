@@ -1,0 +1,224 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Where an entity on the device stands against the server (seed 4.2 `syncStatus`).
+public enum SyncStatus: Int, Codable, Sendable, Comparable {
+    /// Same as the server's.
+    case synced = 0
+    /// Changed (or created) here; the change waits in the outbox.
+    case pending = 1
+    /// Changed here and elsewhere: both versions are kept until the user chooses.
+    case conflict = 2
+
+    public static func < (lhs: SyncStatus, rhs: SyncStatus) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// One entity as the device keeps it: the user's version, its sync status, and — in a conflict —
+/// the server's version beside it.
+public struct LocalRecord<Value: Codable & Sendable & Equatable>: Codable, Sendable, Equatable {
+    /// What the user sees: the server's version with their pending changes applied.
+    public var value: Value
+    public var syncStatus: SyncStatus
+    /// In a conflict: what the server holds now.
+    public var serverValue: Value?
+    /// Created on this device and not yet on the server (its id is temporary).
+    public var isLocalOnly: Bool
+
+    public init(value: Value, syncStatus: SyncStatus = .synced, serverValue: Value? = nil, isLocalOnly: Bool = false) {
+        self.value = value
+        self.syncStatus = syncStatus
+        self.serverValue = serverValue
+        self.isLocalOnly = isLocalOnly
+    }
+}
+
+/// A capture made while the server could not be reached: kept with its words and file until it is sent.
+public struct PendingCapture: Codable, Sendable, Equatable, Identifiable {
+    /// Also the capture's `Idempotency-Key`.
+    public var id: UUID
+    public var contentType: CaptureContentType
+    /// The typed words, the device's transcript, or the photo's caption.
+    public var text: String?
+    /// The queued file's name in the store's blobs (voice and photo captures).
+    public var blob: String?
+    public var filename: String?
+    public var mimeType: String?
+    public var capturedAt: Date
+    /// Why the server refused it, when it did (the capture is kept for the user to fix or discard).
+    public var failure: String?
+
+    public init(
+        id: UUID = UUID(), contentType: CaptureContentType, text: String? = nil, blob: String? = nil, filename: String? = nil, mimeType: String? = nil, capturedAt: Date,
+        failure: String? = nil
+    ) {
+        self.id = id
+        self.contentType = contentType
+        self.text = text
+        self.blob = blob
+        self.filename = filename
+        self.mimeType = mimeType
+        self.capturedAt = capturedAt
+        self.failure = failure
+    }
+}
+
+/// A change made on the device that the server has not confirmed yet, replayed in order.
+public struct PendingOperation: Codable, Sendable, Equatable, Identifiable {
+    public enum Kind: String, Codable, Sendable { case capture, create, update, delete, acceptReview, discardReview }
+    public enum Entity: String, Codable, Sendable { case giftIdea, contact, occasion, reminder }
+
+    /// Also the `Idempotency-Key` of a create or capture, so a replay never creates twice.
+    public var id: UUID
+    public var kind: Kind
+    public var entity: Entity
+    /// The entity changed, deleted or (for creates) the temporary id of the one created.
+    public var target: UUID?
+    public var method: String
+    /// From the server root; temporary ids in it are replaced by the server's once known.
+    public var path: String
+    /// The JSON body (temporary ids in it are replaced too).
+    public var body: Data?
+    /// The entity's `updated_at` the change was made against (sent as `If-Match`).
+    public var base: Date?
+    public var queuedAt: Date
+
+    public init(
+        id: UUID = UUID(), kind: Kind, entity: Entity, target: UUID?, method: String, path: String, body: Data? = nil, base: Date? = nil, queuedAt: Date
+    ) {
+        self.id = id
+        self.kind = kind
+        self.entity = entity
+        self.target = target
+        self.method = method
+        self.path = path
+        self.body = body
+        self.base = base
+        self.queuedAt = queuedAt
+    }
+}
+
+/// Something sync did that the user should hear about (a change the server refused, an entity
+/// deleted on another device).
+public struct SyncNotice: Codable, Sendable, Equatable, Identifiable {
+    public var id: UUID
+    public var message: String
+    public var at: Date
+
+    public init(id: UUID = UUID(), message: String, at: Date) {
+        self.id = id
+        self.message = message
+        self.at = at
+    }
+}
+
+/// Everything the device keeps for the signed-in user: every entity with its sync status, the
+/// outbox and the queued captures. Saved as one document.
+public struct LocalSnapshot: Codable, Sendable, Equatable {
+    public var ideas: [GiftIdeaID: LocalRecord<GiftIdea>] = [:]
+    public var contacts: [ContactID: LocalRecord<Contact>] = [:]
+    public var occasions: [OccasionID: LocalRecord<Occasion>] = [:]
+    public var reminders: [ReminderID: LocalRecord<Reminder>] = [:]
+    public var captures: [PendingCapture] = []
+    public var outbox: [PendingOperation] = []
+    public var notices: [SyncNotice] = []
+    public var lastSyncedAt: Date?
+
+    public init() {}
+}
+
+/// Where the device keeps its ``LocalSnapshot`` and the files of queued captures: Core Data or a
+/// file in an iOS app, a folder on Linux (``FileLocalStore``), memory in tests.
+public protocol LocalStore: Sendable {
+    func load() throws -> LocalSnapshot
+    func save(_ snapshot: LocalSnapshot) throws
+    func saveBlob(_ data: Data, named name: String) throws
+    func loadBlob(named name: String) throws -> Data?
+    func removeBlob(named name: String) throws
+    /// Forgets everything (sign-out, account deletion).
+    func removeAll() throws
+}
+
+/// A ``LocalStore`` in a private folder: `snapshot.json` (written atomically) and `blobs/`.
+public struct FileLocalStore: LocalStore, LocalUserData {
+    public let directory: URL
+
+    public init(directory: URL) { self.directory = directory }
+
+    var snapshotURL: URL { directory.appendingPathComponent("snapshot.json") }
+    var blobs: URL { directory.appendingPathComponent("blobs") }
+
+    public func load() throws -> LocalSnapshot {
+        guard FileManager.default.fileExists(atPath: snapshotURL.path) else { return LocalSnapshot() }
+        return try WireFormat.decoder().decode(LocalSnapshot.self, from: Data(contentsOf: snapshotURL))
+    }
+
+    public func save(_ snapshot: LocalSnapshot) throws {
+        try write(try WireFormat.requestEncoder().encode(snapshot), to: snapshotURL)
+    }
+
+    public func saveBlob(_ data: Data, named name: String) throws {
+        try write(data, to: blobs.appendingPathComponent(Self.safe(name)))
+    }
+
+    public func loadBlob(named name: String) throws -> Data? {
+        let url = blobs.appendingPathComponent(Self.safe(name))
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        return try Data(contentsOf: url)
+    }
+
+    public func removeBlob(named name: String) throws {
+        let url = blobs.appendingPathComponent(Self.safe(name))
+        if FileManager.default.fileExists(atPath: url.path) { try FileManager.default.removeItem(at: url) }
+    }
+
+    public func removeAll() throws {
+        if FileManager.default.fileExists(atPath: directory.path) { try FileManager.default.removeItem(at: directory) }
+    }
+
+    static func safe(_ name: String) -> String {
+        String(name.unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "." }.map(Character.init)).replacingOccurrences(of: "..", with: "")
+    }
+
+    /// Writes through a temporary file and rename(2), owner-only, so a crash never leaves half a file.
+    private func write(_ data: Data, to url: URL) throws {
+        let folder = url.deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString)")
+        guard FileManager.default.createFile(atPath: temporary.path, contents: data, attributes: [.posixPermissions: 0o600]) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temporary.path])
+        }
+        guard rename(temporary.path, url.path) == 0 else {
+            try? FileManager.default.removeItem(at: temporary)
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+        }
+    }
+}
+
+/// A ``LocalStore`` in memory (previews, tests).
+public final class InMemoryLocalStore: LocalStore, LocalUserData, @unchecked Sendable {
+    // @unchecked Sendable: both fields are only touched while holding `lock`.
+    private let lock = NSLock()
+    private var snapshot = LocalSnapshot()
+    private var files: [String: Data] = [:]
+
+    public init() {}
+
+    public func load() throws -> LocalSnapshot { lock.withLock { snapshot } }
+    public func save(_ snapshot: LocalSnapshot) throws { lock.withLock { self.snapshot = snapshot } }
+    public func saveBlob(_ data: Data, named name: String) throws { lock.withLock { files[name] = data } }
+    public func loadBlob(named name: String) throws -> Data? { lock.withLock { files[name] } }
+    public func removeBlob(named name: String) throws { lock.withLock { _ = files.removeValue(forKey: name) } }
+    public func removeAll() throws {
+        lock.withLock {
+            snapshot = LocalSnapshot()
+            files = [:]
+        }
+    }
+    /// The names of the blobs held (tests check queued files are cleaned up).
+    public var blobNames: [String] { lock.withLock { files.keys.sorted() } }
+}

@@ -1,0 +1,711 @@
+import Foundation
+
+/// The device's copy of the user's VibeKeeper data and the outbox that keeps it in step with the
+/// server — the seed's "robust local storage" and "queuing operations while offline".
+///
+/// Every change goes the same way: it is applied to the local copy at once (the entity turns
+/// ``SyncStatus/pending``), queued, and the outbox is replayed in order. Without a network the
+/// change simply waits; ``sync()`` replays it later. Creates and captures carry their operation's
+/// id as `Idempotency-Key`, so a replay after a lost answer never creates twice; updates and
+/// deletes carry the `updated_at` they were made against, so a change made elsewhere meanwhile is a
+/// 412 — the entity turns ``SyncStatus/conflict`` with both versions kept until the user picks
+/// one (``resolveConflict(idea:keepingMine:)``). Captures made offline are kept with their words
+/// and file and sent when the server is back.
+public actor SyncManager {
+    public nonisolated let api: VibeKeeperAPIClient
+    let store: any LocalStore
+    let now: @Sendable () -> Date
+    private(set) var snapshot: LocalSnapshot
+    private var replaying: Task<Void, Never>?
+    /// Answers of captures replayed from the outbox, by operation id (the capture view model reads them).
+    private var captureResults: [UUID: CaptureResult] = [:]
+    /// Why the last replay stopped early (offline, signed out…), if it did.
+    public private(set) var lastInterruption: ClientError?
+
+    public init(api: VibeKeeperAPIClient, store: any LocalStore = InMemoryLocalStore(), now: @escaping @Sendable () -> Date = { Date() }) {
+        self.api = api
+        self.store = store
+        self.now = now
+        self.snapshot = (try? store.load()) ?? LocalSnapshot()
+    }
+
+    // MARK: Reading the local copy
+
+    public var current: LocalSnapshot { snapshot }
+
+    /// Accepted ideas matching `filter` (applied on the device), newest first.
+    public func ideas(_ filter: GiftIdeaFilter = GiftIdeaFilter()) -> [LocalRecord<GiftIdea>] {
+        snapshot.ideas.values.filter { !$0.value.needsReview && Self.matches($0.value, filter) }.sorted { $0.value.createdAt > $1.value.createdAt }
+    }
+
+    /// Captures waiting for review, oldest first.
+    public func reviewItems() -> [LocalRecord<GiftIdea>] {
+        snapshot.ideas.values.filter(\.value.needsReview).sorted { $0.value.createdAt < $1.value.createdAt }
+    }
+
+    public func idea(_ id: GiftIdeaID) -> LocalRecord<GiftIdea>? { snapshot.ideas[id] }
+    public func contacts() -> [LocalRecord<Contact>] { snapshot.contacts.values.sorted { $0.value.name.lowercased() < $1.value.name.lowercased() } }
+    public func contact(_ id: ContactID) -> LocalRecord<Contact>? { snapshot.contacts[id] }
+    public func occasions(of contact: ContactID) -> [LocalRecord<Occasion>] {
+        snapshot.occasions.values.filter { $0.value.contactId == contact }.sorted { $0.value.date < $1.value.date }
+    }
+    public func reminders(status: ReminderStatus? = nil) -> [LocalRecord<Reminder>] {
+        snapshot.reminders.values.filter { status == nil || $0.value.status == status }.sorted { $0.value.scheduledFor < $1.value.scheduledFor }
+    }
+    public func reminders(for idea: GiftIdeaID) -> [LocalRecord<Reminder>] { reminders().filter { $0.value.giftIdeaId == idea } }
+    /// Captures not yet on the server (queued offline, or refused and kept for the user).
+    public var pendingCaptures: [PendingCapture] { snapshot.captures }
+    public var outbox: [PendingOperation] { snapshot.outbox }
+    public var notices: [SyncNotice] { snapshot.notices }
+
+    public func dismissNotice(_ id: UUID) {
+        snapshot.notices.removeAll { $0.id == id }
+        persist()
+    }
+
+    /// The ideas and contacts whose words contain every word of `text` (case- and accent-blind):
+    /// search while offline.
+    public func searchLocally(_ text: String) -> [SearchHit] {
+        let words = Self.fold(text).split(separator: " ").map(String.init)
+        guard !words.isEmpty else { return [] }
+        func hit(_ haystack: String) -> Bool {
+            let folded = Self.fold(haystack)
+            return words.allSatisfy { folded.contains($0) }
+        }
+        let ideas = snapshot.ideas.values.map(\.value).filter {
+            hit([$0.idea, $0.occasion ?? "", $0.notes ?? "", $0.recipientName ?? "", $0.tags.joined(separator: " ")].joined(separator: " "))
+        }
+        let contacts = snapshot.contacts.values.map(\.value).filter { hit(([$0.name, $0.relationship ?? "", $0.notes ?? ""] + $0.aliases).joined(separator: " ")) }
+        return ideas.sorted { $0.createdAt > $1.createdAt }.map { SearchHit(score: 1, giftIdea: $0) } + contacts.map { SearchHit(score: 1, contact: $0) }
+    }
+
+    // MARK: Capture
+
+    /// What became of a capture: on the server now, or kept on the device until it can be sent.
+    public enum CaptureOutcome: Sendable, Equatable {
+        case captured(CaptureResult)
+        case queued(PendingCapture)
+    }
+
+    /// Sends a capture (``PendingCapture`` with its file in `file`), or keeps it when the server
+    /// cannot be reached. Errors the server gives (a refused file, a too-long text) are thrown and
+    /// nothing is kept — the user is still looking at what they captured.
+    public func capture(_ capture: PendingCapture, file: Data?, progress: (@Sendable (Double) -> Void)? = nil) async throws -> CaptureOutcome {
+        var capture = capture
+        if let file {
+            let name = "capture-\(capture.id.uuidString.lowercased())"
+            try store.saveBlob(file, named: name)
+            capture.blob = name
+        }
+        snapshot.captures.append(capture)
+        let operation = PendingOperation(
+            id: capture.id, kind: .capture, entity: .giftIdea, target: nil, method: "POST", path: VibeKeeperRoutes.capture.path, queuedAt: now())
+        snapshot.outbox.append(operation)
+        persist()
+        await replay(progress: [operation.id: progress].compactMapValues { $0 })
+        if let result = captureResults.removeValue(forKey: operation.id) { return .captured(result) }
+        if let kept = snapshot.captures.first(where: { $0.id == capture.id }) {
+            if let failure = kept.failure, !snapshot.outbox.contains(where: { $0.id == operation.id }) {
+                // Refused now, in front of the user: give the error back instead of keeping it.
+                discardCapture(kept.id)
+                throw lastRefusal ?? ClientError.validation(message: failure, fields: [])
+            }
+            return .queued(kept)
+        }
+        throw lastRefusal ?? ClientError.server(status: 0, code: nil, message: "The capture was not sent.")
+    }
+
+    /// Forgets a capture that has not reached the server (and its file).
+    public func discardCapture(_ id: UUID) {
+        if let blob = snapshot.captures.first(where: { $0.id == id })?.blob { try? store.removeBlob(named: blob) }
+        snapshot.captures.removeAll { $0.id == id }
+        snapshot.outbox.removeAll { $0.id == id }
+        persist()
+    }
+
+    /// Sends a refused capture again (after the user fixed its words).
+    public func retryCapture(_ id: UUID, text: String? = nil) async {
+        guard let index = snapshot.captures.firstIndex(where: { $0.id == id }) else { return }
+        if let text { snapshot.captures[index].text = text }
+        snapshot.captures[index].failure = nil
+        // A new key: the refused attempt stored nothing on the server.
+        let fresh = UUID()
+        snapshot.captures[index].id = fresh
+        snapshot.outbox.removeAll { $0.id == id }
+        snapshot.outbox.append(PendingOperation(id: fresh, kind: .capture, entity: .giftIdea, target: nil, method: "POST", path: VibeKeeperRoutes.capture.path, queuedAt: now()))
+        persist()
+        await replay()
+    }
+
+    // MARK: Changes
+
+    /// Creates a gift idea (typed in, not captured); shown at once, sent now or later.
+    @discardableResult
+    public func createIdea(_ new: NewGiftIdea) async throws -> LocalRecord<GiftIdea> {
+        let id = GiftIdeaID()
+        let at = now()
+        let recipientName = new.recipientId.flatMap { snapshot.contacts[$0]?.value.name }
+        let local = GiftIdea(
+            id: id, recipientId: new.recipientId, recipientName: recipientName, idea: new.idea, occasion: new.occasion, date: new.date, tags: new.tags,
+            budgetAmount: new.budgetAmount, budgetCurrency: new.budgetCurrency, budgetRangeMin: new.budgetRangeMin, budgetRangeMax: new.budgetRangeMax, status: new.status,
+            notes: new.notes, createdAt: at, updatedAt: at)
+        snapshot.ideas[id] = LocalRecord(value: local, syncStatus: .pending, isLocalOnly: true)
+        try enqueue(.create, .giftIdea, target: id.uuid, VibeKeeperRoutes.createGiftIdea, body: new)
+        await replay()
+        return try settled(id, \.ideas)
+    }
+
+    /// Changes an idea (only the fields in `changes`).
+    @discardableResult
+    public func updateIdea(_ id: GiftIdeaID, _ changes: GiftIdeaChanges) async throws -> LocalRecord<GiftIdea> {
+        guard var record = snapshot.ideas[id] else { throw ClientError.notFound("This gift idea is not on this device.") }
+        guard !changes.isEmpty else { return record }
+        let base = pendingBase(record)
+        record.value = changes.applied(to: record.value)
+        if let recipient = changes.recipientId.newValue { record.value.recipientName = snapshot.contacts[recipient]?.value.name }
+        record.syncStatus = record.syncStatus == .conflict ? .conflict : .pending
+        snapshot.ideas[id] = record
+        try enqueue(.update, .giftIdea, target: id.uuid, VibeKeeperRoutes.updateGiftIdea(id), body: changes, base: base)
+        await replay()
+        return try settled(id, \.ideas)
+    }
+
+    public func deleteIdea(_ id: GiftIdeaID) async {
+        guard let record = snapshot.ideas.removeValue(forKey: id) else { return }
+        snapshot.reminders = snapshot.reminders.filter { $0.value.value.giftIdeaId != id }
+        if record.isLocalOnly {
+            dropQueued(target: id.uuid)
+            persist()
+            return
+        }
+        try? enqueue(.delete, .giftIdea, target: id.uuid, VibeKeeperRoutes.deleteGiftIdea(id), body: String?.none, base: pendingBase(record))
+        await replay()
+    }
+
+    /// Accepts a capture waiting for review, with the user's corrections.
+    @discardableResult
+    public func acceptReview(_ id: GiftIdeaID, edits: GiftIdeaChanges = GiftIdeaChanges()) async throws -> LocalRecord<GiftIdea> {
+        guard var record = snapshot.ideas[id] else { throw ClientError.notFound("This capture is not on this device.") }
+        record.value = edits.applied(to: record.value)
+        record.value.needsReview = false
+        record.syncStatus = .pending
+        snapshot.ideas[id] = record
+        try enqueue(.acceptReview, .giftIdea, target: id.uuid, VibeKeeperRoutes.acceptReview(id), body: edits.isEmpty ? nil : edits)
+        await replay()
+        return try settled(id, \.ideas)
+    }
+
+    public func discardReview(_ id: GiftIdeaID) async {
+        guard snapshot.ideas.removeValue(forKey: id) != nil else { return }
+        try? enqueue(.discardReview, .giftIdea, target: id.uuid, VibeKeeperRoutes.discardReview(id), body: String?.none)
+        await replay()
+    }
+
+    @discardableResult
+    public func createContact(_ new: NewContact) async throws -> LocalRecord<Contact> {
+        let id = ContactID()
+        let at = now()
+        let local = Contact(
+            id: id, name: new.name, relationship: new.relationship, preferences: new.preferences, notes: new.notes,
+            aliases: VibeKeeperRules.normalizedAliases(new.aliases, name: new.name), createdAt: at, updatedAt: at)
+        snapshot.contacts[id] = LocalRecord(value: local, syncStatus: .pending, isLocalOnly: true)
+        try enqueue(.create, .contact, target: id.uuid, VibeKeeperRoutes.createContact, body: new)
+        await replay()
+        return try settled(id, \.contacts)
+    }
+
+    @discardableResult
+    public func updateContact(_ id: ContactID, _ changes: ContactChanges) async throws -> LocalRecord<Contact> {
+        guard var record = snapshot.contacts[id] else { throw ClientError.notFound("This contact is not on this device.") }
+        guard !changes.isEmpty else { return record }
+        let base = pendingBase(record)
+        record.value = changes.applied(to: record.value)
+        record.syncStatus = record.syncStatus == .conflict ? .conflict : .pending
+        snapshot.contacts[id] = record
+        try enqueue(.update, .contact, target: id.uuid, VibeKeeperRoutes.updateContact(id), body: changes, base: base)
+        await replay()
+        return try settled(id, \.contacts)
+    }
+
+    public func deleteContact(_ id: ContactID) async {
+        guard let record = snapshot.contacts.removeValue(forKey: id) else { return }
+        snapshot.occasions = snapshot.occasions.filter { $0.value.value.contactId != id }
+        for (ideaID, idea) in snapshot.ideas where idea.value.recipientId == id {
+            snapshot.ideas[ideaID]?.value.recipientId = nil
+            snapshot.ideas[ideaID]?.value.recipientName = nil
+        }
+        if record.isLocalOnly {
+            dropQueued(target: id.uuid)
+            persist()
+            return
+        }
+        try? enqueue(.delete, .contact, target: id.uuid, VibeKeeperRoutes.deleteContact(id), body: String?.none, base: pendingBase(record))
+        await replay()
+    }
+
+    @discardableResult
+    public func addOccasion(_ new: NewOccasion, to contact: ContactID) async throws -> LocalRecord<Occasion> {
+        guard snapshot.contacts[contact] != nil else { throw ClientError.notFound("This contact is not on this device.") }
+        let id = OccasionID()
+        let at = now()
+        snapshot.occasions[id] = LocalRecord(
+            value: Occasion(id: id, contactId: contact, name: new.name, date: new.date, recurring: new.recurring, createdAt: at, updatedAt: at), syncStatus: .pending,
+            isLocalOnly: true)
+        try enqueue(.create, .occasion, target: id.uuid, VibeKeeperRoutes.createOccasion(for: contact), body: new)
+        await replay()
+        return try settled(id, \.occasions)
+    }
+
+    @discardableResult
+    public func updateOccasion(_ id: OccasionID, _ changes: OccasionChanges) async throws -> LocalRecord<Occasion> {
+        guard var record = snapshot.occasions[id] else { throw ClientError.notFound("This occasion is not on this device.") }
+        guard !changes.isEmpty else { return record }
+        let base = pendingBase(record)
+        record.value = changes.applied(to: record.value)
+        record.syncStatus = record.syncStatus == .conflict ? .conflict : .pending
+        snapshot.occasions[id] = record
+        try enqueue(.update, .occasion, target: id.uuid, VibeKeeperRoutes.updateOccasion(id), body: changes, base: base)
+        await replay()
+        return try settled(id, \.occasions)
+    }
+
+    public func deleteOccasion(_ id: OccasionID) async {
+        guard let record = snapshot.occasions.removeValue(forKey: id) else { return }
+        if record.isLocalOnly {
+            dropQueued(target: id.uuid)
+            persist()
+            return
+        }
+        try? enqueue(.delete, .occasion, target: id.uuid, VibeKeeperRoutes.deleteOccasion(id), body: String?.none, base: pendingBase(record))
+        await replay()
+    }
+
+    @discardableResult
+    public func createReminder(_ new: NewReminder) async throws -> LocalRecord<Reminder> {
+        let id = ReminderID()
+        let at = now()
+        let message = new.message ?? snapshot.ideas[new.giftIdeaId].map { "Gift idea: \($0.value.idea)" } ?? "Gift reminder"
+        snapshot.reminders[id] = LocalRecord(
+            value: Reminder(id: id, giftIdeaId: new.giftIdeaId, scheduledFor: new.scheduledFor, message: message, channel: new.channel, automatic: false, createdAt: at, updatedAt: at),
+            syncStatus: .pending, isLocalOnly: true)
+        try enqueue(.create, .reminder, target: id.uuid, VibeKeeperRoutes.createReminder, body: new)
+        await replay()
+        return try settled(id, \.reminders)
+    }
+
+    @discardableResult
+    public func updateReminder(_ id: ReminderID, _ changes: ReminderChanges) async throws -> LocalRecord<Reminder> {
+        guard var record = snapshot.reminders[id] else { throw ClientError.notFound("This reminder is not on this device.") }
+        guard !changes.isEmpty else { return record }
+        let base = pendingBase(record)
+        record.value = changes.applied(to: record.value)
+        record.syncStatus = record.syncStatus == .conflict ? .conflict : .pending
+        snapshot.reminders[id] = record
+        try enqueue(.update, .reminder, target: id.uuid, VibeKeeperRoutes.updateReminder(id), body: changes, base: base)
+        await replay()
+        return try settled(id, \.reminders)
+    }
+
+    public func deleteReminder(_ id: ReminderID) async {
+        guard let record = snapshot.reminders.removeValue(forKey: id) else { return }
+        if record.isLocalOnly {
+            dropQueued(target: id.uuid)
+            persist()
+            return
+        }
+        try? enqueue(.delete, .reminder, target: id.uuid, VibeKeeperRoutes.deleteReminder(id), body: String?.none, base: pendingBase(record))
+        await replay()
+    }
+
+    // MARK: Conflicts
+
+    /// Settles a conflicted idea: keep the server's version, or send the user's over it.
+    public func resolveConflict(idea id: GiftIdeaID, keepingMine: Bool) async {
+        guard let record = snapshot.ideas[id], record.syncStatus == .conflict, let server = record.serverValue else { return }
+        if !keepingMine {
+            snapshot.ideas[id] = LocalRecord(value: server)
+            persist()
+            return
+        }
+        let changes = GiftIdeaChanges.between(server, record.value)
+        snapshot.ideas[id] = LocalRecord(value: record.value, syncStatus: changes.isEmpty ? .synced : .pending)
+        if !changes.isEmpty { try? enqueue(.update, .giftIdea, target: id.uuid, VibeKeeperRoutes.updateGiftIdea(id), body: changes, base: server.updatedAt) }
+        persist()
+        await replay()
+    }
+
+    /// Settles a conflicted contact the same way.
+    public func resolveConflict(contact id: ContactID, keepingMine: Bool) async {
+        guard let record = snapshot.contacts[id], record.syncStatus == .conflict, let server = record.serverValue else { return }
+        if !keepingMine {
+            snapshot.contacts[id] = LocalRecord(value: server)
+            persist()
+            return
+        }
+        let changes = ContactChanges.between(server, record.value)
+        snapshot.contacts[id] = LocalRecord(value: record.value, syncStatus: changes.isEmpty ? .synced : .pending)
+        if !changes.isEmpty { try? enqueue(.update, .contact, target: id.uuid, VibeKeeperRoutes.updateContact(id), body: changes, base: server.updatedAt) }
+        persist()
+        await replay()
+    }
+
+    // MARK: Sync
+
+    /// Replays the outbox, then — when it emptied — reloads everything from the server. Throws
+    /// when the server cannot be reached or refuses the session (nothing queued is lost).
+    public func sync() async throws {
+        await replay()
+        if let interruption = lastInterruption { throw interruption }
+        try await pull()
+    }
+
+    /// Reloads every entity from the server, keeping the ones with changes not yet confirmed.
+    public func pull() async throws {
+        let ideas = try await api.allGiftIdeas()
+        var review: [GiftIdea] = []
+        var cursor: String?
+        repeat {
+            let page = try await api.reviewQueue(limit: VibeKeeperRules.maxPageSize, cursor: cursor)
+            review += page.ideas
+            cursor = page.nextCursor
+        } while cursor != nil
+        let contacts = try await api.contacts()
+        var occasions: [Occasion] = []
+        for contact in contacts { occasions += try await api.occasions(of: contact.id) }
+        let reminders = try await api.reminders()
+
+        let touched = Set(snapshot.outbox.compactMap(\.target))
+        snapshot.ideas = Self.merge(snapshot.ideas, server: ideas + review, touched: touched)
+        snapshot.contacts = Self.merge(snapshot.contacts, server: contacts, touched: touched)
+        snapshot.occasions = Self.merge(snapshot.occasions, server: occasions, touched: touched)
+        snapshot.reminders = Self.merge(snapshot.reminders, server: reminders, touched: touched)
+        snapshot.lastSyncedAt = now()
+        persist()
+    }
+
+    /// Server entities replace synced local ones; local ones with unconfirmed changes (or in
+    /// conflict) stay as they are; synced local ones the server no longer has go.
+    static func merge<Entity, Value: Identifiable & Codable & Sendable & Equatable>(
+        _ local: [TypedID<Entity>: LocalRecord<Value>], server: [Value], touched: Set<UUID>
+    ) -> [TypedID<Entity>: LocalRecord<Value>] where Value.ID == TypedID<Entity> {
+        var merged: [TypedID<Entity>: LocalRecord<Value>] = [:]
+        for value in server where !touched.contains(value.id.uuid) { merged[value.id] = LocalRecord(value: value) }
+        for (id, record) in local where record.syncStatus != .synced || record.isLocalOnly || touched.contains(id.uuid) {
+            merged[id] = record
+        }
+        return merged
+    }
+
+    private var lastRefusal: ClientError?
+    /// Temporary ids of creates the server answered → the server's ids.
+    private var renamed: [UUID: UUID] = [:]
+
+    /// Replays the outbox in order, one replay at a time. Stops (keeping the rest) when the server
+    /// cannot be reached, is failing, or refuses the session.
+    func replay(progress: [UUID: @Sendable (Double) -> Void] = [:]) async {
+        while let running = replaying { await running.value }
+        let task = Task { await self.drain(progress: progress) }
+        replaying = task
+        await task.value
+        replaying = nil
+    }
+
+    private func drain(progress: [UUID: @Sendable (Double) -> Void]) async {
+        lastInterruption = nil
+        while let operation = snapshot.outbox.first {
+            do {
+                try await send(operation, progress: progress[operation.id])
+                snapshot.outbox.removeAll { $0.id == operation.id }
+            } catch let error as ClientError where Self.isInterruption(error) {
+                lastInterruption = error
+                persist()
+                return
+            } catch let error as ClientError {
+                await refused(operation, error)
+                snapshot.outbox.removeAll { $0.id == operation.id }
+            } catch {
+                await refused(operation, .server(status: 0, code: nil, message: "\(error)"))
+                snapshot.outbox.removeAll { $0.id == operation.id }
+            }
+            persist()
+        }
+    }
+
+    /// Errors after which the same request may succeed later: keep it queued.
+    static func isInterruption(_ error: ClientError) -> Bool {
+        switch error {
+        case .offline, .rateLimited, .unauthorized, .reauthenticationRequired: true
+        case .conflict(409, "idempotency_key_in_use", _): true
+        case .server(let status, _, _): status >= 500 || status == 0
+        default: false
+        }
+    }
+
+    private func send(_ operation: PendingOperation, progress: (@Sendable (Double) -> Void)?) async throws {
+        if operation.kind == .capture {
+            try await sendCapture(operation, progress: progress)
+            return
+        }
+        var headers: [String: String] = [:]
+        if operation.kind == .create { headers[PreconditionHeaders.idempotencyKey] = operation.id.uuidString.lowercased() }
+        if let base = operation.base { headers[PreconditionHeaders.ifMatch] = EntityTag(updatedAt: base).description }
+        let call = APICall(method: operation.method, path: operation.path, body: operation.body, headers: headers)
+        do {
+            let response = try await api.client.send(call)
+            try apply(response, of: operation)
+        } catch let error as ClientError where error.isPreconditionFailed {
+            try await precondition(failedFor: operation)
+        } catch ClientError.notFound(let message) where operation.kind == .delete || operation.kind == .discardReview {
+            _ = message  // already gone: what the user wanted
+        }
+    }
+
+    private func sendCapture(_ operation: PendingOperation, progress: (@Sendable (Double) -> Void)?) async throws {
+        guard let capture = snapshot.captures.first(where: { $0.id == operation.id }) else { return }
+        let key = operation.id.uuidString.lowercased()
+        let file = try capture.blob.flatMap { try store.loadBlob(named: $0) }
+        let result: CaptureResult
+        switch capture.contentType {
+        case .text:
+            result = try await api.captureText(capture.text ?? "", idempotencyKey: key)
+        case .voice:
+            let upload = UploadFile(data: file ?? Data(), filename: capture.filename ?? "voice_capture.m4a", mimeType: capture.mimeType ?? "audio/m4a")
+            result = try await api.captureVoice(upload, transcript: capture.text, idempotencyKey: key, progress: progress)
+        case .image:
+            let upload = UploadFile(data: file ?? Data(), filename: capture.filename ?? "capture.jpg", mimeType: capture.mimeType ?? "image/jpeg")
+            result = try await api.captureImage(upload, caption: capture.text, idempotencyKey: key, progress: progress)
+        }
+        for idea in [result.idea] + result.additionalIdeas { snapshot.ideas[idea.id] = LocalRecord(value: idea) }
+        if let blob = capture.blob { try? store.removeBlob(named: blob) }
+        snapshot.captures.removeAll { $0.id == operation.id }
+        captureResults[operation.id] = result
+    }
+
+    /// Stores the server's answer to a replayed change and, for creates, swaps the temporary id for
+    /// the server's everywhere (later queued changes and the entities that point at it).
+    private func apply(_ response: HTTPResponseData, of operation: PendingOperation) throws {
+        guard operation.kind != .delete, operation.kind != .discardReview else { return }
+        let decoder = WireFormat.decoder()
+        let old = operation.target
+        func decode<T: Decodable>(_ type: T.Type) throws -> T {
+            do { return try decoder.decode(T.self, from: response.body) } catch { throw ClientError.decoding("\(T.self): \(error)") }
+        }
+        switch operation.entity {
+        case .giftIdea:
+            let idea = try decode(GiftIdea.self)
+            if let old { snapshot.ideas.removeValue(forKey: GiftIdeaID(old)) }
+            snapshot.ideas[idea.id] = settledRecord(idea, target: idea.id.uuid, after: operation)
+            remap(old, to: idea.id.uuid)
+        case .contact:
+            let contact = try decode(Contact.self)
+            if let old { snapshot.contacts.removeValue(forKey: ContactID(old)) }
+            snapshot.contacts[contact.id] = settledRecord(contact, target: contact.id.uuid, after: operation)
+            remap(old, to: contact.id.uuid)
+        case .occasion:
+            let occasion = try decode(Occasion.self)
+            if let old { snapshot.occasions.removeValue(forKey: OccasionID(old)) }
+            snapshot.occasions[occasion.id] = settledRecord(occasion, target: occasion.id.uuid, after: operation)
+            remap(old, to: occasion.id.uuid)
+        case .reminder:
+            let reminder = try decode(Reminder.self)
+            if let old { snapshot.reminders.removeValue(forKey: ReminderID(old)) }
+            snapshot.reminders[reminder.id] = settledRecord(reminder, target: reminder.id.uuid, after: operation)
+            remap(old, to: reminder.id.uuid)
+        }
+    }
+
+    /// The server's version as the local record: synced, or still pending when more changes to it
+    /// wait in the outbox (they follow in the same replay).
+    private func settledRecord<Value>(_ value: Value, target: UUID, after operation: PendingOperation) -> LocalRecord<Value> {
+        let more = snapshot.outbox.contains { $0.id != operation.id && ($0.target == target || $0.target == operation.target) }
+        return LocalRecord(value: value, syncStatus: more ? .pending : .synced)
+    }
+
+    /// A temporary id becomes the server's: in queued paths and bodies, and in entities pointing at it.
+    private func remap(_ old: UUID?, to new: UUID) {
+        guard let old, old != new else { return }
+        renamed[old] = new
+        let from = old.uuidString.lowercased()
+        let to = new.uuidString.lowercased()
+        for index in snapshot.outbox.indices {
+            if snapshot.outbox[index].target == old { snapshot.outbox[index].target = new }
+            snapshot.outbox[index].path = snapshot.outbox[index].path.replacingOccurrences(of: from, with: to)
+            if let body = snapshot.outbox[index].body, let text = String(data: body, encoding: .utf8), text.contains(from) {
+                snapshot.outbox[index].body = Data(text.replacingOccurrences(of: from, with: to).utf8)
+            }
+        }
+        let contact = ContactID(old)
+        for (id, idea) in snapshot.ideas where idea.value.recipientId == contact { snapshot.ideas[id]?.value.recipientId = ContactID(new) }
+        for (id, occasion) in snapshot.occasions where occasion.value.contactId == contact { snapshot.occasions[id]?.value.contactId = ContactID(new) }
+        let idea = GiftIdeaID(old)
+        for (id, reminder) in snapshot.reminders where reminder.value.giftIdeaId == idea { snapshot.reminders[id]?.value.giftIdeaId = GiftIdeaID(new) }
+    }
+
+    /// A 412: the entity changed on the server since the change was made. When the server already
+    /// holds what the user wanted (a replay of a change whose answer was lost), that is success;
+    /// otherwise the user's version and the server's are both kept as a conflict — or, for a
+    /// delete, the server's version comes back and the user is told.
+    private func precondition(failedFor operation: PendingOperation) async throws {
+        guard let target = operation.target else { return }
+        do {
+            switch operation.entity {
+            case .giftIdea:
+                let server = try await api.giftIdea(GiftIdeaID(target))
+                snapshot.ideas[server.id] = conflictRecord(server: server, mine: snapshot.ideas[server.id], delete: operation.kind == .delete) {
+                    GiftIdeaChanges.between($0, $1).isEmpty
+                }
+            case .contact:
+                let server = try await api.contact(ContactID(target))
+                snapshot.contacts[server.id] = conflictRecord(server: server, mine: snapshot.contacts[server.id], delete: operation.kind == .delete) {
+                    ContactChanges.between($0, $1).isEmpty
+                }
+            case .occasion:
+                let contact = try decodedContact(of: target)
+                let server = try await api.occasions(of: contact).first { $0.id.uuid == target }
+                guard let server else { throw ClientError.notFound("gone") }
+                snapshot.occasions[server.id] = conflictRecord(server: server, mine: snapshot.occasions[server.id], delete: operation.kind == .delete) {
+                    OccasionChanges.between($0, $1).isEmpty
+                }
+            case .reminder:
+                let server = try await api.reminder(ReminderID(target))
+                snapshot.reminders[server.id] = conflictRecord(server: server, mine: snapshot.reminders[server.id], delete: operation.kind == .delete) {
+                    ReminderChanges.between($0, $1).isEmpty
+                }
+            }
+            if operation.kind == .delete {
+                notify("Not deleted: it was changed on another device meanwhile. Delete it again if you still want to.")
+            }
+            // Later queued changes to the same entity were made against the stale version too.
+            snapshot.outbox.removeAll { $0.id != operation.id && $0.target == target && $0.kind == .update }
+        } catch ClientError.notFound {
+            removeEverywhere(operation.entity, target)
+            notify("A change could not be saved: it was deleted on another device.")
+        }
+    }
+
+    private func decodedContact(of occasion: UUID) throws -> ContactID {
+        guard let contact = snapshot.occasions[OccasionID(occasion)]?.value.contactId else { throw ClientError.notFound("gone") }
+        return contact
+    }
+
+    private func conflictRecord<Value>(server: Value, mine: LocalRecord<Value>?, delete: Bool, same: (Value, Value) -> Bool) -> LocalRecord<Value> {
+        guard !delete, let mine else { return LocalRecord(value: server) }
+        if same(server, mine.value) { return LocalRecord(value: server) }
+        return LocalRecord(value: mine.value, syncStatus: .conflict, serverValue: server)
+    }
+
+    /// The server refused a change for good (422, 404…): undo it here and say why; a refused capture
+    /// is kept with its words for the user to fix or discard.
+    private func refused(_ operation: PendingOperation, _ error: ClientError) async {
+        lastRefusal = error
+        switch operation.kind {
+        case .capture:
+            if let index = snapshot.captures.firstIndex(where: { $0.id == operation.id }) { snapshot.captures[index].failure = error.description }
+            return
+        case .create:
+            if let target = operation.target { removeEverywhere(operation.entity, target) }
+            dropQueued(target: operation.target)
+        case .update, .delete, .acceptReview, .discardReview:
+            if case .notFound = error, let target = operation.target {
+                removeEverywhere(operation.entity, target)
+            } else if let target = operation.target {
+                await reload(operation.entity, target)
+            }
+        }
+        notify("A change was not saved: \(error.description)")
+    }
+
+    /// Puts the server's version of one entity back (after a refused change).
+    private func reload(_ entity: PendingOperation.Entity, _ target: UUID) async {
+        switch entity {
+        case .giftIdea: if let idea = try? await api.giftIdea(GiftIdeaID(target)) { snapshot.ideas[idea.id] = LocalRecord(value: idea) }
+        case .contact: if let contact = try? await api.contact(ContactID(target)) { snapshot.contacts[contact.id] = LocalRecord(value: contact) }
+        case .reminder: if let reminder = try? await api.reminder(ReminderID(target)) { snapshot.reminders[reminder.id] = LocalRecord(value: reminder) }
+        case .occasion:
+            if let contact = snapshot.occasions[OccasionID(target)]?.value.contactId, let all = try? await api.occasions(of: contact) {
+                for occasion in all { snapshot.occasions[occasion.id] = LocalRecord(value: occasion) }
+            }
+        }
+    }
+
+    private func removeEverywhere(_ entity: PendingOperation.Entity, _ target: UUID) {
+        switch entity {
+        case .giftIdea: snapshot.ideas.removeValue(forKey: GiftIdeaID(target))
+        case .contact: snapshot.contacts.removeValue(forKey: ContactID(target))
+        case .occasion: snapshot.occasions.removeValue(forKey: OccasionID(target))
+        case .reminder: snapshot.reminders.removeValue(forKey: ReminderID(target))
+        }
+    }
+
+    // MARK: Plumbing
+
+    private func enqueue(
+        _ kind: PendingOperation.Kind, _ entity: PendingOperation.Entity, target: UUID?, _ endpoint: Endpoint, body: (some Encodable)?, base: Date? = nil
+    ) throws {
+        let data = try body.map { try WireFormat.requestEncoder().encode($0) }
+        snapshot.outbox.append(PendingOperation(kind: kind, entity: entity, target: target, method: endpoint.method.rawValue, path: endpoint.path, body: data, base: base, queuedAt: now()))
+        persist()
+    }
+
+    /// The version a change is made against: the server's last known `updated_at`, unless the entity
+    /// exists only here or already has changes queued (they carry the check).
+    private func pendingBase<Value: Versioned>(_ record: LocalRecord<Value>) -> Date? {
+        record.isLocalOnly || hasQueued(record.value.versionTarget) ? nil : record.value.updatedAt
+    }
+
+    private func hasQueued(_ target: UUID) -> Bool { snapshot.outbox.contains { $0.target == target } }
+
+    private func dropQueued(target: UUID?) {
+        guard let target else { return }
+        snapshot.outbox.removeAll { $0.target == target }
+    }
+
+    /// The record of `id` after a replay: under the server's id if the create went through, the
+    /// server's refusal if it did not.
+    private func settled<Entity, Value>(_ id: TypedID<Entity>, _ path: KeyPath<LocalSnapshot, [TypedID<Entity>: LocalRecord<Value>]>) throws -> LocalRecord<Value>
+    {
+        let current = snapshot[keyPath: path]
+        if let record = current[id] { return record }
+        if let new = renamed[id.uuid], let record = current[TypedID(new)] { return record }
+        if let refusal = lastRefusal { throw refusal }
+        throw ClientError.notFound("No longer on this device.")
+    }
+
+    private func notify(_ message: String) {
+        snapshot.notices.append(SyncNotice(message: message, at: now()))
+    }
+
+    private func persist() {
+        try? store.save(snapshot)
+    }
+
+    static func fold(_ text: String) -> String {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).lowercased()
+    }
+
+    static func matches(_ idea: GiftIdea, _ filter: GiftIdeaFilter) -> Bool {
+        if let recipient = filter.recipientId, idea.recipientId != recipient { return false }
+        if let occasion = filter.occasion, fold(idea.occasion ?? "") != fold(occasion) { return false }
+        if let status = filter.status, idea.status != status { return false }
+        if let tag = filter.tag, !idea.tags.contains(tag.lowercased()) { return false }
+        let price = idea.budgetAmount ?? idea.budgetRangeMax ?? idea.budgetRangeMin
+        if let low = filter.minPrice, (price ?? -1) < low { return false }
+        if let high = filter.maxPrice, (price ?? .infinity) > high { return false }
+        if let query = filter.query {
+            let text = fold([idea.idea, idea.notes ?? "", idea.recipientName ?? ""].joined(separator: " "))
+            if !fold(query).split(separator: " ").allSatisfy({ text.contains($0) }) { return false }
+        }
+        return true
+    }
+}
+
+/// An entity with a server version (`updated_at`) and an id the outbox can point at.
+protocol Versioned {
+    var updatedAt: Date { get }
+    var versionTarget: UUID { get }
+}
+
+extension GiftIdea: Versioned { var versionTarget: UUID { id.uuid } }
+extension Contact: Versioned { var versionTarget: UUID { id.uuid } }
+extension Occasion: Versioned { var versionTarget: UUID { id.uuid } }
+extension Reminder: Versioned { var versionTarget: UUID { id.uuid } }

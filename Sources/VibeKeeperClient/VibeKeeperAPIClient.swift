@@ -1,0 +1,315 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// VibeKeeper's client-side names for the shared SDK core: the error every call throws (the seed's
+/// `APIError`: `unauthorized`, `serverError(code, message)` as ``ClientError/server(status:code:message:)``,
+/// `decodingError` as ``ClientError/decoding(_:)``, offline) and the session that keeps its tokens.
+public typealias VibeKeeperError = ClientError
+public typealias VibeKeeperSession = ClientSession
+
+extension FileTokenStore {
+    /// `$XDG_CONFIG_HOME/vibekeeper/session.json`, else `~/.config/vibekeeper/session.json`.
+    public static var vibeKeeperURL: URL { defaultURL(folder: AppID.vibekeeper.rawValue) }
+}
+
+/// One page of `GET /gift-ideas` (or the review queue): the ideas and the cursor of the next page
+/// (nil on the last).
+public struct GiftIdeaPage: Sendable, Equatable {
+    public var ideas: [GiftIdea]
+    public var nextCursor: String?
+
+    public init(ideas: [GiftIdea], nextCursor: String?) {
+        self.ideas = ideas
+        self.nextCursor = nextCursor
+    }
+}
+
+/// A file to upload with a capture: its bytes, the name it goes by and its type.
+public struct UploadFile: Sendable, Equatable {
+    public var data: Data
+    public var filename: String
+    public var mimeType: String
+
+    public init(data: Data, filename: String, mimeType: String) {
+        self.data = data
+        self.filename = filename
+        self.mimeType = mimeType
+    }
+
+    /// The seed's voice upload: `voice_capture.m4a`, `audio/m4a`.
+    public static func voice(_ data: Data) -> UploadFile { UploadFile(data: data, filename: "voice_capture.m4a", mimeType: "audio/m4a") }
+    /// The seed's photo upload: `capture.jpg`, `image/jpeg`.
+    public static func jpeg(_ data: Data) -> UploadFile { UploadFile(data: data, filename: "capture.jpg", mimeType: "image/jpeg") }
+
+    /// A file read from disk, its type guessed from the extension (the server judges the bytes anyway).
+    public static func contents(of url: URL) throws -> UploadFile {
+        let types = [
+            "jpg": "image/jpeg", "jpeg": "image/jpeg", "png": "image/png", "gif": "image/gif", "webp": "image/webp", "heic": "image/heic",
+            "m4a": "audio/m4a", "mp4": "audio/mp4", "wav": "audio/wav", "mp3": "audio/mpeg",
+        ]
+        return UploadFile(data: try Data(contentsOf: url), filename: url.lastPathComponent, mimeType: types[url.pathExtension.lowercased()] ?? "application/octet-stream")
+    }
+}
+
+/// The typed VibeKeeper API (`/vibekeeper/api/v1/…`): every endpoint of ``VibeKeeperRoutes`` as an
+/// async method that returns the models of the `VibeKeeperAPI` contract or throws
+/// ``VibeKeeperError``. Creates take an optional idempotency key (a replay returns the first
+/// answer); updates and deletes take the version the caller last saw (`ifUnchangedSince`, the
+/// entity's `updated_at`), answered with a 412 ``VibeKeeperError/conflict(status:code:message:)``
+/// when the entity changed since. Tokens, refresh, retries and the account routes come from
+/// ``APIClient``.
+public final class VibeKeeperAPIClient: Sendable {
+    /// The SDK core this API sends through.
+    public let client: APIClient
+    public var baseURL: URL { client.baseURL }
+    public var session: VibeKeeperSession { client.session }
+
+    public init(baseURL: URL, session: VibeKeeperSession, transport: any HTTPTransport = URLSessionTransport(), retry: RetryPolicy = .standard) {
+        client = APIClient(baseURL: baseURL, app: .vibekeeper, session: session, transport: transport, retry: retry)
+    }
+
+    // MARK: Accounts
+
+    /// Creates an email + password account (8–128 character password); does not sign in.
+    public func register(email: String, name: String, password: String) async throws -> PasswordAccount {
+        try await client.register(PasswordRegistration(email: email, name: name, password: password))
+    }
+
+    /// Signs in with email and password; starts and saves a session.
+    @discardableResult
+    public func logIn(email: String, password: String) async throws -> StoredSession {
+        try await client.logIn(email: email, password: password)
+    }
+
+    /// Development sign-in (development servers only); starts and saves a session.
+    @discardableResult
+    public func signInForDevelopment(email: String) async throws -> StoredSession {
+        try await client.signInForDevelopment(email: email)
+    }
+
+    /// Revokes the session on the server and forgets it here, even offline.
+    public func signOut() async { await client.signOut() }
+
+    // MARK: Capture
+
+    /// `POST /capture/text`: the words of a capture; the server extracts the idea.
+    public func captureText(_ text: String, idempotencyKey: String? = nil) async throws -> CaptureResult {
+        try decode(try await client.send(APICall(VibeKeeperRoutes.captureText, body: try encode(TextCapture(textContent: text)), headers: Self.keyed(idempotencyKey))))
+    }
+
+    /// `POST /capture/voice` (multipart `voice_file`, optional `transcript` when the device already
+    /// transcribed it); `progress` follows the upload.
+    public func captureVoice(
+        _ file: UploadFile, transcript: String? = nil, idempotencyKey: String? = nil, progress: (@Sendable (Double) -> Void)? = nil
+    ) async throws -> CaptureResult {
+        var form = MultipartBuilder()
+        if let transcript, !transcript.isEmpty { form.field("transcript", transcript) }
+        form.file("voice_file", filename: file.filename, contentType: file.mimeType, file.data)
+        return try await upload(VibeKeeperRoutes.captureVoice, form, idempotencyKey: idempotencyKey, progress: progress)
+    }
+
+    /// `POST /capture/image` (multipart `image_file`, the seed's `caption`); `progress` follows the upload.
+    public func captureImage(
+        _ file: UploadFile, caption: String? = nil, idempotencyKey: String? = nil, progress: (@Sendable (Double) -> Void)? = nil
+    ) async throws -> CaptureResult {
+        var form = MultipartBuilder()
+        form.field("caption", caption ?? "")
+        form.file("image_file", filename: file.filename, contentType: file.mimeType, file.data)
+        return try await upload(VibeKeeperRoutes.captureImage, form, idempotencyKey: idempotencyKey, progress: progress)
+    }
+
+    private func upload(_ endpoint: Endpoint, _ form: MultipartBuilder, idempotencyKey: String?, progress: (@Sendable (Double) -> Void)?) async throws -> CaptureResult {
+        let call = APICall(endpoint, body: form.finished, contentType: form.contentType, headers: Self.keyed(idempotencyKey), progress: progress)
+        return try decode(try await client.send(call))
+    }
+
+    /// `GET /capture/review`: captures the extractor was not sure of, oldest first.
+    public func reviewQueue(limit: Int? = nil, cursor: String? = nil) async throws -> GiftIdeaPage {
+        try page(try await client.send(APICall(VibeKeeperRoutes.reviewQueue, query: Self.paging(limit, cursor))))
+    }
+
+    /// `POST /capture/review/{id}/accept`, with corrections applied in the same step.
+    public func acceptReview(_ id: GiftIdeaID, edits: GiftIdeaChanges = GiftIdeaChanges()) async throws -> GiftIdea {
+        try decode(try await client.send(APICall(VibeKeeperRoutes.acceptReview(id), body: edits.isEmpty ? nil : try encode(edits))))
+    }
+
+    /// `DELETE /capture/review/{id}`: throws the capture away (and its media).
+    public func discardReview(_ id: GiftIdeaID) async throws {
+        _ = try await client.send(APICall(VibeKeeperRoutes.discardReview(id)))
+    }
+
+    // MARK: Gift ideas
+
+    /// `GET /gift-ideas` with filters, newest first, a page at a time.
+    public func giftIdeas(_ filter: GiftIdeaFilter = GiftIdeaFilter(), limit: Int? = nil, cursor: String? = nil) async throws -> GiftIdeaPage {
+        try page(try await client.send(APICall(VibeKeeperRoutes.giftIdeas, query: Self.query(filter) + Self.paging(limit, cursor))))
+    }
+
+    /// Every page of `GET /gift-ideas` for `filter`.
+    public func allGiftIdeas(_ filter: GiftIdeaFilter = GiftIdeaFilter()) async throws -> [GiftIdea] {
+        var ideas: [GiftIdea] = []
+        var cursor: String?
+        repeat {
+            let page = try await giftIdeas(filter, limit: VibeKeeperRules.maxPageSize, cursor: cursor)
+            ideas += page.ideas
+            cursor = page.nextCursor
+        } while cursor != nil
+        return ideas
+    }
+
+    public func giftIdea(_ id: GiftIdeaID) async throws -> GiftIdea {
+        try decode(try await client.send(APICall(VibeKeeperRoutes.giftIdea(id))))
+    }
+
+    public func createGiftIdea(_ idea: NewGiftIdea, idempotencyKey: String? = nil) async throws -> GiftIdea {
+        try decode(try await client.send(APICall(VibeKeeperRoutes.createGiftIdea, body: try encode(idea), headers: Self.keyed(idempotencyKey))))
+    }
+
+    /// A partial update; with `ifUnchangedSince`, a 412 conflict when the idea changed since.
+    public func updateGiftIdea(_ id: GiftIdeaID, _ changes: GiftIdeaChanges, ifUnchangedSince version: Date? = nil) async throws -> GiftIdea {
+        try decode(try await client.send(APICall(VibeKeeperRoutes.updateGiftIdea(id), body: try encode(changes), headers: Self.matching(version))))
+    }
+
+    public func deleteGiftIdea(_ id: GiftIdeaID, ifUnchangedSince version: Date? = nil) async throws {
+        _ = try await client.send(APICall(VibeKeeperRoutes.deleteGiftIdea(id), headers: Self.matching(version)))
+    }
+
+    /// `GET /gift-ideas/{id}/related`: the most similar other ideas.
+    public func relatedIdeas(_ id: GiftIdeaID, limit: Int? = nil) async throws -> [RelatedIdea] {
+        try decode(try await client.send(APICall(VibeKeeperRoutes.relatedIdeas(id), query: limit.map { [URLQueryItem(name: "limit", value: "\($0)")] } ?? [])))
+    }
+
+    // MARK: Contacts and occasions
+
+    public func contacts() async throws -> [Contact] {
+        try decode(try await client.send(APICall(VibeKeeperRoutes.contacts)))
+    }
+
+    public func contact(_ id: ContactID) async throws -> Contact {
+        try decode(try await client.send(APICall(VibeKeeperRoutes.contact(id))))
+    }
+
+    public func createContact(_ contact: NewContact, idempotencyKey: String? = nil) async throws -> Contact {
+        try decode(try await client.send(APICall(VibeKeeperRoutes.createContact, body: try encode(contact), headers: Self.keyed(idempotencyKey))))
+    }
+
+    public func updateContact(_ id: ContactID, _ changes: ContactChanges, ifUnchangedSince version: Date? = nil) async throws -> Contact {
+        try decode(try await client.send(APICall(VibeKeeperRoutes.updateContact(id), body: try encode(changes), headers: Self.matching(version))))
+    }
+
+    /// Deletes the contact and its occasions (their ideas keep the words, without a recipient).
+    public func deleteContact(_ id: ContactID, ifUnchangedSince version: Date? = nil) async throws {
+        _ = try await client.send(APICall(VibeKeeperRoutes.deleteContact(id), headers: Self.matching(version)))
+    }
+
+    public func occasions(of contact: ContactID) async throws -> [Occasion] {
+        try decode(try await client.send(APICall(VibeKeeperRoutes.occasions(of: contact))))
+    }
+
+    public func createOccasion(_ occasion: NewOccasion, for contact: ContactID, idempotencyKey: String? = nil) async throws -> Occasion {
+        try decode(try await client.send(APICall(VibeKeeperRoutes.createOccasion(for: contact), body: try encode(occasion), headers: Self.keyed(idempotencyKey))))
+    }
+
+    public func updateOccasion(_ id: OccasionID, _ changes: OccasionChanges, ifUnchangedSince version: Date? = nil) async throws -> Occasion {
+        try decode(try await client.send(APICall(VibeKeeperRoutes.updateOccasion(id), body: try encode(changes), headers: Self.matching(version))))
+    }
+
+    public func deleteOccasion(_ id: OccasionID, ifUnchangedSince version: Date? = nil) async throws {
+        _ = try await client.send(APICall(VibeKeeperRoutes.deleteOccasion(id), headers: Self.matching(version)))
+    }
+
+    // MARK: Reminders and preferences
+
+    public func reminders(_ filter: ReminderFilter = ReminderFilter()) async throws -> [Reminder] {
+        var query: [URLQueryItem] = []
+        if let status = filter.status { query.append(URLQueryItem(name: "status", value: status.rawValue)) }
+        if let from = filter.from { query.append(URLQueryItem(name: "from_date", value: ISO8601.string(from: from))) }
+        if let to = filter.to { query.append(URLQueryItem(name: "to_date", value: ISO8601.string(from: to))) }
+        return try decode(try await client.send(APICall(VibeKeeperRoutes.reminders, query: query)))
+    }
+
+    public func reminder(_ id: ReminderID) async throws -> Reminder {
+        try decode(try await client.send(APICall(VibeKeeperRoutes.reminder(id))))
+    }
+
+    public func createReminder(_ reminder: NewReminder, idempotencyKey: String? = nil) async throws -> Reminder {
+        try decode(try await client.send(APICall(VibeKeeperRoutes.createReminder, body: try encode(reminder), headers: Self.keyed(idempotencyKey))))
+    }
+
+    public func updateReminder(_ id: ReminderID, _ changes: ReminderChanges, ifUnchangedSince version: Date? = nil) async throws -> Reminder {
+        try decode(try await client.send(APICall(VibeKeeperRoutes.updateReminder(id), body: try encode(changes), headers: Self.matching(version))))
+    }
+
+    public func deleteReminder(_ id: ReminderID, ifUnchangedSince version: Date? = nil) async throws {
+        _ = try await client.send(APICall(VibeKeeperRoutes.deleteReminder(id), headers: Self.matching(version)))
+    }
+
+    /// The seed's `notificationLeadTime` (days before a dated idea its reminder fires).
+    public func preferences() async throws -> VibeKeeperPreferences {
+        try decode(try await client.send(APICall(VibeKeeperRoutes.preferences)))
+    }
+
+    public func updatePreferences(notificationLeadTime days: Int) async throws -> VibeKeeperPreferences {
+        let body = try encode(VibeKeeperPreferences.Input(notificationLeadTime: days))
+        return try decode(try await client.send(APICall(VibeKeeperRoutes.updatePreferences, body: body)))
+    }
+
+    // MARK: Search and media
+
+    /// `GET /search`: ideas and contacts by meaning and words, best first, with the idea filters.
+    public func search(_ text: String, filter: GiftIdeaFilter = GiftIdeaFilter(), limit: Int? = nil) async throws -> SearchResults {
+        var scoped = filter
+        scoped.query = text
+        let query = Self.query(scoped) + (limit.map { [URLQueryItem(name: "limit", value: "\($0)")] } ?? [])
+        return try decode(try await client.send(APICall(VibeKeeperRoutes.search, query: query)))
+    }
+
+    /// The bytes of a stored photo or recording (owner only).
+    public func media(_ id: MediaAssetID) async throws -> Data {
+        try await client.send(APICall(VibeKeeperRoutes.media(id))).body
+    }
+
+    // MARK: Plumbing
+
+    /// Request bodies: the contract types spell their own keys, so no key conversion.
+    func encode(_ value: some Encodable) throws -> Data {
+        try WireFormat.requestEncoder().encode(value)
+    }
+
+    func decode<T: Decodable>(_ response: HTTPResponseData) throws -> T { try client.decode(response) }
+
+    func page(_ response: HTTPResponseData) throws -> GiftIdeaPage {
+        GiftIdeaPage(ideas: try decode(response), nextCursor: response.header(VibeKeeperRoutes.nextCursorHeader).flatMap { $0.isEmpty ? nil : $0 })
+    }
+
+    static func keyed(_ key: String?) -> [String: String] {
+        key.map { [PreconditionHeaders.idempotencyKey: $0] } ?? [:]
+    }
+
+    static func matching(_ version: Date?) -> [String: String] {
+        version.map { [PreconditionHeaders.ifMatch: EntityTag(updatedAt: $0).description] } ?? [:]
+    }
+
+    static func paging(_ limit: Int?, _ cursor: String?) -> [URLQueryItem] {
+        var query: [URLQueryItem] = []
+        if let limit { query.append(URLQueryItem(name: "limit", value: "\(limit)")) }
+        if let cursor { query.append(URLQueryItem(name: "cursor", value: cursor)) }
+        return query
+    }
+
+    /// The filters as `GET /gift-ideas` and `GET /search` read them.
+    static func query(_ filter: GiftIdeaFilter) -> [URLQueryItem] {
+        var query: [URLQueryItem] = []
+        if let id = filter.recipientId { query.append(URLQueryItem(name: "recipient_id", value: id.description)) }
+        if let occasion = filter.occasion { query.append(URLQueryItem(name: "occasion", value: occasion)) }
+        if let status = filter.status { query.append(URLQueryItem(name: "status", value: status.rawValue)) }
+        if let tag = filter.tag { query.append(URLQueryItem(name: "tag", value: tag)) }
+        if let low = filter.minPrice { query.append(URLQueryItem(name: "min_price", value: "\(low)")) }
+        if let high = filter.maxPrice { query.append(URLQueryItem(name: "max_price", value: "\(high)")) }
+        if let text = filter.query { query.append(URLQueryItem(name: "q", value: text)) }
+        return query
+    }
+}

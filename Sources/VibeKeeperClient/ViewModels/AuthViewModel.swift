@@ -1,0 +1,86 @@
+import Foundation
+import Observation
+
+/// Sign-in and sign-up (seed 4.1 `AuthViewModel`): email + password, checked on the device by the
+/// same rules the server applies (``PasswordRegistration/check(_:)``), so the form shows what is
+/// wrong before anything is sent; the server's own 422/409/401 answers land on the same fields.
+@MainActor
+@Observable
+public final class AuthViewModel {
+    public enum Mode: Sendable, Equatable { case logIn, register }
+
+    public var mode: Mode = .logIn
+    public var email = ""
+    public var name = ""
+    public var password = ""
+    /// What is wrong with each field (`email`, `name`, `password`), as the form shows it.
+    public private(set) var fieldErrors: [String: String] = [:]
+    /// A message for the whole form (wrong email or password, offline…).
+    public private(set) var errorMessage: String?
+    public private(set) var isSubmitting = false
+    public private(set) var isSignedIn = false
+
+    let api: VibeKeeperAPIClient
+
+    public init(api: VibeKeeperAPIClient) {
+        self.api = api
+    }
+
+    /// Reads whether a session is saved (call once at launch).
+    public func restore() async {
+        isSignedIn = await api.session.isSignedIn
+    }
+
+    /// Registers (then signs in) or signs in, per ``mode``. True when signed in.
+    @discardableResult
+    public func submit() async -> Bool {
+        guard !isSubmitting else { return false }
+        errorMessage = nil
+        fieldErrors = [:]
+        switch mode {
+        case .register:
+            let checked = PasswordRegistration.check(PasswordRegistration.Input(email: email, name: name, password: password))
+            guard checked.value != nil else {
+                show(checked.problems)
+                return false
+            }
+        case .logIn:
+            if email.trimmedOfWhitespace.isEmpty { fieldErrors["email"] = "is required" }
+            if password.isEmpty { fieldErrors["password"] = "is required" }
+            guard fieldErrors.isEmpty else { return false }
+        }
+        isSubmitting = true
+        defer { isSubmitting = false }
+        do {
+            if mode == .register { _ = try await api.register(email: email, name: name.trimmedOfWhitespace, password: password) }
+            try await api.logIn(email: email.trimmedOfWhitespace, password: password)
+            password = ""
+            isSignedIn = true
+            return true
+        } catch let error as ClientError {
+            switch error {
+            case .validation(let message, let fields):
+                if fields.isEmpty { errorMessage = message } else { show(fields) }
+            case .conflict(409, _, _):
+                fieldErrors["email"] = "is already registered; sign in instead"
+            case .unauthorized:
+                errorMessage = "Wrong email or password."
+            default:
+                errorMessage = error.description
+            }
+            return false
+        } catch {
+            errorMessage = "\(error)"
+            return false
+        }
+    }
+
+    public func signOut() async {
+        await api.signOut()
+        isSignedIn = false
+    }
+
+    private func show(_ problems: [FieldError]) {
+        for problem in problems where fieldErrors[problem.field] == nil { fieldErrors[problem.field] = problem.message }
+    }
+}
