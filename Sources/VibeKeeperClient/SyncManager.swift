@@ -104,15 +104,14 @@ public actor SyncManager {
         persist()
         await replay(progress: [operation.id: progress].compactMapValues { $0 })
         if let result = captureResults.removeValue(forKey: operation.id) { return .captured(result) }
-        if let kept = snapshot.captures.first(where: { $0.id == capture.id }) {
-            if let failure = kept.failure, !snapshot.outbox.contains(where: { $0.id == operation.id }) {
-                // Refused now, in front of the user: give the error back instead of keeping it.
-                discardCapture(kept.id)
-                throw lastRefusal ?? ClientError.validation(message: failure, fields: [])
-            }
-            return .queued(kept)
+        if let (error, notice) = refusals.removeValue(forKey: operation.id) {
+            // Refused now, in front of the user: give the error back instead of keeping it.
+            snapshot.notices.removeAll { $0.id == notice }
+            discardCapture(capture.id)
+            throw error
         }
-        throw lastRefusal ?? ClientError.server(status: 0, code: nil, message: "The capture was not sent.")
+        if let kept = snapshot.captures.first(where: { $0.id == capture.id }) { return .queued(kept) }
+        throw ClientError.server(status: 0, code: nil, message: "The capture was not sent.")
     }
 
     /// Forgets a capture that has not reached the server (and its file).
@@ -150,8 +149,8 @@ public actor SyncManager {
             budgetAmount: new.budgetAmount, budgetCurrency: new.budgetCurrency, budgetRangeMin: new.budgetRangeMin, budgetRangeMax: new.budgetRangeMax, status: new.status,
             notes: new.notes, createdAt: at, updatedAt: at)
         snapshot.ideas[id] = LocalRecord(value: local, syncStatus: .pending, isLocalOnly: true)
-        try enqueue(.create, .giftIdea, target: id.uuid, VibeKeeperRoutes.createGiftIdea, body: new)
-        await replay()
+        let operation = try enqueue(.create, .giftIdea, target: id.uuid, VibeKeeperRoutes.createGiftIdea, body: new)
+        try await replay(throwingRefusalOf: operation)
         return try settled(id, \.ideas)
     }
 
@@ -165,8 +164,8 @@ public actor SyncManager {
         if let recipient = changes.recipientId.newValue { record.value.recipientName = snapshot.contacts[recipient]?.value.name }
         record.syncStatus = record.syncStatus == .conflict ? .conflict : .pending
         snapshot.ideas[id] = record
-        try enqueue(.update, .giftIdea, target: id.uuid, VibeKeeperRoutes.updateGiftIdea(id), body: changes, base: base)
-        await replay()
+        let operation = try enqueue(.update, .giftIdea, target: id.uuid, VibeKeeperRoutes.updateGiftIdea(id), body: changes, base: base)
+        try await replay(throwingRefusalOf: operation)
         return try settled(id, \.ideas)
     }
 
@@ -190,8 +189,8 @@ public actor SyncManager {
         record.value.needsReview = false
         record.syncStatus = .pending
         snapshot.ideas[id] = record
-        try enqueue(.acceptReview, .giftIdea, target: id.uuid, VibeKeeperRoutes.acceptReview(id), body: edits.isEmpty ? nil : edits)
-        await replay()
+        let operation = try enqueue(.acceptReview, .giftIdea, target: id.uuid, VibeKeeperRoutes.acceptReview(id), body: edits.isEmpty ? nil : edits)
+        try await replay(throwingRefusalOf: operation)
         return try settled(id, \.ideas)
     }
 
@@ -209,8 +208,8 @@ public actor SyncManager {
             id: id, name: new.name, relationship: new.relationship, preferences: new.preferences, notes: new.notes,
             aliases: VibeKeeperRules.normalizedAliases(new.aliases, name: new.name), createdAt: at, updatedAt: at)
         snapshot.contacts[id] = LocalRecord(value: local, syncStatus: .pending, isLocalOnly: true)
-        try enqueue(.create, .contact, target: id.uuid, VibeKeeperRoutes.createContact, body: new)
-        await replay()
+        let operation = try enqueue(.create, .contact, target: id.uuid, VibeKeeperRoutes.createContact, body: new)
+        try await replay(throwingRefusalOf: operation)
         return try settled(id, \.contacts)
     }
 
@@ -222,8 +221,8 @@ public actor SyncManager {
         record.value = changes.applied(to: record.value)
         record.syncStatus = record.syncStatus == .conflict ? .conflict : .pending
         snapshot.contacts[id] = record
-        try enqueue(.update, .contact, target: id.uuid, VibeKeeperRoutes.updateContact(id), body: changes, base: base)
-        await replay()
+        let operation = try enqueue(.update, .contact, target: id.uuid, VibeKeeperRoutes.updateContact(id), body: changes, base: base)
+        try await replay(throwingRefusalOf: operation)
         return try settled(id, \.contacts)
     }
 
@@ -251,8 +250,8 @@ public actor SyncManager {
         snapshot.occasions[id] = LocalRecord(
             value: Occasion(id: id, contactId: contact, name: new.name, date: new.date, recurring: new.recurring, createdAt: at, updatedAt: at), syncStatus: .pending,
             isLocalOnly: true)
-        try enqueue(.create, .occasion, target: id.uuid, VibeKeeperRoutes.createOccasion(for: contact), body: new)
-        await replay()
+        let operation = try enqueue(.create, .occasion, target: id.uuid, VibeKeeperRoutes.createOccasion(for: contact), body: new)
+        try await replay(throwingRefusalOf: operation)
         return try settled(id, \.occasions)
     }
 
@@ -264,8 +263,8 @@ public actor SyncManager {
         record.value = changes.applied(to: record.value)
         record.syncStatus = record.syncStatus == .conflict ? .conflict : .pending
         snapshot.occasions[id] = record
-        try enqueue(.update, .occasion, target: id.uuid, VibeKeeperRoutes.updateOccasion(id), body: changes, base: base)
-        await replay()
+        let operation = try enqueue(.update, .occasion, target: id.uuid, VibeKeeperRoutes.updateOccasion(id), body: changes, base: base)
+        try await replay(throwingRefusalOf: operation)
         return try settled(id, \.occasions)
     }
 
@@ -288,8 +287,8 @@ public actor SyncManager {
         snapshot.reminders[id] = LocalRecord(
             value: Reminder(id: id, giftIdeaId: new.giftIdeaId, scheduledFor: new.scheduledFor, message: message, channel: new.channel, automatic: false, createdAt: at, updatedAt: at),
             syncStatus: .pending, isLocalOnly: true)
-        try enqueue(.create, .reminder, target: id.uuid, VibeKeeperRoutes.createReminder, body: new)
-        await replay()
+        let operation = try enqueue(.create, .reminder, target: id.uuid, VibeKeeperRoutes.createReminder, body: new)
+        try await replay(throwingRefusalOf: operation)
         return try settled(id, \.reminders)
     }
 
@@ -301,8 +300,8 @@ public actor SyncManager {
         record.value = changes.applied(to: record.value)
         record.syncStatus = record.syncStatus == .conflict ? .conflict : .pending
         snapshot.reminders[id] = record
-        try enqueue(.update, .reminder, target: id.uuid, VibeKeeperRoutes.updateReminder(id), body: changes, base: base)
-        await replay()
+        let operation = try enqueue(.update, .reminder, target: id.uuid, VibeKeeperRoutes.updateReminder(id), body: changes, base: base)
+        try await replay(throwingRefusalOf: operation)
         return try settled(id, \.reminders)
     }
 
@@ -354,6 +353,7 @@ public actor SyncManager {
     /// Replays the outbox, then — when it emptied — reloads everything from the server. Throws
     /// when the server cannot be reached or refuses the session (nothing queued is lost).
     public func sync() async throws {
+        refusals = [:]
         await replay()
         if let interruption = lastInterruption { throw interruption }
         try await pull()
@@ -396,7 +396,8 @@ public actor SyncManager {
         return merged
     }
 
-    private var lastRefusal: ClientError?
+    /// The server's refusals of replayed changes, by operation id, with the notice that tells of it.
+    private var refusals: [UUID: (ClientError, UUID)] = [:]
     /// Temporary ids of creates the server answered → the server's ids.
     private var renamed: [UUID: UUID] = [:]
 
@@ -597,10 +598,10 @@ public actor SyncManager {
     /// The server refused a change for good (422, 404…): undo it here and say why; a refused capture
     /// is kept with its words for the user to fix or discard.
     private func refused(_ operation: PendingOperation, _ error: ClientError) async {
-        lastRefusal = error
         switch operation.kind {
         case .capture:
             if let index = snapshot.captures.firstIndex(where: { $0.id == operation.id }) { snapshot.captures[index].failure = error.description }
+            refusals[operation.id] = (error, notify("A capture was refused and kept for you to fix: \(error.description)"))
             return
         case .create:
             if let target = operation.target { removeEverywhere(operation.entity, target) }
@@ -612,7 +613,7 @@ public actor SyncManager {
                 await reload(operation.entity, target)
             }
         }
-        notify("A change was not saved: \(error.description)")
+        refusals[operation.id] = (error, notify("A change was not saved: \(error.description)"))
     }
 
     /// Puts the server's version of one entity back (after a refused change).
@@ -639,12 +640,26 @@ public actor SyncManager {
 
     // MARK: Plumbing
 
+    @discardableResult
     private func enqueue(
         _ kind: PendingOperation.Kind, _ entity: PendingOperation.Entity, target: UUID?, _ endpoint: Endpoint, body: (some Encodable)?, base: Date? = nil
-    ) throws {
+    ) throws -> UUID {
         let data = try body.map { try WireFormat.requestEncoder().encode($0) }
-        snapshot.outbox.append(PendingOperation(kind: kind, entity: entity, target: target, method: endpoint.method.rawValue, path: endpoint.path, body: data, base: base, queuedAt: now()))
+        let operation = PendingOperation(kind: kind, entity: entity, target: target, method: endpoint.method.rawValue, path: endpoint.path, body: data, base: base, queuedAt: now())
+        snapshot.outbox.append(operation)
         persist()
+        return operation.id
+    }
+
+    /// Replays the outbox for a change the user just made, and throws the server's refusal of it
+    /// (the change was already undone here) instead of leaving it as a notice.
+    private func replay(throwingRefusalOf operation: UUID) async throws {
+        await replay()
+        if let (error, notice) = refusals.removeValue(forKey: operation) {
+            snapshot.notices.removeAll { $0.id == notice }
+            persist()
+            throw error
+        }
     }
 
     /// The version a change is made against: the server's last known `updated_at`, unless the entity
@@ -667,12 +682,14 @@ public actor SyncManager {
         let current = snapshot[keyPath: path]
         if let record = current[id] { return record }
         if let new = renamed[id.uuid], let record = current[TypedID(new)] { return record }
-        if let refusal = lastRefusal { throw refusal }
         throw ClientError.notFound("No longer on this device.")
     }
 
-    private func notify(_ message: String) {
-        snapshot.notices.append(SyncNotice(message: message, at: now()))
+    @discardableResult
+    private func notify(_ message: String) -> UUID {
+        let notice = SyncNotice(message: message, at: now())
+        snapshot.notices.append(notice)
+        return notice.id
     }
 
     private func persist() {

@@ -28,7 +28,7 @@ public final class ContactsViewModel: LoadsFromServer {
         await reloadLocal()
     }
 
-    func reloadLocal() async {
+    public func reloadLocal() async {
         var result: [Entry] = []
         for contact in await sync.contacts() {
             result.append(Entry(contact: contact, occasions: await sync.occasions(of: contact.value.id)))
@@ -121,7 +121,7 @@ public final class RemindersViewModel: LoadsFromServer {
         await reloadLocal()
     }
 
-    func reloadLocal() async {
+    public func reloadLocal() async {
         reminders = await sync.reminders(status: statusFilter)
     }
 

@@ -116,7 +116,7 @@ public final class GiftIdeaDetailViewModel: LoadsFromServer {
         }
     }
 
-    func reloadLocal() async {
+    public func reloadLocal() async {
         record = await sync.idea(id)
         isGone = record == nil
         reminders = await sync.reminders(for: id)

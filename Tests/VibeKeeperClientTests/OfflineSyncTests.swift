@@ -1,0 +1,233 @@
+import Foundation
+import TestSupport
+import Testing
+import VibeKeeperClient
+
+/// Offline first against the real server in-process, through a transport that drops, loses,
+/// duplicates and delays requests: captures and edits made offline are kept, replayed in order,
+/// never duplicated, and a change made elsewhere meanwhile becomes a conflict with both versions.
+@Suite("VibeKeeper offline sync", .timeLimit(.minutes(3)))
+struct VibeKeeperOfflineSyncTests {
+    @Test func aCaptureMadeOfflineIsKeptAndSentOnceWhenBack() async throws {
+        try await withServer(.sqlite) { server, _ in
+            let stack = try await ClientStack.signedIn(server)
+            let capture = await CaptureViewModel(sync: stack.sync)
+            stack.chaos.isOffline = true
+            await MainActor.run { capture.textInput = "Mom would love a pottery class for her birthday, about $80" }
+            await capture.captureText()
+            #expect(await capture.captureState == .queued)
+            #expect(await stack.sync.pendingCaptures.count == 1)
+            #expect(await stack.sync.outbox.count == 1)
+
+            // Still offline: a sync keeps it and says why.
+            await #expect(throws: ClientError.self) { try await stack.sync.sync() }
+            #expect(await stack.sync.pendingCaptures.count == 1)
+
+            stack.chaos.isOffline = false
+            let list = await GiftIdeaListViewModel(sync: stack.sync)
+            await list.load()
+            let ideas = await list.ideas
+            #expect(ideas.map(\.value.idea) == ["pottery class"])
+            #expect(ideas.first?.syncStatus == .synced)
+            #expect(await list.pendingCaptures.isEmpty)
+            #expect(await stack.sync.outbox.isEmpty)
+            #expect(try await stack.api.allGiftIdeas().count == 1)
+        }
+    }
+
+    @Test func aLostAnswerOrADuplicatedRequestNeverCreatesTwice() async throws {
+        try await withServer(.sqlite) { server, _ in
+            let stack = try await ClientStack.signedIn(server)
+            // The server stores the capture, the answer is lost: queued, replayed with the same key.
+            stack.chaos.inject(.dropResponse, "POST", "/capture/text")
+            let outcome = try await stack.sync.capture(
+                PendingCapture(contentType: .text, text: "Dad wants a fly fishing reel for Christmas", capturedAt: Date()), file: nil)
+            guard case .queued = outcome else { Issue.record("expected the capture to be queued, got \(outcome)"); return }
+            try await stack.sync.sync()
+            let delivered = stack.chaos.delivered("POST", "/capture/text")
+            #expect(delivered.count == 2)
+            #expect(Set(delivered.compactMap { $0.headers["Idempotency-Key"] }).count == 1)
+            #expect(try await stack.api.allGiftIdeas().map(\.idea) == ["fly fishing reel"])
+
+            // The network delivers a create twice: one contact.
+            stack.chaos.inject(.duplicate, "POST", "/contacts")
+            let contact = try await stack.sync.createContact(NewContact(name: "Rosa", aliases: ["Mom"]))
+            #expect(stack.chaos.delivered("POST", "/contacts").count == 2)
+            #expect(try await stack.api.contacts().map(\.name) == ["Rosa"])
+            #expect(contact.syncStatus == .synced)
+            #expect(contact.isLocalOnly == false)
+
+            // A duplicated update: the second copy meets the new version (412), which already holds the change.
+            let idea = try #require(await stack.sync.ideas().first)
+            stack.chaos.inject(.duplicate, "PUT", "/gift-ideas/")
+            var changes = GiftIdeaChanges()
+            changes.status = .purchased
+            let updated = try await stack.sync.updateIdea(idea.value.id, changes)
+            #expect(updated.syncStatus == .synced)
+            #expect(updated.value.status == .purchased)
+            #expect(try await stack.api.giftIdea(idea.value.id).status == .purchased)
+
+            // A request lost before it reached the server is simply sent again by the next sync.
+            stack.chaos.inject(.dropRequest, "DELETE", "/gift-ideas/")
+            await stack.sync.deleteIdea(idea.value.id)
+            #expect(await stack.sync.outbox.count == 1)
+            try await stack.sync.sync()
+            #expect(try await stack.api.allGiftIdeas().isEmpty)
+            #expect(await stack.sync.outbox.isEmpty)
+        }
+    }
+
+    @Test func editsMadeOfflineReplayInOrderAndFollowTheServersIDs() async throws {
+        try await withServer(.sqlite) { server, _ in
+            let stack = try await ClientStack.signedIn(server)
+            stack.chaos.isOffline = true
+            let contact = try await stack.sync.createContact(NewContact(name: "Aunt June", relationship: "aunt"))
+            #expect(contact.syncStatus == .pending)
+            #expect(contact.isLocalOnly)
+            let idea = try await stack.sync.createIdea(NewGiftIdea(recipientId: contact.value.id, idea: "Silk scarf", budgetAmount: 40))
+            var rename = GiftIdeaChanges()
+            rename.idea = "Blue silk scarf"
+            try await stack.sync.updateIdea(idea.value.id, rename)
+            let occasion = try await stack.sync.addOccasion(NewOccasion(name: "Birthday", date: LocalDate(year: 1961, month: 9, day: 14)), to: contact.value.id)
+            #expect(occasion.syncStatus == .pending)
+            #expect(await stack.sync.outbox.map(\.kind) == [.create, .create, .update, .create])
+            // Delays do not reorder the replay.
+            stack.chaos.inject(.delay(.milliseconds(50)), "POST", "/contacts")
+            stack.chaos.isOffline = false
+            try await stack.sync.sync()
+
+            let contacts = try await stack.api.contacts()
+            #expect(contacts.map(\.name) == ["Aunt June"])
+            let ideas = try await stack.api.allGiftIdeas()
+            #expect(ideas.map(\.idea) == ["Blue silk scarf"])
+            #expect(ideas.first?.recipientId == contacts.first?.id)
+            #expect(try await stack.api.occasions(of: contacts[0].id).map(\.name) == ["Birthday"])
+            // The device now knows them by the server's ids, all synced.
+            let local = await stack.sync.ideas()
+            #expect(local.map(\.value.id) == ideas.map(\.id))
+            #expect(local.allSatisfy { $0.syncStatus == .synced && !$0.isLocalOnly })
+            #expect(await stack.sync.contacts().map(\.value.id) == contacts.map(\.id))
+        }
+    }
+
+    @Test func aChangeMadeElsewhereMeanwhileIsAConflictWithBothVersionsKept() async throws {
+        try await withServer(.sqlite) { server, _ in
+            let phone = try await ClientStack.signedIn(server)
+            let idea = try await phone.sync.createIdea(NewGiftIdea(idea: "Pottery class", budgetAmount: 80))
+            let tablet = phone.secondDevice(server)
+            try await tablet.sync.sync()
+
+            // The phone edits offline; the tablet edits the same idea online.
+            phone.chaos.isOffline = true
+            var mine = GiftIdeaChanges()
+            mine.notes = .set("Saturday mornings")
+            try await phone.sync.updateIdea(idea.value.id, mine)
+            var theirs = GiftIdeaChanges()
+            theirs.budgetAmount = .set(120)
+            try await tablet.sync.updateIdea(idea.value.id, theirs)
+
+            phone.chaos.isOffline = false
+            try await phone.sync.sync()
+            #expect(phone.chaos.delivered("PUT", "/gift-ideas/").first?.headers["If-Match"] != nil)
+            let detail = await GiftIdeaDetailViewModel(sync: phone.sync, id: idea.value.id)
+            await detail.load()
+            let record = try #require(await detail.record)
+            #expect(record.syncStatus == .conflict)
+            #expect(record.value.notes == "Saturday mornings")
+            #expect(record.value.budgetAmount == 80)
+            #expect(await detail.serverVersion?.budgetAmount == 120)
+            #expect(await detail.serverVersion?.notes == nil)
+            // The server was not overwritten.
+            #expect(try await phone.api.giftIdea(idea.value.id).notes == nil)
+
+            // Keeping mine sends only my fields over the server's version: both edits survive.
+            await detail.keepMine()
+            let server = try await phone.api.giftIdea(idea.value.id)
+            #expect(server.notes == "Saturday mornings")
+            #expect(server.budgetAmount == 80)
+            #expect(await detail.record?.syncStatus == .synced)
+        }
+    }
+
+    @Test func keepingTheServersVersionDropsMine() async throws {
+        try await withServer(.sqlite) { server, _ in
+            let phone = try await ClientStack.signedIn(server)
+            let contact = try await phone.sync.createContact(NewContact(name: "Leo"))
+            let tablet = phone.secondDevice(server)
+            try await tablet.sync.sync()
+            phone.chaos.isOffline = true
+            try await phone.sync.updateContact(contact.value.id, ContactChanges(relationship: .set("brother")))
+            try await tablet.sync.updateContact(contact.value.id, ContactChanges(relationship: .set("cousin")))
+            phone.chaos.isOffline = false
+            try await phone.sync.sync()
+            #expect(await phone.sync.contact(contact.value.id)?.syncStatus == .conflict)
+            let contacts = await ContactsViewModel(sync: phone.sync)
+            await contacts.resolveConflict(contact.value.id, keepingMine: false)
+            let record = try #require(await phone.sync.contact(contact.value.id))
+            #expect(record.syncStatus == .synced)
+            #expect(record.value.relationship == "cousin")
+            #expect(try await phone.api.contact(contact.value.id).relationship == "cousin")
+        }
+    }
+
+    @Test func aDeleteOfSomethingChangedElsewhereBringsItBackWithANotice() async throws {
+        try await withServer(.sqlite) { server, _ in
+            let phone = try await ClientStack.signedIn(server)
+            let idea = try await phone.sync.createIdea(NewGiftIdea(idea: "Board game"))
+            let tablet = phone.secondDevice(server)
+            try await tablet.sync.sync()
+            phone.chaos.isOffline = true
+            await phone.sync.deleteIdea(idea.value.id)
+            #expect(await phone.sync.idea(idea.value.id) == nil)
+            var changes = GiftIdeaChanges()
+            changes.notes = .set("She asked for this one")
+            try await tablet.sync.updateIdea(idea.value.id, changes)
+            phone.chaos.isOffline = false
+            try await phone.sync.sync()
+            #expect(try await phone.api.giftIdea(idea.value.id).notes == "She asked for this one")
+            #expect(await phone.sync.idea(idea.value.id)?.value.notes == "She asked for this one")
+            #expect(await phone.sync.notices.contains { $0.message.contains("changed on another device") })
+        }
+    }
+
+    @Test func aChangeTheServerRefusesIsUndoneAndExplained() async throws {
+        try await withServer(.sqlite) { server, _ in
+            let stack = try await ClientStack.signedIn(server)
+            let idea = try await stack.sync.createIdea(NewGiftIdea(idea: "Candle set", budgetRangeMin: 10, budgetRangeMax: 20))
+            // A range the server refuses (min above max) is thrown to the caller and not kept.
+            var changes = GiftIdeaChanges()
+            changes.budgetRangeMin = .set(50)
+            await #expect(throws: ClientError.self) { try await stack.sync.updateIdea(idea.value.id, changes) }
+            let record = try #require(await stack.sync.idea(idea.value.id))
+            #expect(record.value.budgetRangeMin == 10)
+            #expect(record.syncStatus == .synced)
+            #expect(await stack.sync.outbox.isEmpty)
+        }
+    }
+
+    @Test func theLocalCopySurvivesARestartThroughTheFileStore() async throws {
+        try await withServer(.sqlite) { server, _ in
+            let stack = try await ClientStack.signedIn(server)
+            let folder = makeTemporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let first = SyncManager(api: stack.api, store: FileLocalStore(directory: folder))
+            stack.chaos.isOffline = true
+            let outcome = try await first.capture(
+                PendingCapture(contentType: .image, text: "for Leo", filename: "capture.jpg", mimeType: "image/jpeg", capturedAt: Date()), file: SampleMedia.jpeg())
+            guard case .queued = outcome else { Issue.record("expected queued"); return }
+
+            // The app restarts: the queued photo is still there, and goes out once.
+            stack.chaos.isOffline = false
+            let second = SyncManager(api: stack.api, store: FileLocalStore(directory: folder))
+            #expect(await second.pendingCaptures.count == 1)
+            try await second.sync()
+            #expect(await second.pendingCaptures.isEmpty)
+            let ideas = try await stack.api.allGiftIdeas() + (try await stack.api.reviewQueue().ideas)
+            #expect(ideas.count == 1)
+            #expect(ideas.first?.mediaAssets.count == 1)
+            // The queued file is removed once sent.
+            let blobs = (try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("blobs").path)) ?? []
+            #expect(blobs.isEmpty)
+        }
+    }
+}
