@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "KnotClient", targets: ["KnotClient"]),
         .executable(name: "knot", targets: ["KnotCLI"]),
         .library(name: "VibeKeeperClient", targets: ["VibeKeeperClient"]),
+        .executable(name: "vibekeeper", targets: ["VibeKeeperCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -198,6 +199,13 @@ let package = Package(
         // ClientCore and VibeKeeperAPI; Foundation (+ FoundationNetworking on Linux) and Observation only,
         // so an iOS app imports it unchanged. It must never depend on a server target.
         .target(name: "VibeKeeperClient", dependencies: ["ClientCore", "VibeKeeperAPI"]),
+        .executableTarget(
+            name: "VibeKeeperCLI",
+            dependencies: [
+                "VibeKeeperClient",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         // MARK: Benchmarks
         .executableTarget(
             name: "embedding-benchmark",
@@ -265,6 +273,10 @@ let package = Package(
                 "TestSupport", "VibeKeeper", "VibeKeeperAPI", "AIProviders", "AppServer", "PlatformCore", "MediaStorage", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]
+        ),
+        .testTarget(
+            name: "VibeKeeperClientTests",
+            dependencies: ["VibeKeeperClient", "VibeKeeperAPI", "TestSupport", "AppServer", .product(name: "Hummingbird", package: "hummingbird")]
         ),
         .testTarget(
             name: "KnotClientTests",
