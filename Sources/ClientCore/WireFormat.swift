@@ -1,4 +1,5 @@
 import Foundation
+import PlatformAPI
 
 /// The server's JSON conventions in one place: ISO 8601 UTC timestamps (with or without fractional
 /// seconds on input; milliseconds on output, as the server writes them). Wire types spell their
@@ -50,8 +51,10 @@ public enum WireFormat {
         return try? Date.ISO8601FormatStyle().parse(text)
     }
 
-    /// Formats `date` as the server does: UTC with milliseconds.
+    /// Formats `date` as the server does: UTC with milliseconds — to the nearest one, so a date read
+    /// from the wire is written back exactly as it came (an offline store's `updated_at` must stay
+    /// the version the server has).
     public static func formatDate(_ date: Date) -> String {
-        Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(date)
+        ISO8601.string(nearestMillisecondOf: date)
     }
 }

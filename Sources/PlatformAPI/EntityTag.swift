@@ -16,7 +16,9 @@ public struct EntityTag: Sendable, Hashable, CustomStringConvertible {
         // cut to its millisecond, as the JSON encoder cuts it.
         let nearest = milliseconds.rounded()
         let exact = abs(milliseconds - nearest) < 0.001 ? nearest : milliseconds.rounded(.down)
-        version = ISO8601.string(from: Date(timeIntervalSince1970: exact / 1000 + 0.000_000_1))
+        var bytes: [UInt8] = []
+        ISO8601.append(milliseconds: Int64(exact), to: &bytes)
+        version = String(decoding: bytes, as: UTF8.self)
     }
 
     /// `"<version>"`, as the `ETag` and `If-Match` headers carry it.

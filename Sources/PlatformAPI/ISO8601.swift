@@ -11,9 +11,23 @@ public enum ISO8601 {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Appends the 24 bytes of `date`'s timestamp to `bytes`.
+    /// The timestamp of an instant that was read from a timestamp (a client's dates): to the
+    /// *nearest* millisecond, because `…26.980Z` decoded is often a hair below its millisecond as a
+    /// `Double`, and cutting it would write `…26.979Z`.
+    public static func string(nearestMillisecondOf date: Date) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(24)
+        append(milliseconds: Int64((date.timeIntervalSince1970 * 1000).rounded()), to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the 24 bytes of `date`'s timestamp to `bytes` (cut to the millisecond).
     public static func append(_ date: Date, to bytes: inout [UInt8]) {
-        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+        append(milliseconds: Int64((date.timeIntervalSince1970 * 1000).rounded(.down)), to: &bytes)
+    }
+
+    /// Appends the 24 bytes of the timestamp `milliseconds` after 1970 to `bytes`.
+    public static func append(milliseconds: Int64, to bytes: inout [UInt8]) {
         var seconds = Int(milliseconds.quotientAndRemainder(dividingBy: 1000).quotient)
         var millis = Int(milliseconds - Int64(seconds) * 1000)
         if millis < 0 {

@@ -55,7 +55,7 @@ struct SessionOptions: ParsableArguments {
             throw CLIError("you are not signed in. Run `vibekeeper login --server http://127.0.0.1:8080 --email you@example.com` first.", exitCode: 4)
         }
         let api = VibeKeeperAPIClient(baseURL: server, session: VibeKeeperSession(store: store))
-        let local = ExactFileLocalStore(directory: storeDirectory(user: stored.userId))
+        let local = FileLocalStore(directory: storeDirectory(user: stored.userId))
         return Workspace(api: api, sync: SyncManager(api: api, store: local), local: local, json: json)
     }
 }
@@ -66,7 +66,7 @@ struct SessionOptions: ParsableArguments {
 struct Workspace: Sendable {
     let api: VibeKeeperAPIClient
     let sync: SyncManager
-    let local: ExactFileLocalStore
+    let local: FileLocalStore
     /// `--json`: standard output carries only JSON.
     let json: Bool
 
@@ -315,7 +315,10 @@ func readPassword(_ given: String?) throws -> String {
 /// the millisecond).
 func printJSON(_ value: some Encodable) throws {
     let encoder = JSONEncoder()
-    encoder.dateEncodingStrategy = .exactMilliseconds
+    encoder.dateEncodingStrategy = .custom { date, encoder in
+        var container = encoder.singleValueContainer()
+        try container.encode(WireFormat.formatDate(date))
+    }
     encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
     print(String(decoding: try encoder.encode(value), as: UTF8.self))
 }
@@ -324,7 +327,10 @@ func printJSON(_ value: some Encodable) throws {
 func printReport(_ value: some Encodable) throws {
     let encoder = JSONEncoder()
     encoder.keyEncodingStrategy = .convertToSnakeCase
-    encoder.dateEncodingStrategy = .exactMilliseconds
+    encoder.dateEncodingStrategy = .custom { date, encoder in
+        var container = encoder.singleValueContainer()
+        try container.encode(WireFormat.formatDate(date))
+    }
     encoder.userInfo[.omitsNullFields] = true
     encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
     print(String(decoding: try encoder.encode(value), as: UTF8.self))

@@ -17,7 +17,8 @@ public actor SyncManager {
     let now: @Sendable () -> Date
     private(set) var snapshot: LocalSnapshot
     private var replaying: Task<Void, Never>?
-    /// Answers of captures replayed from the outbox, by operation id (the capture view model reads them).
+    /// Answers of captures replayed from the outbox, by operation id: `capture` takes its own, and
+    /// ``takeReplayedCaptures()`` hands the rest (captures queued earlier) to whoever shows them.
     private var captureResults: [UUID: CaptureResult] = [:]
     /// Why the last replay stopped early (offline, signed out…), if it did.
     public private(set) var lastInterruption: ClientError?
@@ -112,6 +113,12 @@ public actor SyncManager {
         }
         if let kept = snapshot.captures.first(where: { $0.id == capture.id }) { return .queued(kept) }
         throw ClientError.server(status: 0, code: nil, message: "The capture was not sent.")
+    }
+
+    /// The ideas that captures queued earlier became when a replay sent them (each handed out once).
+    public func takeReplayedCaptures() -> [CaptureResult] {
+        defer { captureResults = [:] }
+        return Array(captureResults.values)
     }
 
     /// Forgets a capture that has not reached the server (and its file).
@@ -437,7 +444,8 @@ public actor SyncManager {
         switch error {
         case .offline, .rateLimited, .unauthorized, .reauthenticationRequired: true
         case .conflict(409, "idempotency_key_in_use", _): true
-        case .server(let status, _, _): status >= 500 || status == 0
+        // 501 (e.g. no speech-to-text on this server) and 505 will not change by waiting.
+        case .server(let status, _, _): (status >= 500 && status != 501 && status != 505) || status == 0
         default: false
         }
     }

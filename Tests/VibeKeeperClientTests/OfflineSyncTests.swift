@@ -53,7 +53,10 @@ struct VibeKeeperOfflineSyncTests {
             stack.chaos.inject(.duplicate, "POST", "/contacts")
             let contact = try await stack.sync.createContact(NewContact(name: "Rosa", aliases: ["Mom"]))
             #expect(stack.chaos.delivered("POST", "/contacts").count == 2)
-            #expect(try await stack.api.contacts().map(\.name) == ["Rosa"])
+            // (The capture above made "Dad" a contact.)
+            #expect(try await stack.api.contacts().map(\.name).sorted() == ["Dad", "Rosa"])
+            let keys = stack.chaos.delivered("POST", "/contacts").map { $0.headers["Idempotency-Key"] }
+            #expect(keys.count == 2 && keys[0] != nil && keys[0] == keys[1])
             #expect(contact.syncStatus == .synced)
             #expect(contact.isLocalOnly == false)
 
@@ -228,6 +231,55 @@ struct VibeKeeperOfflineSyncTests {
             // The queued file is removed once sent.
             let blobs = (try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("blobs").path)) ?? []
             #expect(blobs.isEmpty)
+        }
+    }
+
+    @Test func anEditQueuedOfflineIsReplayedFromTheFileWithoutAFalseConflict() async throws {
+        try await withServer(.sqlite) { server, _ in
+            let stack = try await ClientStack.signedIn(server)
+            let folder = makeTemporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let first = SyncManager(api: stack.api, store: FileLocalStore(directory: folder))
+            // Several ideas, so timestamps land on many different milliseconds.
+            var ids: [GiftIdeaID] = []
+            for index in 0..<8 { ids.append(try await first.createIdea(NewGiftIdea(idea: "Idea \(index)")).value.id) }
+            stack.chaos.isOffline = true
+            for id in ids {
+                var changes = GiftIdeaChanges()
+                changes.notes = .set("edited offline")
+                try await first.updateIdea(id, changes)
+            }
+            // The app restarts: the queued edits carry the versions read back from the file.
+            stack.chaos.isOffline = false
+            let second = SyncManager(api: stack.api, store: FileLocalStore(directory: folder))
+            try await second.sync()
+            let local = await second.ideas()
+            #expect(local.count == 8)
+            #expect(local.allSatisfy { $0.syncStatus == .synced && $0.value.notes == "edited offline" })
+            #expect(try await stack.api.allGiftIdeas().allSatisfy { $0.notes == "edited offline" })
+            #expect(stack.chaos.delivered("PUT", "/gift-ideas/").count == 8)
+        }
+    }
+
+    @Test func aCaptureTheServerCannotEverTakeDoesNotBlockTheOutbox() async throws {
+        try await withServer(.sqlite) { server, _ in
+            let stack = try await ClientStack.signedIn(server)
+            stack.chaos.isOffline = true
+            // No transcript, and this server has no speech-to-text: 501 when it is sent.
+            let outcome = try await stack.sync.capture(
+                PendingCapture(contentType: .voice, filename: "voice_capture.m4a", mimeType: "audio/m4a", capturedAt: Date()), file: SampleMedia.m4a())
+            guard case .queued = outcome else { Issue.record("expected queued"); return }
+            _ = try await stack.sync.createContact(NewContact(name: "Leo"))
+            stack.chaos.isOffline = false
+            try await stack.sync.sync()
+            #expect(await stack.sync.outbox.isEmpty)
+            #expect(try await stack.api.contacts().map(\.name) == ["Leo"])
+            // The recording is kept, marked, for the user to add words to or discard.
+            let kept = try #require(await stack.sync.pendingCaptures.first)
+            #expect(kept.failure?.contains("501") == true)
+            await stack.sync.retryCapture(kept.id, text: "Leo wants a vinyl record player")
+            #expect(await stack.sync.pendingCaptures.isEmpty)
+            #expect(try await stack.api.allGiftIdeas().map(\.idea) == ["vinyl record player"])
         }
     }
 }

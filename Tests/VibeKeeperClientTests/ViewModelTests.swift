@@ -380,7 +380,7 @@ actor SleepGate {
 
     /// Once `count` pauses have begun, ends them all (cancelled searches then stop, the last one runs).
     func release(after count: Int) async {
-        while waiters.count < count { try? await Task.sleep(for: .milliseconds(1)) }
+        while waiters.count < count, !Task.isCancelled { try? await Task.sleep(for: .milliseconds(1)) }
         let current = waiters
         waiters = []
         for waiter in current { waiter.resume() }

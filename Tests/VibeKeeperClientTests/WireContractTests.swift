@@ -16,8 +16,12 @@ import VibeKeeperClient
         // Every millisecond of a second survives the round trip (no float drift to the one below).
         for millis in stride(from: 0, to: 1000, by: 7) {
             let instant = Date(timeIntervalSince1970: 1_795_000_000 + Double(millis) / 1000 + 0.000_4)
-            let back = try #require(WireFormat.parseDate(ISO8601.string(from: instant)))
+            let wire = ISO8601.string(from: instant)
+            let back = try #require(WireFormat.parseDate(wire))
             #expect(EntityTag(updatedAt: back) == EntityTag(updatedAt: instant), "millisecond \(millis)")
+            #expect(EntityTag(updatedAt: back).version == wire, "millisecond \(millis)")
+            // The client writes a decoded date back exactly as it came (the offline store keeps versions).
+            #expect(WireFormat.formatDate(back) == wire, "millisecond \(millis)")
         }
     }
 
