@@ -127,8 +127,27 @@ public struct LocalSnapshot: Codable, Sendable, Equatable {
     public var outbox: [PendingOperation] = []
     public var notices: [SyncNotice] = []
     public var lastSyncedAt: Date?
+    /// Temporary ids of entities created on this device → the ids the server gave them, so a screen
+    /// (or a CLI's short id) still holding the temporary one finds the entity.
+    public var renamed: [UUID: UUID] = [:]
 
     public init() {}
+
+    enum CodingKeys: String, CodingKey { case ideas, contacts, occasions, reminders, captures, outbox, notices, lastSyncedAt, renamed }
+
+    /// Missing parts read as empty, so a snapshot written by an older SDK still loads.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        ideas = try c.decodeIfPresent([GiftIdeaID: LocalRecord<GiftIdea>].self, forKey: .ideas) ?? [:]
+        contacts = try c.decodeIfPresent([ContactID: LocalRecord<Contact>].self, forKey: .contacts) ?? [:]
+        occasions = try c.decodeIfPresent([OccasionID: LocalRecord<Occasion>].self, forKey: .occasions) ?? [:]
+        reminders = try c.decodeIfPresent([ReminderID: LocalRecord<Reminder>].self, forKey: .reminders) ?? [:]
+        captures = try c.decodeIfPresent([PendingCapture].self, forKey: .captures) ?? []
+        outbox = try c.decodeIfPresent([PendingOperation].self, forKey: .outbox) ?? []
+        notices = try c.decodeIfPresent([SyncNotice].self, forKey: .notices) ?? []
+        lastSyncedAt = try c.decodeIfPresent(Date.self, forKey: .lastSyncedAt)
+        renamed = try c.decodeIfPresent([UUID: UUID].self, forKey: .renamed) ?? [:]
+    }
 }
 
 /// Where the device keeps its ``LocalSnapshot`` and the files of queued captures: Core Data or a
@@ -152,9 +171,17 @@ public struct FileLocalStore: LocalStore, LocalUserData {
     var snapshotURL: URL { directory.appendingPathComponent("snapshot.json") }
     var blobs: URL { directory.appendingPathComponent("blobs") }
 
+    /// The saved snapshot. One that cannot be read is moved aside (`snapshot.json.unreadable-<time>`)
+    /// before the error is thrown, so the next save cannot overwrite what it still holds.
     public func load() throws -> LocalSnapshot {
         guard FileManager.default.fileExists(atPath: snapshotURL.path) else { return LocalSnapshot() }
-        return try WireFormat.decoder().decode(LocalSnapshot.self, from: Data(contentsOf: snapshotURL))
+        do {
+            return try WireFormat.decoder().decode(LocalSnapshot.self, from: Data(contentsOf: snapshotURL))
+        } catch {
+            let aside = directory.appendingPathComponent("snapshot.json.unreadable-\(Int(Date().timeIntervalSince1970))")
+            try? FileManager.default.moveItem(at: snapshotURL, to: aside)
+            throw error
+        }
     }
 
     public func save(_ snapshot: LocalSnapshot) throws {

@@ -44,16 +44,25 @@ public actor SyncManager {
         snapshot.ideas.values.filter(\.value.needsReview).sorted { $0.value.createdAt < $1.value.createdAt }
     }
 
-    public func idea(_ id: GiftIdeaID) -> LocalRecord<GiftIdea>? { snapshot.ideas[id] }
+    public func idea(_ id: GiftIdeaID) -> LocalRecord<GiftIdea>? { snapshot.ideas[current(id)] }
     public func contacts() -> [LocalRecord<Contact>] { snapshot.contacts.values.sorted { $0.value.name.lowercased() < $1.value.name.lowercased() } }
-    public func contact(_ id: ContactID) -> LocalRecord<Contact>? { snapshot.contacts[id] }
+    public func contact(_ id: ContactID) -> LocalRecord<Contact>? { snapshot.contacts[current(id)] }
     public func occasions(of contact: ContactID) -> [LocalRecord<Occasion>] {
-        snapshot.occasions.values.filter { $0.value.contactId == contact }.sorted { $0.value.date < $1.value.date }
+        let contact = current(contact)
+        return snapshot.occasions.values.filter { $0.value.contactId == contact }.sorted { $0.value.date < $1.value.date }
     }
     public func reminders(status: ReminderStatus? = nil) -> [LocalRecord<Reminder>] {
         snapshot.reminders.values.filter { status == nil || $0.value.status == status }.sorted { $0.value.scheduledFor < $1.value.scheduledFor }
     }
-    public func reminders(for idea: GiftIdeaID) -> [LocalRecord<Reminder>] { reminders().filter { $0.value.giftIdeaId == idea } }
+    public func reminders(for idea: GiftIdeaID) -> [LocalRecord<Reminder>] {
+        let idea = current(idea)
+        return reminders().filter { $0.value.giftIdeaId == idea }
+    }
+
+    /// The id an entity goes by now: the server's, for one created on this device under a temporary id.
+    public func current<Entity>(_ id: TypedID<Entity>) -> TypedID<Entity> {
+        snapshot.renamed[id.uuid].map { TypedID($0) } ?? id
+    }
     /// Captures not yet on the server (queued offline, or refused and kept for the user).
     public var pendingCaptures: [PendingCapture] { snapshot.captures }
     public var outbox: [PendingOperation] { snapshot.outbox }
@@ -148,6 +157,8 @@ public actor SyncManager {
     /// Creates a gift idea (typed in, not captured); shown at once, sent now or later.
     @discardableResult
     public func createIdea(_ new: NewGiftIdea) async throws -> LocalRecord<GiftIdea> {
+        var new = new
+        new.recipientId = new.recipientId.map { current($0) }
         let id = GiftIdeaID()
         let at = now()
         let recipientName = new.recipientId.flatMap { snapshot.contacts[$0]?.value.name }
@@ -164,6 +175,7 @@ public actor SyncManager {
     /// Changes an idea (only the fields in `changes`).
     @discardableResult
     public func updateIdea(_ id: GiftIdeaID, _ changes: GiftIdeaChanges) async throws -> LocalRecord<GiftIdea> {
+        let id = current(id)
         guard var record = snapshot.ideas[id] else { throw ClientError.notFound("This gift idea is not on this device.") }
         guard !changes.isEmpty else { return record }
         let base = pendingBase(record)
@@ -177,6 +189,7 @@ public actor SyncManager {
     }
 
     public func deleteIdea(_ id: GiftIdeaID) async {
+        let id = current(id)
         guard let record = snapshot.ideas.removeValue(forKey: id) else { return }
         snapshot.reminders = snapshot.reminders.filter { $0.value.value.giftIdeaId != id }
         if record.isLocalOnly {
@@ -191,6 +204,7 @@ public actor SyncManager {
     /// Accepts a capture waiting for review, with the user's corrections.
     @discardableResult
     public func acceptReview(_ id: GiftIdeaID, edits: GiftIdeaChanges = GiftIdeaChanges()) async throws -> LocalRecord<GiftIdea> {
+        let id = current(id)
         guard var record = snapshot.ideas[id] else { throw ClientError.notFound("This capture is not on this device.") }
         record.value = edits.applied(to: record.value)
         record.value.needsReview = false
@@ -202,6 +216,7 @@ public actor SyncManager {
     }
 
     public func discardReview(_ id: GiftIdeaID) async {
+        let id = current(id)
         guard snapshot.ideas.removeValue(forKey: id) != nil else { return }
         try? enqueue(.discardReview, .giftIdea, target: id.uuid, VibeKeeperRoutes.discardReview(id), body: String?.none)
         await replay()
@@ -222,6 +237,7 @@ public actor SyncManager {
 
     @discardableResult
     public func updateContact(_ id: ContactID, _ changes: ContactChanges) async throws -> LocalRecord<Contact> {
+        let id = current(id)
         guard var record = snapshot.contacts[id] else { throw ClientError.notFound("This contact is not on this device.") }
         guard !changes.isEmpty else { return record }
         let base = pendingBase(record)
@@ -234,6 +250,7 @@ public actor SyncManager {
     }
 
     public func deleteContact(_ id: ContactID) async {
+        let id = current(id)
         guard let record = snapshot.contacts.removeValue(forKey: id) else { return }
         snapshot.occasions = snapshot.occasions.filter { $0.value.value.contactId != id }
         for (ideaID, idea) in snapshot.ideas where idea.value.recipientId == id {
@@ -251,6 +268,7 @@ public actor SyncManager {
 
     @discardableResult
     public func addOccasion(_ new: NewOccasion, to contact: ContactID) async throws -> LocalRecord<Occasion> {
+        let contact = current(contact)
         guard snapshot.contacts[contact] != nil else { throw ClientError.notFound("This contact is not on this device.") }
         let id = OccasionID()
         let at = now()
@@ -264,6 +282,7 @@ public actor SyncManager {
 
     @discardableResult
     public func updateOccasion(_ id: OccasionID, _ changes: OccasionChanges) async throws -> LocalRecord<Occasion> {
+        let id = current(id)
         guard var record = snapshot.occasions[id] else { throw ClientError.notFound("This occasion is not on this device.") }
         guard !changes.isEmpty else { return record }
         let base = pendingBase(record)
@@ -276,6 +295,7 @@ public actor SyncManager {
     }
 
     public func deleteOccasion(_ id: OccasionID) async {
+        let id = current(id)
         guard let record = snapshot.occasions.removeValue(forKey: id) else { return }
         if record.isLocalOnly {
             dropQueued(target: id.uuid)
@@ -288,11 +308,14 @@ public actor SyncManager {
 
     @discardableResult
     public func createReminder(_ new: NewReminder) async throws -> LocalRecord<Reminder> {
+        var new = new
+        new.giftIdeaId = current(new.giftIdeaId)
         let id = ReminderID()
         let at = now()
         let message = new.message ?? snapshot.ideas[new.giftIdeaId].map { "Gift idea: \($0.value.idea)" } ?? "Gift reminder"
         snapshot.reminders[id] = LocalRecord(
-            value: Reminder(id: id, giftIdeaId: new.giftIdeaId, scheduledFor: new.scheduledFor, message: message, channel: new.channel, automatic: false, createdAt: at, updatedAt: at),
+            value: Reminder(
+                id: id, giftIdeaId: new.giftIdeaId, scheduledFor: new.scheduledFor, message: message, channel: new.channel, automatic: false, createdAt: at, updatedAt: at),
             syncStatus: .pending, isLocalOnly: true)
         let operation = try enqueue(.create, .reminder, target: id.uuid, VibeKeeperRoutes.createReminder, body: new)
         try await replay(throwingRefusalOf: operation)
@@ -301,6 +324,7 @@ public actor SyncManager {
 
     @discardableResult
     public func updateReminder(_ id: ReminderID, _ changes: ReminderChanges) async throws -> LocalRecord<Reminder> {
+        let id = current(id)
         guard var record = snapshot.reminders[id] else { throw ClientError.notFound("This reminder is not on this device.") }
         guard !changes.isEmpty else { return record }
         let base = pendingBase(record)
@@ -313,6 +337,7 @@ public actor SyncManager {
     }
 
     public func deleteReminder(_ id: ReminderID) async {
+        let id = current(id)
         guard let record = snapshot.reminders.removeValue(forKey: id) else { return }
         if record.isLocalOnly {
             dropQueued(target: id.uuid)
@@ -327,6 +352,7 @@ public actor SyncManager {
 
     /// Settles a conflicted idea: keep the server's version, or send the user's over it.
     public func resolveConflict(idea id: GiftIdeaID, keepingMine: Bool) async {
+        let id = current(id)
         guard let record = snapshot.ideas[id], record.syncStatus == .conflict, let server = record.serverValue else { return }
         if !keepingMine {
             snapshot.ideas[id] = LocalRecord(value: server)
@@ -342,6 +368,7 @@ public actor SyncManager {
 
     /// Settles a conflicted contact the same way.
     public func resolveConflict(contact id: ContactID, keepingMine: Bool) async {
+        let id = current(id)
         guard let record = snapshot.contacts[id], record.syncStatus == .conflict, let server = record.serverValue else { return }
         if !keepingMine {
             snapshot.contacts[id] = LocalRecord(value: server)
@@ -351,6 +378,26 @@ public actor SyncManager {
         let changes = ContactChanges.between(server, record.value)
         snapshot.contacts[id] = LocalRecord(value: record.value, syncStatus: changes.isEmpty ? .synced : .pending)
         if !changes.isEmpty { try? enqueue(.update, .contact, target: id.uuid, VibeKeeperRoutes.updateContact(id), body: changes, base: server.updatedAt) }
+        persist()
+        await replay()
+    }
+
+    /// Settles a conflicted occasion the same way.
+    public func resolveConflict(occasion id: OccasionID, keepingMine: Bool) async {
+        guard let record = snapshot.occasions[id], record.syncStatus == .conflict, let server = record.serverValue else { return }
+        let changes = keepingMine ? OccasionChanges.between(server, record.value) : OccasionChanges()
+        snapshot.occasions[id] = LocalRecord(value: keepingMine ? record.value : server, syncStatus: changes.isEmpty ? .synced : .pending)
+        if !changes.isEmpty { try? enqueue(.update, .occasion, target: id.uuid, VibeKeeperRoutes.updateOccasion(id), body: changes, base: server.updatedAt) }
+        persist()
+        await replay()
+    }
+
+    /// Settles a conflicted reminder the same way.
+    public func resolveConflict(reminder id: ReminderID, keepingMine: Bool) async {
+        guard let record = snapshot.reminders[id], record.syncStatus == .conflict, let server = record.serverValue else { return }
+        let changes = keepingMine ? ReminderChanges.between(server, record.value) : ReminderChanges()
+        snapshot.reminders[id] = LocalRecord(value: keepingMine ? record.value : server, syncStatus: changes.isEmpty ? .synced : .pending)
+        if !changes.isEmpty { try? enqueue(.update, .reminder, target: id.uuid, VibeKeeperRoutes.updateReminder(id), body: changes, base: server.updatedAt) }
         persist()
         await replay()
     }
@@ -368,6 +415,7 @@ public actor SyncManager {
 
     /// Reloads every entity from the server, keeping the ones with changes not yet confirmed.
     public func pull() async throws {
+        changedDuringPull = []
         let ideas = try await api.allGiftIdeas()
         var review: [GiftIdea] = []
         var cursor: String?
@@ -381,7 +429,9 @@ public actor SyncManager {
         for contact in contacts { occasions += try await api.occasions(of: contact.id) }
         let reminders = try await api.reminders()
 
-        let touched = Set(snapshot.outbox.compactMap(\.target))
+        // Entities with changes still queued, or settled while the lists were being fetched, keep
+        // the device's version (the lists may predate them).
+        let touched = Set(snapshot.outbox.compactMap(\.target)).union(changedDuringPull)
         snapshot.ideas = Self.merge(snapshot.ideas, server: ideas + review, touched: touched)
         snapshot.contacts = Self.merge(snapshot.contacts, server: contacts, touched: touched)
         snapshot.occasions = Self.merge(snapshot.occasions, server: occasions, touched: touched)
@@ -389,6 +439,9 @@ public actor SyncManager {
         snapshot.lastSyncedAt = now()
         persist()
     }
+
+    /// Ids of entities a replay settled since the current pull began.
+    private var changedDuringPull: Set<UUID> = []
 
     /// Server entities replace synced local ones; local ones with unconfirmed changes (or in
     /// conflict) stay as they are; synced local ones the server no longer has go.
@@ -405,8 +458,6 @@ public actor SyncManager {
 
     /// The server's refusals of replayed changes, by operation id, with the notice that tells of it.
     private var refusals: [UUID: (ClientError, UUID)] = [:]
-    /// Temporary ids of creates the server answered → the server's ids.
-    private var renamed: [UUID: UUID] = [:]
 
     /// Replays the outbox in order, one replay at a time. Stops (keeping the rest) when the server
     /// cannot be reached, is failing, or refuses the session.
@@ -456,7 +507,8 @@ public actor SyncManager {
             return
         }
         var headers: [String: String] = [:]
-        if operation.kind == .create { headers[PreconditionHeaders.idempotencyKey] = operation.id.uuidString.lowercased() }
+        // Creates and review accepts: a replay after a lost answer gets the first answer.
+        if operation.method == "POST" { headers[PreconditionHeaders.idempotencyKey] = operation.id.uuidString.lowercased() }
         if let base = operation.base { headers[PreconditionHeaders.ifMatch] = EntityTag(updatedAt: base).description }
         let call = APICall(method: operation.method, path: operation.path, body: operation.body, headers: headers)
         do {
@@ -484,7 +536,10 @@ public actor SyncManager {
             let upload = UploadFile(data: file ?? Data(), filename: capture.filename ?? "capture.jpg", mimeType: capture.mimeType ?? "image/jpeg")
             result = try await api.captureImage(upload, caption: capture.text, idempotencyKey: key, progress: progress)
         }
-        for idea in [result.idea] + result.additionalIdeas { snapshot.ideas[idea.id] = LocalRecord(value: idea) }
+        for idea in [result.idea] + result.additionalIdeas {
+            snapshot.ideas[idea.id] = LocalRecord(value: idea)
+            changedDuringPull.insert(idea.id.uuid)
+        }
         if let blob = capture.blob { try? store.removeBlob(named: blob) }
         snapshot.captures.removeAll { $0.id == operation.id }
         captureResults[operation.id] = result
@@ -532,8 +587,9 @@ public actor SyncManager {
 
     /// A temporary id becomes the server's: in queued paths and bodies, and in entities pointing at it.
     private func remap(_ old: UUID?, to new: UUID) {
+        changedDuringPull.insert(new)
         guard let old, old != new else { return }
-        renamed[old] = new
+        snapshot.renamed[old] = new
         let from = old.uuidString.lowercased()
         let to = new.uuidString.lowercased()
         for index in snapshot.outbox.indices {
@@ -678,18 +734,24 @@ public actor SyncManager {
 
     private func hasQueued(_ target: UUID) -> Bool { snapshot.outbox.contains { $0.target == target } }
 
+    /// Forgets the queued changes of an entity that never reached the server, and the ones addressed
+    /// to it (an occasion of a contact created here); ideas queued for it as recipient go without one.
     private func dropQueued(target: UUID?) {
         guard let target else { return }
-        snapshot.outbox.removeAll { $0.target == target }
+        let id = target.uuidString.lowercased()
+        snapshot.outbox.removeAll { $0.target == target || $0.path.contains(id) }
+        for index in snapshot.outbox.indices {
+            guard let body = snapshot.outbox[index].body, let text = String(data: body, encoding: .utf8), text.contains(id) else { continue }
+            snapshot.outbox[index].body = Data(text.replacingOccurrences(of: "\"recipient_id\":\"\(id)\"", with: "\"recipient_id\":null").utf8)
+        }
     }
 
     /// The record of `id` after a replay: under the server's id if the create went through, the
     /// server's refusal if it did not.
-    private func settled<Entity, Value>(_ id: TypedID<Entity>, _ path: KeyPath<LocalSnapshot, [TypedID<Entity>: LocalRecord<Value>]>) throws -> LocalRecord<Value>
-    {
+    private func settled<Entity, Value>(_ id: TypedID<Entity>, _ path: KeyPath<LocalSnapshot, [TypedID<Entity>: LocalRecord<Value>]>) throws -> LocalRecord<Value> {
         let current = snapshot[keyPath: path]
         if let record = current[id] { return record }
-        if let new = renamed[id.uuid], let record = current[TypedID(new)] { return record }
+        if let new = snapshot.renamed[id.uuid], let record = current[TypedID(new)] { return record }
         throw ClientError.notFound("No longer on this device.")
     }
 

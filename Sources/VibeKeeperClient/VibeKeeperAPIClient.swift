@@ -105,7 +105,7 @@ public final class VibeKeeperAPIClient: Sendable {
     public func captureVoice(
         _ file: UploadFile, transcript: String? = nil, idempotencyKey: String? = nil, progress: (@Sendable (Double) -> Void)? = nil
     ) async throws -> CaptureResult {
-        var form = MultipartBuilder()
+        var form = Self.form(idempotencyKey)
         if let transcript, !transcript.isEmpty { form.field("transcript", transcript) }
         form.file("voice_file", filename: file.filename, contentType: file.mimeType, file.data)
         return try await upload(VibeKeeperRoutes.captureVoice, form, idempotencyKey: idempotencyKey, progress: progress)
@@ -115,7 +115,7 @@ public final class VibeKeeperAPIClient: Sendable {
     public func captureImage(
         _ file: UploadFile, caption: String? = nil, idempotencyKey: String? = nil, progress: (@Sendable (Double) -> Void)? = nil
     ) async throws -> CaptureResult {
-        var form = MultipartBuilder()
+        var form = Self.form(idempotencyKey)
         form.field("caption", caption ?? "")
         form.file("image_file", filename: file.filename, contentType: file.mimeType, file.data)
         return try await upload(VibeKeeperRoutes.captureImage, form, idempotencyKey: idempotencyKey, progress: progress)
@@ -283,6 +283,14 @@ public final class VibeKeeperAPIClient: Sendable {
 
     func page(_ response: HTTPResponseData) throws -> GiftIdeaPage {
         GiftIdeaPage(ideas: try decode(response), nextCursor: response.header(VibeKeeperRoutes.nextCursorHeader).flatMap { $0.isEmpty ? nil : $0 })
+    }
+
+    /// A form whose bytes are the same every time it is sent under the same idempotency key (the
+    /// server fingerprints the body: a random boundary would make a replay "a different request").
+    static func form(_ key: String?) -> MultipartBuilder {
+        guard let key else { return MultipartBuilder() }
+        let letters = String(key.unicodeScalars.filter { $0.isASCII && CharacterSet.alphanumerics.contains($0) }.prefix(40).map(Character.init))
+        return MultipartBuilder(boundary: "form-\(letters)-b7d1e5c3a9f04e62")
     }
 
     static func keyed(_ key: String?) -> [String: String] {

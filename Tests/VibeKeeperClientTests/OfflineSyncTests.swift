@@ -282,4 +282,47 @@ struct VibeKeeperOfflineSyncTests {
             #expect(try await stack.api.allGiftIdeas().map(\.idea) == ["vinyl record player"])
         }
     }
+
+    @Test func aPhotoWhoseAnswerWasLostIsReplayedAsTheSameRequest() async throws {
+        try await withServer(.sqlite) { server, _ in
+            let stack = try await ClientStack.signedIn(server)
+            stack.chaos.inject(.dropResponse, "POST", "/capture/image")
+            let outcome = try await stack.sync.capture(
+                PendingCapture(contentType: .image, text: "Leo would love this lamp for his birthday", filename: "capture.jpg", mimeType: "image/jpeg", capturedAt: Date()),
+                file: SampleMedia.jpeg())
+            guard case .queued = outcome else { Issue.record("expected queued, got \(outcome)"); return }
+            try await stack.sync.sync()
+            let sent = stack.chaos.delivered("POST", "/capture/image")
+            #expect(sent.count == 2)
+            // Byte for byte the same request (the boundary follows the key), so the server answers it once.
+            #expect(sent[0].body == sent[1].body)
+            #expect(await stack.sync.pendingCaptures.isEmpty)
+            #expect(await stack.sync.notices.isEmpty)
+            let ideas = try await stack.api.allGiftIdeas()
+            #expect(ideas.map(\.idea) == ["lamp"])
+            #expect(ideas.first?.mediaAssets.count == 1)
+        }
+    }
+
+    @Test @MainActor func aScreenHoldingATemporaryIDFindsTheEntityAfterSync() async throws {
+        try await withServer(.sqlite) { server, _ in try await Self.temporaryIDs(server) }
+    }
+
+    @MainActor static func temporaryIDs(_ server: TestSupport.APIClient) async throws {
+        let stack = try await ClientStack.signedIn(server)
+        stack.chaos.isOffline = true
+        let local = try await stack.sync.createIdea(NewGiftIdea(idea: "Wool socks"))
+        let detail = GiftIdeaDetailViewModel(sync: stack.sync, id: local.value.id)
+        await detail.load()
+        #expect(detail.record?.isLocalOnly == true)
+        stack.chaos.isOffline = false
+        try await stack.sync.sync()
+        let serverID = try #require(try await stack.api.allGiftIdeas().first?.id)
+        #expect(serverID != local.value.id)
+        await detail.load()
+        #expect(detail.record?.value.id == serverID)
+        #expect(!detail.isGone)
+        await detail.setStatus(.purchased)
+        #expect(try await stack.api.giftIdea(serverID).status == .purchased)
+    }
 }

@@ -360,7 +360,8 @@ struct VibeKeeperViewModelTests {
             // The refresh token is revoked elsewhere: the next refresh is refused and the session ends.
             await stack.api.signOut()
             stored = try #require(try stack.tokens.load() ?? Optional(stored))
-            let stale = InMemoryTokenStore(StoredSession(userId: stored.userId, accessToken: "expired", refreshToken: stored.refreshToken, accessTokenExpiresAt: Date().addingTimeInterval(-60)))
+            let stale = InMemoryTokenStore(
+                StoredSession(userId: stored.userId, accessToken: "expired", refreshToken: stored.refreshToken, accessTokenExpiresAt: Date().addingTimeInterval(-60)))
             let session = VibeKeeperSession(store: stale)
             let signedOut = VibeKeeperAPIClient(baseURL: stack.api.baseURL, session: session, transport: stack.chaos, retry: RetryPolicy(maxAttempts: 1))
             await #expect(throws: ClientError.self) { _ = try await signedOut.contacts() }

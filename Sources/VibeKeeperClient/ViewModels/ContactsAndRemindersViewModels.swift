@@ -162,7 +162,10 @@ public final class SearchViewModel {
     public var query = "" {
         didSet { if query != oldValue { schedule() } }
     }
-    public var filter = GiftIdeaFilter()
+    /// The idea filters the search applies too; a change searches again.
+    public var filter = GiftIdeaFilter() {
+        didSet { if filter != oldValue { schedule() } }
+    }
     public private(set) var results: [SearchHit] = []
     public private(set) var isSearching = false
     /// True when the results come from the device's copy.
