@@ -1,5 +1,11 @@
 """schemathesis hooks of the fuzzing gate (scripts/fuzz loads them through SCHEMATHESIS_HOOKS).
 
+`before_call` (unique idempotency keys): every authenticated POST documents the platform's `Idempotency-Key`
+header. The generator draws its values from a small space ("0", "00", …), so two unrelated requests
+would share a key and the second would rightly be refused (422: the key was used for a different
+request) — a property of the fuzzer's reuse, not of the request. A valid key is therefore made unique
+per request; an invalid one (negative data) is sent as generated. Replays are tested in swift test.
+
 scripts/fuzz.toml lets `positive_data_acceptance` take a 422 on a few operations, because there a
 schema-valid request can still break a rule JSON Schema cannot state. This check narrows that back:
 on those operations a schema-valid request may be refused with 422 only for one of those rules —
@@ -10,6 +16,7 @@ document allows something the server refuses, and fails the run like any other c
 import json
 import os
 import re
+import uuid
 
 import schemathesis
 
@@ -50,6 +57,27 @@ EXPLAINED_CODES = {
 }
 
 _seen_path = os.environ.get("FUZZ_EXPLAINED_LOG")
+
+_IDEMPOTENCY_KEY = "idempotency-key"
+_VALID_KEY = re.compile(r"[!-~]{1,255}")
+
+
+@schemathesis.hook
+def before_call(ctx, case, kwargs):
+    headers = case.headers or {}
+    # A case sent without credentials (the missing-Authorization probe) is left alone: it is refused
+    # before the key matters, and an edit would make schemathesis re-judge the case.
+    if not any(name.lower() == "authorization" for name in headers):
+        return
+    for name in list(headers):
+        value = headers[name]
+        if name.lower() == _IDEMPOTENCY_KEY and isinstance(value, str) and _VALID_KEY.fullmatch(value):
+            headers[name] = (value[:200] + "-" + uuid.uuid4().hex)[:255]
+            # The key is as valid as the generated one: keep the case's judgement (schemathesis
+            # re-validates containers a hook edits; 4.32's own hook for "not an edit" is this).
+            sync = getattr(case, "_sync_validated_hashes", None)
+            if sync is not None:
+                sync()
 
 
 def _note(operation, reason):

@@ -217,6 +217,7 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
             media: dependencies.media ?? makeMediaStore(configuration),
             transcriber: dependencies.transcriber ?? makeTranscriber(configuration), vision: dependencies.vision ?? makeVisionModel(configuration)
         )
+        let idempotencyKeys = IdempotencyRepository(database: database, clock: clock)
         var migrationSets = [PlatformSchema.migrations, JobSchema.migrations, NotificationSchema.migrations]
         var embeddingSources: [any EmbeddingSource] = []
         var apps: [any AppModule] = []
@@ -230,6 +231,8 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
             }
             let api = prefix.group("api/v1")
                 .add(middleware: BearerAuthMiddleware(auth: auth, app: type.id))
+                // After authentication: keys are the user's. Only POSTs carrying Idempotency-Key.
+                .add(middleware: IdempotencyMiddleware(store: idempotencyKeys, app: type.id))
                 .group(context: AuthenticatedContext.self)
             OutboxController(engine: notificationEngine, app: type.id).addRoutes(to: api)
             AccountController(
@@ -259,6 +262,13 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
             scheduler.schedule(RecurringJob(name: "vector-backfill", kind: VectorBackfillService.jobKind, schedule: .every(seconds: configuration.vectorBackfillSeconds)))
         }
         scheduler.schedulePurge()
+        // Idempotency keys are remembered 24 hours; the hourly purge removes older ones (a key that
+        // comes again replaces its expired row itself).
+        scheduler.register(IdempotencyRepository.purgeJobKind) { _ in
+            try await idempotencyKeys.purgeExpired()
+            return .completed
+        }
+        scheduler.schedule(RecurringJob(name: "idempotency-keys-purge", kind: IdempotencyRepository.purgeJobKind, schedule: .every(seconds: 3600)))
         if configuration.jobsEnabled { services.append(scheduler) }
 
         let serverName = "personal-apps"

@@ -19,7 +19,7 @@ public struct Migration: Sendable {
 
     /// One schema text for both dialects, with type placeholders: `{uuid}` (TEXT | UUID),
     /// `{ts}` (REAL | TIMESTAMPTZ), `{date}` (TEXT | DATE), `{bool}` (INTEGER | BOOLEAN), `{false}`,
-    /// `{true}`, `{vector}` (BLOB | vector), `{double}` (REAL | DOUBLE PRECISION). `postgresOnly` statements (extensions, vector indexes)
+    /// `{true}`, `{vector}` (BLOB | vector), `{double}` (REAL | DOUBLE PRECISION), `{bytes}` (BLOB | BYTEA). `postgresOnly` statements (extensions, vector indexes)
     /// run on PostgreSQL alone: `postgresFirst` before the shared ones, `postgresLast` after.
     public init(version: Int, name: String, template: [String], postgresFirst: [String] = [], postgresLast: [String] = []) {
         self.init(
@@ -33,7 +33,7 @@ public struct Migration: Sendable {
         let types: [(String, String, String)] = [
             ("{uuid}", "TEXT", "UUID"), ("{ts}", "REAL", "TIMESTAMPTZ"), ("{date}", "TEXT", "DATE"),
             ("{bool}", "INTEGER", "BOOLEAN"), ("{false}", "0", "FALSE"), ("{true}", "1", "TRUE"), ("{vector}", "BLOB", "vector"),
-            ("{double}", "REAL", "DOUBLE PRECISION"),
+            ("{double}", "REAL", "DOUBLE PRECISION"), ("{bytes}", "BLOB", "BYTEA"),
         ]
         var result = statement
         for (placeholder, sqlite, postgres) in types {

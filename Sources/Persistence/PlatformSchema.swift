@@ -157,5 +157,32 @@ public enum PlatformSchema {
                     """,
                 ]
             ),
+            // `Idempotency-Key` on authenticated POSTs (Auth's IdempotencyMiddleware): one row per
+            // user, app and key, claimed `in_progress` before the handler runs (the primary key settles
+            // races) and `done` with the 2xx answer to replay. Rows older than 24 hours are ignored and
+            // deleted (when the key comes again, and by the hourly purge job); an account's rows go with it.
+            Migration(
+                version: 6, name: "idempotency_keys",
+                template: [
+                    """
+                    CREATE TABLE idempotency_keys (
+                        user_id {uuid} NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                        app TEXT NOT NULL CHECK (\(appCheck)),
+                        idempotency_key TEXT NOT NULL CHECK (length(idempotency_key) BETWEEN 1 AND 255),
+                        fingerprint TEXT NOT NULL,
+                        claim {uuid} NOT NULL,
+                        state TEXT NOT NULL CHECK (state IN ('in_progress', 'done')),
+                        status_code INTEGER CHECK (status_code BETWEEN 200 AND 299),
+                        content_type TEXT,
+                        etag TEXT,
+                        body {bytes},
+                        created_at {ts} NOT NULL,
+                        PRIMARY KEY (user_id, app, idempotency_key),
+                        CHECK (state = 'in_progress' OR status_code IS NOT NULL)
+                    )
+                    """,
+                    "CREATE INDEX idempotency_keys_created ON idempotency_keys (created_at)",
+                ]
+            ),
         ])
 }

@@ -51,12 +51,15 @@ public struct ContactRepository: Sendable {
         return contact
     }
 
-    /// Applies `input` to the user's contact; nil when there is none. Invalid changes throw the 422.
-    public func update(_ id: ContactID, for user: UserID, with input: ContactChanges.Input) async throws -> Contact? {
+    /// Applies `input` to the user's contact; nil when there is none. Invalid changes throw the 422,
+    /// a stale `ifMatch` the 412.
+    public func update(_ id: ContactID, for user: UserID, with input: ContactChanges.Input, ifMatch: IfMatch? = nil) async throws -> Contact? {
         let now = clock.now()
         return try await database.transaction { db in
+            guard try await IfMatch.lock(ifMatch, table: "contacts", id: id.uuid, user: user, in: db) else { return nil }
             guard var contact = try await Self.find(id, for: user, in: db) else { return nil }
             let changes = try ContactChanges.check(input, currentName: contact.name).get()
+            try ifMatch?.verify(contact.updatedAt)
             if let name = changes.name {
                 contact.name = name
                 // The aliases never repeat the name: drop the one the contact is now called.
@@ -79,10 +82,13 @@ public struct ContactRepository: Sendable {
         }
     }
 
-    /// Deletes the user's contact and its occasions, keeping its ideas without a recipient; false when there is none.
-    public func delete(_ id: ContactID, for user: UserID) async throws -> Bool {
+    /// Deletes the user's contact and its occasions, keeping its ideas without a recipient; false when
+    /// there is none. A stale `ifMatch` is the 412, and nothing is deleted.
+    public func delete(_ id: ContactID, for user: UserID, ifMatch: IfMatch? = nil) async throws -> Bool {
         try await database.transaction { db in
-            guard try await Self.find(id, for: user, in: db) != nil else { return false }
+            guard try await IfMatch.lock(ifMatch, table: "contacts", id: id.uuid, user: user, in: db) else { return false }
+            guard let contact = try await Self.find(id, for: user, in: db) else { return false }
+            try ifMatch?.verify(contact.updatedAt)
             // Ideas stay, without a recipient (seed: a person's ideas outlive the contact card).
             try await db.raw("UPDATE gift_ideas SET recipient_id = NULL, updated_at = \(bind: clock.now()) WHERE recipient_id = \(bind: id.uuid)").run()
             try await db.raw("DELETE FROM occasions WHERE contact_id = \(bind: id.uuid)").run()
@@ -137,11 +143,13 @@ public struct ContactRepository: Sendable {
             .first().map(occasion(from:))
     }
 
-    /// Applies `changes` to the user's occasion; nil when there is none.
-    public func updateOccasion(_ id: OccasionID, for user: UserID, with changes: OccasionChanges) async throws -> Occasion? {
+    /// Applies `changes` to the user's occasion; nil when there is none; a stale `ifMatch` is the 412.
+    public func updateOccasion(_ id: OccasionID, for user: UserID, with changes: OccasionChanges, ifMatch: IfMatch? = nil) async throws -> Occasion? {
         let now = clock.now()
         return try await database.transaction { db in
+            guard try await IfMatch.lock(ifMatch, table: "occasions", id: id.uuid, user: user, in: db) else { return nil }
             guard var occasion = try await Self.findOccasion(id, for: user, in: db) else { return nil }
+            try ifMatch?.verify(occasion.updatedAt)
             if let name = changes.name { occasion.name = name }
             if let date = changes.date { occasion.date = date }
             if let recurring = changes.recurring { occasion.recurring = recurring }
@@ -157,10 +165,12 @@ public struct ContactRepository: Sendable {
         }
     }
 
-    /// Deletes the user's occasion; false when there is none.
-    public func deleteOccasion(_ id: OccasionID, for user: UserID) async throws -> Bool {
+    /// Deletes the user's occasion; false when there is none; a stale `ifMatch` is the 412.
+    public func deleteOccasion(_ id: OccasionID, for user: UserID, ifMatch: IfMatch? = nil) async throws -> Bool {
         try await database.transaction { db in
-            guard try await Self.findOccasion(id, for: user, in: db) != nil else { return false }
+            guard try await IfMatch.lock(ifMatch, table: "occasions", id: id.uuid, user: user, in: db) else { return false }
+            guard let occasion = try await Self.findOccasion(id, for: user, in: db) else { return false }
+            try ifMatch?.verify(occasion.updatedAt)
             try await db.raw("DELETE FROM occasions WHERE id = \(bind: id.uuid) AND user_id = \(bind: user.uuid)").run()
             return true
         }

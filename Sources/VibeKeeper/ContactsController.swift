@@ -22,22 +22,27 @@ public struct ContactsController: Sendable {
         }
         routes.post { request, context -> EditedResponse<Contact> in
             let new = try NewContact.check(try await request.decode(as: NewContact.Input.self, context: context)).get()
-            return EditedResponse(status: .created, response: try await contacts.create(new, for: context.userID))
+            let contact = try await contacts.create(new, for: context.userID)
+            return tagged(contact, updatedAt: contact.updatedAt, status: .created)
         }
-        routes.get(":id") { _, context -> Contact in
+        routes.get(":id") { _, context -> EditedResponse<Contact> in
             guard let contact = try await contacts.find(try Self.contactID(context), for: context.userID) else { throw Self.contactNotFound }
-            return contact
+            return tagged(contact, updatedAt: contact.updatedAt)
         }
-        routes.put(":id") { request, context -> Contact in
+        routes.put(":id") { request, context -> EditedResponse<Contact> in
             let id = try Self.contactID(context)
             let input = try await request.decode(as: ContactChanges.Input.self, context: context)
-            guard let contact = try await contacts.update(id, for: context.userID, with: input) else { throw Self.contactNotFound }
+            guard let contact = try await contacts.update(id, for: context.userID, with: input, ifMatch: IfMatch(request, entity: "contact")) else {
+                throw Self.contactNotFound
+            }
             await reminders?.sync(user: context.userID)  // reminder texts carry the name
             await search?.refresh(recipient: id, for: context.userID)  // so do the ideas' vectors
-            return contact
+            return tagged(contact, updatedAt: contact.updatedAt)
         }
-        routes.delete(":id") { _, context -> Response in
-            guard try await contacts.delete(try Self.contactID(context), for: context.userID) else { throw Self.contactNotFound }
+        routes.delete(":id") { request, context -> Response in
+            guard try await contacts.delete(try Self.contactID(context), for: context.userID, ifMatch: IfMatch(request, entity: "contact")) else {
+                throw Self.contactNotFound
+            }
             await reminders?.sync(user: context.userID)  // its ideas lost their recipient
             return Response(status: .noContent)
         }
@@ -50,18 +55,22 @@ public struct ContactsController: Sendable {
             let new = try NewOccasion.check(try await request.decode(as: NewOccasion.Input.self, context: context)).get()
             guard let occasion = try await contacts.addOccasion(new, to: id, for: context.userID) else { throw Self.contactNotFound }
             await reminders?.sync(occasion: occasion.id, for: context.userID)
-            return EditedResponse(status: .created, response: occasion)
+            return tagged(occasion, updatedAt: occasion.updatedAt, status: .created)
         }
         let occasions = api.group("occasions")
-        occasions.put(":id") { request, context -> Occasion in
+        occasions.put(":id") { request, context -> EditedResponse<Occasion> in
             let id = try Self.occasionID(context)
             let changes = try OccasionChanges.check(try await request.decode(as: OccasionChanges.Input.self, context: context)).get()
-            guard let occasion = try await contacts.updateOccasion(id, for: context.userID, with: changes) else { throw Self.occasionNotFound }
+            guard let occasion = try await contacts.updateOccasion(id, for: context.userID, with: changes, ifMatch: IfMatch(request, entity: "occasion")) else {
+                throw Self.occasionNotFound
+            }
             await reminders?.sync(occasion: occasion.id, for: context.userID)
-            return occasion
+            return tagged(occasion, updatedAt: occasion.updatedAt)
         }
-        occasions.delete(":id") { _, context -> Response in
-            guard try await contacts.deleteOccasion(try Self.occasionID(context), for: context.userID) else { throw Self.occasionNotFound }
+        occasions.delete(":id") { request, context -> Response in
+            guard try await contacts.deleteOccasion(try Self.occasionID(context), for: context.userID, ifMatch: IfMatch(request, entity: "occasion")) else {
+                throw Self.occasionNotFound
+            }
             return Response(status: .noContent)
         }
     }

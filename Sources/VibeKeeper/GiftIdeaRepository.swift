@@ -111,12 +111,14 @@ public struct GiftIdeaRepository: Sendable {
     }
 
     /// Applies `input` to the user's idea; nil when there is none. Invalid changes throw the 422,
-    /// a recipient that is not the user's contact ``RecipientNotFound``.
-    public func update(_ id: GiftIdeaID, for user: UserID, with input: GiftIdeaChanges.Input) async throws -> GiftIdea? {
+    /// a recipient that is not the user's contact ``RecipientNotFound``, a stale `ifMatch` the 412.
+    public func update(_ id: GiftIdeaID, for user: UserID, with input: GiftIdeaChanges.Input, ifMatch: IfMatch? = nil) async throws -> GiftIdea? {
         let now = clock.now()
         return try await database.transaction { db in
+            guard try await IfMatch.lock(ifMatch, table: "gift_ideas", id: id.uuid, user: user, in: db) else { return nil }
             guard var idea = try await Self.find(id, for: user, in: db) else { return nil }
             let changes = try GiftIdeaChanges.check(input, currentMin: idea.budgetRangeMin, currentMax: idea.budgetRangeMax).get()
+            try ifMatch?.verify(idea.updatedAt)
             switch changes.recipientId {
             case .unchanged: break
             case .cleared:
@@ -153,15 +155,18 @@ public struct GiftIdeaRepository: Sendable {
 
     /// Deletes the user's idea; false when there is none. Its media rows go with it; the bytes'
     /// keys are what ``deleteReturningMedia(_:for:)`` returns.
-    public func delete(_ id: GiftIdeaID, for user: UserID) async throws -> Bool {
-        try await deleteReturningMedia(id, for: user) != nil
+    public func delete(_ id: GiftIdeaID, for user: UserID, ifMatch: IfMatch? = nil) async throws -> Bool {
+        try await deleteReturningMedia(id, for: user, ifMatch: ifMatch) != nil
     }
 
     /// Deletes the user's idea and answers the storage keys of its media (read in the same
     /// transaction), for the caller to remove from the media store; nil when there is no such idea.
-    public func deleteReturningMedia(_ id: GiftIdeaID, for user: UserID) async throws -> [String]? {
+    /// A stale `ifMatch` is the 412, and nothing is deleted.
+    public func deleteReturningMedia(_ id: GiftIdeaID, for user: UserID, ifMatch: IfMatch? = nil) async throws -> [String]? {
         try await database.transaction { db in
-            guard try await db.raw("SELECT id FROM gift_ideas WHERE id = \(bind: id.uuid) AND user_id = \(bind: user.uuid)").first() != nil else { return nil }
+            guard try await IfMatch.lock(ifMatch, table: "gift_ideas", id: id.uuid, user: user, in: db) else { return nil }
+            guard let row = try await db.raw("SELECT updated_at FROM gift_ideas WHERE id = \(bind: id.uuid) AND user_id = \(bind: user.uuid)").first() else { return nil }
+            try ifMatch?.verify(try row.decode(column: "updated_at", as: Date.self))
             let keys = try await db.raw("SELECT storage_key FROM media_assets WHERE gift_idea_id = \(bind: id.uuid) AND user_id = \(bind: user.uuid)").all()
                 .map { try $0.decode(column: "storage_key", as: String.self) }
             try await db.raw("DELETE FROM gift_ideas WHERE id = \(bind: id.uuid) AND user_id = \(bind: user.uuid)").run()

@@ -39,23 +39,26 @@ public struct GiftIdeasController: Sendable {
             let idea = try await Self.recipientChecked { try await ideas.create(new, for: context.userID) }
             await reminders?.sync(idea: idea.id, for: context.userID)
             await search?.refresh(idea.id, for: context.userID)
-            return EditedResponse(status: .created, response: idea)
+            return tagged(idea, updatedAt: idea.updatedAt, status: .created)
         }
-        routes.get(":id") { _, context -> GiftIdea in
+        routes.get(":id") { _, context -> EditedResponse<GiftIdea> in
             guard let idea = try await ideas.find(try Self.ideaID(context), for: context.userID) else { throw Self.ideaNotFound }
-            return idea
+            return tagged(idea, updatedAt: idea.updatedAt)
         }
-        routes.put(":id") { request, context -> GiftIdea in
+        routes.put(":id") { request, context -> EditedResponse<GiftIdea> in
             let id = try Self.ideaID(context)
             let input = try await request.decode(as: GiftIdeaChanges.Input.self, context: context)
-            guard let idea = try await Self.recipientChecked({ try await ideas.update(id, for: context.userID, with: input) }) else { throw Self.ideaNotFound }
+            let ifMatch = IfMatch(request, entity: Self.entity)
+            guard let idea = try await Self.recipientChecked({ try await ideas.update(id, for: context.userID, with: input, ifMatch: ifMatch) }) else {
+                throw Self.ideaNotFound
+            }
             await reminders?.sync(idea: idea.id, for: context.userID)
             await search?.refresh(idea.id, for: context.userID)
-            return idea
+            return tagged(idea, updatedAt: idea.updatedAt)
         }
-        routes.delete(":id") { _, context -> Response in
+        routes.delete(":id") { request, context -> Response in
             let id = try Self.ideaID(context)
-            guard let keys = try await ideas.deleteReturningMedia(id, for: context.userID) else { throw Self.ideaNotFound }
+            guard let keys = try await ideas.deleteReturningMedia(id, for: context.userID, ifMatch: IfMatch(request, entity: Self.entity)) else { throw Self.ideaNotFound }
             await library?.deleteFiles(keys)
             await search?.remove(id)
             return Response(status: .noContent)
@@ -63,6 +66,8 @@ public struct GiftIdeasController: Sendable {
     }
 
     static let ideaNotFound = APIError.notFound("Gift idea", code: "gift_idea_not_found")
+    /// What a 412 calls it.
+    static let entity = "gift idea"
     static let listParameters: Set<String> = ["recipient_id", "occasion", "status", "tag", "min_price", "max_price", "q", "limit", "cursor"]
 
     static func ideaID(_ context: AuthenticatedContext) throws -> GiftIdeaID { try pathID(context, notFound: ideaNotFound) }

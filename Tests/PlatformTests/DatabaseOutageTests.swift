@@ -50,6 +50,10 @@ struct DatabaseOutageTests {
             Self.expectUnavailable(
                 try await Self.timed { try await client.send(.post, "/knot/api/v1/hints", token: user.accessToken, json: ["hint_text": "During the outage"]) }, "POST during outage"
             )
+            // With an Idempotency-Key too: the key cannot be claimed, so the platform's 503 (never a 500).
+            let keyed = try await client.send(
+                .post, "/knot/api/v1/hints", token: user.accessToken, body: Data(#"{"hint_text":"Keyed"}"#.utf8), headers: [.idempotencyKey: "during-outage"])
+            Self.expectUnavailable(keyed, "POST with Idempotency-Key during outage")
             let health = try await Self.timed { try await client.send(.get, "/health") }
             #expect(health.status == .serviceUnavailable)
             #expect(health.json["status"] as? String == "unavailable")
@@ -72,9 +76,13 @@ struct DatabaseOutageTests {
             #expect(recovered, "the server did not serve again after PostgreSQL came back")
             let after = try await client.send(.post, "/knot/api/v1/hints", token: user.accessToken, json: ["hint_text": "After the outage"])
             #expect(after.status == .created)
+            // The key was not stored during the outage: the retry runs.
+            let retried = try await client.send(
+                .post, "/knot/api/v1/hints", token: user.accessToken, body: Data(#"{"hint_text":"Keyed"}"#.utf8), headers: [.idempotencyKey: "during-outage"])
+            #expect(retried.status == .created && retried.headers[.idempotentReplayed] == nil, "\(retried.text)")
             let list = try await client.send(.get, "/knot/api/v1/hints", token: user.accessToken)
             let texts = ((list.json["hints"] as? [[String: Any]]) ?? []).compactMap { $0["hint_text"] as? String }
-            #expect(Set(texts) == ["Before the outage", "After the outage"])
+            #expect(Set(texts) == ["Before the outage", "After the outage", "Keyed"])
             #expect(try await client.send(.get, "/health").status == .ok)
         }
     }

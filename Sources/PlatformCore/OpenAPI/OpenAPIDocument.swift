@@ -13,7 +13,9 @@ import Hummingbird
 ///
 /// Responses the platform gives on every route of a kind are added here, not written per operation
 /// (``platformResponses(for:)``): 401 where the bearer token is required, 400 and 413 where there is
-/// a request body, 503 everywhere the database is read. A fragment states only what its routes add.
+/// a request body, 503 everywhere the database is read; and on every authenticated POST under
+/// `/api/v1/` the `Idempotency-Key` header with its 409 and 422 (``takesIdempotencyKey(_:method:path:)``).
+/// A fragment states only what its routes add.
 ///
 /// Composition fails — at startup, and in tests — on invalid JSON, on a path or component defined
 /// by both fragments, and on a `$ref` to a component neither defines.
@@ -149,6 +151,12 @@ public struct OpenAPIDocument: Sendable {
         return responses
     }
 
+    /// Whether the platform's `IdempotencyMiddleware` applies to an operation: a POST under
+    /// `/api/v1/` (the authenticated group) that needs the bearer token.
+    public static func takesIdempotencyKey(_ operation: [String: Any], method: String, path: String) -> Bool {
+        method == "post" && path.hasPrefix("/api/v1/") && (operation["security"] as? [Any])?.isEmpty != true
+    }
+
     static func addingPlatformResponses(to item: Any, path: String) throws -> Any {
         guard var item = item as? [String: Any] else { throw Invalid("path \(path) must be an object") }
         for (method, value) in item where methods.contains(method) {
@@ -156,6 +164,15 @@ public struct OpenAPIDocument: Sendable {
             var responses = operation["responses"] as? [String: Any] ?? [:]
             for (code, name) in platformResponses(for: operation) where responses[code] == nil {
                 responses[code] = ["$ref": "#/components/responses/\(name)"]
+            }
+            // The Idempotency-Key header, its 409 while the first request runs and its 422 for a bad
+            // or reused key, wherever the middleware runs.
+            if takesIdempotencyKey(operation, method: method, path: path) {
+                var parameters = operation["parameters"] as? [Any] ?? []
+                parameters.append(["$ref": "#/components/parameters/IdempotencyKey"])
+                operation["parameters"] = parameters
+                if responses["409"] == nil { responses["409"] = ["$ref": "#/components/responses/IdempotencyKeyInUse"] }
+                if responses["422"] == nil { responses["422"] = ["$ref": "#/components/responses/ValidationFailed"] }
             }
             operation["responses"] = responses
             operation[withoutDatabase] = nil

@@ -517,9 +517,35 @@ public enum PlatformOpenAPI {
             },
             "headers": {
               "RetryAfter": {"required": true, "description": "Seconds to wait before retrying", "schema": {"type": "string", "pattern": "^[0-9]+$"}},
-              "WWWAuthenticate": {"required": true, "description": "Bearer challenge (RFC 6750)", "schema": {"type": "string", "pattern": "^Bearer "}}
+              "WWWAuthenticate": {"required": true, "description": "Bearer challenge (RFC 6750)", "schema": {"type": "string", "pattern": "^Bearer "}},
+              "ETag": {
+                "required": true,
+                "description": "The entity's version: its updated_at as the JSON shows it (UTC, milliseconds), in quotes. Send it back in If-Match to change or delete only that version.",
+                "schema": {"type": "string", "pattern": "^\"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z\"$"}
+              }
+            },
+            "parameters": {
+              "IdempotencyKey": {
+                "name": "Idempotency-Key", "in": "header", "required": false,
+                "description": "A key of the client's making (1–255 visible ASCII characters, e.g. a UUID) that makes a retry of this request return the first answer instead of running it again. A repeat with the same method, path, query and body within 24 hours gets the stored 2xx answer with Idempotent-Replayed: true; a different request with the key is a 422 naming Idempotency-Key; while the first is still running, 409 idempotency_key_in_use with Retry-After. A failed first attempt (any other status) is not stored, so a retry runs again. Keys are per user and app.",
+                "schema": {"type": "string", "minLength": 1, "maxLength": 255, "pattern": "^[!-~]+$"}
+              },
+              "IfMatch": {
+                "name": "If-Match", "in": "header", "required": false,
+                "description": "Change or delete only if the entity is still at this version: the ETag (or its updated_at in quotes) last seen, several separated by commas, or * for any. Another version is a 412 and nothing changes; without the header the write is unconditional.",
+                "schema": {"type": "string"}
+              }
             },
             "responses": {
+              "PreconditionFailed": {
+                "description": "precondition_failed: the entity changed since the version If-Match names (nothing was changed); load it again",
+                "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
+              },
+              "IdempotencyKeyInUse": {
+                "description": "idempotency_key_in_use: the first request with this Idempotency-Key is still running; retry after Retry-After seconds",
+                "headers": {"Retry-After": {"$ref": "#/components/headers/RetryAfter"}},
+                "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
+              },
               "Tokens": {
                 "description": "A new access/refresh token pair",
                 "content": {"application/json": {"schema": {"$ref": "#/components/schemas/TokenPair"}}}

@@ -71,7 +71,7 @@ extension VibeKeeperApp {
                 "operationId": "createReminder", "tags": ["reminders"], "summary": "Set a reminder for one of the caller's ideas (else 404 \"Gift idea not found\")",
                 "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ReminderInput"}}}},
                 "responses": {
-                  "201": {"description": "Created", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Reminder"}}}},
+                  "201": {"description": "Created", "headers": {"ETag": {"$ref": "#/components/headers/ETag"}}, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Reminder"}}}},
                   "404": {"$ref": "#/components/responses/NotFound"},
                   "422": {"$ref": "#/components/responses/ValidationFailed"}
                 }
@@ -82,22 +82,25 @@ extension VibeKeeperApp {
               "get": {
                 "operationId": "getReminder", "tags": ["reminders"], "summary": "One of the caller's reminders",
                 "responses": {
-                  "200": {"description": "The reminder", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Reminder"}}}},
+                  "200": {"description": "The reminder", "headers": {"ETag": {"$ref": "#/components/headers/ETag"}}, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Reminder"}}}},
                   "404": {"$ref": "#/components/responses/NotFound"}
                 }
               },
               "put": {
                 "operationId": "updateReminder", "tags": ["reminders"], "summary": "Change a reminder: only the fields sent; a new scheduled_for moves the delivery",
+                "parameters": [{"$ref": "#/components/parameters/IfMatch"}],
                 "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ReminderUpdate"}}}},
                 "responses": {
-                  "200": {"description": "The reminder as changed", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Reminder"}}}},
+                  "200": {"description": "The reminder as changed", "headers": {"ETag": {"$ref": "#/components/headers/ETag"}}, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Reminder"}}}},
                   "404": {"$ref": "#/components/responses/NotFound"},
+                  "412": {"$ref": "#/components/responses/PreconditionFailed"},
                   "422": {"$ref": "#/components/responses/ValidationFailed"}
                 }
               },
               "delete": {
                 "operationId": "deleteReminder", "tags": ["reminders"], "summary": "Delete a reminder and cancel its delivery",
-                "responses": {"204": {"description": "Deleted"}, "404": {"$ref": "#/components/responses/NotFound"}}
+                "parameters": [{"$ref": "#/components/parameters/IfMatch"}],
+                "responses": {"204": {"description": "Deleted"}, "404": {"$ref": "#/components/responses/NotFound"}, "412": {"$ref": "#/components/responses/PreconditionFailed"}}
               }
             },
             "/api/v1/users/me/preferences": {
@@ -268,7 +271,7 @@ extension VibeKeeperApp {
                 "operationId": "createGiftIdea", "tags": ["gift ideas"], "summary": "Add a gift idea (recipient_id must be one of the caller's contacts: else 404)",
                 "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/GiftIdeaInput"}}}},
                 "responses": {
-                  "201": {"description": "Created", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/GiftIdea"}}}},
+                  "201": {"description": "Created", "headers": {"ETag": {"$ref": "#/components/headers/ETag"}}, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/GiftIdea"}}}},
                   "404": {"$ref": "#/components/responses/NotFound"},
                   "422": {"$ref": "#/components/responses/ValidationFailed"}
                 }
@@ -279,22 +282,25 @@ extension VibeKeeperApp {
               "get": {
                 "operationId": "getGiftIdea", "tags": ["gift ideas"], "summary": "One of the caller's gift ideas",
                 "responses": {
-                  "200": {"description": "The idea", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/GiftIdea"}}}},
+                  "200": {"description": "The idea", "headers": {"ETag": {"$ref": "#/components/headers/ETag"}}, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/GiftIdea"}}}},
                   "404": {"$ref": "#/components/responses/NotFound"}
                 }
               },
               "put": {
                 "operationId": "updateGiftIdea", "tags": ["gift ideas"], "summary": "Change a gift idea: only the fields sent; null clears an optional one",
+                "parameters": [{"$ref": "#/components/parameters/IfMatch"}],
                 "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/GiftIdeaUpdate"}}}},
                 "responses": {
-                  "200": {"description": "The idea as changed", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/GiftIdea"}}}},
+                  "200": {"description": "The idea as changed", "headers": {"ETag": {"$ref": "#/components/headers/ETag"}}, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/GiftIdea"}}}},
                   "404": {"$ref": "#/components/responses/NotFound"},
+                  "412": {"$ref": "#/components/responses/PreconditionFailed"},
                   "422": {"$ref": "#/components/responses/ValidationFailed"}
                 }
               },
               "delete": {
                 "operationId": "deleteGiftIdea", "tags": ["gift ideas"], "summary": "Delete a gift idea",
-                "responses": {"204": {"description": "Deleted"}, "404": {"$ref": "#/components/responses/NotFound"}}
+                "parameters": [{"$ref": "#/components/parameters/IfMatch"}],
+                "responses": {"204": {"description": "Deleted"}, "404": {"$ref": "#/components/responses/NotFound"}, "412": {"$ref": "#/components/responses/PreconditionFailed"}}
               }
             },
             "/api/v1/contacts": {
@@ -306,7 +312,7 @@ extension VibeKeeperApp {
                 "operationId": "createContact", "tags": ["contacts"], "summary": "Add a contact",
                 "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ContactInput"}}}},
                 "responses": {
-                  "201": {"description": "Created", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Contact"}}}},
+                  "201": {"description": "Created", "headers": {"ETag": {"$ref": "#/components/headers/ETag"}}, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Contact"}}}},
                   "422": {"$ref": "#/components/responses/ValidationFailed"}
                 }
               }
@@ -316,22 +322,25 @@ extension VibeKeeperApp {
               "get": {
                 "operationId": "getContact", "tags": ["contacts"], "summary": "One of the caller's contacts",
                 "responses": {
-                  "200": {"description": "The contact", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Contact"}}}},
+                  "200": {"description": "The contact", "headers": {"ETag": {"$ref": "#/components/headers/ETag"}}, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Contact"}}}},
                   "404": {"$ref": "#/components/responses/NotFound"}
                 }
               },
               "put": {
                 "operationId": "updateContact", "tags": ["contacts"], "summary": "Change a contact: only the fields sent; null clears an optional one",
+                "parameters": [{"$ref": "#/components/parameters/IfMatch"}],
                 "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ContactUpdate"}}}},
                 "responses": {
-                  "200": {"description": "The contact as changed", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Contact"}}}},
+                  "200": {"description": "The contact as changed", "headers": {"ETag": {"$ref": "#/components/headers/ETag"}}, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Contact"}}}},
                   "404": {"$ref": "#/components/responses/NotFound"},
+                  "412": {"$ref": "#/components/responses/PreconditionFailed"},
                   "422": {"$ref": "#/components/responses/ValidationFailed"}
                 }
               },
               "delete": {
                 "operationId": "deleteContact", "tags": ["contacts"], "summary": "Delete a contact and its occasions",
-                "responses": {"204": {"description": "Deleted"}, "404": {"$ref": "#/components/responses/NotFound"}}
+                "parameters": [{"$ref": "#/components/parameters/IfMatch"}],
+                "responses": {"204": {"description": "Deleted"}, "404": {"$ref": "#/components/responses/NotFound"}, "412": {"$ref": "#/components/responses/PreconditionFailed"}}
               }
             },
             "/api/v1/contacts/{id}/occasions": {
@@ -347,7 +356,7 @@ extension VibeKeeperApp {
                 "operationId": "createOccasion", "tags": ["occasions"], "summary": "Add an occasion to a contact",
                 "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/OccasionInput"}}}},
                 "responses": {
-                  "201": {"description": "Created", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Occasion"}}}},
+                  "201": {"description": "Created", "headers": {"ETag": {"$ref": "#/components/headers/ETag"}}, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Occasion"}}}},
                   "404": {"$ref": "#/components/responses/NotFound"},
                   "422": {"$ref": "#/components/responses/ValidationFailed"}
                 }
@@ -357,16 +366,19 @@ extension VibeKeeperApp {
               "parameters": [\#(idParameter)],
               "put": {
                 "operationId": "updateOccasion", "tags": ["occasions"], "summary": "Change an occasion: only the fields sent",
+                "parameters": [{"$ref": "#/components/parameters/IfMatch"}],
                 "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/OccasionUpdate"}}}},
                 "responses": {
-                  "200": {"description": "The occasion as changed", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Occasion"}}}},
+                  "200": {"description": "The occasion as changed", "headers": {"ETag": {"$ref": "#/components/headers/ETag"}}, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Occasion"}}}},
                   "404": {"$ref": "#/components/responses/NotFound"},
+                  "412": {"$ref": "#/components/responses/PreconditionFailed"},
                   "422": {"$ref": "#/components/responses/ValidationFailed"}
                 }
               },
               "delete": {
                 "operationId": "deleteOccasion", "tags": ["occasions"], "summary": "Delete an occasion",
-                "responses": {"204": {"description": "Deleted"}, "404": {"$ref": "#/components/responses/NotFound"}}
+                "parameters": [{"$ref": "#/components/parameters/IfMatch"}],
+                "responses": {"204": {"description": "Deleted"}, "404": {"$ref": "#/components/responses/NotFound"}, "412": {"$ref": "#/components/responses/PreconditionFailed"}}
               }
             }
           },

@@ -86,12 +86,14 @@ public struct ReminderService: Sendable {
     }
 
     /// Applies `changes`; a new time moves the delivery, `cancelled` stops it. Nil when the
-    /// reminder is not the user's.
-    public func update(_ id: ReminderID, for user: UserID, with changes: ReminderChanges) async throws -> Reminder? {
+    /// reminder is not the user's; a stale `ifMatch` is the 412.
+    public func update(_ id: ReminderID, for user: UserID, with changes: ReminderChanges, ifMatch: IfMatch? = nil) async throws -> Reminder? {
         let now = clock.now()
         guard
             let reminder = try await database.transaction({ db -> Reminder? in
+                guard try await IfMatch.lock(ifMatch, table: "reminders", id: id.uuid, user: user, in: db) else { return nil }
                 guard var reminder = try await Self.find(id, for: user, in: db) else { return nil }
+                try ifMatch?.verify(reminder.updatedAt)
                 if let when = changes.scheduledFor { reminder.scheduledFor = when }
                 if let message = changes.message { reminder.message = message }
                 if let channel = changes.channel { reminder.channel = channel }
@@ -113,10 +115,13 @@ public struct ReminderService: Sendable {
         return reminder
     }
 
-    /// Deletes the user's reminder and cancels its delivery; false when there is none.
-    public func delete(_ id: ReminderID, for user: UserID) async throws -> Bool {
+    /// Deletes the user's reminder and cancels its delivery; false when there is none; a stale
+    /// `ifMatch` is the 412, and nothing is deleted.
+    public func delete(_ id: ReminderID, for user: UserID, ifMatch: IfMatch? = nil) async throws -> Bool {
         let deleted = try await database.transaction { db -> Bool in
-            guard try await Self.find(id, for: user, in: db) != nil else { return false }
+            guard try await IfMatch.lock(ifMatch, table: "reminders", id: id.uuid, user: user, in: db) else { return false }
+            guard let reminder = try await Self.find(id, for: user, in: db) else { return false }
+            try ifMatch?.verify(reminder.updatedAt)
             try await db.raw("DELETE FROM reminders WHERE id = \(bind: id.uuid) AND user_id = \(bind: user.uuid)").run()
             return true
         }

@@ -26,23 +26,26 @@ public struct RemindersController: Sendable {
         routes.post { request, context -> EditedResponse<Reminder> in
             let new = try NewReminder.check(try await request.decode(as: NewReminder.Input.self, context: context), now: clock.now()).get()
             do {
-                return EditedResponse(status: .created, response: try await reminders.create(new, for: context.userID))
+                let reminder = try await reminders.create(new, for: context.userID)
+                return tagged(reminder, updatedAt: reminder.updatedAt, status: .created)
             } catch is ReminderService.IdeaNotFound {
                 throw GiftIdeasController.ideaNotFound
             }
         }
-        routes.get(":id") { _, context -> Reminder in
+        routes.get(":id") { _, context -> EditedResponse<Reminder> in
             guard let reminder = try await reminders.find(try Self.reminderID(context), for: context.userID) else { throw Self.notFound }
-            return reminder
+            return tagged(reminder, updatedAt: reminder.updatedAt)
         }
-        routes.put(":id") { request, context -> Reminder in
+        routes.put(":id") { request, context -> EditedResponse<Reminder> in
             let id = try Self.reminderID(context)
             let changes = try ReminderChanges.check(try await request.decode(as: ReminderChanges.Input.self, context: context), now: clock.now()).get()
-            guard let reminder = try await reminders.update(id, for: context.userID, with: changes) else { throw Self.notFound }
-            return reminder
+            guard let reminder = try await reminders.update(id, for: context.userID, with: changes, ifMatch: IfMatch(request, entity: "reminder")) else {
+                throw Self.notFound
+            }
+            return tagged(reminder, updatedAt: reminder.updatedAt)
         }
-        routes.delete(":id") { _, context -> Response in
-            guard try await reminders.delete(try Self.reminderID(context), for: context.userID) else { throw Self.notFound }
+        routes.delete(":id") { request, context -> Response in
+            guard try await reminders.delete(try Self.reminderID(context), for: context.userID, ifMatch: IfMatch(request, entity: "reminder")) else { throw Self.notFound }
             return Response(status: .noContent)
         }
 
