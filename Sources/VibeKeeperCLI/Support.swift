@@ -56,6 +56,7 @@ struct SessionOptions: ParsableArguments {
         }
         let api = VibeKeeperAPIClient(baseURL: server, session: VibeKeeperSession(store: store))
         let local = FileLocalStore(directory: storeDirectory(user: stored.userId))
+        try StoreLock.acquire(local.directory)
         return Workspace(api: api, sync: SyncManager(api: api, store: local), local: local, json: json)
     }
 }
@@ -360,4 +361,23 @@ func short(_ id: some CustomStringConvertible) -> String { String(id.description
 /// "1 idea" / "2 ideas".
 func count(_ number: Int, _ noun: String, _ plural: String? = nil) -> String {
     "\(number) \(number == 1 ? noun : plural ?? noun + "s")"
+}
+
+/// One `vibekeeper` at a time per offline store: each run loads the store, changes it and saves it
+/// whole, so a `sync` running beside a `capture` would otherwise write over the queued capture. The
+/// lock (flock on `store/<user>/.lock`) is held until the process exits; a second run waits for it.
+enum StoreLock {
+    nonisolated(unsafe) private static var descriptor: Int32 = -1
+
+    static func acquire(_ directory: URL) throws {
+        guard descriptor < 0 else { return }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let fd = open(directory.appendingPathComponent(".lock").path, O_CREAT | O_RDWR, 0o600)
+        guard fd >= 0 else { throw CLIError("cannot open the lock of the offline store in \(directory.path).") }
+        if flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            printError("vibekeeper: waiting for another vibekeeper command to finish…")
+            guard flock(fd, LOCK_EX) == 0 else { throw CLIError("cannot lock the offline store in \(directory.path).") }
+        }
+        descriptor = fd
+    }
 }
