@@ -91,34 +91,40 @@ public struct URLSessionTransport: HTTPTransport {
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
         let session = self.session
         let delegate = self.progress
-        return try await withCheckedThrowingContinuation { continuation in
-            let completion: @Sendable (Data?, URLResponse?, (any Error)?) -> Void = { data, response, error in
-                if let error {
-                    continuation.resume(throwing: ClientError.offline(Self.describe(error, url: request.url)))
-                    return
+        // Cancelling the calling task cancels the request (a search the user typed past stops at once).
+        let running = RunningTask()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let completion: @Sendable (Data?, URLResponse?, (any Error)?) -> Void = { data, response, error in
+                    if let error {
+                        continuation.resume(throwing: ClientError.offline(Self.describe(error, url: request.url)))
+                        return
+                    }
+                    guard let http = response as? HTTPURLResponse else {
+                        continuation.resume(throwing: ClientError.offline("No HTTP response from \(request.url.host ?? request.url.absoluteString)."))
+                        return
+                    }
+                    var headers: [String: String] = [:]
+                    for (key, value) in http.allHeaderFields {
+                        if let key = key as? String, let value = value as? String { headers[key] = value }
+                    }
+                    continuation.resume(returning: HTTPResponseData(status: http.statusCode, headers: headers, body: data ?? Data()))
                 }
-                guard let http = response as? HTTPURLResponse else {
-                    continuation.resume(throwing: ClientError.offline("No HTTP response from \(request.url.host ?? request.url.absoluteString)."))
-                    return
+                let task: URLSessionTask
+                if let body = request.body, let reporting {
+                    let upload = session.uploadTask(with: urlRequest, from: body) { data, response, error in
+                        completion(data, response, error)
+                    }
+                    delegate.watch(upload.taskIdentifier, reporting)
+                    task = upload
+                } else {
+                    urlRequest.httpBody = request.body
+                    task = session.dataTask(with: urlRequest) { data, response, error in completion(data, response, error) }
                 }
-                var headers: [String: String] = [:]
-                for (key, value) in http.allHeaderFields {
-                    if let key = key as? String, let value = value as? String { headers[key] = value }
-                }
-                continuation.resume(returning: HTTPResponseData(status: http.statusCode, headers: headers, body: data ?? Data()))
+                running.start(task)
             }
-            let task: URLSessionTask
-            if let body = request.body, let reporting {
-                let upload = session.uploadTask(with: urlRequest, from: body) { data, response, error in
-                    completion(data, response, error)
-                }
-                delegate.watch(upload.taskIdentifier, reporting)
-                task = upload
-            } else {
-                urlRequest.httpBody = request.body
-                task = session.dataTask(with: urlRequest) { data, response, error in completion(data, response, error) }
-            }
-            task.resume()
+        } onCancel: {
+            running.cancel()
         }
     }
 
@@ -153,5 +159,30 @@ final class UploadProgressDelegate: NSObject, URLSessionTaskDelegate, @unchecked
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         lock.withLock { _ = watchers.removeValue(forKey: task.taskIdentifier) }
+    }
+}
+
+/// The URLSession task of a request, for cancelling it from the calling task's cancellation.
+final class RunningTask: @unchecked Sendable {
+    // @unchecked Sendable: both fields are only touched while holding `lock`.
+    private let lock = NSLock()
+    private var task: URLSessionTask?
+    private var cancelled = false
+
+    func start(_ task: URLSessionTask) {
+        let cancelledAlready = lock.withLock {
+            self.task = task
+            return cancelled
+        }
+        task.resume()
+        if cancelledAlready { task.cancel() }
+    }
+
+    func cancel() {
+        let task = lock.withLock {
+            cancelled = true
+            return self.task
+        }
+        task?.cancel()
     }
 }

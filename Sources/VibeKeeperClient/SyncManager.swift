@@ -17,6 +17,8 @@ public actor SyncManager {
     let now: @Sendable () -> Date
     private(set) var snapshot: LocalSnapshot
     private var replaying: Task<Void, Never>?
+    /// The operation a replay is sending right now.
+    private var inFlight: UUID?
     /// Answers of captures replayed from the outbox, by operation id: `capture` takes its own, and
     /// ``takeReplayedCaptures()`` hands the rest (captures queued earlier) to whoever shows them.
     private var captureResults: [UUID: CaptureResult] = [:]
@@ -193,8 +195,7 @@ public actor SyncManager {
         guard let record = snapshot.ideas.removeValue(forKey: id) else { return }
         snapshot.reminders = snapshot.reminders.filter { $0.value.value.giftIdeaId != id }
         if record.isLocalOnly {
-            dropQueued(target: id.uuid)
-            persist()
+            forgetDeviceOnly(.giftIdea, id.uuid, delete: VibeKeeperRoutes.deleteGiftIdea(id))
             return
         }
         try? enqueue(.delete, .giftIdea, target: id.uuid, VibeKeeperRoutes.deleteGiftIdea(id), body: String?.none, base: pendingBase(record))
@@ -258,8 +259,7 @@ public actor SyncManager {
             snapshot.ideas[ideaID]?.value.recipientName = nil
         }
         if record.isLocalOnly {
-            dropQueued(target: id.uuid)
-            persist()
+            forgetDeviceOnly(.contact, id.uuid, delete: VibeKeeperRoutes.deleteContact(id))
             return
         }
         try? enqueue(.delete, .contact, target: id.uuid, VibeKeeperRoutes.deleteContact(id), body: String?.none, base: pendingBase(record))
@@ -298,8 +298,7 @@ public actor SyncManager {
         let id = current(id)
         guard let record = snapshot.occasions.removeValue(forKey: id) else { return }
         if record.isLocalOnly {
-            dropQueued(target: id.uuid)
-            persist()
+            forgetDeviceOnly(.occasion, id.uuid, delete: VibeKeeperRoutes.deleteOccasion(id))
             return
         }
         try? enqueue(.delete, .occasion, target: id.uuid, VibeKeeperRoutes.deleteOccasion(id), body: String?.none, base: pendingBase(record))
@@ -340,8 +339,7 @@ public actor SyncManager {
         let id = current(id)
         guard let record = snapshot.reminders.removeValue(forKey: id) else { return }
         if record.isLocalOnly {
-            dropQueued(target: id.uuid)
-            persist()
+            forgetDeviceOnly(.reminder, id.uuid, delete: VibeKeeperRoutes.deleteReminder(id))
             return
         }
         try? enqueue(.delete, .reminder, target: id.uuid, VibeKeeperRoutes.deleteReminder(id), body: String?.none, base: pendingBase(record))
@@ -472,6 +470,8 @@ public actor SyncManager {
     private func drain(progress: [UUID: @Sendable (Double) -> Void]) async {
         lastInterruption = nil
         while let operation = snapshot.outbox.first {
+            inFlight = operation.id
+            defer { inFlight = nil }
             do {
                 try await send(operation, progress: progress[operation.id])
                 snapshot.outbox.removeAll { $0.id == operation.id }
@@ -548,7 +548,12 @@ public actor SyncManager {
     /// Stores the server's answer to a replayed change and, for creates, swaps the temporary id for
     /// the server's everywhere (later queued changes and the entities that point at it).
     private func apply(_ response: HTTPResponseData, of operation: PendingOperation) throws {
-        guard operation.kind != .delete, operation.kind != .discardReview else { return }
+        guard operation.kind != .delete, operation.kind != .discardReview else {
+            // Gone on the server: gone here too (a delete queued behind its create finds the
+            // server's copy the create brought back).
+            if operation.kind == .delete, let target = operation.target { removeEverywhere(operation.entity, target) }
+            return
+        }
         let decoder = WireFormat.decoder()
         let old = operation.target
         func decode<T: Decodable>(_ type: T.Type) throws -> T {
@@ -733,6 +738,18 @@ public actor SyncManager {
     }
 
     private func hasQueued(_ target: UUID) -> Bool { snapshot.outbox.contains { $0.target == target } }
+
+    /// An entity that exists only here goes with its queued changes — unless its create is on its way
+    /// to the server right now: then a delete is queued behind it (and follows the server's id).
+    private func forgetDeviceOnly(_ entity: PendingOperation.Entity, _ target: UUID, delete endpoint: Endpoint) {
+        if let flying = inFlight, snapshot.outbox.contains(where: { $0.id == flying && $0.target == target && $0.kind == .create }) {
+            snapshot.outbox.removeAll { $0.target == target && $0.id != flying }
+            _ = try? enqueue(.delete, entity, target: target, endpoint, body: String?.none)
+        } else {
+            dropQueued(target: target)
+            persist()
+        }
+    }
 
     /// Forgets the queued changes of an entity that never reached the server, and the ones addressed
     /// to it (an occasion of a contact created here); ideas queued for it as recipient go without one.

@@ -325,4 +325,24 @@ struct VibeKeeperOfflineSyncTests {
         await detail.setStatus(.purchased)
         #expect(try await stack.api.giftIdea(serverID).status == .purchased)
     }
+
+    @Test func deletingAnIdeaWhileItsCreateIsOnTheWayDeletesItOnTheServerToo() async throws {
+        try await withServer(.sqlite) { server, _ in
+            let stack = try await ClientStack.signedIn(server)
+            // The server creates the idea at once; its answer is held back while the user deletes it.
+            stack.chaos.inject(.delay(.milliseconds(300)), "POST", "/gift-ideas")
+            let sync = stack.sync
+            let creating = Task { try await sync.createIdea(NewGiftIdea(idea: "Wool socks")) }
+            while stack.chaos.delivered("POST", "/gift-ideas").isEmpty { try await Task.sleep(for: .milliseconds(5)) }
+            let local = try #require(await sync.ideas().first)
+            #expect(local.isLocalOnly)
+            await sync.deleteIdea(local.value.id)
+            _ = try? await creating.value
+            try await sync.sync()
+            #expect(try await stack.api.allGiftIdeas().isEmpty)
+            #expect(await sync.ideas().isEmpty)
+            #expect(await sync.outbox.isEmpty)
+            #expect(stack.chaos.delivered("DELETE", "/gift-ideas/").count == 1)
+        }
+    }
 }
