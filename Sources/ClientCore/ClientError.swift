@@ -90,3 +90,21 @@ extension ClientError {
         if case .conflict(412, _, _) = self { true } else { false }
     }
 }
+
+extension ClientError {
+    /// The exit status every app's command-line client gives this error, distinct per kind so
+    /// scripts can tell failures apart: 3 offline, 4 signed out, 5 invalid, 6 not found, 7 rate
+    /// limited, 8 fresh sign-in needed, 9 conflict, 1 anything else.
+    public var exitCode: Int32 {
+        switch self {
+        case .offline: 3
+        case .unauthorized: 4
+        case .validation: 5
+        case .notFound: 6
+        case .rateLimited: 7
+        case .reauthenticationRequired: 8
+        case .conflict: 9
+        case .decoding, .server: 1
+        }
+    }
+}

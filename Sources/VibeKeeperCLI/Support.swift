@@ -179,23 +179,6 @@ func reporting<T>(server: URL? = nil, _ body: () async throws -> T) async throws
     }
 }
 
-/// The CLI's reading of the SDK's error.
-extension ClientError {
-    /// Distinct exit codes so scripts can tell failures apart (as `knot`'s).
-    var exitCode: Int32 {
-        switch self {
-        case .offline: 3
-        case .unauthorized: 4
-        case .validation: 5
-        case .notFound: 6
-        case .rateLimited: 7
-        case .reauthenticationRequired: 8
-        case .conflict: 9
-        case .decoding, .server: 1
-        }
-    }
-}
-
 /// The message for a failed request: which field was wrong, that the server is unreachable, or that
 /// the user is signed out and how to sign in again.
 func explain(_ error: ClientError, server: URL?) -> String {

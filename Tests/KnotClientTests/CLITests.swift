@@ -8,53 +8,19 @@ import Testing
 /// real server on a real socket.
 @Suite("knot command-line client", .serialized, .timeLimit(.minutes(3)))
 struct CLITests {
-    struct Run {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
+    typealias Run = ProcessRun
 
-    static var executable: URL {
-        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        // On macOS the runner sits inside the .xctest bundle.
-        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("knot").path), folder.pathComponents.count > 2, folder.lastPathComponent != "debug" {
-            folder.deleteLastPathComponent()
-        }
-        return folder.appendingPathComponent("knot")
-    }
+    static var executable: URL { ChildProcess.built("knot") }
 
     /// Runs `knot` with `arguments` and `input` on standard input, without blocking a Swift
     /// concurrency thread while it runs.
     static func knot(_ arguments: [String], session: URL, input: String = "") async throws -> Run {
-        try await launch(executable, arguments + ["--session-file", session.path], input: input)
+        try await ChildProcess.run(executable, arguments + ["--session-file", session.path], input: input)
     }
 
     /// Runs `program` with `arguments`, feeding `input` to standard input.
     static func launch(_ program: URL, _ arguments: [String], input: String = "") async throws -> Run {
-        let process = Process()
-        process.executableURL = program
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["COLUMNS"] = "132"
-        environment["TZ"] = "UTC"
-        process.environment = environment
-        let out = Pipe(), err = Pipe(), stdin = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = stdin
-        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do {
-                try process.run()
-                stdin.fileHandleForWriting.write(Data(input.utf8))
-                try? stdin.fileHandleForWriting.close()
-            } catch {
-                continuation.resume(throwing: error)
-            }
-        }
-        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        return Run(status: status, stdout: stdout, stderr: stderr)
+        try await ChildProcess.run(program, arguments, input: input)
     }
 
     @Test func aCompleteSessionWithTheCLI() async throws {

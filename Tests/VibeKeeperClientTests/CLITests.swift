@@ -7,68 +7,17 @@ import VibeKeeperClient
 /// against the real server on a real socket, as a user would.
 @Suite("vibekeeper command-line client", .serialized, .timeLimit(.minutes(5)))
 struct VibeKeeperCLITests {
-    /// What one run of the executable did.
-    struct Run: CustomStringConvertible {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-        var description: String { "exit \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)" }
-    }
+    typealias Run = ProcessRun
 
-    static var executable: URL {
-        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        // On macOS the runner sits inside the .xctest bundle.
-        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("vibekeeper").path), folder.pathComponents.count > 2,
-            folder.lastPathComponent != "debug"
-        {
-            folder.deleteLastPathComponent()
-        }
-        return folder.appendingPathComponent("vibekeeper")
-    }
+    static var executable: URL { ChildProcess.built("vibekeeper") }
 
     /// Runs `vibekeeper` with the session file in the environment (as `VIBEKEEPER_SESSION_FILE`).
     static func vibekeeper(_ arguments: [String], session: URL, input: String = "") async throws -> Run {
-        try await launch(executable, arguments, environment: ["VIBEKEEPER_SESSION_FILE": session.path], input: input)
+        try await ChildProcess.run(executable, arguments, environment: ["VIBEKEEPER_SESSION_FILE": session.path], removing: ["VIBEKEEPER_SERVER"], input: input)
     }
 
-    /// Runs `program`, feeding `input` to standard input. Its output goes to files, so a chatty
-    /// child never blocks on a full pipe, and no Swift concurrency thread waits while it runs.
-    static func launch(_ program: URL, _ arguments: [String], environment extra: [String: String] = [:], input: String = "") async throws -> Run {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vibekeeper-run-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let outURL = folder.appendingPathComponent("stdout"), errURL = folder.appendingPathComponent("stderr")
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
-        defer {
-            try? out.close()
-            try? err.close()
-        }
-        let process = Process()
-        process.executableURL = program
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["COLUMNS"] = "132"
-        environment["TZ"] = "UTC"
-        environment.removeValue(forKey: "VIBEKEEPER_SERVER")
-        environment.merge(extra) { $1 }
-        process.environment = environment
-        let stdin = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = stdin
-        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do {
-                try process.run()
-                stdin.fileHandleForWriting.write(Data(input.utf8))
-                try? stdin.fileHandleForWriting.close()
-            } catch {
-                continuation.resume(throwing: error)
-            }
-        }
-        return Run(status: status, stdout: try String(contentsOf: outURL, encoding: .utf8), stderr: try String(contentsOf: errURL, encoding: .utf8))
+    static func launch(_ program: URL, _ arguments: [String]) async throws -> Run {
+        try await ChildProcess.run(program, arguments, removing: ["VIBEKEEPER_SERVER"])
     }
 
     /// A folder for one test's session and files, removed by the caller.
