@@ -1,7 +1,7 @@
 import Foundation
 import PlatformCore
 
-/// Speech to text, for apps that capture by voice (VibeKeeper's voice notes). Apps depend on this
+/// Speech to text, for apps that capture by voice (spoken notes). Apps depend on this
 /// protocol rather than on a provider so the server chooses the service (`TRANSCRIBER`), tests give
 /// a fake, and a server without one still runs (voice then needs the device's own transcript).
 ///

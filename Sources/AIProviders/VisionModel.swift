@@ -1,6 +1,6 @@
 import Foundation
 
-/// Describes an image in words, for apps that capture by photo (VibeKeeper's photo captures). Apps
+/// Describes an image in words, for apps that capture by photo (e.g. a photo of a gift). Apps
 /// depend on this protocol rather than on a provider so the server chooses the model
 /// (`VISION_MODEL`), tests give a fake, and a server without one still runs (captions only).
 ///
