@@ -235,9 +235,9 @@ struct RecommendationRulesTests {
         #expect(Candidate.productCategory(category: nil, title: "Instant film cameras") == "camera", "derived from the title's head noun")
     }
 
-    @Test("three successive refreshes of every reason keep returning three new picks from the offline catalog", arguments: RejectionReason.allCases)
-    func successiveRefreshes(_ reason: RejectionReason) async throws {
-        try await withServer(.sqlite) { client, _ in
+    @Test("three successive refreshes of every reason keep returning three new picks from the offline catalog", arguments: RejectionReason.allCases, TestDatabase.allCases)
+    func successiveRefreshes(_ reason: RejectionReason, _ database: TestDatabase) async throws {
+        try await withServer(database) { client, _ in
             let user = try await RecommendationAPITests.setUp(client, vibes: ["outdoorsy", "romantic", "vintage"])
             // Price refreshes start where the ladder is longest: too_expensive from the top budget
             // down, too_cheap from the bottom one up.
