@@ -141,6 +141,36 @@ struct RecommendationRulesTests {
         }
     }
 
+    @Test("a hanging embedder: the hint search gets the aggregation's time (then the newest hints stand in), so generate still answers within 3 s", .timeLimit(.minutes(1)))
+    func hangingEmbedder() async throws {
+        struct HangingEmbedder: Embedder {
+            let model = "hanging-1"
+            let dimensions = 384
+            let isSemantic = true
+            func embed(_ texts: [String]) async throws -> [[Float]] {
+                // Ignores cancellation, as a stuck network call can.
+                await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                    DispatchQueue.global().asyncAfter(deadline: .now() + 30) { done.resume() }
+                }
+                throw TestFailure("too late")
+            }
+        }
+        try await withServer(.sqlite) { client, server in
+            let user = try await RecommendationAPITests.setUp(client)
+            let knot = server.knot!
+            let hints = HintRepository(database: server.database, vectors: knot.hints.vectors, embedder: HangingEmbedder(), clock: knot.hints.clock, logger: knot.hints.logger)
+            let timing = PipelineTiming(aggregation: 0.6, classificationEnds: 0.8, verificationEnds: 1.0)
+            let service = RecommendationService(
+                vaults: knot.vaults, hints: hints, recommendations: knot.recommendations, sources: [], catalog: CatalogSource(), isAvailable: { _ in true },
+                vibeClassifier: VibeClassification(router: nil), timing: timing, logger: Logger(label: "test"))
+            let started = ContinuousClock.now
+            let batch = try await service.generate(for: Self.userID(user), occasion: .majorMilestone, milestone: nil, vibeOverride: nil)
+            let took = ContinuousClock.now - started
+            #expect(took < .seconds(3), "took \(took)")
+            #expect(batch.recommendations.count == 3)
+        }
+    }
+
     @Test("vibe classification through a configured model is one batched call per run")
     func batchedClassification() async throws {
         let model = ScriptedModel(answer: #"{"items": [{"index": 1, "vibes": ["adventurous"]}, {"index": 2, "vibes": ["glam"]}]}"#)

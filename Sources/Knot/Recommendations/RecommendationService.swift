@@ -131,16 +131,19 @@ public struct RecommendationService: Sendable {
         let budget = Self.budget(for: occasion, in: content.budgets)
         let vibes = vibeOverride ?? content.vibes
 
-        // 1. Hints most related to the occasion (chronological when embedding is unavailable).
+        // 1. Hints most related to the occasion (the newest when embedding fails or is late).
         let occasionLabel = ["just_because": "a just-because surprise", "minor_occasion": "a small occasion", "major_milestone": "a major milestone"][occasion.rawValue] ?? ""
         let query = [milestone.map { "\($0.milestoneName) (\($0.milestoneType.rawValue))" }, occasionLabel, content.interests.prefix(3).joined(separator: ", ")].compactMap { $0 }
             .joined(separator: "; ")
-        let relevant: [RelevantHint]
-        do {
-            relevant = try await hints.search(query, for: user, limit: 10).map { RelevantHint(id: $0.id, text: $0.hintText, similarity: $0.similarity) }
-        } catch {
-            logger.warning("hint search failed; using the newest hints", metadata: ["error": "\(error)"])
-            relevant = try await hints.all(for: user).prefix(10).map { RelevantHint(id: $0.id, text: $0.hintText, similarity: 0) }
+        // The search (an embedding, perhaps by a remote model) runs beside the aggregation and has
+        // the aggregation's time: a slow or hanging embedder cannot hold the answer past 3 s.
+        let hints = hints
+        async let searched = Deadline.within(remaining(timing.aggregation, since: started)) { () -> Result<[RelevantHint], any Error> in
+            do {
+                return .success(try await hints.search(query, for: user, limit: 10).map { RelevantHint(id: $0.id, text: $0.hintText, similarity: $0.similarity) })
+            } catch {
+                return .failure(error)
+            }
         }
 
         // 2. Candidates: real sources in parallel within the aggregation deadline, the catalog behind.
@@ -149,6 +152,18 @@ public struct RecommendationService: Sendable {
             budgetMin: budget.minAmount, budgetMax: budget.maxAmount, occasion: occasion)
         let catalogOnly = offline || sources.isEmpty
         let gathered = try await aggregate(request, catalogOnly: catalogOnly)
+        let relevant: [RelevantHint]
+        switch await searched {
+        case .success(let found)?:
+            relevant = found
+        case let unanswered:
+            if case .failure(let error)? = unanswered {
+                logger.warning("hint search failed; using the newest hints", metadata: ["error": "\(error)"])
+            } else {
+                logger.warning("hint search did not answer within the aggregation deadline; using the newest hints", metadata: ["seconds": "\(timing.aggregation)"])
+            }
+            relevant = try await hints.all(for: user).prefix(10).map { RelevantHint(id: $0.id, text: $0.hintText, similarity: 0) }
+        }
         let chosen = try await recommendations.chosenItems(for: user)
         var exclusions = plan?.exclusions ?? Exclusions()
         exclusions.keys.formUnion(chosen.keys)
