@@ -23,13 +23,24 @@ public final class PrivatePostgres: Sendable {
         url = "postgres://postgres@127.0.0.1:\(port)/outage?sslmode=disable"
     }
 
-    /// Starts a fresh server; call ``remove()`` when done (also after a failure).
+    /// Starts a fresh server; call ``remove()`` when done (also after a failure). Its port is below
+    /// Linux's ephemeral range (32768–60999), so the sockets other tests open cannot take it, even
+    /// while it is stopped for a restart; a port another private server holds is retried.
     public static func start() async throws -> PrivatePostgres {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("pg-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        let server = PrivatePostgres(root: root, port: Int.random(in: 40_000...50_000))
-        try await server.script("start")
-        return server
+        var attempt = 0
+        while true {
+            attempt += 1
+            let root = FileManager.default.temporaryDirectory.appendingPathComponent("pg-\(UUID().uuidString.prefix(8))")
+            try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+            let server = PrivatePostgres(root: root, port: Int.random(in: 10_000...19_999))
+            do {
+                try await server.script("start")
+                return server
+            } catch {
+                await server.remove()
+                if attempt >= 5 { throw error }
+            }
+        }
     }
 
     public func start() async throws { try await script("start") }
