@@ -38,7 +38,8 @@ public final class PrivatePostgres: Sendable {
                 return server
             } catch {
                 await server.remove()
-                if attempt >= 5 { throw error }
+                // Only a taken port is worth another try; any other failure (binaries, disk) is final.
+                guard attempt < 5, "\(error)".contains("already in use") else { throw error }
             }
         }
     }
