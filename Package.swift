@@ -177,6 +177,7 @@ let package = Package(
             name: "server",
             dependencies: [
                 "AppServer",
+                "Observability",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

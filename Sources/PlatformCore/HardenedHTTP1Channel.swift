@@ -264,7 +264,13 @@ final class HTTPRequestGuardHandler: ChannelDuplexHandler, RemovableChannelHandl
     private var readingRequest = false
     /// Bytes of a request head not yet complete have arrived.
     private var headStarted = false
-    private var headDeadline: Scheduled<Void>?
+    /// When the awaited request head must have arrived; nil while none is awaited.
+    private var headDeadline: NIODeadline?
+    /// The timer that enforces ``headDeadline``. Re-arming is a timestamp: the timer is scheduled
+    /// only when none is pending, and when it fires for a deadline that has since moved, it
+    /// schedules itself again. Scheduling and cancelling a task on every request cost about 2 % of
+    /// the server's CPU on the hints read (issue 13).
+    private var headTimer: Scheduled<Void>?
     /// The answer to send once the responses in progress are written.
     private var pendingRejection: ConnectionRejection?
     /// The parts of a `CONNECT` request, answered here, are not passed on.
@@ -293,12 +299,12 @@ final class HTTPRequestGuardHandler: ChannelDuplexHandler, RemovableChannelHandl
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        cancelHeadDeadline()
+        stopHeadTimer()
         context.fireChannelInactive()
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
-        cancelHeadDeadline()
+        stopHeadTimer()
     }
 
     // MARK: Inbound
@@ -412,16 +418,28 @@ final class HTTPRequestGuardHandler: ChannelDuplexHandler, RemovableChannelHandl
     private func finish(context: ChannelHandlerContext, with rejection: ConnectionRejection?) {
         guard !finished else { return }
         finished = true
-        cancelHeadDeadline()
+        stopHeadTimer()
         let bytes = rejection.map { $0.render(serverName: configuration.serverName, allocator: context.channel.allocator) }
         context.triggerUserOutboundEvent(FinishConnection(bytes: bytes), promise: nil)
     }
 
     private func armHeadDeadline(context: ChannelHandlerContext) {
         guard headDeadline == nil, !finished else { return }
-        headDeadline = context.eventLoop.assumeIsolated().scheduleTask(in: configuration.headerTimeout) { [self] in
+        let deadline = NIODeadline.now() + configuration.headerTimeout
+        headDeadline = deadline
+        if headTimer == nil { scheduleHeadTimer(at: deadline, context: context) }
+    }
+
+    private func scheduleHeadTimer(at deadline: NIODeadline, context: ChannelHandlerContext) {
+        headTimer = context.eventLoop.assumeIsolated().scheduleTask(deadline: deadline) { [self] in
+            headTimer = nil
+            guard let deadline = headDeadline, !finished else { return }
+            guard deadline <= .now() else {
+                scheduleHeadTimer(at: deadline, context: context)  // a later head's deadline
+                return
+            }
             headDeadline = nil
-            guard !finished, !readingRequest, requestsInProgress == 0, pendingRejection == nil else { return }
+            guard !readingRequest, requestsInProgress == 0, pendingRejection == nil else { return }
             if headStarted {
                 let seconds = configuration.headerTimeout.nanoseconds / 1_000_000_000
                 finish(
@@ -436,9 +454,16 @@ final class HTTPRequestGuardHandler: ChannelDuplexHandler, RemovableChannelHandl
         }
     }
 
+    /// No head is awaited any more; the pending timer, if any, will find nothing to do.
     private func cancelHeadDeadline() {
-        headDeadline?.cancel()
         headDeadline = nil
+    }
+
+    /// The connection is done with: its timer goes too.
+    private func stopHeadTimer() {
+        headDeadline = nil
+        headTimer?.cancel()
+        headTimer = nil
     }
 
     /// Whether the HTTP decoder will treat what follows this request as another protocol.

@@ -3,11 +3,17 @@ import ArgumentParser
 import Foundation
 import Hummingbird
 import Logging
+import Observability
 
 /// The `server` executable: parses configuration (command line → environment → `.env` → defaults)
 /// and runs the application built by `AppServer` (or, as `server embed`, prints one embedding).
 @main
 struct ServerCommand: AsyncParsableCommand {
+    static func main() async {
+        DeferredMetadataLogHandler.bootstrap()
+        await Self.main(nil)
+    }
+
     static let configuration = CommandConfiguration(
         commandName: "server",
         abstract: "Runs the personal-apps API server (every hosted app under its prefix).",

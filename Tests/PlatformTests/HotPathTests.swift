@@ -1,6 +1,7 @@
 import Foundation
 import KnotAPI
 import Logging
+import Observability
 import Persistence
 import PlatformCore
 import SQLKit
@@ -184,5 +185,55 @@ struct HotPathTests {
         await #expect(throws: DatabaseUnavailable.self) { try await store.read { db in try await db.raw("SELECT x FROM t").all().count } }
         // Generous: the suite runs beside 300 others on 2 cores; a hang would take the suite's time limit.
         #expect(started.duration(to: .now) < .seconds(20))
+    }
+
+    @Test("the deferred-metadata log handler writes what StreamLogHandler writes: request and call metadata, levels")
+    func deferredMetadataLogLines() {
+        let deferredLines = CapturedLines()
+        let streamLines = CapturedLines()
+        var deferred = Logger(label: "server") { label in
+            DeferredMetadataLogHandler(label: label, metadataProvider: nil) { label, provider in
+                StreamLogHandler(label: label, stream: deferredLines, metadataProvider: provider)
+            }
+        }
+        var stream = Logger(label: "server") { StreamLogHandler(label: $0, stream: streamLines, metadataProvider: nil) }
+        deferred.logLevel = .warning
+        stream.logLevel = .warning
+        for index in 0..<3 {
+            deferred[metadataKey: "request_id"] = "id-\(index)"
+            stream[metadataKey: "request_id"] = "id-\(index)"
+            deferred[metadataKey: "hb.request.id"] = .stringConvertible(index)
+            stream[metadataKey: "hb.request.id"] = .stringConvertible(index)
+            deferred.info("below the level: not written")
+            stream.info("below the level: not written")
+            deferred.warning("database unavailable", metadata: ["path": "/knot/api/v1/hints", "request_id": "overridden"])
+            stream.warning("database unavailable", metadata: ["path": "/knot/api/v1/hints", "request_id": "overridden"])
+            deferred.error("plain")
+            stream.error("plain")
+        }
+        // Lines start with a timestamp to the second; the rest must be identical.
+        let strip = { (lines: [String]) in lines.map { String($0.drop(while: { $0 != " " })) } }
+        #expect(deferredLines.lines.count == 6)
+        #expect(strip(deferredLines.lines) == strip(streamLines.lines))
+        #expect(deferredLines.lines.first?.contains("request_id=overridden") == true)
+        #expect(deferredLines.lines.first?.contains("hb.request.id=0") == true)
+    }
+}
+
+/// A log stream that keeps what was written, line by line.
+final class CapturedLines: TextOutputStream, @unchecked Sendable {
+    private let lock = NSLock()
+    private var text = ""
+
+    func write(_ string: String) {
+        lock.lock()
+        text += string
+        lock.unlock()
+    }
+
+    var lines: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return text.split(separator: "\n").map(String.init)
     }
 }

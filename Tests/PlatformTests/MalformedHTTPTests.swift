@@ -178,6 +178,25 @@ struct MalformedHTTPTests {
         }
     }
 
+    @Test("keep-alive: a later request's stalled head gets 408 a full header timeout after its own first byte")
+    func laterHeadHasItsOwnDeadline() async throws {
+        // The connection's first deadline (2 s after accept) is still pending when the second head
+        // starts at ~1.2 s; the 408 must wait for the second head's own deadline (~3.2 s).
+        try await withLiveServer(.sqlite, configure: { $0.httpHeaderTimeoutSeconds = 2 }) { url, _ in
+            let connection = try RawConnection(url)
+            try await connection.send("GET /health HTTP/1.1\r\nHost: t\r\n\r\n")
+            #expect(try await connection.readResponse().status == 200)
+            try await Task.sleep(for: .milliseconds(1200))
+            let secondHead = ContinuousClock.now
+            try await connection.send("GET /health HTTP/1.1\r\nHost: t\r\nX-Slow: ")
+            let response = try await connection.readResponse(timeout: .seconds(10))
+            let closed = try await connection.waitForClose()
+            let waited = ContinuousClock.now - secondHead
+            #expect(waited >= .milliseconds(1800), "408 after \(waited), before the second head's own deadline")
+            try expectJSONError(RawExchange(response: response, closedAfter: closed), status: 408, code: "request_timeout")
+        }
+    }
+
     @Test("a kept-alive connection that stays silent is closed after the idle timeout")
     func idleKeepAliveIsClosed() async throws {
         try await withLiveServer(
