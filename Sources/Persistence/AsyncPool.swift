@@ -19,6 +19,7 @@ final class AsyncPool<Resource: Sendable>: Sendable {
         var available: [Resource]
         var waiters: [Waiter] = []
         var nextWaiterID: UInt64 = 0
+        var isClosed = false
     }
 
     private let state: Mutex<State>
@@ -32,7 +33,11 @@ final class AsyncPool<Resource: Sendable>: Sendable {
 
     /// A free resource, waiting at most `timeout` for one.
     func acquire(timeout: Duration) async throws -> Resource {
-        if let resource = state.withLock({ $0.available.popLast() }) { return resource }
+        let ready = state.withLock { state -> Result<Resource, any Error>? in
+            if state.isClosed { return .failure(Self.closedError) }
+            return state.available.popLast().map { .success($0) }
+        }
+        if let ready { return try ready.get() }
         let id = state.withLock { state -> UInt64 in
             state.nextWaiterID += 1
             return state.nextWaiterID
@@ -46,6 +51,7 @@ final class AsyncPool<Resource: Sendable>: Sendable {
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 let resource: Result<Resource, any Error>? = state.withLock { state in
+                    if state.isClosed { return .failure(Self.closedError) }
                     if let resource = state.available.popLast() { return .success(resource) }
                     if Task.isCancelled { return .failure(CancellationError()) }
                     state.waiters.append(Waiter(id: id, continuation: continuation))
@@ -55,6 +61,29 @@ final class AsyncPool<Resource: Sendable>: Sendable {
             }
         } onCancel: {
             self.abandon(id, with: CancellationError())
+        }
+    }
+
+    private static var closedError: DatabaseUnavailable { DatabaseUnavailable(reason: "the database is closed") }
+
+    /// Stops lending (waiting and later borrowers get ``PlatformCore/DatabaseUnavailable``) and waits,
+    /// at most `timeout`, for the borrowed resources to come back. Returns the resources that are
+    /// back, now nobody's, to be disposed of; one still borrowed at the deadline (an operation stuck
+    /// past it) is left alone, since closing it under its borrower would crash the process.
+    func close(timeout: Duration) async -> [Resource] {
+        let waiters = state.withLock { state -> [Waiter] in
+            state.isClosed = true
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        for waiter in waiters { waiter.continuation.resume(throwing: Self.closedError) }
+        let start = ContinuousClock.now
+        while state.withLock({ $0.available.count }) < all.count, start.duration(to: .now) < timeout {
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        return state.withLock { state in
+            defer { state.available = [] }
+            return state.available
         }
     }
 

@@ -143,8 +143,15 @@ public final class SQLiteStore: Database {
         readerThread.stop()
     }
 
+    /// Closes the connections once the operations using them have finished (at most
+    /// ``operationTimeout`` later); operations arriving meanwhile or after get
+    /// ``PlatformCore/DatabaseUnavailable``. Closing a connection in the middle of another
+    /// thread's statement crashed the process (a server that failed to start while a background
+    /// read was running).
     public func close() async {
-        for connection in writer.all + readers.all {
+        async let closedWriters = writer.close(timeout: operationTimeout)
+        async let closedReaders = readers.close(timeout: operationTimeout)
+        for connection in await closedWriters + closedReaders {
             connection.close()
         }
         writerThread.stop()

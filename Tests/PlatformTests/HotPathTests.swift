@@ -187,6 +187,41 @@ struct HotPathTests {
         #expect(started.duration(to: .now) < .seconds(20))
     }
 
+    @Test("closing the store while reads and a write run waits for them: each finishes or is refused, nothing crashes")
+    func closeWhileBusy() async throws {
+        let folder = makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try await SQLiteStore.open(path: folder.appendingPathComponent("busy.sqlite").path, readers: 4, logger: Logger(label: "test"))
+        try await store.transaction { db in try await db.raw("CREATE TABLE t (x INTEGER)").run() }
+        // A statement that steps for a while (a few hundred thousand rows of a recursive CTE), so
+        // close() arrives while SQLite is inside sqlite3_step on other threads.
+        let slow: SQLQueryString = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 300000) SELECT COUNT(*) AS c FROM n"
+        let outcomes = try await withThrowingTaskGroup(of: String.self) { group in
+            for index in 0..<6 {
+                group.addTask {
+                    do {
+                        if index == 0 {
+                            try await store.transaction { db in
+                                try await db.raw("INSERT INTO t (x) SELECT COUNT(*) FROM (\(slow))").run()
+                            }
+                        } else {
+                            _ = try await store.read { db in try await db.raw(slow).first()?.decode(column: "c", as: Int.self) }
+                        }
+                        return "done"
+                    } catch is DatabaseUnavailable {
+                        return "refused"
+                    }
+                }
+            }
+            try await Task.sleep(for: .milliseconds(20))
+            await store.close()
+            return try await group.reduce(into: [String]()) { $0.append($1) }
+        }
+        #expect(outcomes.count == 6)
+        // After close every operation is refused at once.
+        await #expect(throws: DatabaseUnavailable.self) { try await store.read { db in try await db.raw("SELECT 1").run() } }
+    }
+
     @Test("the deferred-metadata log handler writes what StreamLogHandler writes: request and call metadata, levels")
     func deferredMetadataLogLines() {
         let deferredLines = CapturedLines()
