@@ -8,6 +8,8 @@ extension SQLRow {
     /// on Linux; parsing the text directly is much cheaper. PostgreSQL sends 16 binary bytes and
     /// keeps the normal path.
     public func uuid(_ column: String) throws -> UUID {
+        // Our own SQLite rows, told apart by a type comparison: no lock, no look-up.
+        if Self.self == SQLiteDirectRow.self { return try unsafeBitCast(self, to: SQLiteDirectRow.self).textUUID(column) }
         if RowKind.isTextUUID(type(of: self)) {
             let text = try decode(column: column, as: String.self)
             guard let uuid = UUID(parsing: text) else {

@@ -254,6 +254,16 @@ struct SQLiteDirectRow: SQLRow {
         if D.self == Date.self, let date = Date(sqliteData: value) { return unsafeBitCast(date, to: D.self) }
         return try Self.decoder.decode(D.self, from: value)
     }
+
+    /// A UUID stored as text (how SQLite holds them), parsed directly.
+    func textUUID(_ column: String) throws -> UUID {
+        if let index = columns.index(of: column), case .text(let text) = values[index], let uuid = UUID(parsing: text) { return uuid }
+        let text = try decode(column: column, as: String.self)
+        guard let uuid = UUID(parsing: text) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "\(column) is not a UUID: \(text)"))
+        }
+        return uuid
+    }
 }
 
 private struct SQLColumnKey: CodingKey {

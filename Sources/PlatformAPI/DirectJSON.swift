@@ -18,7 +18,8 @@ public struct JSONBytesWriter {
     public private(set) var bytes: [UInt8]
     private var pendingComma = false
 
-    public init(capacity: Int = 1024) {
+    /// `capacity`: a page of 20 hints is about 4 KB; starting there saves the array's regrowths.
+    public init(capacity: Int = 4096) {
         bytes = []
         bytes.reserveCapacity(capacity)
     }

@@ -38,23 +38,25 @@ public enum ISO8601 {
         let dayNumber = secondOfDay < 0 ? days - 1 : days
         let second = secondOfDay < 0 ? secondOfDay + 86_400 : secondOfDay
         let (year, month, day) = civilDate(fromDays: dayNumber)
-        func put(_ value: Int, _ width: Int) {
-            var divisor = 1
-            for _ in 1..<width { divisor *= 10 }
-            var value = value
-            while divisor > 0 {
-                bytes.append(UInt8(48 + (value / divisor) % 10))
-                value %= divisor * 10
-                divisor /= 10
+        // Filled on the stack and appended in one go: a byte-by-byte append checks the array's
+        // uniqueness and capacity 24 times per timestamp, 20 timestamps a hint page (issue 13).
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { out in
+            func put(_ value: Int, _ width: Int, at offset: Int) {
+                var value = value
+                for index in stride(from: offset + width - 1, through: offset, by: -1) {
+                    out[index] = UInt8(48 + value % 10)
+                    value /= 10
+                }
             }
+            put(year, 4, at: 0); out[4] = 45
+            put(month, 2, at: 5); out[7] = 45
+            put(day, 2, at: 8); out[10] = 84
+            put(second / 3600, 2, at: 11); out[13] = 58
+            put(second / 60 % 60, 2, at: 14); out[16] = 58
+            put(second % 60, 2, at: 17); out[19] = 46
+            put(millis, 3, at: 20); out[23] = 90
+            bytes.append(contentsOf: UnsafeBufferPointer(out))
         }
-        put(year, 4); bytes.append(45)
-        put(month, 2); bytes.append(45)
-        put(day, 2); bytes.append(84)
-        put(second / 3600, 2); bytes.append(58)
-        put(second / 60 % 60, 2); bytes.append(58)
-        put(second % 60, 2); bytes.append(46)
-        put(millis, 3); bytes.append(90)
     }
 
     /// Days since 1970-01-01 → proleptic Gregorian (year, month, day) (H. Hinnant's algorithm).

@@ -21,12 +21,21 @@ extension UUID {
 
     /// Appends the 36 bytes of the canonical lower-case form to `out`.
     public func appendLowercased(to out: inout [UInt8]) {
+        // Filled on the stack and appended in one go (one uniqueness and capacity check, not 36).
         withUnsafeBytes(of: uuid) { bytes in
-            for index in 0..<16 {
-                if index == 4 || index == 6 || index == 8 || index == 10 { out.append(45) }
-                let byte = bytes[index]
-                out.append(Self.hexDigit(byte >> 4))
-                out.append(Self.hexDigit(byte & 0x0F))
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 36) { text in
+                var position = 0
+                for index in 0..<16 {
+                    if index == 4 || index == 6 || index == 8 || index == 10 {
+                        text[position] = 45
+                        position += 1
+                    }
+                    let byte = bytes[index]
+                    text[position] = Self.hexDigit(byte >> 4)
+                    text[position + 1] = Self.hexDigit(byte & 0x0F)
+                    position += 2
+                }
+                out.append(contentsOf: UnsafeBufferPointer(text))
             }
         }
     }
