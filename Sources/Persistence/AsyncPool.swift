@@ -42,9 +42,9 @@ final class AsyncPool<Resource: Sendable>: Sendable {
             state.nextWaiterID += 1
             return state.nextWaiterID
         }
-        // The deadline is an event-loop timer: cheaper than a task sleeping, and every queued writer
-        // under load has one.
-        let timer = MultiThreadedEventLoopGroup.singleton.any().scheduleTask(in: .nanoseconds(timeout.nanoseconds)) {
+        // Every queued writer under load has a deadline: a coarse one (``DeadlineSweeper``), cheaper
+        // than a task sleeping or an event-loop timer per waiter.
+        let timer = DeadlineSweeper.shared.schedule(in: .nanoseconds(timeout.nanoseconds)) {
             self.abandon(id, with: DatabaseUnavailable(reason: "no database connection became free within \(timeout)", retryAfterSeconds: timeout.retryAfterSeconds))
         }
         defer { timer.cancel() }

@@ -107,7 +107,7 @@ public final class PostgresStore: Database, Service {
                         }
                         operation.finish(result)
                     }
-                    let timer = pool.eventLoopGroup.any().scheduleTask(in: .nanoseconds(timeout.nanoseconds)) {
+                    let timer = DeadlineSweeper.shared.schedule(in: .nanoseconds(timeout.nanoseconds)) {
                         let unavailable = DatabaseUnavailable(reason: "PostgreSQL did not answer within \(timeout)", retryAfterSeconds: timeout.retryAfterSeconds)
                         if let connection = operation.expire(with: unavailable) {
                             pool.release(connection, reusable: false)
@@ -145,7 +145,7 @@ private final class BoundedOperation<T: Sendable>: Sendable {
         var connection: PostgresConnection?
         var isOver = false
         var task: Task<Void, Never>?
-        var timer: Scheduled<Void>?
+        var timer: DeadlineSweeper.Token?
     }
 
     private let state = Mutex(State())
@@ -154,7 +154,7 @@ private final class BoundedOperation<T: Sendable>: Sendable {
         state.withLock { $0.continuation = continuation }
     }
 
-    func track(task: Task<Void, Never>, timer: Scheduled<Void>) {
+    func track(task: Task<Void, Never>, timer: DeadlineSweeper.Token) {
         let over = state.withLock { state -> Bool in
             if state.isOver { return true }
             state.task = task
@@ -185,7 +185,7 @@ private final class BoundedOperation<T: Sendable>: Sendable {
     }
 
     func finish(_ result: Result<T, any Error>) {
-        let (continuation, timer) = state.withLock { state -> (CheckedContinuation<T, any Error>?, Scheduled<Void>?) in
+        let (continuation, timer) = state.withLock { state -> (CheckedContinuation<T, any Error>?, DeadlineSweeper.Token?) in
             if state.isOver { return (nil, nil) }
             state.isOver = true
             defer { state.continuation = nil; state.timer = nil; state.task = nil }
@@ -198,7 +198,8 @@ private final class BoundedOperation<T: Sendable>: Sendable {
     /// The deadline (or the caller's cancellation): answers the caller with `error`, cancels the
     /// worker (ending a wait for a connection) and returns the connection in use, to be abandoned.
     func expire(with error: any Error) -> PostgresConnection? {
-        let (continuation, task, timer, connection) = state.withLock { state -> (CheckedContinuation<T, any Error>?, Task<Void, Never>?, Scheduled<Void>?, PostgresConnection?) in
+        let (continuation, task, timer, connection) = state.withLock {
+            state -> (CheckedContinuation<T, any Error>?, Task<Void, Never>?, DeadlineSweeper.Token?, PostgresConnection?) in
             if state.isOver { return (nil, nil, nil, nil) }
             state.isOver = true
             defer { state.continuation = nil; state.task = nil; state.timer = nil; state.connection = nil }

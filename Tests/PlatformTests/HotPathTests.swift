@@ -2,11 +2,13 @@ import Foundation
 import KnotAPI
 import Logging
 import Observability
-import Persistence
 import PlatformCore
 import SQLKit
+import Synchronization
 import TestSupport
 import Testing
+
+@testable import Persistence
 
 /// The shortcuts the request path takes for speed (issue 13) must say exactly what the general
 /// path says: the hand-written JSON, the trimming, the random UUIDs and the SQLite statement cache.
@@ -270,5 +272,32 @@ final class CapturedLines: TextOutputStream, @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return text.split(separator: "\n").map(String.init)
+    }
+}
+
+/// The coarse deadlines every bounded database operation registers (issue 13).
+@Suite("Deadline sweeper", .timeLimit(.minutes(1)))
+struct DeadlineSweeperTests {
+    @Test("an action runs once its delay has passed (not before), a cancelled one never, and nothing stays registered")
+    func firesAndCancels() async throws {
+        let sweeper = DeadlineSweeper(granularity: .milliseconds(20))
+        let fired = Mutex<[Int: ContinuousClock.Instant]>([:])
+        let start = ContinuousClock.now
+        var tokens: [DeadlineSweeper.Token] = []
+        for index in 0..<50 {
+            tokens.append(sweeper.schedule(in: .milliseconds(Int64(100 + index * 4))) { fired.withLock { $0[index] = .now } })
+        }
+        for index in stride(from: 1, to: 50, by: 2) { tokens[index].cancel() }
+        while sweeper.pendingCount > 0 { try await Task.sleep(for: .milliseconds(10)) }
+        let times = fired.withLock { $0 }
+        #expect(Set(times.keys) == Set(stride(from: 0, to: 50, by: 2)), "the even ones fire, the cancelled odd ones do not")
+        for (index, time) in times {
+            #expect(start.duration(to: time) >= .milliseconds(100 + index * 4), "action \(index) ran before its delay")
+        }
+        // Re-armed after going idle: a later deadline still fires.
+        let late = Mutex(false)
+        _ = sweeper.schedule(in: .milliseconds(30)) { late.withLock { $0 = true } }
+        while sweeper.pendingCount > 0 { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(late.withLock { $0 })
     }
 }
