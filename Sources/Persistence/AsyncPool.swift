@@ -71,16 +71,23 @@ final class AsyncPool<Resource: Sendable>: Sendable {
     /// back, now nobody's, to be disposed of; one still borrowed at the deadline (an operation stuck
     /// past it) is left alone, since closing it under its borrower would crash the process.
     func close(timeout: Duration) async -> [Resource] {
-        let waiters = state.withLock { state -> [Waiter] in
-            state.isClosed = true
-            defer { state.waiters = [] }
-            return state.waiters
+        let (waiters, alreadyClosed) = state.withLock { state -> ([Waiter], Bool) in
+            defer {
+                state.isClosed = true
+                state.waiters = []
+            }
+            return (state.waiters, state.isClosed)
         }
+        if alreadyClosed { return [] }  // the first close disposed of them
         for waiter in waiters { waiter.continuation.resume(throwing: Self.closedError) }
-        let start = ContinuousClock.now
-        while state.withLock({ $0.available.count }) < all.count, start.duration(to: .now) < timeout {
-            try? await Task.sleep(for: .milliseconds(5))
-        }
+        // Detached: a caller already cancelled (a shutdown after a failed start) would make every
+        // sleep return at once and this loop spin.
+        await Task.detached { [self] in
+            let start = ContinuousClock.now
+            while state.withLock({ $0.available.count }) < all.count, start.duration(to: .now) < timeout {
+                try? await Task.sleep(for: .milliseconds(5))
+            }
+        }.value
         return state.withLock { state in
             defer { state.available = [] }
             return state.available

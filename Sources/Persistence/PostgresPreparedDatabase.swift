@@ -145,7 +145,8 @@ final class PostgresColumnNames: Sendable {
 
     init(_ names: [String]) { self.names = names }
 
-    func index(of column: String) -> Int? { names.firstIndex(of: column) }
+    /// The last column of that name, as PostgresNIO's own look-up picks (`SELECT a.id, b.id`).
+    func index(of column: String) -> Int? { names.lastIndex(of: column) }
 }
 
 /// Set when a prepared statement failed on the operation's connection; the store then closes the
