@@ -67,7 +67,7 @@ struct PostgresPreparedDatabase: SQLDatabase {
         do {
             try await NamedStatement.$current.withValue(statement) {
                 let rows = try await connection.execute(PreparedStatementCall(bindings: bindings), logger: logger)
-                var columns: PostgresColumnNames?
+                var columns: ResultColumnNames?
                 for try await row in rows {
                     let direct = PostgresDirectRow(row, columns: columns)
                     columns = direct.columns
@@ -97,12 +97,12 @@ struct PostgresDirectRow: SQLRow {
     let row: PostgresRow
     let cells: PostgresRandomAccessRow
     /// The column names, shared by every row of one result.
-    let columns: PostgresColumnNames
+    let columns: ResultColumnNames
 
-    init(_ row: PostgresRow, columns: PostgresColumnNames? = nil) {
+    init(_ row: PostgresRow, columns: ResultColumnNames? = nil) {
         self.row = row
         self.cells = row.makeRandomAccess()
-        self.columns = columns ?? PostgresColumnNames(cells.map(\.columnName))
+        self.columns = columns ?? ResultColumnNames(cells.map(\.columnName), duplicate: .last)
     }
 
     var allColumns: [String] { columns.names }
@@ -134,19 +134,6 @@ struct PostgresDirectRow: SQLRow {
         if D.self == UUID?.self { return unsafeBitCast(try cell.decode(UUID?.self), to: D.self) }
         return nil
     }
-}
-
-/// A result's column names, looked up by a scan: a handful of short names compare faster than
-/// they hash, and the list is made once per result instead of a dictionary look-up twice per cell
-/// (`PostgresRandomAccessRow`'s `contains` then its subscript) — 3 % of the server's CPU on the
-/// hints read (issue 13).
-final class PostgresColumnNames: Sendable {
-    let names: [String]
-
-    init(_ names: [String]) { self.names = names }
-
-    /// The last column of that name, as PostgresNIO's own look-up picks (`SELECT a.id, b.id`).
-    func index(of column: String) -> Int? { names.lastIndex(of: column) }
 }
 
 /// Set when a prepared statement failed on the operation's connection; the store then closes the

@@ -9,7 +9,7 @@ extension SQLRow {
     /// keeps the normal path.
     public func uuid(_ column: String) throws -> UUID {
         // Our own SQLite rows, told apart by a type comparison: no lock, no look-up.
-        if Self.self == SQLiteDirectRow.self { return try unsafeBitCast(self, to: SQLiteDirectRow.self).textUUID(column) }
+        if Self.self == SQLiteDirectRow.self, let uuid = unsafeBitCast(self, to: SQLiteDirectRow.self).textUUID(column) { return uuid }
         if RowKind.isTextUUID(type(of: self)) {
             let text = try decode(column: column, as: String.self)
             guard let uuid = UUID(parsing: text) else {

@@ -78,7 +78,7 @@ final class SQLiteDirectConnection: @unchecked Sendable {
             }
         }
         cached.bound = binds
-        var columns: SQLiteColumnNames?
+        var columns: ResultColumnNames?
         while true {
             let status = sqlite_nio_sqlite3_step(statement)
             if status == SQLITE_DONE { return }
@@ -131,7 +131,7 @@ final class SQLiteDirectConnection: @unchecked Sendable {
         SQLiteFailure(code: status, message: String(cString: sqlite_nio_sqlite3_errmsg(handle)))
     }
 
-    private static func columnNames(of statement: OpaquePointer) throws -> SQLiteColumnNames {
+    private static func columnNames(of statement: OpaquePointer) throws -> ResultColumnNames {
         let count = sqlite_nio_sqlite3_column_count(statement)
         var names: [String] = []
         names.reserveCapacity(Int(count))
@@ -141,7 +141,7 @@ final class SQLiteDirectConnection: @unchecked Sendable {
             }
             names.append(String(cString: name))
         }
-        return SQLiteColumnNames(names: names)
+        return ResultColumnNames(names, duplicate: .first)
     }
 
     private static func value(of statement: OpaquePointer, at column: Int32) throws -> SQLiteData {
@@ -217,17 +217,9 @@ public struct SQLiteFailure: Error, CustomStringConvertible, Sendable {
     public var description: String { "SQLite error \(code): \(message)" }
 }
 
-/// The column names of one statement's rows, shared by all of them.
-final class SQLiteColumnNames: Sendable {
-    let names: [String]
-    init(names: [String]) { self.names = names }
-
-    func index(of column: String) -> Int? { names.firstIndex(of: column) }
-}
-
 /// A result row of ``SQLiteDirectConnection``, decoded by SQLiteKit's `SQLiteDataDecoder`.
 struct SQLiteDirectRow: SQLRow {
-    let columns: SQLiteColumnNames
+    let columns: ResultColumnNames
     let values: [SQLiteData]
     private static let decoder = SQLiteDataDecoder()
 
@@ -255,14 +247,11 @@ struct SQLiteDirectRow: SQLRow {
         return try Self.decoder.decode(D.self, from: value)
     }
 
-    /// A UUID stored as text (how SQLite holds them), parsed directly.
-    func textUUID(_ column: String) throws -> UUID {
-        if let index = columns.index(of: column), case .text(let text) = values[index], let uuid = UUID(parsing: text) { return uuid }
-        let text = try decode(column: column, as: String.self)
-        guard let uuid = UUID(parsing: text) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "\(column) is not a UUID: \(text)"))
-        }
-        return uuid
+    /// A UUID stored as text (how SQLite holds them), parsed directly; nil when the column is not
+    /// UUID text (the caller's general path then reports it).
+    func textUUID(_ column: String) -> UUID? {
+        guard let index = columns.index(of: column), case .text(let text) = values[index] else { return nil }
+        return UUID(parsing: text)
     }
 }
 

@@ -174,12 +174,18 @@ struct HotPathTests {
         await store.close()
     }
 
+    /// A SQLite store in `folder` holding one table, `t (x INTEGER)`.
+    static func storeWithTable(in folder: URL, readers: Int) async throws -> SQLiteStore {
+        let store = try await SQLiteStore.open(path: folder.appendingPathComponent("t.sqlite").path, readers: readers, logger: Logger(label: "test"))
+        try await store.transaction { db in try await db.raw("CREATE TABLE t (x INTEGER)").run() }
+        return store
+    }
+
     @Test("a read or write arriving after the store closed fails at once instead of waiting for a stopped thread")
     func workAfterCloseDoesNotHang() async throws {
         let folder = makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let store = try await SQLiteStore.open(path: folder.appendingPathComponent("closed.sqlite").path, readers: 1, logger: Logger(label: "test"))
-        try await store.transaction { db in try await db.raw("CREATE TABLE t (x INTEGER)").run() }
+        let store = try await Self.storeWithTable(in: folder, readers: 1)
         await store.close()
         let started = ContinuousClock.now
         // Answered as "unavailable" (a 503 to a client), not hung and not a 500.
@@ -193,8 +199,7 @@ struct HotPathTests {
     func closeWhileBusy() async throws {
         let folder = makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let store = try await SQLiteStore.open(path: folder.appendingPathComponent("busy.sqlite").path, readers: 4, logger: Logger(label: "test"))
-        try await store.transaction { db in try await db.raw("CREATE TABLE t (x INTEGER)").run() }
+        let store = try await Self.storeWithTable(in: folder, readers: 4)
         // A statement that steps for a while (a few hundred thousand rows of a recursive CTE), so
         // close() arrives while SQLite is inside sqlite3_step on other threads.
         let slow: SQLQueryString = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 300000) SELECT COUNT(*) AS c FROM n"
