@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import MiniLM
+import PlatformCore
 
 /// Real semantic embeddings with no network: sentence-transformers' all-MiniLM-L6-v2 (BERT
 /// WordPiece tokenizer + 6-layer encoder, mean pooling, L2 norm) run in Swift from the weights the
@@ -30,6 +31,13 @@ public final class MiniLMEmbedder: Embedder, Sendable {
         }
         tokenizer = try WordPieceTokenizer(vocabularyFile: directory + "/vocab.txt", maxLength: 256)
         encoder = try BertEncoder(weights: SafeTensors(contentsOf: directory + "/model.safetensors"))
+    }
+
+    /// Loads the model on a thread of its own (``PlatformCore/onOwnThread(_:)``): reading and
+    /// converting 90 MB of weights takes seconds (tens in a debug build), which on the cooperative
+    /// pool would stall every request and task in the process meanwhile.
+    public static func load(directory: String) async throws -> MiniLMEmbedder {
+        try await onOwnThread { try MiniLMEmbedder(directory: directory) }
     }
 
     /// On Linux the kernels are built for x86-64 with AVX2 and FMA (see Package.swift); anywhere

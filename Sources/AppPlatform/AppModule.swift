@@ -8,6 +8,7 @@ import MediaStorage
 import Notifications
 import Persistence
 import PlatformCore
+import Synchronization
 
 /// One app hosted by the server. The composition root (`AppServer`) knows apps only through this
 /// protocol and a list of conforming types, so adding an app is a new module plus one line in that
@@ -79,11 +80,24 @@ extension AppModule {
 extension AppModule {
     /// The document served at `GET /<app>/openapi.json`: ``openAPIDocument()`` plus the platform
     /// routes the app opted into (``passwordAccounts``), so the platform documents what it mounts.
+    /// Composed once per process and app: the inputs are constants, and composing (parsing the
+    /// fragments, serializing with sorted keys) took about a second of CPU per server in the debug
+    /// build; the test suites build hundreds of servers at once.
     public static func servedOpenAPIDocument() throws -> OpenAPIDocument {
-        let document = try openAPIDocument()
-        guard passwordAccounts else { return document }
-        return try document.adding(PlatformOpenAPI.passwordAccountsFragment, app: id.rawValue, name: "password accounts fragment")
+        if let cached = ServedOpenAPIDocuments.cache.withLock({ $0[ObjectIdentifier(Self.self)] }) { return cached }
+        var document = try openAPIDocument()
+        if passwordAccounts {
+            document = try document.adding(PlatformOpenAPI.passwordAccountsFragment, app: id.rawValue, name: "password accounts fragment")
+        }
+        ServedOpenAPIDocuments.cache.withLock { $0[ObjectIdentifier(Self.self)] = document }
+        return document
     }
+}
+
+/// The served OpenAPI documents composed so far, by app type (see
+/// ``AppModule/servedOpenAPIDocument()``). A failed composition is not kept: it fails again.
+private enum ServedOpenAPIDocuments {
+    static let cache = Mutex<[ObjectIdentifier: OpenAPIDocument]>([:])
 }
 
 /// The route groups an app adds its routes to.

@@ -114,7 +114,8 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
     // Anything that fails from here on must close the database it opened (SQLite asserts on that).
     do {
         let vectors = makeVectorIndex(for: database.kind)
-        let embedder = try dependencies.embedder ?? makeEmbedder(configuration, logger: logger)
+        let embedder: any Embedder
+        if let injected = dependencies.embedder { embedder = injected } else { embedder = try await makeEmbedder(configuration, logger: logger) }
 
         // Auth
         let clock = dependencies.clock
@@ -311,7 +312,7 @@ func makeModule<M: AppModule>(_ type: M.Type, platform: PlatformServices, settin
 
 /// The embedder the configuration asks for. `auto` takes MiniLM when its weights are installed and
 /// says plainly in the log when it falls back to the non-semantic hashing embedder.
-public func makeEmbedder(_ configuration: ServerConfiguration, logger: Logger) throws -> any Embedder {
+public func makeEmbedder(_ configuration: ServerConfiguration, logger: Logger) async throws -> any Embedder {
     let directory = configuration.miniLMModelDirectory
     switch configuration.embedder {
     case .hashing:
@@ -345,11 +346,11 @@ public func makeEmbedder(_ configuration: ServerConfiguration, logger: Logger) t
         guard MiniLMEmbedder.isInstalled(at: directory) else {
             throw ServerConfiguration.Invalid(description: "EMBEDDER=minilm but no model.safetensors/vocab.txt in \(directory); run scripts/models")
         }
-        return try MiniLMEmbedder(directory: directory)
+        return try await MiniLMEmbedder.load(directory: directory)
     case .auto:
         if MiniLMEmbedder.isInstalled(at: directory) {
             do {
-                let embedder = try MiniLMEmbedder(directory: directory)
+                let embedder = try await MiniLMEmbedder.load(directory: directory)
                 logger.info("embedder: all-MiniLM-L6-v2 from \(directory)")
                 return embedder
             } catch {

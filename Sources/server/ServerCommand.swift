@@ -83,7 +83,7 @@ struct Embed: AsyncParsableCommand {
         let configuration = try loadConfiguration(overrides: overrides, envFile: envFile)
         var logger = Logger(label: "embed")
         logger.logLevel = .warning
-        let model = try makeEmbedder(configuration, logger: logger)
+        let model = try await makeEmbedder(configuration, logger: logger)
         let vector = try await model.embed(text)
         struct Output: Encodable {
             let model: String

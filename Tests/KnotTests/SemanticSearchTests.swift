@@ -12,7 +12,7 @@ import Testing
 struct SemanticSearchTests {
     @Test("search understands meaning, not just spelling, and /health says so", arguments: TestDatabase.allCases)
     func searchIsSemantic(_ database: TestDatabase) async throws {
-        let miniLM = try ModelFiles.embedder()
+        let miniLM = try await ModelFiles.embedder()
         try await withServer(database, dependencies: .init(embedder: miniLM)) { client, _ in
             let health = try await client.send(.get, "/health").json["embedder"] as? [String: Any]
             #expect(health?["model"] as? String == "all-MiniLM-L6-v2")
@@ -33,7 +33,7 @@ struct SemanticSearchTests {
 
     @Test("switching embedders re-embeds stored vectors in the background, never mixing models", arguments: TestDatabase.allCases)
     func switchingEmbeddersReembeds(_ database: TestDatabase) async throws {
-        let miniLM = try ModelFiles.embedder()
+        let miniLM = try await ModelFiles.embedder()
         let folder = makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         // Re-embedding is database-wide, so on PostgreSQL this test gets a database of its own.
@@ -90,7 +90,7 @@ struct SemanticSearchTests {
             #expect(created.status == .created, "the hint is kept even when embedding fails")
             return user
         }
-        let miniLM = try ModelFiles.embedder()
+        let miniLM = try await ModelFiles.embedder()
         try await withServer(.sqlite, configure: { $0.dataDirectory = folder.path }, dependencies: .init(embedder: miniLM)) { client, server in
             #expect(try await server.backfill.runOnce() == 1)
             let session = try await client.signIn("broken@example.com")

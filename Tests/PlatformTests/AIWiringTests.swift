@@ -100,24 +100,24 @@ struct AIWiringTests {
     }
 
     @Test("EMBEDDER=vertex takes a static token or a service-account file, and refuses to start without either or with a bad file")
-    func vertexCredentials() throws {
+    func vertexCredentials() async throws {
         let logger = Logger(label: "test")
         let project = ["EMBEDDER": "vertex", "VERTEX_PROJECT": "p"]
-        #expect(throws: ServerConfiguration.Invalid.self) { try makeEmbedder(try ServerConfiguration.load(environment: project), logger: logger) }
-        #expect(throws: ServerConfiguration.Invalid.self) {
-            try makeEmbedder(try ServerConfiguration.load(environment: project.merging(["VERTEX_SERVICE_ACCOUNT_FILE": "/nonexistent/key.json"]) { $1 }), logger: logger)
+        await #expect(throws: ServerConfiguration.Invalid.self) { try await makeEmbedder(try ServerConfiguration.load(environment: project), logger: logger) }
+        await #expect(throws: ServerConfiguration.Invalid.self) {
+            try await makeEmbedder(try ServerConfiguration.load(environment: project.merging(["VERTEX_SERVICE_ACCOUNT_FILE": "/nonexistent/key.json"]) { $1 }), logger: logger)
         }
         let folder = makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let bad = folder.appendingPathComponent("bad.json")
         try Data(#"{"client_email":"x@y"}"#.utf8).write(to: bad)
-        #expect(throws: ServerConfiguration.Invalid.self) {
-            try makeEmbedder(try ServerConfiguration.load(environment: project.merging(["GOOGLE_APPLICATION_CREDENTIALS": bad.path]) { $1 }), logger: logger)
+        await #expect(throws: ServerConfiguration.Invalid.self) {
+            try await makeEmbedder(try ServerConfiguration.load(environment: project.merging(["GOOGLE_APPLICATION_CREDENTIALS": bad.path]) { $1 }), logger: logger)
         }
         let good = folder.appendingPathComponent("key.json")
         let key = try _RSA.Signing.PrivateKey(keySize: .bits2048)
         try JSONSerialization.data(withJSONObject: ["client_email": "x@y", "private_key": key.pkcs8PEMRepresentation]).write(to: good)
-        let embedder = try makeEmbedder(try ServerConfiguration.load(environment: project.merging(["VERTEX_SERVICE_ACCOUNT_FILE": good.path]) { $1 }), logger: logger)
+        let embedder = try await makeEmbedder(try ServerConfiguration.load(environment: project.merging(["VERTEX_SERVICE_ACCOUNT_FILE": good.path]) { $1 }), logger: logger)
         #expect(embedder.model == "text-embedding-004" && embedder.dimensions == 768)
     }
 

@@ -16,11 +16,13 @@ public enum ModelFiles {
         public var description: String { "MiniLM weights not found at \(ModelFiles.directory). Run scripts/models (scripts/test does) or set MINILM_MODEL_DIR." }
     }
 
-    /// The real model, loaded once per test process.
-    public static func embedder() throws -> MiniLMEmbedder {
+    /// The real model, loaded once per test process, on a thread of its own: tests waiting for it
+    /// wait without holding a cooperative thread (a synchronous load had stalled every test in the
+    /// process for about 20 s at the start of a full run).
+    public static func embedder() async throws -> MiniLMEmbedder {
         guard MiniLMEmbedder.isInstalled(at: directory) else { throw Missing() }
-        return try shared.get()
+        return try await shared.value
     }
 
-    static let shared: Result<MiniLMEmbedder, any Error> = Result { try MiniLMEmbedder(directory: directory) }
+    static let shared = Task { try await MiniLMEmbedder.load(directory: directory) }
 }

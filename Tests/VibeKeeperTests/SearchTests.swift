@@ -16,7 +16,7 @@ struct SearchTests {
 
     @Test("with MiniLM, meaning finds what words miss: \"ceramics\" finds the pottery idea; related ideas are the nearest others", arguments: TestDatabase.allCases)
     func semantic(_ database: TestDatabase) async throws {
-        let miniLM = try ModelFiles.embedder()
+        let miniLM = try await ModelFiles.embedder()
         try await withServer(database, dependencies: .init(embedder: miniLM)) { client, _ in
             let user = try await client.signIn(app: "vibekeeper")
             let pottery = try await Self.idea(client, user, ["idea": "Pottery class at the studio downtown"])
