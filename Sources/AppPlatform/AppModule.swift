@@ -81,8 +81,9 @@ extension AppModule {
     /// The document served at `GET /<app>/openapi.json`: ``openAPIDocument()`` plus the platform
     /// routes the app opted into (``passwordAccounts``), so the platform documents what it mounts.
     /// Composed once per process and app: the inputs are constants, and composing (parsing the
-    /// fragments, serializing with sorted keys) took about a second of CPU per server in the debug
-    /// build; the test suites build hundreds of servers at once.
+    /// fragments, serializing with sorted keys, which compares keys through ICU on Linux) is slow;
+    /// the test suites build hundreds of servers at once, and stack snapshots of a stalled run
+    /// found the cooperative threads composing.
     public static func servedOpenAPIDocument() throws -> OpenAPIDocument {
         if let cached = ServedOpenAPIDocuments.cache.withLock({ $0[ObjectIdentifier(Self.self)] }) { return cached }
         var document = try openAPIDocument()

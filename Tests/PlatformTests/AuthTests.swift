@@ -284,7 +284,8 @@ struct AuthTests {
 
     @Test("sign-in attempts over the limit get 429 with Retry-After")
     func authRoutesAreRateLimited() async throws {
-        try await withServer(.sqlite, configure: { $0.authRateLimitPerMinute = 3 }) { client, _ in
+        // A clock that stands still: no token refills between attempts on a slow, loaded machine.
+        try await withServer(.sqlite, configure: { $0.authRateLimitPerMinute = 3 }, dependencies: ServerDependencies(clock: TestClock())) { client, _ in
             for _ in 0..<3 {
                 #expect(try await client.send(.post, "/knot/auth/dev", json: ["email": "a@example.com"]).status == .ok)
             }

@@ -35,7 +35,9 @@ struct ClientAddressTests {
             configure: { configuration in
                 configuration.authRateLimitPerMinute = 2
                 configuration.trustedProxies = trustLocalProxy ? ["127.0.0.1"] : []
-            }
+            },
+            // A clock that stands still: no token refills between attempts on a slow, loaded machine.
+            dependencies: ServerDependencies(clock: TestClock())
         ) { baseURL, _ in
             func signIn(from client: String) async throws -> Int {
                 var request = URLRequest(url: baseURL.appendingPathComponent("knot/auth/dev"))

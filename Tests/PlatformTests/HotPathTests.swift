@@ -116,7 +116,8 @@ struct HotPathTests {
     func statementCacheRebinds() async throws {
         let folder = makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let store = try await SQLiteStore.open(path: folder.appendingPathComponent("cache.sqlite").path, readers: 1, logger: Logger(label: "test"))
+        let store = try await SQLiteStore.open(
+            path: folder.appendingPathComponent("cache.sqlite").path, readers: 1, operationTimeout: TestDatabase.operationTimeout, logger: Logger(label: "test"))
         try await store.transaction { db in
             try await db.raw("CREATE TABLE items (id INTEGER PRIMARY KEY, label TEXT UNIQUE, note TEXT)").run()
             for index in 1...30 {
@@ -176,7 +177,8 @@ struct HotPathTests {
 
     /// A SQLite store in `folder` holding one table, `t (x INTEGER)`.
     static func storeWithTable(in folder: URL, readers: Int) async throws -> SQLiteStore {
-        let store = try await SQLiteStore.open(path: folder.appendingPathComponent("t.sqlite").path, readers: readers, logger: Logger(label: "test"))
+        let store = try await SQLiteStore.open(
+            path: folder.appendingPathComponent("t.sqlite").path, readers: readers, operationTimeout: TestDatabase.operationTimeout, logger: Logger(label: "test"))
         try await store.transaction { db in try await db.raw("CREATE TABLE t (x INTEGER)").run() }
         return store
     }

@@ -31,10 +31,11 @@ struct JobSchedulerTests {
         case .sqlite:
             let folder = makeTemporaryDirectory()
             defer { try? FileManager.default.removeItem(at: folder) }
-            return try await run(try await SQLiteStore.open(path: folder.appendingPathComponent("jobs.sqlite").path, logger: logger))
+            return try await run(
+                try await SQLiteStore.open(path: folder.appendingPathComponent("jobs.sqlite").path, operationTimeout: TestDatabase.operationTimeout, logger: logger))
         case .postgres:
             return try await withIsolatedPostgres { url in
-                let store = try PostgresStore(url: url, maxConnections: 6, logger: logger)
+                let store = try PostgresStore(url: url, maxConnections: 6, operationTimeout: TestDatabase.operationTimeout, logger: logger)
                 let runner = Task { try await store.run() }
                 defer { runner.cancel() }
                 return try await run(store)

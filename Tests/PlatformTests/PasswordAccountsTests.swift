@@ -45,6 +45,14 @@ struct PasswordAccountsTests {
     /// Cheap enough for tests (64 KiB per hash); the standard cost is checked by the hasher's own tests.
     static let cheap = PasswordHasher(parameters: .init(n: 1 << 6, r: 8, p: 1))
     static let dependencies = ServerDependencies(passwordHasher: cheap)
+    /// For the rate-limit tests: a clock that stands still, so no token refills between attempts
+    /// however slowly a loaded machine sends them (3 a minute is one token per 20 s; a full run once
+    /// spread the attempts over more than that).
+    static var stoppedClockDependencies: ServerDependencies {
+        var dependencies = Self.dependencies
+        dependencies.clock = TestClock()
+        return dependencies
+    }
 
     static func uniqueEmail(_ tag: String = "user") -> String { "\(tag)-\(UUID().uuidString.prefix(8).lowercased())@example.com" }
 
@@ -411,7 +419,7 @@ struct PasswordAccountsTests {
             configure: {
                 $0.loginRateLimitPerEmail = 3
                 $0.trustedProxies = ["127.0.0.1"]
-            }, dependencies: Self.dependencies
+            }, dependencies: Self.stoppedClockDependencies
         ) { baseURL, _ in
             let email = Self.uniqueEmail("limited")
             let path = "vibekeeper/api/v1/auth/login"
@@ -439,7 +447,7 @@ struct PasswordAccountsTests {
             configure: {
                 $0.authRateLimitPerMinute = 3
                 $0.trustedProxies = ["127.0.0.1"]
-            }, dependencies: Self.dependencies
+            }, dependencies: Self.stoppedClockDependencies
         ) { baseURL, _ in
             let email = Self.uniqueEmail("address")
             let path = "vibekeeper/api/v1/auth/login"

@@ -21,9 +21,9 @@ struct PersistenceContractTests {
         var runTask: Task<Void, Error>?
         switch database {
         case .sqlite:
-            store = try await SQLiteStore.open(path: folder.appendingPathComponent("t.sqlite").path, logger: logger)
+            store = try await SQLiteStore.open(path: folder.appendingPathComponent("t.sqlite").path, operationTimeout: TestDatabase.operationTimeout, logger: logger)
         case .postgres:
-            let postgres = try PostgresStore(url: try TestDatabase.postgresURL(), maxConnections: 2, logger: logger)
+            let postgres = try PostgresStore(url: try TestDatabase.postgresURL(), maxConnections: 2, operationTimeout: TestDatabase.operationTimeout, logger: logger)
             runTask = Task { try await postgres.run() }
             store = postgres
         }

@@ -40,7 +40,8 @@ struct StartupOrderTests {
         let folder = makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let logs = CapturedLogs()
-        let store = try await SQLiteStore.open(path: folder.appendingPathComponent("gate.sqlite").path, logger: Logger(label: "test"))
+        let store = try await SQLiteStore.open(
+            path: folder.appendingPathComponent("gate.sqlite").path, operationTimeout: TestDatabase.operationTimeout, logger: Logger(label: "test"))
         let gate = ReadinessGate()
         let queue = JobQueue(database: store, clock: SystemTime())
         let scheduler = JobScheduler(queue: queue, clock: SystemTime(), configuration: .init(pollInterval: .milliseconds(10)), startAfter: gate, logger: logs.logger(label: "jobs"))

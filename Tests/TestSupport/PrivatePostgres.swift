@@ -187,7 +187,7 @@ public final class BackendKiller: Sendable {
 
 /// An administrator connection to the shared test PostgreSQL for the duration of `body`.
 public func withPostgresAdmin<T: Sendable>(_ body: @Sendable (any Database) async throws -> T) async throws -> T {
-    let admin = try PostgresStore(url: try TestDatabase.postgresURL(), maxConnections: 2, logger: Logger(label: "admin"))
+    let admin = try PostgresStore(url: try TestDatabase.postgresURL(), maxConnections: 2, operationTimeout: TestDatabase.operationTimeout, logger: Logger(label: "admin"))
     let runner = Task { try await admin.run() }
     defer { runner.cancel() }
     return try await body(admin)
