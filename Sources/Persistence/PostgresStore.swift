@@ -82,7 +82,7 @@ public final class PostgresStore: Database, Service {
         do {
             return try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
-                    operation.start(continuation)
+                    guard operation.start(continuation) else { return }  // cancelled on arrival
                     let task = Task {
                         let result: Result<T, any Error>
                         do {
@@ -144,14 +144,29 @@ private final class BoundedOperation<T: Sendable>: Sendable {
         var continuation: CheckedContinuation<T, any Error>?
         var connection: PostgresConnection?
         var isOver = false
+        /// Why it ended before it started: a caller cancelled already on arrival has its
+        /// cancellation handler run before the operation's body, so ``expire(with:)`` comes first.
+        var endedEarly: (any Error)?
         var task: Task<Void, Never>?
         var timer: DeadlineSweeper.Token?
     }
 
     private let state = Mutex(State())
 
-    func start(_ continuation: CheckedContinuation<T, any Error>) {
-        state.withLock { $0.continuation = continuation }
+    /// Takes the caller's continuation; false (the continuation answered at once) when the operation
+    /// ended before it started. Without this, the continuation of a caller cancelled on arrival was
+    /// stored after its only resumer had run, and the request waited forever.
+    func start(_ continuation: CheckedContinuation<T, any Error>) -> Bool {
+        let early = state.withLock { state -> (any Error)? in
+            if state.isOver { return state.endedEarly ?? CancellationError() }
+            state.continuation = continuation
+            return nil
+        }
+        if let early {
+            continuation.resume(throwing: early)
+            return false
+        }
+        return true
     }
 
     func track(task: Task<Void, Never>, timer: DeadlineSweeper.Token) {
@@ -202,6 +217,7 @@ private final class BoundedOperation<T: Sendable>: Sendable {
             state -> (CheckedContinuation<T, any Error>?, Task<Void, Never>?, DeadlineSweeper.Token?, PostgresConnection?) in
             if state.isOver { return (nil, nil, nil, nil) }
             state.isOver = true
+            if state.continuation == nil { state.endedEarly = error }
             defer { state.continuation = nil; state.task = nil; state.timer = nil; state.connection = nil }
             return (state.continuation, state.task, state.timer, state.connection)
         }

@@ -219,4 +219,30 @@ struct PersistenceContractTests {
             #expect(after.map(\.itemID) == [middle])
         }
     }
+
+    @Test("a caller already cancelled when it asks is answered at once (a value or an error), never left waiting", arguments: TestDatabase.allCases)
+    func cancelledCallerIsAnswered(_ database: TestDatabase) async throws {
+        try await Self.withDatabase(database) { store in
+            let answered = LockedValue<String?>(nil)
+            // A request whose client went away or whose server is stopping: its task is cancelled
+            // before the database call. PostgreSQL's bounded operation once stored that caller's
+            // continuation after its cancellation handler had run, and nothing ever resumed it.
+            let caller = Task {
+                withUnsafeCurrentTask { $0?.cancel() }
+                let outcome: String
+                do {
+                    outcome = "value \(try await store.read { try await $0.raw("SELECT 1 AS n").first()!.decode(column: "n", as: Int.self) })"
+                } catch {
+                    outcome = "error \(error)"
+                }
+                answered.withLock { $0 = outcome }
+            }
+            let start = ContinuousClock.now
+            while answered.value == nil, start.duration(to: .now) < .seconds(20) {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            #expect(answered.value != nil, "the cancelled caller was not answered within 20 s")
+            caller.cancel()
+        }
+    }
 }
