@@ -2,7 +2,8 @@
 """Names the tests a Swift Testing run started but never finished, from the run's console output.
 
 scripts/test calls it when the run overshoots its time limit, so a hung run fails with the names of
-the tests still running instead of just stopping. Lines look like
+the tests still running instead of just stopping, and (with --crashed) when the runner died by a
+signal. Lines look like
     ◇ Test "name" started.            ◇ Test name(database:) started.
     ✔ Test "name" passed after 0.1 seconds.   ✘ Test "name" failed after …   ➜ Test … skipped
 """
@@ -31,14 +32,17 @@ def unfinished(lines):
     return sorted(name for name, count in running.items() if count > 0)
 
 
-def main(path):
+def main(path, crashed=False):
     with open(path, encoding='utf-8', errors='replace') as handle:
         names = unfinished(handle)
     if not names:
-        print("  (no test was left running: the time went to the build or to the runner itself)")
+        if crashed:
+            print("  (no test was running: the runner crashed before or after the tests)")
+        else:
+            print("  (no test was left running: the time went to the build or to the runner itself)")
     for name in names:
         print(f"  {name}")
 
 
 if __name__ == '__main__':
-    main(sys.argv[1])
+    main(sys.argv[1], crashed='--crashed' in sys.argv[2:])

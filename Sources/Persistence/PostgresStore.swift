@@ -136,8 +136,9 @@ public final class PostgresStore: Database, Service {
     }
 }
 
-/// One bounded operation's shared state: the caller's continuation (resumed exactly once, by the
-/// result or by the deadline), the connection in use (taken exactly once, to be released or
+/// One bounded operation's shared state: the caller's continuation (resumed exactly once: by the
+/// result, the deadline or the caller's cancellation — or by ``start(_:)`` itself when the caller
+/// was cancelled before it arrived), the connection in use (taken exactly once, to be released or
 /// abandoned), the worker task and the deadline timer.
 private final class BoundedOperation<T: Sendable>: Sendable {
     private struct State {
@@ -212,6 +213,7 @@ private final class BoundedOperation<T: Sendable>: Sendable {
 
     /// The deadline (or the caller's cancellation): answers the caller with `error`, cancels the
     /// worker (ending a wait for a connection) and returns the connection in use, to be abandoned.
+    /// Before ``start(_:)`` (a caller cancelled on arrival) it records `error` for `start` to answer.
     func expire(with error: any Error) -> PostgresConnection? {
         let (continuation, task, timer, connection) = state.withLock {
             state -> (CheckedContinuation<T, any Error>?, Task<Void, Never>?, DeadlineSweeper.Token?, PostgresConnection?) in
