@@ -290,7 +290,15 @@ struct SQLiteDirectDatabase: SQLDatabase {
         let (sql, rawBinds) = serialize(query)
         var binds: [SQLiteData] = []
         binds.reserveCapacity(rawBinds.count)
-        for bind in rawBinds { binds.append(try Self.encoder.encode(bind)) }
+        for bind in rawBinds {
+            // A UUID would reach SQLiteKit's encoder through `Encodable`, whose `uuidString` Foundation
+            // formats with `sprintf` on Linux: the same upper-case text, written directly.
+            if let uuid = bind as? UUID {
+                binds.append(.text(uuid.uppercasedString))
+            } else {
+                binds.append(try Self.encoder.encode(bind))
+            }
+        }
         try connection.execute(sql, binds) { onRow($0) }
     }
 }

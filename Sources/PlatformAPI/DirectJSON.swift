@@ -14,67 +14,103 @@ public protocol DirectJSONEncodable: Encodable {
 }
 
 /// Appends JSON tokens to a byte array, placing commas itself. Used by ``DirectJSONEncodable``.
+///
+/// Its methods are `@inlinable`: the conformances live in the apps' contract modules, and a call
+/// into this module per token (with the array's uniqueness check behind it) was most of the cost of
+/// writing a page of hints (issue 13).
 public struct JSONBytesWriter {
-    public private(set) var bytes: [UInt8]
-    private var pendingComma = false
+    @usableFromInline var storage: [UInt8]
+    @usableFromInline var pendingComma = false
+
+    /// The JSON written so far.
+    public var bytes: [UInt8] { storage }
 
     /// `capacity`: a page of 20 hints is about 4 KB; starting there saves the array's regrowths.
     public init(capacity: Int = 4096) {
-        bytes = []
-        bytes.reserveCapacity(capacity)
+        storage = []
+        storage.reserveCapacity(capacity)
     }
 
-    private mutating func separate() {
-        if pendingComma { bytes.append(UInt8(ascii: ",")) }
+    @inlinable mutating func separate() {
+        if pendingComma { storage.append(UInt8(ascii: ",")) }
         pendingComma = false
     }
 
-    public mutating func beginObject() {
+    @inlinable public mutating func beginObject() {
         separate()
-        bytes.append(UInt8(ascii: "{"))
+        storage.append(UInt8(ascii: "{"))
     }
 
-    public mutating func endObject() {
-        bytes.append(UInt8(ascii: "}"))
+    @inlinable public mutating func endObject() {
+        storage.append(UInt8(ascii: "}"))
         pendingComma = true
     }
 
-    public mutating func beginArray() {
+    @inlinable public mutating func beginArray() {
         separate()
-        bytes.append(UInt8(ascii: "["))
+        storage.append(UInt8(ascii: "["))
     }
 
-    public mutating func endArray() {
-        bytes.append(UInt8(ascii: "]"))
+    @inlinable public mutating func endArray() {
+        storage.append(UInt8(ascii: "]"))
         pendingComma = true
     }
 
     /// An object key; `key` is written as is (keys are the wire types' own ASCII names).
-    public mutating func key(_ key: StaticString) {
+    @inlinable public mutating func key(_ key: StaticString) {
         separate()
-        bytes.append(UInt8(ascii: "\""))
-        key.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(UInt8(ascii: ":"))
+        storage.append(UInt8(ascii: "\""))
+        key.withUTF8Buffer { storage.append(contentsOf: $0) }
+        storage.append(UInt8(ascii: "\""))
+        storage.append(UInt8(ascii: ":"))
     }
 
     public mutating func string(_ value: String) {
         separate()
-        bytes.append(UInt8(ascii: "\""))
+        storage.append(UInt8(ascii: "\""))
         var value = value
-        value.withUTF8 { utf8 in
-            var start = 0
-            for index in 0..<utf8.count {
-                let byte = utf8[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+        value.withUTF8 { Self.appendEscaping($0, to: &storage) }
+        storage.append(UInt8(ascii: "\""))
+        pendingComma = true
+    }
+
+    /// Appends `utf8` with the characters JSON requires escaped (below U+0020, `"` and `\\`)
+    /// escaped. Text is checked eight bytes at a time; runs without such characters — nearly all
+    /// text — are copied whole.
+    static func appendEscaping(_ utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
+        let count = utf8.count
+        guard count > 0, let base = utf8.baseAddress else { return }
+        let raw = UnsafeRawPointer(base)
+        var start = 0
+        var index = 0
+        while index < count {
+            if count - index >= 8, !Self.wordNeedsEscaping(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
+                index += 8
+                continue
+            }
+            let byte = base[index]
+            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                bytes.append(contentsOf: UnsafeBufferPointer(start: base + start, count: index - start))
                 Self.appendEscaped(byte, to: &bytes)
                 start = index + 1
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<utf8.count]))
+            index += 1
         }
-        bytes.append(UInt8(ascii: "\""))
-        pendingComma = true
+        bytes.append(contentsOf: UnsafeBufferPointer(start: base + start, count: count - start))
+    }
+
+    /// Whether any of the eight bytes is below 0x20, `"` or `\\` (may say yes for a word that is
+    /// fine, never no for one that is not: the caller then checks byte by byte).
+    @inline(__always) static func wordNeedsEscaping(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        // A byte below n sets its high bit in (w - n·ones) & ~w (bytes ≥ 0x80 never do).
+        let control = (word &- ones &* 0x20) & ~word & highs
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let hasQuote = (quote &- ones) & ~quote & highs
+        let hasBackslash = (backslash &- ones) & ~backslash & highs
+        return (control | hasQuote | hasBackslash) != 0
     }
 
     /// The escapes Foundation's JSON writer uses.
@@ -97,7 +133,7 @@ public struct JSONBytesWriter {
     public mutating func integer(_ value: Int) {
         separate()
         if value == 0 {
-            bytes.append(UInt8(ascii: "0"))
+            storage.append(UInt8(ascii: "0"))
         } else {
             var digits: [UInt8] = []
             var rest = value.magnitude
@@ -105,42 +141,42 @@ public struct JSONBytesWriter {
                 digits.append(UInt8(ascii: "0") + UInt8(rest % 10))
                 rest /= 10
             }
-            if value < 0 { bytes.append(UInt8(ascii: "-")) }
-            bytes.append(contentsOf: digits.reversed())
+            if value < 0 { storage.append(UInt8(ascii: "-")) }
+            storage.append(contentsOf: digits.reversed())
         }
         pendingComma = true
     }
 
-    public mutating func bool(_ value: Bool) {
+    @inlinable public mutating func bool(_ value: Bool) {
         separate()
         let literal: StaticString = value ? "true" : "false"
-        literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        literal.withUTF8Buffer { storage.append(contentsOf: $0) }
         pendingComma = true
     }
 
     /// A timestamp as the wire writes it: ISO 8601, UTC, milliseconds (written in place).
     public mutating func date(_ value: Date) {
         separate()
-        bytes.append(UInt8(ascii: "\""))
-        ISO8601.append(value, to: &bytes)
-        bytes.append(UInt8(ascii: "\""))
+        storage.append(UInt8(ascii: "\""))
+        ISO8601.append(value, to: &storage)
+        storage.append(UInt8(ascii: "\""))
         pendingComma = true
     }
 
     /// A UUID in its lower-case canonical form (written in place).
     public mutating func uuid(_ value: UUID) {
         separate()
-        bytes.append(UInt8(ascii: "\""))
-        value.appendLowercased(to: &bytes)
-        bytes.append(UInt8(ascii: "\""))
+        storage.append(UInt8(ascii: "\""))
+        value.appendLowercased(to: &storage)
+        storage.append(UInt8(ascii: "\""))
         pendingComma = true
     }
 
-    public mutating func value(_ value: some DirectJSONEncodable) {
+    @inlinable public mutating func value(_ value: some DirectJSONEncodable) {
         value.writeJSON(to: &self)
     }
 
-    public mutating func array<Element: DirectJSONEncodable>(_ elements: [Element]) {
+    @inlinable public mutating func array<Element: DirectJSONEncodable>(_ elements: [Element]) {
         beginArray()
         for element in elements { element.writeJSON(to: &self) }
         endArray()

@@ -1,4 +1,11 @@
 import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// Hand-rolled UUID text conversion. Foundation on Linux formats UUIDs with `sprintf` and parses
 /// them with `sscanf`; both showed up near the top of the hint-list profile, where every row has
@@ -19,8 +26,21 @@ extension UUID {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// The upper-case form, as Foundation's `uuidString` writes it (how SQLite columns hold UUIDs).
+    public var uppercasedString: String {
+        var out: [UInt8] = []
+        out.reserveCapacity(36)
+        appendHex(to: &out, letterBase: 55)
+        return String(decoding: out, as: UTF8.self)
+    }
+
     /// Appends the 36 bytes of the canonical lower-case form to `out`.
     public func appendLowercased(to out: inout [UInt8]) {
+        appendHex(to: &out, letterBase: 87)
+    }
+
+    /// `letterBase`: what is added to a nibble of 10–15 (87 for a–f, 55 for A–F).
+    private func appendHex(to out: inout [UInt8], letterBase: UInt8) {
         // Filled on the stack and appended in one go (one uniqueness and capacity check, not 36).
         withUnsafeBytes(of: uuid) { bytes in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 36) { text in
@@ -31,8 +51,9 @@ extension UUID {
                         position += 1
                     }
                     let byte = bytes[index]
-                    text[position] = Self.hexDigit(byte >> 4)
-                    text[position + 1] = Self.hexDigit(byte & 0x0F)
+                    let high = byte >> 4, low = byte & 0x0F
+                    text[position] = high < 10 ? 48 + high : letterBase + high
+                    text[position + 1] = low < 10 ? 48 + low : letterBase + low
                     position += 2
                 }
                 out.append(contentsOf: UnsafeBufferPointer(text))
@@ -40,19 +61,18 @@ extension UUID {
         }
     }
 
-    private static func hexDigit(_ nibble: UInt8) -> UInt8 { nibble < 10 ? 48 + nibble : 87 + nibble }
-
     /// A random (version 4) UUID from the system's generator (`getrandom`). Foundation's `UUID()` on
     /// Linux opens and reads `/dev/urandom` for every UUID, which showed up in the profile of every
-    /// request (request IDs).
+    /// request (request IDs). The kernel's bytes are read 4 KB at a time (``RandomBytePool``): one
+    /// system call per 256 UUIDs instead of two `getrandom` calls per UUID (issue 13).
     public static func random() -> UUID {
-        var generator = SystemRandomNumberGenerator()
-        var halves = (generator.next() as UInt64, generator.next() as UInt64)
-        return withUnsafeMutableBytes(of: &halves) { bytes in
+        var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &value) { bytes in
+            RandomBytePool.shared.fill(bytes)
             bytes[6] = bytes[6] & 0x0F | 0x40
             bytes[8] = bytes[8] & 0x3F | 0x80
-            return UUID(uuid: bytes.load(as: uuid_t.self))
         }
+        return UUID(uuid: value)
     }
 
     /// Parses the canonical 36-character form in either case; nil for anything else.
@@ -90,5 +110,64 @@ extension UUID {
         case 65...70: c - 55
         default: nil
         }
+    }
+}
+
+/// Bytes from the kernel's cryptographic generator, fetched in blocks: each read costs a system
+/// call however few bytes it returns, and request IDs and new row IDs each need 16.
+/// Handed-out bytes are overwritten with zeros, so none is ever given twice or lingers.
+final class RandomBytePool: Sendable {
+    static let shared = RandomBytePool()
+    private static let blockSize = 4096
+
+    private struct State {
+        var block = [UInt8](repeating: 0, count: RandomBytePool.blockSize)
+        var position = RandomBytePool.blockSize
+    }
+    private let state = Mutex(State())
+
+    /// Fills `destination` (at most a block) with random bytes.
+    func fill(_ destination: UnsafeMutableRawBufferPointer) {
+        precondition(destination.count <= Self.blockSize)
+        state.withLock { state in
+            if state.position + destination.count > Self.blockSize {
+                state.block.withUnsafeMutableBytes(Self.refill)
+                state.position = 0
+            }
+            state.block.withUnsafeMutableBytes { block in
+                let slice = UnsafeMutableRawBufferPointer(rebasing: block[state.position..<state.position + destination.count])
+                destination.copyMemory(from: UnsafeRawBufferPointer(slice))
+                slice.initializeMemory(as: UInt8.self, repeating: 0)
+            }
+            state.position += destination.count
+        }
+    }
+
+    /// The kernel's generator as a file, opened once (Swift cannot call `getrandom` directly on
+    /// Linux: Glibc's module does not export it). -1 where there is no such file.
+    #if os(Linux)
+        private static let urandom: Int32 = open("/dev/urandom", O_RDONLY | O_CLOEXEC)
+    #endif
+
+    private static func refill(_ block: UnsafeMutableRawBufferPointer) {
+        #if os(Linux)
+            var filled = 0
+            while urandom >= 0, filled < block.count {
+                let count = read(urandom, block.baseAddress! + filled, block.count - filled)
+                if count > 0 {
+                    filled += count
+                } else if count == 0 || errno != EINTR {
+                    break
+                }
+            }
+            guard filled < block.count else { return }
+            // No readable /dev/urandom (a bare chroot): the standard library's generator, which traps
+            // rather than answer with anything but random bytes.
+            var generator = SystemRandomNumberGenerator()
+            for index in filled..<block.count { block[index] = generator.next() }
+        #else
+            var generator = SystemRandomNumberGenerator()
+            for index in 0..<block.count { block[index] = generator.next() }
+        #endif
     }
 }

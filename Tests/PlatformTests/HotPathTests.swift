@@ -4,6 +4,7 @@ import Logging
 import Observability
 import PlatformCore
 import SQLKit
+import SQLiteKit
 import Synchronization
 import TestSupport
 import Testing
@@ -40,6 +41,27 @@ struct HotPathTests {
         ] {
             #expect(String(decoding: page.directJSON(), as: UTF8.self) == (try Self.encoderJSON(page)))
         }
+    }
+
+    @Test("strings are escaped as JSONEncoder escapes them wherever the character falls in the eight-byte scan")
+    func stringEscapingAtEveryOffset() throws {
+        // Every character JSON escapes, the nearest that it does not, and multi-byte UTF-8 (high
+        // bits set), at each position of texts up to 24 bytes long: the word-at-a-time check must
+        // neither miss one nor lose the bytes around it.
+        let specials: [String] = ["\"", "\\", "\u{0}", "\u{1f}", "\n", "\t", " ", "!", "#", "[", "]", "/", "\u{7f}", "é", "🎁", "\u{2028}"]
+        for special in specials {
+            for length in 0...24 {
+                for position in 0...length {
+                    let text = String(repeating: "a", count: position) + special + String(repeating: "b", count: length - position)
+                    var writer = JSONBytesWriter()
+                    writer.string(text)
+                    #expect(String(decoding: writer.bytes, as: UTF8.self) == (try Self.encoderJSON(text)), "\(text.debugDescription)")
+                }
+            }
+        }
+        var writer = JSONBytesWriter()
+        writer.string(String(repeating: "\"\\\u{1}", count: 40))
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == (try Self.encoderJSON(String(repeating: "\"\\\u{1}", count: 40))))
     }
 
     @Test("the response encoder writes direct JSON and decodes back to the same page")
@@ -88,6 +110,7 @@ struct HotPathTests {
         for _ in 0..<2_000 {
             let uuid = UUID()
             #expect(uuid.lowercasedString == uuid.uuidString.lowercased())
+            #expect(uuid.uppercasedString == uuid.uuidString)
             #expect(UUID(parsing: uuid.uuidString) == uuid)
             #expect(UUID(parsing: uuid.uuidString.lowercased()) == uuid)
         }
@@ -110,6 +133,41 @@ struct HotPathTests {
         }
         #expect(seen.count == 10_000)
         #expect(UUID(uuidString: UUID.random().uuidString) != nil)
+    }
+
+    @Test("random UUIDs drawn from many tasks at once are all distinct (the pooled generator hands out each byte once)")
+    func randomUUIDsConcurrently() async {
+        let batches = await withTaskGroup(of: [UUID].self) { group in
+            for _ in 0..<8 { group.addTask { (0..<2_000).map { _ in UUID.random() } } }
+            return await group.reduce(into: [[UUID]]()) { $0.append($1) }
+        }
+        let all = batches.flatMap { $0 }
+        #expect(all.count == 16_000)
+        #expect(Set(all).count == 16_000)
+        // Not all zeros: the pool's bytes are wiped after use, never handed out wiped.
+        #expect(!all.contains { $0.byteArray.filter { $0 == 0 }.count > 8 })
+    }
+
+    @Test("a UUID parameter is stored on SQLite as the text SQLiteKit's encoder writes (Foundation's uuidString)")
+    func uuidBindsStoreFoundationText() async throws {
+        let folder = makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try await SQLiteStore.open(
+            path: folder.appendingPathComponent("uuids.sqlite").path, readers: 1, operationTimeout: TestDatabase.operationTimeout, logger: Logger(label: "test"))
+        let uuids = (0..<50).map { _ in UUID() }
+        try await store.transaction { db in
+            try await db.raw("CREATE TABLE things (id TEXT PRIMARY KEY)").run()
+            for uuid in uuids { try await db.raw("INSERT INTO things (id) VALUES (\(bind: uuid))").run() }
+        }
+        for uuid in uuids {
+            let stored = try await store.read { db in
+                try await db.raw("SELECT id, typeof(id) AS kind FROM things WHERE id = \(bind: uuid)").first()
+            }
+            #expect(try stored?.decode(column: "id", as: String.self) == (try SQLiteDataEncoder().encode(uuid)).string)
+            #expect(try stored?.decode(column: "id", as: String.self) == uuid.uuidString)
+            #expect(try stored?.decode(column: "kind", as: String.self) == "text")
+        }
+        await store.close()
     }
 
     @Test("a kept-prepared statement answers each call with its own parameters (LIMIT, text, null), also after a failure")
