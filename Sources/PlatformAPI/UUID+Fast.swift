@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -61,7 +60,7 @@ extension UUID {
         }
     }
 
-    /// A random (version 4) UUID from the system's generator (`getrandom`). Foundation's `UUID()` on
+    /// A random (version 4) UUID from the kernel's generator. Foundation's `UUID()` on
     /// Linux opens and reads `/dev/urandom` for every UUID, which showed up in the profile of every
     /// request (request IDs). The kernel's bytes are read 4 KB at a time (``RandomBytePool``): one
     /// system call per 256 UUIDs instead of two `getrandom` calls per UUID (issue 13).
@@ -116,31 +115,34 @@ extension UUID {
 /// Bytes from the kernel's cryptographic generator, fetched in blocks: each read costs a system
 /// call however few bytes it returns, and request IDs and new row IDs each need 16.
 /// Handed-out bytes are overwritten with zeros, so none is ever given twice or lingers.
-final class RandomBytePool: Sendable {
+///
+/// Guarded by `NSLock` (not `Mutex`, which needs iOS 18: this module is built for the iOS clients
+/// too). A process that `fork`s without `exec` would share the unused rest of the block with its
+/// child; the server never forks.
+final class RandomBytePool: @unchecked Sendable {
     static let shared = RandomBytePool()
     private static let blockSize = 4096
 
-    private struct State {
-        var block = [UInt8](repeating: 0, count: RandomBytePool.blockSize)
-        var position = RandomBytePool.blockSize
-    }
-    private let state = Mutex(State())
+    private let lock = NSLock()
+    private var block = [UInt8](repeating: 0, count: RandomBytePool.blockSize)
+    private var position = RandomBytePool.blockSize
 
     /// Fills `destination` (at most a block) with random bytes.
     func fill(_ destination: UnsafeMutableRawBufferPointer) {
         precondition(destination.count <= Self.blockSize)
-        state.withLock { state in
-            if state.position + destination.count > Self.blockSize {
-                state.block.withUnsafeMutableBytes(Self.refill)
-                state.position = 0
-            }
-            state.block.withUnsafeMutableBytes { block in
-                let slice = UnsafeMutableRawBufferPointer(rebasing: block[state.position..<state.position + destination.count])
-                destination.copyMemory(from: UnsafeRawBufferPointer(slice))
-                slice.initializeMemory(as: UInt8.self, repeating: 0)
-            }
-            state.position += destination.count
+        lock.lock()
+        defer { lock.unlock() }
+        if position + destination.count > Self.blockSize {
+            block.withUnsafeMutableBytes(Self.refill)
+            position = 0
         }
+        let start = position
+        block.withUnsafeMutableBytes { block in
+            let slice = UnsafeMutableRawBufferPointer(rebasing: block[start..<start + destination.count])
+            destination.copyMemory(from: UnsafeRawBufferPointer(slice))
+            slice.initializeMemory(as: UInt8.self, repeating: 0)
+        }
+        position += destination.count
     }
 
     /// The kernel's generator as a file, opened once (Swift cannot call `getrandom` directly on
