@@ -74,7 +74,7 @@ public struct JSONBytesWriter {
         pendingComma = true
     }
 
-    /// Appends `utf8` with the characters JSON requires escaped (below U+0020, `"` and `\\`)
+    /// Appends `utf8` with the characters JSON requires escaped (below U+0020, `"` and `\`)
     /// escaped. Text is checked eight bytes at a time; runs without such characters — nearly all
     /// text — are copied whole.
     static func appendEscaping(_ utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
@@ -99,7 +99,7 @@ public struct JSONBytesWriter {
         bytes.append(contentsOf: UnsafeBufferPointer(start: base + start, count: count - start))
     }
 
-    /// Whether any of the eight bytes is below 0x20, `"` or `\\` (may say yes for a word that is
+    /// Whether any of the eight bytes is below 0x20, `"` or `\` (may say yes for a word that is
     /// fine, never no for one that is not: the caller then checks byte by byte).
     @inline(__always) static func wordNeedsEscaping(_ word: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101

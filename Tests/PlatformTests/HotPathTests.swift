@@ -12,7 +12,8 @@ import Testing
 @testable import Persistence
 
 /// The shortcuts the request path takes for speed (issue 13) must say exactly what the general
-/// path says: the hand-written JSON, the trimming, the random UUIDs and the SQLite statement cache.
+/// path says: the hand-written JSON, the trimming, the random UUIDs, UUID parameters on SQLite and
+/// the SQLite statement cache.
 @Suite("Hot path equivalence", .timeLimit(.minutes(2)))
 struct HotPathTests {
     static let awkwardTexts = [
@@ -152,8 +153,7 @@ struct HotPathTests {
     func uuidBindsStoreFoundationText() async throws {
         let folder = makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let store = try await SQLiteStore.open(
-            path: folder.appendingPathComponent("uuids.sqlite").path, readers: 1, operationTimeout: TestDatabase.operationTimeout, logger: Logger(label: "test"))
+        let store = try await Self.openStore(in: folder)
         let uuids = (0..<50).map { _ in UUID() }
         try await store.transaction { db in
             try await db.raw("CREATE TABLE things (id TEXT PRIMARY KEY)").run()
@@ -174,8 +174,7 @@ struct HotPathTests {
     func statementCacheRebinds() async throws {
         let folder = makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let store = try await SQLiteStore.open(
-            path: folder.appendingPathComponent("cache.sqlite").path, readers: 1, operationTimeout: TestDatabase.operationTimeout, logger: Logger(label: "test"))
+        let store = try await Self.openStore(in: folder)
         try await store.transaction { db in
             try await db.raw("CREATE TABLE items (id INTEGER PRIMARY KEY, label TEXT UNIQUE, note TEXT)").run()
             for index in 1...30 {
@@ -233,10 +232,15 @@ struct HotPathTests {
         await store.close()
     }
 
+    /// A new SQLite store in a file of `folder`, bounded as test stores are.
+    static func openStore(in folder: URL, readers: Int = 1) async throws -> SQLiteStore {
+        try await SQLiteStore.open(
+            path: folder.appendingPathComponent("t.sqlite").path, readers: readers, operationTimeout: TestDatabase.operationTimeout, logger: Logger(label: "test"))
+    }
+
     /// A SQLite store in `folder` holding one table, `t (x INTEGER)`.
     static func storeWithTable(in folder: URL, readers: Int) async throws -> SQLiteStore {
-        let store = try await SQLiteStore.open(
-            path: folder.appendingPathComponent("t.sqlite").path, readers: readers, operationTimeout: TestDatabase.operationTimeout, logger: Logger(label: "test"))
+        let store = try await openStore(in: folder, readers: readers)
         try await store.transaction { db in try await db.raw("CREATE TABLE t (x INTEGER)").run() }
         return store
     }
