@@ -62,8 +62,9 @@ public struct HintRepository: Sendable {
                     let position: SQLQueryString = "COALESCE((SELECT created_at FROM hints WHERE id = \(bind: $0.id)), \(bind: $0.createdAt))"
                     return "AND (h.created_at < \(position) OR (h.created_at = \(position) AND h.id < \(bind: $0.id)))"
                 } ?? ""
-            // One statement for the page and the total (an uncorrelated subquery, evaluated once).
-            let rows = try await db.raw(
+            // One statement for the page and the total (an uncorrelated subquery, evaluated once),
+            // read by column position: this is the read on every hint-list request (issue 13).
+            let rows = try await db.rows(
                 """
                 SELECT h.id, h.hint_text, h.source, h.is_used, h.created_at,
                     (SELECT COUNT(*) FROM hints h2 JOIN partner_vaults v2 ON v2.id = h2.vault_id WHERE v2.user_id = \(bind: user.uuid)) AS total
@@ -71,8 +72,8 @@ public struct HintRepository: Sendable {
                 WHERE v.user_id = \(bind: user.uuid) \(after)
                 ORDER BY h.created_at DESC, h.id DESC LIMIT \(bind: limit + 1)\(offset > 0 ? " OFFSET \(bind: offset)" as SQLQueryString : "")
                 """
-            ).all()
-            var hints = try rows.map(Self.hint(from:))
+            ) { row in (hint: try Self.hint(from: row), total: try row.int(5)) }
+            var hints = rows.map(\.hint)
             var next: String?
             if hints.count > limit {
                 hints.removeLast()
@@ -80,29 +81,31 @@ public struct HintRepository: Sendable {
             }
             let total: Int
             if let first = rows.first {
-                total = try first.decode(column: "total", as: Int.self)
+                total = first.total
             } else {
                 // An empty page: is there a vault at all, and how many hints does it hold?
                 guard
-                    let row = try await db.raw(
+                    let count = try await db.firstRow(
                         """
                         SELECT (SELECT COUNT(*) FROM hints h WHERE h.vault_id = v.id) AS total FROM partner_vaults v WHERE v.user_id = \(bind: user.uuid)
-                        """
-                    ).first()
+                        """,
+                        { try $0.int(0) }
+                    )
                 else { return nil }
-                total = try row.decode(column: "total", as: Int.self)
+                total = count
             }
             return HintPage(hints: hints, total: total, nextCursor: next)
         }
     }
 
-    static func hint(from row: any SQLRow) throws -> Hint {
+    /// A hint from a row whose first five columns are `id, hint_text, source, is_used, created_at`.
+    static func hint(from row: ResultRow) throws -> Hint {
         Hint(
-            id: HintID(try row.uuid("id")),
-            hintText: try row.decode(column: "hint_text", as: String.self),
-            source: HintSource(rawValue: try row.decode(column: "source", as: String.self)) ?? .textInput,
-            isUsed: try row.decode(column: "is_used", as: Bool.self),
-            createdAt: try row.decode(column: "created_at", as: Date.self)
+            id: HintID(try row.uuid(0)),
+            hintText: try row.string(1),
+            source: HintSource(rawValue: try row.string(2)) ?? .textInput,
+            isUsed: try row.bool(3),
+            createdAt: try row.date(4)
         )
     }
 
@@ -130,13 +133,14 @@ public struct HintRepository: Sendable {
             guard !matches.isEmpty else { return [] }
             var hints: [UUID: Hint] = [:]
             for match in matches {
-                if let row = try await db.raw(
+                if let hint = try await db.firstRow(
                     """
                     SELECT h.id, h.hint_text, h.source, h.is_used, h.created_at FROM hints h JOIN partner_vaults v ON v.id = h.vault_id
                     WHERE h.id = \(bind: match.itemID) AND v.user_id = \(bind: user.uuid)
-                    """
-                ).first() {
-                    hints[match.itemID] = try Self.hint(from: row)
+                    """,
+                    Self.hint(from:)
+                ) {
+                    hints[match.itemID] = hint
                 }
             }
             return matches.compactMap { match in
@@ -152,12 +156,13 @@ public struct HintRepository: Sendable {
     /// Every hint of the user, for exports.
     public func all(for user: UserID) async throws -> [Hint] {
         try await database.read { db in
-            try await db.raw(
+            try await db.rows(
                 """
                 SELECT h.id, h.hint_text, h.source, h.is_used, h.created_at FROM hints h JOIN partner_vaults v ON v.id = h.vault_id
                 WHERE v.user_id = \(bind: user.uuid) ORDER BY h.created_at DESC, h.id DESC
-                """
-            ).all().map(Self.hint(from:))
+                """,
+                Self.hint(from:)
+            )
         }
     }
 }

@@ -44,6 +44,41 @@ struct PostgresPreparedDatabase: SQLDatabase {
     }
 
     func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) async throws {
+        guard let (statement, bindings) = try prepared(query) else {
+            return try await unprepared.execute(sql: query, onRow)
+        }
+        var columns: ResultColumnNames?
+        try await run(statement, bindings) { row in
+            let direct = PostgresDirectRow(row, columns: columns)
+            columns = direct.columns
+            onRow(direct)
+        }
+    }
+
+    /// `query`'s rows turned into values by `decode`, reading cells by position.
+    func rows<T>(_ query: any SQLExpression, _ decode: (ResultRow) throws -> T) async throws -> [T] {
+        guard let (statement, bindings) = try prepared(query) else {
+            return try await genericResultRows(of: unprepared, query, decode)
+        }
+        var result: [T] = []
+        var decodingError: (any Error)?
+        try await run(statement, bindings) { row in
+            // A row that cannot be decoded is reported after the rest is read, so the statement
+            // completes and the connection stays usable.
+            guard decodingError == nil else { return }
+            do {
+                result.append(try decode(ResultRow(source: .postgres(row.makeRandomAccess()))))
+            } catch {
+                decodingError = error
+            }
+        }
+        if let decodingError { throw decodingError }
+        return result
+    }
+
+    /// The named statement for `query` and its encoded values; nil when it is to run unprepared
+    /// (a value without a direct PostgreSQL encoding, or no name left).
+    private func prepared(_ query: any SQLExpression) throws -> (NamedStatement, PostgresBindings)? {
         let (sql, binds) = serialize(query)
         var bindings = PostgresBindings(capacity: binds.count)
         var types: [PostgresDataType] = []
@@ -57,21 +92,20 @@ struct PostgresPreparedDatabase: SQLDatabase {
                 bindings.appendNull()
                 types.append(.null)
             } else {
-                return try await unprepared.execute(sql: query, onRow)
+                return nil
             }
         }
-        guard let (name, declared) = names.name(for: sql, types: types) else {
-            return try await unprepared.execute(sql: query, onRow)
-        }
-        let statement = NamedStatement(name: name, sql: sql, types: declared)
+        guard let (name, declared) = names.name(for: sql, types: types) else { return nil }
+        return (NamedStatement(name: name, sql: sql, types: declared), bindings)
+    }
+
+    /// Executes `statement` (preparing it on this connection first if needed), handing each row to `onRow`.
+    private func run(_ statement: NamedStatement, _ bindings: PostgresBindings, _ onRow: (PostgresRow) -> Void) async throws {
         do {
             try await NamedStatement.$current.withValue(statement) {
                 let rows = try await connection.execute(PreparedStatementCall(bindings: bindings), logger: logger)
-                var columns: ResultColumnNames?
                 for try await row in rows {
-                    let direct = PostgresDirectRow(row, columns: columns)
-                    columns = direct.columns
-                    onRow(direct)
+                    onRow(row)
                 }
             }
         } catch {

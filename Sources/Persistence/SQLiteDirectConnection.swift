@@ -46,6 +46,22 @@ final class SQLiteDirectConnection: @unchecked Sendable {
 
     /// Runs `sql` with `binds`, handing each result row to `onRow` as it is read.
     func execute(_ sql: String, _ binds: [SQLiteData], _ onRow: (SQLiteDirectRow) throws -> Void) throws {
+        var columns: ResultColumnNames?
+        try step(sql, binds) { statement in
+            let names = try columns ?? Self.columnNames(of: statement)
+            columns = names
+            var values: [SQLiteData] = []
+            values.reserveCapacity(names.names.count)
+            for column in 0..<Int32(names.names.count) {
+                values.append(try Self.value(of: statement, at: column))
+            }
+            try onRow(SQLiteDirectRow(columns: names, values: values))
+        }
+    }
+
+    /// Runs `sql` with `binds`, calling `onRow` with the statement while it stands on each result
+    /// row (``ResultRow`` reads the columns there, without copying them first).
+    func step(_ sql: String, _ binds: [SQLiteData], _ onRow: (OpaquePointer) throws -> Void) throws {
         guard let handle else { throw SQLiteFailure(code: SQLITE_MISUSE, message: SQLiteFailure.closedMessage) }
         let cached = try prepared(sql, on: handle)
         let statement = cached.handle
@@ -78,19 +94,11 @@ final class SQLiteDirectConnection: @unchecked Sendable {
             }
         }
         cached.bound = binds
-        var columns: ResultColumnNames?
         while true {
             let status = sqlite_nio_sqlite3_step(statement)
             if status == SQLITE_DONE { return }
             guard status == SQLITE_ROW else { throw failure(status, on: handle) }
-            let names = try columns ?? Self.columnNames(of: statement)
-            columns = names
-            var values: [SQLiteData] = []
-            values.reserveCapacity(names.names.count)
-            for column in 0..<Int32(names.names.count) {
-                values.append(try Self.value(of: statement, at: column))
-            }
-            try onRow(SQLiteDirectRow(columns: names, values: values))
+            try onRow(statement)
         }
     }
 
@@ -144,7 +152,7 @@ final class SQLiteDirectConnection: @unchecked Sendable {
         return ResultColumnNames(names, duplicate: .first)
     }
 
-    private static func value(of statement: OpaquePointer, at column: Int32) throws -> SQLiteData {
+    static func value(of statement: OpaquePointer, at column: Int32) throws -> SQLiteData {
         switch sqlite_nio_sqlite3_column_type(statement, column) {
         case SQLITE_INTEGER:
             return .integer(SQLiteInt64(sqlite_nio_sqlite3_column_int64(statement, column)))
@@ -287,6 +295,20 @@ struct SQLiteDirectDatabase: SQLDatabase {
     }
 
     private func run(_ query: any SQLExpression, _ onRow: (any SQLRow) -> Void) throws {
+        let (sql, binds) = try encoded(query)
+        try connection.execute(sql, binds) { onRow($0) }
+    }
+
+    /// `query`'s rows turned into values by `decode`, reading the statement in place.
+    func rows<T>(_ query: any SQLExpression, _ decode: (ResultRow) throws -> T) throws -> [T] {
+        let (sql, binds) = try encoded(query)
+        var result: [T] = []
+        try connection.step(sql, binds) { result.append(try decode(ResultRow(source: .sqlite($0)))) }
+        return result
+    }
+
+    /// The statement's text and its values as SQLite data.
+    private func encoded(_ query: any SQLExpression) throws -> (String, [SQLiteData]) {
         let (sql, rawBinds) = serialize(query)
         var binds: [SQLiteData] = []
         binds.reserveCapacity(rawBinds.count)
@@ -299,6 +321,6 @@ struct SQLiteDirectDatabase: SQLDatabase {
                 binds.append(try Self.encoder.encode(bind))
             }
         }
-        try connection.execute(sql, binds) { onRow($0) }
+        return (sql, binds)
     }
 }

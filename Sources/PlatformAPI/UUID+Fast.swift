@@ -77,29 +77,33 @@ extension UUID {
     /// Parses the canonical 36-character form in either case; nil for anything else.
     public init?(parsing text: String) {
         var text = text
-        let parsed: uuid_t? = text.withUTF8 { utf8 -> uuid_t? in
-            guard utf8.count == 36 else { return nil }
-            var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-            let complete = withUnsafeMutableBytes(of: &value) { bytes -> Bool in
-                var byteIndex = 0
-                var position = 0
-                while position < 36 {
-                    if position == 8 || position == 13 || position == 18 || position == 23 {
-                        guard utf8[position] == 45 else { return false }
-                        position += 1
-                        continue
-                    }
-                    guard let high = Self.nibble(utf8[position]), let low = Self.nibble(utf8[position + 1]) else { return false }
-                    bytes[byteIndex] = high << 4 | low
-                    byteIndex += 1
-                    position += 2
+        guard let parsed = text.withUTF8({ UUID(utf8: $0) }) else { return nil }
+        self = parsed
+    }
+
+    /// Parses the canonical 36-character form in either case from UTF-8 bytes (a database's text
+    /// read in place); nil for anything else.
+    public init?(utf8: UnsafeBufferPointer<UInt8>) {
+        guard utf8.count == 36 else { return nil }
+        var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        let complete = withUnsafeMutableBytes(of: &value) { bytes -> Bool in
+            var byteIndex = 0
+            var position = 0
+            while position < 36 {
+                if position == 8 || position == 13 || position == 18 || position == 23 {
+                    guard utf8[position] == 45 else { return false }
+                    position += 1
+                    continue
                 }
-                return true
+                guard let high = Self.nibble(utf8[position]), let low = Self.nibble(utf8[position + 1]) else { return false }
+                bytes[byteIndex] = high << 4 | low
+                byteIndex += 1
+                position += 2
             }
-            return complete ? value : nil
+            return true
         }
-        guard let parsed else { return nil }
-        self.init(uuid: parsed)
+        guard complete else { return nil }
+        self.init(uuid: value)
     }
 
     private static func nibble(_ c: UInt8) -> UInt8? {

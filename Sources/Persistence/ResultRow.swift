@@ -1,0 +1,220 @@
+import Foundation
+import PlatformAPI
+import PostgresNIO
+import SQLKit
+import SQLiteNIO
+import Synchronization
+import VaporCSQLite
+
+/// One result row read by column position, straight from the driver: for the reads every request
+/// makes (issue 13), where SQLKit's row — each value first copied into an array of `SQLiteData`
+/// (or cells), then found by name and converted through generic `Decodable` — cost more than
+/// SQLite's own work. On SQLite the accessors read the prepared statement's current row directly;
+/// on PostgreSQL, the row's cells by index with PostgresNIO's decoders; on any other SQLKit database
+/// the column named at that position in the row.
+///
+/// Conversions are the drivers' own (SQLiteNIO's `SQLiteDataConvertible`, PostgresNIO's decoders),
+/// so a value reads the same as through SQLKit; a value of the wrong type throws
+/// `DecodingError`. Only valid inside the closure it is handed to (``SQLDatabase/rows(_:_:)``).
+public struct ResultRow {
+    enum Source {
+        case sqlite(OpaquePointer)
+        case postgres(PostgresRandomAccessRow)
+        case generic(any SQLRow)
+    }
+
+    let source: Source
+
+    /// Whether the column holds `NULL`.
+    public func isNull(_ column: Int) throws -> Bool {
+        switch source {
+        case .sqlite(let statement):
+            try Self.check(column, of: Int(sqlite_nio_sqlite3_column_count(statement)))
+            return sqlite_nio_sqlite3_column_type(statement, Int32(column)) == SQLITE_NULL
+        case .postgres(let cells):
+            try Self.check(column, of: cells.count)
+            return cells[column].bytes == nil
+        case .generic(let row):
+            return try row.decodeNil(column: Self.name(of: column, in: row))
+        }
+    }
+
+    public func string(_ column: Int) throws -> String {
+        switch source {
+        case .sqlite(let statement):
+            try Self.check(column, of: Int(sqlite_nio_sqlite3_column_count(statement)))
+            let index = Int32(column)
+            if sqlite_nio_sqlite3_column_type(statement, index) == SQLITE_TEXT, let text = sqlite_nio_sqlite3_column_text(statement, index) {
+                let length = Int(sqlite_nio_sqlite3_column_bytes(statement, index))
+                return String(decoding: UnsafeBufferPointer(start: text, count: length), as: UTF8.self)
+            }
+            return try converted(column, String.self)
+        case .postgres(let cells):
+            return try Self.decode(cells, column, String.self)
+        case .generic(let row):
+            return try row.decode(column: Self.name(of: column, in: row), as: String.self)
+        }
+    }
+
+    public func int(_ column: Int) throws -> Int {
+        switch source {
+        case .sqlite(let statement):
+            try Self.check(column, of: Int(sqlite_nio_sqlite3_column_count(statement)))
+            let index = Int32(column)
+            if sqlite_nio_sqlite3_column_type(statement, index) == SQLITE_INTEGER {
+                return Int(sqlite_nio_sqlite3_column_int64(statement, index))
+            }
+            return try converted(column, Int.self)
+        case .postgres(let cells):
+            return try Self.decode(cells, column, Int.self)
+        case .generic(let row):
+            return try row.decode(column: Self.name(of: column, in: row), as: Int.self)
+        }
+    }
+
+    public func bool(_ column: Int) throws -> Bool {
+        switch source {
+        case .sqlite(let statement):
+            try Self.check(column, of: Int(sqlite_nio_sqlite3_column_count(statement)))
+            let index = Int32(column)
+            if sqlite_nio_sqlite3_column_type(statement, index) == SQLITE_INTEGER {
+                switch sqlite_nio_sqlite3_column_int64(statement, index) {
+                case 0: return false
+                case 1: return true
+                default: break
+                }
+            }
+            return try converted(column, Bool.self)
+        case .postgres(let cells):
+            return try Self.decode(cells, column, Bool.self)
+        case .generic(let row):
+            return try row.decode(column: Self.name(of: column, in: row), as: Bool.self)
+        }
+    }
+
+    public func double(_ column: Int) throws -> Double {
+        switch source {
+        case .sqlite(let statement):
+            try Self.check(column, of: Int(sqlite_nio_sqlite3_column_count(statement)))
+            let index = Int32(column)
+            if sqlite_nio_sqlite3_column_type(statement, index) == SQLITE_FLOAT {
+                return sqlite_nio_sqlite3_column_double(statement, index)
+            }
+            return try converted(column, Double.self)
+        case .postgres(let cells):
+            return try Self.decode(cells, column, Double.self)
+        case .generic(let row):
+            return try row.decode(column: Self.name(of: column, in: row), as: Double.self)
+        }
+    }
+
+    /// A timestamp. SQLite holds dates as seconds since 1970 (SQLiteKit's encoding); they are
+    /// rounded to microseconds exactly as SQLiteNIO's `Date(sqliteData:)` does.
+    public func date(_ column: Int) throws -> Date {
+        switch source {
+        case .sqlite(let statement):
+            try Self.check(column, of: Int(sqlite_nio_sqlite3_column_count(statement)))
+            let index = Int32(column)
+            if sqlite_nio_sqlite3_column_type(statement, index) == SQLITE_FLOAT {
+                let sinceReference = sqlite_nio_sqlite3_column_double(statement, index) - Date.timeIntervalBetween1970AndReferenceDate
+                return Date(timeIntervalSinceReferenceDate: (sinceReference * 1e6).rounded() / 1e6)
+            }
+            return try converted(column, Date.self)
+        case .postgres(let cells):
+            return try Self.decode(cells, column, Date.self)
+        case .generic(let row):
+            return try row.decode(column: Self.name(of: column, in: row), as: Date.self)
+        }
+    }
+
+    /// A UUID: on SQLite the stored text (either case) parsed in place; on PostgreSQL the 16 bytes.
+    public func uuid(_ column: Int) throws -> UUID {
+        switch source {
+        case .sqlite(let statement):
+            try Self.check(column, of: Int(sqlite_nio_sqlite3_column_count(statement)))
+            let index = Int32(column)
+            if sqlite_nio_sqlite3_column_type(statement, index) == SQLITE_TEXT, let text = sqlite_nio_sqlite3_column_text(statement, index) {
+                let length = Int(sqlite_nio_sqlite3_column_bytes(statement, index))
+                if let uuid = UUID(utf8: UnsafeBufferPointer(start: text, count: length)) { return uuid }
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "column \(column) is not a UUID: \(try readable(column))"))
+        case .postgres(let cells):
+            return try Self.decode(cells, column, UUID.self)
+        case .generic(let row):
+            return try row.uuid(Self.name(of: column, in: row))
+        }
+    }
+
+    /// A column that may be `NULL`, read by one of the accessors above.
+    public func optional<T>(_ column: Int, _ read: (Int) throws -> T) throws -> T? {
+        try isNull(column) ? nil : read(column)
+    }
+
+    /// The column's value through SQLiteNIO's conversion, for what the fast paths above leave
+    /// (text holding a number, a date stored as text, a mismatch to report).
+    private func converted<T: SQLiteDataConvertible>(_ column: Int, _ type: T.Type) throws -> T {
+        guard case .sqlite(let statement) = source else { preconditionFailure("SQLite conversion of a non-SQLite row") }
+        let value = try SQLiteDirectConnection.value(of: statement, at: Int32(column))
+        guard let converted = T(sqliteData: value) else {
+            throw DecodingError.typeMismatch(T.self, .init(codingPath: [], debugDescription: "column \(column) holds \(value), not \(T.self)"))
+        }
+        return converted
+    }
+
+    private func readable(_ column: Int) throws -> String {
+        guard case .sqlite(let statement) = source else { return "?" }
+        return "\(try SQLiteDirectConnection.value(of: statement, at: Int32(column)))"
+    }
+
+    private static func name(of column: Int, in row: any SQLRow) throws -> String {
+        let names = row.allColumns
+        try check(column, of: names.count)
+        return names[column]
+    }
+
+    /// A position past the result's columns is an error, not undefined behaviour.
+    private static func check(_ column: Int, of count: Int) throws {
+        guard column >= 0, column < count else {
+            throw DecodingError.valueNotFound(Any.self, .init(codingPath: [], debugDescription: "no column at position \(column) (\(count) columns)"))
+        }
+    }
+
+    /// A PostgreSQL cell through PostgresNIO's decoder; its errors (a NULL, another type) become
+    /// `DecodingError`s, as on the other databases.
+    private static func decode<T: PostgresDecodable>(_ cells: PostgresRandomAccessRow, _ column: Int, _ type: T.Type) throws -> T {
+        try check(column, of: cells.count)
+        do {
+            return try cells[column].decode(T.self)
+        } catch {
+            throw DecodingError.typeMismatch(T.self, .init(codingPath: [], debugDescription: "column \(column) is not \(T.self)", underlyingError: error))
+        }
+    }
+}
+
+extension SQLDatabase {
+    /// Runs `query` and turns each result row into a value with `decode`, reading columns by
+    /// position (``ResultRow``): the path for reads on every request. Other reads can keep
+    /// SQLKit's rows; both see the same values.
+    public func rows<T>(_ query: SQLQueryString, _ decode: (ResultRow) throws -> T) async throws -> [T] {
+        if let sqlite = self as? SQLiteDirectDatabase {
+            return try sqlite.rows(query, decode)
+        }
+        if let postgres = self as? PostgresPreparedDatabase {
+            return try await postgres.rows(query, decode)
+        }
+        return try await genericResultRows(of: self, query, decode)
+    }
+
+    /// The first row of `query` (see ``rows(_:_:)``), or nil when it has none.
+    public func firstRow<T>(_ query: SQLQueryString, _ decode: (ResultRow) throws -> T) async throws -> T? {
+        try await rows(query, decode).first
+    }
+
+}
+
+/// Any SQLKit database's rows for ``ResultRow``: collected, then read by the name at each position.
+func genericResultRows<T>(of database: any SQLDatabase, _ query: any SQLExpression, _ decode: (ResultRow) throws -> T) async throws -> [T] {
+    let collected = Mutex<[any SQLRow]>([])
+    try await database.execute(sql: query) { row in collected.withLock { $0.append(row) } }
+    return try collected.withLock { $0 }.map { try decode(ResultRow(source: .generic($0))) }
+}

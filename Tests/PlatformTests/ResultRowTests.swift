@@ -1,0 +1,143 @@
+import Foundation
+import Logging
+import NIOCore
+import Persistence
+import PlatformCore
+import SQLKit
+import TestSupport
+import Testing
+
+/// Rows read by column position (``ResultRow``, the hot reads' path) hold exactly what SQLKit's
+/// rows read by name hold, on both databases and through any other SQLKit database; a value of the
+/// wrong type is an error, not a crash, and leaves the connection usable.
+@Suite("Rows by position", .timeLimit(.minutes(3)))
+struct ResultRowTests {
+    /// A hint's columns as read one way or the other.
+    struct Read: Equatable {
+        let id: UUID
+        let text: String
+        let source: String
+        let isUsed: Bool
+        let createdAt: Date
+        let total: Int
+    }
+
+    static let query: @Sendable (UUID) -> SQLQueryString = { user in
+        """
+        SELECT h.id, h.hint_text, h.source, h.is_used, h.created_at,
+            (SELECT COUNT(*) FROM hints h2 JOIN partner_vaults v2 ON v2.id = h2.vault_id WHERE v2.user_id = \(bind: user)) AS total
+        FROM hints h JOIN partner_vaults v ON v.id = h.vault_id WHERE v.user_id = \(bind: user) ORDER BY h.created_at DESC, h.id DESC
+        """
+    }
+
+    static func byPosition(_ row: ResultRow) throws -> Read {
+        Read(id: try row.uuid(0), text: try row.string(1), source: try row.string(2), isUsed: try row.bool(3), createdAt: try row.date(4), total: try row.int(5))
+    }
+
+    static func byName(_ row: any SQLRow) throws -> Read {
+        Read(
+            id: try row.uuid("id"), text: try row.decode(column: "hint_text", as: String.self), source: try row.decode(column: "source", as: String.self),
+            isUsed: try row.decode(column: "is_used", as: Bool.self), createdAt: try row.decode(column: "created_at", as: Date.self),
+            total: try row.decode(column: "total", as: Int.self))
+    }
+
+    /// Texts and times that stress the conversions: multi-byte and one-letter text, sub-microsecond
+    /// fractions, dates before 1970 and far ahead.
+    static let samples: [(String, Bool, Date)] = [
+        ("plain", false, Date(timeIntervalSince1970: 1_700_000_000)),
+        ("x", true, Date(timeIntervalSince1970: 1_700_000_000.123456789)),
+        ("émoji 🎁 and \"quotes\"\n\ttab", false, Date(timeIntervalSince1970: -86_400.5)),
+        (String(repeating: "long ", count: 200), true, Date(timeIntervalSince1970: 4_102_444_800.000001)),
+    ]
+
+    static func seed(_ store: any Database) async throws -> UUID {
+        try await store.transaction { db in
+            let (user, vault) = try await PersistenceContractTests.seedVault(db)
+            for (text, used, date) in samples {
+                try await db.raw(
+                    """
+                    INSERT INTO hints (id, vault_id, hint_text, source, is_used, created_at)
+                    VALUES (\(bind: UUID()), \(bind: vault), \(bind: text), 'voice_transcription', \(bind: used), \(bind: date))
+                    """
+                ).run()
+            }
+            return user
+        }
+    }
+
+    @Test("each column read by position equals SQLKit's read by name, in reads and transactions", arguments: TestDatabase.allCases)
+    func positionMatchesName(_ database: TestDatabase) async throws {
+        try await PersistenceContractTests.withDatabase(database) { store in
+            let user = try await Self.seed(store)
+            let query = Self.query(user)
+            for run in [store.read, store.transaction] as [@Sendable (@escaping @Sendable (any SQLDatabase) async throws -> [[Read]]) async throws -> [[Read]]] {
+                let reads = try await run { db in
+                    [try await db.rows(query, Self.byPosition), try await db.raw(query).all().map(Self.byName)]
+                }
+                #expect(reads[0].count == Self.samples.count)
+                #expect(reads[0] == reads[1])
+                #expect(Set(reads[0].map(\.text)) == Set(Self.samples.map(\.0)))
+                #expect(reads[0].allSatisfy { $0.total == Self.samples.count && $0.source == "voice_transcription" })
+            }
+        }
+    }
+
+    @Test("any other SQLKit database is read by the column named at each position", arguments: TestDatabase.allCases)
+    func otherDatabasesByName(_ database: TestDatabase) async throws {
+        try await PersistenceContractTests.withDatabase(database) { store in
+            let user = try await Self.seed(store)
+            let (wrapped, direct) = try await store.read { db in
+                (try await Forwarding(base: db).rows(Self.query(user), Self.byPosition), try await db.rows(Self.query(user), Self.byPosition))
+            }
+            #expect(wrapped.count == Self.samples.count)
+            #expect(wrapped == direct)
+            await #expect(throws: DecodingError.self) {
+                _ = try await store.read { db in try await Forwarding(base: db).rows("SELECT 1 AS one", { try $0.int(1) }) }
+            }
+        }
+    }
+
+    @Test("NULL is told apart; a value of the wrong type is a DecodingError and the connection goes on", arguments: TestDatabase.allCases)
+    func nullsAndMismatches(_ database: TestDatabase) async throws {
+        try await PersistenceContractTests.withDatabase(database) { store in
+            let user = try await Self.seed(store)
+            let values = try await store.read { db in
+                try await db.firstRow("SELECT NULL AS absent, 'text' AS word, 42 AS number") { row in
+                    (try row.isNull(0), try row.optional(0, row.string), try row.isNull(1), try row.optional(2, row.int))
+                }
+            }
+            #expect(values?.0 == true)
+            #expect(values?.1 == nil)
+            #expect(values?.2 == false)
+            #expect(values?.3 == 42)
+            let none = try await store.read { db in try await db.firstRow("SELECT 1 AS one WHERE 1 = 0") { try $0.int(0) } }
+            #expect(none == nil)
+            // Text is not a UUID, a number, a date or a flag; a NULL is not text.
+            let reads: [@Sendable (ResultRow) throws -> Void] = [
+                { _ = try $0.uuid(1) }, { _ = try $0.int(1) }, { _ = try $0.date(1) }, { _ = try $0.bool(1) }, { _ = try $0.double(1) },
+                { _ = try $0.string(0) }, { _ = try $0.string(2) },
+            ]
+            for read in reads {
+                await #expect(throws: DecodingError.self) {
+                    try await store.read { db in
+                        _ = try await db.rows("SELECT h.created_at AS absent, h.hint_text AS word FROM hints h WHERE h.source = 'none' UNION ALL SELECT NULL, 'not a value'", read)
+                    }
+                }
+            }
+            // The same store (on PostgreSQL, the same pool of two connections) still answers.
+            let count = try await store.read { db in try await db.rows(Self.query(user), Self.byPosition).count }
+            #expect(count == Self.samples.count)
+        }
+    }
+}
+
+/// An SQLKit database that is neither of ours: forwards statements to another.
+private struct Forwarding: SQLDatabase {
+    let base: any SQLDatabase
+    var logger: Logger { base.logger }
+    var eventLoop: any EventLoop { base.eventLoop }
+    var dialect: any SQLDialect { base.dialect }
+    func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) -> EventLoopFuture<Void> {
+        base.execute(sql: query, onRow)
+    }
+}
