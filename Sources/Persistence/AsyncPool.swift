@@ -115,7 +115,10 @@ final class AsyncPool<Resource: Sendable>: Sendable {
     }
 
     /// Runs `body` with a resource, waiting at most `timeout` for one; `body` learns how much of
-    /// the timeout is left.
+    /// the timeout is left. Inlined into its callers, whose pools are of a known resource type, so
+    /// the pool's own work is specialized for it (generic, it looked up type metadata on every
+    /// borrow: issue 13).
+    @inline(__always)
     func with<T>(timeout: Duration, _ body: (Resource, _ remaining: Duration) async throws -> T) async throws -> T {
         let start = ContinuousClock.now
         let resource = try await acquire(timeout: timeout)

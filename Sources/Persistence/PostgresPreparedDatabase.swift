@@ -55,25 +55,23 @@ struct PostgresPreparedDatabase: SQLDatabase {
         }
     }
 
-    /// `query`'s rows turned into values by `decode`, reading cells by position.
-    func rows<T>(_ query: any SQLExpression, _ decode: (ResultRow) throws -> T) async throws -> [T] {
+    /// Hands each of `query`'s rows to `body`, reading cells by position.
+    func forEachDirectRow(_ query: any SQLExpression, _ body: (ResultRow) throws -> Void) async throws {
         guard let (statement, bindings) = try prepared(query) else {
-            return try await genericResultRows(of: unprepared, query, decode)
+            return try await forEachGenericRow(of: unprepared, query, body)
         }
-        var result: [T] = []
-        var decodingError: (any Error)?
+        var bodyError: (any Error)?
         try await run(statement, bindings) { row in
-            // A row that cannot be decoded is reported after the rest is read, so the statement
-            // completes and the connection stays usable.
-            guard decodingError == nil else { return }
+            // After a row `body` refused (one that cannot be decoded), the rest is still read, so
+            // the statement completes and the connection stays usable.
+            guard bodyError == nil else { return }
             do {
-                result.append(try decode(ResultRow(source: .postgres(row.makeRandomAccess()))))
+                try body(ResultRow(source: .postgres(row.makeRandomAccess())))
             } catch {
-                decodingError = error
+                bodyError = error
             }
         }
-        if let decodingError { throw decodingError }
-        return result
+        if let bodyError { throw bodyError }
     }
 
     /// The named statement for `query` and its encoded values; nil when it is to run unprepared

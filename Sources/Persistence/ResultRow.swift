@@ -195,26 +195,37 @@ extension SQLDatabase {
     /// Runs `query` and turns each result row into a value with `decode`, reading columns by
     /// position (``ResultRow``): the path for reads on every request. Other reads can keep
     /// SQLKit's rows; both see the same values.
+    ///
+    /// Inlined into the caller, so the array of results is built for its concrete type (generic
+    /// code here would look up the array's type metadata on every append).
+    @inlinable
     public func rows<T>(_ query: SQLQueryString, _ decode: (ResultRow) throws -> T) async throws -> [T] {
-        if let sqlite = self as? SQLiteDirectDatabase {
-            return try sqlite.rows(query, decode)
-        }
-        if let postgres = self as? PostgresPreparedDatabase {
-            return try await postgres.rows(query, decode)
-        }
-        return try await genericResultRows(of: self, query, decode)
+        var result: [T] = []
+        try await forEachRow(query) { result.append(try decode($0)) }
+        return result
     }
 
     /// The first row of `query` (see ``rows(_:_:)``), or nil when it has none.
+    @inlinable
     public func firstRow<T>(_ query: SQLQueryString, _ decode: (ResultRow) throws -> T) async throws -> T? {
         try await rows(query, decode).first
     }
 
+    /// Runs `query`, handing each result row to `body` while it is current.
+    public func forEachRow(_ query: SQLQueryString, _ body: (ResultRow) throws -> Void) async throws {
+        if let sqlite = self as? SQLiteDirectDatabase {
+            return try sqlite.forEachDirectRow(query, body)
+        }
+        if let postgres = self as? PostgresPreparedDatabase {
+            return try await postgres.forEachDirectRow(query, body)
+        }
+        try await forEachGenericRow(of: self, query, body)
+    }
 }
 
 /// Any SQLKit database's rows for ``ResultRow``: collected, then read by the name at each position.
-func genericResultRows<T>(of database: any SQLDatabase, _ query: any SQLExpression, _ decode: (ResultRow) throws -> T) async throws -> [T] {
+func forEachGenericRow(of database: any SQLDatabase, _ query: any SQLExpression, _ body: (ResultRow) throws -> Void) async throws {
     let collected = Mutex<[any SQLRow]>([])
     try await database.execute(sql: query) { row in collected.withLock { $0.append(row) } }
-    return try collected.withLock { $0 }.map { try decode(ResultRow(source: .generic($0))) }
+    for row in collected.withLock({ $0 }) { try body(ResultRow(source: .generic(row))) }
 }

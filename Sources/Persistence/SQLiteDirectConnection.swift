@@ -299,12 +299,10 @@ struct SQLiteDirectDatabase: SQLDatabase {
         try connection.execute(sql, binds) { onRow($0) }
     }
 
-    /// `query`'s rows turned into values by `decode`, reading the statement in place.
-    func rows<T>(_ query: any SQLExpression, _ decode: (ResultRow) throws -> T) throws -> [T] {
+    /// Hands each of `query`'s rows to `body`, reading the statement in place.
+    func forEachDirectRow(_ query: any SQLExpression, _ body: (ResultRow) throws -> Void) throws {
         let (sql, binds) = try encoded(query)
-        var result: [T] = []
-        try connection.step(sql, binds) { result.append(try decode(ResultRow(source: .sqlite($0)))) }
-        return result
+        try connection.step(sql, binds) { try body(ResultRow(source: .sqlite($0))) }
     }
 
     /// The statement's text and its values as SQLite data.

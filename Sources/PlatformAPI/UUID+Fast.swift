@@ -84,35 +84,30 @@ extension UUID {
     /// Parses the canonical 36-character form in either case from UTF-8 bytes (a database's text
     /// read in place); nil for anything else.
     public init?(utf8: UnsafeBufferPointer<UInt8>) {
-        guard utf8.count == 36 else { return nil }
+        guard utf8.count == 36, let text = utf8.baseAddress, text[8] == 45, text[13] == 45, text[18] == 45, text[23] == 45 else { return nil }
         var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        let complete = withUnsafeMutableBytes(of: &value) { bytes -> Bool in
-            var byteIndex = 0
+        // Any character that is not a hex digit sets a high bit here (see `hexValue`).
+        var invalid: UInt8 = 0
+        withUnsafeMutableBytes(of: &value) { bytes in
             var position = 0
-            while position < 36 {
-                if position == 8 || position == 13 || position == 18 || position == 23 {
-                    guard utf8[position] == 45 else { return false }
-                    position += 1
-                    continue
-                }
-                guard let high = Self.nibble(utf8[position]), let low = Self.nibble(utf8[position + 1]) else { return false }
-                bytes[byteIndex] = high << 4 | low
-                byteIndex += 1
+            for index in 0..<16 {
+                if position == 8 || position == 13 || position == 18 || position == 23 { position += 1 }
+                let high = Self.hexValue(text[position]), low = Self.hexValue(text[position + 1])
+                invalid |= high | low
+                bytes[index] = high << 4 | low & 0x0F
                 position += 2
             }
-            return true
         }
-        guard complete else { return nil }
+        guard invalid & 0xF0 == 0 else { return nil }
         self.init(uuid: value)
     }
 
-    private static func nibble(_ c: UInt8) -> UInt8? {
-        switch c {
-        case 48...57: c - 48
-        case 97...102: c - 87
-        case 65...70: c - 55
-        default: nil
-        }
+    /// A hex digit's value (either case), or 0xFF for any other character.
+    @inline(__always) private static func hexValue(_ c: UInt8) -> UInt8 {
+        let digit = c &- 48  // "0"..."9" → 0...9
+        if digit < 10 { return digit }
+        let letter = (c | 0x20) &- 97  // "a"..."f" and "A"..."F" → 0...5
+        return letter < 6 ? letter + 10 : 0xFF
     }
 }
 

@@ -123,6 +123,26 @@ struct HotPathTests {
         }
     }
 
+    @Test("UUID text read in place: every byte at every position is accepted exactly where Foundation accepts it, to the same value")
+    func uuidBytesAtEveryPosition() {
+        let base = Array("1F2e3D4c-5B6a-7980-a1B2-c3D4e5F60718".utf8)
+        var mismatches: [String] = []
+        for position in 0..<36 {
+            for byte in UInt8.min...UInt8.max {
+                var text = base
+                text[position] = byte
+                let parsed = text.withUnsafeBufferPointer { UUID(utf8: $0) }
+                let isDash = [8, 13, 18, 23].contains(position)
+                let isHex = (48...57).contains(byte) || (65...70).contains(byte) || (97...102).contains(byte)
+                let expected: UUID? = (isDash ? byte == 45 : isHex) ? UUID(uuidString: String(decoding: text, as: UTF8.self)) : nil
+                if parsed != expected { mismatches.append("byte \(byte) at \(position): \(String(describing: parsed))") }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+        #expect(base.withUnsafeBufferPointer { UUID(utf8: $0) } == UUID(uuidString: "1F2E3D4C-5B6A-7980-A1B2-C3D4E5F60718"))
+        #expect(base.dropLast().withUnsafeBufferPointer { UUID(utf8: $0) } == nil)
+    }
+
     @Test("random UUIDs are version 4, RFC 4122 variant, and distinct")
     func randomUUIDs() {
         var seen = Set<UUID>()
