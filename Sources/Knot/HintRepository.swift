@@ -99,7 +99,7 @@ public struct HintRepository: Sendable {
     }
 
     /// A hint from a row whose first five columns are `id, hint_text, source, is_used, created_at`.
-    static func hint(from row: ResultRow) throws -> Hint {
+    static func hint(from row: borrowing ResultRow) throws -> Hint {
         Hint(
             id: HintID(try row.uuid(0)),
             hintText: try row.string(1),

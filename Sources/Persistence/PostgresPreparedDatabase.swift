@@ -56,7 +56,7 @@ struct PostgresPreparedDatabase: SQLDatabase {
     }
 
     /// Hands each of `query`'s rows to `body`, reading cells by position.
-    func forEachDirectRow(_ query: any SQLExpression, _ body: (ResultRow) throws -> Void) async throws {
+    func forEachDirectRow(_ query: any SQLExpression, _ body: (borrowing ResultRow) throws -> Void) async throws {
         guard let (statement, bindings) = try prepared(query) else {
             return try await forEachGenericRow(of: unprepared, query, body)
         }
@@ -66,7 +66,7 @@ struct PostgresPreparedDatabase: SQLDatabase {
             // the statement completes and the connection stays usable.
             guard bodyError == nil else { return }
             do {
-                try body(ResultRow(source: .postgres(row.makeRandomAccess())))
+                try body(ResultRow(source: .postgres(row, row.makeRandomAccess())))
             } catch {
                 bodyError = error
             }

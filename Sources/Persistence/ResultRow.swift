@@ -1,5 +1,6 @@
 import Foundation
 import PlatformAPI
+import PostgresKit
 import PostgresNIO
 import SQLKit
 import SQLiteNIO
@@ -13,13 +14,17 @@ import VaporCSQLite
 /// on PostgreSQL, the row's cells by index with PostgresNIO's decoders; on any other SQLKit database
 /// the column named at that position in the row.
 ///
-/// Conversions are the drivers' own (SQLiteNIO's `SQLiteDataConvertible`, PostgresNIO's decoders),
-/// so a value reads the same as through SQLKit; a value of the wrong type throws
-/// `DecodingError`. Only valid inside the closure it is handed to (``SQLDatabase/rows(_:_:)``).
-public struct ResultRow {
+/// Conversions are the drivers' own (SQLiteNIO's `SQLiteDataConvertible`, PostgresNIO's decoders,
+/// then PostgresKit's for what those refuse), so a value reads the same as through SQLKit; a value of
+/// the wrong type throws `DecodingError`.
+///
+/// Not copyable: it is lent to the closure it is handed to (``SQLDatabase/rows(_:_:)``,
+/// ``SQLDatabase/forEachRow(_:_:)``) and cannot outlive it — on SQLite it points at a statement
+/// that is reset (and may later be finalized) once the rows are read.
+public struct ResultRow: ~Copyable {
     enum Source {
         case sqlite(OpaquePointer)
-        case postgres(PostgresRandomAccessRow)
+        case postgres(PostgresRow, PostgresRandomAccessRow)
         case generic(any SQLRow)
     }
 
@@ -31,7 +36,7 @@ public struct ResultRow {
         case .sqlite(let statement):
             try Self.check(column, of: Int(sqlite_nio_sqlite3_column_count(statement)))
             return sqlite_nio_sqlite3_column_type(statement, Int32(column)) == SQLITE_NULL
-        case .postgres(let cells):
+        case .postgres(_, let cells):
             try Self.check(column, of: cells.count)
             return cells[column].bytes == nil
         case .generic(let row):
@@ -49,8 +54,8 @@ public struct ResultRow {
                 return String(decoding: UnsafeBufferPointer(start: text, count: length), as: UTF8.self)
             }
             return try converted(column, String.self)
-        case .postgres(let cells):
-            return try Self.decode(cells, column, String.self)
+        case .postgres(let row, let cells):
+            return try Self.decode(row, cells, column, String.self)
         case .generic(let row):
             return try row.decode(column: Self.name(of: column, in: row), as: String.self)
         }
@@ -65,8 +70,8 @@ public struct ResultRow {
                 return Int(sqlite_nio_sqlite3_column_int64(statement, index))
             }
             return try converted(column, Int.self)
-        case .postgres(let cells):
-            return try Self.decode(cells, column, Int.self)
+        case .postgres(let row, let cells):
+            return try Self.decode(row, cells, column, Int.self)
         case .generic(let row):
             return try row.decode(column: Self.name(of: column, in: row), as: Int.self)
         }
@@ -85,8 +90,8 @@ public struct ResultRow {
                 }
             }
             return try converted(column, Bool.self)
-        case .postgres(let cells):
-            return try Self.decode(cells, column, Bool.self)
+        case .postgres(let row, let cells):
+            return try Self.decode(row, cells, column, Bool.self)
         case .generic(let row):
             return try row.decode(column: Self.name(of: column, in: row), as: Bool.self)
         }
@@ -101,8 +106,8 @@ public struct ResultRow {
                 return sqlite_nio_sqlite3_column_double(statement, index)
             }
             return try converted(column, Double.self)
-        case .postgres(let cells):
-            return try Self.decode(cells, column, Double.self)
+        case .postgres(let row, let cells):
+            return try Self.decode(row, cells, column, Double.self)
         case .generic(let row):
             return try row.decode(column: Self.name(of: column, in: row), as: Double.self)
         }
@@ -120,8 +125,8 @@ public struct ResultRow {
                 return Date(timeIntervalSinceReferenceDate: (sinceReference * 1e6).rounded() / 1e6)
             }
             return try converted(column, Date.self)
-        case .postgres(let cells):
-            return try Self.decode(cells, column, Date.self)
+        case .postgres(let row, let cells):
+            return try Self.decode(row, cells, column, Date.self)
         case .generic(let row):
             return try row.decode(column: Self.name(of: column, in: row), as: Date.self)
         }
@@ -138,16 +143,11 @@ public struct ResultRow {
                 if let uuid = UUID(utf8: UnsafeBufferPointer(start: text, count: length)) { return uuid }
             }
             throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "column \(column) is not a UUID: \(try readable(column))"))
-        case .postgres(let cells):
-            return try Self.decode(cells, column, UUID.self)
+        case .postgres(let row, let cells):
+            return try Self.decode(row, cells, column, UUID.self)
         case .generic(let row):
             return try row.uuid(Self.name(of: column, in: row))
         }
-    }
-
-    /// A column that may be `NULL`, read by one of the accessors above.
-    public func optional<T>(_ column: Int, _ read: (Int) throws -> T) throws -> T? {
-        try isNull(column) ? nil : read(column)
     }
 
     /// The column's value through SQLiteNIO's conversion, for what the fast paths above leave
@@ -166,9 +166,15 @@ public struct ResultRow {
         return "\(try SQLiteDirectConnection.value(of: statement, at: Int32(column)))"
     }
 
+    /// The name of the column at `column`, by which SQLKit's row finds it; a name the result repeats
+    /// would find another column, so it is refused.
     private static func name(of column: Int, in row: any SQLRow) throws -> String {
         let names = row.allColumns
         try check(column, of: names.count)
+        guard names.firstIndex(of: names[column]) == column, names.lastIndex(of: names[column]) == column else {
+            throw DecodingError.valueNotFound(
+                Any.self, .init(codingPath: [], debugDescription: "column \(column) is named \(names[column]) like another column of this result; name them apart"))
+        }
         return names[column]
     }
 
@@ -179,13 +185,15 @@ public struct ResultRow {
         }
     }
 
-    /// A PostgreSQL cell through PostgresNIO's decoder; its errors (a NULL, another type) become
-    /// `DecodingError`s, as on the other databases.
-    private static func decode<T: PostgresDecodable>(_ cells: PostgresRandomAccessRow, _ column: Int, _ type: T.Type) throws -> T {
+    /// A PostgreSQL cell through PostgresNIO's decoder, or (for what it refuses: an enum type read as
+    /// text, a `numeric` as a double) PostgresKit's row decoder, as SQLKit's rows did; a value neither
+    /// accepts (a NULL, another type) is a `DecodingError`, as on the other databases.
+    private static func decode<T: PostgresDecodable & Decodable>(_ row: PostgresRow, _ cells: PostgresRandomAccessRow, _ column: Int, _ type: T.Type) throws -> T {
         try check(column, of: cells.count)
         do {
             return try cells[column].decode(T.self)
         } catch {
+            if let value = try? row.sql(decodingContext: .default).decode(column: cells[column].columnName, as: T.self) { return value }
             throw DecodingError.typeMismatch(T.self, .init(codingPath: [], debugDescription: "column \(column) is not \(T.self)", underlyingError: error))
         }
     }
@@ -199,7 +207,7 @@ extension SQLDatabase {
     /// Inlined into the caller, so the array of results is built for its concrete type (generic
     /// code here would look up the array's type metadata on every append).
     @inlinable
-    public func rows<T>(_ query: SQLQueryString, _ decode: (ResultRow) throws -> T) async throws -> [T] {
+    public func rows<T>(_ query: SQLQueryString, _ decode: (borrowing ResultRow) throws -> T) async throws -> [T] {
         var result: [T] = []
         try await forEachRow(query) { result.append(try decode($0)) }
         return result
@@ -207,12 +215,12 @@ extension SQLDatabase {
 
     /// The first row of `query` (see ``rows(_:_:)``), or nil when it has none.
     @inlinable
-    public func firstRow<T>(_ query: SQLQueryString, _ decode: (ResultRow) throws -> T) async throws -> T? {
+    public func firstRow<T>(_ query: SQLQueryString, _ decode: (borrowing ResultRow) throws -> T) async throws -> T? {
         try await rows(query, decode).first
     }
 
     /// Runs `query`, handing each result row to `body` while it is current.
-    public func forEachRow(_ query: SQLQueryString, _ body: (ResultRow) throws -> Void) async throws {
+    public func forEachRow(_ query: SQLQueryString, _ body: (borrowing ResultRow) throws -> Void) async throws {
         if let sqlite = self as? SQLiteDirectDatabase {
             return try sqlite.forEachDirectRow(query, body)
         }
@@ -224,7 +232,7 @@ extension SQLDatabase {
 }
 
 /// Any SQLKit database's rows for ``ResultRow``: collected, then read by the name at each position.
-func forEachGenericRow(of database: any SQLDatabase, _ query: any SQLExpression, _ body: (ResultRow) throws -> Void) async throws {
+func forEachGenericRow(of database: any SQLDatabase, _ query: any SQLExpression, _ body: (borrowing ResultRow) throws -> Void) async throws {
     let collected = Mutex<[any SQLRow]>([])
     try await database.execute(sql: query) { row in collected.withLock { $0.append(row) } }
     for row in collected.withLock({ $0 }) { try body(ResultRow(source: .generic(row))) }

@@ -300,7 +300,7 @@ struct SQLiteDirectDatabase: SQLDatabase {
     }
 
     /// Hands each of `query`'s rows to `body`, reading the statement in place.
-    func forEachDirectRow(_ query: any SQLExpression, _ body: (ResultRow) throws -> Void) throws {
+    func forEachDirectRow(_ query: any SQLExpression, _ body: (borrowing ResultRow) throws -> Void) throws {
         let (sql, binds) = try encoded(query)
         try connection.step(sql, binds) { try body(ResultRow(source: .sqlite($0))) }
     }
