@@ -45,90 +45,42 @@ public struct ResultRow: ~Copyable {
     }
 
     public func string(_ column: Int) throws -> String {
-        switch source {
-        case .sqlite(let statement):
-            try Self.check(column, of: Int(sqlite_nio_sqlite3_column_count(statement)))
-            let index = Int32(column)
-            if sqlite_nio_sqlite3_column_type(statement, index) == SQLITE_TEXT, let text = sqlite_nio_sqlite3_column_text(statement, index) {
-                let length = Int(sqlite_nio_sqlite3_column_bytes(statement, index))
-                return String(decoding: UnsafeBufferPointer(start: text, count: length), as: UTF8.self)
-            }
-            return try converted(column, String.self)
-        case .postgres(let row, let cells):
-            return try Self.decode(row, cells, column, String.self)
-        case .generic(let row):
-            return try row.decode(column: Self.name(of: column, in: row), as: String.self)
+        try value(column, String.self) { statement, index in
+            guard sqlite_nio_sqlite3_column_type(statement, index) == SQLITE_TEXT, let text = sqlite_nio_sqlite3_column_text(statement, index) else { return nil }
+            return String(decoding: UnsafeBufferPointer(start: text, count: Int(sqlite_nio_sqlite3_column_bytes(statement, index))), as: UTF8.self)
         }
     }
 
     public func int(_ column: Int) throws -> Int {
-        switch source {
-        case .sqlite(let statement):
-            try Self.check(column, of: Int(sqlite_nio_sqlite3_column_count(statement)))
-            let index = Int32(column)
-            if sqlite_nio_sqlite3_column_type(statement, index) == SQLITE_INTEGER {
-                return Int(sqlite_nio_sqlite3_column_int64(statement, index))
-            }
-            return try converted(column, Int.self)
-        case .postgres(let row, let cells):
-            return try Self.decode(row, cells, column, Int.self)
-        case .generic(let row):
-            return try row.decode(column: Self.name(of: column, in: row), as: Int.self)
+        try value(column, Int.self) { statement, index in
+            sqlite_nio_sqlite3_column_type(statement, index) == SQLITE_INTEGER ? Int(sqlite_nio_sqlite3_column_int64(statement, index)) : nil
         }
     }
 
     public func bool(_ column: Int) throws -> Bool {
-        switch source {
-        case .sqlite(let statement):
-            try Self.check(column, of: Int(sqlite_nio_sqlite3_column_count(statement)))
-            let index = Int32(column)
-            if sqlite_nio_sqlite3_column_type(statement, index) == SQLITE_INTEGER {
-                switch sqlite_nio_sqlite3_column_int64(statement, index) {
-                case 0: return false
-                case 1: return true
-                default: break
-                }
+        try value(column, Bool.self) { statement, index in
+            guard sqlite_nio_sqlite3_column_type(statement, index) == SQLITE_INTEGER else { return nil }
+            switch sqlite_nio_sqlite3_column_int64(statement, index) {
+            case 0: return false
+            case 1: return true
+            default: return nil
             }
-            return try converted(column, Bool.self)
-        case .postgres(let row, let cells):
-            return try Self.decode(row, cells, column, Bool.self)
-        case .generic(let row):
-            return try row.decode(column: Self.name(of: column, in: row), as: Bool.self)
         }
     }
 
     public func double(_ column: Int) throws -> Double {
-        switch source {
-        case .sqlite(let statement):
-            try Self.check(column, of: Int(sqlite_nio_sqlite3_column_count(statement)))
-            let index = Int32(column)
-            if sqlite_nio_sqlite3_column_type(statement, index) == SQLITE_FLOAT {
-                return sqlite_nio_sqlite3_column_double(statement, index)
-            }
-            return try converted(column, Double.self)
-        case .postgres(let row, let cells):
-            return try Self.decode(row, cells, column, Double.self)
-        case .generic(let row):
-            return try row.decode(column: Self.name(of: column, in: row), as: Double.self)
+        try value(column, Double.self) { statement, index in
+            sqlite_nio_sqlite3_column_type(statement, index) == SQLITE_FLOAT ? sqlite_nio_sqlite3_column_double(statement, index) : nil
         }
     }
 
     /// A timestamp. SQLite holds dates as seconds since 1970 (SQLiteKit's encoding); they are
     /// rounded to microseconds exactly as SQLiteNIO's `Date(sqliteData:)` does.
     public func date(_ column: Int) throws -> Date {
-        switch source {
-        case .sqlite(let statement):
-            try Self.check(column, of: Int(sqlite_nio_sqlite3_column_count(statement)))
-            let index = Int32(column)
-            if sqlite_nio_sqlite3_column_type(statement, index) == SQLITE_FLOAT {
-                let sinceReference = sqlite_nio_sqlite3_column_double(statement, index) - Date.timeIntervalBetween1970AndReferenceDate
-                return Date(timeIntervalSinceReferenceDate: (sinceReference * 1e6).rounded() / 1e6)
-            }
-            return try converted(column, Date.self)
-        case .postgres(let row, let cells):
-            return try Self.decode(row, cells, column, Date.self)
-        case .generic(let row):
-            return try row.decode(column: Self.name(of: column, in: row), as: Date.self)
+        try value(column, Date.self) { statement, index in
+            guard sqlite_nio_sqlite3_column_type(statement, index) == SQLITE_FLOAT else { return nil }
+            let sinceReference = sqlite_nio_sqlite3_column_double(statement, index) - Date.timeIntervalBetween1970AndReferenceDate
+            return Date(timeIntervalSinceReferenceDate: (sinceReference * 1e6).rounded() / 1e6)
         }
     }
 
@@ -142,7 +94,7 @@ public struct ResultRow: ~Copyable {
                 let length = Int(sqlite_nio_sqlite3_column_bytes(statement, index))
                 if let uuid = UUID(utf8: UnsafeBufferPointer(start: text, count: length)) { return uuid }
             }
-            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "column \(column) is not a UUID: \(try readable(column))"))
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "column \(column) is not a UUID: \(try Self.sqliteValue(statement, column))"))
         case .postgres(let row, let cells):
             return try Self.decode(row, cells, column, UUID.self)
         case .generic(let row):
@@ -150,20 +102,33 @@ public struct ResultRow: ~Copyable {
         }
     }
 
-    /// The column's value through SQLiteNIO's conversion, for what the fast paths above leave
-    /// (text holding a number, a date stored as text, a mismatch to report).
-    private func converted<T: SQLiteDataConvertible>(_ column: Int, _ type: T.Type) throws -> T {
-        guard case .sqlite(let statement) = source else { preconditionFailure("SQLite conversion of a non-SQLite row") }
-        let value = try SQLiteDirectConnection.value(of: statement, at: Int32(column))
-        guard let converted = T(sqliteData: value) else {
-            throw DecodingError.typeMismatch(T.self, .init(codingPath: [], debugDescription: "column \(column) holds \(value), not \(T.self)"))
+    /// The column as `T`. On SQLite, `sqlite` reads the stored form `T` almost always has (text,
+    /// integer, float) straight from the statement; anything else — text holding a number, a date
+    /// stored as text, a mismatch to report — goes through one `SQLiteData` and SQLiteNIO's
+    /// `SQLiteDataConvertible`, as SQLKit's rows converted it. On the other databases, their decoders.
+    @inline(__always)
+    private func value<T: SQLiteDataConvertible & PostgresDecodable & Decodable>(
+        _ column: Int, _ type: T.Type, sqlite fast: (OpaquePointer, Int32) -> T?
+    ) throws -> T {
+        switch source {
+        case .sqlite(let statement):
+            try Self.check(column, of: Int(sqlite_nio_sqlite3_column_count(statement)))
+            if let value = fast(statement, Int32(column)) { return value }
+            let data = try Self.sqliteValue(statement, column)
+            guard let value = T(sqliteData: data) else {
+                throw DecodingError.typeMismatch(T.self, .init(codingPath: [], debugDescription: "column \(column) holds \(data), not \(T.self)"))
+            }
+            return value
+        case .postgres(let row, let cells):
+            return try Self.decode(row, cells, column, T.self)
+        case .generic(let row):
+            return try row.decode(column: Self.name(of: column, in: row), as: T.self)
         }
-        return converted
     }
 
-    private func readable(_ column: Int) throws -> String {
-        guard case .sqlite(let statement) = source else { return "?" }
-        return "\(try SQLiteDirectConnection.value(of: statement, at: Int32(column)))"
+    private static func sqliteValue(_ statement: OpaquePointer, _ column: Int) throws -> SQLiteData {
+        try check(column, of: Int(sqlite_nio_sqlite3_column_count(statement)))
+        return try SQLiteDirectConnection.value(of: statement, at: Int32(column))
     }
 
     /// The name of the column at `column`, by which SQLKit's row finds it; a name the result repeats
