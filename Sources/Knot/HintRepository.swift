@@ -49,53 +49,94 @@ public struct HintRepository: Sendable {
         return hint
     }
 
-    /// One page of the user's hints, newest first. `cursor` is the opaque `next_cursor` of the
-    /// previous page.
-    /// A page of the user's hints, newest first, after `cursor` or skipping `offset` (the seed's
-    /// paging); nil when the user has no vault (a 404, seed 000 `hints.py`).
+    /// A page of the user's hints, newest first, after `cursor` (the opaque `next_cursor` of the
+    /// previous page) or skipping `offset` (the seed's paging); nil when the user has no vault (a 404,
+    /// seed 000 `hints.py`).
     public func list(for user: UserID, limit: Int, cursor: HintCursor?, offset: Int = 0) async throws -> HintPage? {
         try await database.read { db in
-            // Compare against the stored timestamp of the cursor's hint (exact on both databases);
-            // the timestamp carried in the cursor is the fallback when that hint was deleted since.
-            let after: SQLQueryString =
-                cursor.map {
-                    let position: SQLQueryString = "COALESCE((SELECT created_at FROM hints WHERE id = \(bind: $0.id)), \(bind: $0.createdAt))"
-                    return "AND (h.created_at < \(position) OR (h.created_at = \(position) AND h.id < \(bind: $0.id)))"
-                } ?? ""
-            // One statement for the page and the total (an uncorrelated subquery, evaluated once),
-            // read by column position: this is the read on every hint-list request (issue 13).
-            let rows = try await db.rows(
-                """
-                SELECT h.id, h.hint_text, h.source, h.is_used, h.created_at,
-                    (SELECT COUNT(*) FROM hints h2 JOIN partner_vaults v2 ON v2.id = h2.vault_id WHERE v2.user_id = \(bind: user.uuid)) AS total
-                FROM hints h JOIN partner_vaults v ON v.id = h.vault_id
-                WHERE v.user_id = \(bind: user.uuid) \(after)
-                ORDER BY h.created_at DESC, h.id DESC LIMIT \(bind: limit + 1)\(offset > 0 ? " OFFSET \(bind: offset)" as SQLQueryString : "")
-                """
-            ) { row in (hint: try Self.hint(from: row), total: try row.int(5)) }
-            var hints = rows.map(\.hint)
+            var hints: [Hint] = []
             var next: String?
-            if hints.count > limit {
-                hints.removeLast()
-                next = hints.last.map { HintCursor(createdAt: $0.createdAt, id: $0.id.uuid).encoded }
-            }
-            let total: Int
-            if let first = rows.first {
-                total = first.total
-            } else {
-                // An empty page: is there a vault at all, and how many hints does it hold?
-                guard
-                    let count = try await db.firstRow(
-                        """
-                        SELECT (SELECT COUNT(*) FROM hints h WHERE h.vault_id = v.id) AS total FROM partner_vaults v WHERE v.user_id = \(bind: user.uuid)
-                        """,
-                        { try $0.int(0) }
-                    )
-                else { return nil }
-                total = count
-            }
+            guard
+                let total = try await Self.readPage(
+                    on: db, user: user, limit: limit, cursor: cursor, offset: offset,
+                    { row in
+                        guard hints.count < limit else {
+                            next = hints.last.map { HintCursor(createdAt: $0.createdAt, id: $0.id.uuid).encoded }
+                            return
+                        }
+                        hints.append(try Self.hint(from: row))
+                    })
+            else { return nil }
             return HintPage(hints: hints, total: total, nextCursor: next)
         }
+    }
+
+    /// The same page as ``list(for:limit:cursor:offset:)``, as the JSON `GET /hints` answers with,
+    /// written from the rows as they are read (``HintPageJSONWriter``): no `Hint` values in between.
+    /// This is the read on every hint-list request (issue 13); a test holds the two to the same bytes.
+    public func listJSON(for user: UserID, limit: Int, cursor: HintCursor?, offset: Int = 0) async throws -> [UInt8]? {
+        try await database.read { db in
+            var page = HintPageJSONWriter()
+            var written = 0
+            var last: (createdAt: Date, id: UUID)?
+            var next: String?
+            guard
+                let total = try await Self.readPage(
+                    on: db, user: user, limit: limit, cursor: cursor, offset: offset,
+                    { row in
+                        guard written < limit else {
+                            next = last.map { HintCursor(createdAt: $0.createdAt, id: $0.id).encoded }
+                            return
+                        }
+                        let id = try row.uuid(0)
+                        let createdAt = try row.date(4)
+                        let source = HintSource(rawValue: try row.string(2)) ?? .textInput
+                        let isUsed = try row.bool(3)
+                        try row.withText(1) { page.append(id: id, createdAt: createdAt, isUsed: isUsed, source: source, hintText: $0) }
+                        written += 1
+                        last = (createdAt, id)
+                    })
+            else { return nil }
+            return page.finish(total: total, nextCursor: next)
+        }
+    }
+
+    /// Runs the page's one statement on `db`, handing `body` each of its rows (up to `limit + 1`: one
+    /// more than the page, to tell whether another follows). Returns the total number of the user's
+    /// hints, or nil when the user has no vault.
+    private static func readPage(
+        on db: any SQLDatabase, user: UserID, limit: Int, cursor: HintCursor?, offset: Int, _ body: (borrowing ResultRow) throws -> Void
+    ) async throws -> Int? {
+        // Compare against the stored timestamp of the cursor's hint (exact on both databases);
+        // the timestamp carried in the cursor is the fallback when that hint was deleted since.
+        let after: SQLQueryString =
+            cursor.map {
+                let position: SQLQueryString = "COALESCE((SELECT created_at FROM hints WHERE id = \(bind: $0.id)), \(bind: $0.createdAt))"
+                return "AND (h.created_at < \(position) OR (h.created_at = \(position) AND h.id < \(bind: $0.id)))"
+            } ?? ""
+        // One statement for the page and the total (an uncorrelated subquery, evaluated once), read
+        // by column position.
+        var total: Int?
+        try await db.forEachRow(
+            """
+            SELECT h.id, h.hint_text, h.source, h.is_used, h.created_at,
+                (SELECT COUNT(*) FROM hints h2 JOIN partner_vaults v2 ON v2.id = h2.vault_id WHERE v2.user_id = \(bind: user.uuid)) AS total
+            FROM hints h JOIN partner_vaults v ON v.id = h.vault_id
+            WHERE v.user_id = \(bind: user.uuid) \(after)
+            ORDER BY h.created_at DESC, h.id DESC LIMIT \(bind: limit + 1)\(offset > 0 ? " OFFSET \(bind: offset)" as SQLQueryString : "")
+            """
+        ) { row in
+            if total == nil { total = try row.int(5) }
+            try body(row)
+        }
+        if let total { return total }
+        // An empty page: is there a vault at all, and how many hints does it hold?
+        return try await db.firstRow(
+            """
+            SELECT (SELECT COUNT(*) FROM hints h WHERE h.vault_id = v.id) AS total FROM partner_vaults v WHERE v.user_id = \(bind: user.uuid)
+            """,
+            { try $0.int(0) }
+        )
     }
 
     /// A hint from a row whose first five columns are `id, hint_text, source, is_used, created_at`.

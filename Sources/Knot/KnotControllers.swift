@@ -67,7 +67,7 @@ public struct HintsController: Sendable {
             let hint = try await hints.create(text: body.hintText, source: body.source, vault: vault, user: context.userID)
             return EditedResponse(status: .created, response: hint)
         }
-        routes.get { request, context -> HintPage in
+        routes.get { request, context -> Response in
             var validator = Validator()
             let limit = validator.queryInteger(request.uri.queryParameters.get("limit").map { String($0) }, "limit", default: 50, range: 1...100)
             var cursor: HintCursor?
@@ -77,10 +77,11 @@ public struct HintsController: Sendable {
             }
             let offset = validator.queryInteger(request.uri.queryParameters.get("offset").map { String($0) }, "offset", default: 0, range: 0...1_000_000)
             try validator.throwIfInvalid()
-            guard let page = try await hints.list(for: context.userID, limit: limit, cursor: cursor, offset: offset) else {
+            // The page's JSON is written as its rows are read (`HintRepository.listJSON`).
+            guard let page = try await hints.listJSON(for: context.userID, limit: limit, cursor: cursor, offset: offset) else {
                 throw APIError(.notFound, code: "vault_not_found", message: "No partner vault yet. Create one with POST /api/v1/vault.")
             }
-            return page
+            return APIResponseEncoder.response(json: page)
         }
         routes.get("search") { request, context -> HintSearchResult in
             var validator = Validator()

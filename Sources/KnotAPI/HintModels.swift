@@ -81,13 +81,22 @@ public struct NewHint: Codable, Sendable, Equatable {
 
 extension Hint: DirectJSONEncodable {
     public func writeJSON(to writer: inout JSONBytesWriter) {
+        Self.writeJSON(id: id.uuid, createdAt: createdAt, isUsed: isUsed, source: source, to: &writer) { $0.string(hintText) }
+    }
+
+    /// A hint's JSON from its parts, the text written by `hintText`: what ``writeJSON(to:)`` writes
+    /// for a `Hint`, and what ``HintPageJSONWriter`` writes for a row read from the database.
+    @inlinable
+    public static func writeJSON(
+        id: UUID, createdAt: Date, isUsed: Bool, source: HintSource, to writer: inout JSONBytesWriter, hintText: (inout JSONBytesWriter) -> Void
+    ) {
         writer.beginObject()
         writer.key("created_at")
         writer.date(createdAt)
         writer.key("hint_text")
-        writer.string(hintText)
+        hintText(&writer)
         writer.key("id")
-        writer.uuid(id.uuid)
+        writer.uuid(id)
         writer.key("is_used")
         writer.bool(isUsed)
         writer.key("source")
@@ -98,9 +107,21 @@ extension Hint: DirectJSONEncodable {
 
 extension HintPage: DirectJSONEncodable {
     public func writeJSON(to writer: inout JSONBytesWriter) {
+        Self.writeHead(to: &writer)
+        for hint in hints { hint.writeJSON(to: &writer) }
+        Self.writeTail(total: total, nextCursor: nextCursor, to: &writer)
+    }
+
+    /// Everything before the first hint.
+    static func writeHead(to writer: inout JSONBytesWriter) {
         writer.beginObject()
         writer.key("hints")
-        writer.array(hints)
+        writer.beginArray()
+    }
+
+    /// Everything after the last hint.
+    static func writeTail(total: Int, nextCursor: String?, to writer: inout JSONBytesWriter) {
+        writer.endArray()
         if let nextCursor {
             writer.key("next_cursor")
             writer.string(nextCursor)
@@ -108,5 +129,30 @@ extension HintPage: DirectJSONEncodable {
         writer.key("total")
         writer.integer(total)
         writer.endObject()
+    }
+}
+
+/// A ``HintPage``'s JSON written while its rows are read from the database, without making `Hint`
+/// values in between: the hint list is the read every client makes most (issue 13), and building
+/// twenty hints (a `String` each) only to write them out and free them cost more than SQLite's own
+/// work. It writes exactly what `HintPage.writeJSON` writes for the same hints: both share the
+/// same pieces, and a test compares it with `JSONEncoder` for pages read from both databases.
+public struct HintPageJSONWriter {
+    @usableFromInline var writer = JSONBytesWriter()
+
+    public init() {
+        HintPage.writeHead(to: &writer)
+    }
+
+    /// Appends one hint, its text given as UTF-8 bytes (see `JSONBytesWriter.string(utf8:)`).
+    @inlinable
+    public mutating func append(id: UUID, createdAt: Date, isUsed: Bool, source: HintSource, hintText: UnsafeBufferPointer<UInt8>) {
+        Hint.writeJSON(id: id, createdAt: createdAt, isUsed: isUsed, source: source, to: &writer) { $0.string(utf8: hintText) }
+    }
+
+    /// The page's JSON, once every hint is appended.
+    public consuming func finish(total: Int, nextCursor: String?) -> [UInt8] {
+        HintPage.writeTail(total: total, nextCursor: nextCursor, to: &writer)
+        return writer.bytes
     }
 }

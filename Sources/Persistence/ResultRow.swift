@@ -51,6 +51,21 @@ public struct ResultRow: ~Copyable {
         }
     }
 
+    /// The text of a column as UTF-8 bytes lent to `body`, without making a `String`: on SQLite the
+    /// stored bytes themselves (not validated — `String(decoding:as:)` is what ``string(_:)`` makes of
+    /// them), elsewhere ``string(_:)``'s bytes. For copying text straight into a response.
+    public func withText<R>(_ column: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) throws -> R {
+        if case .sqlite(let statement) = source {
+            try Self.check(column, of: Int(sqlite_nio_sqlite3_column_count(statement)))
+            let index = Int32(column)
+            if sqlite_nio_sqlite3_column_type(statement, index) == SQLITE_TEXT, let text = sqlite_nio_sqlite3_column_text(statement, index) {
+                return try body(UnsafeBufferPointer(start: text, count: Int(sqlite_nio_sqlite3_column_bytes(statement, index))))
+            }
+        }
+        var text = try string(column)
+        return try text.withUTF8(body)
+    }
+
     public func int(_ column: Int) throws -> Int {
         try value(column, Int.self) { statement, index in
             sqlite_nio_sqlite3_column_type(statement, index) == SQLITE_INTEGER ? Int(sqlite_nio_sqlite3_column_int64(statement, index)) : nil

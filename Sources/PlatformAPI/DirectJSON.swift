@@ -74,6 +74,36 @@ public struct JSONBytesWriter {
         pendingComma = true
     }
 
+    /// Text handed over as bytes, e.g. straight from a database row, written without making a
+    /// `String` first. Bytes that are not valid UTF-8 are written as `String(decoding:as:)` repairs
+    /// them (U+FFFD for each invalid sequence), so the JSON is what ``string(_:)`` writes for the text
+    /// read the usual way. Pure ASCII — nearly all text — is checked eight bytes at a time and copied
+    /// escaped; other text is validated by decoding it.
+    public mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
+        guard Self.isASCII(utf8) else { return string(String(decoding: utf8, as: UTF8.self)) }
+        separate()
+        storage.append(UInt8(ascii: "\""))
+        Self.appendEscaping(utf8, to: &storage)
+        storage.append(UInt8(ascii: "\""))
+        pendingComma = true
+    }
+
+    static func isASCII(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = utf8.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        var index = 0
+        var highBits: UInt64 = 0
+        while utf8.count - index >= 8 {
+            highBits |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            index += 8
+        }
+        while index < utf8.count {
+            highBits |= UInt64(base[index])
+            index += 1
+        }
+        return highBits & 0x8080_8080_8080_8080 == 0
+    }
+
     /// Appends `utf8` with the characters JSON requires escaped (below U+0020, `"` and `\`)
     /// escaped. Text is checked eight bytes at a time; runs without such characters — nearly all
     /// text — are copied whole.

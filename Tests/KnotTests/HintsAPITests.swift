@@ -115,6 +115,74 @@ struct HintsAPITests {
         }
     }
 
+    @Test("the page GET answers, written from the rows, is byte for byte JSONEncoder's HintPage on every kind of page", arguments: TestDatabase.allCases)
+    func pageWrittenFromRowsMatchesEncoder(_ database: TestDatabase) async throws {
+        try await withServer(database) { client, server in
+            let repository = try #require(server.knot).hints
+            let user = try await Self.userWithVault(client)
+            let userID = UserID(try #require(UUID(uuidString: user.userID)))
+            /// The page both ways; they must be the same bytes (nil for both when there is no vault).
+            @Sendable func both(limit: Int, cursor: HintCursor? = nil, offset: Int = 0) async throws -> HintPage? {
+                let page = try await repository.list(for: userID, limit: limit, cursor: cursor, offset: offset)
+                let written = try await repository.listJSON(for: userID, limit: limit, cursor: cursor, offset: offset)
+                let encoded = try page.map { try JSONEncoder.api.encode($0) }
+                #expect(written.map { String(decoding: $0, as: UTF8.self) } == encoded.map { String(decoding: $0, as: UTF8.self) }, "limit \(limit) offset \(offset)")
+                return page
+            }
+            let empty = try #require(try await both(limit: 20))
+            #expect(empty.hints.isEmpty && empty.total == 0 && empty.nextCursor == nil)
+
+            // Texts JSON must escape or that are not ASCII, stored as they are (not through the API's checks).
+            let vault = try #require(try await server.knot?.vaults.vaultID(for: userID))
+            let texts = [
+                "x", "plain", "quote \" and backslash \\ and slash /", "line\nbreak\r\ntab\there", "\u{1}\u{8}\u{b}\u{c}\u{1f}\u{7f}",
+                "emoji 🎁 and accents é ñ 中文", "\u{2028}\u{2029}\u{85}\u{a0}", "</script>", String(repeating: "x", count: 600), "eight by",
+            ]
+            for (index, text) in texts.enumerated() {
+                let hint = try await repository.create(text: text, source: index.isMultiple(of: 2) ? .textInput : .voiceTranscription, vault: vault, user: userID)
+                if index.isMultiple(of: 3) {
+                    try await server.database.transaction { try await $0.raw("UPDATE hints SET is_used = \(bind: true) WHERE id = \(bind: hint.id.uuid)").run() }
+                }
+            }
+            let all = try #require(try await both(limit: 100))
+            #expect(all.total == all.hints.count && all.total > 5 && all.nextCursor == nil)
+            // Walk the pages by cursor (each but the last with a next_cursor), and by offset.
+            var cursor: HintCursor?
+            var walked: [Hint] = []
+            repeat {
+                let page = try #require(try await both(limit: 3, cursor: cursor))
+                walked += page.hints
+                cursor = page.nextCursor.flatMap { HintCursor(encoded: $0) }
+                #expect(page.nextCursor == nil || page.hints.count == 3)
+            } while cursor != nil && walked.count <= all.total
+            #expect(walked == all.hints)
+            let skipped = try #require(try await both(limit: 2, offset: 3))
+            #expect(skipped.hints == Array(all.hints.dropFirst(3).prefix(2)))
+            #expect(try await both(limit: 5, offset: 1000)?.hints == [])
+
+            // The HTTP answer is the written page.
+            let response = try await client.send(.get, "/knot/api/v1/hints?limit=100", token: user.accessToken)
+            #expect(String(decoding: response.body, as: UTF8.self) == String(decoding: try JSONEncoder.api.encode(all), as: UTF8.self))
+            #expect(response.headers[.contentType] == "application/json; charset=utf-8")
+            #expect(response.headers[.contentLength] == String(response.body.count))
+
+            if database == .sqlite {
+                // Text that is not valid UTF-8 (SQLite stores what it is given): repaired the same way both ways.
+                try await server.database.transaction { db in
+                    try await db.raw("UPDATE hints SET hint_text = CAST(X'61FF80C0AFEDA08062F09F8E' AS TEXT) WHERE id = \(bind: all.hints[0].id.uuid)").run()
+                }
+                let repaired = try #require(try await both(limit: 1))
+                #expect(repaired.hints.first?.hintText.hasPrefix("a\u{FFFD}") == true)
+            }
+
+            // A user without a vault: nil both ways (the route's 404).
+            let stranger = try await client.signIn()
+            let strangerID = UserID(try #require(UUID(uuidString: stranger.userID)))
+            #expect(try await repository.list(for: strangerID, limit: 20, cursor: nil) == nil)
+            #expect(try await repository.listJSON(for: strangerID, limit: 20, cursor: nil) == nil)
+        }
+    }
+
     @Test("DELETE removes one's own hint (204) and answers 404 for missing or another user's", arguments: TestDatabase.allCases)
     func deleteHint(_ database: TestDatabase) async throws {
         try await withServer(database) { client, server in

@@ -65,6 +65,48 @@ struct HotPathTests {
         #expect(String(decoding: writer.bytes, as: UTF8.self) == (try Self.encoderJSON(String(repeating: "\"\\\u{1}", count: 40))))
     }
 
+    @Test("text handed over as bytes is written as the String decoded from them: escaped, and repaired where not UTF-8")
+    func bytesWrittenAsDecodedString() throws {
+        // Valid texts (ASCII and not), and byte sequences that are not UTF-8 — a lone continuation
+        // byte, 0xFF, an overlong encoding, a UTF-16 surrogate, a sequence cut short — at each
+        // position around the eight-byte scan.
+        var inputs: [[UInt8]] = Self.awkwardTexts.map { Array($0.utf8) }
+        let broken: [[UInt8]] = [[0x80], [0xFF], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF0, 0x9F, 0x8E], [0xE2, 0x82], [0xF8, 0x88, 0x80, 0x80, 0x80]]
+        for bad in broken {
+            for position in 0...12 {
+                inputs.append(Array(repeating: UInt8(ascii: "a"), count: position) + bad + Array("\"b".utf8))
+            }
+        }
+        for bytes in inputs {
+            var direct = JSONBytesWriter()
+            bytes.withUnsafeBufferPointer { direct.string(utf8: $0) }
+            var viaString = JSONBytesWriter()
+            viaString.string(String(decoding: bytes, as: UTF8.self))
+            #expect(direct.bytes == viaString.bytes, "\(bytes)")
+        }
+        var empty = JSONBytesWriter()
+        empty.string(utf8: UnsafeBufferPointer(start: nil, count: 0))
+        #expect(empty.bytes == Array("\"\"".utf8))
+    }
+
+    @Test("a hint page written hint by hint from their parts is the page JSONEncoder writes")
+    func pageWriterMatchesEncoder() throws {
+        let hints = Self.awkwardTexts.enumerated().map { index, text in
+            Hint(
+                id: HintID(), hintText: text, source: index.isMultiple(of: 2) ? .voiceTranscription : .textInput, isUsed: index.isMultiple(of: 3),
+                createdAt: Date(timeIntervalSince1970: 1_795_000_000.123 - Double(index) * 86_400.25))
+        }
+        for (count, cursor) in [(hints.count, "next/\"cursor+"), (1, nil), (0, nil)] as [(Int, String?)] {
+            var writer = HintPageJSONWriter()
+            for hint in hints.prefix(count) {
+                var text = hint.hintText
+                text.withUTF8 { writer.append(id: hint.id.uuid, createdAt: hint.createdAt, isUsed: hint.isUsed, source: hint.source, hintText: $0) }
+            }
+            let page = HintPage(hints: Array(hints.prefix(count)), total: 40 + count, nextCursor: cursor)
+            #expect(String(decoding: writer.finish(total: 40 + count, nextCursor: cursor), as: UTF8.self) == (try Self.encoderJSON(page)))
+        }
+    }
+
     @Test("the response encoder writes direct JSON and decodes back to the same page")
     func responseRoundTrip() throws {
         let page = HintPage(

@@ -17,6 +17,8 @@ struct ResultRowTests {
     struct Read: Equatable {
         let id: UUID
         let text: String
+        /// The text as ``ResultRow/withText(_:_:)`` lends its bytes.
+        let lentText: String
         let source: String
         let isUsed: Bool
         let createdAt: Date
@@ -32,12 +34,15 @@ struct ResultRowTests {
     }
 
     static func byPosition(_ row: borrowing ResultRow) throws -> Read {
-        Read(id: try row.uuid(0), text: try row.string(1), source: try row.string(2), isUsed: try row.bool(3), createdAt: try row.date(4), total: try row.int(5))
+        Read(
+            id: try row.uuid(0), text: try row.string(1), lentText: try row.withText(1) { String(decoding: $0, as: UTF8.self) }, source: try row.string(2),
+            isUsed: try row.bool(3), createdAt: try row.date(4), total: try row.int(5))
     }
 
     static func byName(_ row: any SQLRow) throws -> Read {
         Read(
-            id: try row.uuid("id"), text: try row.decode(column: "hint_text", as: String.self), source: try row.decode(column: "source", as: String.self),
+            id: try row.uuid("id"), text: try row.decode(column: "hint_text", as: String.self), lentText: try row.decode(column: "hint_text", as: String.self),
+            source: try row.decode(column: "source", as: String.self),
             isUsed: try row.decode(column: "is_used", as: Bool.self), createdAt: try row.decode(column: "created_at", as: Date.self),
             total: try row.decode(column: "total", as: Int.self))
     }
@@ -138,7 +143,7 @@ struct ResultRowTests {
             // Text is not a UUID, a number, a date or a flag; a NULL is not text.
             let reads: [@Sendable (borrowing ResultRow) throws -> Void] = [
                 { _ = try $0.uuid(1) }, { _ = try $0.int(1) }, { _ = try $0.date(1) }, { _ = try $0.bool(1) }, { _ = try $0.double(1) },
-                { _ = try $0.string(0) }, { _ = try $0.string(2) },
+                { _ = try $0.string(0) }, { _ = try $0.string(2) }, { try $0.withText(0) { _ in } }, { try $0.withText(2) { _ in } },
             ]
             for read in reads {
                 await #expect(throws: DecodingError.self) {
