@@ -23,12 +23,9 @@ public struct HintRepository: Sendable {
         self.logger = logger
     }
 
-    /// Stores a hint in the user's vault with its embedding; nil, storing nothing, when the user has
-    /// no vault (the route's 404). The embedding is computed before the transaction; if the embedder
-    /// fails the hint is still stored (search skips it until re-embedded). The vault is found by the
-    /// insert itself (`INSERT … SELECT` from the user's vault): one statement, where looking it up
-    /// first was a read of its own on every hint write (issue 13).
-    public func create(text: String, source: HintSource, user: UserID) async throws -> Hint? {
+    /// Stores a hint with its embedding. The embedding is computed before the transaction; if the
+    /// embedder fails the hint is still stored (search skips it until re-embedded).
+    public func create(text: String, source: HintSource, vault: VaultID, user: UserID) async throws -> Hint {
         let hint = Hint(id: HintID(), hintText: text, source: source, isUsed: false, createdAt: clock.now())
         var vector: [Float]?
         do {
@@ -38,22 +35,18 @@ public struct HintRepository: Sendable {
         }
         let embedding = vector
         let model = embedder.model
-        return try await database.transaction(owner: user.uuid) { db in
-            let stored = try await db.firstRow(
+        try await database.transaction(owner: user.uuid) { db in
+            try await db.raw(
                 """
                 INSERT INTO hints (id, vault_id, hint_text, source, is_used, created_at)
-                SELECT \(bind: hint.id.uuid), v.id, \(bind: hint.hintText), \(bind: hint.source.rawValue), \(bind: false), \(bind: hint.createdAt)
-                FROM partner_vaults v WHERE v.user_id = \(bind: user.uuid)
-                RETURNING id
-                """,
-                { _ in true }
-            )
-            guard stored != nil else { return nil }
+                VALUES (\(bind: hint.id.uuid), \(bind: vault.uuid), \(bind: hint.hintText), \(bind: hint.source.rawValue), \(bind: false), \(bind: hint.createdAt))
+                """
+            ).run()
             if let embedding {
                 try await vectors.upsert(VectorEntry(collection: Self.collection, itemID: hint.id.uuid, ownerID: user, model: model, vector: embedding), on: db)
             }
-            return hint
         }
+        return hint
     }
 
     /// A page of the user's hints, newest first, after `cursor` (the opaque `next_cursor` of the

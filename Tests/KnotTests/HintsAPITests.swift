@@ -133,12 +133,13 @@ struct HintsAPITests {
             #expect(empty.hints.isEmpty && empty.total == 0 && empty.nextCursor == nil)
 
             // Texts JSON must escape or that are not ASCII, stored as they are (not through the API's checks).
+            let vault = try #require(try await server.knot?.vaults.vaultID(for: userID))
             let texts = [
                 "x", "plain", "quote \" and backslash \\ and slash /", "line\nbreak\r\ntab\there", "\u{1}\u{8}\u{b}\u{c}\u{1f}\u{7f}",
                 "emoji 🎁 and accents é ñ 中文", "\u{2028}\u{2029}\u{85}\u{a0}", "</script>", String(repeating: "x", count: 600), "eight by",
             ]
             for (index, text) in texts.enumerated() {
-                let hint = try #require(try await repository.create(text: text, source: index.isMultiple(of: 2) ? .textInput : .voiceTranscription, user: userID))
+                let hint = try await repository.create(text: text, source: index.isMultiple(of: 2) ? .textInput : .voiceTranscription, vault: vault, user: userID)
                 if index.isMultiple(of: 3) {
                     try await server.database.transaction { try await $0.raw("UPDATE hints SET is_used = \(bind: true) WHERE id = \(bind: hint.id.uuid)").run() }
                 }
@@ -231,12 +232,14 @@ struct HintsAPITests {
         try await withServer(database) { client, server in
             let user = try await Self.userWithVault(client)
             let knot = try #require(server.knot)
+            let vault = try #require(try await knot.vaults.vaultID(for: UserID(UUID(uuidString: user.userID)!)))
             for index in 0..<12 {
-                _ = try await knot.hints.create(text: "gift idea \(index) about candles", source: .textInput, user: UserID(UUID(uuidString: user.userID)!))
+                _ = try await knot.hints.create(text: "gift idea \(index) about candles", source: .textInput, vault: vault, user: UserID(UUID(uuidString: user.userID)!))
             }
             let crowd = try await Self.userWithVault(client)
+            let crowdVault = try #require(try await knot.vaults.vaultID(for: UserID(UUID(uuidString: crowd.userID)!)))
             for index in 0..<150 {
-                _ = try await knot.hints.create(text: "gift idea \(index) about candles", source: .textInput, user: UserID(UUID(uuidString: crowd.userID)!))
+                _ = try await knot.hints.create(text: "gift idea \(index) about candles", source: .textInput, vault: crowdVault, user: UserID(UUID(uuidString: crowd.userID)!))
             }
             let response = try await client.send(.get, "/knot/api/v1/hints/search?q=candles&limit=50", token: user.accessToken)
             #expect((response.json["hints"] as? [[String: Any]])?.count == 12)
