@@ -97,15 +97,8 @@ public struct HashingEmbedder: Embedder {
             }
         }
         var vector = [Float](repeating: 0, count: dimensions)
-        let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
-        func hashing(_ hash: UInt64, _ bytes: some Sequence<UInt8>) -> UInt64 {
-            var hash = hash
-            for byte in bytes {
-                hash ^= UInt64(byte)
-                hash = hash &* 0x0000_0100_0000_01b3
-            }
-            return hash
-        }
+        let offsetBasis = Self.fnv1aOffsetBasis
+        func hashing(_ hash: UInt64, _ bytes: some Sequence<UInt8>) -> UInt64 { Self.fnv1a(continuing: hash, bytes) }
         func add(_ hash: UInt64, weight: Float) {
             let index = Int(hash % UInt64(dimensions))
             vector[index] += ((hash >> 63) == 0 ? 1 : -1) * weight
@@ -161,9 +154,17 @@ public struct HashingEmbedder: Embedder {
         return word
     }
 
+    static let fnv1aOffsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
+
     static func fnv1a(_ text: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
+        fnv1a(continuing: fnv1aOffsetBasis, text.utf8)
+    }
+
+    /// FNV-1a over `bytes`, continuing from `hash` (a feature hashed in pieces hashes as if joined).
+    @inline(__always)
+    static func fnv1a(continuing hash: UInt64, _ bytes: some Sequence<UInt8>) -> UInt64 {
+        var hash = hash
+        for byte in bytes {
             hash ^= UInt64(byte)
             hash = hash &* 0x0000_0100_0000_01b3
         }

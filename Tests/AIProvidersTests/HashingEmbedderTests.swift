@@ -12,7 +12,7 @@ struct HashingEmbedderTests {
         "a", "an", "The", "AND", "about", "their", "they", "hiking", "hiked", "hikes", "hike", "boxes", "cats", "is", "sing", "bed", "ses", "ing",
         "ed", "s", "es", "x", "Xs", "running", "2024", "4x4", "B2B", "coffee", "Ceramics", "class", "downtown", "GIFTS", "d", "mess", "glasses",
     ]
-    static let separators = [" ", "  ", ", ", ".", "-", "'", "\n", "\t", "!?", "/", "_", "@", "\u{1}", "~"]
+    static let separators = [" ", "  ", ", ", ".", "-", "'", "\n", "\r\n", "\t", "!?", "/", "_", "@", "\u{1}", "~"]
 
     @Test("ASCII texts: the byte path's vector is the general path's, exactly")
     func asciiPathMatchesGeneralPath() {
@@ -35,18 +35,17 @@ struct HashingEmbedderTests {
         for text in texts {
             var utf8 = text
             let fast = utf8.withUTF8 { embedder.asciiVector(for: $0) }
-            #expect(fast == embedder.generalVector(for: text), "\(text.debugDescription)")
-            #expect(embedder.vector(for: text) == embedder.generalVector(for: text))
+            // Bit patterns: Float's == would equate -0.0 with 0.0.
+            #expect(fast?.map(\.bitPattern) == embedder.generalVector(for: text).map(\.bitPattern), "\(text.debugDescription)")
         }
     }
 
-    @Test("text that is not ASCII takes the general path (folding diacritics and case)")
+    @Test("text that is not ASCII is left to the general path, which folds diacritics and case")
     func otherTextTakesGeneralPath() {
         let embedder = HashingEmbedder()
         for text in ["Café crème", "Ärger über Öl", "emoji 🎁 gift", "中文", "naïve HIKING"] {
             var utf8 = text
             #expect(utf8.withUTF8 { embedder.asciiVector(for: $0) } == nil)
-            #expect(embedder.vector(for: text) == embedder.generalVector(for: text))
         }
         // Folding makes the accented spelling the plain one's vector.
         #expect(embedder.vector(for: "café") == embedder.vector(for: "cafe"))
