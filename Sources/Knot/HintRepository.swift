@@ -4,6 +4,7 @@ import Logging
 import Persistence
 import PlatformCore
 import SQLKit
+import Synchronization
 
 /// Hints hang off the user's vault; their vectors live in the shared vector index under the
 /// `knot.hints` collection, owned by the user (so account deletion removes them by cascade).
@@ -14,6 +15,8 @@ public struct HintRepository: Sendable {
     let embedder: any Embedder
     let clock: any TimeSource
     let logger: Logger
+    /// Users known to have a vault (see ``create(text:source:user:)``).
+    let knownVaultOwners = KnownUsers(capacity: 65_536)
 
     public init(database: any Database, vectors: any VectorIndex, embedder: any Embedder, clock: any TimeSource, logger: Logger) {
         self.database = database
@@ -23,9 +26,19 @@ public struct HintRepository: Sendable {
         self.logger = logger
     }
 
-    /// Stores a hint with its embedding. The embedding is computed before the transaction; if the
-    /// embedder fails the hint is still stored (search skips it until re-embedded).
-    public func create(text: String, source: HintSource, vault: VaultID, user: UserID) async throws -> Hint {
+    /// Stores a hint in the user's vault with its embedding; nil, storing nothing, when the user has
+    /// no vault (the route's 404). The embedding is computed before the transaction; if the embedder
+    /// fails the hint is still stored (search skips it until re-embedded).
+    ///
+    /// The vault is found by the insert itself (`INSERT … SELECT` from the user's vault), so nothing
+    /// is stored without one. Whether the user has a vault is also checked *before* embedding — an
+    /// embedder may be a paid call — but only until a hint has been stored for them: a vault is never
+    /// deleted on its own (only with its account), so ``knownVaultOwners`` remembers them and their
+    /// later writes skip that read (issue 13: it was a read of its own on every hint write).
+    public func create(text: String, source: HintSource, user: UserID) async throws -> Hint? {
+        if !knownVaultOwners.contains(user) {
+            guard try await hasVault(user) else { return nil }
+        }
         let hint = Hint(id: HintID(), hintText: text, source: source, isUsed: false, createdAt: clock.now())
         var vector: [Float]?
         do {
@@ -35,18 +48,35 @@ public struct HintRepository: Sendable {
         }
         let embedding = vector
         let model = embedder.model
-        try await database.transaction(owner: user.uuid) { db in
-            try await db.raw(
+        let stored = try await database.transaction(owner: user.uuid) { db -> Bool in
+            let inserted = try await db.firstRow(
                 """
                 INSERT INTO hints (id, vault_id, hint_text, source, is_used, created_at)
-                VALUES (\(bind: hint.id.uuid), \(bind: vault.uuid), \(bind: hint.hintText), \(bind: hint.source.rawValue), \(bind: false), \(bind: hint.createdAt))
-                """
-            ).run()
+                SELECT \(bind: hint.id.uuid), v.id, \(bind: hint.hintText), \(bind: hint.source.rawValue), \(bind: false), \(bind: hint.createdAt)
+                FROM partner_vaults v WHERE v.user_id = \(bind: user.uuid)
+                RETURNING id
+                """,
+                { _ in true }
+            )
+            guard inserted != nil else { return false }
             if let embedding {
                 try await vectors.upsert(VectorEntry(collection: Self.collection, itemID: hint.id.uuid, ownerID: user, model: model, vector: embedding), on: db)
             }
+            return true
         }
-        return hint
+        if stored {
+            knownVaultOwners.insert(user)
+        } else {
+            knownVaultOwners.remove(user)
+        }
+        return stored ? hint : nil
+    }
+
+    /// Whether the user has a vault.
+    func hasVault(_ user: UserID) async throws -> Bool {
+        try await database.read { db in
+            try await db.firstRow("SELECT 1 FROM partner_vaults WHERE user_id = \(bind: user.uuid)", { _ in true }) != nil
+        }
     }
 
     /// A page of the user's hints, newest first, after `cursor` (the opaque `next_cursor` of the
@@ -230,5 +260,32 @@ public struct HintEmbeddingSource: EmbeddingSource {
         ).all().map { row in
             PendingEmbedding(itemID: try row.uuid("id"), ownerID: UserID(try row.uuid("user_id")), text: try row.decode(column: "hint_text", as: String.self))
         }
+    }
+}
+
+/// A bounded set of users known to have something (for ``HintRepository``, a vault), shared by
+/// the copies of a repository. Full, it starts over empty: forgetting costs only a read.
+final class KnownUsers: Sendable {
+    private let users: Mutex<Set<UUID>>
+    private let capacity: Int
+
+    init(capacity: Int) {
+        self.users = Mutex([])
+        self.capacity = capacity
+    }
+
+    func contains(_ user: UserID) -> Bool {
+        users.withLock { $0.contains(user.uuid) }
+    }
+
+    func insert(_ user: UserID) {
+        users.withLock {
+            if $0.count >= capacity { $0.removeAll(keepingCapacity: true) }
+            $0.insert(user.uuid)
+        }
+    }
+
+    func remove(_ user: UserID) {
+        _ = users.withLock { $0.remove(user.uuid) }
     }
 }

@@ -131,7 +131,7 @@ public struct KnotApp: AppModule {
         let reminders = reminders
         VaultController(vaults: vaults, onVaultChanged: { user in await reminders.scheduleQuietly(for: user) }).addRoutes(to: api)
         notificationsController.addRoutes(to: api)
-        HintsController(hints: hints, vaults: vaults).addRoutes(to: api)
+        HintsController(hints: hints).addRoutes(to: api)
         RecommendationsController(service: recommender, repository: recommendations, weights: learnedWeights).addRoutes(to: api)
     }
 }

@@ -50,21 +50,18 @@ public struct VaultController: Sendable {
 /// `POST|GET /knot/api/v1/hints`, `DELETE /hints/{id}`, `GET /hints/search` (seed 001 steps 4.4, 4.6).
 public struct HintsController: Sendable {
     let hints: HintRepository
-    let vaults: VaultRepository
 
-    public init(hints: HintRepository, vaults: VaultRepository) {
+    public init(hints: HintRepository) {
         self.hints = hints
-        self.vaults = vaults
     }
 
     public func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
         let routes = group.group("hints")
         routes.post { request, context -> EditedResponse<Hint> in
             let body = try NewHint.check(try await request.decode(as: NewHint.Input.self, context: context)).get()
-            guard let vault = try await vaults.vaultID(for: context.userID) else {
+            guard let hint = try await hints.create(text: body.hintText, source: body.source, user: context.userID) else {
                 throw APIError(.notFound, code: "vault_not_found", message: "Create a partner vault before adding hints.")
             }
-            let hint = try await hints.create(text: body.hintText, source: body.source, vault: vault, user: context.userID)
             return EditedResponse(status: .created, response: hint)
         }
         routes.get { request, context -> Response in

@@ -1,8 +1,10 @@
+import AIProviders
 import Foundation
 import HTTPTypes
 import KnotAPI
 import Persistence
 import PlatformCore
+import Synchronization
 import TestSupport
 import Testing
 
@@ -134,13 +136,12 @@ struct HintsAPITests {
             #expect(empty.hints.isEmpty && empty.total == 0 && empty.nextCursor == nil)
 
             // Texts JSON must escape or that are not ASCII, stored as they are (not through the API's checks).
-            let vault = try #require(try await server.knot?.vaults.vaultID(for: userID))
             let texts = [
                 "x", "plain", "quote \" and backslash \\ and slash /", "line\nbreak\r\ntab\there", "\u{1}\u{8}\u{b}\u{c}\u{1f}\u{7f}",
                 "emoji 🎁 and accents é ñ 中文", "\u{2028}\u{2029}\u{85}\u{a0}", "</script>", String(repeating: "x", count: 600), "eight by",
             ]
             for (index, text) in texts.enumerated() {
-                let hint = try await repository.create(text: text, source: index.isMultiple(of: 2) ? .textInput : .voiceTranscription, vault: vault, user: userID)
+                let hint = try #require(try await repository.create(text: text, source: index.isMultiple(of: 2) ? .textInput : .voiceTranscription, user: userID))
                 if index.isMultiple(of: 3) {
                     try await server.database.transaction { try await $0.raw("UPDATE hints SET is_used = \(bind: true) WHERE id = \(bind: hint.id.uuid)").run() }
                 }
@@ -184,6 +185,54 @@ struct HintsAPITests {
             let strangerID = UserID(try #require(UUID(uuidString: stranger.userID)))
             #expect(try await repository.list(for: strangerID, limit: 20, cursor: nil) == nil)
             #expect(try await repository.listJSON(for: strangerID, limit: 20, cursor: nil) == nil)
+        }
+    }
+
+    @Test("a hint write without a vault stores nothing and never calls the embedder, also once the vault is gone", arguments: TestDatabase.allCases)
+    func writeWithoutVaultNeverEmbeds(_ database: TestDatabase) async throws {
+        /// Counts its calls (an embedder may be a paid network call).
+        final class CountingEmbedder: Embedder, Sendable {
+            let calls = Mutex(0)
+            let base = HashingEmbedder()
+            var model: String { base.model }
+            var dimensions: Int { base.dimensions }
+            var isSemantic: Bool { false }
+            func embed(_ texts: [String]) async throws -> [[Float]] {
+                calls.withLock { $0 += 1 }
+                return try await base.embed(texts)
+            }
+        }
+        try await withServer(database) { client, server in
+            let knot = try #require(server.knot)
+            let embedder = CountingEmbedder()
+            let hints = HintRepository(database: server.database, vectors: knot.hints.vectors, embedder: embedder, clock: knot.hints.clock, logger: knot.hints.logger)
+            let stranger = UserID(try #require(UUID(uuidString: try await client.signIn().userID)))
+            #expect(try await hints.create(text: "likes tea", source: .textInput, user: stranger) == nil)
+            #expect(embedder.calls.withLock { $0 } == 0, "no vault: answered before embedding")
+
+            let owner = try await Self.userWithVault(client)
+            let ownerID = UserID(try #require(UUID(uuidString: owner.userID)))
+            #expect(try await hints.create(text: "likes tea", source: .textInput, user: ownerID) != nil)
+            #expect(try await hints.create(text: "likes coffee", source: .textInput, user: ownerID) != nil)
+            #expect(embedder.calls.withLock { $0 } == 2)
+            // The vault goes (behind the repository's back): the insert finds none, nothing is
+            // stored, and the next write checks first again.
+            try await server.database.transaction { try await $0.raw("DELETE FROM partner_vaults WHERE user_id = \(bind: ownerID.uuid)").run() }
+            #expect(try await hints.create(text: "likes cake", source: .textInput, user: ownerID) == nil)
+            #expect(try await hints.create(text: "likes pie", source: .textInput, user: ownerID) == nil)
+            #expect(embedder.calls.withLock { $0 } == 3, "after a write found no vault, the next one checks before embedding")
+            let left = try await server.database.read { db in
+                try await db.firstRow("SELECT COUNT(*) FROM hints h JOIN partner_vaults v ON v.id = h.vault_id WHERE v.user_id = \(bind: ownerID.uuid)", { try $0.int(0) })
+            }
+            #expect(left == 0)
+            let orphans = try await server.database.read { db in
+                try await db.firstRow("SELECT COUNT(*) FROM hints WHERE hint_text IN ('likes cake', 'likes pie')", { try $0.int(0) })
+            }
+            #expect(orphans == 0, "nothing stored without a vault")
+            // Through the API, the answer is the 404.
+            let response = try await client.send(.post, "/knot/api/v1/hints", token: owner.accessToken, json: ["hint_text": "likes pie"])
+            #expect(response.status == .notFound)
+            #expect(response.json["error"].flatMap { ($0 as? [String: Any])?["code"] as? String } == "vault_not_found")
         }
     }
 
@@ -236,14 +285,12 @@ struct HintsAPITests {
         try await withServer(database) { client, server in
             let user = try await Self.userWithVault(client)
             let knot = try #require(server.knot)
-            let vault = try #require(try await knot.vaults.vaultID(for: UserID(UUID(uuidString: user.userID)!)))
             for index in 0..<12 {
-                _ = try await knot.hints.create(text: "gift idea \(index) about candles", source: .textInput, vault: vault, user: UserID(UUID(uuidString: user.userID)!))
+                _ = try await knot.hints.create(text: "gift idea \(index) about candles", source: .textInput, user: UserID(UUID(uuidString: user.userID)!))
             }
             let crowd = try await Self.userWithVault(client)
-            let crowdVault = try #require(try await knot.vaults.vaultID(for: UserID(UUID(uuidString: crowd.userID)!)))
             for index in 0..<150 {
-                _ = try await knot.hints.create(text: "gift idea \(index) about candles", source: .textInput, vault: crowdVault, user: UserID(UUID(uuidString: crowd.userID)!))
+                _ = try await knot.hints.create(text: "gift idea \(index) about candles", source: .textInput, user: UserID(UUID(uuidString: crowd.userID)!))
             }
             let response = try await client.send(.get, "/knot/api/v1/hints/search?q=candles&limit=50", token: user.accessToken)
             #expect((response.json["hints"] as? [[String: Any]])?.count == 12)
