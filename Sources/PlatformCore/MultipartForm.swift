@@ -54,8 +54,38 @@ public struct MultipartForm: Sendable {
     }
 
     /// True when `contentType` is `multipart/form-data` (with or without a boundary).
+    /// Every request with a body asks (for its size limit), so ASCII headers are read on their bytes;
+    /// anything else takes ``isMultipartGeneral(_:)``, whose answer the byte path gives (tested).
     public static func isMultipart(_ contentType: String?) -> Bool {
-        contentType?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased() == "multipart/form-data"
+        guard var contentType else { return false }
+        if let answer = contentType.withUTF8({ isMultipartASCII($0) }) { return answer }
+        return isMultipartGeneral(contentType)
+    }
+
+    /// The first non-empty `;`-separated piece, without the white space around it, lower-cased.
+    static func isMultipartGeneral(_ contentType: String) -> Bool {
+        contentType.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased() == "multipart/form-data"
+    }
+
+    /// ``isMultipartGeneral(_:)`` on ASCII bytes (nil for others): in ASCII the white space trimmed is
+    /// space and tab, and lower-casing maps A–Z alone; leading `;`s are skipped as `split` skips the
+    /// empty pieces they leave.
+    static func isMultipartASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+        var start = 0
+        while start < bytes.count, bytes[start] == UInt8(ascii: ";") { start += 1 }
+        var end = start
+        while end < bytes.count, bytes[end] != UInt8(ascii: ";") { end += 1 }
+        while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+        while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+        let expected: StaticString = "multipart/form-data"
+        guard end - start == expected.utf8CodeUnitCount else { return false }
+        return expected.withUTF8Buffer { target in
+            (0..<target.count).allSatisfy { offset in
+                let byte = bytes[start + offset]
+                return (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte) == target[offset]
+            }
+        }
     }
 
     /// Splits `body` at `boundary`.

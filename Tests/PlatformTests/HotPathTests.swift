@@ -2,7 +2,6 @@ import Foundation
 import KnotAPI
 import Logging
 import Observability
-import PlatformCore
 import SQLKit
 import SQLiteKit
 import Synchronization
@@ -10,6 +9,7 @@ import TestSupport
 import Testing
 
 @testable import Persistence
+@testable import PlatformCore
 
 /// The shortcuts the request path takes for speed (issue 13) must say exactly what the general
 /// path says: the hand-written JSON, the trimming, the random UUIDs, UUID parameters on SQLite and
@@ -134,6 +134,33 @@ struct HotPathTests {
             #expect(sample.trimmedOfWhitespace == sample.trimmingCharacters(in: .whitespacesAndNewlines), "\(sample.unicodeScalars.map { $0.value })")
         }
         #expect("  hi there \n"[...].trimmedOfWhitespace == "hi there")
+    }
+
+    @Test("an ASCII Content-Type is judged multipart on its bytes exactly as the general check judges it")
+    func multipartCheckMatchesGeneral() {
+        let leads = ["", ";", ";;", " ", "\t", " ;", "; "]
+        let bodies = [
+            "multipart/form-data", "Multipart/Form-Data", "MULTIPART/FORM-DATA", "multipart/form-datax", "xmultipart/form-data", "multipart/mixed",
+            "multipart/form_data", "application/json", "", " multipart/form-data\t", "multipart /form-data", "multipart/form-data\r",
+        ]
+        let tails = ["", ";", " ", "\t", "; boundary=x", " ;boundary=\"a b\"", ";;", "x"]
+        var checked = 0
+        for lead in leads {
+            for body in bodies {
+                for tail in tails {
+                    var header = lead + body + tail
+                    let fast = header.withUTF8 { MultipartForm.isMultipartASCII($0) }
+                    #expect(fast == MultipartForm.isMultipartGeneral(header), "\(header.debugDescription)")
+                    #expect(MultipartForm.isMultipart(header) == MultipartForm.isMultipartGeneral(header))
+                    checked += fast == true ? 1 : 0
+                }
+            }
+        }
+        #expect(checked > 20, "the samples include multipart headers")
+        var accented = "multipart/form-data; name=é"
+        #expect(accented.withUTF8 { MultipartForm.isMultipartASCII($0) } == nil, "not ASCII: the general check answers")
+        #expect(MultipartForm.isMultipart(accented))
+        #expect(!MultipartForm.isMultipart(nil))
     }
 
     @Test("hand-written timestamps and UUID text agree with Foundation's formatters and parsers")
