@@ -138,12 +138,12 @@ struct HotPathTests {
 
     @Test("an ASCII Content-Type is judged multipart on its bytes exactly as the general check judges it")
     func multipartCheckMatchesGeneral() {
-        let leads = ["", ";", ";;", " ", "\t", " ;", "; "]
+        let leads = ["", ";", ";;", " ", "\t", " ;", "; ", "\u{0B}", "\u{0C}", "\n", "\r\n"]
         let bodies = [
             "multipart/form-data", "Multipart/Form-Data", "MULTIPART/FORM-DATA", "multipart/form-datax", "xmultipart/form-data", "multipart/mixed",
             "multipart/form_data", "application/json", "", " multipart/form-data\t", "multipart /form-data", "multipart/form-data\r",
         ]
-        let tails = ["", ";", " ", "\t", "; boundary=x", " ;boundary=\"a b\"", ";;", "x"]
+        let tails = ["", ";", " ", "\t", "; boundary=x", " ;boundary=\"a b\"", ";;", "x", "\u{0B}", "\u{0C}", "\n", "\r\n", " \r\n;"]
         var checked = 0
         for lead in leads {
             for body in bodies {
