@@ -51,16 +51,32 @@ public struct ResultRow: ~Copyable {
         }
     }
 
-    /// The text of a column as UTF-8 bytes lent to `body`, without making a `String`: on SQLite the
-    /// stored bytes themselves (not validated — `String(decoding:as:)` is what ``string(_:)`` makes of
-    /// them), elsewhere ``string(_:)``'s bytes. For copying text straight into a response.
+    /// The text of a column as UTF-8 bytes lent to `body`, without making a `String`: the bytes as the
+    /// database holds them — on SQLite the stored text, on PostgreSQL a text column's cell (`text`,
+    /// `varchar`, `bpchar`, `name`: PostgresNIO's `String` is these bytes) — not validated here;
+    /// `String(decoding:as:)` is what ``string(_:)`` makes of them. Any other column lends
+    /// ``string(_:)``'s bytes. For copying text straight into a response.
     public func withText<R>(_ column: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) throws -> R {
-        if case .sqlite(let statement) = source {
+        switch source {
+        case .sqlite(let statement):
             try Self.check(column, of: Int(sqlite_nio_sqlite3_column_count(statement)))
             let index = Int32(column)
             if sqlite_nio_sqlite3_column_type(statement, index) == SQLITE_TEXT, let text = sqlite_nio_sqlite3_column_text(statement, index) {
                 return try body(UnsafeBufferPointer(start: text, count: Int(sqlite_nio_sqlite3_column_bytes(statement, index))))
             }
+        case .postgres(_, let cells):
+            try Self.check(column, of: cells.count)
+            let cell = cells[column]
+            switch cell.dataType {
+            case .text, .varchar, .bpchar, .name:
+                if let bytes = cell.bytes {
+                    return try bytes.withUnsafeReadableBytes { try body($0.assumingMemoryBound(to: UInt8.self)) }
+                }
+            default:
+                break
+            }
+        case .generic:
+            break
         }
         var text = try string(column)
         return try text.withUTF8(body)

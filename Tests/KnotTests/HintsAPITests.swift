@@ -296,4 +296,100 @@ struct HintsAPITests {
             #expect((response.json["hints"] as? [[String: Any]])?.count == 12)
         }
     }
+
+    @Test("on PostgreSQL, pages read together in one statement are each byte for byte the page read alone", arguments: [TestDatabase.postgres])
+    func batchedPagesMatchSinglePages(_ database: TestDatabase) async throws {
+        try await withServer(database) { client, server in
+            let repository = try #require(server.knot).hints
+            /// A user with a vault and `count` hints; their ids.
+            func user(hints count: Int, vault: Bool = true) async throws -> UserID {
+                let signedIn = vault ? try await Self.userWithVault(client) : try await client.signIn()
+                let id = UserID(try #require(UUID(uuidString: signedIn.userID)))
+                for index in 0..<count {
+                    _ = try await repository.create(text: "hint \(index) of \(id.uuid)", source: index.isMultiple(of: 2) ? .textInput : .voiceTranscription, user: id)
+                }
+                return id
+            }
+            let seven = try await user(hints: 7)
+            let three = try await user(hints: 3)
+            let emptyVault = try await user(hints: 0)
+            let noVault = try await user(hints: 0, vault: false)
+            let firstPage = try #require(try await repository.list(for: seven, limit: 3, cursor: nil))
+            let cursor = try #require(firstPage.nextCursor.flatMap { HintCursor(encoded: $0) })
+            // A cursor whose hint was deleted since: the timestamp it carries places it.
+            let deleted = firstPage.hints[2]
+            #expect(try await repository.delete(deleted.id, for: seven))
+            let staleCursor = HintCursor(createdAt: deleted.createdAt, id: deleted.id.uuid)
+
+            let requests = [
+                HintPageRequest(user: seven, limit: 3, cursor: nil, offset: 0),
+                HintPageRequest(user: three, limit: 20, cursor: nil, offset: 0),
+                HintPageRequest(user: seven, limit: 3, cursor: cursor, offset: 0),
+                HintPageRequest(user: noVault, limit: 5, cursor: nil, offset: 0),
+                HintPageRequest(user: emptyVault, limit: 5, cursor: nil, offset: 0),
+                HintPageRequest(user: seven, limit: 2, cursor: nil, offset: 3),
+                HintPageRequest(user: seven, limit: 5, cursor: nil, offset: 100),
+                HintPageRequest(user: three, limit: 3, cursor: nil, offset: 0),  // exactly a page: no next_cursor
+                HintPageRequest(user: three, limit: 1, cursor: nil, offset: 0),
+                HintPageRequest(user: seven, limit: 2, cursor: staleCursor, offset: 0),
+                HintPageRequest(user: seven, limit: 3, cursor: nil, offset: 0),  // the same request twice
+            ]
+            var alone: [[UInt8]?] = []
+            for request in requests {
+                let page = try await repository.list(for: request.user, limit: request.limit, cursor: request.cursor, offset: request.offset)
+                alone.append(try page.map { Array(try JSONEncoder.api.encode($0)) })
+            }
+            #expect(alone[3] == nil && alone[4] != nil, "the user without a vault has no page; the empty vault has an empty one")
+            let together = try await server.database.read { db in try await HintPageBatch.read(requests, on: db) }
+            #expect(together.count == requests.count)
+            for (index, result) in together.enumerated() {
+                #expect(try result.get() == alone[index], "request \(index)")
+            }
+            // And through the coalescer, all at once, many times over.
+            let expected = alone
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for round in 0..<10 {
+                    for (index, request) in requests.enumerated() {
+                        group.addTask {
+                            let page = try await repository.listJSON(for: request.user, limit: request.limit, cursor: request.cursor, offset: request.offset)
+                            #expect(page == expected[index], "round \(round), request \(index)")
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+        }
+    }
+
+    @Test("on PostgreSQL, many users' concurrent GET /hints each answer with that user's own hints only", arguments: [TestDatabase.postgres])
+    func concurrentPagesStayWithTheirUsers(_ database: TestDatabase) async throws {
+        try await withServer(database) { client, server in
+            let repository = try #require(server.knot).hints
+            var users: [(token: String, marker: String, count: Int)] = []
+            for index in 0..<5 {
+                let signedIn = try await Self.userWithVault(client)
+                let id = UserID(try #require(UUID(uuidString: signedIn.userID)))
+                let marker = "user-\(index)-\(UUID().uuidString.prefix(6))"
+                for hint in 0..<(index + 2) {
+                    _ = try await repository.create(text: "\(marker) hint \(hint)", source: .textInput, user: id)
+                }
+                users.append((signedIn.accessToken, marker, index + 2))
+            }
+            let all = users
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for request in 0..<200 {
+                    let user = all[request % all.count]
+                    group.addTask {
+                        let response = try await client.send(.get, "/knot/api/v1/hints?limit=\(1 + request % 4)", token: user.token)
+                        #expect(response.status == .ok)
+                        #expect(response.json["total"] as? Int == user.count)
+                        let texts = (response.json["hints"] as? [[String: Any]] ?? []).compactMap { $0["hint_text"] as? String }
+                        #expect(texts.count == min(1 + request % 4, user.count))
+                        #expect(texts.allSatisfy { $0.hasPrefix(user.marker + " ") }, "\(texts) for \(user.marker)")
+                    }
+                }
+                try await group.waitForAll()
+            }
+        }
+    }
 }

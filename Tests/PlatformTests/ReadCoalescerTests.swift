@@ -1,0 +1,176 @@
+import Persistence
+import Synchronization
+import Testing
+
+@Suite("Read coalescer", .timeLimit(.minutes(1)))
+struct ReadCoalescerTests {
+    struct Refused: Error, Equatable {
+        let request: Int
+    }
+
+    /// Holds batches until released, and records each batch's requests and how many ran at once.
+    final class Database: Sendable {
+        struct State {
+            var batches: [[Int]] = []
+            var running = 0
+            var mostRunning = 0
+            var held: [CheckedContinuation<Void, Never>] = []
+            var holding = true
+        }
+        let state = Mutex(State())
+
+        func execute(_ requests: [Int], answer: ([Int]) throws -> [Result<Int, any Error>]) async throws -> [Result<Int, any Error>] {
+            let hold = state.withLock { state -> Bool in
+                state.batches.append(requests)
+                state.running += 1
+                state.mostRunning = max(state.mostRunning, state.running)
+                return state.holding
+            }
+            if hold {
+                await withCheckedContinuation { continuation in
+                    let resumeNow = state.withLock { state -> Bool in
+                        guard state.holding else { return true }
+                        state.held.append(continuation)
+                        return false
+                    }
+                    if resumeNow { continuation.resume() }
+                }
+            }
+            defer { state.withLock { $0.running -= 1 } }
+            return try answer(requests)
+        }
+
+        /// Lets every held batch, and every later one, go on.
+        func release() {
+            let held = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+                state.holding = false
+                defer { state.held.removeAll() }
+                return state.held
+            }
+            for continuation in held { continuation.resume() }
+        }
+
+        var batches: [[Int]] { state.withLock { $0.batches } }
+        var held: Int { state.withLock { $0.held.count } }
+        var mostRunning: Int { state.withLock { $0.mostRunning } }
+    }
+
+    static func tenfold(_ requests: [Int]) -> [Result<Int, any Error>] { requests.map { .success($0 * 10) } }
+
+    /// Waits (briefly) until `condition` holds.
+    static func eventually(_ condition: () -> Bool) async throws {
+        for _ in 0..<2000 where !condition() { try await Task.sleep(for: .milliseconds(1)) }
+        #expect(condition())
+    }
+
+    @Test("a request that finds a batch slot free is read at once, alone")
+    func aloneAtOnce() async throws {
+        let database = Database()
+        database.release()
+        let coalescer = ReadCoalescer<Int, Int>(maxInFlight: 2, maxBatch: 8) { try await database.execute($0, answer: Self.tenfold) }
+        #expect(try await coalescer.read(4) == 40)
+        #expect(try await coalescer.read(5) == 50)
+        #expect(database.batches == [[4], [5]])
+        #expect(coalescer.waiting == 0)
+    }
+
+    @Test("requests arriving while the slots are taken wait and are read together, each answered with its own result")
+    func queuedRequestsGoTogether() async throws {
+        let database = Database()
+        let coalescer = ReadCoalescer<Int, Int>(maxInFlight: 1, maxBatch: 8) { try await database.execute($0, answer: Self.tenfold) }
+        try await withThrowingTaskGroup(of: (Int, Int).self) { group in
+            group.addTask { (0, try await coalescer.read(0)) }
+            try await Self.eventually { database.held == 1 }
+            for request in 1...5 { group.addTask { (request, try await coalescer.read(request)) } }
+            try await Self.eventually { coalescer.waiting == 5 }
+            #expect(database.batches == [[0]], "nothing else starts while the one slot is taken")
+            database.release()
+            var answers: [Int: Int] = [:]
+            for try await (request, answer) in group { answers[request] = answer }
+            #expect(answers == [0: 0, 1: 10, 2: 20, 3: 30, 4: 40, 5: 50])
+        }
+        #expect(database.batches.count == 2)
+        #expect(database.batches.last.map { Set($0) } == [1, 2, 3, 4, 5])
+        #expect(coalescer.waiting == 0)
+    }
+
+    @Test("no more than maxInFlight batches run at once, and maxBatch bounds a batch")
+    func boundsHold() async throws {
+        let database = Database()
+        let coalescer = ReadCoalescer<Int, Int>(maxInFlight: 2, maxBatch: 3) { try await database.execute($0, answer: Self.tenfold) }
+        try await withThrowingTaskGroup(of: (Int, Int).self) { group in
+            for request in 0..<2 { group.addTask { (request, try await coalescer.read(request)) } }
+            try await Self.eventually { database.held == 2 }
+            for request in 2..<10 { group.addTask { (request, try await coalescer.read(request)) } }
+            try await Self.eventually { coalescer.waiting == 8 }
+            database.release()
+            for try await (request, answer) in group { #expect(answer == request * 10) }
+        }
+        #expect(database.mostRunning == 2)
+        #expect(database.batches.allSatisfy { $0.count <= 3 })
+        #expect(database.batches.flatMap { $0 }.sorted() == Array(0..<10), "each request read exactly once")
+        #expect(database.batches.count == 2 + 3, "8 queued requests in batches of at most 3")
+    }
+
+    @Test("one request's failure is its own")
+    func failureIsPerRequest() async throws {
+        let database = Database()
+        let coalescer = ReadCoalescer<Int, Int>(maxInFlight: 1, maxBatch: 8) {
+            try await database.execute($0) { requests in requests.map { $0.isMultiple(of: 2) ? .success($0) : .failure(Refused(request: $0)) } }
+        }
+        try await withThrowingTaskGroup(of: (Int, Result<Int, Refused>).self) { group in
+            group.addTask { (0, await Self.outcome { try await coalescer.read(0) }) }
+            try await Self.eventually { database.held == 1 }
+            for request in 1...4 { group.addTask { (request, await Self.outcome { try await coalescer.read(request) }) } }
+            try await Self.eventually { coalescer.waiting == 4 }
+            database.release()
+            for try await (request, outcome) in group {
+                #expect(outcome == (request.isMultiple(of: 2) ? .success(request) : .failure(Refused(request: request))))
+            }
+        }
+        #expect(database.batches.count == 2)
+    }
+
+    @Test("a batch that fails as a whole fails its requests and those waiting; later requests are read afresh")
+    func wholeBatchFailure() async throws {
+        let database = Database()
+        let failing = Mutex(true)
+        let coalescer = ReadCoalescer<Int, Int>(maxInFlight: 1, maxBatch: 8) {
+            try await database.execute($0) { requests in
+                if failing.withLock({ $0 }) { throw Refused(request: -1) }
+                return Self.tenfold(requests)
+            }
+        }
+        try await withThrowingTaskGroup(of: Result<Int, Refused>.self) { group in
+            group.addTask { await Self.outcome { try await coalescer.read(0) } }
+            try await Self.eventually { database.held == 1 }
+            for request in 1...3 { group.addTask { await Self.outcome { try await coalescer.read(request) } } }
+            try await Self.eventually { coalescer.waiting == 3 }
+            database.release()
+            for try await outcome in group { #expect(outcome == .failure(Refused(request: -1))) }
+        }
+        #expect(database.batches == [[0]], "the waiting requests were answered without another read")
+        failing.withLock { $0 = false }
+        #expect(try await coalescer.read(7) == 70)
+    }
+
+    @Test("a batch answered with the wrong number of results fails each of its requests")
+    func mismatchIsAnError() async throws {
+        let database = Database()
+        database.release()
+        let coalescer = ReadCoalescer<Int, Int>(maxInFlight: 1, maxBatch: 8) { try await database.execute($0) { _ in [] } }
+        await #expect(throws: ReadCoalescerMismatch.self) { try await coalescer.read(1) }
+    }
+
+    /// The outcome of `body`, with ``Refused`` as the only expected error.
+    static func outcome(_ body: () async throws -> Int) async -> Result<Int, Refused> {
+        do {
+            return .success(try await body())
+        } catch let refused as Refused {
+            return .failure(refused)
+        } catch {
+            Issue.record("unexpected \(error)")
+            return .failure(Refused(request: .min))
+        }
+    }
+}
