@@ -1,5 +1,6 @@
 import Foundation
 import KnotAPI
+import NIOCore
 import Persistence
 import PlatformCore
 import SQLKit
@@ -25,18 +26,35 @@ struct HintPageRows {
 
     /// Takes a row whose columns from `first` on are `id, hint_text, source, is_used, created_at`.
     mutating func take(_ row: borrowing ResultRow, from first: Int) throws {
-        guard written < limit else {
-            next = last.map { HintCursor(createdAt: $0.createdAt, id: $0.id).encoded }
-            return
-        }
+        guard written < limit else { return noteMore() }
         let id = try row.uuid(first)
         let createdAt = try row.date(first + 4)
-        // An unknown source reads as text input, as `HintRepository.hint(from:)` reads it.
-        let source = try row.withText(first + 2) { text in HintSource.allCases.first { $0.rawValue.utf8.elementsEqual(text) } } ?? .textInput
+        let source = try row.withText(first + 2, Self.source)
         let isUsed = try row.bool(first + 3)
-        try row.withText(first + 1) { page.append(id: id, createdAt: createdAt, isUsed: isUsed, source: source, hintText: $0) }
+        try row.withText(first + 1) { append(id: id, createdAt: createdAt, isUsed: isUsed, source: source, hintText: $0) }
+    }
+
+    /// Takes one hint of a batch's arrays (``HintPageBatch``).
+    mutating func take(id: UUID, createdAt: Date, isUsed: Bool, source: ByteBuffer, hintText: ByteBuffer) {
+        guard written < limit else { return noteMore() }
+        let source = source.withUnsafeReadableBytes { Self.source($0.assumingMemoryBound(to: UInt8.self)) }
+        hintText.withUnsafeReadableBytes { append(id: id, createdAt: createdAt, isUsed: isUsed, source: source, hintText: $0.assumingMemoryBound(to: UInt8.self)) }
+    }
+
+    private mutating func append(id: UUID, createdAt: Date, isUsed: Bool, source: HintSource, hintText: UnsafeBufferPointer<UInt8>) {
+        page.append(id: id, createdAt: createdAt, isUsed: isUsed, source: source, hintText: hintText)
         written += 1
         last = (createdAt, id)
+    }
+
+    /// A row past the page: another page follows, starting after the last hint written.
+    private mutating func noteMore() {
+        next = last.map { HintCursor(createdAt: $0.createdAt, id: $0.id).encoded }
+    }
+
+    /// The stored source; an unknown one reads as text input, as `HintRepository.hint(from:)` reads it.
+    static func source(_ text: UnsafeBufferPointer<UInt8>) -> HintSource {
+        HintSource.allCases.first { $0.rawValue.utf8.elementsEqual(text) } ?? .textInput
     }
 
     consuming func finish(total: Int) -> [UInt8] {
@@ -45,23 +63,24 @@ struct HintPageRows {
 }
 
 /// Many users' hint pages read with one PostgreSQL statement, for ``ReadCoalescer`` (issue 13): each
-/// request is a row of `unnest(...)` over arrays of the requests' parameters, and a lateral subquery
-/// per request reads exactly what ``HintRepository``'s one-user statement reads — the vault and its
-/// total, the page by cursor or offset, `limit + 1` rows. A test holds the two to the same bytes.
+/// request is a row of `unnest(...)` over arrays of the requests' parameters, and lateral subqueries
+/// read for it exactly what ``HintRepository``'s one-user statement reads — the vault and its total,
+/// the page by cursor or offset, `limit + 1` hints — aggregated into one row of arrays per request,
+/// in the page's order. A test holds each request's page to the one-user statement's bytes.
+///
+/// One row per request rather than one per hint: each row costs the server's driver and the backend
+/// a fixed amount, and a page's hints arrive as one row's five arrays (the text read in place).
 enum HintPageBatch {
     /// Stands in for "no cursor" in the cursor arrays (`has_cursor` says which entries have one).
     static let noCursorID = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
 
     /// Each request's page as JSON, nil for a user without a vault; a failure reading one request's
-    /// rows is that request's alone.
+    /// row is that request's alone.
     static func read(_ requests: [HintPageRequest], on db: any SQLDatabase) async throws -> [Result<[UInt8]?, any Error>] {
-        var pages = requests.map { HintPageRows(limit: $0.limit) }
-        var totals = [Int?](repeating: nil, count: requests.count)
-        var failures = [(any Error)?](repeating: nil, count: requests.count)
-        var current = -1
+        var results = [Result<[UInt8]?, any Error>?](repeating: nil, count: requests.count)
         try await db.forEachRow(
             """
-            SELECT r.i, t.total, p.id, p.hint_text, p.source, p.is_used, p.created_at
+            SELECT r.i, t.total, p.ids, p.texts, p.sources, p.used, p.created
             FROM unnest(\(bind: requests.map(\.user.uuid)), \(bind: requests.map { $0.limit + 1 }), \(bind: requests.map(\.offset)),
                     \(bind: requests.map { $0.cursor != nil }), \(bind: requests.map { $0.cursor?.id ?? noCursorID }),
                     \(bind: requests.map { $0.cursor?.createdAt ?? Date(timeIntervalSince1970: 0) }))
@@ -71,44 +90,58 @@ enum HintPageBatch {
                 FROM partner_vaults v WHERE v.user_id = r.user_id
             ) t ON true
             LEFT JOIN LATERAL (
-                SELECT h.id, h.hint_text, h.source, h.is_used, h.created_at FROM hints h
-                WHERE h.vault_id = t.vault_id AND (NOT r.has_cursor
-                    OR h.created_at < COALESCE((SELECT created_at FROM hints WHERE id = r.cursor_id), r.cursor_at)
-                    OR (h.created_at = COALESCE((SELECT created_at FROM hints WHERE id = r.cursor_id), r.cursor_at) AND h.id < r.cursor_id))
-                ORDER BY h.created_at DESC, h.id DESC LIMIT r.lim OFFSET r.off
+                SELECT array_agg(h.id ORDER BY h.created_at DESC, h.id DESC) AS ids,
+                    array_agg(h.hint_text ORDER BY h.created_at DESC, h.id DESC) AS texts,
+                    array_agg(h.source ORDER BY h.created_at DESC, h.id DESC) AS sources,
+                    array_agg(h.is_used ORDER BY h.created_at DESC, h.id DESC) AS used,
+                    array_agg(h.created_at ORDER BY h.created_at DESC, h.id DESC) AS created
+                FROM (
+                    SELECT h.id, h.hint_text, h.source, h.is_used, h.created_at FROM hints h
+                    WHERE h.vault_id = t.vault_id AND (NOT r.has_cursor
+                        OR h.created_at < COALESCE((SELECT created_at FROM hints WHERE id = r.cursor_id), r.cursor_at)
+                        OR (h.created_at = COALESCE((SELECT created_at FROM hints WHERE id = r.cursor_id), r.cursor_at) AND h.id < r.cursor_id))
+                    ORDER BY h.created_at DESC, h.id DESC LIMIT r.lim OFFSET r.off
+                ) h
             ) p ON true
-            ORDER BY r.i, p.created_at DESC, p.id DESC
+            ORDER BY r.i
             """
         ) { row in
             let index = try row.int(0) - 1
-            guard pages.indices.contains(index) else { throw HintPageBatchError.unknownRequest(index + 1) }
-            guard failures[index] == nil else { return }
-            do {
-                if index != current {
-                    current = index
-                    totals[index] = try row.isNull(1) ? nil : row.int(1)
-                }
-                // A user without a vault, or a page past the last hint: no hint in the row.
-                guard totals[index] != nil, !(try row.isNull(2)) else { return }
-                try pages[index].take(row, from: 2)
-            } catch {
-                failures[index] = error
+            guard results.indices.contains(index), results[index] == nil else { throw HintPageBatchError.unexpectedRow(index + 1) }
+            results[index] = Result { try page(of: requests[index], from: row) }
+        }
+        return try results.enumerated().map { index, result in
+            guard let result else { throw HintPageBatchError.missingRow(index + 1) }
+            return result
+        }
+    }
+
+    /// One request's page from its row: `total` (NULL without a vault), then the hints' arrays
+    /// (NULL for an empty page).
+    private static func page(of request: HintPageRequest, from row: borrowing ResultRow) throws -> [UInt8]? {
+        guard !(try row.isNull(1)) else { return nil }
+        let total = try row.int(1)
+        var page = HintPageRows(limit: request.limit)
+        if let ids = try row.array(2, of: UUID.self) {
+            let texts = try row.textArray(3) ?? []
+            let sources = try row.textArray(4) ?? []
+            let used = try row.array(5, of: Bool.self) ?? []
+            let created = try row.array(6, of: Date.self) ?? []
+            guard texts.count == ids.count, sources.count == ids.count, used.count == ids.count, created.count == ids.count else {
+                throw HintPageBatchError.unevenArrays
+            }
+            for index in ids.indices {
+                page.take(id: ids[index], createdAt: created[index], isUsed: used[index], source: sources[index], hintText: texts[index])
             }
         }
-        var results: [Result<[UInt8]?, any Error>] = []
-        results.reserveCapacity(requests.count)
-        for index in requests.indices {
-            if let failure = failures[index] {
-                results.append(.failure(failure))
-            } else {
-                results.append(.success(totals[index].map { pages[index].finish(total: $0) }))
-            }
-        }
-        return results
+        return page.finish(total: total)
     }
 }
 
-/// The batch statement answered with a row for a request it was not given: a defect, not data.
+/// The batch statement answered other than with one row per request, in order, or with arrays of
+/// different lengths: a defect, not data.
 enum HintPageBatchError: Error {
-    case unknownRequest(Int)
+    case unexpectedRow(Int)
+    case missingRow(Int)
+    case unevenArrays
 }

@@ -82,6 +82,37 @@ public struct ResultRow: ~Copyable {
         return try text.withUTF8(body)
     }
 
+    /// A one-dimensional PostgreSQL array column as its elements, decoded by PostgresNIO; nil for
+    /// `NULL`. For reads that aggregate many rows' values into one row (``ReadCoalescer`` batches).
+    /// PostgreSQL only: SQLite has no arrays, and asking anything else for one is a `DecodingError`.
+    public func array<T: PostgresArrayDecodable>(_ column: Int, of type: T.Type) throws -> [T]? where T == T._DecodableType {
+        guard case .postgres(_, let cells) = source else {
+            throw DecodingError.typeMismatch([T].self, .init(codingPath: [], debugDescription: "column \(column): arrays are read from PostgreSQL only"))
+        }
+        try Self.check(column, of: cells.count)
+        let cell = cells[column]
+        guard cell.bytes != nil else { return nil }
+        do {
+            return try cell.decode([T].self)
+        } catch {
+            throw DecodingError.typeMismatch([T].self, .init(codingPath: [], debugDescription: "column \(column) is not an array of \(T.self)", underlyingError: error))
+        }
+    }
+
+    /// A PostgreSQL array of text (`text[]`, `varchar[]`) as each element's bytes, in place (slices of
+    /// the row's buffer, no `String` made); nil for `NULL`. PostgreSQL only, as ``array(_:of:)``.
+    public func textArray(_ column: Int) throws -> [ByteBuffer]? {
+        guard case .postgres(_, let cells) = source else {
+            throw DecodingError.typeMismatch([String].self, .init(codingPath: [], debugDescription: "column \(column): arrays are read from PostgreSQL only"))
+        }
+        try Self.check(column, of: cells.count)
+        let cell = cells[column]
+        guard cell.dataType == .textArray || cell.dataType == .varcharArray else {
+            throw DecodingError.typeMismatch([String].self, .init(codingPath: [], debugDescription: "column \(column) is \(cell.dataType), not an array of text"))
+        }
+        return try array(column, of: ByteBuffer.self)
+    }
+
     public func int(_ column: Int) throws -> Int {
         try value(column, Int.self) { statement, index in
             sqlite_nio_sqlite3_column_type(statement, index) == SQLITE_INTEGER ? Int(sqlite_nio_sqlite3_column_int64(statement, index)) : nil

@@ -173,6 +173,55 @@ struct ResultRowTests {
             #expect(again == Self.samples.count)
         }
     }
+
+    @Test("PostgreSQL arrays read as their elements, text in place; NULL is nil; elsewhere, or of the wrong type, a DecodingError", arguments: TestDatabase.allCases)
+    func arrays(_ database: TestDatabase) async throws {
+        try await PersistenceContractTests.withDatabase(database) { store in
+            guard database == .postgres else {
+                let reads: [@Sendable (borrowing ResultRow) throws -> Void] = [{ _ = try $0.textArray(0) }, { _ = try $0.array(0, of: Bool.self) }]
+                for read in reads {
+                    await #expect(throws: DecodingError.self) { try await store.read { db in _ = try await db.rows("SELECT 'a' AS word", read) } }
+                }
+                return
+            }
+            let first = UUID()
+            let when = Date(timeIntervalSince1970: 1_790_000_000.5)
+            let read = try await store.read { db in
+                try await db.firstRow(
+                    """
+                    SELECT ARRAY['plain', 'é 🎁', '']::text[] AS texts, ARRAY[true, false] AS flags, NULL::text[] AS none,
+                        ARRAY[]::text[] AS empty, ARRAY[\(bind: first)]::uuid[] AS ids, ARRAY[\(bind: when)]::timestamptz[] AS dates,
+                        ARRAY['x']::varchar[] AS varchars
+                    """
+                ) { row in
+                    (
+                        try row.textArray(0)?.map { String(buffer: $0) }, try row.array(1, of: Bool.self), try row.textArray(2), try row.array(2, of: Bool.self),
+                        try row.textArray(3), try row.array(4, of: UUID.self), try row.array(5, of: Date.self), try row.textArray(6)?.map { String(buffer: $0) }
+                    )
+                }
+            }
+            let values = try #require(read)
+            #expect(values.0 == ["plain", "é 🎁", ""])
+            #expect(values.1 == [true, false])
+            #expect(values.2 == nil && values.3 == nil)
+            #expect(values.4 == [])
+            #expect(values.5 == [first])
+            #expect(values.6 == [when])
+            #expect(values.7 == ["x"])
+            // Not an array of text; not an array at all; no such column.
+            let wrong: [@Sendable (borrowing ResultRow) throws -> Void] = [
+                { _ = try $0.textArray(1) }, { _ = try $0.textArray(0 + 2 * 2) }, { _ = try $0.array(0, of: UUID.self) }, { _ = try $0.array(7, of: Bool.self) },
+                { _ = try $0.textArray(8) },
+            ]
+            for read in wrong {
+                await #expect(throws: DecodingError.self) {
+                    try await store.read { db in
+                        _ = try await db.rows("SELECT ARRAY['a']::text[], ARRAY[true], 'b' AS c, 1 AS d, ARRAY[\(bind: first)]::uuid[], 2, 3, 'not an array' AS e", read)
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// An SQLKit database that is neither of ours: forwards statements to another.
