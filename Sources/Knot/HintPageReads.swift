@@ -122,11 +122,11 @@ enum HintPageBatch {
         guard !(try row.isNull(1)) else { return nil }
         let total = try row.int(1)
         var page = HintPageRows(limit: request.limit)
-        if let ids = try row.array(2, of: UUID.self) {
+        if let ids = try row.uuidArray(2) {
             let texts = try row.textArray(3) ?? []
             let sources = try row.textArray(4) ?? []
-            let used = try row.array(5, of: Bool.self) ?? []
-            let created = try row.array(6, of: Date.self) ?? []
+            let used = try row.boolArray(5) ?? []
+            let created = try row.dateArray(6) ?? []
             guard texts.count == ids.count, sources.count == ids.count, used.count == ids.count, created.count == ids.count else {
                 throw HintPageBatchError.unevenArrays
             }

@@ -82,35 +82,99 @@ public struct ResultRow: ~Copyable {
         return try text.withUTF8(body)
     }
 
-    /// A one-dimensional PostgreSQL array column as its elements, decoded by PostgresNIO; nil for
-    /// `NULL`. For reads that aggregate many rows' values into one row (``ReadCoalescer`` batches).
-    /// PostgreSQL only: SQLite has no arrays, and asking anything else for one is a `DecodingError`.
-    public func array<T: PostgresArrayDecodable>(_ column: Int, of type: T.Type) throws -> [T]? where T == T._DecodableType {
-        guard case .postgres(_, let cells) = source else {
-            throw DecodingError.typeMismatch([T].self, .init(codingPath: [], debugDescription: "column \(column): arrays are read from PostgreSQL only"))
-        }
-        try Self.check(column, of: cells.count)
-        let cell = cells[column]
-        guard cell.bytes != nil else { return nil }
-        do {
-            return try cell.decode([T].self)
-        } catch {
-            throw DecodingError.typeMismatch([T].self, .init(codingPath: [], debugDescription: "column \(column) is not an array of \(T.self)", underlyingError: error))
+    // MARK: PostgreSQL arrays
+    //
+    // For reads that aggregate many rows' values into one row (``ReadCoalescer`` batches). Each reads
+    // PostgreSQL's binary array format itself, for one element type: PostgresNIO's `[T]` decoder is
+    // generic code in another module, whose type-metadata look-ups per element cost more than the
+    // elements (issue 13). Values are PostgresNIO's own: the same bytes give the same value (tested).
+    // `NULL` is nil; a NULL element, another element type, or a column on any other database (SQLite
+    // has no arrays) is a `DecodingError`.
+
+    /// A `uuid[]` column.
+    public func uuidArray(_ column: Int) throws -> [UUID]? {
+        try elements(column, of: .uuid) { buffer, length in
+            guard length == 16 else { return nil }
+            return buffer.readWithUnsafeReadableBytes { raw in
+                let bytes = raw.assumingMemoryBound(to: UInt8.self)
+                let uuid = UUID(
+                    uuid: (
+                        bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                        bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+                    ))
+                return (16, uuid)
+            }
         }
     }
 
-    /// A PostgreSQL array of text (`text[]`, `varchar[]`) as each element's bytes, in place (slices of
-    /// the row's buffer, no `String` made); nil for `NULL`. PostgreSQL only, as ``array(_:of:)``.
+    /// A `bool[]` column.
+    public func boolArray(_ column: Int) throws -> [Bool]? {
+        try elements(column, of: .bool) { buffer, length in
+            guard length == 1 else { return nil }
+            switch buffer.readInteger(as: UInt8.self) {
+            case 0: return false
+            case 1: return true
+            default: return nil
+            }
+        }
+    }
+
+    /// A `timestamptz[]` (or `timestamp[]`) column, each value as PostgresNIO's `Date` decoder makes it.
+    public func dateArray(_ column: Int) throws -> [Date]? {
+        let type: PostgresDataType = try postgresCell(column).dataType == .timestampArray ? .timestamp : .timestamptz
+        return try elements(column, of: type) { buffer, length in
+            guard length == 8, let microseconds = buffer.readInteger(endianness: .big, as: Int64.self) else { return nil }
+            return Date(timeInterval: Double(microseconds) / 1_000_000, since: Self.postgresEpoch)
+        }
+    }
+
+    /// A `text[]` (or `varchar[]`) column as each element's bytes in place: slices of the row's
+    /// buffer, no `String` made.
     public func textArray(_ column: Int) throws -> [ByteBuffer]? {
+        let type: PostgresDataType = try postgresCell(column).dataType == .varcharArray ? .varchar : .text
+        return try elements(column, of: type) { buffer, length in buffer.readSlice(length: length) }
+    }
+
+    /// 2000-01-01 00:00 UTC, where PostgreSQL's timestamps count from.
+    private static let postgresEpoch = Date(timeIntervalSince1970: 946_684_800)
+
+    private func postgresCell(_ column: Int) throws -> PostgresCell {
         guard case .postgres(_, let cells) = source else {
-            throw DecodingError.typeMismatch([String].self, .init(codingPath: [], debugDescription: "column \(column): arrays are read from PostgreSQL only"))
+            throw DecodingError.typeMismatch([Any].self, .init(codingPath: [], debugDescription: "column \(column): arrays are read from PostgreSQL only"))
         }
         try Self.check(column, of: cells.count)
-        let cell = cells[column]
-        guard cell.dataType == .textArray || cell.dataType == .varcharArray else {
-            throw DecodingError.typeMismatch([String].self, .init(codingPath: [], debugDescription: "column \(column) is \(cell.dataType), not an array of text"))
+        return cells[column]
+    }
+
+    /// The elements of a one-dimensional binary array of `elementType` in `column`, each read by
+    /// `read` from the buffer, given the element's length (nil: not a valid element).
+    @inline(__always)
+    private func elements<T>(_ column: Int, of elementType: PostgresDataType, _ read: (inout ByteBuffer, Int) -> T?) throws -> [T]? {
+        let cell = try postgresCell(column)
+        guard var bytes = cell.bytes else { return nil }
+        func refuse(_ why: String) -> DecodingError {
+            DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "column \(column) (\(cell.dataType)) is not an array of \(elementType): \(why)"))
         }
-        return try array(column, of: ByteBuffer.self)
+        guard cell.format == .binary else { throw refuse("not in binary format") }
+        guard let (dimensions, _, type) = bytes.readMultipleIntegers(endianness: .big, as: (Int32, Int32, UInt32).self) else { throw refuse("no header") }
+        guard type == elementType.rawValue else { throw refuse("elements of type \(PostgresDataType(type))") }
+        guard dimensions == 1 else {
+            if dimensions == 0 { return [] }
+            throw refuse("\(dimensions) dimensions")
+        }
+        guard let (count, _) = bytes.readMultipleIntegers(endianness: .big, as: (Int32, Int32).self), count >= 0 else { throw refuse("no length") }
+        var values: [T] = []
+        values.reserveCapacity(Int(count))
+        for _ in 0..<count {
+            guard let length = bytes.readInteger(endianness: .big, as: Int32.self) else { throw refuse("truncated") }
+            guard length >= 0 else { throw refuse("a NULL element") }
+            let end = bytes.readerIndex + Int(length)
+            guard bytes.readableBytes >= Int(length), let value = read(&bytes, Int(length)), bytes.readerIndex == end else {
+                throw refuse("an element that is not a \(elementType)")
+            }
+            values.append(value)
+        }
+        return values
     }
 
     public func int(_ column: Int) throws -> Int {

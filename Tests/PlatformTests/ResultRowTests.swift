@@ -178,7 +178,9 @@ struct ResultRowTests {
     func arrays(_ database: TestDatabase) async throws {
         try await PersistenceContractTests.withDatabase(database) { store in
             guard database == .postgres else {
-                let reads: [@Sendable (borrowing ResultRow) throws -> Void] = [{ _ = try $0.textArray(0) }, { _ = try $0.array(0, of: Bool.self) }]
+                let reads: [@Sendable (borrowing ResultRow) throws -> Void] = [
+                    { _ = try $0.textArray(0) }, { _ = try $0.boolArray(0) }, { _ = try $0.uuidArray(0) }, { _ = try $0.dateArray(0) },
+                ]
                 for read in reads {
                     await #expect(throws: DecodingError.self) { try await store.read { db in _ = try await db.rows("SELECT 'a' AS word", read) } }
                 }
@@ -195,8 +197,8 @@ struct ResultRowTests {
                     """
                 ) { row in
                     (
-                        try row.textArray(0)?.map { String(buffer: $0) }, try row.array(1, of: Bool.self), try row.textArray(2), try row.array(2, of: Bool.self),
-                        try row.textArray(3), try row.array(4, of: UUID.self), try row.array(5, of: Date.self), try row.textArray(6)?.map { String(buffer: $0) }
+                        try row.textArray(0)?.map { String(buffer: $0) }, try row.boolArray(1), try row.textArray(2), try row.boolArray(2),
+                        try row.textArray(3), try row.uuidArray(4), try row.dateArray(5), try row.textArray(6)?.map { String(buffer: $0) }
                     )
                 }
             }
@@ -208,9 +210,28 @@ struct ResultRowTests {
             #expect(values.5 == [first])
             #expect(values.6 == [when])
             #expect(values.7 == ["x"])
+            // Each element is the value PostgresNIO's decoder reads from the same bytes (timestamps
+            // with and without a zone, over two centuries either side of PostgreSQL's epoch).
+            let dates = (0..<300).map { _ in Date(timeIntervalSince1970: Double.random(in: -6e9...9e9)) }
+            let ids = dates.map { _ in UUID() }
+            let flags = dates.map { _ in Bool.random() }
+            let mismatches = try await store.read { db in
+                try await db.rows(
+                    """
+                    SELECT x, ARRAY[x], x::timestamp, ARRAY[x::timestamp], u, ARRAY[u], b, ARRAY[b]
+                    FROM unnest(\(bind: dates), \(bind: ids), \(bind: flags)) AS t(x, u, b)
+                    """
+                ) { row in
+                    (try row.dateArray(1) != [try row.date(0)] ? 1 : 0) + (try row.dateArray(3) != [try row.date(2)] ? 1 : 0)
+                        + (try row.uuidArray(5) != [try row.uuid(4)] ? 1 : 0) + (try row.boolArray(7) != [try row.bool(6)] ? 1 : 0)
+                }
+            }
+            #expect(mismatches.count == dates.count && mismatches.allSatisfy { $0 == 0 })
+
             // Not an array of text; not an array at all; no such column.
             let wrong: [@Sendable (borrowing ResultRow) throws -> Void] = [
-                { _ = try $0.textArray(1) }, { _ = try $0.textArray(0 + 2 * 2) }, { _ = try $0.array(0, of: UUID.self) }, { _ = try $0.array(7, of: Bool.self) },
+                { _ = try $0.textArray(1) }, { _ = try $0.textArray(0 + 2 * 2) }, { _ = try $0.uuidArray(0) }, { _ = try $0.boolArray(7) }, { _ = try $0.dateArray(1) },
+                { _ = try $0.uuidArray(4 + 1) },
                 { _ = try $0.textArray(8) },
             ]
             for read in wrong {
