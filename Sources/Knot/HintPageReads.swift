@@ -52,7 +52,7 @@ struct HintPageRows {
         next = last.map { HintCursor(createdAt: $0.createdAt, id: $0.id).encoded }
     }
 
-    /// The stored source; an unknown one reads as text input, as `HintRepository.hint(from:)` reads it.
+    /// A stored source from its bytes; an unknown one reads as text input (every read of a hint uses this).
     static func source(_ text: UnsafeBufferPointer<UInt8>) -> HintSource {
         HintSource.allCases.first { $0.rawValue.utf8.elementsEqual(text) } ?? .textInput
     }

@@ -39,7 +39,8 @@ public struct HintRepository: Sendable {
     /// deleted on its own (only with its account), so ``knownVaultOwners`` remembers them and their
     /// later writes skip that read (issue 13: it was a read of its own on every hint write).
     public func create(text: String, source: HintSource, user: UserID) async throws -> Hint? {
-        if !knownVaultOwners.contains(user) {
+        let knownOwner = knownVaultOwners.contains(user)
+        if !knownOwner {
             guard try await hasVault(user) else { return nil }
         }
         let hint = Hint(id: HintID(), hintText: text, source: source, isUsed: false, createdAt: clock.now())
@@ -68,7 +69,7 @@ public struct HintRepository: Sendable {
             return true
         }
         if stored {
-            knownVaultOwners.insert(user)
+            if !knownOwner { knownVaultOwners.insert(user) }
         } else {
             knownVaultOwners.remove(user)
         }
@@ -77,9 +78,7 @@ public struct HintRepository: Sendable {
 
     /// Whether the user has a vault.
     func hasVault(_ user: UserID) async throws -> Bool {
-        try await database.read { db in
-            try await db.firstRow("SELECT 1 FROM partner_vaults WHERE user_id = \(bind: user.uuid)", { _ in true }) != nil
-        }
+        try await database.read { db in try await VaultRepository.vaultID(of: user, on: db) != nil }
     }
 
     /// A page of the user's hints, newest first, after `cursor` (the opaque `next_cursor` of the
@@ -175,7 +174,7 @@ public struct HintRepository: Sendable {
         Hint(
             id: HintID(try row.uuid(0)),
             hintText: try row.string(1),
-            source: HintSource(rawValue: try row.string(2)) ?? .textInput,
+            source: try row.withText(2, HintPageRows.source),
             isUsed: try row.bool(3),
             createdAt: try row.date(4)
         )
@@ -281,6 +280,7 @@ final class KnownUsers: Sendable {
 
     func insert(_ user: UserID) {
         users.withLock {
+            guard !$0.contains(user.uuid) else { return }
             if $0.count >= capacity { $0.removeAll(keepingCapacity: true) }
             $0.insert(user.uuid)
         }

@@ -229,9 +229,11 @@ public struct VaultRepository: Sendable {
 
     /// The user's vault ID, or nil.
     public func vaultID(for user: UserID) async throws -> VaultID? {
-        try await database.read { db in
-            try await db.raw("SELECT id FROM partner_vaults WHERE user_id = \(bind: user.uuid)").first()
-                .map { VaultID(try $0.uuid("id")) }
-        }
+        try await database.read { db in try await Self.vaultID(of: user, on: db) }
+    }
+
+    /// The user's vault on `db`, if they have one (also the hint write's check before embedding).
+    static func vaultID(of user: UserID, on db: any SQLDatabase) async throws -> VaultID? {
+        try await db.firstRow("SELECT id FROM partner_vaults WHERE user_id = \(bind: user.uuid)") { VaultID(try $0.uuid(0)) }
     }
 }

@@ -46,8 +46,7 @@ public struct ResultRow: ~Copyable {
 
     public func string(_ column: Int) throws -> String {
         try value(column, String.self) { statement, index in
-            guard sqlite_nio_sqlite3_column_type(statement, index) == SQLITE_TEXT, let text = sqlite_nio_sqlite3_column_text(statement, index) else { return nil }
-            return String(decoding: UnsafeBufferPointer(start: text, count: Int(sqlite_nio_sqlite3_column_bytes(statement, index))), as: UTF8.self)
+            Self.sqliteText(statement, index).map { String(decoding: $0, as: UTF8.self) }
         }
     }
 
@@ -60,10 +59,7 @@ public struct ResultRow: ~Copyable {
         switch source {
         case .sqlite(let statement):
             try Self.check(column, of: Int(sqlite_nio_sqlite3_column_count(statement)))
-            let index = Int32(column)
-            if sqlite_nio_sqlite3_column_type(statement, index) == SQLITE_TEXT, let text = sqlite_nio_sqlite3_column_text(statement, index) {
-                return try body(UnsafeBufferPointer(start: text, count: Int(sqlite_nio_sqlite3_column_bytes(statement, index))))
-            }
+            if let text = Self.sqliteText(statement, Int32(column)) { return try body(text) }
         case .postgres(_, let cells):
             try Self.check(column, of: cells.count)
             let cell = cells[column]
@@ -215,11 +211,7 @@ public struct ResultRow: ~Copyable {
         switch source {
         case .sqlite(let statement):
             try Self.check(column, of: Int(sqlite_nio_sqlite3_column_count(statement)))
-            let index = Int32(column)
-            if sqlite_nio_sqlite3_column_type(statement, index) == SQLITE_TEXT, let text = sqlite_nio_sqlite3_column_text(statement, index) {
-                let length = Int(sqlite_nio_sqlite3_column_bytes(statement, index))
-                if let uuid = UUID(utf8: UnsafeBufferPointer(start: text, count: length)) { return uuid }
-            }
+            if let text = Self.sqliteText(statement, Int32(column)), let uuid = UUID(utf8: text) { return uuid }
             throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "column \(column) is not a UUID: \(try Self.sqliteValue(statement, column))"))
         case .postgres(let row, let cells):
             return try Self.decode(row, cells, column, UUID.self)
@@ -252,9 +244,17 @@ public struct ResultRow: ~Copyable {
         }
     }
 
+    /// The column's stored text (lent, valid until the statement moves on); nil when it is not TEXT.
+    /// The column is in range (the caller checked).
+    @inline(__always)
+    private static func sqliteText(_ statement: OpaquePointer, _ index: Int32) -> UnsafeBufferPointer<UInt8>? {
+        guard sqlite_nio_sqlite3_column_type(statement, index) == SQLITE_TEXT, let text = sqlite_nio_sqlite3_column_text(statement, index) else { return nil }
+        return UnsafeBufferPointer(start: text, count: Int(sqlite_nio_sqlite3_column_bytes(statement, index)))
+    }
+
+    /// The column as one `SQLiteData` (the column is in range: the caller checked).
     private static func sqliteValue(_ statement: OpaquePointer, _ column: Int) throws -> SQLiteData {
-        try check(column, of: Int(sqlite_nio_sqlite3_column_count(statement)))
-        return try SQLiteDirectConnection.value(of: statement, at: Int32(column))
+        try SQLiteDirectConnection.value(of: statement, at: Int32(column))
     }
 
     /// The name of the column at `column`, by which SQLKit's row finds it; a name the result repeats

@@ -392,4 +392,18 @@ struct HintsAPITests {
             }
         }
     }
+
+    @Test("the memo of vault owners is bounded, and remembering a user it knows forgets nobody")
+    func knownUsersMemo() {
+        let memo = KnownUsers(capacity: 2)
+        let (first, second, third) = (UserID(UUID()), UserID(UUID()), UserID(UUID()))
+        memo.insert(first)
+        memo.insert(second)
+        memo.insert(first)  // known already: the full memo is not cleared for it
+        #expect(memo.contains(first) && memo.contains(second))
+        memo.insert(third)  // full: starts over with the new user
+        #expect(memo.contains(third) && !memo.contains(first) && !memo.contains(second))
+        memo.remove(third)
+        #expect(!memo.contains(third))
+    }
 }
