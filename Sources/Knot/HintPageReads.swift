@@ -65,7 +65,8 @@ struct HintPageRows {
 /// Many users' hint pages read with one PostgreSQL statement, for ``ReadCoalescer`` (issue 13): each
 /// request is a row of `unnest(...)` over arrays of the requests' parameters, and lateral subqueries
 /// read for it exactly what ``HintRepository``'s one-user statement reads — the vault and its total,
-/// the page by cursor or offset, `limit + 1` hints — aggregated into one row of arrays per request,
+/// the page by cursor or offset (a cursor placed by its hint's stored time, or by the time it
+/// carries when that hint is gone), `limit + 1` hints — aggregated into one row of arrays per request,
 /// in the page's order. A test holds each request's page to the one-user statement's bytes.
 ///
 /// One row per request rather than one per hint: each row costs the server's driver and the backend
@@ -86,7 +87,8 @@ enum HintPageBatch {
                     \(bind: requests.map { $0.cursor?.createdAt ?? Date(timeIntervalSince1970: 0) }))
                 WITH ORDINALITY AS r(user_id, lim, off, has_cursor, cursor_id, cursor_at, i)
             LEFT JOIN LATERAL (
-                SELECT v.id AS vault_id, (SELECT COUNT(*) FROM hints c WHERE c.vault_id = v.id) AS total
+                SELECT v.id AS vault_id, (SELECT COUNT(*) FROM hints c WHERE c.vault_id = v.id) AS total,
+                    COALESCE((SELECT created_at FROM hints WHERE id = r.cursor_id), r.cursor_at) AS position
                 FROM partner_vaults v WHERE v.user_id = r.user_id
             ) t ON true
             LEFT JOIN LATERAL (
@@ -97,9 +99,8 @@ enum HintPageBatch {
                     array_agg(h.created_at ORDER BY h.created_at DESC, h.id DESC) AS created
                 FROM (
                     SELECT h.id, h.hint_text, h.source, h.is_used, h.created_at FROM hints h
-                    WHERE h.vault_id = t.vault_id AND (NOT r.has_cursor
-                        OR h.created_at < COALESCE((SELECT created_at FROM hints WHERE id = r.cursor_id), r.cursor_at)
-                        OR (h.created_at = COALESCE((SELECT created_at FROM hints WHERE id = r.cursor_id), r.cursor_at) AND h.id < r.cursor_id))
+                    WHERE h.vault_id = t.vault_id
+                        AND (NOT r.has_cursor OR h.created_at < t.position OR (h.created_at = t.position AND h.id < r.cursor_id))
                     ORDER BY h.created_at DESC, h.id DESC LIMIT r.lim OFFSET r.off
                 ) h
             ) p ON true

@@ -13,6 +13,11 @@ public struct PageCursor: Sendable, Equatable {
             .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
     }
 
+    /// The times a cursor may carry: years 1 to 9999, which holds every time the server writes. A
+    /// time outside it is refused like any malformed cursor (a 422): PostgreSQL refuses timestamps
+    /// past its own range with an error, and PostgresNIO cannot even encode the extremes of `Int64`.
+    static let microsecondRange: ClosedRange<Int64> = -62_135_596_800_000_000...253_402_300_799_999_999
+
     public init(createdAt: Date, id: UUID) {
         self.createdAt = createdAt
         self.id = id
@@ -23,7 +28,7 @@ public struct PageCursor: Sendable, Equatable {
         while base64.count % 4 != 0 { base64 += "=" }
         guard encoded.count <= 100, let data = Data(base64Encoded: base64), let text = String(data: data, encoding: .utf8) else { return nil }
         let parts = text.split(separator: "|")
-        guard parts.count == 2, let micros = Int64(parts[0]), let id = UUID(uuidString: String(parts[1])) else { return nil }
+        guard parts.count == 2, let micros = Int64(parts[0]), Self.microsecondRange.contains(micros), let id = UUID(uuidString: String(parts[1])) else { return nil }
         self.createdAt = Date(timeIntervalSince1970: Double(micros) / 1_000_000)
         self.id = id
     }

@@ -1,24 +1,33 @@
+import PlatformCore
 import Synchronization
 
 /// Sends reads that arrive while the database is busy to it together, as one statement: at most
 /// ``maxInFlight`` batches run at once, and requests that arrive meanwhile wait and go in the next
 /// batch (up to ``maxBatch`` of them), which starts as soon as a running one finishes.
 ///
-/// Why (issue 13): on PostgreSQL each statement costs the backend a fixed amount — executor start-up,
-/// snapshot, locks, a network round trip — and the server about as much again in the driver and the
-/// hops to its event loop; for the hint-page read that was most of the request. A page read for many
-/// users at once costs little more than one (the backend's CPU per page fell from about 180 to 50 µs
-/// at 100 connections). Nothing waits on purpose: a request that finds a batch slot free runs at
-/// once, on its own; only requests that would have queued for a connection anyway are grouped.
+/// Why (issue 13): on PostgreSQL each statement costs the backend and the server's driver a fixed
+/// amount — executor start-up, snapshot, a network round trip, hops to the driver's event loop — and
+/// for a small read that fixed part is most of the work. A read for many requests at once costs little
+/// more than one. Nothing waits on purpose: a request that finds a slot free is read at once, alone;
+/// only requests arriving while ``maxInFlight`` batches are running wait, and for no longer than the
+/// batch they arrived behind.
 ///
 /// `execute` answers a batch with one result per request, in order, so one request's failure (a row
-/// that cannot be read) is its own. When it throws, the database operation itself failed: every
-/// request of that batch gets the error, and so does every request queued at that moment, which
-/// would otherwise wait for another whole operation that would most likely fail the same way (a
-/// database that is down answers each within the deadline, not after several).
+/// that cannot be read) is its own. When it throws, the batch as a whole failed:
+/// - with ``PlatformCore/DatabaseUnavailable`` (or a cancellation), the database itself is the
+///   cause: every request of the batch gets the error, and so does every request waiting, which would
+///   otherwise wait for another whole operation bound to fail the same way (a database that is down
+///   answers each request within the deadline, not after several);
+/// - with any other error, one request may be the cause (a parameter the database refuses): each
+///   request of the batch is read again alone, so only that one fails.
 ///
-/// Batches run in tasks of their own, detached from the requests (a client that hangs up does not
-/// cancel the others' read) and from their task-local values.
+/// A request cancelled while waiting is answered at once (`CancellationError`) and left out of the
+/// next batch; one whose batch is running gets its answer when the batch ends (bounded by the
+/// database's deadline). Batches run in tasks of their own, detached from the requests (a client that
+/// hangs up does not cancel the others' read) and from their task-local values (a caller's
+/// `DatabaseDeadline.withOperationTimeout` does not reach the batch: it runs with the store's bound).
+/// A waiting request is answered within twice the database's deadline: the batch it arrived behind,
+/// then its own, each bounded (more only when over ``maxBatch`` requests wait at once).
 public final class ReadCoalescer<Request: Sendable, Response: Sendable>: Sendable {
     public typealias Execute = @Sendable ([Request]) async throws -> [Result<Response, any Error>]
 
@@ -30,6 +39,7 @@ public final class ReadCoalescer<Request: Sendable, Response: Sendable>: Sendabl
     private let state = Mutex(State())
 
     private struct Waiter: Sendable {
+        let id: Int
         let request: Request
         let continuation: CheckedContinuation<Response, any Error>
     }
@@ -37,6 +47,19 @@ public final class ReadCoalescer<Request: Sendable, Response: Sendable>: Sendabl
     private struct State {
         var inFlight = 0
         var queue: [Waiter] = []
+        var nextID = 0
+        var statistics = Statistics()
+    }
+
+    /// How many batches have run and how many requests they held (for tests and diagnostics).
+    public struct Statistics: Sendable, Equatable {
+        public var batches = 0
+        public var requests = 0
+
+        public init(batches: Int = 0, requests: Int = 0) {
+            self.batches = batches
+            self.requests = requests
+        }
     }
 
     public init(maxInFlight: Int, maxBatch: Int, execute: @escaping Execute) {
@@ -49,55 +72,78 @@ public final class ReadCoalescer<Request: Sendable, Response: Sendable>: Sendabl
     /// Requests waiting for a batch (not counting those of the batches running).
     public var waiting: Int { state.withLock { $0.queue.count } }
 
+    public var statistics: Statistics { state.withLock { $0.statistics } }
+
     /// The response to `request`, read alone or with others.
     public func read(_ request: Request) async throws -> Response {
-        try await withCheckedThrowingContinuation { continuation in
-            let waiter = Waiter(request: request, continuation: continuation)
-            let startsBatch = state.withLock { state -> Bool in
-                guard state.inFlight < maxInFlight else {
-                    state.queue.append(waiter)
-                    return false
+        let id = state.withLock { state -> Int in
+            defer { state.nextID &+= 1 }
+            return state.nextID
+        }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let waiter = Waiter(id: id, request: request, continuation: continuation)
+                let startsBatch = state.withLock { state -> Bool in
+                    guard state.inFlight < maxInFlight else {
+                        state.queue.append(waiter)
+                        return false
+                    }
+                    state.inFlight += 1
+                    return true
                 }
-                state.inFlight += 1
-                return true
+                if startsBatch {
+                    Task.detached { await self.run(first: [waiter]) }
+                }
             }
-            if startsBatch {
-                Task.detached { await self.run(first: [waiter]) }
+        } onCancel: {
+            // Only a request still waiting is answered here; one in a running batch is answered by it.
+            let removed = state.withLock { state -> Waiter? in
+                guard let index = state.queue.firstIndex(where: { $0.id == id }) else { return nil }
+                return state.queue.remove(at: index)
             }
+            removed?.continuation.resume(throwing: CancellationError())
         }
     }
 
     /// Runs `first`, then whatever queued meanwhile, until the queue is empty; then gives the slot
-    /// back (in the same lock as the check, so no request is left queued with no batch to take it).
+    /// back (in the same lock as the check, so no request is left waiting with no batch to take it).
     private func run(first: [Waiter]) async {
         var batch = first
         while true {
-            let failure = await answer(batch)
-            let (next, failed) = state.withLock { state -> (next: [Waiter], failed: [Waiter]) in
-                if failure != nil {
-                    defer { state.queue.removeAll() }
+            let shared = await answer(batch)
+            let next = state.withLock { state -> [Waiter] in
+                if shared != nil {
                     state.inFlight -= 1
-                    return ([], state.queue)
+                    let waiting = state.queue
+                    state.queue.removeAll()
+                    return waiting
                 }
                 let count = min(state.queue.count, maxBatch)
-                guard count > 0 else {
+                if count == 0 {
                     state.inFlight -= 1
-                    return ([], [])
+                    return []
                 }
-                defer { state.queue.removeFirst(count) }
-                return (Array(state.queue.prefix(count)), [])
+                let taken = Array(state.queue.prefix(count))
+                state.queue.removeFirst(count)
+                return taken
             }
-            if let failure {
-                for waiter in failed { waiter.continuation.resume(throwing: failure) }
+            if let shared {
+                for waiter in next { waiter.continuation.resume(throwing: shared) }
+                return
             }
             guard !next.isEmpty else { return }
             batch = next
         }
     }
 
-    /// Executes `batch` and resumes each of its requests; returns the error when the batch as a
-    /// whole failed.
+    /// Executes `batch` and answers each of its requests. Returns the error when it is the database's
+    /// own (answered to the whole batch, and to be answered to those waiting); after any other error
+    /// thrown for the batch as a whole, each request is read again alone.
     private func answer(_ batch: [Waiter]) async -> (any Error)? {
+        state.withLock {
+            $0.statistics.batches += 1
+            $0.statistics.requests += batch.count
+        }
         do {
             let results = try await execute(batch.map(\.request))
             guard results.count == batch.count else {
@@ -106,9 +152,24 @@ public final class ReadCoalescer<Request: Sendable, Response: Sendable>: Sendabl
             for (waiter, result) in zip(batch, results) { waiter.continuation.resume(with: result) }
             return nil
         } catch {
-            for waiter in batch { waiter.continuation.resume(throwing: error) }
-            return error
+            if Self.isShared(error) || batch.count == 1 {
+                for waiter in batch { waiter.continuation.resume(throwing: error) }
+                return Self.isShared(error) ? error : nil
+            }
+            var remaining = batch[...]
+            while let waiter = remaining.popFirst() {
+                if let shared = await answer([waiter]) {
+                    for waiter in remaining { waiter.continuation.resume(throwing: shared) }
+                    return shared
+                }
+            }
+            return nil
         }
+    }
+
+    /// An error of the database itself rather than of any one request.
+    private static func isShared(_ error: any Error) -> Bool {
+        error is DatabaseUnavailable || error is CancellationError
     }
 }
 

@@ -16,7 +16,8 @@ import VaporCSQLite
 ///
 /// Conversions are the drivers' own (SQLiteNIO's `SQLiteDataConvertible`, PostgresNIO's decoders,
 /// then PostgresKit's for what those refuse), so a value reads the same as through SQLKit; a value of
-/// the wrong type throws `DecodingError`.
+/// the wrong type throws `DecodingError`. Two readers take the bytes themselves, tested to give the
+/// drivers' values: ``withText(_:_:)`` (text lent in place) and the PostgreSQL array readers.
 ///
 /// Not copyable: it is lent to the closure it is handed to (``SQLDatabase/rows(_:_:)``,
 /// ``SQLDatabase/forEachRow(_:_:)``) and cannot outlive it — on SQLite it points at a statement
@@ -80,16 +81,17 @@ public struct ResultRow: ~Copyable {
 
     // MARK: PostgreSQL arrays
     //
-    // For reads that aggregate many rows' values into one row (``ReadCoalescer`` batches). Each reads
+    // For reads that aggregate many rows' values into one row (the batched hint pages). Each reads
     // PostgreSQL's binary array format itself, for one element type: PostgresNIO's `[T]` decoder is
     // generic code in another module, whose type-metadata look-ups per element cost more than the
     // elements (issue 13). Values are PostgresNIO's own: the same bytes give the same value (tested).
-    // `NULL` is nil; a NULL element, another element type, or a column on any other database (SQLite
-    // has no arrays) is a `DecodingError`.
+    // A column of the array type that is `NULL` is nil; a column of another type, a NULL element, more
+    // than one dimension, bytes that do not parse, or a column on any other database (SQLite has no
+    // arrays) is a `DecodingError`.
 
     /// A `uuid[]` column.
     public func uuidArray(_ column: Int) throws -> [UUID]? {
-        try elements(column, of: .uuid) { buffer, length in
+        try elements(column, [.uuidArray: .uuid]) { buffer, length in
             guard length == 16 else { return nil }
             return buffer.readWithUnsafeReadableBytes { raw in
                 let bytes = raw.assumingMemoryBound(to: UInt8.self)
@@ -105,7 +107,7 @@ public struct ResultRow: ~Copyable {
 
     /// A `bool[]` column.
     public func boolArray(_ column: Int) throws -> [Bool]? {
-        try elements(column, of: .bool) { buffer, length in
+        try elements(column, [.boolArray: .bool]) { buffer, length in
             guard length == 1 else { return nil }
             switch buffer.readInteger(as: UInt8.self) {
             case 0: return false
@@ -117,8 +119,7 @@ public struct ResultRow: ~Copyable {
 
     /// A `timestamptz[]` (or `timestamp[]`) column, each value as PostgresNIO's `Date` decoder makes it.
     public func dateArray(_ column: Int) throws -> [Date]? {
-        let type: PostgresDataType = try postgresCell(column).dataType == .timestampArray ? .timestamp : .timestamptz
-        return try elements(column, of: type) { buffer, length in
+        try elements(column, [.timestamptzArray: .timestamptz, .timestampArray: .timestamp]) { buffer, length in
             guard length == 8, let microseconds = buffer.readInteger(endianness: .big, as: Int64.self) else { return nil }
             return Date(timeInterval: Double(microseconds) / 1_000_000, since: Self.postgresEpoch)
         }
@@ -127,8 +128,7 @@ public struct ResultRow: ~Copyable {
     /// A `text[]` (or `varchar[]`) column as each element's bytes in place: slices of the row's
     /// buffer, no `String` made.
     public func textArray(_ column: Int) throws -> [ByteBuffer]? {
-        let type: PostgresDataType = try postgresCell(column).dataType == .varcharArray ? .varchar : .text
-        return try elements(column, of: type) { buffer, length in buffer.readSlice(length: length) }
+        try elements(column, [.textArray: .text, .varcharArray: .varchar]) { buffer, length in buffer.readSlice(length: length) }
     }
 
     /// 2000-01-01 00:00 UTC, where PostgreSQL's timestamps count from.
@@ -142,11 +142,15 @@ public struct ResultRow: ~Copyable {
         return cells[column]
     }
 
-    /// The elements of a one-dimensional binary array of `elementType` in `column`, each read by
-    /// `read` from the buffer, given the element's length (nil: not a valid element).
+    /// The elements of a one-dimensional binary array in `column`, whose type must be one of
+    /// `types`' keys (each with its element type), each read by `read` from the buffer, given the
+    /// element's length (nil: not a valid element).
     @inline(__always)
-    private func elements<T>(_ column: Int, of elementType: PostgresDataType, _ read: (inout ByteBuffer, Int) -> T?) throws -> [T]? {
+    private func elements<T>(_ column: Int, _ types: KeyValuePairs<PostgresDataType, PostgresDataType>, _ read: (inout ByteBuffer, Int) -> T?) throws -> [T]? {
         let cell = try postgresCell(column)
+        guard let elementType = types.first(where: { $0.key == cell.dataType })?.value else {
+            throw DecodingError.typeMismatch([Any].self, .init(codingPath: [], debugDescription: "column \(column) is \(cell.dataType), not \(types.map(\.key))"))
+        }
         guard var bytes = cell.bytes else { return nil }
         func refuse(_ why: String) -> DecodingError {
             DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "column \(column) (\(cell.dataType)) is not an array of \(elementType): \(why)"))
@@ -155,12 +159,12 @@ public struct ResultRow: ~Copyable {
         guard let (dimensions, _, type) = bytes.readMultipleIntegers(endianness: .big, as: (Int32, Int32, UInt32).self) else { throw refuse("no header") }
         guard type == elementType.rawValue else { throw refuse("elements of type \(PostgresDataType(type))") }
         guard dimensions == 1 else {
-            if dimensions == 0 { return [] }
+            if dimensions == 0, bytes.readableBytes == 0 { return [] }
             throw refuse("\(dimensions) dimensions")
         }
         guard let (count, _) = bytes.readMultipleIntegers(endianness: .big, as: (Int32, Int32).self), count >= 0 else { throw refuse("no length") }
         var values: [T] = []
-        values.reserveCapacity(Int(count))
+        values.reserveCapacity(min(Int(count), bytes.readableBytes / 4))  // each element takes 4 bytes at least
         for _ in 0..<count {
             guard let length = bytes.readInteger(endianness: .big, as: Int32.self) else { throw refuse("truncated") }
             guard length >= 0 else { throw refuse("a NULL element") }
@@ -170,6 +174,7 @@ public struct ResultRow: ~Copyable {
             }
             values.append(value)
         }
+        guard bytes.readableBytes == 0 else { throw refuse("bytes after the last element") }
         return values
     }
 

@@ -114,6 +114,21 @@ struct HintsAPITests {
             let badCursor = try await client.send(.get, "/knot/api/v1/hints?cursor=garbage", token: user.accessToken)
             #expect(badCursor.status == .unprocessableContent)
             #expect(badCursor.errorFields == ["cursor"])
+            // A well-formed cursor carrying a time outside years 1–9999 is refused the same way (the
+            // database would refuse it, or the driver fail to encode it); the edges are served.
+            func rawCursor(micros: Int64) -> String {
+                Data("\(micros)|\(UUID().uuidString.lowercased())".utf8).base64EncodedString()
+                    .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+            }
+            for micros in [Int64.min, -300_000_000_000_000_000, -62_135_596_800_000_001, 253_402_300_800_000_000, Int64.max] {
+                let response = try await client.send(.get, "/knot/api/v1/hints?cursor=\(rawCursor(micros: micros))", token: user.accessToken)
+                #expect(response.status == .unprocessableContent, "\(micros)")
+                #expect(response.errorFields == ["cursor"])
+            }
+            for micros in [Int64(-62_135_596_800_000_000), 0, 253_402_300_799_999_999] {
+                let response = try await client.send(.get, "/knot/api/v1/hints?cursor=\(rawCursor(micros: micros))", token: user.accessToken)
+                #expect(response.status == .ok, "\(micros): \(response.text)")
+            }
         }
     }
 
@@ -320,6 +335,9 @@ struct HintsAPITests {
             let deleted = firstPage.hints[2]
             #expect(try await repository.delete(deleted.id, for: seven))
             let staleCursor = HintCursor(createdAt: deleted.createdAt, id: deleted.id.uuid)
+            // A cursor naming a hint that exists, carrying a wrong time: the hint's stored time places it.
+            let kept = firstPage.hints[1]
+            let misdatedCursor = HintCursor(createdAt: kept.createdAt.addingTimeInterval(-86_400), id: kept.id.uuid)
 
             let requests = [
                 HintPageRequest(user: seven, limit: 3, cursor: nil, offset: 0),
@@ -332,6 +350,7 @@ struct HintsAPITests {
                 HintPageRequest(user: three, limit: 3, cursor: nil, offset: 0),  // exactly a page: no next_cursor
                 HintPageRequest(user: three, limit: 1, cursor: nil, offset: 0),
                 HintPageRequest(user: seven, limit: 2, cursor: staleCursor, offset: 0),
+                HintPageRequest(user: seven, limit: 2, cursor: misdatedCursor, offset: 0),
                 HintPageRequest(user: seven, limit: 3, cursor: nil, offset: 0),  // the same request twice
             ]
             var alone: [[UInt8]?] = []
@@ -340,6 +359,9 @@ struct HintsAPITests {
                 alone.append(try page.map { Array(try JSONEncoder.api.encode($0)) })
             }
             #expect(alone[3] == nil && alone[4] != nil, "the user without a vault has no page; the empty vault has an empty one")
+            // After the kept hint come the deleted one's successors: the page after the stale cursor
+            // (placed by the time it carries, the kept hint's would have been a day earlier: no page).
+            #expect(alone[10] == alone[9], "the misdated cursor is placed by its hint, not by the time it carries")
             let together = try await server.database.read { db in try await HintPageBatch.read(requests, on: db) }
             #expect(together.count == requests.count)
             for (index, result) in together.enumerated() {
@@ -358,6 +380,8 @@ struct HintsAPITests {
                 }
                 try await group.waitForAll()
             }
+            let statistics = try #require(repository.pageReads?.statistics)
+            #expect(statistics.batches < statistics.requests, "reads arriving together were read together: \(statistics)")
         }
     }
 

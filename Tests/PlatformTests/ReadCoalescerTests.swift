@@ -1,4 +1,5 @@
 import Persistence
+import PlatformCore
 import Synchronization
 import Testing
 
@@ -68,10 +69,11 @@ struct ReadCoalescerTests {
         let database = Database()
         database.release()
         let coalescer = ReadCoalescer<Int, Int>(maxInFlight: 2, maxBatch: 8) { try await database.execute($0, answer: Self.tenfold) }
-        #expect(try await coalescer.read(4) == 40)
-        #expect(try await coalescer.read(5) == 50)
-        #expect(database.batches == [[4], [5]])
+        // More reads than slots, one after another: each batch gives its slot back when it ends.
+        for request in 4..<9 { #expect(try await coalescer.read(request) == request * 10) }
+        #expect(database.batches == [[4], [5], [6], [7], [8]])
         #expect(coalescer.waiting == 0)
+        #expect(coalescer.statistics == .init(batches: 5, requests: 5))
     }
 
     @Test("requests arriving while the slots are taken wait and are read together, each answered with its own result")
@@ -92,6 +94,10 @@ struct ReadCoalescerTests {
         #expect(database.batches.count == 2)
         #expect(database.batches.last.map { Set($0) } == [1, 2, 3, 4, 5])
         #expect(coalescer.waiting == 0)
+        #expect(coalescer.statistics == .init(batches: 2, requests: 6))
+        // The one slot was given back: a later read runs at once.
+        #expect(try await coalescer.read(9) == 90)
+        #expect(database.batches.last == [9])
     }
 
     @Test("no more than maxInFlight batches run at once, and maxBatch bounds a batch")
@@ -131,27 +137,70 @@ struct ReadCoalescerTests {
         #expect(database.batches.count == 2)
     }
 
-    @Test("a batch that fails as a whole fails its requests and those waiting; later requests are read afresh")
-    func wholeBatchFailure() async throws {
+    @Test("a batch the database fails (DatabaseUnavailable) fails its requests and those waiting at once; later requests are read afresh")
+    func databaseFailureIsShared() async throws {
         let database = Database()
         let failing = Mutex(true)
         let coalescer = ReadCoalescer<Int, Int>(maxInFlight: 1, maxBatch: 8) {
             try await database.execute($0) { requests in
-                if failing.withLock({ $0 }) { throw Refused(request: -1) }
+                if failing.withLock({ $0 }) { throw DatabaseUnavailable(reason: "down") }
                 return Self.tenfold(requests)
             }
         }
-        try await withThrowingTaskGroup(of: Result<Int, Refused>.self) { group in
-            group.addTask { await Self.outcome { try await coalescer.read(0) } }
+        try await withThrowingTaskGroup(of: Bool.self) { group in
+            group.addTask { await Self.unavailable { try await coalescer.read(0) } }
             try await Self.eventually { database.held == 1 }
-            for request in 1...3 { group.addTask { await Self.outcome { try await coalescer.read(request) } } }
+            for request in 1...3 { group.addTask { await Self.unavailable { try await coalescer.read(request) } } }
             try await Self.eventually { coalescer.waiting == 3 }
             database.release()
-            for try await outcome in group { #expect(outcome == .failure(Refused(request: -1))) }
+            for try await unavailable in group { #expect(unavailable) }
         }
         #expect(database.batches == [[0]], "the waiting requests were answered without another read")
         failing.withLock { $0 = false }
         #expect(try await coalescer.read(7) == 70)
+        #expect(database.batches.last == [7])
+    }
+
+    @Test("a batch that fails for another reason is read again request by request: only the request at fault fails")
+    func otherFailureIsIsolated() async throws {
+        let database = Database()
+        // The "database" refuses any batch holding request 3 (a parameter it cannot take).
+        let coalescer = ReadCoalescer<Int, Int>(maxInFlight: 1, maxBatch: 8) {
+            try await database.execute($0) { requests in
+                if requests.contains(3) { throw Refused(request: 3) }
+                return Self.tenfold(requests)
+            }
+        }
+        try await withThrowingTaskGroup(of: (Int, Result<Int, Refused>).self) { group in
+            group.addTask { (0, await Self.outcome { try await coalescer.read(0) }) }
+            try await Self.eventually { database.held == 1 }
+            for request in 1...5 { group.addTask { (request, await Self.outcome { try await coalescer.read(request) }) } }
+            try await Self.eventually { coalescer.waiting == 5 }
+            database.release()
+            for try await (request, outcome) in group {
+                #expect(outcome == (request == 3 ? .failure(Refused(request: 3)) : .success(request * 10)))
+            }
+        }
+        #expect(database.batches.count == 2 + 5, "the first, the failed batch of five, then each of the five alone")
+        #expect(try await coalescer.read(8) == 80)
+    }
+
+    @Test("a waiting request that is cancelled is answered at once and left out of the next batch")
+    func cancelledWhileWaiting() async throws {
+        let database = Database()
+        let coalescer = ReadCoalescer<Int, Int>(maxInFlight: 1, maxBatch: 8) { try await database.execute($0, answer: Self.tenfold) }
+        let first = Task { try await coalescer.read(0) }
+        try await Self.eventually { database.held == 1 }
+        let waiting = Task { try await coalescer.read(1) }
+        let staying = Task { try await coalescer.read(2) }
+        try await Self.eventually { coalescer.waiting == 2 }
+        waiting.cancel()
+        await #expect(throws: CancellationError.self) { try await waiting.value }
+        #expect(coalescer.waiting == 1)
+        database.release()
+        #expect(try await first.value == 0)
+        #expect(try await staying.value == 20)
+        #expect(database.batches == [[0], [2]])
     }
 
     @Test("a batch answered with the wrong number of results fails each of its requests")
@@ -160,6 +209,16 @@ struct ReadCoalescerTests {
         database.release()
         let coalescer = ReadCoalescer<Int, Int>(maxInFlight: 1, maxBatch: 8) { try await database.execute($0) { _ in [] } }
         await #expect(throws: ReadCoalescerMismatch.self) { try await coalescer.read(1) }
+    }
+
+    /// Whether `body` failed with ``DatabaseUnavailable``.
+    static func unavailable(_ body: () async throws -> Int) async -> Bool {
+        do {
+            _ = try await body()
+            return false
+        } catch {
+            return error is DatabaseUnavailable
+        }
     }
 
     /// The outcome of `body`, with ``Refused`` as the only expected error.

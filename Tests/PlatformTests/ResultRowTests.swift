@@ -193,11 +193,11 @@ struct ResultRowTests {
                     """
                     SELECT ARRAY['plain', 'é 🎁', '']::text[] AS texts, ARRAY[true, false] AS flags, NULL::text[] AS none,
                         ARRAY[]::text[] AS empty, ARRAY[\(bind: first)]::uuid[] AS ids, ARRAY[\(bind: when)]::timestamptz[] AS dates,
-                        ARRAY['x']::varchar[] AS varchars
+                        ARRAY['x']::varchar[] AS varchars, 'vé'::varchar AS varchar
                     """
                 ) { row in
                     (
-                        try row.textArray(0)?.map { String(buffer: $0) }, try row.boolArray(1), try row.textArray(2), try row.boolArray(2),
+                        try row.textArray(0)?.map { String(buffer: $0) }, try row.boolArray(1), try row.textArray(2), try row.withText(7) { String(decoding: $0, as: UTF8.self) },
                         try row.textArray(3), try row.uuidArray(4), try row.dateArray(5), try row.textArray(6)?.map { String(buffer: $0) }
                     )
                 }
@@ -205,7 +205,8 @@ struct ResultRowTests {
             let values = try #require(read)
             #expect(values.0 == ["plain", "é 🎁", ""])
             #expect(values.1 == [true, false])
-            #expect(values.2 == nil && values.3 == nil)
+            #expect(values.2 == nil)
+            #expect(values.3 == "vé", "a varchar's bytes lent in place")
             #expect(values.4 == [])
             #expect(values.5 == [first])
             #expect(values.6 == [when])
@@ -228,16 +229,19 @@ struct ResultRowTests {
             }
             #expect(mismatches.count == dates.count && mismatches.allSatisfy { $0 == 0 })
 
-            // Not an array of text; not an array at all; no such column.
+            // Arrays of another type; not arrays at all; a NULL of another array type; a NULL element;
+            // two dimensions; no such column.
             let wrong: [@Sendable (borrowing ResultRow) throws -> Void] = [
-                { _ = try $0.textArray(1) }, { _ = try $0.textArray(0 + 2 * 2) }, { _ = try $0.uuidArray(0) }, { _ = try $0.boolArray(7) }, { _ = try $0.dateArray(1) },
-                { _ = try $0.uuidArray(4 + 1) },
-                { _ = try $0.textArray(8) },
+                { _ = try $0.textArray(1) }, { _ = try $0.textArray(4) }, { _ = try $0.uuidArray(0) }, { _ = try $0.dateArray(1) },
+                { _ = try $0.boolArray(7) }, { _ = try $0.uuidArray(5) }, { _ = try $0.textArray(2) },
+                { _ = try $0.boolArray(8) }, { _ = try $0.boolArray(9) }, { _ = try $0.boolArray(10) }, { _ = try $0.textArray(11) },
             ]
             for read in wrong {
                 await #expect(throws: DecodingError.self) {
                     try await store.read { db in
-                        _ = try await db.rows("SELECT ARRAY['a']::text[], ARRAY[true], 'b' AS c, 1 AS d, ARRAY[\(bind: first)]::uuid[], 2, 3, 'not an array' AS e", read)
+                        _ = try await db.rows(
+                            "SELECT ARRAY['a']::text[], ARRAY[true], 'b' AS c, 1 AS d, ARRAY[\(bind: first)]::uuid[], 2, 3, 'not an array' AS e, NULL::text[] AS f, ARRAY[true, NULL] AS g, ARRAY[[true], [false]] AS h",
+                            read)
                     }
                 }
             }
