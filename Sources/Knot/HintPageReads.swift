@@ -54,7 +54,14 @@ struct HintPageRows {
 
     /// A stored source from its bytes; an unknown one reads as text input (every read of a hint uses this).
     static func source(_ text: UnsafeBufferPointer<UInt8>) -> HintSource {
-        HintSource.allCases.first { $0.rawValue.utf8.elementsEqual(text) } ?? .textInput
+        for source in HintSource.allCases {
+            var raw = source.rawValue
+            let same = raw.withUTF8 { raw in
+                raw.count == text.count && (raw.isEmpty || memcmp(raw.baseAddress!, text.baseAddress!, raw.count) == 0)
+            }
+            if same { return source }
+        }
+        return .textInput
     }
 
     consuming func finish(total: Int) -> [UInt8] {

@@ -430,4 +430,16 @@ struct HintsAPITests {
         memo.remove(third)
         #expect(!memo.contains(third))
     }
+
+    @Test("a stored source read from its bytes is its case; anything else reads as text input")
+    func sourceFromBytes() {
+        let expected: [(String, HintSource)] = [
+            ("text_input", .textInput), ("voice_transcription", .voiceTranscription), ("", .textInput), ("voice", .textInput),
+            ("voice_transcriptionX", .textInput), ("Voice_transcription", .textInput), ("text_inpuT", .textInput),
+        ]
+        for (text, source) in expected {
+            var text = text
+            #expect(text.withUTF8 { HintPageRows.source($0) } == source, "\(text)")
+        }
+    }
 }
