@@ -95,7 +95,7 @@ enum HintPageBatch {
                 WITH ORDINALITY AS r(user_id, lim, off, has_cursor, cursor_id, cursor_at, i)
             LEFT JOIN LATERAL (
                 SELECT v.id AS vault_id, (SELECT COUNT(*) FROM hints c WHERE c.vault_id = v.id) AS total,
-                    COALESCE((SELECT created_at FROM hints WHERE id = r.cursor_id), r.cursor_at) AS position
+                    CASE WHEN r.has_cursor THEN COALESCE((SELECT created_at FROM hints WHERE id = r.cursor_id), r.cursor_at) END AS position
                 FROM partner_vaults v WHERE v.user_id = r.user_id
             ) t ON true
             LEFT JOIN LATERAL (

@@ -126,7 +126,7 @@ public struct HintRepository: Sendable {
     /// Measured at 100 connections on two cores (`scripts/bench-compare --postgres`, 3 rounds each):
     /// one batch at a time read 14 % fewer pages a second than four (the server waits for each round
     /// trip), and four 9 % fewer than two (smaller batches). Up to 1,024 requests a batch, so that a
-    /// waiting request goes in the very next one (its wait stays within two database deadlines).
+    /// waiting request goes in the very next one.
     static func coalescedPageReads(on database: any Database) -> ReadCoalescer<HintPageRequest, [UInt8]?> {
         ReadCoalescer(maxInFlight: 2, maxBatch: 1024) { requests in
             try await database.read { db in try await HintPageBatch.read(requests, on: db) }

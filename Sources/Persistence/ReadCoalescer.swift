@@ -21,13 +21,14 @@ import Synchronization
 /// - with any other error, one request may be the cause (a parameter the database refuses): each
 ///   request of the batch is read again alone, so only that one fails.
 ///
-/// A request cancelled while waiting is answered at once (`CancellationError`) and left out of the
-/// next batch; one whose batch is running gets its answer when the batch ends (bounded by the
-/// database's deadline). Batches run in tasks of their own, detached from the requests (a client that
-/// hangs up does not cancel the others' read) and from their task-local values (a caller's
-/// `DatabaseDeadline.withOperationTimeout` does not reach the batch: it runs with the store's bound).
-/// A waiting request is answered within twice the database's deadline: the batch it arrived behind,
-/// then its own, each bounded (more only when over ``maxBatch`` requests wait at once).
+/// A request cancelled before it is read (already cancelled on arrival, or while waiting) is answered
+/// at once (`CancellationError`) and left out of the next batch; one whose batch is running gets its
+/// answer when the batch ends (bounded by the database's deadline). Batches run in tasks of their own,
+/// detached from the requests (a client that hangs up does not cancel the others' read) and from
+/// their task-local values (a caller's `DatabaseDeadline.withOperationTimeout` does not reach the
+/// batch: it runs with the store's bound). A waiting request waits for the batch it arrived behind,
+/// then its own, each bounded by the deadline — unless a batch fails for a reason of its own, whose
+/// requests are then read again one after another, each bounded (or more than ``maxBatch`` wait).
 public final class ReadCoalescer<Request: Sendable, Response: Sendable>: Sendable {
     public typealias Execute = @Sendable ([Request]) async throws -> [Result<Response, any Error>]
 
@@ -44,6 +45,9 @@ public final class ReadCoalescer<Request: Sendable, Response: Sendable>: Sendabl
         let continuation: CheckedContinuation<Response, any Error>
     }
 
+    /// What a request finds on arrival.
+    private enum Admission { case cancelled, queued, startsBatch }
+
     private struct State {
         var inFlight = 0
         var queue: [Waiter] = []
@@ -51,7 +55,8 @@ public final class ReadCoalescer<Request: Sendable, Response: Sendable>: Sendabl
         var statistics = Statistics()
     }
 
-    /// How many batches have run and how many requests they held (for tests and diagnostics).
+    /// How many batches have started and how many requests they held (for tests and diagnostics;
+    /// a batch read again request by request counts once).
     public struct Statistics: Sendable, Equatable {
         public var batches = 0
         public var requests = 0
@@ -83,16 +88,23 @@ public final class ReadCoalescer<Request: Sendable, Response: Sendable>: Sendabl
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 let waiter = Waiter(id: id, request: request, continuation: continuation)
-                let startsBatch = state.withLock { state -> Bool in
+                // Cancelled already (before the handler below could see a waiter): answered here.
+                // The flag is set before the handler runs, and both look under the lock.
+                let admission = state.withLock { state -> Admission in
+                    if Task.isCancelled { return .cancelled }
                     guard state.inFlight < maxInFlight else {
                         state.queue.append(waiter)
-                        return false
+                        return .queued
                     }
                     state.inFlight += 1
-                    return true
+                    state.statistics.batches += 1
+                    state.statistics.requests += 1
+                    return .startsBatch
                 }
-                if startsBatch {
-                    Task.detached { await self.run(first: [waiter]) }
+                switch admission {
+                case .cancelled: continuation.resume(throwing: CancellationError())
+                case .queued: break
+                case .startsBatch: Task.detached { await self.run(first: [waiter]) }
                 }
             }
         } onCancel: {
@@ -125,6 +137,8 @@ public final class ReadCoalescer<Request: Sendable, Response: Sendable>: Sendabl
                 }
                 let taken = Array(state.queue.prefix(count))
                 state.queue.removeFirst(count)
+                state.statistics.batches += 1
+                state.statistics.requests += count
                 return taken
             }
             if let shared {
@@ -140,10 +154,6 @@ public final class ReadCoalescer<Request: Sendable, Response: Sendable>: Sendabl
     /// own (answered to the whole batch, and to be answered to those waiting); after any other error
     /// thrown for the batch as a whole, each request is read again alone.
     private func answer(_ batch: [Waiter]) async -> (any Error)? {
-        state.withLock {
-            $0.statistics.batches += 1
-            $0.statistics.requests += batch.count
-        }
         do {
             let results = try await execute(batch.map(\.request))
             guard results.count == batch.count else {

@@ -182,6 +182,7 @@ struct ReadCoalescerTests {
             }
         }
         #expect(database.batches.count == 2 + 5, "the first, the failed batch of five, then each of the five alone")
+        #expect(coalescer.statistics == .init(batches: 2, requests: 6), "the retries count with their batch")
         #expect(try await coalescer.read(8) == 80)
     }
 
@@ -201,6 +202,32 @@ struct ReadCoalescerTests {
         #expect(try await first.value == 0)
         #expect(try await staying.value == 20)
         #expect(database.batches == [[0], [2]])
+    }
+
+    @Test("a request already cancelled when it arrives is answered at once, neither read nor queued")
+    func cancelledOnArrival() async throws {
+        let database = Database()
+        let coalescer = ReadCoalescer<Int, Int>(maxInFlight: 1, maxBatch: 8) { try await database.execute($0, answer: Self.tenfold) }
+        let first = Task { try await coalescer.read(0) }
+        try await Self.eventually { database.held == 1 }
+        let late = Task { () async throws -> Int in
+            while !Task.isCancelled { await Task.yield() }
+            return try await coalescer.read(1)
+        }
+        late.cancel()
+        await #expect(throws: CancellationError.self) { try await late.value }
+        #expect(coalescer.waiting == 0)
+        // With a slot free, too.
+        database.release()
+        #expect(try await first.value == 0)
+        let alsoLate = Task { () async throws -> Int in
+            while !Task.isCancelled { await Task.yield() }
+            return try await coalescer.read(2)
+        }
+        alsoLate.cancel()
+        await #expect(throws: CancellationError.self) { try await alsoLate.value }
+        #expect(database.batches == [[0]])
+        #expect(coalescer.statistics == .init(batches: 1, requests: 1))
     }
 
     @Test("a batch answered with the wrong number of results fails each of its requests")
