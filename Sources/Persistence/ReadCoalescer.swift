@@ -38,6 +38,8 @@ public final class ReadCoalescer<Request: Sendable, Response: Sendable>: Sendabl
     public let maxBatch: Int
     private let execute: Execute
     private let state = Mutex(State())
+    /// Names each request, so a cancelled one can be found in the queue (no lock for it).
+    private let nextID = Atomic<Int>(0)
 
     private struct Waiter: Sendable {
         let id: Int
@@ -51,7 +53,6 @@ public final class ReadCoalescer<Request: Sendable, Response: Sendable>: Sendabl
     private struct State {
         var inFlight = 0
         var queue: [Waiter] = []
-        var nextID = 0
         var statistics = Statistics()
     }
 
@@ -81,10 +82,7 @@ public final class ReadCoalescer<Request: Sendable, Response: Sendable>: Sendabl
 
     /// The response to `request`, read alone or with others.
     public func read(_ request: Request) async throws -> Response {
-        let id = state.withLock { state -> Int in
-            defer { state.nextID &+= 1 }
-            return state.nextID
-        }
+        let id = nextID.wrappingAdd(1, ordering: .relaxed).oldValue
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 let waiter = Waiter(id: id, request: request, continuation: continuation)

@@ -58,6 +58,24 @@ struct ReadCoalescerTests {
 
     static func tenfold(_ requests: [Int]) -> [Result<Int, any Error>] { requests.map { .success($0 * 10) } }
 
+    /// Reads request 0, which `database` holds, then the `queued` requests while it is held, then
+    /// lets the database go on: each request's outcome (all of them, 0 included).
+    static func readBehindHeldBatch<T: Sendable>(
+        _ database: Database, _ coalescer: ReadCoalescer<Int, Int>, queued: ClosedRange<Int>, _ outcome: @escaping @Sendable (Int) async -> T
+    ) async throws -> [Int: T] {
+        try await withThrowingTaskGroup(of: (Int, T).self) { group in
+            group.addTask { (0, await outcome(0)) }
+            try await eventually { database.held == 1 }
+            for request in queued { group.addTask { (request, await outcome(request)) } }
+            try await eventually { coalescer.waiting == queued.count }
+            database.release()
+            var outcomes: [Int: T] = [:]
+            for try await (request, value) in group { outcomes[request] = value }
+            #expect(outcomes.count == queued.count + 1)
+            return outcomes
+        }
+    }
+
     /// Waits (briefly) until `condition` holds.
     static func eventually(_ condition: () -> Bool) async throws {
         for _ in 0..<2000 where !condition() { try await Task.sleep(for: .milliseconds(1)) }
@@ -124,15 +142,11 @@ struct ReadCoalescerTests {
         let coalescer = ReadCoalescer<Int, Int>(maxInFlight: 1, maxBatch: 8) {
             try await database.execute($0) { requests in requests.map { $0.isMultiple(of: 2) ? .success($0) : .failure(Refused(request: $0)) } }
         }
-        try await withThrowingTaskGroup(of: (Int, Result<Int, Refused>).self) { group in
-            group.addTask { (0, await Self.outcome { try await coalescer.read(0) }) }
-            try await Self.eventually { database.held == 1 }
-            for request in 1...4 { group.addTask { (request, await Self.outcome { try await coalescer.read(request) }) } }
-            try await Self.eventually { coalescer.waiting == 4 }
-            database.release()
-            for try await (request, outcome) in group {
-                #expect(outcome == (request.isMultiple(of: 2) ? .success(request) : .failure(Refused(request: request))))
-            }
+        let outcomes = try await Self.readBehindHeldBatch(database, coalescer, queued: 1...4) { request in
+            await Self.outcome { try await coalescer.read(request) }
+        }
+        for (request, outcome) in outcomes {
+            #expect(outcome == (request.isMultiple(of: 2) ? .success(request) : .failure(Refused(request: request))))
         }
         #expect(database.batches.count == 2)
     }
@@ -147,14 +161,10 @@ struct ReadCoalescerTests {
                 return Self.tenfold(requests)
             }
         }
-        try await withThrowingTaskGroup(of: Bool.self) { group in
-            group.addTask { await Self.unavailable { try await coalescer.read(0) } }
-            try await Self.eventually { database.held == 1 }
-            for request in 1...3 { group.addTask { await Self.unavailable { try await coalescer.read(request) } } }
-            try await Self.eventually { coalescer.waiting == 3 }
-            database.release()
-            for try await unavailable in group { #expect(unavailable) }
+        let outcomes = try await Self.readBehindHeldBatch(database, coalescer, queued: 1...3) { request in
+            await Self.unavailable { try await coalescer.read(request) }
         }
+        for unavailable in outcomes.values { #expect(unavailable) }
         #expect(database.batches == [[0]], "the waiting requests were answered without another read")
         failing.withLock { $0 = false }
         #expect(try await coalescer.read(7) == 70)
@@ -171,15 +181,11 @@ struct ReadCoalescerTests {
                 return Self.tenfold(requests)
             }
         }
-        try await withThrowingTaskGroup(of: (Int, Result<Int, Refused>).self) { group in
-            group.addTask { (0, await Self.outcome { try await coalescer.read(0) }) }
-            try await Self.eventually { database.held == 1 }
-            for request in 1...5 { group.addTask { (request, await Self.outcome { try await coalescer.read(request) }) } }
-            try await Self.eventually { coalescer.waiting == 5 }
-            database.release()
-            for try await (request, outcome) in group {
-                #expect(outcome == (request == 3 ? .failure(Refused(request: 3)) : .success(request * 10)))
-            }
+        let outcomes = try await Self.readBehindHeldBatch(database, coalescer, queued: 1...5) { request in
+            await Self.outcome { try await coalescer.read(request) }
+        }
+        for (request, outcome) in outcomes {
+            #expect(outcome == (request == 3 ? .failure(Refused(request: 3)) : .success(request * 10)))
         }
         #expect(database.batches.count == 2 + 5, "the first, the failed batch of five, then each of the five alone")
         #expect(coalescer.statistics == .init(batches: 2, requests: 6), "the retries count with their batch")
