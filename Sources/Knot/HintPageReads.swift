@@ -25,13 +25,18 @@ struct HintPageRows {
     init(limit: Int) { self.limit = limit }
 
     /// Takes a row whose columns from `first` on are `id, hint_text, source, is_used, created_at`.
+    /// The id is copied as text (``ResultRow/withUUIDText(_:_:)``); it is parsed only for the page's
+    /// last place, the one a next page's cursor can start after.
     mutating func take(_ row: borrowing ResultRow, from first: Int) throws {
         guard written < limit else { return noteMore() }
-        let id = try row.uuid(first)
         let createdAt = try row.date(first + 4)
         let source = try row.withText(first + 2, Self.source)
         let isUsed = try row.bool(first + 3)
-        try row.withText(first + 1) { append(id: id, createdAt: createdAt, isUsed: isUsed, source: source, hintText: $0) }
+        if written + 1 == limit { last = (createdAt, try row.uuid(first)) }
+        try row.withUUIDText(first) { id in
+            try row.withText(first + 1) { page.append(idText: id, createdAt: createdAt, isUsed: isUsed, source: source, hintText: $0) }
+        }
+        written += 1
     }
 
     /// Takes one hint of a batch's arrays (``HintPageBatch``).

@@ -81,14 +81,16 @@ public struct NewHint: Codable, Sendable, Equatable {
 
 extension Hint: DirectJSONEncodable {
     public func writeJSON(to writer: inout JSONBytesWriter) {
-        Self.writeJSON(id: id.uuid, createdAt: createdAt, isUsed: isUsed, source: source, to: &writer) { $0.string(hintText) }
+        Self.writeJSON(createdAt: createdAt, isUsed: isUsed, source: source, to: &writer, id: { $0.uuid(id.uuid) }, hintText: { $0.string(hintText) })
     }
 
-    /// A hint's JSON from its parts, the text written by `hintText`: what ``writeJSON(to:)`` writes
-    /// for a `Hint`, and what ``HintPageJSONWriter`` writes for a row read from the database.
+    /// A hint's JSON from its parts, the id and the text written by `id` and `hintText`: what
+    /// ``writeJSON(to:)`` writes for a `Hint`, and what ``HintPageJSONWriter`` writes for a row read
+    /// from the database.
     @inlinable
     public static func writeJSON(
-        id: UUID, createdAt: Date, isUsed: Bool, source: HintSource, to writer: inout JSONBytesWriter, hintText: (inout JSONBytesWriter) -> Void
+        createdAt: Date, isUsed: Bool, source: HintSource, to writer: inout JSONBytesWriter, id: (inout JSONBytesWriter) -> Void,
+        hintText: (inout JSONBytesWriter) -> Void
     ) {
         writer.beginObject()
         writer.key("created_at")
@@ -96,7 +98,7 @@ extension Hint: DirectJSONEncodable {
         writer.key("hint_text")
         hintText(&writer)
         writer.key("id")
-        writer.uuid(id)
+        id(&writer)
         writer.key("is_used")
         writer.bool(isUsed)
         writer.key("source")
@@ -147,7 +149,15 @@ public struct HintPageJSONWriter {
     /// Appends one hint, its text given as UTF-8 bytes (see `JSONBytesWriter.string(utf8:)`).
     @inlinable
     public mutating func append(id: UUID, createdAt: Date, isUsed: Bool, source: HintSource, hintText: UnsafeBufferPointer<UInt8>) {
-        Hint.writeJSON(id: id, createdAt: createdAt, isUsed: isUsed, source: source, to: &writer) { $0.string(utf8: hintText) }
+        Hint.writeJSON(createdAt: createdAt, isUsed: isUsed, source: source, to: &writer, id: { $0.uuid(id) }, hintText: { $0.string(utf8: hintText) })
+    }
+
+    /// Appends one hint, its id given as canonical lower-case text (`ResultRow.withUUIDText`) and its
+    /// text as UTF-8 bytes.
+    @inlinable
+    public mutating func append(idText: UnsafeBufferPointer<UInt8>, createdAt: Date, isUsed: Bool, source: HintSource, hintText: UnsafeBufferPointer<UInt8>) {
+        Hint.writeJSON(
+            createdAt: createdAt, isUsed: isUsed, source: source, to: &writer, id: { $0.uuid(lowercasedText: idText) }, hintText: { $0.string(utf8: hintText) })
     }
 
     /// The page's JSON, once every hint is appended.

@@ -225,6 +225,27 @@ public struct ResultRow: ~Copyable {
         }
     }
 
+    /// A UUID column as its canonical lower-case text (36 bytes, lent to `body`): what
+    /// `UUID.appendLowercased` writes for ``uuid(_:)``'s value. On SQLite the stored text (either
+    /// case) is copied in lower case without being parsed and formatted again (issue 13: a hint page's
+    /// 20 ids); anything else, and any column that is not such text, goes through ``uuid(_:)``, which
+    /// also reports a column that is not a UUID.
+    public func withUUIDText<R>(_ column: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) throws -> R {
+        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 36) { out in
+            let start = out.baseAddress!
+            if case .sqlite(let statement) = source {
+                try Self.check(column, of: Int(sqlite_nio_sqlite3_column_count(statement)))
+                if let text = Self.sqliteText(statement, Int32(column)), UUID.copyLowercased(utf8: text, to: start) {
+                    return try body(UnsafeBufferPointer(out))
+                }
+            }
+            var text: [UInt8] = []
+            text.reserveCapacity(36)
+            try uuid(column).appendLowercased(to: &text)
+            return try text.withUnsafeBufferPointer(body)
+        }
+    }
+
     /// The column as `T`. On SQLite, `sqlite` reads the stored form `T` almost always has (text,
     /// integer, float) straight from the statement; anything else — text holding a number, a date
     /// stored as text, a mismatch to report — goes through one `SQLiteData` and SQLiteNIO's

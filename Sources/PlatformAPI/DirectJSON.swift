@@ -202,6 +202,16 @@ public struct JSONBytesWriter {
         pendingComma = true
     }
 
+    /// A UUID already in its canonical lower-case text (36 bytes: `UUID.copyLowercased(utf8:to:)`,
+    /// `ResultRow.withUUIDText`), copied as it is.
+    public mutating func uuid(lowercasedText text: UnsafeBufferPointer<UInt8>) {
+        separate()
+        storage.append(UInt8(ascii: "\""))
+        storage.append(contentsOf: text)
+        storage.append(UInt8(ascii: "\""))
+        pendingComma = true
+    }
+
     @inlinable public mutating func value(_ value: some DirectJSONEncodable) {
         value.writeJSON(to: &self)
     }

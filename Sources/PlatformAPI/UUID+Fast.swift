@@ -102,6 +102,28 @@ extension UUID {
         self.init(uuid: value)
     }
 
+    /// Copies UUID text in the canonical 36-character form, either case, into `out` (36 bytes) in
+    /// lower case — what ``appendLowercased(to:)`` writes for the parsed UUID, without parsing it and
+    /// formatting it again (a hint page's 20 ids as SQLite stores them, issue 13). False, with `out`
+    /// undefined, for anything ``init(utf8:)`` would refuse.
+    public static func copyLowercased(utf8 text: UnsafeBufferPointer<UInt8>, to out: UnsafeMutablePointer<UInt8>) -> Bool {
+        guard text.count == 36, let text = text.baseAddress else { return false }
+        // Any character that is not a hex digit sets a high bit here (see `hexValue`); the dashes
+        // must stand exactly where they do in the canonical form.
+        var invalid: UInt8 = 0
+        for position in 0..<36 {
+            let c = text[position]
+            if position == 8 || position == 13 || position == 18 || position == 23 {
+                invalid |= c == 45 ? 0 : 0xFF
+                out[position] = 45
+            } else {
+                invalid |= hexValue(c)
+                out[position] = c < 65 ? c : c | 0x20  // digits as they are, letters in lower case
+            }
+        }
+        return invalid & 0xF0 == 0
+    }
+
     /// A hex digit's value (either case), or 0xFF for any other character.
     @inline(__always) private static func hexValue(_ c: UInt8) -> UInt8 {
         let digit = c &- 48  // "0"..."9" → 0...9

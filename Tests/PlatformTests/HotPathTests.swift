@@ -192,7 +192,7 @@ struct HotPathTests {
         }
     }
 
-    @Test("UUID text read in place: every byte at every position is accepted exactly when it is a hex digit (the dash where one belongs), to Foundation's value")
+    @Test("UUID text read in place: every byte at every position is accepted exactly when it is a hex digit (the dash where one belongs), to Foundation's value; copied in lower case exactly then")
     func uuidBytesAtEveryPosition() {
         let base = Array("1F2e3D4c-5B6a-7980-a1B2-c3D4e5F60718".utf8)
         var mismatches: [String] = []
@@ -209,11 +209,21 @@ struct HotPathTests {
                 let expected: UUID? = (isDash ? byte == 45 : isHex) ? foundation : nil
                 if (isDash ? byte == 45 : isHex) && foundation == nil { mismatches.append("Foundation refuses byte \(byte) at \(position)") }
                 if parsed != expected { mismatches.append("byte \(byte) at \(position): \(String(describing: parsed))") }
+                // Copied in lower case exactly when it parses, to what the parsed UUID writes.
+                let copied = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 36) { out in
+                    text.withUnsafeBufferPointer { UUID.copyLowercased(utf8: $0, to: out.baseAddress!) } ? Array(out) : nil
+                }
+                if copied.map({ String(decoding: $0, as: UTF8.self) }) != parsed?.lowercasedString {
+                    mismatches.append("copied byte \(byte) at \(position): \(copied.map { String(decoding: $0, as: UTF8.self) } ?? "refused")")
+                }
             }
         }
         #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
         #expect(base.withUnsafeBufferPointer { UUID(utf8: $0) } == UUID(uuidString: "1F2E3D4C-5B6A-7980-A1B2-C3D4E5F60718"))
         #expect(base.dropLast().withUnsafeBufferPointer { UUID(utf8: $0) } == nil)
+        var out = [UInt8](repeating: 0, count: 36)
+        #expect(!base.dropLast().withUnsafeBufferPointer { UUID.copyLowercased(utf8: $0, to: &out) })
+        #expect((base + [48]).withUnsafeBufferPointer { !UUID.copyLowercased(utf8: $0, to: &out) })
     }
 
     @Test("random UUIDs are version 4, RFC 4122 variant, and distinct")

@@ -16,6 +16,8 @@ struct ResultRowTests {
     /// A hint's columns as read one way or the other.
     struct Read: Equatable {
         let id: UUID
+        /// The id as ``ResultRow/withUUIDText(_:_:)`` lends it.
+        let idText: String
         let text: String
         /// The text as ``ResultRow/withText(_:_:)`` lends its bytes.
         let lentText: String
@@ -35,13 +37,13 @@ struct ResultRowTests {
 
     static func byPosition(_ row: borrowing ResultRow) throws -> Read {
         Read(
-            id: try row.uuid(0), text: try row.string(1), lentText: try row.withText(1) { String(decoding: $0, as: UTF8.self) }, source: try row.string(2),
+            id: try row.uuid(0), idText: try row.withUUIDText(0) { String(decoding: $0, as: UTF8.self) }, text: try row.string(1), lentText: try row.withText(1) { String(decoding: $0, as: UTF8.self) }, source: try row.string(2),
             isUsed: try row.bool(3), createdAt: try row.date(4), total: try row.int(5))
     }
 
     static func byName(_ row: any SQLRow) throws -> Read {
         Read(
-            id: try row.uuid("id"), text: try row.decode(column: "hint_text", as: String.self), lentText: try row.decode(column: "hint_text", as: String.self),
+            id: try row.uuid("id"), idText: try row.uuid("id").lowercasedString, text: try row.decode(column: "hint_text", as: String.self), lentText: try row.decode(column: "hint_text", as: String.self),
             source: try row.decode(column: "source", as: String.self),
             isUsed: try row.decode(column: "is_used", as: Bool.self), createdAt: try row.decode(column: "created_at", as: Date.self),
             total: try row.decode(column: "total", as: Int.self))
@@ -144,6 +146,7 @@ struct ResultRowTests {
             let reads: [@Sendable (borrowing ResultRow) throws -> Void] = [
                 { _ = try $0.uuid(1) }, { _ = try $0.int(1) }, { _ = try $0.date(1) }, { _ = try $0.bool(1) }, { _ = try $0.double(1) },
                 { _ = try $0.string(0) }, { _ = try $0.string(2) }, { try $0.withText(0) { _ in } }, { try $0.withText(2) { _ in } },
+                { try $0.withUUIDText(1) { _ in } }, { try $0.withUUIDText(0) { _ in } },
             ]
             for read in reads {
                 await #expect(throws: DecodingError.self) {
@@ -171,6 +174,28 @@ struct ResultRowTests {
             }
             #expect(refused)
             #expect(again == Self.samples.count)
+        }
+    }
+
+    @Test("a UUID lent as text is its canonical lower-case form, from either case; text that is not a UUID is a DecodingError", arguments: TestDatabase.allCases)
+    func uuidText(_ database: TestDatabase) async throws {
+        try await PersistenceContractTests.withDatabase(database) { store in
+            let uuid = UUID(uuidString: "1F2E3D4C-5B6A-7980-A1B2-C3D4E5F60718")!
+            // SQLite holds UUIDs as text, PostgreSQL as `uuid`; on SQLite the stored text may be in
+            // either case.
+            let stored: [SQLQueryString] =
+                database == .sqlite
+                ? ["SELECT \(bind: uuid)", "SELECT '1f2e3d4c-5b6a-7980-a1b2-c3d4e5f60718'", "SELECT '1F2e3D4c-5B6a-7980-a1B2-c3D4e5F60718'"]
+                : ["SELECT \(bind: uuid)", "SELECT CAST('1F2e3D4c-5B6a-7980-a1B2-c3D4e5F60718' AS uuid)"]
+            for query in stored {
+                let text = try await store.read { db in try await db.firstRow(query) { row in try row.withUUIDText(0) { String(decoding: $0, as: UTF8.self) } } }
+                #expect(text == "1f2e3d4c-5b6a-7980-a1b2-c3d4e5f60718")
+            }
+            for notUUID in ["1f2e3d4c-5b6a-7980-a1b2-c3d4e5f6071g", "1f2e3d4c+5b6a-7980-a1b2-c3d4e5f60718", "1f2e3d4c-5b6a-7980-a1b2-c3d4e5f6071", "", "not a uuid"] {
+                await #expect(throws: DecodingError.self, "\(notUUID)") {
+                    try await store.read { db in _ = try await db.firstRow("SELECT \(bind: notUUID)") { row in try row.withUUIDText(0) { _ in } } }
+                }
+            }
         }
     }
 
