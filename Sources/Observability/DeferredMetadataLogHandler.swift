@@ -1,10 +1,12 @@
 import Logging
+import PlatformCore
 
 /// The server's log handler: `StreamLogHandler`'s output on standard error, but the logger's
 /// metadata is formatted only when a line is written.
 ///
 /// `StreamLogHandler` formats its whole metadata dictionary into a string every time a key is set.
-/// Every request sets two (Hummingbird's `hb.request.id`, our `request_id`), so at the usual log
+/// Every request sets one (Hummingbird's `hb.request.id`; our `request_id` comes from a
+/// metadata provider), so at the usual log
 /// levels, where most requests write nothing, that formatting was pure cost: about 2 % of the
 /// server's CPU on the hints read (issue 13). Here setting a key is a dictionary write, and a line
 /// that is written looks exactly as `StreamLogHandler` writes it.
@@ -27,9 +29,11 @@ public struct DeferredMetadataLogHandler: LogHandler {
         self.makeWriter = makeWriter
     }
 
-    /// Makes this handler the process's default; call once, before the first `Logger` is made.
+    /// Makes this handler the process's default, lines carrying the id of the request being served
+    /// (``PlatformCore/RequestLogContext``); call once, before the first `Logger` is made.
     public static func bootstrap() {
-        LoggingSystem.bootstrap({ label, provider in DeferredMetadataLogHandler(label: label, metadataProvider: provider) }, metadataProvider: nil)
+        LoggingSystem.bootstrap(
+            { label, provider in DeferredMetadataLogHandler(label: label, metadataProvider: provider) }, metadataProvider: RequestLogContext.metadataProvider)
     }
 
     public subscript(metadataKey key: String) -> Logger.Metadata.Value? {

@@ -7,6 +7,8 @@ extension HTTPField.Name {
     public static let idempotencyKey = HTTPField.Name(PreconditionHeaders.idempotencyKey)!
     /// `Idempotent-Replayed: true` on an answer replayed for a repeated `Idempotency-Key`.
     public static let idempotentReplayed = HTTPField.Name(PreconditionHeaders.idempotentReplayed)!
+    /// `X-Request-ID` (``RequestIDMiddleware``).
+    public static let requestID = HTTPField.Name("X-Request-ID")!
 }
 
 extension Request {

@@ -3,6 +3,7 @@ import AppServer
 import Foundation
 import HTTPTypes
 import KnotAPI
+import Logging
 import Observability
 import PlatformCore
 import TestSupport
@@ -40,6 +41,32 @@ struct ServerTests {
             #expect(text.contains(#"http_requests_total{method="DELETE",route="/knot/api/v1/hints/{id}",status="404"} 1"#), "IDs do not become series")
             #expect(text.contains(#"http_request_duration_seconds_bucket{method="POST",route="/knot/auth/dev",status="200",le="+Inf"} 1"#))
         }
+    }
+
+    @Test("a request's log lines carry its request id, the one X-Request-ID answers with (a sane incoming one kept), from any logger; lines outside a request carry none")
+    func requestIDInLogLines() async throws {
+        let lines = CapturedLines()
+        let logger = Logger(label: "server") { label in
+            DeferredMetadataLogHandler(label: label, metadataProvider: RequestLogContext.metadataProvider) { label, provider in
+                StreamLogHandler(label: label, stream: lines, metadataProvider: provider)
+            }
+        }
+        try await withServer(.sqlite, configure: { $0.logLevel = .debug }, dependencies: .init(logger: logger)) { client, _ in
+            // LogRequestsMiddleware writes a line for each request at debug level.
+            let kept = try await client.send(.get, "/health", headers: [.requestID: "trace-42"])
+            #expect(kept.headers[.requestID] == "trace-42")
+            let made = try await client.send(.get, "/nope", headers: [.requestID: "not sane!"])
+            let madeID = try #require(made.headers[.requestID])
+            #expect(UUID(uuidString: madeID) != nil && madeID == madeID.lowercased(), "\(madeID)")
+            let lineFor = { (path: String) in lines.lines.filter { $0.contains(path) } }
+            #expect(!lineFor("/health").isEmpty && lineFor("/health").allSatisfy { $0.contains("request_id=trace-42") }, "\(lines.lines)")
+            #expect(!lineFor("/nope").isEmpty && lineFor("/nope").allSatisfy { $0.contains("request_id=\(madeID)") }, "\(lines.lines)")
+        }
+        var plain = logger
+        plain.logLevel = .info
+        plain.info("outside any request")
+        #expect(lines.lines.last?.contains("outside any request") == true)
+        #expect(lines.lines.last?.contains("request_id") == false)
     }
 
     @Test("unknown routes answer 404 in the JSON error shape")
