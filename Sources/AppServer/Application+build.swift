@@ -162,7 +162,9 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
         let routeMethods = RouteMethodTable()  // 405 + Allow for a known path with another method
         router.add(middleware: MethodNotAllowedMiddleware(table: routeMethods))
         router.add(middleware: BodyLimitMiddleware(maxBytes: configuration.maxBodyBytes, maxUploadBytes: configuration.maxUploadBytes))
-        router.add(middleware: LogRequestsMiddleware(.debug))
+        // A line per request at debug level; at the levels above, a layer every request would pass
+        // through for nothing.
+        if logger.logLevel <= .debug { router.add(middleware: LogRequestsMiddleware(.debug)) }
 
         let startedAt = Date()
         router.get("health") { _, _ -> EditedResponse<HealthReport> in

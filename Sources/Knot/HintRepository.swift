@@ -139,25 +139,13 @@ public struct HintRepository: Sendable {
     private static func readPage(
         on db: any SQLDatabase, user: UserID, limit: Int, cursor: HintCursor?, offset: Int, _ body: (borrowing ResultRow) throws -> Void
     ) async throws -> Int? {
-        // Compare against the stored timestamp of the cursor's hint (exact on both databases);
-        // the timestamp carried in the cursor is the fallback when that hint was deleted since.
-        let after: SQLQueryString =
-            cursor.map {
-                let position: SQLQueryString = "COALESCE((SELECT created_at FROM hints WHERE id = \(bind: $0.id)), \(bind: $0.createdAt))"
-                return "AND (h.created_at < \(position) OR (h.created_at = \(position) AND h.id < \(bind: $0.id)))"
-            } ?? ""
-        // One statement for the page and the total (an uncorrelated subquery, evaluated once), read
-        // by column position.
+        let statement = pageStatements[(cursor == nil ? 0 : 2) + (offset > 0 ? 1 : 0)]
+        var values: [any Encodable & Sendable] = [user.uuid, user.uuid]
+        if let cursor { values += [cursor.id, cursor.createdAt, cursor.id, cursor.createdAt, cursor.id] }
+        values.append(limit + 1)
+        if offset > 0 { values.append(offset) }
         var total: Int?
-        try await db.forEachRow(
-            """
-            SELECT h.id, h.hint_text, h.source, h.is_used, h.created_at,
-                (SELECT COUNT(*) FROM hints h2 JOIN partner_vaults v2 ON v2.id = h2.vault_id WHERE v2.user_id = \(bind: user.uuid)) AS total
-            FROM hints h JOIN partner_vaults v ON v.id = h.vault_id
-            WHERE v.user_id = \(bind: user.uuid) \(after)
-            ORDER BY h.created_at DESC, h.id DESC LIMIT \(bind: limit + 1)\(offset > 0 ? " OFFSET \(bind: offset)" as SQLQueryString : "")
-            """
-        ) { row in
+        try await db.forEachRow(statement, values) { row in
             if total == nil { total = try row.int(5) }
             try body(row)
         }
@@ -169,6 +157,25 @@ public struct HintRepository: Sendable {
             """,
             { try $0.int(0) }
         )
+    }
+
+    /// The page's one statement (``FixedSQL``: it runs on every `GET /hints`), by whether a cursor
+    /// and an offset are given: `[none, offset, cursor, cursor and offset]`. It reads the page and the
+    /// total (an uncorrelated subquery, evaluated once); its values are the user twice, with a cursor
+    /// its hint's id and time as the `after` condition below places them, `limit + 1`, and any offset.
+    private static let pageStatements: [FixedSQL] = [(false, false), (false, true), (true, false), (true, true)].map { hasCursor, hasOffset in
+        // Compare against the stored timestamp of the cursor's hint (exact on both databases);
+        // the timestamp carried in the cursor is the fallback when that hint was deleted since.
+        let position = "COALESCE((SELECT created_at FROM hints WHERE id = ?), ?)"
+        let after = hasCursor ? " AND (h.created_at < \(position) OR (h.created_at = \(position) AND h.id < ?))" : ""
+        return FixedSQL(
+            """
+            SELECT h.id, h.hint_text, h.source, h.is_used, h.created_at,
+                (SELECT COUNT(*) FROM hints h2 JOIN partner_vaults v2 ON v2.id = h2.vault_id WHERE v2.user_id = ?) AS total
+            FROM hints h JOIN partner_vaults v ON v.id = h.vault_id
+            WHERE v.user_id = ?\(after)
+            ORDER BY h.created_at DESC, h.id DESC LIMIT ?\(hasOffset ? " OFFSET ?" : "")
+            """)
     }
 
     /// A hint from a row whose first five columns are `id, hint_text, source, is_used, created_at`.

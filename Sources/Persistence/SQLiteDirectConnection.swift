@@ -19,9 +19,9 @@ import VaporCSQLite
 /// Not thread-safe by itself: ``SQLiteStore`` hands each connection to one task at a time.
 final class SQLiteDirectConnection: @unchecked Sendable {
     private var handle: OpaquePointer?
-    /// Prepared statements by SQL text. Bounded; statements built with varying literal text (rare)
-    /// just cycle through it.
-    private var statements: [String: PreparedStatement] = [:]
+    /// Prepared statements by SQL text (or ``FixedSQL`` number). Bounded; statements built with
+    /// varying literal text (rare) just cycle through it.
+    private var statements: [StatementKey: PreparedStatement] = [:]
     static let statementCacheLimit = 128
     let logger: Logger
 
@@ -62,8 +62,18 @@ final class SQLiteDirectConnection: @unchecked Sendable {
     /// Runs `sql` with `binds`, calling `onRow` with the statement while it stands on each result
     /// row (``ResultRow`` reads the columns there, without copying them first).
     func step(_ sql: String, _ binds: [SQLiteData], _ onRow: (OpaquePointer) throws -> Void) throws {
+        try step(.text(sql), sql, binds, onRow)
+    }
+
+    /// ``step(_:_:_:)`` for a ``FixedSQL`` statement: its prepared form is found by its number, not by
+    /// hashing its text.
+    func step(_ statement: FixedSQL, _ binds: [SQLiteData], _ onRow: (OpaquePointer) throws -> Void) throws {
+        try step(.fixed(statement.number), statement.sql, binds, onRow)
+    }
+
+    private func step(_ key: StatementKey, _ sql: String, _ binds: [SQLiteData], _ onRow: (OpaquePointer) throws -> Void) throws {
         guard let handle else { throw SQLiteFailure(code: SQLITE_MISUSE, message: SQLiteFailure.closedMessage) }
-        let cached = try prepared(sql, on: handle)
+        let cached = try prepared(key, sql, on: handle)
         let statement = cached.handle
         defer { sqlite_nio_sqlite3_reset(statement) }
         if binds.count != cached.bound.count {
@@ -121,8 +131,8 @@ final class SQLiteDirectConnection: @unchecked Sendable {
         try? execute("ROLLBACK", []) { _ in }
     }
 
-    private func prepared(_ sql: String, on handle: OpaquePointer) throws -> PreparedStatement {
-        if let statement = statements[sql] { return statement }
+    private func prepared(_ key: StatementKey, _ sql: String, on handle: OpaquePointer) throws -> PreparedStatement {
+        if let statement = statements[key] { return statement }
         var statement: OpaquePointer?
         let status = sqlite_nio_sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
         guard status == SQLITE_OK, let statement else { throw failure(status, on: handle) }
@@ -131,7 +141,7 @@ final class SQLiteDirectConnection: @unchecked Sendable {
             statements.removeAll(keepingCapacity: true)
         }
         let prepared = PreparedStatement(handle: statement)
-        statements[sql] = prepared
+        statements[key] = prepared
         return prepared
     }
 
@@ -185,6 +195,12 @@ final class SQLiteDirectConnection: @unchecked Sendable {
     }
 
     deinit { close() }
+}
+
+/// What a prepared statement is found by: its text, or the number of the ``FixedSQL`` it is.
+private enum StatementKey: Hashable {
+    case text(String)
+    case fixed(Int)
 }
 
 /// A statement kept prepared, with the values bound to it last.
@@ -305,20 +321,31 @@ struct SQLiteDirectDatabase: SQLDatabase {
         try connection.step(sql, binds) { try body(ResultRow(source: .sqlite($0))) }
     }
 
+    /// Hands each of `statement`'s rows to `body`, reading the statement in place.
+    func forEachDirectRow(_ statement: FixedSQL, _ values: [any Encodable & Sendable], _ body: (borrowing ResultRow) throws -> Void) throws {
+        try statement.checkCount(values)
+        try connection.step(statement, try Self.encoded(values)) { try body(ResultRow(source: .sqlite($0))) }
+    }
+
     /// The statement's text and its values as SQLite data.
     private func encoded(_ query: any SQLExpression) throws -> (String, [SQLiteData]) {
         let (sql, rawBinds) = serialize(query)
+        return (sql, try Self.encoded(rawBinds))
+    }
+
+    /// Values as SQLite data, as SQLiteKit's encoder makes them.
+    private static func encoded(_ values: [any Encodable & Sendable]) throws -> [SQLiteData] {
         var binds: [SQLiteData] = []
-        binds.reserveCapacity(rawBinds.count)
-        for bind in rawBinds {
+        binds.reserveCapacity(values.count)
+        for value in values {
             // A UUID would reach SQLiteKit's encoder through `Encodable`, whose `uuidString` Foundation
             // formats with `sprintf` on Linux: the same upper-case text, written directly.
-            if let uuid = bind as? UUID {
+            if let uuid = value as? UUID {
                 binds.append(.text(uuid.uppercasedString))
             } else {
-                binds.append(try Self.encoder.encode(bind))
+                binds.append(try encoder.encode(value))
             }
         }
-        return (sql, binds)
+        return binds
     }
 }

@@ -177,6 +177,51 @@ struct ResultRowTests {
         }
     }
 
+    @Test("a FixedSQL statement reads what the query it stands for reads, each with its own prepared statement; a wrong number of values is refused", arguments: TestDatabase.allCases)
+    func fixedStatements(_ database: TestDatabase) async throws {
+        try await PersistenceContractTests.withDatabase(database) { store in
+            let user = try await Self.seed(store)
+            let all = FixedSQL(
+                """
+                SELECT h.id, h.hint_text, h.source, h.is_used, h.created_at,
+                    (SELECT COUNT(*) FROM hints h2 JOIN partner_vaults v2 ON v2.id = h2.vault_id WHERE v2.user_id = ?) AS total
+                FROM hints h JOIN partner_vaults v ON v.id = h.vault_id WHERE v.user_id = ? ORDER BY h.created_at DESC, h.id DESC
+                """)
+            // Another statement with a text of its own, run in between: each keeps its own prepared form.
+            let some = FixedSQL(
+                "SELECT h.hint_text FROM hints h JOIN partner_vaults v ON v.id = h.vault_id WHERE v.user_id = ? AND h.is_used = ? AND h.hint_text <> ? ORDER BY h.hint_text LIMIT ?")
+            #expect(all.valueCount == 2)
+            #expect(some.valueCount == 4)
+            for run in [store.read, store.transaction] as [@Sendable (@escaping @Sendable (any SQLDatabase) async throws -> [[Read]]) async throws -> [[Read]]] {
+                let reads = try await run { db in
+                    var fixed: [Read] = []
+                    var texts: [String] = []
+                    for _ in 0..<2 {
+                        fixed = []
+                        try await db.forEachRow(all, [user, user]) { row in
+                            switch (row.source, database) {
+                            case (.sqlite, .sqlite), (.postgres, .postgres): break
+                            default: Issue.record("\(database) read through \(row.source)")
+                            }
+                            fixed.append(try Self.byPosition(row))
+                        }
+                        texts = []
+                        try await db.forEachRow(some, [user, true, "x", 5]) { texts.append(try $0.string(0)) }
+                    }
+                    #expect(texts == Self.samples.filter { $0.1 && $0.0 != "x" }.map(\.0).sorted())
+                    return [fixed, try await db.rows(Self.query(user), Self.byPosition)]
+                }
+                #expect(reads[0].count == Self.samples.count)
+                #expect(reads[0] == reads[1])
+            }
+            for values in [[user], [user, user, user]] as [[any Encodable & Sendable]] {
+                await #expect(throws: FixedSQLError.self) { try await store.read { db in try await db.forEachRow(all, values) { _ in } } }
+            }
+            let count = try await store.read { db in try await db.rows(Self.query(user)) { _ in 1 }.count }
+            #expect(count == Self.samples.count, "the connection goes on")
+        }
+    }
+
     @Test("a UUID lent as text is its canonical lower-case form, from either case; text that is not a UUID is a DecodingError", arguments: TestDatabase.allCases)
     func uuidText(_ database: TestDatabase) async throws {
         try await PersistenceContractTests.withDatabase(database) { store in
