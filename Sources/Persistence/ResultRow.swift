@@ -230,7 +230,8 @@ public struct ResultRow: ~Copyable {
     /// case) is copied in lower case without being parsed and formatted again (issue 13: a hint page's
     /// 20 ids); anything else, and any column that is not such text, goes through ``uuid(_:)``, which
     /// also reports a column that is not a UUID.
-    public func withUUIDText<R>(_ column: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) throws -> R {
+    /// Not generic in what `body` returns: a generic result cost a look-up of type metadata per call.
+    public func withUUIDText(_ column: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
         try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 36) { out in
             let start = out.baseAddress!
             if case .sqlite(let statement) = source {

@@ -106,22 +106,40 @@ extension UUID {
     /// lower case — what ``appendLowercased(to:)`` writes for the parsed UUID, without parsing it and
     /// formatting it again (a hint page's 20 ids as SQLite stores them, issue 13). False, with `out`
     /// undefined, for anything ``init(utf8:)`` would refuse.
+    ///
+    /// Eight bytes at a time: the four dashes are checked and stood in for by a digit, then each
+    /// word's bytes are checked to be hex digits and lowered together (`| 0x20` leaves a digit as it
+    /// is and lowers a letter), and the dashes put back.
     public static func copyLowercased(utf8 text: UnsafeBufferPointer<UInt8>, to out: UnsafeMutablePointer<UInt8>) -> Bool {
-        guard text.count == 36, let text = text.baseAddress else { return false }
-        // Any character that is not a hex digit sets a high bit here (see `hexValue`); the dashes
-        // must stand exactly where they do in the canonical form.
-        var invalid: UInt8 = 0
-        for position in 0..<36 {
-            let c = text[position]
-            if position == 8 || position == 13 || position == 18 || position == 23 {
-                invalid |= c == 45 ? 0 : 0xFF
-                out[position] = 45
-            } else {
-                invalid |= hexValue(c)
-                out[position] = c < 65 ? c : c | 0x20  // digits as they are, letters in lower case
-            }
+        guard text.count == 36, let text = text.baseAddress, text[8] == 45, text[13] == 45, text[18] == 45, text[23] == 45 else { return false }
+        out.update(from: text, count: 36)
+        (out[8], out[13], out[18], out[23]) = (48, 48, 48, 48)
+        let bytes = UnsafeMutableRawPointer(out)
+        // Words at 0, 8, 16, 24 and 28 cover the 36 bytes (the last two overlap; lowering is idempotent).
+        var offset = 0
+        while offset <= 28 {
+            guard let lowered = lowerHexWord(bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) else { return false }
+            bytes.storeBytes(of: lowered, toByteOffset: offset, as: UInt64.self)
+            offset = offset == 24 ? 28 : offset + 8
         }
-        return invalid & 0xF0 == 0
+        (out[8], out[13], out[18], out[23]) = (45, 45, 45, 45)
+        return true
+    }
+
+    /// Eight bytes of hex digits (either case) in lower case; nil when any byte is not a hex digit.
+    @inline(__always) private static func lowerHexWord(_ word: UInt64) -> UInt64? {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        guard word & highBits == 0 else { return nil }  // ASCII only, so no sum below carries into the next byte
+        // A byte x (< 0x80) lies in lo...hi exactly when x + (0x80 - lo) has its high bit set and
+        // x + (0x7F - hi) has not.
+        func within(_ x: UInt64, _ lo: UInt64, _ hi: UInt64) -> UInt64 {
+            (x &+ (0x80 &- lo) &* ones) & ~(x &+ (0x7F &- hi) &* ones) & highBits
+        }
+        let lowered = word | 0x2020_2020_2020_2020
+        // Digits are checked on the bytes as given: `| 0x20` would turn some control bytes into digits.
+        guard within(word, 0x30, 0x39) | within(lowered, 0x61, 0x66) == highBits else { return nil }
+        return lowered
     }
 
     /// A hex digit's value (either case), or 0xFF for any other character.

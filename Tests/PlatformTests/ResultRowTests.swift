@@ -8,6 +8,13 @@ import Testing
 
 @testable import Persistence
 
+/// The UUID text ``ResultRow/withUUIDText(_:_:)`` lends.
+func lentUUIDText(_ row: borrowing ResultRow, _ column: Int) throws -> String {
+    var text = ""
+    try row.withUUIDText(column) { text = String(decoding: $0, as: UTF8.self) }
+    return text
+}
+
 /// Rows read by column position (``ResultRow``, the hot reads' path) hold exactly what SQLKit's
 /// rows read by name hold, on both databases and through any other SQLKit database; a value of the
 /// wrong type is an error, not a crash, and leaves the connection usable.
@@ -37,7 +44,7 @@ struct ResultRowTests {
 
     static func byPosition(_ row: borrowing ResultRow) throws -> Read {
         Read(
-            id: try row.uuid(0), idText: try row.withUUIDText(0) { String(decoding: $0, as: UTF8.self) }, text: try row.string(1), lentText: try row.withText(1) { String(decoding: $0, as: UTF8.self) }, source: try row.string(2),
+            id: try row.uuid(0), idText: try lentUUIDText(row, 0), text: try row.string(1), lentText: try row.withText(1) { String(decoding: $0, as: UTF8.self) }, source: try row.string(2),
             isUsed: try row.bool(3), createdAt: try row.date(4), total: try row.int(5))
     }
 
@@ -233,7 +240,7 @@ struct ResultRowTests {
                 ? ["SELECT \(bind: uuid)", "SELECT '1f2e3d4c-5b6a-7980-a1b2-c3d4e5f60718'", "SELECT '1F2e3D4c-5B6a-7980-a1B2-c3D4e5F60718'"]
                 : ["SELECT \(bind: uuid)", "SELECT CAST('1F2e3D4c-5B6a-7980-a1B2-c3D4e5F60718' AS uuid)"]
             for query in stored {
-                let text = try await store.read { db in try await db.firstRow(query) { row in try row.withUUIDText(0) { String(decoding: $0, as: UTF8.self) } } }
+                let text = try await store.read { db in try await db.firstRow(query) { row in try lentUUIDText(row, 0) } }
                 #expect(text == "1f2e3d4c-5b6a-7980-a1b2-c3d4e5f60718")
             }
             for notUUID in ["1f2e3d4c-5b6a-7980-a1b2-c3d4e5f6071g", "1f2e3d4c+5b6a-7980-a1b2-c3d4e5f60718", "1f2e3d4c-5b6a-7980-a1b2-c3d4e5f6071", "", "not a uuid"] {
