@@ -74,7 +74,7 @@ struct HintPageRows {
     }
 }
 
-/// Many users' hint pages read with one PostgreSQL statement, for ``ReadCoalescer`` (issue 13): each
+/// Many users' hint pages read with one PostgreSQL statement, for ``Coalescer`` (issue 13): each
 /// request is a row of `unnest(...)` over arrays of the requests' parameters, and lateral subqueries
 /// read for it exactly what ``HintRepository``'s one-user statement reads — the vault and its total,
 /// the page by cursor or offset (a cursor placed by its hint's stored time, or by the time it

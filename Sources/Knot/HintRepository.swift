@@ -18,7 +18,7 @@ public struct HintRepository: Sendable {
     /// Users known to have a vault (see ``create(text:source:user:)``).
     let knownVaultOwners = KnownUsers(capacity: 65_536)
     /// On PostgreSQL, page reads that arrive while others run go to the database together (issue 13).
-    let pageReads: ReadCoalescer<HintPageRequest, [UInt8]?>?
+    let pageReads: Coalescer<HintPageRequest, [UInt8]?>?
 
     public init(database: any Database, vectors: any VectorIndex, embedder: any Embedder, clock: any TimeSource, logger: Logger) {
         self.database = database
@@ -109,7 +109,7 @@ public struct HintRepository: Sendable {
     /// On PostgreSQL it goes through ``pageReads``: requests arriving together share one statement.
     public func listJSON(for user: UserID, limit: Int, cursor: HintCursor?, offset: Int = 0) async throws -> [UInt8]? {
         if let pageReads {
-            return try await pageReads.read(HintPageRequest(user: user, limit: limit, cursor: cursor, offset: offset))
+            return try await pageReads.perform(HintPageRequest(user: user, limit: limit, cursor: cursor, offset: offset))
         }
         return try await database.read { db in
             var page = HintPageRows(limit: limit)
@@ -122,13 +122,13 @@ public struct HintRepository: Sendable {
         }
     }
 
-    /// Page reads on PostgreSQL, grouped (``ReadCoalescer``, ``HintPageBatch``): two batches at once.
+    /// Page reads on PostgreSQL, grouped (``Coalescer``, ``HintPageBatch``): two batches at once.
     /// Measured at 100 connections on two cores (`scripts/bench-compare --postgres`, 3 rounds each):
     /// one batch at a time read 14 % fewer pages a second than four (the server waits for each round
     /// trip), and four 9 % fewer than two (smaller batches). Up to 1,024 requests a batch, so that a
     /// waiting request goes in the very next one.
-    static func coalescedPageReads(on database: any Database) -> ReadCoalescer<HintPageRequest, [UInt8]?> {
-        ReadCoalescer(maxInFlight: 2, maxBatch: 1024) { requests in
+    static func coalescedPageReads(on database: any Database) -> Coalescer<HintPageRequest, [UInt8]?> {
+        Coalescer(maxInFlight: 2, maxBatch: 1024) { requests in
             try await database.read { db in try await HintPageBatch.read(requests, on: db) }
         }
     }

@@ -125,6 +125,10 @@ final class SQLiteDirectConnection: @unchecked Sendable {
         }
     }
 
+    /// Whether a transaction is open (SQLite ends one itself after some failures: a full disk, an
+    /// I/O error).
+    var inTransaction: Bool { handle.map { sqlite_nio_sqlite3_get_autocommit($0) == 0 } ?? false }
+
     /// Rolls back a transaction a failed `ROLLBACK` left open, so the next `BEGIN` can start.
     func endLeftoverTransaction() {
         guard let handle, sqlite_nio_sqlite3_get_autocommit(handle) == 0 else { return }

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import NIOCore
 import NIOPosix
+import PlatformCore
 import SQLKit
 import SQLiteKit
 import SQLiteNIO
@@ -29,7 +30,9 @@ public final class SQLiteStore: Database {
     public let path: String
     public let operationTimeout: Duration
     private let writer: AsyncPool<SQLiteDirectConnection>
-    private let writerThread = DedicatedThreadExecutor(name: "sqlite-writer")
+    private let writerThread: DedicatedThreadExecutor
+    /// Transactions waiting for the writer, committed together (``groupCommits(writer:thread:eventLoop:)``).
+    private let commits: Coalescer<PendingTransaction, any Sendable>
     private let readers: AsyncPool<SQLiteDirectConnection>
     private let readerThread = DedicatedThreadExecutor(name: "sqlite-reader")
     /// SQLKit's legacy future-returning API needs an event loop; nothing runs on it.
@@ -44,6 +47,8 @@ public final class SQLiteStore: Database {
         self.writer = AsyncPool([writer])
         self.readers = AsyncPool(readers)
         self.eventLoop = MultiThreadedEventLoopGroup.singleton.any()
+        self.writerThread = DedicatedThreadExecutor(name: "sqlite-writer")
+        self.commits = Self.groupCommits(writer: self.writer, thread: writerThread, eventLoop: eventLoop)
     }
 
     /// Opens (creating if needed) the database file at `path`, creating its folder too.
@@ -85,34 +90,92 @@ public final class SQLiteStore: Database {
         }
     }
 
+    /// Runs `body` in a transaction on the writer connection. Transactions that arrive while another
+    /// runs are committed together (``commits``): one SQLite transaction, each body in a savepoint of
+    /// its own, so a body that fails is rolled back alone and the others still commit.
     public func transaction<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        let timeout = DatabaseDeadline.current(default: operationTimeout)
+        let pending = PendingTransaction(body: { try await body($0) }, deadline: .now + timeout, requestID: RequestLogContext.requestID)
         do {
-            let timeout = DatabaseDeadline.current(default: operationTimeout)
-            let start = ContinuousClock.now
-            return try await withTaskExecutorPreference(writerThread) {
-                try await runTransaction(timeout: timeout, start: start, body)
-            }
+            // The value is the one `body` returned: `commit` hands each body's own result back.
+            return try await commits.perform(pending, timeout: timeout) as! T
         } catch {
             throw DatabaseFault.translate(error)
         }
     }
 
-    private func runTransaction<T: Sendable>(
-        timeout: Duration, start: ContinuousClock.Instant, _ body: @escaping @Sendable (any SQLDatabase) async throws -> T
-    ) async throws -> T {
+    /// How many groups have been committed and how many transactions they held (for tests).
+    var commitStatistics: Coalescer<PendingTransaction, any Sendable>.Statistics { commits.statistics }
+
+    /// A transaction waiting to be committed, with what its caller's task held: its deadline and the
+    /// request it serves (for log lines).
+    struct PendingTransaction: Sendable {
+        let body: @Sendable (any SQLDatabase) async throws -> any Sendable
+        let deadline: ContinuousClock.Instant
+        let requestID: String?
+    }
+
+    /// Transactions committed together (issue 13): one at a time (there is one writer), up to 64
+    /// bodies in each. Measured with the hint write (`scripts/bench-pair … --post`): see the README.
+    /// Each SQLite transaction takes the write lock and appends every page it changed to the
+    /// write-ahead log; writes to the same table change the same few pages, so twenty bodies in one
+    /// transaction append those pages once instead of twenty times (and fill the log, and so
+    /// trigger checkpoints, twenty times less often).
+    private static func groupCommits(
+        writer: AsyncPool<SQLiteDirectConnection>, thread: DedicatedThreadExecutor, eventLoop: any EventLoop
+    ) -> Coalescer<PendingTransaction, any Sendable> {
+        Coalescer(maxInFlight: 1, maxBatch: 64) { group in
+            try await withTaskExecutorPreference(thread) { try await commit(group, writer: writer, eventLoop: eventLoop) }
+        }
+    }
+
+    /// Runs `group` in one transaction and commits it; one result per body. A body that throws is
+    /// rolled back to its savepoint and answered with its error, the others go on. When the
+    /// transaction itself fails (it cannot begin or commit, or a body's failure ended it), this
+    /// throws: ``Coalescer`` answers the whole group with a ``PlatformCore/DatabaseUnavailable`` (and
+    /// the requests waiting with it), and runs each body again alone after any other error, so none
+    /// is reported as committed unless it was.
+    private static func commit(
+        _ group: [PendingTransaction], writer: AsyncPool<SQLiteDirectConnection>, eventLoop: any EventLoop
+    ) async throws -> [Result<any Sendable, any Error>] {
+        guard let deadline = group.map(\.deadline).min() else { return [] }
         do {
-            return try await writer.with(timeout: timeout) { connection, _ in
+            return try await writer.with(timeout: max(deadline - .now, .zero)) { connection, _ in
                 // `BEGIN IMMEDIATE` takes the write lock up front: a lock held by another process is
-                // waited for here, never halfway through `body`; time spent waiting for the writer
+                // waited for here, never halfway through a body; time spent waiting for the writer
                 // comes off this wait, so the whole operation keeps to one bound.
                 connection.endLeftoverTransaction()
-                try await Self.withBusyRetry(until: start + timeout) {
+                try await withBusyRetry(until: deadline) {
                     try connection.execute("BEGIN IMMEDIATE", []) { _ in }
                 }
+                let db = SQLiteDirectDatabase(connection: connection, eventLoop: eventLoop)
                 do {
-                    let result = try await body(SQLiteDirectDatabase(connection: connection, eventLoop: eventLoop))
+                    var results: [Result<any Sendable, any Error>] = []
+                    results.reserveCapacity(group.count)
+                    // Alone, a body needs no savepoint: when it fails, the transaction is rolled back.
+                    let savepoints = group.count > 1
+                    for pending in group {
+                        if savepoints { try connection.execute("SAVEPOINT grouped", []) { _ in } }
+                        do {
+                            let value = try await RequestLogContext.$requestID.withValue(pending.requestID) { try await pending.body(db) }
+                            if savepoints { try connection.execute("RELEASE grouped", []) { _ in } }
+                            results.append(.success(value))
+                        } catch {
+                            // A failure that ended the whole transaction (the file became unusable, the
+                            // disk is full) is the group's, not this body's.
+                            guard connection.inTransaction else { throw error }
+                            if savepoints {
+                                try connection.execute("ROLLBACK TO grouped", []) { _ in }
+                                try connection.execute("RELEASE grouped", []) { _ in }
+                            } else {
+                                try connection.execute("ROLLBACK", []) { _ in }
+                                return [.failure(DatabaseFault.translate(error))]
+                            }
+                            results.append(.failure(DatabaseFault.translate(error)))
+                        }
+                    }
                     try connection.execute("COMMIT", []) { _ in }
-                    return result
+                    return results
                 } catch {
                     try? connection.execute("ROLLBACK", []) { _ in }
                     throw error

@@ -1,35 +1,37 @@
 import PlatformCore
 import Synchronization
 
-/// Sends reads that arrive while the database is busy to it together, as one statement: at most
-/// ``maxInFlight`` batches run at once, and requests that arrive meanwhile wait and go in the next
-/// batch (up to ``maxBatch`` of them), which starts as soon as a running one finishes.
+/// Sends operations that arrive while the database is busy to it together: at most ``maxInFlight``
+/// batches run at once, and requests that arrive meanwhile wait and go in the next batch (up to
+/// ``maxBatch`` of them), which starts as soon as a running one finishes.
 ///
-/// Why (issue 13): on PostgreSQL each statement costs the backend and the server's driver a fixed
-/// amount — executor start-up, snapshot, a network round trip, hops to the driver's event loop — and
-/// for a small read that fixed part is most of the work. A read for many requests at once costs little
-/// more than one. Nothing waits on purpose: a request that finds a slot free is read at once, alone;
-/// only requests arriving while ``maxInFlight`` batches are running wait, and for no longer than the
-/// batch they arrived behind.
+/// Why (issue 13): an operation on a database has a fixed cost besides its own work, and for a small
+/// one that fixed part is most of it. On PostgreSQL each statement costs the backend and the
+/// server's driver executor start-up, a snapshot, a network round trip and hops to the driver's event
+/// loop, so many users' hint pages are read with one statement (``HintRepository``). On SQLite each
+/// transaction takes the write lock and appends every page it touched to the write-ahead log, so
+/// transactions waiting for the one writer commit together (``SQLiteStore/transaction(_:)``). Nothing
+/// waits on purpose: a request that finds a slot free runs at once, alone; only requests arriving while
+/// ``maxInFlight`` batches are running wait.
 ///
-/// `execute` answers a batch with one result per request, in order, so one request's failure (a row
-/// that cannot be read) is its own. When it throws, the batch as a whole failed:
+/// `execute` answers a batch with one result per request, in order, so one request's failure is its
+/// own. When it throws, the batch as a whole failed:
 /// - with ``PlatformCore/DatabaseUnavailable`` (or a cancellation), the database itself is the
 ///   cause: every request of the batch gets the error, and so does every request waiting, which would
 ///   otherwise wait for another whole operation bound to fail the same way (a database that is down
 ///   answers each request within the deadline, not after several);
 /// - with any other error, one request may be the cause (a parameter the database refuses): each
-///   request of the batch is read again alone, so only that one fails.
+///   request of the batch is run again alone, so only that one fails.
 ///
-/// A request cancelled before it is read (already cancelled on arrival, or while waiting) is answered
+/// A request cancelled before it runs (already cancelled on arrival, or while waiting) is answered
 /// at once (`CancellationError`) and left out of the next batch; one whose batch is running gets its
-/// answer when the batch ends (bounded by the database's deadline). Batches run in tasks of their own,
-/// detached from the requests (a client that hangs up does not cancel the others' read) and from
-/// their task-local values (a caller's `DatabaseDeadline.withOperationTimeout` does not reach the
-/// batch: it runs with the store's bound). A waiting request waits for the batch it arrived behind,
-/// then its own, each bounded by the deadline — unless a batch fails for a reason of its own, whose
-/// requests are then read again one after another, each bounded (or more than ``maxBatch`` wait).
-public final class ReadCoalescer<Request: Sendable, Response: Sendable>: Sendable {
+/// answer when the batch ends. A request given a `timeout` that is still waiting when it passes is
+/// answered with ``PlatformCore/DatabaseUnavailable`` and left out, as a caller waiting for a
+/// connection is; without one, it waits for the batch it arrived behind, then its own. Batches run in
+/// tasks of their own, detached from the requests (a client that hangs up does not cancel the
+/// others' work) and from their task-local values (what a batch needs of them, such as a deadline,
+/// travels in the request).
+public final class Coalescer<Request: Sendable, Response: Sendable>: Sendable {
     public typealias Execute = @Sendable ([Request]) async throws -> [Result<Response, any Error>]
 
     /// Batches running at once.
@@ -80,9 +82,18 @@ public final class ReadCoalescer<Request: Sendable, Response: Sendable>: Sendabl
 
     public var statistics: Statistics { state.withLock { $0.statistics } }
 
-    /// The response to `request`, read alone or with others.
-    public func read(_ request: Request) async throws -> Response {
+    /// The response to `request`, run alone or with others; waiting at most `timeout` for a batch to
+    /// take it, when one is given.
+    public func perform(_ request: Request, timeout: Duration? = nil) async throws -> Response {
         let id = nextID.wrappingAdd(1, ordering: .relaxed).oldValue
+        // A coarse timer (``DeadlineSweeper``), as for a caller waiting for a connection; it only
+        // takes the request out of the queue, never out of a batch that is running.
+        let timer = timeout.map { timeout in
+            DeadlineSweeper.shared.schedule(in: .nanoseconds(timeout.nanoseconds)) {
+                self.abandon(id, with: DatabaseUnavailable(reason: "the database was busy for longer than \(timeout)", retryAfterSeconds: timeout.retryAfterSeconds))
+            }
+        }
+        defer { timer?.cancel() }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 let waiter = Waiter(id: id, request: request, continuation: continuation)
@@ -106,13 +117,18 @@ public final class ReadCoalescer<Request: Sendable, Response: Sendable>: Sendabl
                 }
             }
         } onCancel: {
-            // Only a request still waiting is answered here; one in a running batch is answered by it.
-            let removed = state.withLock { state -> Waiter? in
-                guard let index = state.queue.firstIndex(where: { $0.id == id }) else { return nil }
-                return state.queue.remove(at: index)
-            }
-            removed?.continuation.resume(throwing: CancellationError())
+            abandon(id, with: CancellationError())
         }
+    }
+
+    /// Answers request `id` with `error` if it is still waiting; one in a running batch is answered
+    /// by it.
+    private func abandon(_ id: Int, with error: any Error) {
+        let removed = state.withLock { state -> Waiter? in
+            guard let index = state.queue.firstIndex(where: { $0.id == id }) else { return nil }
+            return state.queue.remove(at: index)
+        }
+        removed?.continuation.resume(throwing: error)
     }
 
     /// Runs `first`, then whatever queued meanwhile, until the queue is empty; then gives the slot
@@ -155,7 +171,7 @@ public final class ReadCoalescer<Request: Sendable, Response: Sendable>: Sendabl
         do {
             let results = try await execute(batch.map(\.request))
             guard results.count == batch.count else {
-                throw ReadCoalescerMismatch(requests: batch.count, results: results.count)
+                throw CoalescerMismatch(requests: batch.count, results: results.count)
             }
             for (waiter, result) in zip(batch, results) { waiter.continuation.resume(with: result) }
             return nil
@@ -183,7 +199,7 @@ public final class ReadCoalescer<Request: Sendable, Response: Sendable>: Sendabl
 
 /// A batch was answered with a different number of results than it had requests: a defect in the
 /// batch's `execute`, reported to every request of the batch rather than trusted.
-public struct ReadCoalescerMismatch: Error, CustomStringConvertible {
+public struct CoalescerMismatch: Error, CustomStringConvertible {
     public let requests: Int
     public let results: Int
     public var description: String { "a batch of \(requests) requests was answered with \(results) results" }

@@ -3,8 +3,8 @@ import PlatformCore
 import Synchronization
 import Testing
 
-@Suite("Read coalescer", .timeLimit(.minutes(1)))
-struct ReadCoalescerTests {
+@Suite("Coalescer", .timeLimit(.minutes(1)))
+struct CoalescerTests {
     struct Refused: Error, Equatable {
         let request: Int
     }
@@ -61,7 +61,7 @@ struct ReadCoalescerTests {
     /// Reads request 0, which `database` holds, then the `queued` requests while it is held, then
     /// lets the database go on: each request's outcome (all of them, 0 included).
     static func readBehindHeldBatch<T: Sendable>(
-        _ database: Database, _ coalescer: ReadCoalescer<Int, Int>, queued: ClosedRange<Int>, _ outcome: @escaping @Sendable (Int) async -> T
+        _ database: Database, _ coalescer: Coalescer<Int, Int>, queued: ClosedRange<Int>, _ outcome: @escaping @Sendable (Int) async -> T
     ) async throws -> [Int: T] {
         try await withThrowingTaskGroup(of: (Int, T).self) { group in
             group.addTask { (0, await outcome(0)) }
@@ -86,9 +86,9 @@ struct ReadCoalescerTests {
     func aloneAtOnce() async throws {
         let database = Database()
         database.release()
-        let coalescer = ReadCoalescer<Int, Int>(maxInFlight: 2, maxBatch: 8) { try await database.execute($0, answer: Self.tenfold) }
+        let coalescer = Coalescer<Int, Int>(maxInFlight: 2, maxBatch: 8) { try await database.execute($0, answer: Self.tenfold) }
         // More reads than slots, one after another: each batch gives its slot back when it ends.
-        for request in 4..<9 { #expect(try await coalescer.read(request) == request * 10) }
+        for request in 4..<9 { #expect(try await coalescer.perform(request) == request * 10) }
         #expect(database.batches == [[4], [5], [6], [7], [8]])
         #expect(coalescer.waiting == 0)
         #expect(coalescer.statistics == .init(batches: 5, requests: 5))
@@ -97,11 +97,11 @@ struct ReadCoalescerTests {
     @Test("requests arriving while the slots are taken wait and are read together, each answered with its own result")
     func queuedRequestsGoTogether() async throws {
         let database = Database()
-        let coalescer = ReadCoalescer<Int, Int>(maxInFlight: 1, maxBatch: 8) { try await database.execute($0, answer: Self.tenfold) }
+        let coalescer = Coalescer<Int, Int>(maxInFlight: 1, maxBatch: 8) { try await database.execute($0, answer: Self.tenfold) }
         try await withThrowingTaskGroup(of: (Int, Int).self) { group in
-            group.addTask { (0, try await coalescer.read(0)) }
+            group.addTask { (0, try await coalescer.perform(0)) }
             try await Self.eventually { database.held == 1 }
-            for request in 1...5 { group.addTask { (request, try await coalescer.read(request)) } }
+            for request in 1...5 { group.addTask { (request, try await coalescer.perform(request)) } }
             try await Self.eventually { coalescer.waiting == 5 }
             #expect(database.batches == [[0]], "nothing else starts while the one slot is taken")
             database.release()
@@ -114,18 +114,18 @@ struct ReadCoalescerTests {
         #expect(coalescer.waiting == 0)
         #expect(coalescer.statistics == .init(batches: 2, requests: 6))
         // The one slot was given back: a later read runs at once.
-        #expect(try await coalescer.read(9) == 90)
+        #expect(try await coalescer.perform(9) == 90)
         #expect(database.batches.last == [9])
     }
 
     @Test("no more than maxInFlight batches run at once, and maxBatch bounds a batch")
     func boundsHold() async throws {
         let database = Database()
-        let coalescer = ReadCoalescer<Int, Int>(maxInFlight: 2, maxBatch: 3) { try await database.execute($0, answer: Self.tenfold) }
+        let coalescer = Coalescer<Int, Int>(maxInFlight: 2, maxBatch: 3) { try await database.execute($0, answer: Self.tenfold) }
         try await withThrowingTaskGroup(of: (Int, Int).self) { group in
-            for request in 0..<2 { group.addTask { (request, try await coalescer.read(request)) } }
+            for request in 0..<2 { group.addTask { (request, try await coalescer.perform(request)) } }
             try await Self.eventually { database.held == 2 }
-            for request in 2..<10 { group.addTask { (request, try await coalescer.read(request)) } }
+            for request in 2..<10 { group.addTask { (request, try await coalescer.perform(request)) } }
             try await Self.eventually { coalescer.waiting == 8 }
             database.release()
             for try await (request, answer) in group { #expect(answer == request * 10) }
@@ -139,11 +139,11 @@ struct ReadCoalescerTests {
     @Test("one request's failure is its own")
     func failureIsPerRequest() async throws {
         let database = Database()
-        let coalescer = ReadCoalescer<Int, Int>(maxInFlight: 1, maxBatch: 8) {
+        let coalescer = Coalescer<Int, Int>(maxInFlight: 1, maxBatch: 8) {
             try await database.execute($0) { requests in requests.map { $0.isMultiple(of: 2) ? .success($0) : .failure(Refused(request: $0)) } }
         }
         let outcomes = try await Self.readBehindHeldBatch(database, coalescer, queued: 1...4) { request in
-            await Self.outcome { try await coalescer.read(request) }
+            await Self.outcome { try await coalescer.perform(request) }
         }
         for (request, outcome) in outcomes {
             #expect(outcome == (request.isMultiple(of: 2) ? .success(request) : .failure(Refused(request: request))))
@@ -155,19 +155,19 @@ struct ReadCoalescerTests {
     func databaseFailureIsShared() async throws {
         let database = Database()
         let failing = Mutex(true)
-        let coalescer = ReadCoalescer<Int, Int>(maxInFlight: 1, maxBatch: 8) {
+        let coalescer = Coalescer<Int, Int>(maxInFlight: 1, maxBatch: 8) {
             try await database.execute($0) { requests in
                 if failing.withLock({ $0 }) { throw DatabaseUnavailable(reason: "down") }
                 return Self.tenfold(requests)
             }
         }
         let outcomes = try await Self.readBehindHeldBatch(database, coalescer, queued: 1...3) { request in
-            await Self.unavailable { try await coalescer.read(request) }
+            await Self.unavailable { try await coalescer.perform(request) }
         }
         for unavailable in outcomes.values { #expect(unavailable) }
         #expect(database.batches == [[0]], "the waiting requests were answered without another read")
         failing.withLock { $0 = false }
-        #expect(try await coalescer.read(7) == 70)
+        #expect(try await coalescer.perform(7) == 70)
         #expect(database.batches.last == [7])
     }
 
@@ -175,31 +175,31 @@ struct ReadCoalescerTests {
     func otherFailureIsIsolated() async throws {
         let database = Database()
         // The "database" refuses any batch holding request 3 (a parameter it cannot take).
-        let coalescer = ReadCoalescer<Int, Int>(maxInFlight: 1, maxBatch: 8) {
+        let coalescer = Coalescer<Int, Int>(maxInFlight: 1, maxBatch: 8) {
             try await database.execute($0) { requests in
                 if requests.contains(3) { throw Refused(request: 3) }
                 return Self.tenfold(requests)
             }
         }
         let outcomes = try await Self.readBehindHeldBatch(database, coalescer, queued: 1...5) { request in
-            await Self.outcome { try await coalescer.read(request) }
+            await Self.outcome { try await coalescer.perform(request) }
         }
         for (request, outcome) in outcomes {
             #expect(outcome == (request == 3 ? .failure(Refused(request: 3)) : .success(request * 10)))
         }
         #expect(database.batches.count == 2 + 5, "the first, the failed batch of five, then each of the five alone")
         #expect(coalescer.statistics == .init(batches: 2, requests: 6), "the retries count with their batch")
-        #expect(try await coalescer.read(8) == 80)
+        #expect(try await coalescer.perform(8) == 80)
     }
 
     @Test("a waiting request that is cancelled is answered at once and left out of the next batch")
     func cancelledWhileWaiting() async throws {
         let database = Database()
-        let coalescer = ReadCoalescer<Int, Int>(maxInFlight: 1, maxBatch: 8) { try await database.execute($0, answer: Self.tenfold) }
-        let first = Task { try await coalescer.read(0) }
+        let coalescer = Coalescer<Int, Int>(maxInFlight: 1, maxBatch: 8) { try await database.execute($0, answer: Self.tenfold) }
+        let first = Task { try await coalescer.perform(0) }
         try await Self.eventually { database.held == 1 }
-        let waiting = Task { try await coalescer.read(1) }
-        let staying = Task { try await coalescer.read(2) }
+        let waiting = Task { try await coalescer.perform(1) }
+        let staying = Task { try await coalescer.perform(2) }
         try await Self.eventually { coalescer.waiting == 2 }
         waiting.cancel()
         await #expect(throws: CancellationError.self) { try await waiting.value }
@@ -210,15 +210,37 @@ struct ReadCoalescerTests {
         #expect(database.batches == [[0], [2]])
     }
 
+    @Test("a waiting request given a timeout is answered with DatabaseUnavailable when it passes and left out of the next batch; one in a running batch is not")
+    func timeoutWhileWaiting() async throws {
+        let database = Database()
+        let coalescer = Coalescer<Int, Int>(maxInFlight: 1, maxBatch: 8) { try await database.execute($0, answer: Self.tenfold) }
+        // The running batch's request has a timeout too: it has been taken, so it is not abandoned.
+        let first = Task { try await coalescer.perform(0, timeout: .milliseconds(100)) }
+        try await Self.eventually { database.held == 1 }
+        let clock = ContinuousClock()
+        let start = clock.now
+        let impatient = Task { try await coalescer.perform(1, timeout: .milliseconds(200)) }
+        let patient = Task { try await coalescer.perform(2) }
+        try await Self.eventually { coalescer.waiting == 2 }
+        await #expect(throws: DatabaseUnavailable.self) { try await impatient.value }
+        let waited = clock.now - start
+        #expect(waited >= .milliseconds(200) && waited < .seconds(2), "\(waited)")
+        #expect(coalescer.waiting == 1)
+        database.release()
+        #expect(try await first.value == 0)
+        #expect(try await patient.value == 20)
+        #expect(database.batches == [[0], [2]])
+    }
+
     @Test("a request already cancelled when it arrives is answered at once, neither read nor queued")
     func cancelledOnArrival() async throws {
         let database = Database()
-        let coalescer = ReadCoalescer<Int, Int>(maxInFlight: 1, maxBatch: 8) { try await database.execute($0, answer: Self.tenfold) }
-        let first = Task { try await coalescer.read(0) }
+        let coalescer = Coalescer<Int, Int>(maxInFlight: 1, maxBatch: 8) { try await database.execute($0, answer: Self.tenfold) }
+        let first = Task { try await coalescer.perform(0) }
         try await Self.eventually { database.held == 1 }
         let late = Task { () async throws -> Int in
             while !Task.isCancelled { await Task.yield() }
-            return try await coalescer.read(1)
+            return try await coalescer.perform(1)
         }
         late.cancel()
         await #expect(throws: CancellationError.self) { try await late.value }
@@ -228,7 +250,7 @@ struct ReadCoalescerTests {
         #expect(try await first.value == 0)
         let alsoLate = Task { () async throws -> Int in
             while !Task.isCancelled { await Task.yield() }
-            return try await coalescer.read(2)
+            return try await coalescer.perform(2)
         }
         alsoLate.cancel()
         await #expect(throws: CancellationError.self) { try await alsoLate.value }
@@ -240,8 +262,8 @@ struct ReadCoalescerTests {
     func mismatchIsAnError() async throws {
         let database = Database()
         database.release()
-        let coalescer = ReadCoalescer<Int, Int>(maxInFlight: 1, maxBatch: 8) { try await database.execute($0) { _ in [] } }
-        await #expect(throws: ReadCoalescerMismatch.self) { try await coalescer.read(1) }
+        let coalescer = Coalescer<Int, Int>(maxInFlight: 1, maxBatch: 8) { try await database.execute($0) { _ in [] } }
+        await #expect(throws: CoalescerMismatch.self) { try await coalescer.perform(1) }
     }
 
     /// Whether `body` failed with ``DatabaseUnavailable``.
