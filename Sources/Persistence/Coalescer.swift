@@ -39,6 +39,7 @@ public final class Coalescer<Request: Sendable, Response: Sendable>: Sendable {
     /// Requests in one batch, at most.
     public let maxBatch: Int
     private let execute: Execute
+    private let executor: (any TaskExecutor)?
     private let state = Mutex(State())
     /// Names each request, so a cancelled one can be found in the queue (no lock for it).
     private let nextID = Atomic<Int>(0)
@@ -70,10 +71,14 @@ public final class Coalescer<Request: Sendable, Response: Sendable>: Sendable {
         }
     }
 
-    public init(maxInFlight: Int, maxBatch: Int, execute: @escaping Execute) {
+    /// `executor`: where the batches' tasks run (e.g. the thread that does the work, so that taking
+    /// the next batch after one ends needs no hop to Swift's shared threads and back); by default
+    /// Swift's global executor.
+    public init(maxInFlight: Int, maxBatch: Int, executor: (any TaskExecutor)? = nil, execute: @escaping Execute) {
         precondition(maxInFlight > 0 && maxBatch > 0, "a coalescer needs room for one batch of one")
         self.maxInFlight = maxInFlight
         self.maxBatch = maxBatch
+        self.executor = executor
         self.execute = execute
     }
 
@@ -113,7 +118,7 @@ public final class Coalescer<Request: Sendable, Response: Sendable>: Sendable {
                 switch admission {
                 case .cancelled: continuation.resume(throwing: CancellationError())
                 case .queued: break
-                case .startsBatch: Task.detached { await self.run(first: [waiter]) }
+                case .startsBatch: Task.detached(executorPreference: executor) { await self.run(first: [waiter]) }
                 }
             }
         } onCancel: {

@@ -124,8 +124,10 @@ public final class SQLiteStore: Database {
     private static func groupCommits(
         writer: AsyncPool<SQLiteDirectConnection>, thread: DedicatedThreadExecutor, eventLoop: any EventLoop
     ) -> Coalescer<PendingTransaction, any Sendable> {
-        Coalescer(maxInFlight: 1, maxBatch: 64) { group in
-            try await withTaskExecutorPreference(thread) { try await commit(group, writer: writer, eventLoop: eventLoop) }
+        // The groups run on the writer's thread from start to end: the next group is taken there
+        // as soon as one commits, without a hop to Swift's shared threads and back in between.
+        Coalescer(maxInFlight: 1, maxBatch: 64, executor: thread) { group in
+            try await commit(group, writer: writer, eventLoop: eventLoop)
         }
     }
 
