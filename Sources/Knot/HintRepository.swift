@@ -53,16 +53,11 @@ public struct HintRepository: Sendable {
         let embedding = vector
         let model = embedder.model
         let stored = try await database.transaction(owner: user.uuid) { db -> Bool in
-            let inserted = try await db.firstRow(
-                """
-                INSERT INTO hints (id, vault_id, hint_text, source, is_used, created_at)
-                SELECT \(bind: hint.id.uuid), v.id, \(bind: hint.hintText), \(bind: hint.source.rawValue), \(bind: false), \(bind: hint.createdAt)
-                FROM partner_vaults v WHERE v.user_id = \(bind: user.uuid)
-                RETURNING id
-                """,
-                { _ in true }
-            )
-            guard inserted != nil else { return false }
+            var inserted = false
+            try await db.forEachRow(
+                Self.insertStatement, [hint.id.uuid, hint.hintText, hint.source.rawValue, false, hint.createdAt, user.uuid]
+            ) { _ in inserted = true }
+            guard inserted else { return false }
             if let embedding {
                 try await vectors.upsert(VectorEntry(collection: Self.collection, itemID: hint.id.uuid, ownerID: user, model: model, vector: embedding), on: db)
             }
@@ -75,6 +70,15 @@ public struct HintRepository: Sendable {
         }
         return stored ? hint : nil
     }
+
+    /// The hint write's insert, from the user's vault (none without one): values are the hint's id,
+    /// text, source, `is_used`, creation time, and the user (``FixedSQL``: no serialization per write).
+    private static let insertStatement = FixedSQL(
+        """
+        INSERT INTO hints (id, vault_id, hint_text, source, is_used, created_at)
+        SELECT ?, v.id, ?, ?, ?, ? FROM partner_vaults v WHERE v.user_id = ?
+        RETURNING id
+        """)
 
     /// Whether the user has a vault.
     func hasVault(_ user: UserID) async throws -> Bool {

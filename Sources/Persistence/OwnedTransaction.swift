@@ -21,11 +21,14 @@ extension Database {
     /// deletion or fails halfway on a foreign key.
     public func transaction<T: Sendable>(owner: UUID, _ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         try await transaction { db in
-            let lock: SQLQueryString = db.isPostgres ? " FOR KEY SHARE" : ""
-            guard try await db.raw("SELECT 1 AS found FROM users WHERE id = \(bind: owner)\(lock)").first() != nil else {
-                throw OwnerGone(owner: owner)
-            }
+            var found = false
+            try await db.forEachRow(db.isPostgres ? ownerLockPostgres : ownerLock, [owner]) { _ in found = true }
+            guard found else { throw OwnerGone(owner: owner) }
             return try await body(db)
         }
     }
 }
+
+/// The owner check every owned write makes (``FixedSQL``: no serialization per write).
+private let ownerLock = FixedSQL("SELECT 1 AS found FROM users WHERE id = ?")
+private let ownerLockPostgres = FixedSQL("SELECT 1 AS found FROM users WHERE id = ? FOR KEY SHARE")

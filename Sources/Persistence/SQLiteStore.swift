@@ -106,6 +106,8 @@ public final class SQLiteStore: Database {
 
     /// How many groups have been committed and how many transactions they held (for tests).
     var commitStatistics: Coalescer<PendingTransaction, any Sendable>.Statistics { commits.statistics }
+    /// Transactions waiting for the group being committed to end (for tests).
+    var transactionsWaiting: Int { commits.waiting }
 
     /// A transaction waiting to be committed, with what its caller's task held: its deadline and the
     /// request it serves (for log lines).

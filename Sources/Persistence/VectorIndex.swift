@@ -107,15 +107,18 @@ public struct ExactScanVectorIndex: VectorIndex {
         }
     }
 
+    /// The upsert runs with every hint written (``FixedSQL``: no serialization per write).
+    private static let upsertStatement = FixedSQL(
+        """
+        INSERT INTO vector_entries (collection, item_id, owner_id, model, dims, embedding) VALUES (?, ?, ?, ?, ?, ?)
+        ON CONFLICT (collection, item_id) DO UPDATE SET
+            owner_id = excluded.owner_id, model = excluded.model, dims = excluded.dims, embedding = excluded.embedding
+        """)
+
     public func upsert(_ entry: VectorEntry, on db: any SQLDatabase) async throws {
-        try await db.raw(
-            """
-            INSERT INTO vector_entries (collection, item_id, owner_id, model, dims, embedding)
-            VALUES (\(bind: entry.collection), \(bind: entry.itemID), \(bind: entry.ownerID?.uuid), \(bind: entry.model), \(bind: entry.vector.count), \(bind: Self.blob(entry.vector)))
-            ON CONFLICT (collection, item_id) DO UPDATE SET
-                owner_id = excluded.owner_id, model = excluded.model, dims = excluded.dims, embedding = excluded.embedding
-            """
-        ).run()
+        try await db.forEachRow(
+            Self.upsertStatement, [entry.collection, entry.itemID, entry.ownerID?.uuid, entry.model, entry.vector.count, Self.blob(entry.vector)]
+        ) { _ in }
     }
 
     public func delete(collection: String, itemID: UUID, on db: any SQLDatabase) async throws {

@@ -192,7 +192,9 @@ struct HotPathTests {
         }
     }
 
-    @Test("UUID text read in place: every byte at every position is accepted exactly when it is a hex digit (the dash where one belongs), to Foundation's value; copied in lower case exactly then")
+    @Test(
+        "UUID text read in place: every byte at every position is accepted exactly when it is a hex digit (the dash where one belongs), to Foundation's value; copied in lower case exactly then"
+    )
     func uuidBytesAtEveryPosition() {
         let base = Array("1F2e3D4c-5B6a-7980-a1B2-c3D4e5F60718".utf8)
         var mismatches: [String] = []

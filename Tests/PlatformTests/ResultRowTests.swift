@@ -44,13 +44,15 @@ struct ResultRowTests {
 
     static func byPosition(_ row: borrowing ResultRow) throws -> Read {
         Read(
-            id: try row.uuid(0), idText: try lentUUIDText(row, 0), text: try row.string(1), lentText: try row.withText(1) { String(decoding: $0, as: UTF8.self) }, source: try row.string(2),
+            id: try row.uuid(0), idText: try lentUUIDText(row, 0), text: try row.string(1), lentText: try row.withText(1) { String(decoding: $0, as: UTF8.self) },
+            source: try row.string(2),
             isUsed: try row.bool(3), createdAt: try row.date(4), total: try row.int(5))
     }
 
     static func byName(_ row: any SQLRow) throws -> Read {
         Read(
-            id: try row.uuid("id"), idText: try row.uuid("id").lowercasedString, text: try row.decode(column: "hint_text", as: String.self), lentText: try row.decode(column: "hint_text", as: String.self),
+            id: try row.uuid("id"), idText: try row.uuid("id").lowercasedString, text: try row.decode(column: "hint_text", as: String.self),
+            lentText: try row.decode(column: "hint_text", as: String.self),
             source: try row.decode(column: "source", as: String.self),
             isUsed: try row.decode(column: "is_used", as: Bool.self), createdAt: try row.decode(column: "created_at", as: Date.self),
             total: try row.decode(column: "total", as: Int.self))
@@ -184,7 +186,9 @@ struct ResultRowTests {
         }
     }
 
-    @Test("a FixedSQL statement reads what the query it stands for reads, each with its own prepared statement; a wrong number of values is refused", arguments: TestDatabase.allCases)
+    @Test(
+        "a FixedSQL statement reads what the query it stands for reads, each with its own prepared statement; a wrong number of values is refused", arguments: TestDatabase.allCases
+    )
     func fixedStatements(_ database: TestDatabase) async throws {
         try await PersistenceContractTests.withDatabase(database) { store in
             let user = try await Self.seed(store)
@@ -196,7 +200,8 @@ struct ResultRowTests {
                 """)
             // Another statement with a text of its own, run in between: each keeps its own prepared form.
             let some = FixedSQL(
-                "SELECT h.hint_text FROM hints h JOIN partner_vaults v ON v.id = h.vault_id WHERE v.user_id = ? AND h.is_used = ? AND h.hint_text <> ? ORDER BY h.hint_text LIMIT ?")
+                "SELECT h.hint_text FROM hints h JOIN partner_vaults v ON v.id = h.vault_id WHERE v.user_id = ? AND h.is_used = ? AND h.hint_text <> ? ORDER BY h.hint_text LIMIT ?"
+            )
             #expect(all.valueCount == 2)
             #expect(some.valueCount == 4)
             for run in [store.read, store.transaction] as [@Sendable (@escaping @Sendable (any SQLDatabase) async throws -> [[Read]]) async throws -> [[Read]]] {
