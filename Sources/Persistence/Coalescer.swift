@@ -24,8 +24,8 @@ import Synchronization
 ///   request of the batch is run again alone, so only that one fails.
 ///
 /// A request cancelled before it runs (already cancelled on arrival, or while waiting) is answered
-/// at once (`CancellationError`) and left out of the next batch; one whose batch is running gets its
-/// answer when the batch ends. A request given a `timeout` that is still waiting when it passes is
+/// at once (`CancellationError`) and left out of the next batch, unless the coalescer was made with
+/// `cancelsWaiting: false`; one whose batch is running gets its answer when the batch ends. A request given a `timeout` that is still waiting when it passes is
 /// answered with ``PlatformCore/DatabaseUnavailable`` and left out, as a caller waiting for a
 /// connection is; without one, it waits for the batch it arrived behind, then its own. Batches run in
 /// tasks of their own, detached from the requests (a client that hangs up does not cancel the
@@ -40,6 +40,7 @@ public final class Coalescer<Request: Sendable, Response: Sendable>: Sendable {
     public let maxBatch: Int
     private let execute: Execute
     private let executor: (any TaskExecutor)?
+    private let cancelsWaiting: Bool
     private let state = Mutex(State())
     /// Names each request, so a cancelled one can be found in the queue (no lock for it).
     private let nextID = Atomic<Int>(0)
@@ -60,7 +61,7 @@ public final class Coalescer<Request: Sendable, Response: Sendable>: Sendable {
     }
 
     /// How many batches have started and how many requests they held (for tests and diagnostics;
-    /// a batch read again request by request counts once).
+    /// a batch run again request by request counts once).
     public struct Statistics: Sendable, Equatable {
         public var batches = 0
         public var requests = 0
@@ -74,11 +75,15 @@ public final class Coalescer<Request: Sendable, Response: Sendable>: Sendable {
     /// `executor`: where the batches' tasks run (e.g. the thread that does the work, so that taking
     /// the next batch after one ends needs no hop to Swift's shared threads and back); by default
     /// Swift's global executor.
-    public init(maxInFlight: Int, maxBatch: Int, executor: (any TaskExecutor)? = nil, execute: @escaping Execute) {
+    /// `cancelsWaiting`: whether a cancelled caller's request is answered at once with
+    /// `CancellationError` (reads) or still run (writes: a write from a task cancelled meanwhile — a
+    /// client that hung up, a job at shutdown — went through before writes were grouped, and must).
+    public init(maxInFlight: Int, maxBatch: Int, executor: (any TaskExecutor)? = nil, cancelsWaiting: Bool = true, execute: @escaping Execute) {
         precondition(maxInFlight > 0 && maxBatch > 0, "a coalescer needs room for one batch of one")
         self.maxInFlight = maxInFlight
         self.maxBatch = maxBatch
         self.executor = executor
+        self.cancelsWaiting = cancelsWaiting
         self.execute = execute
     }
 
@@ -91,21 +96,18 @@ public final class Coalescer<Request: Sendable, Response: Sendable>: Sendable {
     /// take it, when one is given.
     public func perform(_ request: Request, timeout: Duration? = nil) async throws -> Response {
         let id = nextID.wrappingAdd(1, ordering: .relaxed).oldValue
-        // A coarse timer (``DeadlineSweeper``), as for a caller waiting for a connection; it only
-        // takes the request out of the queue, never out of a batch that is running.
-        let timer = timeout.map { timeout in
-            DeadlineSweeper.shared.schedule(in: .nanoseconds(timeout.nanoseconds)) {
-                self.abandon(id, with: DatabaseUnavailable(reason: "the database was busy for longer than \(timeout)", retryAfterSeconds: timeout.retryAfterSeconds))
-            }
-        }
-        defer { timer?.cancel() }
+        // A coarse timer (``DeadlineSweeper``), as for a caller waiting for a connection, set once the
+        // request is queued (so it cannot fire before there is anything to take out); it only takes
+        // the request out of the queue, never out of a batch that is running.
+        let timer = Mutex<DeadlineSweeper.Token?>(nil)
+        defer { timer.withLock { $0?.cancel() } }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 let waiter = Waiter(id: id, request: request, continuation: continuation)
                 // Cancelled already (before the handler below could see a waiter): answered here.
                 // The flag is set before the handler runs, and both look under the lock.
                 let admission = state.withLock { state -> Admission in
-                    if Task.isCancelled { return .cancelled }
+                    if cancelsWaiting && Task.isCancelled { return .cancelled }
                     guard state.inFlight < maxInFlight else {
                         state.queue.append(waiter)
                         return .queued
@@ -117,12 +119,18 @@ public final class Coalescer<Request: Sendable, Response: Sendable>: Sendable {
                 }
                 switch admission {
                 case .cancelled: continuation.resume(throwing: CancellationError())
-                case .queued: break
+                case .queued:
+                    if let timeout {
+                        let token = DeadlineSweeper.shared.schedule(in: .nanoseconds(timeout.nanoseconds)) {
+                            self.abandon(id, with: DatabaseUnavailable(reason: "the database was busy for longer than \(timeout)", retryAfterSeconds: timeout.retryAfterSeconds))
+                        }
+                        timer.withLock { $0 = token }
+                    }
                 case .startsBatch: Task.detached(executorPreference: executor) { await self.run(first: [waiter]) }
                 }
             }
         } onCancel: {
-            abandon(id, with: CancellationError())
+            if cancelsWaiting { abandon(id, with: CancellationError()) }
         }
     }
 
@@ -171,7 +179,7 @@ public final class Coalescer<Request: Sendable, Response: Sendable>: Sendable {
 
     /// Executes `batch` and answers each of its requests. Returns the error when it is the database's
     /// own (answered to the whole batch, and to be answered to those waiting); after any other error
-    /// thrown for the batch as a whole, each request is read again alone.
+    /// thrown for the batch as a whole, each request is run again alone.
     private func answer(_ batch: [Waiter]) async -> (any Error)? {
         do {
             let results = try await execute(batch.map(\.request))

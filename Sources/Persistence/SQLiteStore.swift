@@ -22,9 +22,14 @@ import SQLiteNIO
 /// `BEGIN IMMEDIATE` with a sleep between tries; other statements wait at most
 /// ``statementBusyMilliseconds`` inside SQLite and then answer 503.
 ///
-/// Every operation is bounded by ``operationTimeout``: waiting for a connection, and waiting for a
-/// lock another process holds on the file, each end within it with
-/// ``PlatformCore/DatabaseUnavailable``, as do I/O errors and a file that cannot be read.
+/// Transactions that arrive while one runs are committed together (group commit, ``transaction(_:)``).
+///
+/// Every operation is bounded by ``operationTimeout`` (or its caller's `DatabaseDeadline`): waiting
+/// for a connection, for the group ahead to commit, for its turn within its own group, and for a
+/// lock another process holds on the file each end within it with
+/// ``PlatformCore/DatabaseUnavailable``, as do I/O errors and a file that cannot be read. A body
+/// that has started is not interrupted: a long one delays those after it in its group, each of which
+/// then gets ``PlatformCore/DatabaseUnavailable`` at its turn if its bound has passed.
 public final class SQLiteStore: Database {
     public let kind = DatabaseKind.sqlite
     public let path: String
@@ -91,11 +96,16 @@ public final class SQLiteStore: Database {
     }
 
     /// Runs `body` in a transaction on the writer connection. Transactions that arrive while another
-    /// runs are committed together (``commits``): one SQLite transaction, each body in a savepoint of
-    /// its own, so a body that fails is rolled back alone and the others still commit.
+    /// runs are committed together (``groupCommits(writer:thread:eventLoop:)``): one SQLite
+    /// transaction, each body in a savepoint of its own, so a body that fails is rolled back alone and
+    /// the others still commit. Each keeps its own bound: one that is still waiting when it passes —
+    /// for the writer, for its turn in a group, or for a lock another process holds — gets
+    /// ``PlatformCore/DatabaseUnavailable`` and is not run.
     public func transaction<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         let timeout = DatabaseDeadline.current(default: operationTimeout)
-        let pending = PendingTransaction(body: { try await body($0) }, deadline: .now + timeout, requestID: RequestLogContext.requestID)
+        let pending = PendingTransaction(
+            body: { try await body($0) }, timeout: timeout, deadline: .now + timeout, deadlineOverride: DatabaseDeadline.override,
+            requestID: RequestLogContext.requestID)
         do {
             // The value is the one `body` returned: `commit` hands each body's own result back.
             return try await commits.perform(pending, timeout: timeout) as! T
@@ -109,61 +119,86 @@ public final class SQLiteStore: Database {
     /// Transactions waiting for the group being committed to end (for tests).
     var transactionsWaiting: Int { commits.waiting }
 
-    /// A transaction waiting to be committed, with what its caller's task held: its deadline and the
-    /// request it serves (for log lines).
+    /// A transaction waiting to be committed, with what its caller's task held: its bound, the
+    /// deadline override its own operations had, and the request it serves (for log lines).
     struct PendingTransaction: Sendable {
         let body: @Sendable (any SQLDatabase) async throws -> any Sendable
+        let timeout: Duration
         let deadline: ContinuousClock.Instant
+        let deadlineOverride: Duration?
         let requestID: String?
+
+        var expired: DatabaseUnavailable {
+            DatabaseUnavailable(reason: "the database was busy for longer than \(timeout)", retryAfterSeconds: timeout.retryAfterSeconds)
+        }
+
+        /// Runs the body with the caller's task-local values.
+        func run(on db: any SQLDatabase) async throws -> any Sendable {
+            try await DatabaseDeadline.$override.withValue(deadlineOverride) {
+                try await RequestLogContext.$requestID.withValue(requestID) { try await body(db) }
+            }
+        }
     }
 
-    /// Transactions committed together (issue 13): one at a time (there is one writer), up to 64
-    /// bodies in each. Measured with the hint write (`scripts/bench-pair … --post`): see the README.
-    /// Each SQLite transaction takes the write lock and appends every page it changed to the
-    /// write-ahead log; writes to the same table change the same few pages, so twenty bodies in one
-    /// transaction append those pages once instead of twenty times (and fill the log, and so
-    /// trigger checkpoints, twenty times less often).
+    /// Transactions committed together (issue 13): one group at a time (there is one writer), up to
+    /// 64 bodies in each, on the writer's thread from start to end (the next group is taken there as
+    /// soon as one commits). Each SQLite transaction takes the write lock and appends every page it
+    /// changed to the write-ahead log; writes to the same table change the same few pages, so twenty
+    /// bodies in one transaction append those pages once instead of twenty times. Measured with the
+    /// hint write in the README (Performance › HTTP). A transaction whose caller is cancelled is still
+    /// run, as before writes were grouped.
     private static func groupCommits(
         writer: AsyncPool<SQLiteDirectConnection>, thread: DedicatedThreadExecutor, eventLoop: any EventLoop
     ) -> Coalescer<PendingTransaction, any Sendable> {
-        // The groups run on the writer's thread from start to end: the next group is taken there
-        // as soon as one commits, without a hop to Swift's shared threads and back in between.
-        Coalescer(maxInFlight: 1, maxBatch: 64, executor: thread) { group in
+        Coalescer(maxInFlight: 1, maxBatch: 64, executor: thread, cancelsWaiting: false) { group in
             try await commit(group, writer: writer, eventLoop: eventLoop)
         }
     }
 
     /// Runs `group` in one transaction and commits it; one result per body. A body that throws is
-    /// rolled back to its savepoint and answered with its error, the others go on. When the
-    /// transaction itself fails (it cannot begin or commit, or a body's failure ended it), this
-    /// throws: ``Coalescer`` answers the whole group with a ``PlatformCore/DatabaseUnavailable`` (and
-    /// the requests waiting with it), and runs each body again alone after any other error, so none
-    /// is reported as committed unless it was.
+    /// rolled back to its savepoint and answered with its error, the others go on; a body whose bound
+    /// passed before its turn, or before another process let go of the write lock, is answered with
+    /// ``PlatformCore/DatabaseUnavailable`` and not run. When the transaction itself fails (it cannot
+    /// commit, or a body's failure ended it), this throws: ``Coalescer`` answers the whole group with
+    /// a ``PlatformCore/DatabaseUnavailable`` (and the requests waiting with it), and runs each body
+    /// again alone after any other error, so none is reported as committed unless it was.
     private static func commit(
         _ group: [PendingTransaction], writer: AsyncPool<SQLiteDirectConnection>, eventLoop: any EventLoop
     ) async throws -> [Result<any Sendable, any Error>] {
-        guard let deadline = group.map(\.deadline).min() else { return [] }
+        guard let latest = group.map(\.deadline).max() else { return [] }
         do {
-            return try await writer.with(timeout: max(deadline - .now, .zero)) { connection, _ in
+            return try await writer.with(timeout: max(latest - .now, .zero)) { connection, _ in
+                var results = [Result<any Sendable, any Error>?](repeating: nil, count: group.count)
                 // `BEGIN IMMEDIATE` takes the write lock up front: a lock held by another process is
-                // waited for here, never halfway through a body; time spent waiting for the writer
-                // comes off this wait, so the whole operation keeps to one bound.
+                // waited for here, never halfway through a body, and each body only as long as its own
+                // bound allows (the earliest first: those whose bound passes are answered and dropped).
                 connection.endLeftoverTransaction()
-                try await withBusyRetry(until: deadline) {
-                    try connection.execute("BEGIN IMMEDIATE", []) { _ in }
+                var remaining = Array(group.indices)
+                while let earliest = remaining.map({ group[$0].deadline }).min() {
+                    do {
+                        try await withBusyRetry(until: earliest) { try connection.execute("BEGIN IMMEDIATE", []) { _ in } }
+                        break
+                    } catch let failure as SQLiteFailure where failure.isBusy {
+                        for index in remaining where group[index].deadline <= earliest { results[index] = .failure(DatabaseFault.translate(failure)) }
+                        remaining.removeAll { group[$0].deadline <= earliest }
+                    }
                 }
+                guard !remaining.isEmpty else { return results.map { $0! } }
                 let db = SQLiteDirectDatabase(connection: connection, eventLoop: eventLoop)
                 do {
-                    var results: [Result<any Sendable, any Error>] = []
-                    results.reserveCapacity(group.count)
                     // Alone, a body needs no savepoint: when it fails, the transaction is rolled back.
-                    let savepoints = group.count > 1
-                    for pending in group {
+                    let savepoints = remaining.count > 1
+                    for index in remaining {
+                        let pending = group[index]
+                        guard ContinuousClock.now < pending.deadline else {
+                            results[index] = .failure(pending.expired)
+                            continue
+                        }
                         if savepoints { try connection.execute("SAVEPOINT grouped", []) { _ in } }
                         do {
-                            let value = try await RequestLogContext.$requestID.withValue(pending.requestID) { try await pending.body(db) }
+                            let value = try await pending.run(on: db)
                             if savepoints { try connection.execute("RELEASE grouped", []) { _ in } }
-                            results.append(.success(value))
+                            results[index] = .success(value)
                         } catch {
                             // A failure that ended the whole transaction (the file became unusable, the
                             // disk is full) is the group's, not this body's.
@@ -173,13 +208,14 @@ public final class SQLiteStore: Database {
                                 try connection.execute("RELEASE grouped", []) { _ in }
                             } else {
                                 try connection.execute("ROLLBACK", []) { _ in }
-                                return [.failure(DatabaseFault.translate(error))]
+                                results[index] = .failure(DatabaseFault.translate(error))
+                                return results.map { $0! }
                             }
-                            results.append(.failure(DatabaseFault.translate(error)))
+                            results[index] = .failure(DatabaseFault.translate(error))
                         }
                     }
                     try connection.execute("COMMIT", []) { _ in }
-                    return results
+                    return results.map { $0! }
                 } catch {
                     try? connection.execute("ROLLBACK", []) { _ in }
                     throw error

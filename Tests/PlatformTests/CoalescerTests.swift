@@ -232,6 +232,28 @@ struct CoalescerTests {
         #expect(database.batches == [[0], [2]])
     }
 
+    @Test("made not to cancel waiting requests (writes), a cancelled caller's request is still run, queued or on arrival")
+    func cancelledRequestsStillRun() async throws {
+        let database = Database()
+        let coalescer = Coalescer<Int, Int>(maxInFlight: 1, maxBatch: 8, cancelsWaiting: false) { try await database.execute($0, answer: Self.tenfold) }
+        let first = Task { try await coalescer.perform(0) }
+        try await Self.eventually { database.held == 1 }
+        let waiting = Task { try await coalescer.perform(1) }
+        try await Self.eventually { coalescer.waiting == 1 }
+        waiting.cancel()
+        let late = Task { () async throws -> Int in
+            while !Task.isCancelled { await Task.yield() }
+            return try await coalescer.perform(2)
+        }
+        late.cancel()
+        try await Self.eventually { coalescer.waiting == 2 }
+        database.release()
+        #expect(try await first.value == 0)
+        #expect(try await waiting.value == 10)
+        #expect(try await late.value == 20)
+        #expect(database.batches == [[0], [1, 2]])
+    }
+
     @Test("a request already cancelled when it arrives is answered at once, neither read nor queued")
     func cancelledOnArrival() async throws {
         let database = Database()

@@ -125,4 +125,55 @@ struct GroupCommitTests {
             for (index, _, id) in seen { #expect(id == "request-\(index)") }
         }
     }
+
+    @Test("a transaction whose bound passes before its turn in a group is answered with DatabaseUnavailable and not run; the others commit")
+    func boundWithinGroup() async throws {
+        try await Self.withStore { store in
+            let started = Mutex(false)
+            let holder = Task {
+                try await store.transaction { _ in
+                    started.withLock { $0 = true }
+                    for _ in 0..<1000 where store.transactionsWaiting < 2 { try await Task.sleep(for: .milliseconds(5)) }
+                }
+            }
+            while !started.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(5)) }
+            // The slow one goes first in the next group and outlasts the impatient one's bound.
+            let slow = Task {
+                try await store.transaction { db in
+                    try await db.raw("INSERT INTO t (v) VALUES ('slow')").run()
+                    try await Task.sleep(for: .milliseconds(700))
+                }
+            }
+            while store.transactionsWaiting < 1 { try await Task.sleep(for: .milliseconds(1)) }
+            let impatient = Task {
+                try await DatabaseDeadline.withOperationTimeout(.milliseconds(400)) {
+                    try await store.transaction { db in try await db.raw("INSERT INTO t (v) VALUES ('impatient')").run() }
+                }
+            }
+            try await holder.value
+            try await slow.value
+            await #expect(throws: DatabaseUnavailable.self) { try await impatient.value }
+            #expect(try await Self.values(store) == ["slow"])
+        }
+    }
+
+    @Test("a transaction from a cancelled task still runs, as before writes were grouped; a body sees its caller's deadline override")
+    func cancelledCallerAndOverride() async throws {
+        try await Self.withStore { store in
+            let cancelled = Task { () async throws -> Int in
+                while !Task.isCancelled { await Task.yield() }
+                return try await store.transaction { db in
+                    try await db.raw("INSERT INTO t (v) VALUES ('from a cancelled task')").run()
+                    return 1
+                }
+            }
+            cancelled.cancel()
+            #expect(try await cancelled.value == 1)
+            #expect(try await Self.values(store) == ["from a cancelled task"])
+            let seen = try await DatabaseDeadline.withOperationTimeout(.seconds(42)) {
+                try await store.transaction { _ in DatabaseDeadline.current(default: .seconds(1)) }
+            }
+            #expect(seen == .seconds(42))
+        }
+    }
 }
