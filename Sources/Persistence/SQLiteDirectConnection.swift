@@ -346,8 +346,6 @@ struct SQLiteDirectDatabase: SQLDatabase {
             // formats with `sprintf` on Linux: the same upper-case text, written directly.
             if let uuid = value as? UUID {
                 binds.append(.text(uuid.uppercasedString))
-            } else if let number = value as? Int {
-                binds.append(.integer(number))  // SQLiteNIO's `Int.sqliteData`, without the encoder's look-up of that conformance
             } else {
                 binds.append(try encoder.encode(value))
             }
