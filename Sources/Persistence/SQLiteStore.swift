@@ -29,7 +29,10 @@ import SQLiteNIO
 /// lock another process holds on the file each end within it with
 /// ``PlatformCore/DatabaseUnavailable``, as do I/O errors and a file that cannot be read. A body
 /// that has started is not interrupted: a long one delays those after it in its group, each of which
-/// then gets ``PlatformCore/DatabaseUnavailable`` at its turn if its bound has passed.
+/// then gets ``PlatformCore/DatabaseUnavailable`` at its turn if its bound has passed. A grouped
+/// transaction's answer comes when its group ends: one dropped because its bound passed (at its turn,
+/// or while another process held the lock) hears so then, which can be later than its bound when
+/// others in the group have longer ones (a job's write waiting out another process's lock).
 public final class SQLiteStore: Database {
     public let kind = DatabaseKind.sqlite
     public let path: String
