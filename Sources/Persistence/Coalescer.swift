@@ -33,19 +33,54 @@ import Synchronization
 /// travels in the request).
 public final class Coalescer<Request: Sendable, Response: Sendable>: Sendable {
     public typealias Execute = @Sendable ([Request]) async throws -> [Result<Response, any Error>]
+    /// An `execute` that may answer some of its requests before it returns (``Answers``).
+    public typealias ExecuteAnswering = @Sendable ([Request], Answers) async throws -> [Result<Response, any Error>]
+
+    /// Lets a batch's `execute` answer a request before the batch ends — one whose bound passed while
+    /// the batch waits, which should not wait for the others — by its index in the batch. The
+    /// batch's result for a request answered this way is ignored; each request is answered once.
+    public final class Answers: Sendable {
+        fileprivate let waiters: [Waiter]
+        private let answered: Mutex<[Bool]>
+
+        fileprivate init(_ waiters: [Waiter]) {
+            self.waiters = waiters
+            self.answered = Mutex([Bool](repeating: false, count: waiters.count))
+        }
+
+        /// Answers request `index` of the batch now (nothing if it has been answered already).
+        public func answer(_ index: Int, with result: Result<Response, any Error>) {
+            guard waiters.indices.contains(index), claim(index) else { return }
+            waiters[index].continuation.resume(with: result)
+        }
+
+        /// Takes request `index` to be answered by the caller; false when it has been already.
+        fileprivate func claim(_ index: Int) -> Bool {
+            answered.withLock { answered in
+                guard !answered[index] else { return false }
+                answered[index] = true
+                return true
+            }
+        }
+
+        /// The requests not answered yet, each taken to be answered by the caller.
+        fileprivate func claimRest() -> [Waiter] {
+            waiters.indices.filter(claim).map { waiters[$0] }
+        }
+    }
 
     /// Batches running at once.
     public let maxInFlight: Int
     /// Requests in one batch, at most.
     public let maxBatch: Int
-    private let execute: Execute
+    private let execute: ExecuteAnswering
     private let executor: (any TaskExecutor)?
     private let cancelsWaiting: Bool
     private let state = Mutex(State())
     /// Names each request, so a cancelled one can be found in the queue (no lock for it).
     private let nextID = Atomic<Int>(0)
 
-    private struct Waiter: Sendable {
+    fileprivate struct Waiter: Sendable {
         let id: Int
         let request: Request
         let continuation: CheckedContinuation<Response, any Error>
@@ -78,13 +113,22 @@ public final class Coalescer<Request: Sendable, Response: Sendable>: Sendable {
     /// `cancelsWaiting`: whether a cancelled caller's request is answered at once with
     /// `CancellationError` (reads) or still run (writes: a write from a task cancelled meanwhile — a
     /// client that hung up, a job at shutdown — went through before writes were grouped, and must).
-    public init(maxInFlight: Int, maxBatch: Int, executor: (any TaskExecutor)? = nil, cancelsWaiting: Bool = true, execute: @escaping Execute) {
+    public convenience init(maxInFlight: Int, maxBatch: Int, executor: (any TaskExecutor)? = nil, cancelsWaiting: Bool = true, execute: @escaping Execute) {
+        self.init(maxInFlight: maxInFlight, maxBatch: maxBatch, executor: executor, cancelsWaiting: cancelsWaiting) { requests, _ in
+            try await execute(requests)
+        }
+    }
+
+    /// The same, for an `execute` that may answer requests before it returns (``Answers``).
+    public init(
+        maxInFlight: Int, maxBatch: Int, executor: (any TaskExecutor)? = nil, cancelsWaiting: Bool = true, executeAnswering: @escaping ExecuteAnswering
+    ) {
         precondition(maxInFlight > 0 && maxBatch > 0, "a coalescer needs room for one batch of one")
         self.maxInFlight = maxInFlight
         self.maxBatch = maxBatch
         self.executor = executor
         self.cancelsWaiting = cancelsWaiting
-        self.execute = execute
+        self.execute = executeAnswering
     }
 
     /// Requests waiting for a batch (not counting those of the batches running).
@@ -181,19 +225,22 @@ public final class Coalescer<Request: Sendable, Response: Sendable>: Sendable {
     /// own (answered to the whole batch, and to be answered to those waiting); after any other error
     /// thrown for the batch as a whole, each request is run again alone.
     private func answer(_ batch: [Waiter]) async -> (any Error)? {
+        let answers = Answers(batch)
         do {
-            let results = try await execute(batch.map(\.request))
+            let results = try await execute(batch.map(\.request), answers)
             guard results.count == batch.count else {
                 throw CoalescerMismatch(requests: batch.count, results: results.count)
             }
-            for (waiter, result) in zip(batch, results) { waiter.continuation.resume(with: result) }
+            for (index, result) in results.enumerated() { answers.answer(index, with: result) }
             return nil
         } catch {
-            if Self.isShared(error) || batch.count == 1 {
-                for waiter in batch { waiter.continuation.resume(throwing: error) }
+            // Only the requests `execute` has not answered itself.
+            let rest = answers.claimRest()
+            if Self.isShared(error) || rest.count <= 1 {
+                for waiter in rest { waiter.continuation.resume(throwing: error) }
                 return Self.isShared(error) ? error : nil
             }
-            var remaining = batch[...]
+            var remaining = rest[...]
             while let waiter = remaining.popFirst() {
                 if let shared = await answer([waiter]) {
                     for waiter in remaining { waiter.continuation.resume(throwing: shared) }

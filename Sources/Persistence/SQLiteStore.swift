@@ -29,10 +29,8 @@ import SQLiteNIO
 /// lock another process holds on the file each end within it with
 /// ``PlatformCore/DatabaseUnavailable``, as do I/O errors and a file that cannot be read. A body
 /// that has started is not interrupted: a long one delays those after it in its group, each of which
-/// then gets ``PlatformCore/DatabaseUnavailable`` at its turn if its bound has passed. A grouped
-/// transaction's answer comes when its group ends: one dropped because its bound passed (at its turn,
-/// or while another process held the lock) hears so then, which can be later than its bound when
-/// others in the group have longer ones (a job's write waiting out another process's lock).
+/// then gets ``PlatformCore/DatabaseUnavailable`` at its turn if its bound has passed (answered then,
+/// not when the group ends).
 public final class SQLiteStore: Database {
     public let kind = DatabaseKind.sqlite
     public let path: String
@@ -153,8 +151,8 @@ public final class SQLiteStore: Database {
     private static func groupCommits(
         writer: AsyncPool<SQLiteDirectConnection>, thread: DedicatedThreadExecutor, eventLoop: any EventLoop
     ) -> Coalescer<PendingTransaction, any Sendable> {
-        Coalescer(maxInFlight: 1, maxBatch: 64, executor: thread, cancelsWaiting: false) { group in
-            try await commit(group, writer: writer, eventLoop: eventLoop)
+        Coalescer(maxInFlight: 1, maxBatch: 64, executor: thread, cancelsWaiting: false) { group, answers in
+            try await commit(group, answers: answers, writer: writer, eventLoop: eventLoop)
         }
     }
 
@@ -166,7 +164,8 @@ public final class SQLiteStore: Database {
     /// a ``PlatformCore/DatabaseUnavailable`` (and the requests waiting with it), and runs each body
     /// again alone after any other error, so none is reported as committed unless it was.
     private static func commit(
-        _ group: [PendingTransaction], writer: AsyncPool<SQLiteDirectConnection>, eventLoop: any EventLoop
+        _ group: [PendingTransaction], answers: Coalescer<PendingTransaction, any Sendable>.Answers, writer: AsyncPool<SQLiteDirectConnection>,
+        eventLoop: any EventLoop
     ) async throws -> [Result<any Sendable, any Error>] {
         guard let latest = group.map(\.deadline).max() else { return [] }
         do {
@@ -182,7 +181,11 @@ public final class SQLiteStore: Database {
                         try await withBusyRetry(until: earliest) { try connection.execute("BEGIN IMMEDIATE", []) { _ in } }
                         break
                     } catch let failure as SQLiteFailure where failure.isBusy {
-                        for index in remaining where group[index].deadline <= earliest { results[index] = .failure(DatabaseFault.translate(failure)) }
+                        // Answered now, not when the group ends.
+                        for index in remaining where group[index].deadline <= earliest {
+                            results[index] = .failure(DatabaseFault.translate(failure))
+                            answers.answer(index, with: .failure(DatabaseFault.translate(failure)))
+                        }
                         remaining.removeAll { group[$0].deadline <= earliest }
                     }
                 }
@@ -195,6 +198,7 @@ public final class SQLiteStore: Database {
                         let pending = group[index]
                         guard ContinuousClock.now < pending.deadline else {
                             results[index] = .failure(pending.expired)
+                            answers.answer(index, with: .failure(pending.expired))
                             continue
                         }
                         if savepoints { try connection.execute("SAVEPOINT grouped", []) { _ in } }

@@ -254,6 +254,46 @@ struct CoalescerTests {
         #expect(database.batches == [[0], [1, 2]])
     }
 
+    @Test("a batch may answer a request before it ends: that request hears at once, once; the batch's later result for it is ignored, also when the batch then fails")
+    func earlyAnswers() async throws {
+        let database = Database()
+        database.release()
+        let gate = Database()  // holds the batch holding request 1 after it answered 1 early
+        let coalescer = Coalescer<Int, Int>(maxInFlight: 1, maxBatch: 8) { requests, answers in
+            if let index = requests.firstIndex(of: 1) {
+                answers.answer(index, with: .success(-1))
+                answers.answer(index, with: .success(-2))  // a second answer is ignored
+                _ = try await gate.execute([], answer: { _ in [] })
+            }
+            return try await database.execute(requests, answer: Self.tenfold)
+        }
+        let one = Task { try await coalescer.perform(1) }
+        #expect(try await one.value == -1, "answered while its batch is still held")
+        let two = Task { try await coalescer.perform(2) }
+        try await Self.eventually { coalescer.waiting == 1 }
+        gate.release()
+        #expect(try await two.value == 20)
+        #expect(database.batches == [[1], [2]])
+        // Answered early, then the batch fails as a whole: the early answer stands, the others get the failure.
+        let held = Database()
+        let failing = Coalescer<Int, Int>(maxInFlight: 1, maxBatch: 8) { requests, answers in
+            if let index = requests.firstIndex(of: 3) {
+                answers.answer(index, with: .success(-3))
+                throw DatabaseUnavailable(reason: "down")
+            }
+            return try await held.execute(requests, answer: Self.tenfold)
+        }
+        let zero = Task { try await failing.perform(0) }
+        try await Self.eventually { held.held == 1 }
+        let three = Task { try await failing.perform(3) }
+        let four = Task { try await failing.perform(4) }
+        try await Self.eventually { failing.waiting == 2 }
+        held.release()
+        #expect(try await zero.value == 0)
+        #expect(try await three.value == -3)
+        await #expect(throws: DatabaseUnavailable.self) { try await four.value }
+    }
+
     @Test("a request already cancelled when it arrives is answered at once, neither read nor queued")
     func cancelledOnArrival() async throws {
         let database = Database()
