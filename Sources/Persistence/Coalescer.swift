@@ -166,7 +166,7 @@ public final class Coalescer<Request: Sendable, Response: Sendable>: Sendable {
                 case .queued:
                     if let timeout {
                         let token = DeadlineSweeper.shared.schedule(in: .nanoseconds(timeout.nanoseconds)) {
-                            self.abandon(id, with: DatabaseUnavailable(reason: "the database was busy for longer than \(timeout)", retryAfterSeconds: timeout.retryAfterSeconds))
+                            self.abandon(id, with: DatabaseUnavailable.busy(for: timeout))
                         }
                         timer.withLock { $0 = token }
                     }

@@ -39,6 +39,14 @@ extension Duration {
     }
 }
 
+extension DatabaseUnavailable {
+    /// An operation still waiting for the database (a batch to take it, its turn in a group) when its
+    /// bound passed.
+    static func busy(for timeout: Duration) -> DatabaseUnavailable {
+        DatabaseUnavailable(reason: "the database was busy for longer than \(timeout)", retryAfterSeconds: timeout.retryAfterSeconds)
+    }
+}
+
 enum DatabaseFault {
     /// The error to throw for `error`: a ``DatabaseUnavailable`` when it says the database cannot be
     /// reached or did not answer (connection refused or lost, server shutting down or recovering, a

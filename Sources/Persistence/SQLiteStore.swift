@@ -129,9 +129,7 @@ public final class SQLiteStore: Database {
         let deadlineOverride: Duration?
         let requestID: String?
 
-        var expired: DatabaseUnavailable {
-            DatabaseUnavailable(reason: "the database was busy for longer than \(timeout)", retryAfterSeconds: timeout.retryAfterSeconds)
-        }
+        var expired: DatabaseUnavailable { .busy(for: timeout) }
 
         /// Runs the body with the caller's task-local values.
         func run(on db: any SQLDatabase) async throws -> any Sendable {
@@ -182,9 +180,10 @@ public final class SQLiteStore: Database {
                         break
                     } catch let failure as SQLiteFailure where failure.isBusy {
                         // Answered now, not when the group ends.
+                        let unavailable = DatabaseFault.translate(failure)
                         for index in remaining where group[index].deadline <= earliest {
-                            results[index] = .failure(DatabaseFault.translate(failure))
-                            answers.answer(index, with: .failure(DatabaseFault.translate(failure)))
+                            results[index] = .failure(unavailable)
+                            answers.answer(index, with: .failure(unavailable))
                         }
                         remaining.removeAll { group[$0].deadline <= earliest }
                     }
@@ -210,15 +209,13 @@ public final class SQLiteStore: Database {
                             // A failure that ended the whole transaction (the file became unusable, the
                             // disk is full) is the group's, not this body's.
                             guard connection.inTransaction else { throw error }
-                            if savepoints {
-                                try connection.execute("ROLLBACK TO grouped", []) { _ in }
-                                try connection.execute("RELEASE grouped", []) { _ in }
-                            } else {
+                            results[index] = .failure(DatabaseFault.translate(error))
+                            guard savepoints else {
                                 try connection.execute("ROLLBACK", []) { _ in }
-                                results[index] = .failure(DatabaseFault.translate(error))
                                 return results.map { $0! }
                             }
-                            results[index] = .failure(DatabaseFault.translate(error))
+                            try connection.execute("ROLLBACK TO grouped", []) { _ in }
+                            try connection.execute("RELEASE grouped", []) { _ in }
                         }
                     }
                     try connection.execute("COMMIT", []) { _ in }

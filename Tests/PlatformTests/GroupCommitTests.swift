@@ -30,6 +30,24 @@ struct GroupCommitTests {
         await store.close()
     }
 
+    /// Starts a transaction that runs `body`, then holds the writer until `waiting` others have queued
+    /// behind it (so they go together); returns once it has started.
+    static func holdWriter<T: Sendable>(
+        _ store: SQLiteStore, untilWaiting waiting: Int, _ body: @escaping @Sendable (any SQLDatabase) async throws -> T
+    ) async throws -> Task<T, any Error> {
+        let started = Mutex(false)
+        let holder = Task {
+            try await store.transaction { db in
+                let value = try await body(db)
+                started.withLock { $0 = true }
+                for _ in 0..<1000 where store.transactionsWaiting < waiting { try await Task.sleep(for: .milliseconds(5)) }
+                return value
+            }
+        }
+        while !started.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(5)) }
+        return holder
+    }
+
     static func values(_ store: SQLiteStore) async throws -> Set<String> {
         Set(try await store.read { db in try await db.rows("SELECT v FROM t") { try $0.string(0) } })
     }
@@ -37,17 +55,10 @@ struct GroupCommitTests {
     @Test("transactions waiting for the writer commit together, each with its own result; one that throws or breaks a constraint is rolled back alone")
     func groupedTransactions() async throws {
         try await Self.withStore { store in
-            let started = Mutex(false)
-            // Holds the writer until the others wait, so they go together.
-            let holder = Task {
-                try await store.transaction { db in
-                    try await db.raw("INSERT INTO t (v) VALUES ('held')").run()
-                    started.withLock { $0 = true }
-                    for _ in 0..<1000 where store.transactionsWaiting < 20 { try await Task.sleep(for: .milliseconds(5)) }
-                    return -1
-                }
+            let holder = try await Self.holdWriter(store, untilWaiting: 20) { db in
+                try await db.raw("INSERT INTO t (v) VALUES ('held')").run()
+                return -1
             }
-            while !started.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(5)) }
             let outcomes = await withTaskGroup(of: (Int, Result<Int, any Error>).self) { group in
                 for index in 0..<20 {
                     group.addTask {
@@ -96,14 +107,7 @@ struct GroupCommitTests {
     @Test("a body sees the writes of the bodies committed before it in its group, and its log lines keep its request's id")
     func orderAndRequestID() async throws {
         try await Self.withStore { store in
-            let started = Mutex(false)
-            let holder = Task {
-                try await store.transaction { _ in
-                    started.withLock { $0 = true }
-                    for _ in 0..<1000 where store.transactionsWaiting < 10 { try await Task.sleep(for: .milliseconds(5)) }
-                }
-            }
-            while !started.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(5)) }
+            let holder = try await Self.holdWriter(store, untilWaiting: 10) { _ in }
             let seen = await withTaskGroup(of: (Int, Int, String?).self) { group in
                 for index in 0..<10 {
                     group.addTask {
@@ -129,14 +133,7 @@ struct GroupCommitTests {
     @Test("a transaction whose bound passes before its turn in a group is answered with DatabaseUnavailable and not run; the others commit")
     func boundWithinGroup() async throws {
         try await Self.withStore { store in
-            let started = Mutex(false)
-            let holder = Task {
-                try await store.transaction { _ in
-                    started.withLock { $0 = true }
-                    for _ in 0..<1000 where store.transactionsWaiting < 2 { try await Task.sleep(for: .milliseconds(5)) }
-                }
-            }
-            while !started.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(5)) }
+            let holder = try await Self.holdWriter(store, untilWaiting: 2) { _ in }
             // The slow one goes first in the next group and outlasts the impatient one's bound.
             let slow = Task {
                 try await store.transaction { db in
