@@ -158,7 +158,7 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
         let router = Router(context: AppRequestContext.self)
         router.add(middleware: RequestIDMiddleware())
         router.add(middleware: MetricsMiddleware(registry: metrics))
-        router.add(middleware: ErrorMiddleware())
+        router.add(middleware: ErrorMiddleware(translators: [ConstraintFailure.apiError(for:)]))
         let routeMethods = RouteMethodTable()  // 405 + Allow for a known path with another method
         router.add(middleware: MethodNotAllowedMiddleware(table: routeMethods))
         router.add(middleware: BodyLimitMiddleware(maxBytes: configuration.maxBodyBytes, maxUploadBytes: configuration.maxUploadBytes))

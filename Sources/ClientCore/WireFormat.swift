@@ -45,10 +45,10 @@ public enum WireFormat {
         return encoder
     }
 
-    /// Parses `2026-11-21T18:57:27.123Z` or `2026-11-21T18:57:27Z` (any offset).
+    /// Parses `2026-11-21T18:57:27.123Z` or `2026-11-21T18:57:27Z` (any offset): the server's
+    /// own instant parser (``ISO8601/date(from:)``), so both sides accept the same texts.
     public static func parseDate(_ text: String) -> Date? {
-        if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text) { return date }
-        return try? Date.ISO8601FormatStyle().parse(text)
+        ISO8601.date(from: text)
     }
 
     /// Formats `date` as the server does: UTC with milliseconds — to the nearest one, so a date read

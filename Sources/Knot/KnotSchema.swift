@@ -9,8 +9,8 @@ public enum KnotSchema {
     static let loveLanguages = KnotCatalog.sqlList(LoveLanguage.allCases.map(\.rawValue))
     static let tiers = KnotCatalog.sqlList(OccasionType.allCases.map(\.rawValue))
 
-    /// Length CHECKs are a safety net, deliberately looser than the API's limits: the API counts
-    /// characters as people see them (a family emoji is one), the databases count code points.
+    /// Text columns CHECK only that they are not empty: the API's validators are the one length
+    /// rule, counting characters as people see them; see ``Migration/relaxingLengthChecks(version:name:table:columns:)``.
     ///
     /// Table definitions, with the dialect placeholders of ``Migration/init(version:name:template:postgresFirst:postgresLast:)``.
     static let tables = [
@@ -270,5 +270,10 @@ public enum KnotSchema {
                     "CREATE INDEX notification_queue_user_status ON notification_queue (user_id, status, scheduled_for)",
                 ]
             ),
+            // Issue 30: text is bounded by the API's one length rule (characters as people see them);
+            // the code-point bounds above could be reached by valid text and failed the insert.
+            .relaxingLengthChecks(version: 6, name: "partner_name_length", table: "partner_vaults", columns: [("partner_name", 1000)]),
+            .relaxingLengthChecks(version: 7, name: "milestone_name_length", table: "partner_milestones", columns: [("milestone_name", 1000)]),
+            .relaxingLengthChecks(version: 8, name: "hint_text_length", table: "hints", columns: [("hint_text", 5000)]),
         ])
 }

@@ -72,8 +72,82 @@ public enum ISO8601 {
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
+    /// What a client is told about an instant ``date(from:)`` refuses.
+    public static let requirement =
+        "must be an RFC 3339 date and time with its offset, such as 2027-03-05T09:00:00Z or 2027-03-05T09:00:00+05:30 (a real date and time, years 0001–9999)"
+
+    /// The one instant parser of the API: an RFC 3339 timestamp (`2027-07-01T09:00:00Z`,
+    /// `2027-07-01T09:00:00.250+05:30`, `t`/`z` in either case), its offset honoured, any number of
+    /// fractional digits (kept to the microsecond). Anything else is nil: a date or time that does
+    /// not exist (`2027-02-30`, hour 24, minute 60, second 60), an offset beyond ±23:59, a year
+    /// outside 0001–9999 as written or once moved to UTC, a missing offset, extra characters.
     public static func date(from text: String) -> Date? {
-        (try? Date(text, strategy: .iso8601.year().month().day().time(includingFractionalSeconds: true)))
-            ?? (try? Date(text, strategy: .iso8601))
+        var text = text
+        return text.withUTF8 { bytes -> Date? in
+            guard bytes.count >= 20 else { return nil }
+            var index = 0
+            func number(_ width: Int) -> Int? {
+                guard index + width <= bytes.count else { return nil }
+                var value = 0
+                for _ in 0..<width {
+                    let digit = Int(bytes[index]) - 48
+                    guard (0...9).contains(digit) else { return nil }
+                    value = value * 10 + digit
+                    index += 1
+                }
+                return value
+            }
+            func expect(_ options: UInt8...) -> Bool {
+                guard index < bytes.count, options.contains(bytes[index]) else { return false }
+                index += 1
+                return true
+            }
+            guard let year = number(4), expect(45), let month = number(2), expect(45), let day = number(2),
+                expect(84, 116), let hour = number(2), expect(58), let minute = number(2), expect(58), let second = number(2)
+            else { return nil }
+            guard (1...9999).contains(year), (1...12).contains(month), day >= 1, day <= LocalDate.daysIn(month: month, year: year),
+                hour < 24, minute < 60, second < 60
+            else { return nil }
+            var micros = 0
+            if index < bytes.count, bytes[index] == 46 {
+                index += 1
+                var digits = 0
+                while index < bytes.count, (48...57).contains(bytes[index]) {
+                    if digits < 6 { micros = micros * 10 + Int(bytes[index]) - 48 }
+                    digits += 1
+                    index += 1
+                }
+                guard digits > 0 else { return nil }
+                for _ in min(digits, 6)..<6 { micros *= 10 }
+            }
+            var offsetSeconds = 0
+            if expect(90, 122) {
+                offsetSeconds = 0
+            } else if index < bytes.count, bytes[index] == 43 || bytes[index] == 45 {
+                let sign = bytes[index] == 45 ? -1 : 1
+                index += 1
+                guard let offsetHour = number(2), expect(58), let offsetMinute = number(2), offsetHour < 24, offsetMinute < 60 else { return nil }
+                offsetSeconds = sign * (offsetHour * 3600 + offsetMinute * 60)
+            } else {
+                return nil
+            }
+            guard index == bytes.count else { return nil }
+            let days = daysFromCivil(year: year, month: month, day: day)
+            let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
+            // Years 0001–9999 in UTC too (what every store and cursor holds).
+            guard seconds >= -62_135_596_800, seconds < 253_402_300_800 else { return nil }
+            return Date(timeIntervalSince1970: Double(seconds) + Double(micros) / 1_000_000)
+        }
+    }
+
+    /// Days from 1970-01-01 to a proleptic Gregorian date (H. Hinnant's algorithm), the inverse of
+    /// ``civilDate(fromDays:)``.
+    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
     }
 }

@@ -15,7 +15,7 @@ public struct Validator: Sendable {
         if !condition { fail(field, message) }
     }
 
-    /// Returns the trimmed value when present and non-empty, recording an error otherwise (also for
+    /// Returns the trimmed value when present and not blank (``Swift/StringProtocol/isBlank``), recording an error otherwise (also for
     /// forbidden ``ControlCharacters``, which matters for text from query parameters; bodies are
     /// already checked by the request decoder).
     public mutating func requireText(_ value: String?, _ field: String, maxLength: Int) -> String? {
@@ -25,7 +25,7 @@ public struct Validator: Sendable {
         }
         guard acceptsControlCharacters(in: value, field) else { return nil }
         let trimmed = value.trimmedOfWhitespace
-        if trimmed.isEmpty {
+        if trimmed.isBlank {
             fail(field, "must not be empty")
             return nil
         }
@@ -36,12 +36,12 @@ public struct Validator: Sendable {
         return trimmed
     }
 
-    /// Trims an optional text; empty becomes nil; too long or holding forbidden
+    /// Trims an optional text; blank (``Swift/StringProtocol/isBlank``) becomes nil; too long or holding forbidden
     /// ``ControlCharacters`` records an error.
     public mutating func optionalText(_ value: String?, _ field: String, maxLength: Int) -> String? {
         guard let value, acceptsControlCharacters(in: value, field) else { return nil }
         let trimmed = value.trimmedOfWhitespace
-        if trimmed.isEmpty { return nil }
+        if trimmed.isBlank { return nil }
         if trimmed.count > maxLength {
             fail(field, "must be at most \(maxLength) characters (got \(trimmed.count))")
             return nil

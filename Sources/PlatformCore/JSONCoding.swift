@@ -23,7 +23,7 @@ extension JSONDecoder {
             let container = try decoder.singleValueContainer()
             let text = try container.decode(String.self)
             guard let date = ISO8601.date(from: text) else {
-                throw DecodingError.dataCorruptedError(in: container, debugDescription: "Expected an ISO 8601 timestamp.")
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: ISO8601.requirement)
             }
             return date
         }

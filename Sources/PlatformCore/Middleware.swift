@@ -8,7 +8,15 @@ import NIOHTTP1
 /// breaks HTTP framing is a 400, anything else is logged with the request id and answered with a
 /// generic 500.
 public struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
-    public init() {}
+    /// Turns an error no route answered into the client error it really is (a database's refusal of
+    /// the data: `ConstraintFailure` in Persistence), or nil. Such an error means a validator let
+    /// something through, so it is logged as a warning.
+    public typealias Translator = @Sendable (any Error) -> APIError?
+    let translators: [Translator]
+
+    public init(translators: [Translator] = []) {
+        self.translators = translators
+    }
 
     public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
@@ -41,6 +49,12 @@ public struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return try APIError(.badRequest, code: "malformed_request", message: "The request body is not valid HTTP/1.1 framing.", headers: headers)
                 .response(from: request, context: context)
         } catch {
+            for translate in translators {
+                guard let apiError = translate(error) else { continue }
+                context.logger.warning(
+                    "a database refused a request's data that validation let through", metadata: ["error": "\(String(reflecting: error))", "path": "\(request.uri.path)"])
+                return try apiError.response(from: request, context: context)
+            }
             context.logger.error("unhandled error", metadata: ["error": "\(String(reflecting: error))", "path": "\(request.uri.path)"])
             return try APIError.internal().response(from: request, context: context)
         }

@@ -32,11 +32,37 @@ public enum StrictJSON {
     /// keys as sent: `hint_text`, `milestones[0].milestone_name`, `[2]`, or `body` for a top-level
     /// string.
     public static func check(_ data: Data) throws(Malformed) -> [String] {
-        let result: Result<[String], Malformed> = data.withUnsafeBytes { raw in
+        try inspect(data).controlCharacterFields
+    }
+
+    /// A number written in a way some field types cannot take: with a fraction or an exponent
+    /// (`1.5`, `1e20`, `1e-400`), or with more digits than a 64-bit integer holds. Foundation's
+    /// decoder refuses such a number for an integer field (or any number beyond a `Double`'s
+    /// range) as "not valid JSON" without saying where; these let the request decoder name the field.
+    public struct NumberToken: Sendable, Equatable {
+        /// The field's path, spelled with the keys as sent (as for control characters).
+        public let path: String
+        /// The number's bytes in the body.
+        public let range: Range<Int>
+        /// The number as written.
+        public let text: String
+    }
+
+    /// What one pass over a strict body found.
+    public struct Inspection: Sendable {
+        /// Paths of the strings holding forbidden control characters.
+        public var controlCharacterFields: [String] = []
+        /// Numbers with a fraction, an exponent or more than 18 digits (at most ``maxReportedFields``).
+        public var unusualNumbers: [NumberToken] = []
+    }
+
+    /// ``check(_:)``, also returning the body's unusual numbers.
+    public static func inspect(_ data: Data) throws(Malformed) -> Inspection {
+        let result: Result<Inspection, Malformed> = data.withUnsafeBytes { raw in
             var parser = Parser(bytes: raw.bindMemory(to: UInt8.self))
             do throws(Malformed) {
                 try parser.document()
-                return .success(parser.flagged)
+                return .success(Inspection(controlCharacterFields: parser.flagged, unusualNumbers: parser.numbers))
             } catch {
                 return .failure(error)
             }
@@ -54,6 +80,7 @@ public enum StrictJSON {
         var index = 0
         var path: [PathComponent] = []
         var flagged: [String] = []
+        var numbers: [NumberToken] = []
 
         init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
@@ -175,21 +202,30 @@ public enum StrictJSON {
 
         /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`
         mutating func number() throws(Malformed) {
+            let start = index
             if bytes[index] == UInt8(ascii: "-") { index += 1 }
             guard index < bytes.count, isDigit(bytes[index]) else { throw fail("invalid number") }
+            let integerStart = index
             if bytes[index] == UInt8(ascii: "0") {
                 index += 1
             } else {
                 while index < bytes.count, isDigit(bytes[index]) { index += 1 }
             }
+            var unusual = index - integerStart > 18
             if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
                 index += 1
                 try digits()
+                unusual = true
             }
             if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
                 index += 1
                 if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
                 try digits()
+                unusual = true
+            }
+            if unusual, numbers.count < StrictJSON.maxReportedFields {
+                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+                numbers.append(NumberToken(path: pathText, range: start..<index, text: text))
             }
         }
 
@@ -322,6 +358,12 @@ public enum StrictJSON {
 
         mutating func flag() {
             guard flagged.count < StrictJSON.maxReportedFields else { return }
+            flagged.append(pathText)
+        }
+
+        /// The current path as fields are named in errors: `milestones[0].milestone_name`, or
+        /// `body` for the top-level value.
+        var pathText: String {
             var text = ""
             for component in path {
                 switch component {
@@ -329,7 +371,7 @@ public enum StrictJSON {
                 case .index(let position): text += "[\(position)]"
                 }
             }
-            flagged.append(text.isEmpty ? "body" : text)
+            return text.isEmpty ? "body" : text
         }
     }
 }

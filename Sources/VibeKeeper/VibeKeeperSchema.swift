@@ -124,5 +124,10 @@ public enum VibeKeeperSchema {
                     "CREATE INDEX media_assets_user ON media_assets (user_id)",
                 ]
             ),
+            // Issue 30: text is bounded by the API's one length rule (characters as people see them);
+            // the code-point bounds above could be reached by valid text and failed the insert.
+            .relaxingLengthChecks(version: 5, name: "contact_name_length", table: "contacts", columns: [("name", 1000)]),
+            .relaxingLengthChecks(version: 6, name: "occasion_name_length", table: "occasions", columns: [("name", 1000)]),
+            .relaxingLengthChecks(version: 7, name: "gift_idea_length", table: "gift_ideas", columns: [("idea", 5000)]),
         ])
 }

@@ -58,12 +58,14 @@ public struct NewContact: Codable, Sendable, Equatable {
         return .from(v) { name.map { NewContact(name: $0, relationship: relationship, preferences: preferences, notes: notes, aliases: aliases) } }
     }
 
+    /// Repeats (ignoring case) and the contact's own name are dropped before counting, as tags' are.
     static func checkAliases(_ aliases: [String], name: String, _ v: inout Validator) -> [String] {
-        v.check(aliases.count <= VibeKeeperRules.maxAliases, "aliases", "at most \(VibeKeeperRules.maxAliases) aliases")
         for (index, alias) in aliases.enumerated() {
             _ = v.optionalText(alias, "aliases[\(index)]", maxLength: VibeKeeperRules.maxNameLength)
         }
-        return VibeKeeperRules.normalizedAliases(aliases, name: name)
+        let normalized = VibeKeeperRules.normalizedAliases(aliases, name: name)
+        v.check(normalized.count <= VibeKeeperRules.maxAliases, "aliases", "at most \(VibeKeeperRules.maxAliases) different aliases (got \(normalized.count))")
+        return normalized
     }
 
     static func checkPreferences(_ preferences: [String: String], _ v: inout Validator) -> [String: String] {

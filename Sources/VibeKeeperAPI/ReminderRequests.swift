@@ -158,7 +158,7 @@ enum ReminderFieldRules {
             return nil
         }
         guard let date = ISO8601.date(from: raw) else {
-            v.fail("scheduled_for", "must be an ISO 8601 date and time such as 2027-03-05T09:00:00Z")
+            v.fail("scheduled_for", ISO8601.requirement)
             return nil
         }
         guard date >= now.addingTimeInterval(-VibeKeeperRules.reminderPastTolerance) else {
@@ -174,7 +174,7 @@ enum ReminderFieldRules {
             return endOfDay ? start.addingTimeInterval(86_400 - 0.001) : start
         }
         if let date = ISO8601.date(from: raw) { return date }
-        v.fail(field, "must be a date (YYYY-MM-DD) or an ISO 8601 date and time")
+        v.fail(field, "must be a date (YYYY-MM-DD) or " + ISO8601.requirement.dropFirst("must be ".count))
         return nil
     }
 }

@@ -128,24 +128,24 @@ public enum VibeKeeperRules {
     public static let defaultLeadTimeDays = 7
     public static let leadTimeRange = 0...365
 
-    /// Tags as stored: trimmed, lower-case, unique, empty ones dropped, in first-seen order.
+    /// Tags as stored: trimmed, lower-case, unique, blank ones dropped, in first-seen order.
     public static func normalizedTags(_ tags: [String]) -> [String] {
         var seen = Set<String>()
         var result: [String] = []
         for tag in tags {
             let normalized = tag.trimmedOfWhitespace.lowercased()
-            if !normalized.isEmpty, seen.insert(normalized).inserted { result.append(normalized) }
+            if !normalized.isBlank, seen.insert(normalized).inserted { result.append(normalized) }
         }
         return result
     }
 
-    /// Aliases as stored: trimmed, unique case-insensitively, the contact's own name left out.
+    /// Aliases as stored: trimmed, unique case-insensitively, blank ones dropped, the contact's own name left out.
     public static func normalizedAliases(_ aliases: [String], name: String) -> [String] {
         var seen: Set<String> = [name.trimmedOfWhitespace.lowercased()]
         var result: [String] = []
         for alias in aliases {
             let trimmed = alias.trimmedOfWhitespace
-            if !trimmed.isEmpty, seen.insert(trimmed.lowercased()).inserted { result.append(trimmed) }
+            if !trimmed.isBlank, seen.insert(trimmed.lowercased()).inserted { result.append(trimmed) }
         }
         return result
     }

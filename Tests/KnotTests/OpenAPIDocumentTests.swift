@@ -96,7 +96,7 @@ struct OpenAPIDocumentTests {
         #expect(other.operations.contains("DELETE /zia/api/v1/users/me"))
     }
 
-    @Test("the platform's responses are added by kind of operation: 401 with the bearer token, 400/413 with a body, 503 unless marked without database")
+    @Test("the platform's responses are added by kind of operation: 401 with the bearer token, 400/413/415 with a body, 503 unless marked without database")
     func platformResponses() throws {
         let fragment = ##"""
             {"paths": {
@@ -112,7 +112,7 @@ struct OpenAPIDocumentTests {
             let operation = (paths[path] as? [String: Any])?[method] as? [String: Any]
             return Set((operation?["responses"] as? [String: Any] ?? [:]).keys)
         }
-        #expect(codes("/secured", "post") == ["200", "400", "401", "413", "503"])
+        #expect(codes("/secured", "post") == ["200", "400", "401", "413", "415", "503"])
         #expect(codes("/public", "get") == ["200", "503"])
         #expect(codes("/own401", "get") == ["401", "503"])
         let own = ((paths["/own401"] as? [String: Any])?["get"] as? [String: Any])?["responses"] as? [String: Any]

@@ -45,7 +45,7 @@ struct ContactsTests {
             let user = try await client.signIn(app: "vibekeeper")
             let bad = try await client.send(
                 .post, "\(Self.base)/contacts", token: user.accessToken,
-                json: ["name": "   ", "notes": String(repeating: "x", count: 5001), "aliases": Array(repeating: "a", count: 21), "preferences": [" ": "x"]])
+                json: ["name": "   ", "notes": String(repeating: "x", count: 5001), "aliases": (0...20).map { "alias \($0)" }, "preferences": [" ": "x"]])
             #expect(bad.status == .unprocessableContent)
             #expect(Set(bad.errorFields) == ["name", "notes", "aliases", "preferences. "])
             let wrongType = try await client.send(.post, "\(Self.base)/contacts", token: user.accessToken, json: ["name": 5])

@@ -137,7 +137,7 @@ public struct OpenAPIDocument: Sendable {
     /// The shared responses (``PlatformOpenAPI``'s `components.responses`) the platform's middleware
     /// and error mapping give on an operation, whatever the handler does:
     /// - `401 Unauthorized` when the operation needs the bearer token (no `"security": []` of its own),
-    /// - `400 BadRequest` (malformed JSON) and `413 PayloadTooLarge` when it takes a request body,
+    /// - `400 BadRequest` (malformed JSON), `413 PayloadTooLarge` and `415 UnsupportedMediaType` when it takes a request body,
     /// - `503 ServiceUnavailable` (database down, with `Retry-After`) unless marked ``withoutDatabase``.
     /// An operation that states one of these codes itself keeps its own.
     public static func platformResponses(for operation: [String: Any]) -> [String: String] {
@@ -146,6 +146,7 @@ public struct OpenAPIDocument: Sendable {
         if operation["requestBody"] != nil {
             responses["400"] = "BadRequest"
             responses["413"] = "PayloadTooLarge"
+            responses["415"] = "UnsupportedMediaType"
         }
         if operation[withoutDatabase] as? Bool != true { responses["503"] = "ServiceUnavailable" }
         return responses

@@ -14,10 +14,12 @@ import PlatformAPI
 /// schema-valid request is one the server accepts and a schema-invalid one is one it refuses —
 /// which the fuzzing gate (`scripts/fuzz`) checks in both directions.
 public enum PlatformOpenAPI {
-    /// Required text: at least one visible character, no forbidden control character. Whitespace is
-    /// spelled out as Swift trims it (Unicode White_Space), not `\s`: ECMA-262 and Python disagree on it.
+    /// Required text: at least one visible character (not one of ``BlankText``'s: white space, zero-width
+    /// and other invisible characters), no forbidden control character. Spelled out as the server
+    /// judges it, not `\s`: ECMA-262 and Python disagree on it. JSON-escaped.
     public static let requiredTextPattern =
-        #"^[^\\x00-\\x08\\x0B\\x0C\\x0E-\\x1F\\x7F]*[^\\t\\n\\x0B\\x0C\\r \\x85\\xA0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\x00-\\x1F\\x7F][^\\x00-\\x08\\x0B\\x0C\\x0E-\\x1F\\x7F]*$"#
+        #"^[^\\x00-\\x08\\x0B\\x0C\\x0E-\\x1F\\x7F]*[^"# + BlankText.regexClass.replacingOccurrences(of: "\\", with: "\\\\")
+        + #"\\x00-\\x1F\\x7F][^\\x00-\\x08\\x0B\\x0C\\x0E-\\x1F\\x7F]*$"#
     /// Optional text: may be blank (then treated as absent), no forbidden control character.
     public static let optionalTextPattern = #"^[^\\x00-\\x08\\x0B\\x0C\\x0E-\\x1F\\x7F]*$"#
     /// ``EmailAddress/pattern``, JSON-escaped.
@@ -574,6 +576,10 @@ public enum PlatformOpenAPI {
               },
               "PayloadTooLarge": {
                 "description": "The body is over MAX_BODY_BYTES",
+                "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
+              },
+              "UnsupportedMediaType": {
+                "description": "The body's Content-Type is not one this operation reads (JSON bodies need application/json)",
                 "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
               },
               "ValidationFailed": {

@@ -52,7 +52,7 @@ public struct CaptureController: Sendable {
             }
             switch form.fields["content_type"].flatMap(CaptureContentType.init(rawValue:)) {
             case .text?:
-                guard form.fields["text_content"]?.trimmedOfWhitespace.isEmpty == false else { throw Self.invalidUnified }
+                guard form.fields["text_content"]?.isBlank == false else { throw Self.invalidUnified }
                 return try await capture.capture(text: try form.requiredText("text_content"), for: context.userID)
             case .voice?:
                 guard form.files["media_file"] != nil else { throw Self.invalidUnified }
@@ -171,6 +171,7 @@ struct CaptureForm {
             try v.throwIfInvalid()
             form.fields = fields.filter { textFields.contains($0.key) }
         } else {
+            try APIRequestDecoder.requireJSON(contentType, bodyIsEmpty: data.isEmpty)
             let json = try APIRequestDecoder.decode(CaptureJSON.self, from: data)
             form.fields = [
                 "content_type": json.contentType, "text_content": json.textContent, "caption": json.caption, "transcript": json.transcript,

@@ -51,7 +51,7 @@ public struct CaptureService: Sendable {
         let timeZone = try await userTimeZone(user, accounts: accounts)
         let today = LocalDate(clock.now(), in: timeZone)
         var extracted: [ExtractedIdea] = []
-        if !text.trimmedOfWhitespace.isEmpty {
+        if !text.isBlank {
             let known = try await knownContacts(of: user)
             extracted = await extraction.extract(text, today: today, timeZone: timeZone, contacts: known)
         }
@@ -102,7 +102,7 @@ public struct CaptureService: Sendable {
 
     func resolveRecipient(_ item: ExtractedIdea, for user: UserID, created: inout [String: ContactID]) async throws -> ContactID? {
         if let id = item.recipientID { return ContactID(id) }
-        guard let name = item.recipientName?.trimmedOfWhitespace, !name.isEmpty, name.count <= VibeKeeperRules.maxNameLength else { return nil }
+        guard let name = item.recipientName?.trimmedOfWhitespace, !name.isBlank, name.count <= VibeKeeperRules.maxNameLength else { return nil }
         let key = GiftIdeaRepository.foldedKey(name)
         if let id = created[key] { return id }
         let contact = try await contacts.create(NewContact(name: name), for: user)

@@ -113,7 +113,7 @@ public struct IdeaExtraction: Sendable {
         func text(_ key: String) -> String? {
             guard let value = object[key] as? String else { return nil }
             let trimmed = value.trimmedOfWhitespace
-            return trimmed.isEmpty || trimmed.lowercased() == "null" ? nil : trimmed
+            return trimmed.isBlank || trimmed.lowercased() == "null" ? nil : trimmed
         }
         var result = ExtractedIdea()
         if let recipient = text("recipient") {
@@ -129,7 +129,7 @@ public struct IdeaExtraction: Sendable {
         } else if let tags = text("tags") {
             result.tags = tags.split(separator: ",").map { String($0) }
         }
-        result.tags = result.tags.map { $0.trimmedOfWhitespace.lowercased() }.filter { !$0.isEmpty }
+        result.tags = result.tags.map { $0.trimmedOfWhitespace.lowercased() }.filter { !$0.isBlank }
         switch object["budget"] {
         case let number as NSNumber: result.budgetAmount = number.doubleValue
         case let string as String:

@@ -104,7 +104,7 @@ public struct MediaCapture: Sendable {
         if let vision {
             do {
                 let description = try await vision.describe(image: upload.data, mimeType: upload.format.contentType, prompt: Self.imageAnalysisPrompt(caption: caption)).text
-                if !description.trimmedOfWhitespace.isEmpty { parts.append(description.trimmedOfWhitespace) }
+                if !description.isBlank { parts.append(description.trimmedOfWhitespace) }
             } catch {
                 // The caption (or review) carries the capture; the photo is kept either way.
                 logger.warning("image description failed; capturing from the caption", metadata: ["error": "\(error)"])
