@@ -73,6 +73,15 @@ struct TokenTypeTests {
         }
     }
 
+    @Test("the pair the SDKs decode accepts token_type in either letter case (older servers said bearer on password sign-in)")
+    func clientsAcceptEitherSpelling() throws {
+        for spelling in ["Bearer", "bearer"] {
+            let json = #"{"access_token":"a","refresh_token":"r","token_type":"\#(spelling)","expires_in":900,"user_id":"u"}"#
+            #expect(try JSONDecoder().decode(TokenPair.self, from: Data(json.utf8)).tokenType == spelling)
+        }
+        #expect(TokenPair(accessToken: "a", refreshToken: "r", expiresIn: 1, userId: "u").tokenType == "Bearer")
+    }
+
     /// Gets a token pair from `route` (200 expected).
     static func exercise(_ route: String, app: AppID, client: APIClient, key: TestRSAKey) async throws -> APIResponse {
         let path = String(route.dropFirst("POST ".count))
