@@ -25,11 +25,19 @@ public struct PasswordCredentialRepository: Sendable {
     /// Creates the account (`users` row with email and name) and its credential in one transaction.
     /// Returns nil when the app already has an account with this email key, whether it was there
     /// before or was created by a registration racing this one.
+    ///
+    /// A taken key is looked for first, in the same transaction, so the usual duplicate costs no
+    /// failed insert (on PostgreSQL a failed statement costs its connection); the unique index still
+    /// settles registrations racing each other.
     public func createAccount(app: AppID, email: String, emailKey: String, name: String, hash: PasswordHash) async throws -> PasswordAccount? {
         let now = clock.now()
         let user = UserID()
         do {
-            try await database.transaction { db in
+            let created = try await database.transaction { db -> Bool in
+                let taken = try await db.raw(
+                    "SELECT 1 AS found FROM password_credentials WHERE app = \(bind: app.rawValue) AND email_key = \(bind: emailKey)"
+                ).first()
+                guard taken == nil else { return false }
                 try await db.raw(
                     """
                     INSERT INTO users (id, app, email, name, created_at, updated_at)
@@ -44,7 +52,9 @@ public struct PasswordCredentialRepository: Sendable {
                         \(bind: now), \(bind: now))
                     """
                 ).run()
+                return true
             }
+            guard created else { return nil }
         } catch  where error.isUniqueViolation {
             return nil
         }
@@ -132,8 +142,8 @@ public struct PasswordAccounts: Sendable {
     /// any letter case, a 429 with `Retry-After` once the email's registrations are spent.
     ///
     /// The password is hashed before anything is asked of the database, so a taken email costs the
-    /// same scrypt work as a new one and the answer's timing does not tell which emails have
-    /// accounts; the unique index decides (also between registrations racing each other).
+    /// same scrypt work (and one transaction) as a new one, and the answer's timing does not tell
+    /// which emails have accounts.
     public func register(_ registration: PasswordRegistration, app: AppID) async throws -> PasswordAccount {
         let key = Self.emailKey(registration.email)
         try limit(.register, app: app, emailKey: key)
