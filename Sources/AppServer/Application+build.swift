@@ -126,7 +126,8 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
             tokens: tokens, accounts: accounts,
             apple: IdentityTokenVerifier(provider: .apple(jwksURL: configuration.appleJWKSURL), fetcher: dependencies.jwksFetcher, clock: clock),
             google: IdentityTokenVerifier(provider: .google(jwksURL: configuration.googleJWKSURL), fetcher: dependencies.jwksFetcher, clock: clock),
-            clientIDs: SignInClientIDs(apple: configuration.signInClientIDs.apple, google: configuration.signInClientIDs.google)
+            clientIDs: SignInClientIDs(apple: configuration.signInClientIDs.apple, google: configuration.signInClientIDs.google),
+            refreshReuseGrace: TimeInterval(configuration.refreshReuseGraceSeconds)
         )
         let authLimiter = RateLimiter(
             capacity: configuration.authRateLimitPerMinute, per: 60, clock: clock, clients: try ClientAddressResolver(trustedProxies: configuration.trustedProxies))
@@ -187,8 +188,15 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
             if !healthy { headers[.retryAfter] = String(configuration.databaseTimeoutSeconds) }
             return EditedResponse(status: healthy ? .ok : .serviceUnavailable, headers: headers, response: body)
         }
-        router.get("metrics") { _, _ -> Response in
-            Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: metrics.render())))
+        // Every route's traffic: open on a development server without a token, otherwise only to
+        // the bearer of METRICS_BEARER_TOKEN.
+        let metricsAccess = MetricsAccess(token: configuration.metricsBearerToken, development: configuration.isDevelopment)
+        if metricsAccess.isDisabled {
+            logger.warning("metrics: GET /metrics is disabled (401) until METRICS_BEARER_TOKEN is set")
+        }
+        router.get("metrics") { request, _ -> Response in
+            try metricsAccess.authorize(request.headers)
+            return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: metrics.render())))
         }
 
         // Jobs and notifications
@@ -272,6 +280,14 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
             return .completed
         }
         scheduler.schedule(RecurringJob(name: "idempotency-keys-purge", kind: IdempotencyRepository.purgeJobKind, schedule: .every(seconds: 3600)))
+        // A spent refresh token's sealed successor is answerable only within the reuse grace window;
+        // this forgets it soon after.
+        let reuseGrace = TimeInterval(configuration.refreshReuseGraceSeconds)
+        scheduler.register(AccountRepository.successorPurgeJobKind) { _ in
+            try await accounts.forgetSpentSuccessors(grace: reuseGrace)
+            return .completed
+        }
+        scheduler.schedule(RecurringJob(name: "refresh-successors-purge", kind: AccountRepository.successorPurgeJobKind, schedule: .every(seconds: 60)))
         if configuration.jobsEnabled { services.append(scheduler) }
 
         let serverName = "personal-apps"

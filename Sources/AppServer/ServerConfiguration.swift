@@ -3,8 +3,9 @@ import Logging
 import MediaStorage
 import PlatformCore
 
-/// Where the server runs: development allows the email-only sign-in and generates its own signing
-/// key; production refuses to start without explicit keys and never offers development sign-in.
+/// Where the server runs: development allows the email-only sign-in, generates its own signing key
+/// and serves /metrics without a token; production refuses to start without explicit keys, never
+/// offers development sign-in, and serves /metrics only to the bearer of `METRICS_BEARER_TOKEN`.
 public enum AppEnvironment: String, Sendable, CaseIterable {
     case development
     case production
@@ -44,8 +45,15 @@ public struct ServerConfiguration: Sendable {
     public var signInClientIDs = SignInClientIDsConfig()
     /// Sign-in/refresh attempts allowed per client address per minute.
     public var authRateLimitPerMinute = 60
-    /// Password sign-in attempts allowed per account email per 15 minutes, from any address.
+    /// Password sign-in attempts allowed per account email per 15 minutes, from any address; and as
+    /// many registrations of one email (a budget of their own).
     public var loginRateLimitPerEmail = 10
+    /// Seconds after a refresh token is exchanged during which presenting it again answers the same
+    /// new pair (two tabs refreshing at once) instead of revoking the session; 0 turns the grace off.
+    public var refreshReuseGraceSeconds = 5
+    /// The bearer token `GET /metrics` requires. Unset: /metrics is open in development and answers
+    /// 401 everywhere else.
+    public var metricsBearerToken: String?
     /// Reverse proxies whose `X-Forwarded-For` names the client (addresses or CIDR ranges).
     public var trustedProxies: [String] = []
     public var postgresMaxConnections = 20
@@ -180,7 +188,13 @@ public struct ServerConfiguration: Sendable {
         public static let googleJWKS = SettingKey("GOOGLE_JWKS_URL", "Google's signing keys (default https://www.googleapis.com/oauth2/v3/certs)")
         public static let authRateLimit = SettingKey("AUTH_RATE_LIMIT_PER_MINUTE", "sign-in/refresh requests per client address per minute (default 60)")
         public static let loginRateLimitPerEmail = SettingKey(
-            "LOGIN_RATE_LIMIT_PER_EMAIL", "password sign-in attempts per account email per 15 minutes, whatever the client address (default 10)")
+            "LOGIN_RATE_LIMIT_PER_EMAIL",
+            "password sign-in attempts per account email per 15 minutes, whatever the client address (default 10); registrations of one email have a budget of the same size")
+        public static let refreshReuseGrace = SettingKey(
+            "REFRESH_REUSE_GRACE_SECONDS",
+            "seconds in which a refresh token presented again (two tabs refreshing at once) gets the same new pair instead of revoking the session (default 5; 0 = off)")
+        public static let metricsToken = SettingKey(
+            "METRICS_BEARER_TOKEN", "GET /metrics requires Authorization: Bearer <this>; unset: /metrics is open in development and answers 401 otherwise")
         public static let trustedProxies = SettingKey(
             "TRUSTED_PROXIES", "comma-separated proxy addresses or CIDR ranges (e.g. 10.0.0.0/8,::1) whose X-Forwarded-For names the client; unset: the socket peer is the client")
         public static let postgresMaxConnections = SettingKey("POSTGRES_MAX_CONNECTIONS", "connection pool size (default 20)")
@@ -239,7 +253,7 @@ public struct ServerConfiguration: Sendable {
         Key.mediaS3Bucket, Key.mediaS3Endpoint, Key.mediaS3Region, Key.mediaS3AccessKey, Key.mediaS3Secret, Key.headerTimeout,
         Key.idleTimeout,
         Key.signingKey, Key.signingKeyFile, Key.accessTTL, Key.refreshTTL, Key.appleJWKS, Key.googleJWKS, Key.authRateLimit, Key.loginRateLimitPerEmail,
-        Key.trustedProxies,
+        Key.refreshReuseGrace, Key.trustedProxies, Key.metricsToken,
         Key.postgresMaxConnections, Key.databaseTimeout, Key.shutdownTimeout, Key.sessionCache, Key.logLevel,
         Key.embedder, Key.miniLMDirectory, Key.vectorBackfill,
         Key.anthropicKey, Key.anthropicURL, Key.openAIKey, Key.openAIURL, Key.openAIEmbeddingModel, Key.geminiKey, Key.geminiURL,
@@ -374,6 +388,14 @@ public struct ServerConfiguration: Sendable {
         if let url = settings.string(Key.googleJWKS) { googleJWKSURL = url }
         if let limit = try settings.int(Key.authRateLimit, range: 1...100_000) { authRateLimitPerMinute = limit }
         if let limit = try settings.int(Key.loginRateLimitPerEmail, range: 1...100_000) { loginRateLimitPerEmail = limit }
+        if let seconds = try settings.int(Key.refreshReuseGrace, range: 0...60) { refreshReuseGraceSeconds = seconds }
+        if let token = settings.string(Key.metricsToken) {
+            // What an Authorization header can carry after `Bearer ` (RFC 6750's b64token and more): visible ASCII.
+            guard token.unicodeScalars.allSatisfy({ (0x21...0x7E).contains($0.value) }) else {
+                throw Invalid("METRICS_BEARER_TOKEN must be visible ASCII characters without spaces")
+            }
+            metricsBearerToken = token
+        }
         if let proxies = settings.list(Key.trustedProxies) {
             trustedProxies = proxies
             do { _ = try ClientAddressResolver(trustedProxies: trustedProxies) } catch { throw Invalid("TRUSTED_PROXIES: \(error)") }
@@ -506,5 +528,8 @@ public struct ServerConfiguration: Sendable {
         }
     }
 
-    public var allowsDevSignIn: Bool { environment == .development }
+    /// A development server: development sign-in, a generated signing key, /metrics open without a token.
+    public var isDevelopment: Bool { environment == .development }
+
+    public var allowsDevSignIn: Bool { isDevelopment }
 }

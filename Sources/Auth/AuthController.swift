@@ -40,16 +40,10 @@ public struct BearerAuthMiddleware: RouterMiddleware {
         guard header.utf8.count <= Self.maxAuthorizationBytes else {
             throw APIError.unauthorized("The access token is too long.", code: "token_too_long")
         }
-        let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
-        guard parts.count == 2, parts[0].lowercased() == "bearer" else {
+        guard let token = BearerCredentials.token(in: header) else {
             throw APIError.unauthorized("Only Bearer authentication is supported.", code: "unsupported_scheme")
         }
         var context = context
-        // Spaces and tabs around the token are ignored (by hand: Foundation's trimming bridges to NSString,
-        // which showed up in the profile of every authenticated request).
-        var token = parts[1]
-        while let first = token.utf8.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") { token = token.dropFirst() }
-        while let last = token.utf8.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") { token = token.dropLast() }
         let identity = try await auth.authenticate(bearer: String(token), app: app)
         context.identity = identity
         do {

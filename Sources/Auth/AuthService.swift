@@ -21,13 +21,20 @@ public struct AuthService: Sendable {
     let apple: IdentityTokenVerifier
     let google: IdentityTokenVerifier
     let clientIDs: SignInClientIDs
+    /// Seconds after a refresh in which the same refresh token presented again gets the same pair
+    /// (``refresh(_:app:)``); 0: every second presentation revokes the session.
+    public let refreshReuseGrace: TimeInterval
 
-    public init(tokens: TokenService, accounts: AccountRepository, apple: IdentityTokenVerifier, google: IdentityTokenVerifier, clientIDs: SignInClientIDs) {
+    public init(
+        tokens: TokenService, accounts: AccountRepository, apple: IdentityTokenVerifier, google: IdentityTokenVerifier, clientIDs: SignInClientIDs,
+        refreshReuseGrace: TimeInterval = 5
+    ) {
         self.tokens = tokens
         self.accounts = accounts
         self.apple = apple
         self.google = google
         self.clientIDs = clientIDs
+        self.refreshReuseGrace = refreshReuseGrace
     }
 
     /// Verifies an Apple or Google ID token and signs its owner in to `app`.
@@ -78,22 +85,32 @@ public struct AuthService: Sendable {
         TokenPair(
             accessToken: try await tokens.issueAccessToken(user: user, app: app, session: session, signedInAt: signedInAt),
             refreshToken: refresh,
-            tokenType: "Bearer",
+            tokenType: TokenPair.bearer,
             expiresIn: Int(tokens.accessTokenTTL),
             userId: user.description
         )
     }
 
-    /// Rotates a refresh token; reuse of a rotated one revokes the whole session.
+    /// Rotates a refresh token. The same token presented again within ``refreshReuseGrace`` seconds
+    /// (two tabs refreshing at once) gets the same new pair; after that, reuse of a rotated token
+    /// revokes the whole session.
     public func refresh(_ refreshToken: String, app: AppID) async throws -> TokenPair {
         let next = tokens.makeRefreshToken()
         let result = try await accounts.rotate(
             refreshTokenHash: TokenService.hash(refreshToken: refreshToken), app: app,
-            newHash: TokenService.hash(refreshToken: next), newExpiresAt: tokens.clock.now().addingTimeInterval(tokens.refreshTokenTTL)
-        )
+            newHash: TokenService.hash(refreshToken: next), newExpiresAt: tokens.clock.now().addingTimeInterval(tokens.refreshTokenTTL),
+            reuseGrace: refreshReuseGrace
+        ) { rotating in
+            let pair = try await pair(user: rotating.user, app: app, session: rotating.session, refresh: next, signedInAt: rotating.signedInAt)
+            return try RefreshSuccessor.seal(pair, under: refreshToken)
+        }
         switch result {
-        case .rotated(let user, let session, let signedInAt):
-            return try await pair(user: user, app: app, session: session, refresh: next, signedInAt: signedInAt)
+        case .rotated(let successor):
+            // Always the pair as sealed, so every presentation within the window reads the same one.
+            guard let pair = RefreshSuccessor.open(successor, with: refreshToken) else {
+                throw APIError.unauthorized("The refresh token is not valid.", code: "invalid_refresh_token")
+            }
+            return pair
         case .unknown:
             throw APIError.unauthorized("The refresh token is not valid.", code: "invalid_refresh_token")
         case .expired:

@@ -25,11 +25,19 @@ public struct PasswordCredentialRepository: Sendable {
     /// Creates the account (`users` row with email and name) and its credential in one transaction.
     /// Returns nil when the app already has an account with this email key, whether it was there
     /// before or was created by a registration racing this one.
+    ///
+    /// A taken key is looked for first, in the same transaction, so the usual duplicate costs no
+    /// failed insert (on PostgreSQL a failed statement costs its connection); the unique index still
+    /// settles registrations racing each other.
     public func createAccount(app: AppID, email: String, emailKey: String, name: String, hash: PasswordHash) async throws -> PasswordAccount? {
         let now = clock.now()
         let user = UserID()
         do {
-            try await database.transaction { db in
+            let created = try await database.transaction { db -> Bool in
+                let taken = try await db.raw(
+                    "SELECT 1 AS found FROM password_credentials WHERE app = \(bind: app.rawValue) AND email_key = \(bind: emailKey)"
+                ).first()
+                guard taken == nil else { return false }
                 try await db.raw(
                     """
                     INSERT INTO users (id, app, email, name, created_at, updated_at)
@@ -44,18 +52,13 @@ public struct PasswordCredentialRepository: Sendable {
                         \(bind: now), \(bind: now))
                     """
                 ).run()
+                return true
             }
+            guard created else { return nil }
         } catch  where error.isUniqueViolation {
             return nil
         }
         return PasswordAccount(id: user.description, email: email, name: name, createdAt: now, updatedAt: now)
-    }
-
-    /// Whether `app` has an account with this email key.
-    public func exists(app: AppID, emailKey: String) async throws -> Bool {
-        try await database.read { db in
-            try await db.raw("SELECT 1 AS found FROM password_credentials WHERE app = \(bind: app.rawValue) AND email_key = \(bind: emailKey)").first() != nil
-        }
     }
 
     /// The credential of `app`'s account with this email key, if there is one. A row whose stored
@@ -101,28 +104,27 @@ public struct PasswordCredentialRepository: Sendable {
 /// Email + password accounts for the apps that offer them (seed 003): registration, sign-in into
 /// the platform's sessions and tokens, and the rules around them — emails unique per app ignoring
 /// letter case, scrypt hashes, one answer for a wrong email and a wrong password (with the same
-/// work done for both), and sign-in attempts limited per email whatever the client address (the
+/// work done for both), the same scrypt work for a registration whether or not the email is taken,
+/// and registrations and sign-in attempts limited per email whatever the client address (the
 /// per-address limit is the platform's sign-in limit, applied to the routes).
 public struct PasswordAccounts: Sendable {
     let auth: AuthService
     public let credentials: PasswordCredentialRepository
     public let hasher: PasswordHasher
-    /// Sign-in attempts per `app|email key`.
+    /// Registrations and sign-in attempts per email: `register|app|email key`, `login|app|email key`
+    /// (one budget of each per email).
     let emailLimiter: RateLimiter
 
     /// - Parameters:
     ///   - hasher: the cost of new hashes (tests use a cheaper one).
-    ///   - emailLimiter: sign-in attempts allowed per email, across every client address.
+    ///   - emailLimiter: registrations, and sign-in attempts, allowed per email across every client
+    ///     address (each action its own budget of this size).
     public init(auth: AuthService, credentials: PasswordCredentialRepository, hasher: PasswordHasher, emailLimiter: RateLimiter) {
         self.auth = auth
         self.credentials = credentials
         self.hasher = hasher
         self.emailLimiter = emailLimiter
     }
-
-    /// The `token_type` these routes answer: seed 003's OAuth2 password flow spells it in lower
-    /// case (RFC 6749 §5.1 makes it case-insensitive; the platform's own routes say `Bearer`).
-    public static let tokenType = "bearer"
 
     /// What makes two emails the same account: trimmed, in Unicode normalisation form C, lower-cased.
     public static func emailKey(_ email: String) -> String {
@@ -137,12 +139,14 @@ public struct PasswordAccounts: Sendable {
     }
 
     /// Creates an account for `app`; a 409 `email_taken` when the app has one with this email in
-    /// any letter case.
+    /// any letter case, a 429 with `Retry-After` once the email's registrations are spent.
+    ///
+    /// The password is hashed before anything is asked of the database, so a taken email costs the
+    /// same scrypt work (and one transaction) as a new one, and the answer's timing does not tell
+    /// which emails have accounts.
     public func register(_ registration: PasswordRegistration, app: AppID) async throws -> PasswordAccount {
         let key = Self.emailKey(registration.email)
-        // Asked first so a duplicate costs no hash; a registration racing this one is caught by the
-        // unique index instead.
-        if try await credentials.exists(app: app, emailKey: key) { throw Self.emailTaken() }
+        try limit(.register, app: app, emailKey: key)
         let hash = try await hasher.hash(registration.password)
         guard let account = try await credentials.createAccount(app: app, email: registration.email, emailKey: key, name: registration.name, hash: hash) else {
             throw Self.emailTaken()
@@ -156,14 +160,24 @@ public struct PasswordAccounts: Sendable {
             fields: [FieldError(field: "email", message: "is already registered")])
     }
 
-    /// Checks the email and password and starts a session of `app`: the platform's token pair (with
-    /// ``tokenType``). A 429 with `Retry-After` once the email's attempts are spent, a 401
-    /// (``invalidCredentials()``) for a wrong email or password — after the same scrypt work either way.
-    public func signIn(_ attempt: PasswordSignIn, app: AppID) async throws -> TokenPair {
-        let key = Self.emailKey(attempt.email)
-        if let retryAfter = emailLimiter.acquire("\(app.rawValue)|\(key)") {
+    /// What an email's attempts are counted for, each with its own budget.
+    enum Action: String {
+        case register, login
+    }
+
+    /// Takes one of the email's attempts at `action`; a 429 with `Retry-After` once they are spent.
+    func limit(_ action: Action, app: AppID, emailKey: String) throws {
+        if let retryAfter = emailLimiter.acquire("\(action.rawValue)|\(app.rawValue)|\(emailKey)") {
             throw APIError.rateLimited(retryAfter: retryAfter)
         }
+    }
+
+    /// Checks the email and password and starts a session of `app`: the platform's token pair. A 429
+    /// with `Retry-After` once the email's attempts are spent, a 401 (``invalidCredentials()``) for a
+    /// wrong email or password — after the same scrypt work either way.
+    public func signIn(_ attempt: PasswordSignIn, app: AppID) async throws -> TokenPair {
+        let key = Self.emailKey(attempt.email)
+        try limit(.login, app: app, emailKey: key)
         guard let credential = try await credentials.credential(app: app, emailKey: key) else {
             await hasher.decoy(attempt.password)
             throw Self.invalidCredentials()
@@ -175,15 +189,6 @@ public struct PasswordAccounts: Sendable {
             // Best effort: the sign-in succeeds whether or not the stronger hash is stored.
             try? await credentials.replaceHash(of: credential.user, with: stronger)
         }
-        var pair = try await auth.startSession(user: credential.user, app: app)
-        pair.tokenType = Self.tokenType
-        return pair
-    }
-
-    /// The platform's refresh (rotation, reuse detection) answered with ``tokenType``.
-    public func refresh(_ refreshToken: String, app: AppID) async throws -> TokenPair {
-        var pair = try await auth.refresh(refreshToken, app: app)
-        pair.tokenType = Self.tokenType
-        return pair
+        return try await auth.startSession(user: credential.user, app: app)
     }
 }

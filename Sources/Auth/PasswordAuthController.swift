@@ -7,11 +7,14 @@ import PlatformCore
 /// (without bearer authentication) for apps whose module sets `passwordAccounts`.
 ///
 /// - `register {"email", "name", "password"}` → 201 with the ``PasswordAccount`` (never the hash);
-///   409 `email_taken`; 422 naming every wrong field.
+///   409 `email_taken` (after the same scrypt work as a new email); 422 naming every wrong field;
+///   429 with `Retry-After` per email.
 /// - `login`, as OAuth2's password form (`username`, `password`, form-urlencoded) or JSON
 ///   `{"email", "password"}` → the platform's ``TokenPair``; 401 `invalid_credentials` with
 ///   `WWW-Authenticate` for a wrong email or password alike; 429 with `Retry-After` per email.
 /// - `refresh {"refresh_token"}` → the platform's refresh at this path.
+///
+/// Token pairs say `token_type` `Bearer`, as every route of the platform does.
 ///
 /// Every route shares the platform's per-address sign-in limit (`AUTH_RATE_LIMIT_PER_MINUTE`, the
 /// same budget as `/<app>/auth/*`).
@@ -45,7 +48,7 @@ public struct PasswordAuthController: Sendable {
             var validator = Validator()
             let token = validator.requireText(body.refreshToken, "refresh_token", maxLength: 512)
             try validator.throwIfInvalid()
-            return EditedResponse(headers: [.cacheControl: "no-store"], response: try await accounts.refresh(token!, app: app))
+            return EditedResponse(headers: [.cacheControl: "no-store"], response: try await accounts.auth.refresh(token!, app: app))
         }
     }
 

@@ -2,6 +2,7 @@ import Crypto
 import CryptoExtras
 import Foundation
 import NIOPosix
+import PlatformCore
 
 /// A password as stored: scrypt's output with the salt and the cost parameters it was made with.
 /// The parameters travel with every hash, so the default cost can rise without invalidating older
@@ -113,7 +114,7 @@ public struct PasswordHasher: Sendable {
         guard stored.kdf == Self.kdf, stored.parameters.isUsable,
             let key = try? await derive(password, salt: stored.salt, parameters: stored.parameters)
         else { return false }
-        return Self.constantTimeEquals(key, stored.key)
+        return ConstantTime.equals(key, stored.key)
     }
 
     /// Does the work of a check and throws it away: what a sign-in with an unknown email costs, so
@@ -146,15 +147,6 @@ public struct PasswordHasher: Sendable {
         } catch {
             throw Failure.derivationFailed
         }
-    }
-
-    /// Compares every byte whatever the first difference, so the time taken says nothing about
-    /// how much of a guess was right.
-    static func constantTimeEquals(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-        guard a.count == b.count else { return false }
-        var difference: UInt8 = 0
-        for index in a.indices { difference |= a[index] ^ b[index] }
-        return difference == 0
     }
 
     static func randomSalt() -> [UInt8] {

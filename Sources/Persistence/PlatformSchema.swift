@@ -184,5 +184,16 @@ public enum PlatformSchema {
                     "CREATE INDEX idempotency_keys_created ON idempotency_keys (created_at)",
                 ]
             ),
+            // The refresh reuse grace window (Auth's AccountRepository.rotate): a spent refresh token
+            // keeps, for a few seconds, the pair its exchange answered, sealed under a key only the
+            // token itself gives (`successor`, base64). The partial index finds the few rows still
+            // holding one for the job that forgets them once their window has passed.
+            Migration(
+                version: 7, name: "refresh_successor",
+                template: [
+                    "ALTER TABLE refresh_tokens ADD COLUMN successor TEXT",
+                    "CREATE INDEX refresh_tokens_successor ON refresh_tokens (used_at) WHERE successor IS NOT NULL",
+                ]
+            ),
         ])
 }

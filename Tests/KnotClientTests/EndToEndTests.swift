@@ -106,7 +106,15 @@ struct EndToEndTests {
     }
 
     @Test func refreshTokensRotateAndAStolenRefreshEndsTheSession() async throws {
-        try await withLiveServer(.sqlite, configure: { $0.accessTokenTTL = 1 }) { baseURL, _ in
+        // No reuse grace: the replay below comes moments after the rotation, which a grace window
+        // would answer with the same pair (two tabs refreshing at once) instead of revoking.
+        try await withLiveServer(
+            .sqlite,
+            configure: {
+                $0.accessTokenTTL = 1
+                $0.refreshReuseGraceSeconds = 0
+            }
+        ) { baseURL, _ in
             let store = InMemoryTokenStore()
             let api = KnotAPIClient(baseURL: baseURL, session: KnotSession(store: store))
             try await api.signInForDevelopment(email: "rotate@example.com")

@@ -222,13 +222,15 @@ struct AuthTests {
         }
     }
 
-    @Test("reusing a rotated refresh token revokes the whole session", arguments: TestDatabase.allCases)
+    @Test("reusing a rotated refresh token after the grace window revokes the whole session", arguments: TestDatabase.allCases)
     func refreshReuseRevokesFamily(_ database: TestDatabase) async throws {
-        try await withServer(database) { client, _ in
+        let clock = TestClock()
+        try await withServer(database, dependencies: .init(clock: clock)) { client, _ in
             let user = try await client.signIn()
             let first = try await client.send(.post, "/knot/auth/refresh", json: ["refresh_token": user.refreshToken])
             let second = try #require(first.json["refresh_token"] as? String)
             let access = try #require(first.json["access_token"] as? String)
+            clock.advance(by: 6)  // past the 5-second reuse grace window
 
             let reuse = try await client.send(.post, "/knot/auth/refresh", json: ["refresh_token": user.refreshToken])
             #expect(reuse.status == .unauthorized)

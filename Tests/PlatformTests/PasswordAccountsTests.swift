@@ -281,7 +281,7 @@ struct PasswordAccountsTests {
                 #expect(response.status == .ok, "\(name): \(response.text)")
                 #expect(response.headers[.cacheControl] == "no-store")
                 let pair = response.json
-                #expect(pair["token_type"] as? String == "bearer", "\(name)")
+                #expect(pair["token_type"] as? String == "Bearer", "\(name)")
                 #expect(pair["user_id"] as? String == userID)
                 #expect(pair["expires_in"] as? Int == 900)
                 #expect((pair["refresh_token"] as? String)?.count ?? 0 >= 40)
@@ -333,6 +333,24 @@ struct PasswordAccountsTests {
         }
     }
 
+    @Test(
+        "registering a taken email costs the same scrypt work as a new one: one derivation at the current cost either way (so timing does not reveal accounts)",
+        arguments: TestDatabase.allCases)
+    func takenEmailDoesTheSameWork(_ database: TestDatabase) async throws {
+        let work = LockedValue<[PasswordHasher.Parameters]>([])
+        let hasher = PasswordHasher(parameters: Self.cheap.parameters, onDerive: { cost in work.withLock { $0.append(cost) } })
+        try await withServer(database, dependencies: ServerDependencies(passwordHasher: hasher)) { (client: APIClient, _: ServerComponents) async throws -> Void in
+            let email = Self.uniqueEmail("taken")
+            #expect(try await Self.register(client, email: email, password: "first password").status == .created)
+            let newEmail = work.value
+            work.withLock { $0 = [] }
+            let taken = try await Self.register(client, email: email.uppercased(), password: "second password")
+            #expect(taken.status == .conflict && taken.errorCode == "email_taken")
+            let takenEmail = work.value
+            #expect(newEmail == [Self.cheap.parameters] && takenEmail == newEmail, "new email \(newEmail), taken email \(takenEmail)")
+        }
+    }
+
     @Test("login requests that are not a sign-in: 422 naming the fields, 400 for a broken form, never a 500")
     func loginValidation() async throws {
         try await withServer(.sqlite, dependencies: Self.dependencies) { client, _ in
@@ -374,9 +392,12 @@ struct PasswordAccountsTests {
 
     // MARK: Refresh
 
-    @Test("refresh at /api/v1/auth/refresh rotates the platform's refresh token; a reused one is refused", arguments: TestDatabase.allCases)
+    @Test("refresh at /api/v1/auth/refresh rotates the platform's refresh token; one reused after the grace window is refused", arguments: TestDatabase.allCases)
     func refreshRotates(_ database: TestDatabase) async throws {
-        try await withServer(database, dependencies: Self.dependencies) { client, _ in
+        let clock = TestClock()
+        var dependencies = Self.dependencies
+        dependencies.clock = clock
+        try await withServer(database, dependencies: dependencies) { client, _ in
             let email = Self.uniqueEmail("refresh")
             _ = try await Self.register(client, email: email, password: "correct horse")
             let first = try await Self.loginByJSON(client, email: email, password: "correct horse").json
@@ -384,12 +405,13 @@ struct PasswordAccountsTests {
 
             let refreshed = try await client.send(.post, "\(Self.base)/refresh", json: ["refresh_token": refreshToken])
             #expect(refreshed.status == .ok)
-            #expect(refreshed.json["token_type"] as? String == "bearer")
+            #expect(refreshed.json["token_type"] as? String == "Bearer")
             #expect(refreshed.json["user_id"] as? String == first["user_id"] as? String)
             #expect(refreshed.json["refresh_token"] as? String != refreshToken)
             let access = try #require(refreshed.json["access_token"] as? String)
             #expect(try await client.send(.get, "/vibekeeper/api/v1/contacts", token: access).status == .ok)
 
+            clock.advance(by: 6)  // past the 5-second reuse grace window
             let reused = try await client.send(.post, "\(Self.base)/refresh", json: ["refresh_token": refreshToken])
             #expect(reused.status == .unauthorized && reused.errorCode == "refresh_token_reused")
             #expect(reused.headers[.wwwAuthenticate]?.hasPrefix("Bearer") == true)
@@ -462,6 +484,58 @@ struct PasswordAccountsTests {
             let retryAfter = try #require(limited.retryAfter.flatMap(Int.init))
             #expect((1...60).contains(retryAfter))
             #expect(try await Self.post(baseURL, path, from: "203.0.113.10", json: ["email": email, "password": "right password"]).status == 200)
+        }
+    }
+
+    @Test("registration is limited per email across client addresses: 429 with Retry-After, whatever the letter case; sign-in keeps its own budget")
+    func registrationLimitedPerEmail() async throws {
+        try await withLiveServer(
+            .sqlite,
+            configure: {
+                $0.loginRateLimitPerEmail = 3
+                $0.trustedProxies = ["127.0.0.1"]
+            }, dependencies: Self.stoppedClockDependencies
+        ) { baseURL, _ in
+            let email = Self.uniqueEmail("register-limited")
+            let path = "vibekeeper/api/v1/auth/register"
+            var statuses: [Int] = []
+            for index in 0..<3 {
+                let body = ["email": index == 1 ? email.uppercased() : email, "name": "A", "password": "password \(index)"]
+                statuses.append(try await Self.post(baseURL, path, from: "203.0.113.\(index + 1)", json: body).status)
+            }
+            #expect(statuses == [201, 409, 409])
+            let limited = try await Self.post(baseURL, path, from: "203.0.113.50", json: ["email": email.uppercased(), "name": "A", "password": "password 9"])
+            #expect(limited.status == 429)
+            let retryAfter = try #require(limited.retryAfter.flatMap(Int.init))
+            #expect((1...900).contains(retryAfter))
+            // Another email from an address that just registered is not held back, and the account's
+            // sign-ins are counted apart from its registrations.
+            let other = try await Self.post(baseURL, path, from: "203.0.113.1", json: ["email": Self.uniqueEmail("other"), "name": "B", "password": "password b"])
+            #expect(other.status == 201)
+            let login = try await Self.post(baseURL, "vibekeeper/api/v1/auth/login", from: "203.0.113.60", json: ["email": email, "password": "password 0"])
+            #expect(login.status == 200)
+        }
+    }
+
+    @Test("registration is limited per client address across emails: 429 with Retry-After; another address still registers")
+    func registrationLimitedPerAddress() async throws {
+        try await withLiveServer(
+            .sqlite,
+            configure: {
+                $0.authRateLimitPerMinute = 3
+                $0.trustedProxies = ["127.0.0.1"]
+            }, dependencies: Self.stoppedClockDependencies
+        ) { baseURL, _ in
+            let path = "vibekeeper/api/v1/auth/register"
+            func body(_ tag: String) -> [String: String] { ["email": Self.uniqueEmail(tag), "name": "A", "password": "right password"] }
+            for _ in 0..<3 {
+                #expect(try await Self.post(baseURL, path, from: "203.0.113.9", json: body("spray")).status == 201)
+            }
+            let limited = try await Self.post(baseURL, path, from: "203.0.113.9", json: body("spray"))
+            #expect(limited.status == 429)
+            let retryAfter = try #require(limited.retryAfter.flatMap(Int.init))
+            #expect((1...60).contains(retryAfter))
+            #expect(try await Self.post(baseURL, path, from: "203.0.113.10", json: body("elsewhere")).status == 201)
         }
     }
 
@@ -583,10 +657,13 @@ struct PasswordHasherTests {
 
     @Test("the comparison looks at every byte and at the length")
     func constantTimeComparison() {
-        #expect(PasswordHasher.constantTimeEquals([1, 2, 3], [1, 2, 3]))
-        #expect(PasswordHasher.constantTimeEquals([1, 2, 3], [1, 2, 4]) == false)
-        #expect(PasswordHasher.constantTimeEquals([9, 2, 3], [1, 2, 3]) == false)
-        #expect(PasswordHasher.constantTimeEquals([1, 2, 3], [1, 2]) == false)
+        #expect(ConstantTime.equals([1, 2, 3] as [UInt8], [1, 2, 3] as [UInt8]))
+        #expect(ConstantTime.equals([1, 2, 3] as [UInt8], [1, 2, 4] as [UInt8]) == false)
+        #expect(ConstantTime.equals([9, 2, 3] as [UInt8], [1, 2, 3] as [UInt8]) == false)
+        #expect(ConstantTime.equals([1, 2, 3] as [UInt8], [1, 2] as [UInt8]) == false)
+        #expect(ConstantTime.equals([1, 2, 0] as [UInt8], [1, 2] as [UInt8]) == false, "a zero byte is not padding")
+        #expect(ConstantTime.equals([UInt8](), [UInt8]()))
+        #expect(ConstantTime.equals("s3cret".utf8, "s3cret".utf8) && !ConstantTime.equals("s3cret".utf8, "s3creT".utf8))
     }
 
     @Test("the form parser: + is a space, %XX a UTF-8 byte, the first of a repeated name wins, broken encoding is nil")

@@ -45,6 +45,7 @@ public enum PlatformOpenAPI {
                 "operationId": "registerWithPassword",
                 "tags": ["auth"],
                 "summary": "Create an email + password account (the email is unique in this app, ignoring letter case)",
+                "description": "A taken email is answered after the same password hashing as a new one. Registrations are limited per client address (AUTH_RATE_LIMIT_PER_MINUTE, shared with /auth/*) and per email from any address (LOGIN_RATE_LIMIT_PER_EMAIL per 15 minutes, a budget of their own): 429 with Retry-After.",
                 "security": [],
                 "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/PasswordRegistration"}}}},
                 "responses": {
@@ -70,7 +71,7 @@ public enum PlatformOpenAPI {
                   }
                 },
                 "responses": {
-                  "200": {"$ref": "#/components/responses/PasswordTokens"},
+                  "200": {"$ref": "#/components/responses/Tokens"},
                   "401": {
                     "description": "invalid_credentials: no account with this email, or the wrong password (one answer for both)",
                     "headers": {"WWW-Authenticate": {"$ref": "#/components/headers/WWWAuthenticate"}},
@@ -89,7 +90,7 @@ public enum PlatformOpenAPI {
                 "security": [],
                 "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/TokenRefreshRequest"}}}},
                 "responses": {
-                  "200": {"$ref": "#/components/responses/PasswordTokens"},
+                  "200": {"$ref": "#/components/responses/Tokens"},
                   "401": {"$ref": "#/components/responses/Unauthorized"},
                   "422": {"$ref": "#/components/responses/ValidationFailed"},
                   "429": {"$ref": "#/components/responses/RateLimited"}
@@ -139,24 +140,6 @@ public enum PlatformOpenAPI {
                   "password": {"type": "string", "minLength": 1, "description": "Exactly as registered", "pattern": "\#(optionalTextPattern)"},
                   "grant_type": {"type": "string", "enum": ["password"]}
                 }
-              },
-              "PasswordTokenPair": {
-                "type": "object",
-                "description": "The platform's token pair, with token_type spelt as seed 003's OAuth2 password flow spells it",
-                "required": ["access_token", "refresh_token", "token_type", "expires_in", "user_id"],
-                "properties": {
-                  "access_token": {"type": "string"},
-                  "refresh_token": {"type": "string"},
-                  "token_type": {"type": "string", "const": "bearer"},
-                  "expires_in": {"type": "integer", "description": "seconds"},
-                  "user_id": {"$ref": "#/components/schemas/Uuid"}
-                }
-              }
-            },
-            "responses": {
-              "PasswordTokens": {
-                "description": "A new access/refresh token pair",
-                "content": {"application/json": {"schema": {"$ref": "#/components/schemas/PasswordTokenPair"}}}
               }
             }
           }
