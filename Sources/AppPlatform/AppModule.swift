@@ -61,8 +61,12 @@ public protocol AppModule: Sendable {
     var appSiteAssociation: AppSiteAssociation { get }
     /// Runs after a user saved notification preferences (e.g. a new time zone moves reminders).
     func preferencesChanged(for user: UserID) async
-    /// Runs before a user's account and rows are deleted (e.g. to remove stored files).
+    /// Runs before a user's account and rows are deleted; if it throws, nothing is deleted.
     func accountWillBeDeleted(_ user: UserID) async throws
+    /// Runs after a user's account and rows are deleted (e.g. to remove the stored files of the
+    /// rows that went): no write of the account can land any more, so what is left is what to
+    /// remove. It cannot fail the deletion; what it could not do is for the app's own sweeps.
+    func accountDeleted(_ user: UserID) async
 }
 
 extension AppModule {
@@ -75,6 +79,7 @@ extension AppModule {
     public func registerJobs(on scheduler: JobScheduler) {}
     public func preferencesChanged(for user: UserID) async {}
     public func accountWillBeDeleted(_ user: UserID) async throws {}
+    public func accountDeleted(_ user: UserID) async {}
 }
 
 extension AppModule {

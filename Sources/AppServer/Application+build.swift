@@ -250,7 +250,8 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
                 accounts: accounts, app: type.id, exporter: app.exporter, clock: clock,
                 reauthentication: AccountReauthentication(auth: auth, allowDevSignIn: configuration.allowsDevSignIn, clock: clock),
                 onPreferencesChanged: { user in await app.preferencesChanged(for: user) },
-                willDeleteAccount: { user in try await app.accountWillBeDeleted(user) }
+                willDeleteAccount: { user in try await app.accountWillBeDeleted(user) },
+                didDeleteAccount: { user in await app.accountDeleted(user) }
             ).addRoutes(to: api)
             app.addRoutes(to: AppRoutes(api: api, prefix: prefix))
             // GET /<app>/openapi.json: the platform's routes (with those the app opted into) + the app's fragment.

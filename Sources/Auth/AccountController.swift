@@ -16,6 +16,7 @@ public struct AccountController: Sendable {
     let clock: any TimeSource
     let onPreferencesChanged: @Sendable (UserID) async -> Void
     let willDeleteAccount: @Sendable (UserID) async throws -> Void
+    let didDeleteAccount: @Sendable (UserID) async -> Void
     let reauthentication: AccountReauthentication
 
     /// - Parameters:
@@ -24,10 +25,13 @@ public struct AccountController: Sendable {
     ///     new time zone); it cannot fail the request.
     ///   - willDeleteAccount: runs before the account's rows are deleted (e.g. to remove the app's
     ///     stored files); if it throws, nothing is deleted and the request fails.
+    ///   - didDeleteAccount: runs after the account's rows are deleted, before the answer (e.g. to
+    ///     remove the stored files of those rows); it cannot fail the request.
     public init(
         accounts: AccountRepository, app: AppID, exporter: any AppDataExporter, clock: any TimeSource, reauthentication: AccountReauthentication,
         onPreferencesChanged: @escaping @Sendable (UserID) async -> Void = { _ in },
-        willDeleteAccount: @escaping @Sendable (UserID) async throws -> Void = { _ in }
+        willDeleteAccount: @escaping @Sendable (UserID) async throws -> Void = { _ in },
+        didDeleteAccount: @escaping @Sendable (UserID) async -> Void = { _ in }
     ) {
         self.accounts = accounts
         self.app = app
@@ -36,6 +40,7 @@ public struct AccountController: Sendable {
         self.reauthentication = reauthentication
         self.onPreferencesChanged = onPreferencesChanged
         self.willDeleteAccount = willDeleteAccount
+        self.didDeleteAccount = didDeleteAccount
     }
 
     struct ExportDocument: Encodable {
@@ -127,6 +132,7 @@ public struct AccountController: Sendable {
             )
         }
         let willDeleteAccount = willDeleteAccount
+        let didDeleteAccount = didDeleteAccount
         let reauthentication = reauthentication
         // Deletion needs a fresh sign-in: an AccountDeletionRequest body, or none and a session
         // signed in within the last five minutes (AccountReauthentication).
@@ -138,6 +144,7 @@ public struct AccountController: Sendable {
             try await reauthentication.verify(proof, for: context.identity)
             try await willDeleteAccount(context.userID)
             try await accounts.deleteUser(context.userID)
+            await didDeleteAccount(context.userID)
             return AccountDeletion()
         }
     }

@@ -10,6 +10,54 @@ public protocol MediaStore: Sendable {
     func get(_ key: String) async throws -> Data?
     /// Removes `key`; removing a missing key is not an error.
     func delete(_ key: String) async throws
+    /// One page of the objects whose keys start with `prefix` (all of them: `""`), in key order;
+    /// `continuation` is the previous page's ``MediaListing/continuation`` (nil: the first page).
+    func list(prefix: String, continuation: String?) async throws -> MediaListing
+}
+
+/// A stored object as a listing reports it: its key and when its bytes were last written.
+public struct MediaObject: Sendable, Equatable {
+    public var key: String
+    public var modifiedAt: Date
+
+    public init(key: String, modifiedAt: Date) {
+        self.key = key
+        self.modifiedAt = modifiedAt
+    }
+}
+
+/// One page of a listing; `continuation` (nil on the last page) asks for the next.
+public struct MediaListing: Sendable, Equatable {
+    public var objects: [MediaObject]
+    public var continuation: String?
+
+    public init(objects: [MediaObject], continuation: String?) {
+        self.objects = objects
+        self.continuation = continuation
+    }
+}
+
+extension MediaStore {
+    /// Removes the objects under `prefix` that `select` picks from each page of the listing (all
+    /// of them by default), and answers how many were removed. A page is read whole before any of
+    /// it is removed, so removing never disturbs the listing. Keys the server cannot have made
+    /// (not ``MediaKey``: someone else's objects in a shared bucket) are never offered to `select`.
+    @discardableResult
+    public func removeObjects(
+        under prefix: String, where select: ([MediaObject]) async throws -> [MediaObject] = { $0 }
+    ) async throws -> Int {
+        var removed = 0
+        var continuation: String?
+        repeat {
+            let page = try await list(prefix: prefix, continuation: continuation)
+            for object in try await select(page.objects.filter { MediaKey.isValid($0.key) }) {
+                try await delete(object.key)
+                removed += 1
+            }
+            continuation = page.continuation
+        } while continuation != nil
+        return removed
+    }
 }
 
 /// Keys are `/`-separated segments of letters, digits, `-`, `_` and `.` (no `..`): safe as file
@@ -48,15 +96,23 @@ public struct LocalMediaStore: MediaStore {
     public func put(_ data: Data, key: String, contentType: String) async throws {
         let target = try url(of: key)
         let folder = target.deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let temporary = folder.appendingPathComponent(".\(target.lastPathComponent).\(UUID().uuidString).partial")
-        do {
-            try data.write(to: temporary)
-            if FileManager.default.fileExists(atPath: target.path) { try FileManager.default.removeItem(at: target) }
-            try FileManager.default.moveItem(at: temporary, to: target)
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw error
+        // Removals run beside writes (a deleted account's prefix, a folder emptied by a deletion):
+        // when the folder or the temporary file vanished under the write, it is written again (a
+        // few times, then the error).
+        for attempt in 1... {
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                try data.write(to: temporary)
+                if FileManager.default.fileExists(atPath: target.path) { try FileManager.default.removeItem(at: target) }
+                try FileManager.default.moveItem(at: temporary, to: target)
+                return
+            } catch {
+                let vanished = !FileManager.default.fileExists(atPath: temporary.path)
+                try? FileManager.default.removeItem(at: temporary)
+                if attempt < 3, vanished { continue }
+                throw error
+            }
         }
     }
 
@@ -64,6 +120,27 @@ public struct LocalMediaStore: MediaStore {
         let source = try url(of: key)
         guard FileManager.default.fileExists(atPath: source.path) else { return nil }
         return try Data(contentsOf: source)
+    }
+
+    /// Every file under `prefix` in one page (temporary files of writes in progress included: they
+    /// are keys too); the folder is walked from the deepest one the prefix names.
+    public func list(prefix: String, continuation: String?) async throws -> MediaListing {
+        let folderKey = prefix.lastIndex(of: "/").map { String(prefix[..<$0]) } ?? ""
+        let start = folderKey.isEmpty ? directory : try url(of: folderKey)
+        let rootPath = directory.path.hasSuffix("/") ? directory.path : directory.path + "/"
+        guard let walk = FileManager.default.enumerator(at: start, includingPropertiesForKeys: [.isRegularFileKey, .contentModificationDateKey]) else {
+            return MediaListing(objects: [], continuation: nil)
+        }
+        var objects: [MediaObject] = []
+        for case let file as URL in walk {
+            // A file removed meanwhile has no attributes left: it is not listed.
+            guard let values = try? file.resourceValues(forKeys: [.isRegularFileKey, .contentModificationDateKey]), values.isRegularFile == true,
+                let modifiedAt = values.contentModificationDate, file.path.hasPrefix(rootPath)
+            else { continue }
+            let key = String(file.path.dropFirst(rootPath.count))
+            if key.hasPrefix(prefix) { objects.append(MediaObject(key: key, modifiedAt: modifiedAt)) }
+        }
+        return MediaListing(objects: objects.sorted { $0.key < $1.key }, continuation: nil)
     }
 
     public func delete(_ key: String) async throws {

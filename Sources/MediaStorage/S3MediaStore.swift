@@ -6,8 +6,8 @@ import NIOHTTP1
 
 /// Media in an S3-compatible bucket (AWS S3, Cloudflare R2, MinIO, Supabase Storage's S3 endpoint…),
 /// addressed path-style (`{endpoint}/{bucket}/{key}`) with SigV4-signed `PUT`, `GET` and `DELETE`
-/// requests. The payload's SHA-256 is signed too (`x-amz-content-sha256`), so a body altered on the
-/// way is refused by the store.
+/// requests, and listed with `ListObjectsV2`. The payload's SHA-256 is signed too
+/// (`x-amz-content-sha256`), so a body altered on the way is refused by the store.
 public struct S3MediaStore: MediaStore {
     public struct Configuration: Sendable {
         public var endpoint: String
@@ -44,24 +44,35 @@ public struct S3MediaStore: MediaStore {
         signer = AWSSigV4(accessKey: configuration.accessKeyID, secretKey: configuration.secretAccessKey, region: configuration.region, service: "s3")
     }
 
-    /// The object's path: bucket and key, each segment percent-encoded as SigV4's canonical URI wants.
+    /// The bucket's path, percent-encoded as SigV4's canonical URI wants.
+    var bucketPath: String {
+        "/" + S3Query.encoded(configuration.bucket)
+    }
+
+    /// The object's path: bucket and key.
     func path(of key: String) throws -> String {
         guard MediaKey.isValid(key) else { throw MediaKey.Invalid(key: key) }
         // Keys are letters, digits and -_. only (MediaKey), so they need no encoding; the bucket may.
-        let bucket = configuration.bucket.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-_.~"))) ?? configuration.bucket
-        return "/\(bucket)/\(key)"
+        return "\(bucketPath)/\(key)"
     }
 
-    func send(_ method: HTTPMethod, key: String, body: Data = Data(), contentType: String? = nil) async throws -> (status: UInt, body: Data) {
+    /// What the store answered: its status and body.
+    typealias Answer = (status: UInt, body: Data)
+
+    func send(_ method: HTTPMethod, key: String, body: Data = Data(), contentType: String? = nil) async throws -> Answer {
+        try await send(method, path: try path(of: key), query: "", body: body, contentType: contentType, describing: key)
+    }
+
+    /// A signed request to `path` with `query` (already encoded: ``S3Query``).
+    func send(_ method: HTTPMethod, path: String, query: String, body: Data = Data(), contentType: String? = nil, describing what: String) async throws -> Answer {
         guard let url = URL(string: configuration.endpoint), let host = url.host else { throw Failure(description: "bad S3 endpoint \(configuration.endpoint)") }
-        let path = try path(of: key)
         let hostHeader = url.port.map { "\(host):\($0)" } ?? host
         var signed = ["host": hostHeader, "x-amz-content-sha256": AWSSigV4.sha256Hex(body)]
         if let contentType { signed["content-type"] = contentType }
-        var request = HTTPClientRequest(url: configuration.endpoint + path)
+        var request = HTTPClientRequest(url: configuration.endpoint + path + (query.isEmpty ? "" : "?" + query))
         request.method = method
         for (name, value) in signed where name != "host" { request.headers.add(name: name, value: value) }
-        for (name, value) in signer.sign(method: method.rawValue, path: path, headers: signed, payload: body, date: now()) {
+        for (name, value) in signer.sign(method: method.rawValue, path: path, query: query, headers: signed, payload: body, date: now()) {
             request.headers.add(name: name, value: value)
         }
         if method == .PUT { request.body = .bytes(ByteBuffer(bytes: body)) }
@@ -69,7 +80,7 @@ public struct S3MediaStore: MediaStore {
         do {
             response = try await client.execute(request, timeout: timeout)
         } catch {
-            throw Failure(description: "S3 \(method.rawValue) \(key): \(error)")
+            throw Failure(description: "S3 \(method.rawValue) \(what): \(error)")
         }
         let bytes = try await response.body.collect(upTo: 64 << 20)
         return (response.status.code, Data(bytes.readableBytesView))
@@ -90,5 +101,29 @@ public struct S3MediaStore: MediaStore {
     public func delete(_ key: String) async throws {
         let answer = try await send(.DELETE, key: key)
         guard (200..<300).contains(answer.status) || answer.status == 404 else { throw Failure(description: "S3 DELETE \(key): HTTP \(answer.status)") }
+    }
+
+    /// `ListObjectsV2` (`GET /{bucket}?list-type=2&prefix=…`): up to 1,000 keys a page.
+    public func list(prefix: String, continuation: String?) async throws -> MediaListing {
+        var parameters = [("list-type", "2"), ("prefix", prefix)]
+        if let continuation { parameters.append(("continuation-token", continuation)) }
+        let answer = try await send(.GET, path: bucketPath, query: S3Query.string(parameters), describing: "list \(prefix)")
+        guard (200..<300).contains(answer.status) else { throw Failure(description: "S3 list \(prefix): HTTP \(answer.status)") }
+        guard let listing = S3ListingParser.parse(answer.body) else { throw Failure(description: "S3 list \(prefix): unreadable ListBucketResult") }
+        return listing
+    }
+}
+
+/// A query string as SigV4 signs it and S3 reads it: names and values percent-encoded (everything
+/// but letters, digits and `-_.~`, so `/` is `%2F`), pairs sorted by name.
+enum S3Query {
+    static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.~")
+
+    static func encoded(_ value: String) -> String {
+        value.addingPercentEncoding(withAllowedCharacters: unreserved) ?? value
+    }
+
+    static func string(_ parameters: [(String, String)]) -> String {
+        parameters.map { (encoded($0.0), encoded($0.1)) }.sorted { $0.0 < $1.0 }.map { "\($0.0)=\($0.1)" }.joined(separator: "&")
     }
 }

@@ -47,8 +47,22 @@ extension SQLDatabase {
     /// array read by `json_each` on SQLite (whose UUID columns hold `uuidString` text).
     public func isOneOf(_ column: String, _ ids: [UUID]) -> SQLQueryString {
         if isPostgres { return "\(unsafeRaw: column) = ANY(\(bind: ids))" }
-        let list = "[" + ids.map { "\"\($0.uuidString)\"" }.joined(separator: ",") + "]"
-        return "\(unsafeRaw: column) IN (SELECT value FROM json_each(\(bind: list)))"
+        return inJSONArray(column, "[" + ids.map { "\"\($0.uuidString)\"" }.joined(separator: ",") + "]")
+    }
+
+    /// `column` (a text column) is one of `values`, as one bound value whatever the count (the
+    /// same statement shape as for UUIDs above).
+    public func isOneOf(_ column: String, _ values: [String]) -> SQLQueryString {
+        if isPostgres { return "\(unsafeRaw: column) = ANY(\(bind: values))" }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .withoutEscapingSlashes
+        let list = (try? encoder.encode(values)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
+        return inJSONArray(column, list)
+    }
+
+    /// SQLite: `column` is one of the elements of the bound JSON array `list`.
+    private func inJSONArray(_ column: String, _ list: String) -> SQLQueryString {
+        "\(unsafeRaw: column) IN (SELECT value FROM json_each(\(bind: list)))"
     }
 }
 

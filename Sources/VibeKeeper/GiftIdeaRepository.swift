@@ -81,13 +81,14 @@ public struct GiftIdeaRepository: Sendable {
     }
 
     /// Stores a new idea with the rows of its `media` (already in the media store), in one
-    /// transaction; throws ``RecipientNotFound`` when the recipient is not the user's contact.
+    /// transaction holding the account's row; throws ``RecipientNotFound`` when the recipient is not
+    /// the user's contact, `OwnerGone` when the account was deleted meanwhile.
     public func create(
         _ new: NewGiftIdea, for user: UserID, needsReview: Bool = false, confidence: Double? = nil, media: [MediaLibrary.StoredFile] = []
     ) async throws -> GiftIdea {
         let now = clock.now()
         let id = GiftIdeaID(UUID.random())
-        return try await database.transaction { db in
+        return try await database.transaction(owner: user.uuid) { db in
             let recipientName = try await Self.recipientName(new.recipientId, for: user, in: db)
             var idea = GiftIdea(
                 id: id, recipientId: new.recipientId, recipientName: recipientName, idea: new.idea, occasion: new.occasion, date: new.date, tags: new.tags,

@@ -78,15 +78,25 @@ public struct VibeKeeperApp: AppModule {
         RemindersController(reminders: reminders, clock: clock).addRoutes(to: routes.api)
     }
 
-    /// Reminder delivery, and the daily sweep (03:30 UTC) that repairs automatic reminders.
+    /// The job that removes media files without a row (hourly).
+    public static let mediaSweepJobKind = "vibekeeper.media_orphan_sweep"
+
+    /// Reminder delivery, the daily sweep (03:30 UTC) that repairs automatic reminders, and the
+    /// hourly sweep of media files without a row.
     public func registerJobs(on scheduler: JobScheduler) {
         let reminders = reminders
+        let library = library
         scheduler.register(ReminderService.jobKind) { job in try await reminders.handle(job) }
         scheduler.register(ReminderService.sweepJobKind) { _ in
             try await reminders.syncAll()
             return .completed
         }
         scheduler.schedule(RecurringJob(name: "vibekeeper-reminder-sweep", kind: ReminderService.sweepJobKind, schedule: .daily(hour: 3, minute: 30)))
+        scheduler.register(Self.mediaSweepJobKind) { _ in
+            try await library.sweepOrphans()
+            return .completed
+        }
+        scheduler.schedule(RecurringJob(name: "vibekeeper-media-sweep", kind: Self.mediaSweepJobKind, schedule: .every(seconds: 3600)))
     }
 
     /// A new time zone moves the 09:00 reminders.
@@ -94,9 +104,9 @@ public struct VibeKeeperApp: AppModule {
         await reminders.sync(user: user)
     }
 
-    /// The account's photos and recordings leave the media store before its rows are deleted.
-    public func accountWillBeDeleted(_ user: UserID) async throws {
-        await library.deleteFiles(try await library.keys(of: user))
+    /// The account's photos and recordings leave the media store once its rows are gone.
+    public func accountDeleted(_ user: UserID) async {
+        await library.removeFiles(of: user)
     }
 
     public var embeddingSources: [any EmbeddingSource] { [GiftIdeaEmbeddingSource()] }

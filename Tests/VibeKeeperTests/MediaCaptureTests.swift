@@ -58,6 +58,7 @@ final class RecordingStore: MediaStore {
         deletes.withLock { $0.append(key) }
         try await inner.delete(key)
     }
+    func list(prefix: String, continuation: String?) async throws -> MediaListing { try await inner.list(prefix: prefix, continuation: continuation) }
     /// The keys with bytes in the folder now.
     var storedKeys: [String] {
         let root = inner.directory.path

@@ -8,9 +8,12 @@ import VibeKeeperAPI
 
 /// The photos and recordings attached to gift ideas: bytes in the platform's media store under
 /// keys the server makes up (`vibekeeper/<user>/<asset>`), one `media_assets` row each. A file is
-/// stored first and its row written in the same transaction as the idea it belongs to; when that
-/// transaction fails the file is removed again, so a row never points at nothing and a failed
-/// capture leaves no file behind.
+/// stored first and its row written in the same transaction as the idea it belongs to, a
+/// transaction that holds the account's row (``Database/transaction(owner:_:)``); when that
+/// transaction fails (the account deleted meanwhile included) the file is removed again, so a row
+/// never points at nothing and a failed capture leaves no file behind. Deleting an account removes
+/// the rows first and then everything under the user's prefix (``removeFiles(of:)``); the hourly
+/// ``orphanSweep`` removes what a crash or a store outage left between the two.
 public struct MediaLibrary: Sendable {
     let database: any Database
     let store: any MediaStore
@@ -37,10 +40,16 @@ public struct MediaLibrary: Sendable {
         }
     }
 
+    /// Every key of VibeKeeper's starts with this.
+    static let keyPrefix = "vibekeeper/"
+
+    /// Every key of `user`'s starts with this.
+    static func keyPrefix(of user: UserID) -> String { "\(keyPrefix)\(user.uuid.lowercasedString)/" }
+
     /// Puts `data` (already checked as `format`) in the store under a new key of `user`'s.
     public func store(_ data: Data, format: MediaFormat, for user: UserID) async throws -> StoredFile {
         let id = MediaAssetID(UUID.random())
-        let key = "vibekeeper/\(user.uuid.lowercasedString)/\(id)"
+        let key = "\(Self.keyPrefix(of: user))\(id)"
         try await store.put(data, key: key, contentType: format.contentType)
         return StoredFile(id: id, key: key, format: format, byteCount: data.count, createdAt: clock.now())
     }
@@ -66,7 +75,7 @@ public struct MediaLibrary: Sendable {
     /// Attaches `files` to an idea the user already has (a capture that repeated it); false when
     /// the idea is gone.
     public func attach(_ files: [StoredFile], to idea: GiftIdeaID, for user: UserID) async throws -> Bool {
-        try await database.transaction { db in
+        try await database.transaction(owner: user.uuid) { db in
             guard try await db.raw("SELECT id FROM gift_ideas WHERE id = \(bind: idea.uuid) AND user_id = \(bind: user.uuid)").first() != nil else { return false }
             try await Self.attach(files, to: idea, for: user, in: db)
             return true
@@ -126,12 +135,37 @@ public struct MediaLibrary: Sendable {
         return (asset, data)
     }
 
-    /// The storage keys of all of a user's assets (read before the account is deleted).
-    public func keys(of user: UserID) async throws -> [String] {
-        try await database.read { db in
-            try await db.raw("SELECT storage_key FROM media_assets WHERE user_id = \(bind: user.uuid)").all()
-                .map { try $0.decode(column: "storage_key", as: String.self) }
+    /// Removes every file under the user's prefix, once the account and its rows are gone: the
+    /// files of its rows, and of captures that stored theirs before the deletion (their rows went
+    /// with it). A capture storing its file after this finds the account gone when it writes the
+    /// row and removes the file itself. A failure is logged: the orphan sweep takes the rest.
+    public func removeFiles(of user: UserID) async {
+        do {
+            try await store.removeObjects(under: Self.keyPrefix(of: user))
+        } catch {
+            logger.error("could not remove a deleted account's media; the orphan sweep will", metadata: ["user": "\(user)", "error": "\(error)"])
         }
+    }
+
+    /// Which of `keys` have a `media_assets` row.
+    func referencedKeys(_ keys: [String]) async throws -> Set<String> {
+        guard !keys.isEmpty else { return [] }
+        return try await database.read { db in
+            Set(
+                try await db.raw("SELECT storage_key FROM media_assets WHERE \(db.isOneOf("storage_key", keys))").all()
+                    .map { try $0.decode(column: "storage_key", as: String.self) })
+        }
+    }
+
+    /// Removes VibeKeeper's files that have had no row for an hour (``OrphanMediaSweep``).
+    public var orphanSweep: OrphanMediaSweep {
+        OrphanMediaSweep(store: store, prefix: Self.keyPrefix) { [self] keys in try await referencedKeys(keys) }
+    }
+
+    /// Runs ``orphanSweep`` now (its job's handler).
+    public func sweepOrphans() async throws {
+        let removed = try await orphanSweep.run(now: clock.now())
+        if removed > 0 { logger.notice("removed media files without a row", metadata: ["count": "\(removed)"]) }
     }
 
     /// Removes bytes whose rows are gone. A failure is logged, not thrown: the rows are already
