@@ -49,6 +49,7 @@ EXPLAINED_FIELDS = {
     "listReminders": [r"from_date", r"to_date"],
     "listGiftIdeas": [r"cursor", r"max_price"],  # opaque cursor; max_price at least min_price
     "listCapturesToReview": [r"cursor"],
+    "listContacts": [r"cursor"],  # opaque, issued by this server to this account
     "searchIdeas": [r"max_price"],
     # Voice and photo captures: the file must be a whole recording or picture (judged by its bytes).
     "captureVoice": [r"voice_file"],

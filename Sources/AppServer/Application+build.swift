@@ -234,7 +234,10 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
         var apps: [any AppModule] = []
         for (type, settings) in modules {
             let app = try makeModule(type, platform: platform, settings: settings)
+            let document = try type.servedOpenAPIDocument()
+            // The query parameters each route takes are those its operation declares in the served document.
             let prefix = router.group(RouterPath(type.id.rawValue))
+                .add(middleware: KnownQueryParametersMiddleware(DeclaredQueryParameters(document: document)))
             AuthController(auth: auth, app: type.id, allowDevSignIn: configuration.allowsDevSignIn, limiter: authLimiter).addRoutes(to: prefix)
             if type.passwordAccounts {
                 // Its own group, so the bearer authentication of /<app>/api/v1 below does not apply.
@@ -255,7 +258,7 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
             ).addRoutes(to: api)
             app.addRoutes(to: AppRoutes(api: api, prefix: prefix))
             // GET /<app>/openapi.json: the platform's routes (with those the app opted into) + the app's fragment.
-            OpenAPIController(document: try type.servedOpenAPIDocument()).addRoutes(to: prefix)
+            OpenAPIController(document: document).addRoutes(to: prefix)
             app.registerJobs(on: scheduler)
             migrationSets += type.migrations
             embeddingSources += app.embeddingSources

@@ -17,12 +17,19 @@ struct HintPageRequest: Sendable {
 /// past the page only says that another page follows, and where it starts).
 struct HintPageRows {
     let limit: Int
+    /// Writes the next page's cursor, bound to ``user``.
+    let cursors: PageCursorSigner
+    let user: UserID
     private var page = HintPageJSONWriter()
     private var written = 0
     private var last: (createdAt: Date, id: UUID)?
     private var next: String?
 
-    init(limit: Int) { self.limit = limit }
+    init(limit: Int, cursors: PageCursorSigner, user: UserID) {
+        self.limit = limit
+        self.cursors = cursors
+        self.user = user
+    }
 
     /// Takes a row whose columns from `first` on are `id, hint_text, source, is_used, created_at`.
     /// The id is copied as text (``ResultRow/withUUIDText(_:_:)``); it is parsed only for the page's
@@ -54,7 +61,7 @@ struct HintPageRows {
 
     /// A row past the page: another page follows, starting after the last hint written.
     private mutating func noteMore() {
-        next = last.map { HintCursor(createdAt: $0.createdAt, id: $0.id).encoded }
+        next = last.map { cursors.encode(HintCursor(createdAt: $0.createdAt, id: $0.id), for: user.uuid) }
     }
 
     /// A stored source from its bytes; an unknown one reads as text input (every read of a hint uses this).
@@ -89,7 +96,7 @@ enum HintPageBatch {
 
     /// Each request's page as JSON, nil for a user without a vault; a failure reading one request's
     /// row is that request's alone.
-    static func read(_ requests: [HintPageRequest], on db: any SQLDatabase) async throws -> [Result<[UInt8]?, any Error>] {
+    static func read(_ requests: [HintPageRequest], cursors: PageCursorSigner, on db: any SQLDatabase) async throws -> [Result<[UInt8]?, any Error>] {
         var results = [Result<[UInt8]?, any Error>?](repeating: nil, count: requests.count)
         try await db.forEachRow(
             """
@@ -121,7 +128,7 @@ enum HintPageBatch {
         ) { row in
             let index = try row.int(0) - 1
             guard results.indices.contains(index), results[index] == nil else { throw HintPageBatchError.unexpectedRow(index + 1) }
-            results[index] = Result { try page(of: requests[index], from: row) }
+            results[index] = Result { try page(of: requests[index], cursors: cursors, from: row) }
         }
         return try results.enumerated().map { index, result in
             guard let result else { throw HintPageBatchError.missingRow(index + 1) }
@@ -131,10 +138,10 @@ enum HintPageBatch {
 
     /// One request's page from its row: `total` (NULL without a vault), then the hints' arrays
     /// (NULL for an empty page).
-    private static func page(of request: HintPageRequest, from row: borrowing ResultRow) throws -> [UInt8]? {
+    private static func page(of request: HintPageRequest, cursors: PageCursorSigner, from row: borrowing ResultRow) throws -> [UInt8]? {
         guard !(try row.isNull(1)) else { return nil }
         let total = try row.int(1)
-        var page = HintPageRows(limit: request.limit)
+        var page = HintPageRows(limit: request.limit, cursors: cursors, user: request.user)
         if let ids = try row.uuidArray(2) {
             let texts = try row.textArray(3) ?? []
             let sources = try row.textArray(4) ?? []

@@ -19,14 +19,18 @@ public struct HintRepository: Sendable {
     let knownVaultOwners = KnownUsers(capacity: 65_536)
     /// On PostgreSQL, page reads that arrive while others run go to the database together (issue 13).
     let pageReads: Coalescer<HintPageRequest, [UInt8]?>?
+    /// Writes and reads the pages' `next_cursor`, bound to the user it is issued to.
+    public let cursors: PageCursorSigner
 
-    public init(database: any Database, vectors: any VectorIndex, embedder: any Embedder, clock: any TimeSource, logger: Logger) {
+    /// - Parameter cursors: the signer of the hint list's cursors (``PageCursorSigner``, from the server secret).
+    public init(database: any Database, vectors: any VectorIndex, embedder: any Embedder, clock: any TimeSource, logger: Logger, cursors: PageCursorSigner) {
+        self.cursors = cursors
         self.database = database
         self.vectors = vectors
         self.embedder = embedder
         self.clock = clock
         self.logger = logger
-        self.pageReads = database.kind == .postgres ? Self.coalescedPageReads(on: database) : nil
+        self.pageReads = database.kind == .postgres ? Self.coalescedPageReads(on: database, cursors: cursors) : nil
     }
 
     /// Stores a hint in the user's vault with its embedding; nil, storing nothing, when the user has
@@ -85,8 +89,8 @@ public struct HintRepository: Sendable {
         try await database.read { db in try await VaultRepository.vaultID(of: user, on: db) != nil }
     }
 
-    /// A page of the user's hints, newest first, after `cursor` (the opaque `next_cursor` of the
-    /// previous page) or skipping `offset` (the seed's paging); nil when the user has no vault (a 404,
+    /// A page of the user's hints, newest first, after `cursor` (the previous page's `next_cursor`,
+    /// read by ``cursors`` for this user) or skipping `offset` (the seed's paging); nil when the user has no vault (a 404,
     /// seed 000 `hints.py`).
     public func list(for user: UserID, limit: Int, cursor: HintCursor?, offset: Int = 0) async throws -> HintPage? {
         try await database.read { db in
@@ -97,7 +101,7 @@ public struct HintRepository: Sendable {
                     on: db, user: user, limit: limit, cursor: cursor, offset: offset,
                     { row in
                         guard hints.count < limit else {
-                            next = hints.last.map { HintCursor(createdAt: $0.createdAt, id: $0.id.uuid).encoded }
+                            next = hints.last.map { cursors.encode(HintCursor(createdAt: $0.createdAt, id: $0.id.uuid), for: user.uuid) }
                             return
                         }
                         hints.append(try Self.hint(from: row))
@@ -116,7 +120,7 @@ public struct HintRepository: Sendable {
             return try await pageReads.perform(HintPageRequest(user: user, limit: limit, cursor: cursor, offset: offset))
         }
         return try await database.read { db in
-            var page = HintPageRows(limit: limit)
+            var page = HintPageRows(limit: limit, cursors: cursors, user: user)
             guard
                 let total = try await Self.readPage(
                     on: db, user: user, limit: limit, cursor: cursor, offset: offset,
@@ -131,9 +135,9 @@ public struct HintRepository: Sendable {
     /// one batch at a time read 14 % fewer pages a second than four (the server waits for each round
     /// trip), and four 9 % fewer than two (smaller batches). Up to 1,024 requests a batch, so that a
     /// waiting request goes in the very next one.
-    static func coalescedPageReads(on database: any Database) -> Coalescer<HintPageRequest, [UInt8]?> {
+    static func coalescedPageReads(on database: any Database, cursors: PageCursorSigner) -> Coalescer<HintPageRequest, [UInt8]?> {
         Coalescer(maxInFlight: 2, maxBatch: 1024) { requests in
-            try await database.read { db in try await HintPageBatch.read(requests, on: db) }
+            try await database.read { db in try await HintPageBatch.read(requests, cursors: cursors, on: db) }
         }
     }
 

@@ -33,7 +33,7 @@ public struct KnotApp: AppModule {
     let appleAppID: String?
 
     /// - Parameters:
-    ///   - shareSecret: the server secret share links are signed with.
+    ///   - shareSecret: the server secret share links and the hint list's cursors are signed with.
     ///   - appleAppID: `TEAMID.bundle.id` served in the app-site-association file.
     ///   - sources: the real sources configured; the offline catalog answers alone when there are
     ///     none and otherwise only fills the slots they leave.
@@ -45,7 +45,8 @@ public struct KnotApp: AppModule {
         qstash: QStashVerifier? = nil, qstashDestinationURL: String? = nil, feedbackAnalysisHours: Int = 168
     ) {
         vaults = VaultRepository(database: database, clock: clock)
-        hints = HintRepository(database: database, vectors: vectors, embedder: embedder, clock: clock, logger: logger)
+        hints = HintRepository(
+            database: database, vectors: vectors, embedder: embedder, clock: clock, logger: logger, cursors: PageCursorSigner(secret: shareSecret, list: HintRepository.collection))
         records = KnotRecordsRepository(database: database)
         let signer = ShareLinkSigner(secret: shareSecret)
         recommendations = RecommendationRepository(database: database, clock: clock, signer: signer)

@@ -1,6 +1,7 @@
 import Auth
 import Foundation
 import Hummingbird
+import Persistence
 import PlatformCore
 
 extension Vault: ResponseEncodable {}
@@ -69,8 +70,8 @@ public struct HintsController: Sendable {
             let limit = validator.queryInteger(request.uri.queryParameters.get("limit").map { String($0) }, "limit", default: 50, range: 1...100)
             var cursor: HintCursor?
             if let raw = request.uri.queryParameters.get("cursor"), !raw.isEmpty {
-                cursor = HintCursor(encoded: raw)
-                validator.check(cursor != nil, "cursor", "is not a cursor this server issued")
+                cursor = hints.cursors.decode(raw, for: context.userID.uuid)
+                validator.check(cursor != nil, "cursor", PageCursorSigner.refusal)
             }
             let offset = validator.queryInteger(request.uri.queryParameters.get("offset").map { String($0) }, "offset", default: 0, range: 0...1_000_000)
             try validator.throwIfInvalid()

@@ -82,10 +82,12 @@ public struct Validator: Sendable {
     }
 
     /// Records an error for each query parameter a route does not take: a misspelt filter
-    /// (`?stauts=idea`) is a clear 422, not a silently unfiltered answer.
+    /// (`?stauts=idea`) is a clear 422, not a silently unfiltered answer. (The platform applies it
+    /// to every route, from the app's OpenAPI document.)
     public mutating func onlyKnownParameters(_ names: some Sequence<String>, allowed: Set<String>) {
+        let takes = allowed.isEmpty ? "it takes none" : "it takes: \(allowed.sorted().joined(separator: ", "))"
         for name in Set(names).sorted() where !allowed.contains(name) {
-            fail(name, "is not a parameter of this route (it takes: \(allowed.sorted().joined(separator: ", ")))")
+            fail(name, "is not a parameter of this route (\(takes))")
         }
     }
 

@@ -17,7 +17,28 @@ public struct ContactRepository: Sendable {
 
     static let columns = "id, name, relationship, preferences, notes, aliases, created_at, updated_at"
 
-    /// The user's contacts by name.
+    /// One page of contacts, newest first.
+    public struct Page: Sendable {
+        public var contacts: [Contact]
+        public var nextCursor: PageCursor?
+    }
+
+    /// The user's contacts newest first, `limit` at most, after `cursor` (`GET /contacts`).
+    public func page(for user: UserID, limit: Int, cursor: PageCursor?) async throws -> Page {
+        try await database.read { db in
+            let after: SQLQueryString = cursor.map { " AND \($0.condition(table: "contacts", alias: "c"))" } ?? ""
+            let rows = try await db.raw(
+                """
+                SELECT \(unsafeRaw: Self.columns) FROM contacts c WHERE c.user_id = \(bind: user.uuid)\(after)
+                ORDER BY c.created_at DESC, c.id DESC LIMIT \(bind: limit + 1)
+                """
+            ).all()
+            let page = PageCursor.page(try rows.map(Self.contact(from:)), limit: limit) { PageCursor(createdAt: $0.createdAt, id: $0.id.uuid) }
+            return Page(contacts: page.items, nextCursor: page.next)
+        }
+    }
+
+    /// All of the user's contacts by name (captures, search and export).
     public func list(for user: UserID) async throws -> [Contact] {
         try await database.read { db in
             try await db.raw("SELECT \(unsafeRaw: Self.columns) FROM contacts WHERE user_id = \(bind: user.uuid) ORDER BY name, id")

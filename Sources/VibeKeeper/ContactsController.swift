@@ -8,8 +8,11 @@ public struct ContactsController: Sendable {
     let contacts: ContactRepository
     let reminders: ReminderService?
     let search: IdeaSearch?
+    let paging: ListPaging
 
-    public init(contacts: ContactRepository, reminders: ReminderService? = nil, search: IdeaSearch? = nil) {
+    /// - Parameter cursorSecret: the server secret the contact list's cursors are signed with.
+    public init(contacts: ContactRepository, cursorSecret: Data, reminders: ReminderService? = nil, search: IdeaSearch? = nil) {
+        self.paging = ListPaging(secret: cursorSecret, list: "contacts")
         self.contacts = contacts
         self.reminders = reminders
         self.search = search
@@ -17,8 +20,12 @@ public struct ContactsController: Sendable {
 
     public func addRoutes(to api: RouterGroup<AuthenticatedContext>) {
         let routes = api.group("contacts")
-        routes.get { _, context -> [Contact] in
-            try await contacts.list(for: context.userID)
+        routes.get { request, context -> EditedResponse<[Contact]> in
+            var v = Validator()
+            let page = paging.parse(request.uri.queryParameters, for: context.userID, &v)
+            try v.throwIfInvalid()
+            let found = try await contacts.page(for: context.userID, limit: page.limit, cursor: page.cursor)
+            return paging.response(found.contacts, next: found.nextCursor, for: context.userID)
         }
         routes.post { request, context -> EditedResponse<Contact> in
             let new = try NewContact.check(try await request.decode(as: NewContact.Input.self, context: context)).get()

@@ -46,10 +46,7 @@ public struct GiftIdeaRepository: Sendable {
             if let minPrice = filter.minPrice { conditions.append("\(high) >= \(bind: minPrice)") }
             if let maxPrice = filter.maxPrice { conditions.append("\(low) <= \(bind: maxPrice)") }
             if let query = filter.query { conditions.append(Self.contains("g.search_text", Self.foldedKey(query), db)) }
-            if let cursor {
-                let position: SQLQueryString = "COALESCE((SELECT created_at FROM gift_ideas WHERE id = \(bind: cursor.id)), \(bind: cursor.createdAt))"
-                conditions.append("(g.created_at < \(position) OR (g.created_at = \(position) AND g.id < \(bind: cursor.id)))")
-            }
+            if let cursor { conditions.append(cursor.condition(table: "gift_ideas", alias: "g")) }
             let rows = try await db.raw(
                 """
                 SELECT \(Self.columns(db)) FROM gift_ideas g LEFT JOIN contacts c ON c.id = g.recipient_id
@@ -57,13 +54,8 @@ public struct GiftIdeaRepository: Sendable {
                 ORDER BY g.created_at DESC, g.id DESC LIMIT \(bind: limit + 1)
                 """
             ).all()
-            var ideas = try rows.map(Self.idea(from:))
-            var next: PageCursor?
-            if ideas.count > limit {
-                ideas.removeLast()
-                next = ideas.last.map { PageCursor(createdAt: $0.createdAt, id: $0.id.uuid) }
-            }
-            return Page(ideas: try await MediaLibrary.withMedia(ideas, for: user, in: db), nextCursor: next)
+            let page = PageCursor.page(try rows.map(Self.idea(from:)), limit: limit) { PageCursor(createdAt: $0.createdAt, id: $0.id.uuid) }
+            return Page(ideas: try await MediaLibrary.withMedia(page.items, for: user, in: db), nextCursor: page.next)
         }
     }
 

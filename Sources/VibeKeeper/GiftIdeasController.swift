@@ -11,8 +11,11 @@ public struct GiftIdeasController: Sendable {
     let reminders: ReminderService?
     let search: IdeaSearch?
     let library: MediaLibrary?
+    let paging: ListPaging
 
-    public init(ideas: GiftIdeaRepository, reminders: ReminderService? = nil, search: IdeaSearch? = nil, library: MediaLibrary? = nil) {
+    /// - Parameter cursorSecret: the server secret the list's cursors are signed with.
+    public init(ideas: GiftIdeaRepository, cursorSecret: Data, reminders: ReminderService? = nil, search: IdeaSearch? = nil, library: MediaLibrary? = nil) {
+        self.paging = ListPaging(secret: cursorSecret, list: "gift-ideas")
         self.library = library
         self.ideas = ideas
         self.reminders = reminders
@@ -28,11 +31,11 @@ public struct GiftIdeasController: Sendable {
         routes.get { request, context -> EditedResponse<[GiftIdea]> in
             var v = Validator()
             let query = request.uri.queryParameters
-            v.onlyKnownParameters(query.map { String($0.key) }, allowed: Self.listParameters)
             let filter = GiftIdeaFilter.parse({ query.get($0).map { String($0) } }, &v)
-            let paging = PageQuery.parse(query, &v)
+            let page = paging.parse(query, for: context.userID, &v)
             try v.throwIfInvalid()
-            return PageQuery.response(try await ideas.list(for: context.userID, filter: filter, limit: paging.limit, cursor: paging.cursor))
+            let found = try await ideas.list(for: context.userID, filter: filter, limit: page.limit, cursor: page.cursor)
+            return paging.response(found.ideas, next: found.nextCursor, for: context.userID)
         }
         routes.post { request, context -> EditedResponse<GiftIdea> in
             let new = try NewGiftIdea.check(try await request.decode(as: NewGiftIdea.Input.self, context: context)).get()
@@ -68,7 +71,6 @@ public struct GiftIdeasController: Sendable {
     static let ideaNotFound = APIError.notFound("Gift idea", code: "gift_idea_not_found")
     /// What a 412 calls it.
     static let entity = "gift idea"
-    static let listParameters: Set<String> = ["recipient_id", "occasion", "status", "tag", "min_price", "max_price", "q", "limit", "cursor"]
 
     static func ideaID(_ context: AuthenticatedContext) throws -> GiftIdeaID { try pathID(context, notFound: ideaNotFound) }
 

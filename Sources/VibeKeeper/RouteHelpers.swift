@@ -14,27 +14,40 @@ func pathID<Entity>(_ context: AuthenticatedContext, as type: TypedID<Entity>.Ty
     return id
 }
 
-/// The paging of VibeKeeper's newest-first lists: `limit` (1–100, 50) and the opaque `cursor`
-/// that the previous page's `X-Next-Cursor` header carried.
-struct PageQuery {
-    var limit: Int
-    var cursor: PageCursor?
+/// The paging of one of VibeKeeper's newest-first lists: `limit` (1–100, 50) and the opaque
+/// `cursor` that the previous page's `X-Next-Cursor` header carried, which only this list and this
+/// user can use (``PageCursorSigner``; any other cursor is a 422 naming `cursor`).
+struct ListPaging: Sendable {
+    let cursors: PageCursorSigner
 
-    static func parse(_ query: FlatDictionary<Substring, Substring>, _ v: inout Validator) -> PageQuery {
+    /// - Parameters:
+    ///   - secret: the server secret the cursors are signed with.
+    ///   - list: the list's name, so that one list's cursor is not another's.
+    init(secret: Data, list: String) {
+        cursors = PageCursorSigner(secret: secret, list: "vibekeeper.\(list)")
+    }
+
+    /// The page a request asks for.
+    struct Query {
+        var limit: Int
+        var cursor: PageCursor?
+    }
+
+    func parse(_ query: FlatDictionary<Substring, Substring>, for user: UserID, _ v: inout Validator) -> Query {
         let limit = v.queryInteger(query.get("limit").map { String($0) }, "limit", default: VibeKeeperRules.defaultPageSize, range: 1...VibeKeeperRules.maxPageSize)
         var cursor: PageCursor?
         if let raw = query.get("cursor"), !raw.isEmpty {
-            cursor = PageCursor(encoded: String(raw))
-            v.check(cursor != nil, "cursor", "is not a cursor this server issued")
+            cursor = cursors.decode(raw, for: user.uuid)
+            v.check(cursor != nil, "cursor", PageCursorSigner.refusal)
         }
-        return PageQuery(limit: limit, cursor: cursor)
+        return Query(limit: limit, cursor: cursor)
     }
 
-    /// The page's ideas (the seed's plain array), with `X-Next-Cursor` unless it is the last.
-    static func response(_ page: GiftIdeaRepository.Page) -> EditedResponse<[GiftIdea]> {
+    /// The page's items (the seed's plain array), with `X-Next-Cursor` unless it is the last.
+    func response<Item: Encodable & Sendable>(_ items: [Item], next: PageCursor?, for user: UserID) -> EditedResponse<[Item]> {
         var headers = HTTPFields()
-        if let next = page.nextCursor { headers[GiftIdeasController.nextCursorHeader] = next.encoded }
-        return EditedResponse(headers: headers, response: page.ideas)
+        if let next { headers[GiftIdeasController.nextCursorHeader] = cursors.encode(next, for: user.uuid) }
+        return EditedResponse(headers: headers, response: items)
     }
 }
 

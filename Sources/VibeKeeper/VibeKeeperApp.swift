@@ -34,15 +34,18 @@ public struct VibeKeeperApp: AppModule {
     public let library: MediaLibrary
     public let media: MediaCapture
     let clock: any TimeSource
+    /// The server secret the lists' cursors are signed with.
+    let cursorSecret: Data
 
     /// - Parameters:
+    ///   - cursorSecret: the server secret the lists' cursors are signed with (stable across restarts).
     ///   - router: answers `vibekeeper.extraction` when a model chain is configured for it; the
     ///     offline extractor does otherwise.
     ///   - accounts: the users' time zones (relative dates in captures).
     ///   - jobs, notifications: deliver reminders.
     ///   - mediaStore, transcriber, vision: voice and photo captures (a temporary folder when no store is given).
     public init(
-        database: any Database, clock: any TimeSource, embedder: any Embedder, vectors: (any VectorIndex)? = nil, router: ModelRouter? = nil,
+        database: any Database, clock: any TimeSource, cursorSecret: Data, embedder: any Embedder, vectors: (any VectorIndex)? = nil, router: ModelRouter? = nil,
         accounts: AccountRepository? = nil, jobs: JobQueue? = nil, notifications: NotificationEngine? = nil, mediaStore: (any MediaStore)? = nil,
         transcriber: (any Transcriber)? = nil, vision: (any VisionModel)? = nil, logger: Logger = Logger(label: "vibekeeper")
     ) {
@@ -60,19 +63,21 @@ public struct VibeKeeperApp: AppModule {
             reminders: reminders, search: search, library: library, clock: clock)
         media = MediaCapture(capture: capture, library: library, transcriber: transcriber, vision: vision, logger: logger)
         self.clock = clock
+        self.cursorSecret = cursorSecret
     }
 
     public init(platform: PlatformServices, configuration: VibeKeeperConfiguration) throws {
         self.init(
-            database: platform.database, clock: platform.clock, embedder: platform.embedder, vectors: platform.vectors, router: platform.models,
+            database: platform.database, clock: platform.clock, cursorSecret: platform.serverSecret, embedder: platform.embedder, vectors: platform.vectors,
+            router: platform.models,
             accounts: platform.accounts, jobs: platform.jobs, notifications: platform.notifications, mediaStore: platform.media,
             transcriber: platform.transcriber, vision: platform.vision, logger: platform.logger)
     }
 
     public func addRoutes(to routes: AppRoutes) {
-        ContactsController(contacts: contacts, reminders: reminders, search: search).addRoutes(to: routes.api)
-        GiftIdeasController(ideas: ideas, reminders: reminders, search: search, library: library).addRoutes(to: routes.api)
-        CaptureController(capture: capture, media: media, ideas: ideas, reminders: reminders, search: search).addRoutes(to: routes.api)
+        ContactsController(contacts: contacts, cursorSecret: cursorSecret, reminders: reminders, search: search).addRoutes(to: routes.api)
+        GiftIdeasController(ideas: ideas, cursorSecret: cursorSecret, reminders: reminders, search: search, library: library).addRoutes(to: routes.api)
+        CaptureController(capture: capture, media: media, ideas: ideas, cursorSecret: cursorSecret, reminders: reminders, search: search).addRoutes(to: routes.api)
         MediaController(library: library).addRoutes(to: routes.api)
         SearchController(search: search).addRoutes(to: routes.api)
         RemindersController(reminders: reminders, clock: clock).addRoutes(to: routes.api)

@@ -415,13 +415,7 @@ public actor SyncManager {
     public func pull() async throws {
         changedDuringPull = []
         let ideas = try await api.allGiftIdeas()
-        var review: [GiftIdea] = []
-        var cursor: String?
-        repeat {
-            let page = try await api.reviewQueue(limit: VibeKeeperRules.maxPageSize, cursor: cursor)
-            review += page.ideas
-            cursor = page.nextCursor
-        } while cursor != nil
+        let review = try await GiftIdeaPage.all { try await api.reviewQueue(limit: VibeKeeperRules.maxPageSize, cursor: $0) }
         let contacts = try await api.contacts()
         var occasions: [Occasion] = []
         for contact in contacts { occasions += try await api.occasions(of: contact.id) }

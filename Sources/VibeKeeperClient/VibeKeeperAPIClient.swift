@@ -15,15 +15,38 @@ extension FileTokenStore {
     public static var vibeKeeperURL: URL { defaultURL(folder: AppID.vibekeeper.rawValue) }
 }
 
-/// One page of `GET /gift-ideas` (or the review queue): the ideas and the cursor of the next page
-/// (nil on the last).
-public struct GiftIdeaPage: Sendable, Equatable {
-    public var ideas: [GiftIdea]
+/// One page of a list the server pages (`GET /gift-ideas`, the review queue, `GET /contacts`): its
+/// items and the cursor of the next page (the `X-Next-Cursor` header; nil on the last).
+public struct ListPage<Item: Sendable & Equatable>: Sendable, Equatable {
+    public var items: [Item]
     public var nextCursor: String?
 
-    public init(ideas: [GiftIdea], nextCursor: String?) {
-        self.ideas = ideas
+    public init(items: [Item], nextCursor: String?) {
+        self.items = items
         self.nextCursor = nextCursor
+    }
+
+    /// Every item of every page, asking `page` for each in turn (nil cursor first) until the last.
+    public static func all(isolation: isolated (any Actor)? = #isolation, _ page: (_ cursor: String?) async throws -> ListPage) async throws -> [Item] {
+        var items: [Item] = []
+        var cursor: String?
+        repeat {
+            let next = try await page(cursor)
+            items += next.items
+            cursor = next.nextCursor
+        } while cursor != nil
+        return items
+    }
+}
+
+/// One page of gift ideas (`GET /gift-ideas` or the review queue).
+public typealias GiftIdeaPage = ListPage<GiftIdea>
+
+extension ListPage where Item == GiftIdea {
+    public var ideas: [GiftIdea] { items }
+
+    public init(ideas: [GiftIdea], nextCursor: String?) {
+        self.init(items: ideas, nextCursor: nextCursor)
     }
 }
 
@@ -150,14 +173,7 @@ public final class VibeKeeperAPIClient: Sendable {
 
     /// Every page of `GET /gift-ideas` for `filter`.
     public func allGiftIdeas(_ filter: GiftIdeaFilter = GiftIdeaFilter()) async throws -> [GiftIdea] {
-        var ideas: [GiftIdea] = []
-        var cursor: String?
-        repeat {
-            let page = try await giftIdeas(filter, limit: VibeKeeperRules.maxPageSize, cursor: cursor)
-            ideas += page.ideas
-            cursor = page.nextCursor
-        } while cursor != nil
-        return ideas
+        try await GiftIdeaPage.all { try await giftIdeas(filter, limit: VibeKeeperRules.maxPageSize, cursor: $0) }
     }
 
     public func giftIdea(_ id: GiftIdeaID) async throws -> GiftIdea {
@@ -184,8 +200,15 @@ public final class VibeKeeperAPIClient: Sendable {
 
     // MARK: Contacts and occasions
 
+    /// Every contact, by name: every page of ``contactsPage(limit:cursor:)``.
     public func contacts() async throws -> [Contact] {
-        try decode(try await client.send(APICall(VibeKeeperRoutes.contacts)))
+        try await ListPage.all { try await contactsPage(limit: VibeKeeperRules.maxPageSize, cursor: $0) }
+            .sorted { ($0.name.lowercased(), $0.id.description) < ($1.name.lowercased(), $1.id.description) }
+    }
+
+    /// `GET /contacts`: newest first, a page at a time.
+    public func contactsPage(limit: Int? = nil, cursor: String? = nil) async throws -> ListPage<Contact> {
+        try page(try await client.send(APICall(VibeKeeperRoutes.contacts, query: Self.paging(limit, cursor))))
     }
 
     public func contact(_ id: ContactID) async throws -> Contact {
@@ -281,8 +304,8 @@ public final class VibeKeeperAPIClient: Sendable {
 
     func decode<T: Decodable>(_ response: HTTPResponseData) throws -> T { try client.decode(response) }
 
-    func page(_ response: HTTPResponseData) throws -> GiftIdeaPage {
-        GiftIdeaPage(ideas: try decode(response), nextCursor: response.header(VibeKeeperRoutes.nextCursorHeader).flatMap { $0.isEmpty ? nil : $0 })
+    func page<Item: Decodable>(_ response: HTTPResponseData) throws -> ListPage<Item> {
+        ListPage(items: try decode(response), nextCursor: response.header(VibeKeeperRoutes.nextCursorHeader).flatMap { $0.isEmpty ? nil : $0 })
     }
 
     /// A form whose bytes are the same every time it is sent under the same idempotency key (the

@@ -2,13 +2,13 @@ import AIProviders
 import Foundation
 import HTTPTypes
 import KnotAPI
-import Persistence
 import PlatformCore
 import Synchronization
 import TestSupport
 import Testing
 
 @testable import Knot
+@testable import Persistence
 
 @Suite("Hints API", .timeLimit(.minutes(3)))
 struct HintsAPITests {
@@ -86,7 +86,7 @@ struct HintsAPITests {
 
     @Test("GET lists newest first and pages with limit and cursor without gaps or repeats", arguments: TestDatabase.allCases)
     func listPaginates(_ database: TestDatabase) async throws {
-        try await withServer(database) { client, _ in
+        try await withServer(database) { client, server in
             let user = try await Self.userWithVault(client)
             var created: [String] = []
             for index in 0..<7 {
@@ -114,12 +114,12 @@ struct HintsAPITests {
             let badCursor = try await client.send(.get, "/knot/api/v1/hints?cursor=garbage", token: user.accessToken)
             #expect(badCursor.status == .unprocessableContent)
             #expect(badCursor.errorFields == ["cursor"])
-            // A well-formed cursor carrying a time outside years 1–9999 is refused the same way (the
-            // database would refuse it, or the driver fail to encode it); the edges are served.
-            func rawCursor(micros: Int64) -> String {
-                Data("\(micros)|\(UUID().uuidString.lowercased())".utf8).base64EncodedString()
-                    .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
-            }
+            // A cursor signed for this user and list but carrying a time outside years 1–9999 is
+            // refused the same way (the database would refuse it, or the driver fail to encode it);
+            // the edges are served.
+            let cursors = try #require(server.knot).hints.cursors
+            let userID = try #require(UUID(uuidString: user.userID))
+            func rawCursor(micros: Int64) -> String { cursors.encode(micros: micros, id: UUID(), for: userID) }
             for micros in [Int64.min, -300_000_000_000_000_000, -62_135_596_800_000_001, 253_402_300_800_000_000, Int64.max] {
                 let response = try await client.send(.get, "/knot/api/v1/hints?cursor=\(rawCursor(micros: micros))", token: user.accessToken)
                 #expect(response.status == .unprocessableContent, "\(micros)")
@@ -169,7 +169,7 @@ struct HintsAPITests {
             repeat {
                 let page = try #require(try await both(limit: 3, cursor: cursor))
                 walked += page.hints
-                cursor = page.nextCursor.flatMap { HintCursor(encoded: $0) }
+                cursor = page.nextCursor.flatMap { repository.cursors.decode($0, for: userID.uuid) }
                 #expect(page.nextCursor == nil || page.hints.count == 3)
             } while cursor != nil && walked.count <= all.total
             #expect(walked == all.hints)
@@ -220,7 +220,8 @@ struct HintsAPITests {
         try await withServer(database) { client, server in
             let knot = try #require(server.knot)
             let embedder = CountingEmbedder()
-            let hints = HintRepository(database: server.database, vectors: knot.hints.vectors, embedder: embedder, clock: knot.hints.clock, logger: knot.hints.logger)
+            let hints = HintRepository(
+                database: server.database, vectors: knot.hints.vectors, embedder: embedder, clock: knot.hints.clock, logger: knot.hints.logger, cursors: knot.hints.cursors)
             let stranger = UserID(try #require(UUID(uuidString: try await client.signIn().userID)))
             #expect(try await hints.create(text: "likes tea", source: .textInput, user: stranger) == nil)
             #expect(embedder.calls.withLock { $0 } == 0, "no vault: answered before embedding")
@@ -330,7 +331,7 @@ struct HintsAPITests {
             let emptyVault = try await user(hints: 0)
             let noVault = try await user(hints: 0, vault: false)
             let firstPage = try #require(try await repository.list(for: seven, limit: 3, cursor: nil))
-            let cursor = try #require(firstPage.nextCursor.flatMap { HintCursor(encoded: $0) })
+            let cursor = try #require(firstPage.nextCursor.flatMap { repository.cursors.decode($0, for: seven.uuid) })
             // A cursor whose hint was deleted since: the timestamp it carries places it.
             let deleted = firstPage.hints[2]
             #expect(try await repository.delete(deleted.id, for: seven))
@@ -362,7 +363,7 @@ struct HintsAPITests {
             // After the kept hint come the deleted one's successors: the page after the stale cursor
             // (placed by the time it carries, the kept hint's would have been a day earlier: no page).
             #expect(alone[10] == alone[9], "the misdated cursor is placed by its hint, not by the time it carries")
-            let together = try await server.database.read { db in try await HintPageBatch.read(requests, on: db) }
+            let together = try await server.database.read { db in try await HintPageBatch.read(requests, cursors: repository.cursors, on: db) }
             #expect(together.count == requests.count)
             for (index, result) in together.enumerated() {
                 #expect(try result.get() == alone[index], "request \(index)")

@@ -158,7 +158,9 @@ struct RecommendationRulesTests {
         try await withServer(.sqlite) { client, server in
             let user = try await RecommendationAPITests.setUp(client)
             let knot = server.knot!
-            let hints = HintRepository(database: server.database, vectors: knot.hints.vectors, embedder: HangingEmbedder(), clock: knot.hints.clock, logger: knot.hints.logger)
+            let hints = HintRepository(
+                database: server.database, vectors: knot.hints.vectors, embedder: HangingEmbedder(), clock: knot.hints.clock, logger: knot.hints.logger,
+                cursors: knot.hints.cursors)
             let timing = PipelineTiming(aggregation: 0.6, classificationEnds: 0.8, verificationEnds: 1.0)
             let service = RecommendationService(
                 vaults: knot.vaults, hints: hints, recommendations: knot.recommendations, sources: [], catalog: CatalogSource(), isAvailable: { _ in true },

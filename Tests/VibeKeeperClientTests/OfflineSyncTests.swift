@@ -345,4 +345,22 @@ struct VibeKeeperOfflineSyncTests {
             #expect(stack.chaos.delivered("DELETE", "/gift-ideas/").count == 1)
         }
     }
+
+    @Test func everyContactArrivesThoughTheServerPagesThem() async throws {
+        try await withServer(.sqlite) { server, _ in
+            let stack = try await ClientStack.signedIn(server)
+            // One more than the SDK's page (the server's largest).
+            let count = VibeKeeperRules.maxPageSize + 1
+            for n in 0..<count { _ = try await stack.api.createContact(NewContact(name: String(format: "Person %03d", count - n))) }
+            let first = try await stack.api.contactsPage(limit: 2)
+            #expect(first.items.count == 2 && first.nextCursor != nil)
+            let contacts = try await stack.api.contacts()
+            #expect(contacts.count == count)
+            #expect(contacts.map(\.name) == (1...count).map { String(format: "Person %03d", $0) }, "by name")
+            #expect(stack.chaos.delivered("GET", "/contacts").count == 3, "a page of 2, then two of up to 100")
+            // A sync's pull keeps every one of them too.
+            try await stack.sync.sync()
+            #expect(await stack.sync.contacts().count == count)
+        }
+    }
 }

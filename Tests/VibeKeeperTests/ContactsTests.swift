@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import TestSupport
 import Testing
+import VibeKeeper
 import VibeKeeperAPI
 
 /// Contacts (with aliases and preferences) and their occasions through the HTTP API, on both databases.
@@ -9,7 +10,7 @@ import VibeKeeperAPI
 struct ContactsTests {
     static let base = "/vibekeeper/api/v1"
 
-    @Test("a contact is created (201), normalised, listed by name, read, and exported", arguments: TestDatabase.allCases)
+    @Test("a contact is created (201), normalised, listed newest first, read, and exported", arguments: TestDatabase.allCases)
     func createAndRead(_ database: TestDatabase) async throws {
         try await withServer(database) { client, _ in
             let user = try await client.signIn(app: "vibekeeper")
@@ -149,6 +150,40 @@ struct ContactsTests {
             #expect(try await client.send(.get, "\(Self.base)/contacts", token: other.accessToken).decode([Contact].self).isEmpty)
             #expect(try await client.send(.get, "\(Self.base)/contacts/\(contact.id)", token: owner.accessToken).decode(Contact.self) == contact)
             #expect(try await client.send(.get, "\(Self.base)/contacts/\(contact.id)/occasions", token: owner.accessToken).decode([Occasion].self) == [occasion])
+        }
+    }
+
+    @Test("the list is paged like every growing list: limit 1–100 (50), the cursor of X-Next-Cursor, every contact once, newest first", arguments: TestDatabase.allCases)
+    func paging(_ database: TestDatabase) async throws {
+        try await withServer(database) { client, _ in
+            let user = try await client.signIn(app: "vibekeeper")
+            var created: [ContactID] = []
+            for n in 0..<7 {
+                created.append(try await client.send(.post, "\(Self.base)/contacts", token: user.accessToken, json: ["name": "Person \(n)"]).decode(Contact.self).id)
+            }
+            var seen: [ContactID] = []
+            var cursor: String?
+            var pages = 0
+            repeat {
+                let page = try await client.send(.get, "\(Self.base)/contacts?limit=3" + (cursor.map { "&cursor=\($0)" } ?? ""), token: user.accessToken)
+                #expect(page.status == .ok, "\(page.text)")
+                let contacts = try page.decode([Contact].self)
+                seen += contacts.map(\.id)
+                cursor = page.headers[GiftIdeasController.nextCursorHeader]
+                #expect(cursor == nil || contacts.count == 3)
+                pages += 1
+            } while cursor != nil && pages < 10
+            #expect(pages == 3)
+            #expect(seen == created.reversed(), "newest first, every contact exactly once")
+            // Without a limit: 50 at most, here all of them and no cursor.
+            let all = try await client.send(.get, "\(Self.base)/contacts", token: user.accessToken)
+            #expect(try all.decode([Contact].self).count == 7 && all.headers[GiftIdeasController.nextCursorHeader] == nil)
+            for bad in ["limit=0", "limit=101", "limit=x", "cursor=garbage"] {
+                let response = try await client.send(.get, "\(Self.base)/contacts?\(bad)", token: user.accessToken)
+                #expect(response.status == .unprocessableContent, "\(bad)")
+                #expect(response.errorFields == [String(bad.prefix { $0 != "=" })], "\(bad)")
+            }
+            #expect(try await client.send(.get, "\(Self.base)/contacts?limit=100", token: user.accessToken).status == .ok)
         }
     }
 

@@ -164,10 +164,10 @@ struct GiftIdeasTests {
             #expect(try second.decode([GiftIdea].self).map(\.id) == [pottery.id])
             #expect(second.headers[GiftIdeasController.nextCursorHeader] == nil)
             #expect(try await client.send(.get, "\(Self.base)/gift-ideas?cursor=nonsense", token: user.accessToken).errorFields == ["cursor"])
-            // A cursor carrying a time outside years 1–9999 is refused like a malformed one.
-            let farPast = Data("-300000000000000000|\(UUID().uuidString.lowercased())".utf8).base64EncodedString()
+            // A cursor in the format the server wrote before cursors were signed is refused too.
+            let unsigned = Data("1700000000000000|\(UUID().uuidString.lowercased())".utf8).base64EncodedString()
                 .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
-            #expect(try await client.send(.get, "\(Self.base)/gift-ideas?cursor=\(farPast)", token: user.accessToken).errorFields == ["cursor"])
+            #expect(try await client.send(.get, "\(Self.base)/gift-ideas?cursor=\(unsigned)", token: user.accessToken).errorFields == ["cursor"])
             _ = components
         }
     }

@@ -64,7 +64,9 @@ struct SearchTests {
             #expect(filtered.results.compactMap { $0.giftIdea?.id } == [gloves.id] && filtered.results.allSatisfy { $0.type == .giftIdea })
 
             #expect(try await client.send(.get, "\(Self.base)/search", token: user.accessToken).errorFields == ["q"])
-            #expect(try await client.send(.get, "\(Self.base)/search?q=x&limit=99&colour=red", token: user.accessToken).errorFields.sorted() == ["colour", "limit"])
+            // An unknown parameter is refused by the platform before the route reads the others.
+            #expect(try await client.send(.get, "\(Self.base)/search?q=x&limit=99&colour=red", token: user.accessToken).errorFields == ["colour"])
+            #expect(try await client.send(.get, "\(Self.base)/search?q=x&limit=99", token: user.accessToken).errorFields == ["limit"])
             #expect(try await client.send(.get, "\(Self.base)/gift-ideas/\(gloves.id)/related", token: other.accessToken).status == .notFound)
             #expect(try await client.send(.get, "\(Self.base)/gift-ideas/nope/related", token: user.accessToken).status == .notFound)
         }

@@ -173,7 +173,7 @@ extension KnotApp {
                   {
                     "name": "cursor",
                     "in": "query",
-                    "description": "next_cursor of the previous page (a cursor this server did not issue is a 422)",
+                    "description": "next_cursor of the previous page, as issued to this account (any other cursor is a 422)",
                     "schema": {
                       "type": "string"
                     }

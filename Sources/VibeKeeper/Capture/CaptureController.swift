@@ -15,8 +15,14 @@ public struct CaptureController: Sendable {
     let ideas: GiftIdeaRepository
     let reminders: ReminderService?
     let search: IdeaSearch?
+    /// The review queue's paging.
+    let paging: ListPaging
 
-    public init(capture: CaptureService, media: MediaCapture? = nil, ideas: GiftIdeaRepository, reminders: ReminderService? = nil, search: IdeaSearch? = nil) {
+    /// - Parameter cursorSecret: the server secret the review queue's cursors are signed with.
+    public init(
+        capture: CaptureService, media: MediaCapture? = nil, ideas: GiftIdeaRepository, cursorSecret: Data, reminders: ReminderService? = nil, search: IdeaSearch? = nil
+    ) {
+        self.paging = ListPaging(secret: cursorSecret, list: "capture-review")
         self.capture = capture
         self.media = media
         self.ideas = ideas
@@ -68,12 +74,10 @@ public struct CaptureController: Sendable {
         }
         routes.get("review") { request, context -> EditedResponse<[GiftIdea]> in
             var v = Validator()
-            let query = request.uri.queryParameters
-            v.onlyKnownParameters(query.map { String($0.key) }, allowed: ["limit", "cursor"])
-            let paging = PageQuery.parse(query, &v)
+            let page = paging.parse(request.uri.queryParameters, for: context.userID, &v)
             try v.throwIfInvalid()
-            return PageQuery.response(
-                try await ideas.list(for: context.userID, filter: GiftIdeaFilter(), limit: paging.limit, cursor: paging.cursor, needsReview: true))
+            let found = try await ideas.list(for: context.userID, filter: GiftIdeaFilter(), limit: page.limit, cursor: page.cursor, needsReview: true)
+            return paging.response(found.ideas, next: found.nextCursor, for: context.userID)
         }
         routes.post("review/:id/accept") { request, context -> GiftIdea in
             let id = try GiftIdeasController.ideaID(context)

@@ -16,6 +16,23 @@ extension VibeKeeperApp {
 
     static let idParameter = #"{"name": "id", "in": "path", "required": true, "description": "The object's id (anything else is a 404)", "schema": {"type": "string"}}"#
 
+    /// The query parameters of every list paged by signed cursors (`PageQuery`).
+    static let pageParameters = #"""
+        {"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 100, "default": 50}},
+        {"name": "cursor", "in": "query", "description": "X-Next-Cursor of the previous page, as issued to this account (any other cursor is a 422)", "schema": {"type": "string"}}
+        """#
+
+    /// The 200 of such a list: a plain array of `schema`, the next page's cursor in `X-Next-Cursor`.
+    static func page(of schema: String) -> String {
+        #"""
+        {
+          "description": "A page; X-Next-Cursor names the next one",
+          "headers": {"X-Next-Cursor": {"description": "The cursor of the next page; absent on the last one", "schema": {"type": "string"}}},
+          "content": {"application/json": {"schema": {"type": "array", "items": {"$ref": "#/components/schemas/\#(schema)"}}}}
+        }
+        """#
+    }
+
     /// VibeKeeper's routes and schemas, as an OpenAPI fragment (`{"paths", "components"}`). Length
     /// limits count characters as people see them, which `maxLength` cannot state; they are in the
     /// descriptions (see ``PlatformOpenAPI``).
@@ -212,15 +229,10 @@ extension VibeKeeperApp {
               "get": {
                 "operationId": "listCapturesToReview", "tags": ["capture"], "summary": "Captures waiting for review, newest first",
                 "parameters": [
-                  {"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 100, "default": 50}},
-                  {"name": "cursor", "in": "query", "description": "X-Next-Cursor of the previous page (a cursor this server did not issue is a 422)", "schema": {"type": "string"}}
+                  \#(pageParameters)
                 ],
                 "responses": {
-                  "200": {
-                    "description": "A page; X-Next-Cursor names the next one",
-                    "headers": {"X-Next-Cursor": {"description": "The cursor of the next page; absent on the last one", "schema": {"type": "string"}}},
-                    "content": {"application/json": {"schema": {"type": "array", "items": {"$ref": "#/components/schemas/GiftIdea"}}}}
-                  },
+                  "200": \#(page(of: "GiftIdea")),
                   "422": {"$ref": "#/components/responses/ValidationFailed"}
                 }
               }
@@ -255,15 +267,10 @@ extension VibeKeeperApp {
                   {"name": "min_price", "in": "query", "description": "Ideas whose amount or range reaches this (at most max_price)", "schema": {"type": "number", "minimum": 0, "maximum": 1000000000}},
                   {"name": "max_price", "in": "query", "description": "Ideas whose amount or range starts at or below this", "schema": {"type": "number", "minimum": 0, "maximum": 1000000000}},
                   {"name": "q", "in": "query", "description": "Text in the idea, occasion, notes or tags, ignoring case and accents", "schema": {"type": "string", "pattern": "\#(PlatformOpenAPI.optionalTextPattern)"}},
-                  {"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 100, "default": 50}},
-                  {"name": "cursor", "in": "query", "description": "X-Next-Cursor of the previous page (a cursor this server did not issue is a 422)", "schema": {"type": "string"}}
+                  \#(pageParameters)
                 ],
                 "responses": {
-                  "200": {
-                    "description": "A page; X-Next-Cursor names the next one",
-                    "headers": {"X-Next-Cursor": {"description": "The cursor of the next page; absent on the last one", "schema": {"type": "string"}}},
-                    "content": {"application/json": {"schema": {"type": "array", "items": {"$ref": "#/components/schemas/GiftIdea"}}}}
-                  },
+                  "200": \#(page(of: "GiftIdea")),
                   "422": {"$ref": "#/components/responses/ValidationFailed"}
                 }
               },
@@ -305,8 +312,9 @@ extension VibeKeeperApp {
             },
             "/api/v1/contacts": {
               "get": {
-                "operationId": "listContacts", "tags": ["contacts"], "summary": "The caller's contacts, by name",
-                "responses": {"200": {"description": "Contacts", "content": {"application/json": {"schema": {"type": "array", "items": {"$ref": "#/components/schemas/Contact"}}}}}}
+                "operationId": "listContacts", "tags": ["contacts"], "summary": "The caller's contacts, newest first, a page at a time",
+                "parameters": [\#(pageParameters)],
+                "responses": {"200": \#(page(of: "Contact")), "422": {"$ref": "#/components/responses/ValidationFailed"}}
               },
               "post": {
                 "operationId": "createContact", "tags": ["contacts"], "summary": "Add a contact",

@@ -18,7 +18,6 @@ public struct RemindersController: Sendable {
         routes.get { request, context -> [Reminder] in
             var v = Validator()
             let query = request.uri.queryParameters
-            v.onlyKnownParameters(query.map { String($0.key) }, allowed: ["status", "from_date", "to_date"])
             let filter = ReminderFilter.parse({ query.get($0).map { String($0) } }, &v)
             try v.throwIfInvalid()
             return try await reminders.list(for: context.userID, filter: filter)

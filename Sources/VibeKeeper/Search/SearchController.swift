@@ -11,13 +11,10 @@ public struct SearchController: Sendable {
         self.search = search
     }
 
-    static let searchParameters = GiftIdeasController.listParameters.subtracting(["cursor"])
-
     public func addRoutes(to api: RouterGroup<AuthenticatedContext>) {
         api.get("search") { request, context -> SearchResults in
             var v = Validator()
             let query = request.uri.queryParameters
-            v.onlyKnownParameters(query.map { String($0.key) }, allowed: Self.searchParameters)
             let filter = GiftIdeaFilter.parse({ query.get($0).map { String($0) } }, &v)
             let text = v.requireText(query.get("q").map { String($0) }, "q", maxLength: VibeKeeperRules.maxFilterTextLength)
             let limit = v.queryInteger(query.get("limit").map { String($0) }, "limit", default: 20, range: 1...50)
@@ -28,7 +25,6 @@ public struct SearchController: Sendable {
             let id = try GiftIdeasController.ideaID(context)
             var v = Validator()
             let query = request.uri.queryParameters
-            v.onlyKnownParameters(query.map { String($0.key) }, allowed: ["limit"])
             let limit = v.queryInteger(query.get("limit").map { String($0) }, "limit", default: 5, range: 1...20)
             try v.throwIfInvalid()
             guard let related = try await search.related(to: id, for: context.userID, limit: limit) else { throw GiftIdeasController.ideaNotFound }
