@@ -281,6 +281,8 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
                 .init(
                     headerTimeout: .seconds(Int64(configuration.httpHeaderTimeoutSeconds)),
                     idleTimeout: .seconds(Int64(configuration.httpIdleTimeoutSeconds)),
+                    bodyTimeout: .seconds(Int64(configuration.httpBodyTimeoutSeconds)),
+                    bodyMinBytesPerSecond: configuration.httpBodyMinBytesPerSecond,
                     serverName: serverName
                 )),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: serverName),
