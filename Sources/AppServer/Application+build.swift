@@ -155,9 +155,13 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
         let modelRouter = try makeModelRouter(configuration, offline: offlineModels, recorder: usage, clock: clock, logger: logger)
 
         // Routes
-        let router = Router(context: AppRequestContext.self)
+        // HEAD wherever GET (RFC 9110 §9.3.2): the router answers HEAD on every GET route with that
+        // route (Hummingbird's generated HEAD endpoints); HeadMiddleware keeps every HEAD answer bodiless
+        // with GET's headers, error answers and 405s included.
+        let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: RequestIDMiddleware())
         router.add(middleware: MetricsMiddleware(registry: metrics))
+        router.add(middleware: HeadMiddleware())  // outside the error middleware, so error answers lose their body too
         router.add(middleware: ErrorMiddleware())
         let routeMethods = RouteMethodTable()  // 405 + Allow for a known path with another method
         router.add(middleware: MethodNotAllowedMiddleware(table: routeMethods))
