@@ -156,9 +156,13 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
         let modelRouter = try makeModelRouter(configuration, offline: offlineModels, recorder: usage, clock: clock, logger: logger)
 
         // Routes
-        let router = Router(context: AppRequestContext.self)
+        // HEAD wherever GET (RFC 9110 §9.3.2): the router answers HEAD on every GET route with that
+        // route (Hummingbird's generated HEAD endpoints); HeadMiddleware keeps every HEAD answer bodiless
+        // with GET's headers, error answers and 405s included.
+        let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: RequestIDMiddleware())
         router.add(middleware: MetricsMiddleware(registry: metrics))
+        router.add(middleware: HeadMiddleware())  // outside the error middleware, so error answers lose their body too
         router.add(middleware: ErrorMiddleware(translators: [ConstraintFailure.apiError(for:)]))
         let routeMethods = RouteMethodTable()  // 405 + Allow for a known path with another method
         router.add(middleware: MethodNotAllowedMiddleware(table: routeMethods))
@@ -301,6 +305,8 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
                 .init(
                     headerTimeout: .seconds(Int64(configuration.httpHeaderTimeoutSeconds)),
                     idleTimeout: .seconds(Int64(configuration.httpIdleTimeoutSeconds)),
+                    bodyTimeout: .seconds(Int64(configuration.httpBodyTimeoutSeconds)),
+                    bodyMinBytesPerSecond: configuration.httpBodyMinBytesPerSecond,
                     serverName: serverName
                 )),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: serverName),

@@ -36,6 +36,12 @@ public struct ServerConfiguration: Sendable {
     public var httpHeaderTimeoutSeconds = 10
     /// Seconds a connection may stay silent between keep-alive requests or in the middle of a body.
     public var httpIdleTimeoutSeconds = 60
+    /// Seconds a whole request body may take, from its head. The default lets the largest upload
+    /// (``maxUploadBytes``, 27 MiB) arrive at 1 Mbit/s, a weak mobile uplink, in about 3 min 46 s.
+    public var httpBodyTimeoutSeconds = 300
+    /// The average rate a request body must keep, judged from its head once
+    /// ``httpHeaderTimeoutSeconds`` have passed (0: no floor). Far below any real link, far above a trickle.
+    public var httpBodyMinBytesPerSecond = 1024
     /// ES256 private key (PEM) for access tokens. Required in production.
     public var jwtSigningKeyPEM: String?
     public var accessTokenTTL: TimeInterval = 15 * 60
@@ -179,7 +185,12 @@ public struct ServerConfiguration: Sendable {
         public static let headerTimeout = SettingKey(
             "HTTP_HEADER_TIMEOUT_SECONDS", "seconds to deliver a complete request head, from connecting or from a later request's first byte (default 10); then 408 and close")
         public static let idleTimeout = SettingKey(
-            "HTTP_IDLE_TIMEOUT_SECONDS", "seconds a connection may stay silent between keep-alive requests or mid-body before it is closed (default 60)")
+            "HTTP_IDLE_TIMEOUT_SECONDS", "seconds a kept-alive connection may stay silent between requests before it is closed (default 60); a body silent this long gets 408")
+        public static let bodyTimeout = SettingKey(
+            "HTTP_BODY_TIMEOUT_SECONDS", "seconds a whole request body may take from its head (default 300: 27 MiB at 1 Mbit/s fits); then 408 and close")
+        public static let bodyMinRate = SettingKey(
+            "HTTP_BODY_MIN_BYTES_PER_SECOND",
+            "average rate a request body must keep from its head, judged once HTTP_HEADER_TIMEOUT_SECONDS have passed (default 1024; 0: none); then 408 and close")
         public static let signingKey = SettingKey("JWT_SIGNING_KEY", "ES256 private key PEM for access tokens (required in production)")
         public static let signingKeyFile = SettingKey("JWT_SIGNING_KEY_FILE", "path to that PEM instead")
         public static let accessTTL = SettingKey("ACCESS_TOKEN_TTL_SECONDS", "access token lifetime (default 900)")
@@ -251,7 +262,7 @@ public struct ServerConfiguration: Sendable {
     static let platformKeys: [SettingKey] = [
         Key.host, Key.port, Key.databaseURL, Key.dataDirectory, Key.environment, Key.apps, Key.maxBodyBytes, Key.maxUploadBytes, Key.mediaDirectory,
         Key.mediaS3Bucket, Key.mediaS3Endpoint, Key.mediaS3Region, Key.mediaS3AccessKey, Key.mediaS3Secret, Key.headerTimeout,
-        Key.idleTimeout,
+        Key.idleTimeout, Key.bodyTimeout, Key.bodyMinRate,
         Key.signingKey, Key.signingKeyFile, Key.accessTTL, Key.refreshTTL, Key.appleJWKS, Key.googleJWKS, Key.authRateLimit, Key.loginRateLimitPerEmail,
         Key.refreshReuseGrace, Key.trustedProxies, Key.metricsToken,
         Key.postgresMaxConnections, Key.databaseTimeout, Key.shutdownTimeout, Key.sessionCache, Key.logLevel,
@@ -376,6 +387,8 @@ public struct ServerConfiguration: Sendable {
         }
         if let seconds = try settings.int(Key.headerTimeout, range: 1...600) { httpHeaderTimeoutSeconds = seconds }
         if let seconds = try settings.int(Key.idleTimeout, range: 1...3600) { httpIdleTimeoutSeconds = seconds }
+        if let seconds = try settings.int(Key.bodyTimeout, range: 1...86_400) { httpBodyTimeoutSeconds = seconds }
+        if let rate = try settings.int(Key.bodyMinRate, range: 0...(1 << 30)) { httpBodyMinBytesPerSecond = rate }
         if let pem = settings.string(Key.signingKey) {
             jwtSigningKeyPEM = pem.replacingOccurrences(of: "\\n", with: "\n")
         } else if let path = settings.string(Key.signingKeyFile) {

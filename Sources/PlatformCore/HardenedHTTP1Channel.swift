@@ -20,9 +20,19 @@ import NIOHTTP1
 ///   connection being accepted, and for later requests on a kept-alive connection from their first
 ///   byte. A connection that sends nothing is closed; one that sent part of a head gets `408
 ///   request_timeout` first.
-/// - **Idle connections are closed** (``Configuration/idleTimeout``): between keep-alive requests
-///   and while a request body stalls (Hummingbird's own idle handling, which never interrupts a
-///   response being prepared).
+/// - **A request body must arrive in time** (``Configuration/bodyDeadline``: a bound on the whole
+///   body, a minimum average rate after a grace, and no long silence). Past it the request gets `408
+///   request_timeout` and the connection closes — unless its answer is already being written, which
+///   is never interrupted (the connection closes after it), or was written already (it just closes).
+///   The body's clock starts when the server begins handling the request, not while it waits behind
+///   pipelined ones.
+/// - **Idle connections are closed** (``Configuration/idleTimeout``): between keep-alive requests;
+///   never while an answer is being prepared or written (streaming answers included).
+/// - **HTTP/1.x rules**: a request that does not keep the connection alive (HTTP/1.0 without
+///   `Connection: keep-alive`, or `Connection: close`) is answered with `Connection: close`, and the
+///   connection closes right after; nothing after it is read. An HTTP/1.1 request without `Host`, or
+///   any request with more than one `Host` field line or an invalid one, gets `400 malformed_request`
+///   and is not served (RFC 9112 §3.2).
 /// - Requests that ask to switch protocols (`Upgrade` + `Connection: upgrade`) are answered
 ///   normally and then closed, because the decoder stops parsing after them.
 ///
@@ -36,8 +46,12 @@ public struct HardenedHTTP1Channel: ServerChildChannel {
         /// Time allowed for a complete request head, from connection (or from the first byte of a
         /// later request on the same connection).
         public var headerTimeout: TimeAmount
-        /// Time a connection may stay silent between requests or in the middle of a request body.
+        /// Time a kept-alive connection may stay silent between requests.
         public var idleTimeout: TimeAmount
+        /// Time a whole request body may take from its head.
+        public var bodyTimeout: TimeAmount
+        /// Average rate a request body must keep from its head, judged after ``headerTimeout`` (0: none).
+        public var bodyMinBytesPerSecond: Int
         /// Header limits of the HTTP decoder (a request over them gets 431).
         public var maxHeaderBytes: Int
         public var maxHeaderCount: Int
@@ -51,6 +65,8 @@ public struct HardenedHTTP1Channel: ServerChildChannel {
         public init(
             headerTimeout: TimeAmount = .seconds(10),
             idleTimeout: TimeAmount = .seconds(60),
+            bodyTimeout: TimeAmount = .seconds(300),
+            bodyMinBytesPerSecond: Int = 1024,
             maxHeaderBytes: Int = 80 * 1024,
             maxHeaderCount: Int = 1000,
             serverName: String? = nil,
@@ -58,10 +74,20 @@ public struct HardenedHTTP1Channel: ServerChildChannel {
         ) {
             self.headerTimeout = headerTimeout
             self.idleTimeout = idleTimeout
+            self.bodyTimeout = bodyTimeout
+            self.bodyMinBytesPerSecond = bodyMinBytesPerSecond
             self.maxHeaderBytes = maxHeaderBytes
             self.maxHeaderCount = maxHeaderCount
             self.serverName = serverName
             self.lingerTimeout = lingerTimeout
+        }
+
+        /// The rule a request body is held to: the body bound, the minimum rate after a grace as long
+        /// as the header timeout, and the idle timeout as the longest silence.
+        public var bodyDeadline: BodyDeadline {
+            BodyDeadline(
+                timeout: .nanoseconds(bodyTimeout.nanoseconds), minBytesPerSecond: bodyMinBytesPerSecond,
+                grace: .nanoseconds(headerTimeout.nanoseconds), stall: .nanoseconds(idleTimeout.nanoseconds))
         }
     }
 
@@ -72,8 +98,10 @@ public struct HardenedHTTP1Channel: ServerChildChannel {
         self.configuration = configuration
         self.base = HTTP1Channel(
             responder: responder,
+            // No idle timeout of its own: the guard keeps every connection deadline (Hummingbird's
+            // would close a stalled body silently, where the guard answers 408).
             configuration: .init(
-                idleTimeout: configuration.idleTimeout,
+                idleTimeout: nil,
                 httpDecoderConfiguration: .init(
                     maxHeaderFieldSize: configuration.maxHeaderBytes,
                     maxHeaderListSize: configuration.maxHeaderBytes,
@@ -245,8 +273,9 @@ final class HTTPWireHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
 }
 
-/// Between NIO's HTTP decoder and Hummingbird: turns parse errors and `CONNECT` into JSON errors,
-/// keeps the request-head deadline, and closes connections whose protocol the decoder has stopped
+/// Between NIO's HTTP decoder and Hummingbird: turns parse errors, `CONNECT` and bad `Host` fields
+/// into JSON errors, keeps the connection's deadlines (request head, request body, idle), and closes
+/// connections that end with a request (no keep-alive) or whose protocol the decoder has stopped
 /// parsing. It answers only when every earlier (pipelined) response has been written, so answers
 /// stay in request order.
 final class HTTPRequestGuardHandler: ChannelDuplexHandler, RemovableChannelHandler {
@@ -255,27 +284,62 @@ final class HTTPRequestGuardHandler: ChannelDuplexHandler, RemovableChannelHandl
     typealias OutboundIn = HTTPServerResponsePart
     typealias OutboundOut = HTTPServerResponsePart
 
+    /// What the connection is waiting for: it decides what the deadline means when it passes.
+    enum Awaiting {
+        /// Nothing is timed (an answer is being prepared or written).
+        case nothing
+        /// A request head (from connecting, or from a later request's first byte).
+        case head
+        /// The rest of the body of the request being read.
+        case body
+        /// Silence between kept-alive requests.
+        case idle
+    }
+
+    /// The clock of the body being read.
+    struct BodyClock {
+        let start: NIODeadline
+        var received = 0
+        var lastBytesAt: NIODeadline
+    }
+
     let configuration: HardenedHTTP1Channel.Configuration
+    let bodyRule: BodyDeadline
     let logger: Logger
 
     /// Requests passed on whose responses have not ended.
     private var requestsInProgress = 0
     /// A passed-on request's head has arrived but not its end.
     private var readingRequest = false
+    /// A response head has been written and its end not yet.
+    private var responding = false
     /// Bytes of a request head not yet complete have arrived.
     private var headStarted = false
-    /// When the awaited request head must have arrived; nil while none is awaited.
-    private var headDeadline: NIODeadline?
-    /// The timer that enforces ``headDeadline``. Re-arming is a timestamp: the timer is scheduled
-    /// only when none is pending, and when it fires for a deadline that has since moved, it
-    /// schedules itself again. Scheduling and cancelling a task on every request cost about 2 % of
-    /// the server's CPU on the hints read (issue 13).
-    private var headTimer: Scheduled<Void>?
+    /// The body being read is timed; nil before its clock starts and when no body is being read.
+    private var bodyClock: BodyClock?
+    /// The request being read is the connection's last (no keep-alive, or an upgrade).
+    private var readingLastRequest = false
+    /// The last request has been read: nothing after it is read or answered.
+    private var ignoringInput = false
+    /// The last request is HTTP/1.0: its answer is framed for HTTP/1.0 (no chunked coding).
+    private var lastRequestIsHTTP10 = false
+
+    private var awaiting = Awaiting.nothing
+    /// When what is awaited must have arrived; nil while nothing is timed.
+    private var deadline: NIODeadline?
+    /// The one timer that enforces ``deadline``, and when it fires. Re-arming is a timestamp: the
+    /// timer is rescheduled only when a deadline comes before it; when it fires for a deadline that has
+    /// since moved later, it schedules itself again. Scheduling and cancelling a task on every request
+    /// cost about 2 % of the server's CPU on the hints read (issue 13), so a request that arrives
+    /// whole in one read arms nothing.
+    private var timer: Scheduled<Void>?
+    private var timerFiresAt: NIODeadline?
+
     /// The answer to send once the responses in progress are written.
     private var pendingRejection: ConnectionRejection?
-    /// The parts of a `CONNECT` request, answered here, are not passed on.
+    /// The parts of a request answered here (`CONNECT`, a bad `Host`) are not passed on.
     private var discardingRequest = false
-    /// Close once the responses in progress are written (upgrade request; parse error mid-body).
+    /// Close once the responses in progress are written (last request; parse error mid-body).
     private var closeAfterResponses = false
     /// A parse error has been seen: later decoder errors are echoes of it.
     private var parseFailed = false
@@ -284,27 +348,28 @@ final class HTTPRequestGuardHandler: ChannelDuplexHandler, RemovableChannelHandl
 
     init(configuration: HardenedHTTP1Channel.Configuration, logger: Logger) {
         self.configuration = configuration
+        self.bodyRule = configuration.bodyDeadline
         self.logger = logger
     }
 
     // MARK: Lifecycle
 
     func handlerAdded(context: ChannelHandlerContext) {
-        if context.channel.isActive { armHeadDeadline(context: context) }
+        if context.channel.isActive { awaitFirstHead(context: context) }
     }
 
     func channelActive(context: ChannelHandlerContext) {
-        armHeadDeadline(context: context)
+        awaitFirstHead(context: context)
         context.fireChannelActive()
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        stopHeadTimer()
+        stopTimer()
         context.fireChannelInactive()
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
-        stopHeadTimer()
+        stopTimer()
     }
 
     // MARK: Inbound
@@ -314,38 +379,69 @@ final class HTTPRequestGuardHandler: ChannelDuplexHandler, RemovableChannelHandl
             context.fireUserInboundEventTriggered(event)
             return
         }
-        // Bytes while no request is being read start the next request's head.
-        guard !readingRequest, !finished else { return }
+        // Bytes while no request is being read start the next request's head (its deadline is set
+        // at the end of this read if the head is still incomplete then).
+        guard !readingRequest, !finished, !ignoringInput else { return }
         headStarted = true
-        if requestsInProgress == 0, pendingRejection == nil { armHeadDeadline(context: context) }
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        guard !finished, pendingRejection == nil else { return }
+        guard !finished, pendingRejection == nil, !ignoringInput else { return }
         let part = unwrapInboundIn(data)
         switch part {
         case .head(let head):
-            cancelHeadDeadline()
+            if awaiting == .head || awaiting == .idle { clearDeadline() }
             headStarted = false
             if head.method == .CONNECT {
                 discardingRequest = true
                 reject(.methodNotAllowedForConnect, context: context)
                 return
             }
-            if Self.asksForUpgrade(head) { closeAfterResponses = true }
+            if let problem = Self.hostProblem(head) {
+                discardingRequest = true
+                reject(ConnectionRejection(status: .badRequest, code: "malformed_request", message: problem), context: context)
+                return
+            }
+            if Self.asksForUpgrade(head) || !head.isKeepAlive {
+                closeAfterResponses = true
+                readingLastRequest = true
+                lastRequestIsHTTP10 = head.version == .http1_0
+            }
             readingRequest = true
             requestsInProgress += 1
             context.fireChannelRead(data)
-        case .body:
-            if !discardingRequest { context.fireChannelRead(data) }
+        case .body(let bytes):
+            if discardingRequest { return }
+            bodyClock?.received += bytes.readableBytes
+            context.fireChannelRead(data)
         case .end:
             if discardingRequest {
                 discardingRequest = false
                 return
             }
             readingRequest = false
+            bodyClock = nil
+            if awaiting == .body { clearDeadline() }
+            if readingLastRequest { ignoringInput = true }
             context.fireChannelRead(data)
         }
+    }
+
+    func channelReadComplete(context: ChannelHandlerContext) {
+        if !finished {
+            if readingRequest {
+                // A body still arriving after this read: time it (once the server handles it).
+                if bodyClock != nil {
+                    bodyClock?.lastBytesAt = .now()
+                } else if requestsInProgress == 1 {
+                    startBodyClock(context: context)
+                }
+            } else if headStarted, awaiting != .head, requestsInProgress == 0, pendingRejection == nil {
+                awaiting = .head
+                setDeadline(.now() + configuration.headerTimeout, context: context)
+            }
+        }
+        context.fireChannelReadComplete()
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
@@ -357,11 +453,12 @@ final class HTTPRequestGuardHandler: ChannelDuplexHandler, RemovableChannelHandl
             return
         }
         parseFailed = true
-        cancelHeadDeadline()
+        clearDeadline()
         if readingRequest {
             // The body of a request being handled is broken: its handler sees the error (the error
             // middleware answers 400), and the connection closes after that response.
             closeAfterResponses = true
+            bodyClock = nil
             if requestsInProgress == 0 {
                 finish(context: context, with: nil)
             } else {
@@ -384,26 +481,65 @@ final class HTTPRequestGuardHandler: ChannelDuplexHandler, RemovableChannelHandl
             return
         }
         switch unwrapOutboundIn(data) {
-        case .head(var head) where closeAfterResponses && requestsInProgress <= 1:
+        case .head(var head):
+            responding = true
+            guard closeAfterResponses, requestsInProgress <= 1 else {
+                context.write(data, promise: promise)
+                return
+            }
             head.headers.replaceOrAdd(name: "Connection", value: "close")
+            // An HTTP/1.0 client cannot read chunked coding: a body of unknown length is
+            // delimited by the close instead.
+            if lastRequestIsHTTP10, !head.headers.contains(name: "content-length") { head.version = .http1_0 }
             context.write(wrapOutboundOut(.head(head)), promise: promise)
         case .end:
             context.write(data, promise: promise)
+            responding = false
             requestsInProgress = max(0, requestsInProgress - 1)
-            guard requestsInProgress == 0 else { return }
-            if let rejection = pendingRejection {
-                finish(context: context, with: rejection)
-            } else if closeAfterResponses {
-                finish(context: context, with: nil)
-            } else if headStarted {
-                armHeadDeadline(context: context)
-            }
+            responseEnded(context: context)
         default:
             context.write(data, promise: promise)
         }
     }
 
     // MARK: Decisions
+
+    /// After a response's end: answer what waits, close, or time what comes next.
+    private func responseEnded(context: ChannelHandlerContext) {
+        if requestsInProgress == 1, readingRequest, bodyClock == nil {
+            // The request whose body is arriving is the one the server handles now.
+            startBodyClock(context: context)
+            return
+        }
+        guard requestsInProgress == 0 else { return }
+        if let rejection = pendingRejection {
+            finish(context: context, with: rejection)
+        } else if closeAfterResponses {
+            finish(context: context, with: nil)
+        } else if readingRequest {
+            return  // answered before its body ended: the body's clock goes on
+        } else if headStarted {
+            awaiting = .head
+            setDeadline(.now() + configuration.headerTimeout, context: context)
+        } else {
+            awaiting = .idle
+            setDeadline(.now() + configuration.idleTimeout, context: context)
+        }
+    }
+
+    private func startBodyClock(context: ChannelHandlerContext) {
+        let now = NIODeadline.now()
+        bodyClock = BodyClock(start: now, lastBytesAt: now)
+        awaiting = .body
+        setDeadline(bodyDeadline(bodyClock!), context: context)
+    }
+
+    private func bodyDeadline(_ clock: BodyClock) -> NIODeadline {
+        let offset = bodyRule.deadline(received: clock.received, lastBytesAt: Self.duration(clock.lastBytesAt - clock.start))
+        return clock.start + .nanoseconds(Int64(offset.components.seconds) * 1_000_000_000 + offset.components.attoseconds / 1_000_000_000)
+    }
+
+    private static func duration(_ amount: TimeAmount) -> Duration { .nanoseconds(amount.nanoseconds) }
 
     private func reject(_ rejection: ConnectionRejection, context: ChannelHandlerContext) {
         logger.debug("rejecting request", metadata: ["status": "\(rejection.status.code)", "code": "\(rejection.code)"])
@@ -418,57 +554,178 @@ final class HTTPRequestGuardHandler: ChannelDuplexHandler, RemovableChannelHandl
     private func finish(context: ChannelHandlerContext, with rejection: ConnectionRejection?) {
         guard !finished else { return }
         finished = true
-        stopHeadTimer()
+        stopTimer()
         let bytes = rejection.map { $0.render(serverName: configuration.serverName, allocator: context.channel.allocator) }
         context.triggerUserOutboundEvent(FinishConnection(bytes: bytes), promise: nil)
     }
 
-    private func armHeadDeadline(context: ChannelHandlerContext) {
-        guard headDeadline == nil, !finished else { return }
-        let deadline = NIODeadline.now() + configuration.headerTimeout
-        headDeadline = deadline
-        if headTimer == nil { scheduleHeadTimer(at: deadline, context: context) }
+    // MARK: Deadlines
+
+    private func awaitFirstHead(context: ChannelHandlerContext) {
+        guard awaiting == .nothing, deadline == nil, !finished else { return }
+        awaiting = .head
+        setDeadline(.now() + configuration.headerTimeout, context: context)
     }
 
-    private func scheduleHeadTimer(at deadline: NIODeadline, context: ChannelHandlerContext) {
-        headTimer = context.eventLoop.assumeIsolated().scheduleTask(deadline: deadline) { [self] in
-            headTimer = nil
-            guard let deadline = headDeadline, !finished else { return }
-            guard deadline <= .now() else {
-                scheduleHeadTimer(at: deadline, context: context)  // a later head's deadline
-                return
-            }
-            headDeadline = nil
-            guard !readingRequest, requestsInProgress == 0, pendingRejection == nil else { return }
-            if headStarted {
-                let seconds = configuration.headerTimeout.nanoseconds / 1_000_000_000
-                finish(
-                    context: context,
-                    with: ConnectionRejection(
-                        status: .requestTimeout, code: "request_timeout",
-                        message: "The request head did not arrive within \(seconds) seconds."
-                    ))
-            } else {
-                finish(context: context, with: nil)  // said nothing: nothing to answer
-            }
+    private func setDeadline(_ newDeadline: NIODeadline, context: ChannelHandlerContext) {
+        guard !finished else { return }
+        deadline = newDeadline
+        if let firesAt = timerFiresAt, firesAt <= newDeadline { return }  // it fires first and re-arms
+        timer?.cancel()
+        scheduleTimer(at: newDeadline, context: context)
+    }
+
+    private func scheduleTimer(at time: NIODeadline, context: ChannelHandlerContext) {
+        timerFiresAt = time
+        timer = context.eventLoop.assumeIsolated().scheduleTask(deadline: time) { [self] in
+            timer = nil
+            timerFiresAt = nil
+            deadlinePassed(context: context)
         }
     }
 
-    /// No head is awaited any more; the pending timer, if any, will find nothing to do.
-    private func cancelHeadDeadline() {
-        headDeadline = nil
+    private func deadlinePassed(context: ChannelHandlerContext) {
+        guard let deadline, !finished else { return }
+        let now = NIODeadline.now()
+        if awaiting == .body, let clock = bodyClock {
+            let limit = bodyDeadline(clock)
+            guard limit <= now else {
+                setDeadline(limit, context: context)  // bytes came in since: a later limit
+                return
+            }
+            clearDeadline()
+            bodyTimedOut(context: context)
+            return
+        }
+        guard deadline <= now else {
+            scheduleTimer(at: deadline, context: context)  // a later deadline of the same kind
+            return
+        }
+        let passed = awaiting
+        clearDeadline()
+        guard !readingRequest, requestsInProgress == 0, pendingRejection == nil else { return }
+        switch passed {
+        case .head where headStarted:
+            let seconds = configuration.headerTimeout.nanoseconds / 1_000_000_000
+            finish(
+                context: context,
+                with: ConnectionRejection(status: .requestTimeout, code: "request_timeout", message: "The request head did not arrive within \(seconds) seconds."))
+        case .head, .idle:
+            finish(context: context, with: nil)  // said nothing: nothing to answer
+        case .body, .nothing:
+            break
+        }
+    }
+
+    /// The body being read ran out of time.
+    private func bodyTimedOut(context: ChannelHandlerContext) {
+        bodyClock = nil
+        logger.debug("request body timed out")
+        if requestsInProgress == 0 {
+            finish(context: context, with: nil)  // its answer was written already
+        } else if responding {
+            closeAfterResponses = true  // its answer is being written: never interrupted
+        } else {
+            finish(
+                context: context,
+                with: ConnectionRejection(status: .requestTimeout, code: "request_timeout", message: bodyRule.explanation()))
+        }
+    }
+
+    /// Nothing is timed any more; a pending timer will find nothing to do.
+    private func clearDeadline() {
+        deadline = nil
+        awaiting = .nothing
     }
 
     /// The connection is done with: its timer goes too.
-    private func stopHeadTimer() {
-        headDeadline = nil
-        headTimer?.cancel()
-        headTimer = nil
+    private func stopTimer() {
+        clearDeadline()
+        timer?.cancel()
+        timer = nil
+        timerFiresAt = nil
     }
+
+    // MARK: Request checks
 
     /// Whether the HTTP decoder will treat what follows this request as another protocol.
     static func asksForUpgrade(_ head: HTTPRequestHead) -> Bool {
         head.headers.contains(name: "upgrade")
             && head.headers[canonicalForm: "connection"].contains { $0.lowercased() == "upgrade" }
+    }
+
+    /// Why the request's `Host` fields make it unservable (RFC 9112 §3.2), or nil when they are fine.
+    static func hostProblem(_ head: HTTPRequestHead) -> String? {
+        let hosts = head.headers["host"]
+        switch hosts.count {
+        case 0:
+            return head.version == .http1_1 ? "An HTTP/1.1 request must have a Host header." : nil
+        case 1:
+            return HostField.isValid(hosts[0]) ? nil : "The Host header is not a valid host[:port]."
+        default:
+            return "The request has more than one Host header."
+        }
+    }
+}
+
+/// The `Host` field's grammar (RFC 9110 §7.2: `uri-host [ ":" port ]`, RFC 3986 §3.2.2), so a request
+/// naming no host, or several, is refused at the connection instead of being served.
+enum HostField {
+    /// Whether `value` is empty (allowed when the target has no authority) or a host with an optional port.
+    static func isValid(_ value: String) -> Bool {
+        var bytes = Substring(value).utf8[...]
+        if bytes.first == UInt8(ascii: "[") {
+            guard let close = bytes.firstIndex(of: UInt8(ascii: "]")) else { return false }
+            let literal = bytes[bytes.index(after: bytes.startIndex)..<close]
+            guard !literal.isEmpty, literal.allSatisfy(isIPLiteralByte) else { return false }
+            bytes = bytes[bytes.index(after: close)...]
+        } else {
+            let end = bytes.firstIndex(of: UInt8(ascii: ":")) ?? bytes.endIndex
+            guard isRegName(bytes[..<end]) else { return false }
+            bytes = bytes[end...]
+        }
+        guard let colon = bytes.first else { return true }
+        guard colon == UInt8(ascii: ":") else { return false }
+        let port = bytes.dropFirst()
+        return port.count <= 5 && port.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+    }
+
+    /// RFC 3986 reg-name (which includes IPv4 addresses): unreserved, sub-delims and %HH.
+    static func isRegName(_ name: Substring.UTF8View.SubSequence) -> Bool {
+        var index = name.startIndex
+        while index < name.endIndex {
+            let byte = name[index]
+            if byte == UInt8(ascii: "%") {
+                let digits = name[name.index(after: index)...].prefix(2)
+                guard digits.count == 2, digits.allSatisfy(isHexDigit) else { return false }
+                index = name.index(index, offsetBy: 3)
+                continue
+            }
+            guard isUnreserved(byte) || subDelims.contains(byte) else { return false }
+            index = name.index(after: index)
+        }
+        return true
+    }
+
+    static let subDelims = Set("!$&'()*+,;=".utf8)
+
+    static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
+        case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"): true
+        default: false
+        }
+    }
+
+    static func isHexDigit(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"): true
+        default: false
+        }
+    }
+
+    /// An IPv6 address or IPvFuture inside brackets: hex digits, `:`, `.`, and IPvFuture's letters.
+    static func isIPLiteralByte(_ byte: UInt8) -> Bool {
+        isUnreserved(byte) || subDelims.contains(byte) || byte == UInt8(ascii: ":")
     }
 }

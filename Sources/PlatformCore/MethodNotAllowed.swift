@@ -15,9 +15,13 @@ public final class RouteMethodTable: Sendable {
     public init() {}
 
     /// Loads the routes as (method, path template) pairs, templates in `/a/{id}` or `/a/:id` form.
+    /// A path with GET accepts HEAD too (``HeadMiddleware`` answers it).
     public func load(_ routes: [(method: String, path: String)]) {
         var byPath: [String: Set<String>] = [:]
-        for route in routes { byPath[route.path, default: []].insert(route.method) }
+        for route in routes {
+            byPath[route.path, default: []].insert(route.method)
+            if route.method == "GET" { byPath[route.path, default: []].insert("HEAD") }
+        }
         let loaded = byPath.map { path, methods in
             Entry(
                 components: path.split(separator: "/").map { part in

@@ -13,18 +13,30 @@ import Testing
 /// client library would send, and how it treats clients that are slow or silent.
 @Suite("Malformed HTTP, CONNECT and slow clients", .timeLimit(.minutes(1)))
 struct MalformedHTTPTests {
-    @Test("HTTP_HEADER_TIMEOUT_SECONDS and HTTP_IDLE_TIMEOUT_SECONDS default to 10 and 60, are read from the environment, and refuse nonsense")
+    @Test(
+        "HTTP_HEADER_TIMEOUT_SECONDS, HTTP_IDLE_TIMEOUT_SECONDS, HTTP_BODY_TIMEOUT_SECONDS and HTTP_BODY_MIN_BYTES_PER_SECOND default to 10, 60, 300 and 1024, are read from the environment, and refuse nonsense"
+    )
     func timeoutConfiguration() throws {
         let defaults = try ServerConfiguration.load(environment: [:])
         #expect(defaults.httpHeaderTimeoutSeconds == 10)
         #expect(defaults.httpIdleTimeoutSeconds == 60)
-        let set = try ServerConfiguration.load(environment: ["HTTP_HEADER_TIMEOUT_SECONDS": "5", "HTTP_IDLE_TIMEOUT_SECONDS": "120"])
+        #expect(defaults.httpBodyTimeoutSeconds == 300)
+        #expect(defaults.httpBodyMinBytesPerSecond == 1024)
+        let set = try ServerConfiguration.load(environment: [
+            "HTTP_HEADER_TIMEOUT_SECONDS": "5", "HTTP_IDLE_TIMEOUT_SECONDS": "120", "HTTP_BODY_TIMEOUT_SECONDS": "600", "HTTP_BODY_MIN_BYTES_PER_SECOND": "0",
+        ])
         #expect(set.httpHeaderTimeoutSeconds == 5)
         #expect(set.httpIdleTimeoutSeconds == 120)
-        #expect(throws: ServerConfiguration.Invalid.self) { try ServerConfiguration.load(environment: ["HTTP_HEADER_TIMEOUT_SECONDS": "0"]) }
-        #expect(throws: ServerConfiguration.Invalid.self) { try ServerConfiguration.load(environment: ["HTTP_IDLE_TIMEOUT_SECONDS": "soon"]) }
-        #expect(ServerConfiguration.keys.contains { $0.key == "HTTP_HEADER_TIMEOUT_SECONDS" })
-        #expect(ServerConfiguration.keys.contains { $0.key == "HTTP_IDLE_TIMEOUT_SECONDS" })
+        #expect(set.httpBodyTimeoutSeconds == 600)
+        #expect(set.httpBodyMinBytesPerSecond == 0)
+        for (key, value) in [
+            ("HTTP_HEADER_TIMEOUT_SECONDS", "0"), ("HTTP_IDLE_TIMEOUT_SECONDS", "soon"), ("HTTP_BODY_TIMEOUT_SECONDS", "0"), ("HTTP_BODY_MIN_BYTES_PER_SECOND", "-1"),
+        ] {
+            #expect(throws: ServerConfiguration.Invalid.self, "\(key)=\(value)") { try ServerConfiguration.load(environment: [key: value]) }
+        }
+        for key in ["HTTP_HEADER_TIMEOUT_SECONDS", "HTTP_IDLE_TIMEOUT_SECONDS", "HTTP_BODY_TIMEOUT_SECONDS", "HTTP_BODY_MIN_BYTES_PER_SECOND"] {
+            #expect(ServerConfiguration.keys.contains { $0.key == key }, "\(key) is documented")
+        }
     }
 
     // MARK: Header limits → 431
@@ -216,8 +228,117 @@ struct MalformedHTTPTests {
         }
     }
 
-    @Test("a request body that stalls is closed after the idle timeout")
-    func stalledBodyIsClosed() async throws {
+    // MARK: Body deadline
+
+    /// POST /knot/auth/dev with a body of `length` bytes announced, none of it sent yet.
+    static func bodyHead(length: Int) -> String {
+        "POST /knot/auth/dev HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: \(length)\r\n\r\n"
+    }
+
+    @Test("a body trickled a byte at a time gets 408 request_timeout once it falls under the minimum rate, then the connection closes")
+    func trickledBodyIsTimedOut() async throws {
+        // A byte every 300 ms keeps the connection busy (it never idles) but averages 3 bytes/s,
+        // far under 100: judged after the 1 s grace (the header timeout).
+        try await withLiveServer(
+            .sqlite,
+            configure: {
+                $0.httpHeaderTimeoutSeconds = 1; $0.httpBodyMinBytesPerSecond = 100
+            }
+        ) { url, _ in
+            let connection = try RawConnection(url)
+            try await connection.send(Self.bodyHead(length: 100))
+            let start = ContinuousClock.now
+            let trickle = Task {
+                for byte in String(repeating: " ", count: 40).utf8 {
+                    try await connection.send([byte])
+                    try await Task.sleep(for: .milliseconds(300))
+                }
+            }
+            defer { trickle.cancel() }
+            let response = try await connection.readResponse(timeout: .seconds(8))
+            let elapsed = ContinuousClock.now - start
+            trickle.cancel()
+            _ = await trickle.result
+            let closed = try await connection.waitForClose()
+            #expect(elapsed >= .milliseconds(900) && elapsed < .seconds(5), "408 after \(elapsed)")
+            try expectJSONError(RawExchange(response: response, closedAfter: closed), status: 408, code: "request_timeout")
+        }
+    }
+
+    @Test("a body shorter than its Content-Length gets 408 request_timeout when it has been silent for the idle timeout, not a silent close")
+    func shortBodyIsTimedOut() async throws {
+        try await withLiveServer(
+            .sqlite,
+            configure: {
+                $0.httpHeaderTimeoutSeconds = 1; $0.httpIdleTimeoutSeconds = 2; $0.httpBodyMinBytesPerSecond = 0
+            }
+        ) { url, _ in
+            let connection = try RawConnection(url)
+            let start = ContinuousClock.now
+            try await connection.send(Self.bodyHead(length: 100) + "{\"email\":")
+            let response = try await connection.readResponse(timeout: .seconds(8))
+            let elapsed = ContinuousClock.now - start
+            let closed = try await connection.waitForClose()
+            #expect(elapsed >= .milliseconds(1800) && elapsed < .seconds(6), "408 after \(elapsed)")
+            try expectJSONError(RawExchange(response: response, closedAfter: closed), status: 408, code: "request_timeout")
+        }
+    }
+
+    @Test("a body still arriving at a good pace when the whole-body bound passes gets 408 request_timeout")
+    func slowWholeBodyIsTimedOut() async throws {
+        try await withLiveServer(
+            .sqlite,
+            configure: {
+                $0.httpHeaderTimeoutSeconds = 1; $0.httpBodyTimeoutSeconds = 2; $0.httpBodyMinBytesPerSecond = 100
+            }
+        ) { url, _ in
+            let connection = try RawConnection(url)
+            try await connection.send(Self.bodyHead(length: 100_000))
+            let start = ContinuousClock.now
+            let stream = Task {
+                // 300 bytes/s: above the floor, yet 100 KB would take 5 minutes.
+                for _ in 0..<200 {
+                    try await connection.send(Array(repeating: UInt8(ascii: " "), count: 30))
+                    try await Task.sleep(for: .milliseconds(100))
+                }
+            }
+            defer { stream.cancel() }
+            let response = try await connection.readResponse(timeout: .seconds(8))
+            let elapsed = ContinuousClock.now - start
+            stream.cancel()
+            _ = await stream.result
+            let closed = try await connection.waitForClose()
+            #expect(elapsed >= .milliseconds(1800) && elapsed < .seconds(6), "408 after \(elapsed)")
+            try expectJSONError(RawExchange(response: response, closedAfter: closed), status: 408, code: "request_timeout")
+        }
+    }
+
+    @Test("a slow body that keeps the minimum rate within the bound is served, and the connection stays open")
+    func slowBodyWithinTheDeadlineIsServed() async throws {
+        // About 1.5 s at ~250 bytes/s against a floor of 20 bytes/s judged after 1 s (a margin for a
+        // loaded machine, where the pauses between pieces stretch).
+        try await withLiveServer(
+            .sqlite,
+            configure: {
+                $0.httpHeaderTimeoutSeconds = 1; $0.httpBodyMinBytesPerSecond = 20
+            }
+        ) { url, _ in
+            let body = Array(("{\"email\":\"slow-body@example.com\"}" + String(repeating: " ", count: 340)).utf8)
+            let connection = try RawConnection(url)
+            try await connection.send(Self.bodyHead(length: body.count))
+            for piece in stride(from: 0, to: body.count, by: 25) {
+                try await connection.send(Array(body[piece..<min(piece + 25, body.count)]))
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            let response = try await connection.readResponse()
+            #expect(response.status == 200, "\(response.text)")
+            try await connection.send("GET /health HTTP/1.1\r\nHost: t\r\n\r\n")
+            #expect(try await connection.readResponse().status == 200)
+        }
+    }
+
+    @Test("a request answered before its body arrived (413) is not answered again at the body deadline: the connection just closes")
+    func answeredRequestIsNotAnsweredTwice() async throws {
         try await withLiveServer(
             .sqlite,
             configure: {
@@ -225,13 +346,111 @@ struct MalformedHTTPTests {
             }
         ) { url, _ in
             let connection = try RawConnection(url)
+            try await connection.send(Self.bodyHead(length: 5_000_000) + "{\"email\":")
+            let response = try await connection.readResponse()
+            #expect(response.status == 413)
+            let rest = try await connection.readUntilClosed(timeout: .seconds(8))
+            #expect(rest.closed, "still open 8 s after the answer")
+            #expect(rest.bytes.isEmpty, "a second answer: \(String(decoding: rest.bytes, as: UTF8.self).prefix(200))")
+        }
+    }
+
+    // MARK: HTTP/1.x
+
+    @Test("an HTTP/1.0 request without keep-alive is answered with Connection: close and the connection closes right after")
+    func http10ClosesAfterTheAnswer() async throws {
+        try await withLiveServer(.sqlite) { url, _ in
             let start = ContinuousClock.now
-            try await connection.send("POST /knot/auth/dev HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"email\":")
-            let outcome = try await connection.readUntilClosed(timeout: .seconds(8))
-            let elapsed = ContinuousClock.now - start
-            #expect(outcome.closed, "still open after 8 s")
-            #expect(elapsed >= .milliseconds(1500), "closed after \(elapsed), before the idle timeout")
-            #expect(!String(decoding: outcome.bytes, as: UTF8.self).hasPrefix("HTTP/1.1 2"), "a truncated body must not succeed")
+            let response = try await exchange(url, "GET /health HTTP/1.0\r\n\r\n")
+            #expect(response.response.status == 200)
+            #expect(response.response.headers["connection"]?.lowercased() == "close")
+            #expect(response.closedAfter, "the connection must close after the answer")
+            #expect(ContinuousClock.now - start < .seconds(4))
+            // Connection: close on HTTP/1.1, whatever its letter case, does the same.
+            let closing = try await exchange(url, "GET /health HTTP/1.1\r\nHost: t\r\nConnection: Close\r\n\r\n")
+            #expect(closing.response.status == 200 && closing.closedAfter)
+        }
+    }
+
+    @Test("an HTTP/1.0 request with Connection: keep-alive keeps the connection for the next request")
+    func http10KeepAlive() async throws {
+        try await withLiveServer(.sqlite) { url, _ in
+            let connection = try RawConnection(url)
+            try await connection.send("GET /health HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
+            #expect(try await connection.readResponse().status == 200)
+            try await connection.send("GET /health HTTP/1.1\r\nHost: t\r\n\r\n")
+            #expect(try await connection.readResponse().status == 200)
+        }
+    }
+
+    static let badHosts: [(String, String)] = [
+        ("HTTP/1.1 without Host", "GET /health HTTP/1.1\r\n\r\n"),
+        ("two Host lines", "GET /health HTTP/1.1\r\nHost: a.example\r\nHost: b.example\r\n\r\n"),
+        ("two Host lines on HTTP/1.0", "GET /health HTTP/1.0\r\nHost: a.example\r\nHost: a.example\r\n\r\n"),
+        ("a space inside", "GET /health HTTP/1.1\r\nHost: a example\r\n\r\n"),
+        ("a list", "GET /health HTTP/1.1\r\nHost: a.example, b.example\r\n\r\n"),
+        ("a path", "GET /health HTTP/1.1\r\nHost: a.example/x\r\n\r\n"),
+        ("userinfo", "GET /health HTTP/1.1\r\nHost: user@a.example\r\n\r\n"),
+        ("a named port", "GET /health HTTP/1.1\r\nHost: a.example:http\r\n\r\n"),
+        ("an unclosed IPv6 literal", "GET /health HTTP/1.1\r\nHost: [::1\r\n\r\n"),
+        ("a bad escape", "GET /health HTTP/1.1\r\nHost: a%zz.example\r\n\r\n"),
+        ("a body behind a bad Host", "POST /knot/auth/dev HTTP/1.1\r\nHost: a b\r\nContent-Length: 2\r\n\r\n{}"),
+    ]
+
+    @Test("a request without Host on HTTP/1.1, with two Host lines, or with an invalid Host gets 400 malformed_request and is not served", arguments: badHosts.map(\.0))
+    func badHost(_ name: String) async throws {
+        let request = Self.badHosts.first { $0.0 == name }!.1
+        try await withLiveServer(.sqlite) { url, _ in
+            try expectJSONError(try await exchange(url, request), status: 400, code: "malformed_request")
+        }
+    }
+
+    @Test("valid Host values are served: names, IPv4 and IPv6 with ports, empty; HTTP/1.0 needs none")
+    func goodHosts() async throws {
+        try await withLiveServer(.sqlite) { url, _ in
+            for host in ["Host: a.example", "Host: 127.0.0.1:8080", "Host: [::1]:8080", "Host: [::1]", "Host: xn--bcher-kva.example:1", "Host: ", "Host: a.example:"] {
+                let response = try await exchange(url, "GET /health HTTP/1.1\r\n\(host)\r\n\r\n", expectClose: false)
+                #expect(response.response.status == 200, "\(host): \(response.response.text)")
+            }
+            #expect(try await exchange(url, "GET /health HTTP/1.0\r\n\r\n").response.status == 200)
+        }
+    }
+
+    // MARK: HEAD
+
+    @Test(
+        "HEAD /health, /vibekeeper/api/v1/contacts and …/media/{id}: GET's status and headers, Content-Length included, no body bytes, and the connection serves the next request")
+    func headOnTheWire() async throws {
+        try await withLiveServer(.sqlite) { url, _ in
+            let connection = try RawConnection(url)
+            func send(_ method: String, _ path: String, token: String? = nil, type: String? = nil, body: [UInt8] = []) async throws -> RawResponse {
+                var head = "\(method) \(path) HTTP/1.1\r\nHost: t\r\n"
+                if let token { head += "Authorization: Bearer \(token)\r\n" }
+                if let type { head += "Content-Type: \(type)\r\nContent-Length: \(body.count)\r\n" }
+                try await connection.send(Array((head + "\r\n").utf8) + body)
+                return try await connection.readResponse(bodyless: method == "HEAD")
+            }
+            let signIn = try await send("POST", "/vibekeeper/auth/dev", type: "application/json", body: Array(#"{"email":"head@example.com"}"#.utf8))
+            let token = try #require(signIn.json?["access_token"] as? String)
+            var photo = MultipartBody()
+            photo.file("image_file", filename: "p.jpg", contentType: "image/jpeg", SampleMedia.jpeg())
+            let captured = try await send("POST", "/vibekeeper/api/v1/capture/image", token: token, type: photo.contentType, body: Array(photo.finished))
+            let media = try #require(((captured.json?["media_assets"] as? [[String: Any]])?.first?["url"]) as? String)
+            for path in ["/health", "/vibekeeper/api/v1/contacts", media] {
+                let get = try await send("GET", path, token: token)
+                let head = try await send("HEAD", path, token: token)
+                #expect(get.status == 200 && head.status == 200, "\(path): GET \(get.status), HEAD \(head.status)")
+                #expect(head.headers["content-length"] == String(get.body.count), "\(path)")
+                let ignored: Set<String> = ["date", "x-request-id"]
+                #expect(head.headers.filter { !ignored.contains($0.key) } == get.headers.filter { !ignored.contains($0.key) }, "\(path)")
+            }
+            // Any byte of a HEAD body would be read as the start of this answer.
+            let after = try await send("GET", "/health")
+            #expect(after.status == 200 && (after.json?["status"] as? String) == "ok")
+            try await connection.send("HEAD /health HTTP/1.1\r\nHost: t\r\n\r\n")
+            _ = try await connection.readResponse(bodyless: true)
+            let rest = try await connection.readUntilClosed(timeout: .milliseconds(300))
+            #expect(!rest.closed && rest.bytes.isEmpty, "bytes after a HEAD answer: \(rest.bytes.count)")
         }
     }
 
@@ -393,8 +612,9 @@ final class RawConnection: @unchecked Sendable {
         return .closed  // ECONNRESET and friends
     }
 
-    /// Reads one response (status line, headers, `Content-Length` body).
-    func readResponse(timeout: Duration = .seconds(10)) async throws -> RawResponse {
+    /// Reads one response (status line, headers, `Content-Length` body; with `bodyless`, as the
+    /// answer to a HEAD request: no body whatever its headers say).
+    func readResponse(timeout: Duration = .seconds(10), bodyless: Bool = false) async throws -> RawResponse {
         let deadline = ContinuousClock.now + timeout
         let separator: [UInt8] = Array("\r\n\r\n".utf8)
         var closed = false
@@ -410,6 +630,10 @@ final class RawConnection: @unchecked Sendable {
                 for line in lines.dropFirst() {
                     guard let colon = line.firstIndex(of: ":") else { continue }
                     headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                }
+                if bodyless {
+                    buffer.removeFirst(end.upperBound)
+                    return RawResponse(status: status, headers: headers, body: [])
                 }
                 guard let length = headers["content-length"].flatMap(Int.init) else {
                     throw RawConnectionError(description: "response without Content-Length: \(head)")
