@@ -65,6 +65,7 @@ EXPLAINED_CODES = {
 }
 
 _seen_path = os.environ.get("FUZZ_EXPLAINED_LOG")
+_heavy_log = os.environ.get("FUZZ_HEAVY_LOG")
 
 _IDEMPOTENCY_KEY = "idempotency-key"
 _VALID_KEY = re.compile(r"[!-~]{1,255}")
@@ -74,28 +75,47 @@ _HEAVY_MARKS = "\u0301" * 400
 _heavy_counter = [0]
 
 
-def _body_validator(ctx):
-    """A validator of the operation's JSON body against the whole document (for its $refs), or None."""
+def _body_schema(ctx):
+    """The operation's JSON body schema and the whole document (for its $refs), or (None, None)."""
     try:
-        import jsonschema
-
         operation = ctx.operation
-        raw = operation.definition.raw
-        schema = raw["requestBody"]["content"]["application/json"]["schema"]
-        document = operation.schema.raw_schema
-        return jsonschema.Draft202012Validator({**document, **schema})
+        schema = operation.definition.raw["requestBody"]["content"]["application/json"]["schema"]
+        return schema, operation.schema.raw_schema
     except Exception:
-        return None
+        return None, None
 
 
-def _heavier(value):
-    """`value` with combining accents on every text ending in a letter or digit, recursively."""
+def _resolve(schema, document):
+    while isinstance(schema, dict) and "$ref" in schema:
+        node = document
+        for part in schema["$ref"].lstrip("#/").split("/"):
+            node = node[part]
+        schema = {**node, **{key: value for key, value in schema.items() if key != "$ref"}}
+    return schema if isinstance(schema, dict) else {}
+
+
+def _is_free_text(schema):
+    """A text field under the platform's text rule (its pattern refuses control characters), not an
+    identifier, a date, an enum or a constant."""
+    pattern = schema.get("pattern") or ""
+    return "\\x0E-\\x1F" in pattern and not any(key in schema for key in ("format", "enum", "const"))
+
+
+def _heavier(value, schema, document):
+    """`value` with combining accents on every free text ending in a letter or digit, following the
+    schema (a choice between schemas is left alone)."""
+    schema = _resolve(schema, document)
+    if any(key in schema for key in ("anyOf", "oneOf", "allOf")):
+        return value
     if isinstance(value, str):
-        return value + _HEAVY_MARKS if value and value[-1].isalnum() else value
+        if _is_free_text(schema) and value and value[-1].isalnum():
+            return value + _HEAVY_MARKS
+        return value
     if isinstance(value, list):
-        return [_heavier(item) for item in value]
+        return [_heavier(item, schema.get("items") or {}, document) for item in value]
     if isinstance(value, dict):
-        return {key: _heavier(item) for key, item in value.items()}
+        properties = schema.get("properties") or {}
+        return {key: _heavier(item, properties.get(key) or {}, document) for key, item in value.items()}
     return value
 
 
@@ -104,11 +124,24 @@ def map_body(ctx, body):
     _heavy_counter[0] += 1
     if _heavy_counter[0] % 3 or not isinstance(body, dict):
         return body
-    validator = _body_validator(ctx)
-    if validator is None or not validator.is_valid(body):
+    schema, document = _body_schema(ctx)
+    if schema is None:
         return body
-    heavy = _heavier(body)
-    return heavy if validator.is_valid(heavy) else body
+    try:
+        import jsonschema
+
+        validator = jsonschema.Draft202012Validator({**document, **schema}, format_checker=jsonschema.Draft202012Validator.FORMAT_CHECKER)
+        if not validator.is_valid(body):
+            return body
+        heavy = _heavier(body, schema, document)
+        if heavy == body or not validator.is_valid(heavy):
+            return body
+    except Exception:
+        return body
+    if _heavy_log:
+        with open(_heavy_log, "a") as log:
+            log.write(f"{ctx.operation.definition.raw.get('operationId')}\n")
+    return heavy
 
 
 @schemathesis.hook
