@@ -197,7 +197,7 @@ public struct ServerConfiguration: Sendable {
         public static let refreshTTL = SettingKey("REFRESH_TOKEN_TTL_SECONDS", "refresh token lifetime (default 2592000)")
         public static let appleJWKS = SettingKey("APPLE_JWKS_URL", "Apple's signing keys (default https://appleid.apple.com/auth/keys)")
         public static let googleJWKS = SettingKey("GOOGLE_JWKS_URL", "Google's signing keys (default https://www.googleapis.com/oauth2/v3/certs)")
-        public static let authRateLimit = SettingKey("AUTH_RATE_LIMIT_PER_MINUTE", "sign-in/refresh requests per client address per minute (default 60)")
+        public static let authRateLimit = SettingKey("AUTH_RATE_LIMIT_PER_MINUTE", "sign-in, refresh and registration requests per client address per minute (default 60)")
         public static let loginRateLimitPerEmail = SettingKey(
             "LOGIN_RATE_LIMIT_PER_EMAIL",
             "password sign-in attempts per account email per 15 minutes, whatever the client address (default 10); registrations of one email have a budget of the same size")

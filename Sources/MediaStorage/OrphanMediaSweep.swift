@@ -14,7 +14,7 @@ public struct OrphanMediaSweep: Sendable {
     let referenced: @Sendable ([String]) async throws -> Set<String>
 
     /// - Parameters:
-    ///   - prefix: the keys this sweep looks at (one app's: `vibekeeper/`).
+    ///   - prefix: the keys this sweep looks at (one app's, such as `<app>/`).
     ///   - referenced: which of the given keys still have a row.
     public init(
         store: any MediaStore, prefix: String, minimumAge: TimeInterval = Self.defaultMinimumAge,

@@ -59,6 +59,14 @@ public struct Migration: Sendable {
             }
             try await db.raw("PRAGMA schema_version = \(unsafeRaw: String(schemaVersion + 1))").run()
             try await db.raw("PRAGMA writable_schema = OFF").run()
+            // A definition written otherwise than expected would be left as it was: say so rather
+            // than record the migration as applied.
+            let definition =
+                try await db.raw("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = \(bind: table)").first()?
+                .decode(column: "sql", as: String.self) ?? ""
+            for (column, _) in columns where !definition.contains("CHECK (length(\(column)) >= 1)") {
+                throw MigrationFailed(reason: "\(table).\(column): its length CHECK is not written as this migration expects")
+            }
         }
     }
 
@@ -86,6 +94,12 @@ public struct Migration: Sendable {
         }
         return result
     }
+}
+
+/// A migration that could not do what it says; the transaction it ran in is rolled back.
+struct MigrationFailed: Error, CustomStringConvertible {
+    let reason: String
+    var description: String { "migration failed: \(reason)" }
 }
 
 /// The ordered migrations of one component (the platform, or one app). Components are applied in the

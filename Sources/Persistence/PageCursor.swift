@@ -38,7 +38,7 @@ public struct PageCursor: Sendable, Equatable {
     }
 }
 
-/// Writes and reads the opaque cursors of one list (Knot's hints, VibeKeeper's gift ideas…), each
+/// Writes and reads the opaque cursors of one list (an app's hints, gift ideas…), each
 /// bound to the user it was issued to: a cursor carries an HMAC of its place and that user under a
 /// key derived from the server secret and the list's name, so another account's cursor, another
 /// list's, a forged or an altered one is refused (the route's 422 naming `cursor`) — a cursor
@@ -46,7 +46,7 @@ public struct PageCursor: Sendable, Equatable {
 ///
 /// The text is base64url of 40 bytes: the time in microseconds (8, big-endian), the item's id (16)
 /// and the first 16 bytes of the HMAC-SHA256 of those 24 bytes followed by the user's id. Writing
-/// one is a copy of a keyed HMAC state and one hash of 40 bytes (it is on Knot's hint-page path).
+/// one is a copy of a keyed HMAC state and one hash of 40 bytes (it is on the hottest list's path).
 public struct PageCursorSigner: Sendable {
     private let keyed: HMAC<SHA256>
 

@@ -317,6 +317,9 @@ final class HTTPRequestGuardHandler: ChannelDuplexHandler, RemovableChannelHandl
     private var headStarted = false
     /// The body being read is timed; nil before its clock starts and when no body is being read.
     private var bodyClock: BodyClock?
+    /// Body bytes of the request being read that came before its clock started (with its head, or
+    /// while earlier pipelined requests were handled): they count once the clock starts.
+    private var bodyBytesBeforeClock = 0
     /// The request being read is the connection's last (no keep-alive, or an upgrade).
     private var readingLastRequest = false
     /// The last request has been read: nothing after it is read or answered.
@@ -402,17 +405,22 @@ final class HTTPRequestGuardHandler: ChannelDuplexHandler, RemovableChannelHandl
                 reject(ConnectionRejection(status: .badRequest, code: "malformed_request", message: problem), context: context)
                 return
             }
-            if Self.asksForUpgrade(head) || !head.isKeepAlive {
+            if Self.asksForUpgrade(head) || !head.isKeepAlive || Self.asksToClose(head) {
                 closeAfterResponses = true
                 readingLastRequest = true
                 lastRequestIsHTTP10 = head.version == .http1_0
             }
             readingRequest = true
+            bodyBytesBeforeClock = 0
             requestsInProgress += 1
             context.fireChannelRead(data)
         case .body(let bytes):
             if discardingRequest { return }
-            bodyClock?.received += bytes.readableBytes
+            if bodyClock != nil {
+                bodyClock!.received += bytes.readableBytes
+            } else {
+                bodyBytesBeforeClock += bytes.readableBytes
+            }
             context.fireChannelRead(data)
         case .end:
             if discardingRequest {
@@ -450,6 +458,11 @@ final class HTTPRequestGuardHandler: ChannelDuplexHandler, RemovableChannelHandl
         }
         guard let parserError = error as? HTTPParserError else {
             context.fireErrorCaught(error)
+            return
+        }
+        if ignoringInput {
+            // Bytes after the connection's last request, which the decoder refuses: that request is
+            // still answered, and the connection closes after its answer.
             return
         }
         parseFailed = true
@@ -529,7 +542,8 @@ final class HTTPRequestGuardHandler: ChannelDuplexHandler, RemovableChannelHandl
 
     private func startBodyClock(context: ChannelHandlerContext) {
         let now = NIODeadline.now()
-        bodyClock = BodyClock(start: now, lastBytesAt: now)
+        bodyClock = BodyClock(start: now, received: bodyBytesBeforeClock, lastBytesAt: now)
+        bodyBytesBeforeClock = 0
         awaiting = .body
         setDeadline(bodyDeadline(bodyClock!), context: context)
     }
@@ -649,6 +663,12 @@ final class HTTPRequestGuardHandler: ChannelDuplexHandler, RemovableChannelHandl
     // MARK: Request checks
 
     /// Whether the HTTP decoder will treat what follows this request as another protocol.
+    /// `Connection: close` among the field's tokens, whatever else it lists (RFC 9112 §9.3: close
+    /// wins over an HTTP/1.0 `keep-alive` beside it).
+    static func asksToClose(_ head: HTTPRequestHead) -> Bool {
+        head.headers[canonicalForm: "connection"].contains { $0.lowercased() == "close" }
+    }
+
     static func asksForUpgrade(_ head: HTTPRequestHead) -> Bool {
         head.headers.contains(name: "upgrade")
             && head.headers[canonicalForm: "connection"].contains { $0.lowercased() == "upgrade" }

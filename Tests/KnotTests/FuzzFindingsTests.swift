@@ -16,7 +16,7 @@ struct FuzzFindingsTests {
             let user = try await client.signIn()
             let vault = try await client.send(.patch, "/knot/api/v1/vault", token: user.accessToken)
             #expect(vault.status == .methodNotAllowed)
-            #expect(vault.headers[.allow] == "GET, POST, PUT")
+            #expect(vault.headers[.allow] == "GET, HEAD, POST, PUT")
             #expect(vault.errorCode == "method_not_allowed")
             #expect(vault.headers[.contentType]?.hasPrefix("application/json") == true)
             // Without a token too: the method is refused before authentication, as the router decides.
@@ -24,11 +24,11 @@ struct FuzzFindingsTests {
             // The route the router picks decides Allow: a literal segment wins over a capture.
             let search = try await client.send(.options, "/knot/api/v1/hints/search", token: user.accessToken)
             #expect(search.status == .methodNotAllowed)
-            #expect(search.headers[.allow] == "GET", "not the DELETE of /hints/{id}")
+            #expect(search.headers[.allow] == "GET, HEAD", "not the DELETE of /hints/{id}")
             let generate = try await client.send(.get, "/knot/api/v1/recommendations/generate", token: user.accessToken)
             #expect(generate.headers[.allow] == "POST", "not the GET of /recommendations/{id}")
             let byID = try await client.send(.put, "/knot/api/v1/recommendations/\(UUID())", token: user.accessToken)
-            #expect(byID.headers[.allow] == "GET")
+            #expect(byID.headers[.allow] == "GET, HEAD")
             // Unknown paths stay 404, and routes that exist still answer.
             #expect(try await client.send(.get, "/knot/api/v1/nothing-here", token: user.accessToken).status == .notFound)
             #expect(try await client.send(.delete, "/knot/api/v1/hints/\(UUID())", token: user.accessToken).status == .notFound)

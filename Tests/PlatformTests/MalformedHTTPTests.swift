@@ -372,6 +372,56 @@ struct MalformedHTTPTests {
         }
     }
 
+    @Test("a request that ends the connection is answered though more bytes follow it in the same packet; what follows is not served")
+    func lastRequestAnsweredDespiteTrailingBytes() async throws {
+        try await withLiveServer(.sqlite) { url, _ in
+            let stray = try await exchange(url, "GET /health HTTP/1.0\r\n\r\nX")
+            #expect(stray.response.status == 200 && stray.closedAfter)
+            let pipelined = try await exchange(url, "GET /health HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\nGET /health HTTP/1.1\r\nHost: t\r\n\r\n")
+            #expect(pipelined.response.status == 200 && pipelined.closedAfter)
+            // A write is answered too: a client that saw no answer would send it again.
+            let body = #"{"email":"closing@example.com"}"#
+            let write = try await exchange(
+                url,
+                "POST /knot/auth/dev HTTP/1.1\r\nHost: t\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)GET /health HTTP/1.1\r\nHost: t\r\n\r\n"
+            )
+            #expect(write.response.status == 200 && write.closedAfter)
+        }
+    }
+
+    @Test("Connection: close wins over an HTTP/1.0 keep-alive beside it")
+    func closeWinsOverKeepAlive() async throws {
+        try await withLiveServer(.sqlite) { url, _ in
+            for head in ["GET /health HTTP/1.0\r\nConnection: close, keep-alive\r\n\r\n", "GET /health HTTP/1.0\r\nConnection: keep-alive\r\nConnection: close\r\n\r\n"] {
+                let response = try await exchange(url, head)
+                #expect(response.response.status == 200 && response.closedAfter, "\(head)")
+            }
+        }
+    }
+
+    @Test("body bytes that arrive with the head count toward the minimum rate")
+    func bodyBytesWithTheHeadCount() async throws {
+        try await withLiveServer(
+            .sqlite,
+            configure: {
+                $0.httpHeaderTimeoutSeconds = 1; $0.httpBodyTimeoutSeconds = 10; $0.httpBodyMinBytesPerSecond = 1024
+            }
+        ) { url, _ in
+            // 3,000 bytes with the head, the last 1,022 after 1.5 s: 2,681 bytes/s on average, well
+            // over the floor (judged from 1 s on) — though nothing came during the first 1.5 s after the head.
+            let body = #"{"refresh_token":""# + String(repeating: "a", count: 4022 - 20) + #""}"#
+            #expect(body.utf8.count == 4022)
+            let head = "POST /knot/auth/refresh HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: 4022\r\n\r\n"
+            let connection = try RawConnection(url)
+            try await connection.send(head + String(body.prefix(3000)))
+            try await Task.sleep(for: .milliseconds(1500))
+            try await connection.send(String(body.dropFirst(3000)))
+            let response = try await connection.readResponse(timeout: .seconds(8))
+            #expect(response.status != 408, "the body was timed out though its rate was over the floor")
+            #expect(response.status < 500)
+        }
+    }
+
     @Test("an HTTP/1.0 request with Connection: keep-alive keeps the connection for the next request")
     func http10KeepAlive() async throws {
         try await withLiveServer(.sqlite) { url, _ in

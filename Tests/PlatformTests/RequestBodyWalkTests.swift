@@ -175,6 +175,13 @@ struct RequestBodyWalkTests {
         }
     }
 
+    /// A text a person writes: a string that is no enum value, no formatted value (date, UUID, email)
+    /// and no hexadecimal token (a device token).
+    static func isFreeText(_ leaf: Leaf) -> Bool {
+        type(of: leaf.schema) == "string" && leaf.schema["enum"] == nil && leaf.schema["format"] == nil
+            && (leaf.schema["pattern"] as? String)?.contains("A-F") != true
+    }
+
     static func send(_ client: APIClient, _ operation: Operation, token: String, _ body: Any) async throws -> APIResponse {
         try await client.send(operation.method, operation.path, token: token, body: try JSONSerialization.data(withJSONObject: body))
     }
@@ -215,10 +222,7 @@ struct RequestBodyWalkTests {
         try await withServer(database) { client, _ in
             var required = 0
             try await Self.walk(client) { operation, token in
-                for leaf in operation.leaves
-                where Self.type(of: leaf.schema) == "string" && leaf.schema["enum"] == nil && leaf.schema["format"] == nil
-                    && (leaf.schema["pattern"] as? String)?.contains("A-F") != true
-                {
+                for leaf in operation.leaves where Self.isFreeText(leaf) {
                     for blank in ["\u{200B}\u{200B}\u{2060}", "\u{FEFF}", "\u{3164}\u{200D}", " \u{00AD} "] {
                         let response = try await Self.send(client, operation, token: token, Self.replacing(operation.body, at: ArraySlice(leaf.keys), with: blank))
                         // 400 only as the seed's answer to a unified capture without its text (`invalid_capture`).
@@ -244,10 +248,7 @@ struct RequestBodyWalkTests {
         try await withServer(database) { client, _ in
             var stored = 0
             try await Self.walk(client) { operation, token in
-                for leaf in operation.leaves
-                where Self.type(of: leaf.schema) == "string" && leaf.schema["enum"] == nil && leaf.schema["format"] == nil
-                    && (leaf.schema["pattern"] as? String)?.contains("A-F") != true
-                {
+                for leaf in operation.leaves where Self.isFreeText(leaf) {
                     // 100 characters of 31 code points each, then 100 family emoji (7 each): over the
                     // 1,000 code points the tables once allowed, under every name limit of the apps.
                     for text in [String(repeating: "e" + String(repeating: "\u{301}", count: 30), count: 100), String(repeating: "👨‍👩‍👧‍👦", count: 100)] {
