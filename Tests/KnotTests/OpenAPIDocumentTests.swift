@@ -96,7 +96,7 @@ struct OpenAPIDocumentTests {
         #expect(other.operations.contains("DELETE /zia/api/v1/users/me"))
     }
 
-    @Test("the platform's responses are added by kind of operation: 401 with the bearer token, 400/413/415 with a body, 503 unless marked without database")
+    @Test("the platform's responses are added by kind of operation: 401 with the bearer token, 400/413/415 with a body, 422 everywhere, 503 unless marked without database")
     func platformResponses() throws {
         let fragment = ##"""
             {"paths": {
@@ -112,12 +112,12 @@ struct OpenAPIDocumentTests {
             let operation = (paths[path] as? [String: Any])?[method] as? [String: Any]
             return Set((operation?["responses"] as? [String: Any] ?? [:]).keys)
         }
-        #expect(codes("/secured", "post") == ["200", "400", "401", "413", "415", "503"])
-        #expect(codes("/public", "get") == ["200", "503"])
-        #expect(codes("/own401", "get") == ["401", "503"])
+        #expect(codes("/secured", "post") == ["200", "400", "401", "413", "415", "422", "503"])
+        #expect(codes("/public", "get") == ["200", "422", "503"])
+        #expect(codes("/own401", "get") == ["401", "422", "503"])
         let own = ((paths["/own401"] as? [String: Any])?["get"] as? [String: Any])?["responses"] as? [String: Any]
         #expect((own?["401"] as? [String: Any])?["description"] as? String == "a signature of its own", "an operation's own response wins")
-        #expect(codes("/static", "get") == ["200"])
+        #expect(codes("/static", "get") == ["200", "422"], "every route refuses an undeclared query parameter")
         #expect(!String(decoding: document.json, as: UTF8.self).contains("x-without-database"), "the marker is not served")
         // The platform's own routes get them too: sign-out needs the token, the document itself no database.
         #expect(codes("/auth/sign-out", "post").isSuperset(of: ["401", "503"]))

@@ -138,7 +138,8 @@ public struct OpenAPIDocument: Sendable {
     /// and error mapping give on an operation, whatever the handler does:
     /// - `401 Unauthorized` when the operation needs the bearer token (no `"security": []` of its own),
     /// - `400 BadRequest` (malformed JSON), `413 PayloadTooLarge` and `415 UnsupportedMediaType` when it takes a request body,
-    /// - `503 ServiceUnavailable` (database down, with `Retry-After`) unless marked ``withoutDatabase``.
+    /// - `503 ServiceUnavailable` (database down, with `Retry-After`) unless marked ``withoutDatabase``,
+    /// - `422 ValidationFailed` everywhere: a query parameter the operation does not declare.
     /// An operation that states one of these codes itself keeps its own.
     public static func platformResponses(for operation: [String: Any]) -> [String: String] {
         var responses: [String: String] = [:]
@@ -149,6 +150,8 @@ public struct OpenAPIDocument: Sendable {
             responses["415"] = "UnsupportedMediaType"
         }
         if operation[withoutDatabase] as? Bool != true { responses["503"] = "ServiceUnavailable" }
+        // Any route refuses a query parameter its operation does not declare (KnownQueryParametersMiddleware).
+        responses["422"] = "ValidationFailed"
         return responses
     }
 
