@@ -68,7 +68,7 @@ let package = Package(
         ),
         // Numeric kernels are compiled with optimisation even in debug builds, so tests that run the
         // real model (golden vectors) take seconds, not minutes. On Linux (x86_64 servers) they also
-        // use AVX2 + FMA, which halves the forward pass (README, "Performance"); MiniLMEmbedder
+        // use AVX2 + FMA, which halves the forward pass (docs/performance.md); MiniLMEmbedder
         // checks the CPU before loading and the server falls back to the hashing embedder without it.
         .target(
             name: "MiniLM",

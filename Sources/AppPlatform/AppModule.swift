@@ -22,7 +22,7 @@ public protocol AppModule: Sendable {
 
     /// The app's identifier: its path prefix, token audience and the `app` column of platform rows.
     static var id: AppID { get }
-    /// The keys the app reads (relative to its scope `<APP>_…`), for `--help` and the README.
+    /// The keys the app reads (relative to its scope `<APP>_…`), for `--help` and docs/configuration.md.
     static var settingKeys: [SettingKey] { get }
     /// Parses the app's settings; invalid values throw ``ConfigurationInvalid`` before the server starts.
     static func configuration(from settings: Settings) throws -> Configuration

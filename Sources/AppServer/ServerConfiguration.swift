@@ -166,7 +166,7 @@ public struct ServerConfiguration: Sendable {
     }
 
     /// The platform's keys, each declared once: the parser below reads these constants, and
-    /// `server --help` and the README table are generated from them (a test compares the README).
+    /// `server --help` and docs/configuration.md's table are generated from them (a test compares it).
     public enum Key {
         public static let host = SettingKey("HOST", "interface to listen on (default 127.0.0.1)")
         public static let port = SettingKey("PORT", "port to listen on (default 8080)")
@@ -284,7 +284,7 @@ public struct ServerConfiguration: Sendable {
 
     /// Every key the server reads, with full names: the platform's, then per hosted app its
     /// per-app platform keys, its AI chains and its own keys (printed by `server --help`; the
-    /// README table is generated from this list too, `server keys --markdown`).
+    /// docs/configuration.md's table is generated from this list too, `server keys --markdown`).
     public static var keys: [DocumentedKey] {
         var keys = platformKeys.map { DocumentedKey(key: $0.name, meaning: $0.meaning) }
         keys.append(
@@ -305,7 +305,7 @@ public struct ServerConfiguration: Sendable {
         return keys
     }
 
-    /// The README's configuration table, generated from ``keys``.
+    /// docs/configuration.md's configuration table, generated from ``keys``.
     public static var markdownTable: String {
         (["| key | meaning |", "|---|---|"] + keys.map { "| `\($0.key)` | \($0.meaning.replacingOccurrences(of: "|", with: "\\|")) |" }).joined(separator: "\n")
     }

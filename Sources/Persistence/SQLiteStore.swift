@@ -144,7 +144,7 @@ public final class SQLiteStore: Database {
     /// soon as one commits). Each SQLite transaction takes the write lock and appends every page it
     /// changed to the write-ahead log; writes to the same table change the same few pages, so twenty
     /// bodies in one transaction append those pages once instead of twenty times. Measured with the
-    /// hint write in the README (Performance › HTTP). A transaction whose caller is cancelled is still
+    /// hint write in docs/performance.md (HTTP). A transaction whose caller is cancelled is still
     /// run, as before writes were grouped.
     private static func groupCommits(
         writer: AsyncPool<SQLiteDirectConnection>, thread: DedicatedThreadExecutor, eventLoop: any EventLoop

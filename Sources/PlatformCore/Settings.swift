@@ -2,7 +2,7 @@ import Configuration
 import Foundation
 
 /// One configuration key, declared once where it is read. The declaration is the single source of
-/// the key's name, the help line `server --help` prints and the row the README's table must carry
+/// the key's name, the help line `server --help` prints and the row docs/configuration.md's table must carry
 /// (a test checks that table against every declaration).
 ///
 /// `name` is the environment spelling relative to the scope that reads it: the platform reads

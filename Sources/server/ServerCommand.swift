@@ -33,11 +33,11 @@ let serveDiscussion = """
     """
 
 /// `server keys [--markdown]`: every configuration key the server reads, from their declarations
-/// (the README's table is this command's Markdown output).
+/// (docs/configuration.md's table is this command's Markdown output).
 struct Keys: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "List every configuration key (platform and hosted apps).")
 
-    @Flag(name: .long, help: "Print the README's Markdown table.")
+    @Flag(name: .long, help: "Print the configuration table of docs/configuration.md.")
     var markdown = false
 
     func run() {
