@@ -3,6 +3,7 @@ import Foundation
 import NIOCore
 import NIOFoundationCompat
 import NIOHTTP1
+import PlatformAPI
 
 /// The HTTP half every provider client shares: JSON POSTs with a timeout, status codes mapped to
 /// ``ProviderError`` (with `Retry-After` on 429), and Server-Sent Events for streaming.
@@ -27,15 +28,8 @@ public struct ProviderTransport: Sendable {
     }
 
     /// One server-sent event: its `event:` name (if any) and joined `data:` lines.
-    public struct ServerSentEvent: Sendable, Equatable {
-        public var event: String?
-        public var data: String
-
-        public init(event: String?, data: String) {
-            self.event = event
-            self.data = data
-        }
-    }
+    /// The platform's event type (PlatformAPI), which every stream reader shares.
+    public typealias ServerSentEvent = PlatformAPI.ServerSentEvent
 
     func request(_ url: String, headers: [(String, String)], body: Data?, method: HTTPMethod = .POST, contentType: String = "application/json") -> HTTPClientRequest {
         var request = HTTPClientRequest(url: url)
@@ -85,14 +79,15 @@ public struct ProviderTransport: Sendable {
                     var parser = ServerSentEventParser()
                     do {
                         for try await chunk in response.body {
-                            for event in parser.feed(String(decoding: chunk.readableBytesView, as: UTF8.self)) {
+                            for event in parser.consume(chunk.readableBytesView) {
                                 continuation.yield(event)
                             }
                         }
                     } catch {
                         throw Self.map(transportError: error)
                     }
-                    for event in parser.finish() { continuation.yield(event) }
+                    // Some providers end the stream without the final blank line.
+                    for event in parser.finish(dispatchIncompleteEvent: true) { continuation.yield(event) }
                     continuation.finish()
                 } catch {
                     continuation.finish(throwing: error)
@@ -140,57 +135,6 @@ public struct ProviderTransport: Sendable {
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
         return formatter.date(from: value).map { max(0, $0.timeIntervalSinceNow) }
-    }
-}
-
-/// Incremental `text/event-stream` parser: feed it chunks as they arrive (events may span chunks),
-/// get back complete events.
-public struct ServerSentEventParser: Sendable {
-    var buffer = ""
-    var event: String?
-    var data: [String] = []
-
-    public init() {}
-
-    public mutating func feed(_ text: String) -> [ProviderTransport.ServerSentEvent] {
-        buffer += text
-        var events: [ProviderTransport.ServerSentEvent] = []
-        while let newline = buffer.firstIndex(where: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
-            let line = String(buffer[..<newline])
-            buffer = String(buffer[buffer.index(after: newline)...])
-            if let event = process(line) { events.append(event) }
-        }
-        return events
-    }
-
-    public mutating func finish() -> [ProviderTransport.ServerSentEvent] {
-        var events = feed("\n")
-        if let event = process("") { events.append(event) }
-        return events
-    }
-
-    mutating func process(_ line: String) -> ProviderTransport.ServerSentEvent? {
-        if line.isEmpty {
-            defer { event = nil; data = [] }
-            return data.isEmpty ? nil : ProviderTransport.ServerSentEvent(event: event, data: data.joined(separator: "\n"))
-        }
-        if line.hasPrefix(":") { return nil }
-        let field: Substring, value: Substring
-        if let colon = line.firstIndex(of: ":") {
-            field = line[..<colon]
-            var rest = line[line.index(after: colon)...]
-            if rest.first == " " { rest = rest.dropFirst() }
-            value = rest
-        } else {
-            field = Substring(line)
-            value = ""
-        }
-        switch field {
-        case "event": event = String(value)
-        case "data": data.append(String(value))
-        default: break
-        }
-        return nil
     }
 }
 

@@ -126,11 +126,11 @@ struct LanguageModelClientTests {
     @Test("the SSE parser handles events split across chunks, CRLF, comments and multi-line data")
     func sseParser() {
         var parser = ServerSentEventParser()
-        var events = parser.feed("event: a\ndata: {\"x\":")
+        var events = parser.consume(Array("event: a\ndata: {\"x\":".utf8))
         #expect(events.isEmpty)
-        events += parser.feed("1}\n\n: keep-alive\n\ndata: line one\r\ndata: line two\r\n\r\n")
-        events += parser.feed("data: tail")
-        events += parser.finish()
+        events += parser.consume(Array("1}\n\n: keep-alive\n\ndata: line one\r\ndata: line two\r\n\r\n".utf8))
+        events += parser.consume(Array("data: tail".utf8))
+        events += parser.finish(dispatchIncompleteEvent: true)
         #expect(
             events == [
                 .init(event: "a", data: #"{"x":1}"#),
