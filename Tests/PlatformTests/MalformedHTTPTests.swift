@@ -727,6 +727,32 @@ final class RawConnection: @unchecked Sendable {
         }
     }
 
+    /// Reads until `text` has arrived (or the connection closes, or `timeout` passes); returns all
+    /// that arrived so far, as text.
+    func readUntil(_ text: String, timeout: Duration = .seconds(10)) async throws -> String {
+        let deadline = ContinuousClock.now + timeout
+        let needle = Array(text.utf8)
+        while buffer.firstRange(of: needle) == nil {
+            switch readSome() {
+            case .bytes: continue
+            case .closed: return String(decoding: buffer, as: UTF8.self)
+            case .wouldBlock:
+                guard ContinuousClock.now < deadline else { return String(decoding: buffer, as: UTF8.self) }
+                try await Task.sleep(for: .milliseconds(5))
+            }
+        }
+        return String(decoding: buffer, as: UTF8.self)
+    }
+
+    /// Closes the connection from this side, as a client that goes away.
+    func hangUp() {
+        #if canImport(Glibc)
+            _ = Glibc.shutdown(fd, Int32(SHUT_RDWR))
+        #else
+            _ = Darwin.shutdown(fd, SHUT_RDWR)
+        #endif
+    }
+
     /// Whether the server closes the connection within `timeout` without sending anything more.
     func waitForClose(timeout: Duration = .seconds(5)) async throws -> Bool {
         let outcome = try await readUntilClosed(timeout: timeout)
