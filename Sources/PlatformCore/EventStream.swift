@@ -22,9 +22,11 @@ public enum EventStream {
     ) -> Response {
         var headers: HTTPFields = [.contentType: contentType, .cacheControl: "no-store"]
         headers[HTTPField.Name("X-Accel-Buffering")!] = "no"  // nginx and its kin: do not buffer
-        return Response(status: status, headers: headers, body: ResponseBody { writer in
-            try await write(to: &writer, heartbeat: heartbeat, produce)
-        })
+        return Response(
+            status: status, headers: headers,
+            body: ResponseBody { writer in
+                try await write(to: &writer, heartbeat: heartbeat, produce)
+            })
     }
 
     enum Item: Sendable {

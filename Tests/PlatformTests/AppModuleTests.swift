@@ -45,6 +45,12 @@ struct MemoApp: AppModule {
                         "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Memo"}}}},
                         "responses": {"201": {"description": "Stored", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Memo"}}}}}
                       }
+                    },
+                    "/api/v1/memos/stream": {
+                      "post": {
+                        "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Memo"}}}},
+                        "responses": {"200": {"description": "The memo's words, one `word` event each", "content": {"text/event-stream": {"schema": {"type": "string"}}}}}
+                      }
                     }
                   },
                   "components": {"schemas": {"Memo": {"type": "object", "required": ["text"], "properties": {"text": {"type": "string"}}}}}
@@ -83,6 +89,13 @@ struct MemoApp: AppModule {
             }
             return EditedResponse(status: .created, response: memo)
         }
+        // A streamed answer (text/event-stream): the memo's words, one event each.
+        routes.api.post("memos/stream") { request, context -> Response in
+            let memo = try await request.decode(as: Memo.self, context: context)
+            return EventStream.response { sender in
+                for word in memo.text.split(separator: " ") { try await sender.send(ServerSentEvent(event: "word", data: String(word))) }
+            }
+        }
         routes.api.get("memos") { _, context -> [Memo] in
             try await MemoExporter(database: database).memos(of: context.userID)
         }
@@ -117,6 +130,25 @@ struct MemoExporter: AppDataExporter {
 
 @Suite("A second app module hosted beside Knot", .timeLimit(.minutes(3)))
 struct AppModuleTests {
+    @Test("a streamed answer passes the idempotency middleware untouched: not buffered, not stored, the key freed for a retry", arguments: [TestDatabase.sqlite])
+    func streamPassesIdempotency(_ database: TestDatabase) async throws {
+        try await withServer(
+            database, configure: { $0.apps = [.knot, MemoApp.id] }, dependencies: .init(extraModules: [MemoApp.self])
+        ) { client, _ in
+            let user = try await client.signIn(app: "memo")
+            for attempt in 0..<2 {
+                let response = try await client.send(
+                    .post, "/memo/api/v1/memos/stream", token: user.accessToken, body: Data(#"{"text":"one two"}"#.utf8),
+                    headers: [.idempotencyKey: "stream-key"])
+                #expect(response.status == .ok, "attempt \(attempt): \(response.text)")
+                #expect(response.headers[.contentType]?.hasPrefix("text/event-stream") == true)
+                #expect(response.headers[.contentLength] == nil, "streamed, not collected into one buffer")
+                #expect(response.headers[.idempotentReplayed] == nil, "attempt \(attempt): a stream is never replayed from storage")
+                #expect(response.text == "event: word\ndata: one\n\nevent: word\ndata: two\n\n")
+            }
+        }
+    }
+
     @Test("its settings scope, migrations, routes under its prefix, per-app tokens, export, deletion hook, delivery rules and universal links", arguments: TestDatabase.allCases)
     func secondApp(_ database: TestDatabase) async throws {
         try await withServer(

@@ -48,10 +48,13 @@ struct EventStreamTests {
 
     @Test("an idle stream carries a keep-alive comment at each heartbeat")
     func heartbeats() async throws {
-        try await Self.withStreamServer(heartbeat: .milliseconds(100), { sender in
-            try await Task.sleep(for: .milliseconds(450))
-            try await sender.send(ServerSentEvent(data: "late"))
-        }) { url in
+        try await Self.withStreamServer(
+            heartbeat: .milliseconds(100),
+            { sender in
+                try await Task.sleep(for: .milliseconds(450))
+                try await sender.send(ServerSentEvent(data: "late"))
+            }
+        ) { url in
             let connection = try RawConnection(url)
             try await connection.send(Self.request)
             let text = try await connection.readUntil("data: late\n\n", timeout: .seconds(5))
