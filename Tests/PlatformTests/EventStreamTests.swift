@@ -36,30 +36,37 @@ struct EventStreamTests {
         }) { url in
             let connection = try RawConnection(url)
             try await connection.send(Self.request)
-            let first = try await connection.readUntil("data: one\n\n", timeout: .seconds(5))
+            let first = try await connection.readUntil("data: one\n\n", timeout: .seconds(10))
             #expect(first.contains("data: one\n\n"), "the first event arrived while the producer still runs: \(first)")
             #expect(first.lowercased().contains("content-type: text/event-stream"))
             #expect(first.lowercased().contains("cache-control: no-store"))
             releaser.yield()
-            let all = try await connection.readUntil("data: lines\n\n", timeout: .seconds(5))
+            let all = try await connection.readUntil("data: lines\n\n", timeout: .seconds(10))
             #expect(all.contains("id: 1\nevent: delta\ndata: one\n\n") && all.contains("data: two\ndata: lines\n\n"), "\(all)")
         }
     }
 
     @Test("an idle stream carries a keep-alive comment at each heartbeat")
     func heartbeats() async throws {
+        let (release, releaser) = AsyncStream<Void>.makeStream()
         try await Self.withStreamServer(
             heartbeat: .milliseconds(100),
             { sender in
-                try await Task.sleep(for: .milliseconds(450))
+                for await _ in release { break }  // idle until the test has seen two heartbeats
                 try await sender.send(ServerSentEvent(data: "late"))
             }
         ) { url in
             let connection = try RawConnection(url)
             try await connection.send(Self.request)
-            let text = try await connection.readUntil("data: late\n\n", timeout: .seconds(5))
-            let comments = text.components(separatedBy: ": keep-alive\n\n").count - 1
-            #expect(comments >= 2, "\(comments) heartbeats before the event: \(text)")
+            var text = ""
+            let deadline = ContinuousClock.now + .seconds(20)
+            while text.components(separatedBy: ": keep-alive\n\n").count - 1 < 2, ContinuousClock.now < deadline {
+                text = try await connection.readUntil("data: late", timeout: .milliseconds(200))
+            }
+            #expect(text.components(separatedBy: ": keep-alive\n\n").count - 1 >= 2, "heartbeats while the producer is idle: \(text)")
+            #expect(!text.contains("data: late"))
+            releaser.yield()
+            #expect(try await connection.readUntil("data: late\n\n", timeout: .seconds(10)).contains("data: late\n\n"))
         }
     }
 
@@ -80,9 +87,9 @@ struct EventStreamTests {
         }) { url in
             let connection = try RawConnection(url)
             try await connection.send(Self.request)
-            _ = try await connection.readUntil("data: event 2\n\n", timeout: .seconds(5))
+            _ = try await connection.readUntil("data: event 2\n\n", timeout: .seconds(10))
             connection.hangUp()
-            for _ in 0..<300 where ended.withLock({ $0 }) == nil { try await Task.sleep(for: .milliseconds(10)) }
+            for _ in 0..<1000 where ended.withLock({ $0 }) == nil { try await Task.sleep(for: .milliseconds(10)) }
             #expect(ended.withLock { $0 }?.hasPrefix("stopped") == true, "\(String(describing: ended.withLock { $0 }))")
         }
     }
@@ -95,7 +102,7 @@ struct EventStreamTests {
         }) { url in
             let connection = try RawConnection(url)
             try await connection.send(Self.request)
-            let text = try await connection.readUntil("\r\n0\r\n\r\n", timeout: .seconds(5))
+            let text = try await connection.readUntil("\r\n0\r\n\r\n", timeout: .seconds(10))
             #expect(text.contains("data: partial\n\n"))
             #expect(text.contains("event: error\ndata: {\"error\":{\"code\":\"model_unavailable\""), "\(text)")
         }
