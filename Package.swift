@@ -126,7 +126,7 @@ let package = Package(
         .target(
             name: "MediaStorage",
             dependencies: [
-                "AWSSigning",
+                "AWSSigning", "PlatformAPI",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

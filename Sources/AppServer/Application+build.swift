@@ -290,7 +290,7 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
         scheduler.schedule(RecurringJob(name: "idempotency-keys-purge", kind: IdempotencyRepository.purgeJobKind, schedule: .every(seconds: 3600)))
         // A spent refresh token's sealed successor is answerable only within the reuse grace window;
         // this forgets it soon after.
-        let reuseGrace = TimeInterval(configuration.refreshReuseGraceSeconds)
+        let reuseGrace = auth.refreshReuseGrace
         scheduler.register(AccountRepository.successorPurgeJobKind) { _ in
             try await accounts.forgetSpentSuccessors(grace: reuseGrace)
             return .completed

@@ -23,8 +23,8 @@ public struct AccountController: Sendable {
     ///   - reauthentication: what `DELETE /users/me` accepts as proof of a fresh sign-in.
     ///   - onPreferencesChanged: runs after the preferences are saved (e.g. to move reminders to a
     ///     new time zone); it cannot fail the request.
-    ///   - willDeleteAccount: runs before the account's rows are deleted (e.g. to remove the app's
-    ///     stored files); if it throws, nothing is deleted and the request fails.
+    ///   - willDeleteAccount: runs before the account's rows are deleted; if it throws, nothing is
+    ///     deleted and the request fails.
     ///   - didDeleteAccount: runs after the account's rows are deleted, before the answer (e.g. to
     ///     remove the stored files of those rows); it cannot fail the request.
     public init(

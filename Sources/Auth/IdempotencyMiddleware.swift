@@ -81,13 +81,11 @@ public struct IdempotencyMiddleware: RouterMiddleware {
         let body: ByteBuffer
         do {
             response = try await next(request, context)
-            if response.headers[.contentType]?.lowercased().hasPrefix("text/event-stream") == true {
-                // A stream cannot be stored and replayed whole: it passes through as it is written,
-                // and the key is freed (a retry runs again; the SDKs never resend once events came).
-                await release(key, token: token, logger: context.logger)
-                return response
-            }
-            guard (200..<300).contains(response.status.code) else {
+            // Only a whole 2xx answer is stored. A stream (text/event-stream) cannot be replayed
+            // whole: it passes through as it is written, and the key is freed (a retry runs again;
+            // the SDKs never resend once events came).
+            let isStream = response.headers[.contentType]?.lowercased().hasPrefix("text/event-stream") == true
+            guard (200..<300).contains(response.status.code), !isStream else {
                 await release(key, token: token, logger: context.logger)
                 return response
             }

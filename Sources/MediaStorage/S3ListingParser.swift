@@ -1,4 +1,5 @@
 import Foundation
+import PlatformAPI
 
 /// Reads the `ListBucketResult` document S3's `ListObjectsV2` answers with: each `<Contents>`'s
 /// `<Key>` and `<LastModified>`, and `<NextContinuationToken>` when `<IsTruncated>` is `true`.
@@ -61,12 +62,8 @@ enum S3ListingParser {
         return result + rest
     }
 
-    /// `2009-10-12T17:50:30.000Z`, with or without the fraction.
+    /// `2009-10-12T17:50:30.000Z`, with or without the fraction: the platform's one RFC 3339 parser.
     static func date(_ text: Substring) -> Date? {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let date = formatter.date(from: String(text)) { return date }
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.date(from: String(text))
+        ISO8601.date(from: String(text))
     }
 }

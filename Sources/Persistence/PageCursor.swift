@@ -85,8 +85,7 @@ public struct PageCursorSigner: Sendable {
         guard text.utf8.count <= 64, let data = Data(base64URLEncoded: text), data.count == Self.encodedLength else { return nil }
         let bytes = [UInt8](data)
         let place = bytes[..<24]
-        let expected = tag(place, user: user)
-        guard zip(expected, bytes[24...]).reduce(0, { $0 | ($1.0 ^ $1.1) }) == 0 else { return nil }
+        guard ConstantTime.equals(tag(place, user: user), bytes[24...]) else { return nil }
         let micros = place[0..<8].reduce(Int64(0)) { $0 << 8 | Int64($1) }
         guard PageCursor.microsecondRange.contains(micros) else { return nil }
         let id = place[8..<24].withUnsafeBytes { UUID(uuid: $0.loadUnaligned(as: uuid_t.self)) }

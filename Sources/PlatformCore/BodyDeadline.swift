@@ -36,7 +36,7 @@ public struct BodyDeadline: Sendable, Equatable {
         return limit
     }
 
-    /// Which bound a body that ran out of time broke, for the 408's message.
+    /// The rule, for the 408's message.
     public func explanation() -> String {
         let rate = minBytesPerSecond > 0 ? ", at no less than \(minBytesPerSecond) bytes per second on average" : ""
         return "The request body did not arrive in time: it must arrive within \(Self.seconds(timeout)) seconds\(rate), "

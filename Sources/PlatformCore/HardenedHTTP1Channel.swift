@@ -46,7 +46,8 @@ public struct HardenedHTTP1Channel: ServerChildChannel {
         /// Time allowed for a complete request head, from connection (or from the first byte of a
         /// later request on the same connection).
         public var headerTimeout: TimeAmount
-        /// Time a kept-alive connection may stay silent between requests.
+        /// Time a kept-alive connection may stay silent between requests, and the longest silence
+        /// within a request body (then 408).
         public var idleTimeout: TimeAmount
         /// Time a whole request body may take from its head.
         public var bodyTimeout: TimeAmount
@@ -86,8 +87,8 @@ public struct HardenedHTTP1Channel: ServerChildChannel {
         /// as the header timeout, and the idle timeout as the longest silence.
         public var bodyDeadline: BodyDeadline {
             BodyDeadline(
-                timeout: .nanoseconds(bodyTimeout.nanoseconds), minBytesPerSecond: bodyMinBytesPerSecond,
-                grace: .nanoseconds(headerTimeout.nanoseconds), stall: .nanoseconds(idleTimeout.nanoseconds))
+                timeout: Duration(bodyTimeout), minBytesPerSecond: bodyMinBytesPerSecond,
+                grace: Duration(headerTimeout), stall: Duration(idleTimeout))
         }
     }
 
@@ -549,11 +550,9 @@ final class HTTPRequestGuardHandler: ChannelDuplexHandler, RemovableChannelHandl
     }
 
     private func bodyDeadline(_ clock: BodyClock) -> NIODeadline {
-        let offset = bodyRule.deadline(received: clock.received, lastBytesAt: Self.duration(clock.lastBytesAt - clock.start))
-        return clock.start + .nanoseconds(Int64(offset.components.seconds) * 1_000_000_000 + offset.components.attoseconds / 1_000_000_000)
+        let offset = bodyRule.deadline(received: clock.received, lastBytesAt: Duration(clock.lastBytesAt - clock.start))
+        return clock.start + TimeAmount(offset)
     }
-
-    private static func duration(_ amount: TimeAmount) -> Duration { .nanoseconds(amount.nanoseconds) }
 
     private func reject(_ rejection: ConnectionRejection, context: ChannelHandlerContext) {
         logger.debug("rejecting request", metadata: ["status": "\(rejection.status.code)", "code": "\(rejection.code)"])
@@ -662,13 +661,13 @@ final class HTTPRequestGuardHandler: ChannelDuplexHandler, RemovableChannelHandl
 
     // MARK: Request checks
 
-    /// Whether the HTTP decoder will treat what follows this request as another protocol.
     /// `Connection: close` among the field's tokens, whatever else it lists (RFC 9112 §9.3: close
-    /// wins over an HTTP/1.0 `keep-alive` beside it).
+    /// wins over an HTTP/1.0 `keep-alive` beside it, which NIO's `isKeepAlive` reads as keep-alive).
     static func asksToClose(_ head: HTTPRequestHead) -> Bool {
-        head.headers[canonicalForm: "connection"].contains { $0.lowercased() == "close" }
+        head.headers[canonicalForm: "connection"].contains { $0.utf8.count == 5 && $0.lowercased() == "close" }
     }
 
+    /// Whether the HTTP decoder will treat what follows this request as another protocol.
     static func asksForUpgrade(_ head: HTTPRequestHead) -> Bool {
         head.headers.contains(name: "upgrade")
             && head.headers[canonicalForm: "connection"].contains { $0.lowercased() == "upgrade" }
@@ -721,13 +720,21 @@ enum HostField {
                 index = name.index(index, offsetBy: 3)
                 continue
             }
-            guard isUnreserved(byte) || subDelims.contains(byte) else { return false }
+            guard isUnreserved(byte) || isSubDelimiter(byte) else { return false }
             index = name.index(after: index)
         }
         return true
     }
 
-    static let subDelims = Set("!$&'()*+,;=".utf8)
+    /// RFC 3986's sub-delims: `!$&'()*+,;=`.
+    static func isSubDelimiter(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"),
+            UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="):
+            true
+        default: false
+        }
+    }
 
     static func isUnreserved(_ byte: UInt8) -> Bool {
         switch byte {
@@ -746,6 +753,6 @@ enum HostField {
 
     /// An IPv6 address or IPvFuture inside brackets: hex digits, `:`, `.`, and IPvFuture's letters.
     static func isIPLiteralByte(_ byte: UInt8) -> Bool {
-        isUnreserved(byte) || subDelims.contains(byte) || byte == UInt8(ascii: ":")
+        isUnreserved(byte) || isSubDelimiter(byte) || byte == UInt8(ascii: ":")
     }
 }

@@ -169,7 +169,8 @@ public struct MediaLibrary: Sendable {
     }
 
     /// Removes bytes whose rows are gone. A failure is logged, not thrown: the rows are already
-    /// deleted, and a leftover file is unreachable (no row, no route) until an operator removes it.
+    /// deleted, and a leftover file is unreachable (no row, no route) until the hourly ``orphanSweep``
+    /// removes it.
     public func deleteFiles(_ keys: [String]) async {
         for key in keys {
             do {
