@@ -48,8 +48,18 @@ public protocol AppModule: Sendable {
     /// Builds the app from the platform's shared services and its own configuration.
     init(platform: PlatformServices, configuration: Configuration) throws
 
-    /// Adds the app's routes: `routes.api` is `/<app>/api/v1` behind bearer authentication,
-    /// `routes.prefix` is `/<app>` without it (webhooks, web pages).
+    /// Where the platform's account routes (device token, preferences, export, deletion, password
+    /// accounts) live for this app: its main authenticated root, `/<app>/api/v1` unless the app's
+    /// seed names another.
+    static var apiRoot: APIRoot { get }
+
+    /// The app's own routes as its contract declares them (the platform's are
+    /// ``PlatformRoutes/all(passwordAccounts:)``): the route-table test checks that the server
+    /// registers exactly these and the served document lists exactly these.
+    static var routes: [RouteShape] { get }
+
+    /// Adds the app's routes, each through its contract's ``Route`` on the group of the route's
+    /// root (``AppRoutes/api(_:)``, ``AppRoutes/open(_:)``).
     func addRoutes(to routes: AppRoutes)
     /// Registers job handlers and recurring jobs.
     func registerJobs(on scheduler: JobScheduler)
@@ -70,6 +80,7 @@ public protocol AppModule: Sendable {
 }
 
 extension AppModule {
+    public static var apiRoot: APIRoot { .api(id) }
     public static var passwordAccounts: Bool { false }
     public static var offlineModels: [String: any LanguageModel] { [:] }
     public static var aiPurposes: [String] { [] }
@@ -106,16 +117,37 @@ private enum ServedOpenAPIDocuments {
     static let cache = Mutex<[ObjectIdentifier: OpenAPIDocument]>([:])
 }
 
-/// The route groups an app adds its routes to.
-public struct AppRoutes {
-    /// `/<app>/api/v1`, behind the platform's bearer authentication.
-    public let api: RouterGroup<AuthenticatedContext>
-    /// `/<app>`, unauthenticated (webhooks with their own signatures, public pages).
+/// The route groups an app adds its routes to: one per root its contract declares (``APIRoot``),
+/// made on first use. An authenticated root's group checks the platform's bearer token and
+/// replays `Idempotency-Key` POSTs; an open root's has neither (webhooks check their own signatures).
+public final class AppRoutes {
+    /// `/<app>`, unauthenticated.
     public let prefix: RouterGroup<AppRequestContext>
+    private let app: AppID
+    private let authenticate: (RouterGroup<AppRequestContext>) -> RouterGroup<AuthenticatedContext>
+    private var authenticated: [String: RouterGroup<AuthenticatedContext>] = [:]
 
-    public init(api: RouterGroup<AuthenticatedContext>, prefix: RouterGroup<AppRequestContext>) {
-        self.api = api
+    /// - Parameters:
+    ///   - authenticate: adds the platform's authentication (and what follows it) to a group.
+    public init(app: AppID, prefix: RouterGroup<AppRequestContext>, authenticate: @escaping (RouterGroup<AppRequestContext>) -> RouterGroup<AuthenticatedContext>) {
+        self.app = app
         self.prefix = prefix
+        self.authenticate = authenticate
+    }
+
+    /// The group of an authenticated root (`/<app>/api/v1`), behind the platform's bearer authentication.
+    public func api(_ root: APIRoot) -> RouterGroup<AuthenticatedContext> {
+        precondition(root.app == app && root.authenticated, "\(root) is not an authenticated root of \(app)")
+        if let group = authenticated[root.path] { return group }
+        let group = authenticate(root.path.isEmpty ? prefix : prefix.group(RouterPath(String(root.path.dropFirst()))))
+        authenticated[root.path] = group
+        return group
+    }
+
+    /// The group of an open root (`/<app>` + path), without authentication.
+    public func open(_ root: APIRoot) -> RouterGroup<AppRequestContext> {
+        precondition(root.app == app && !root.authenticated, "\(root) is not an open root of \(app)")
+        return root.path.isEmpty ? prefix : prefix.group(RouterPath(String(root.path.dropFirst())))
     }
 }
 

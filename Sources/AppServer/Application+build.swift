@@ -242,16 +242,19 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
             // The query parameters each route takes are those its operation declares in the served document.
             let prefix = router.group(RouterPath(type.id.rawValue))
                 .add(middleware: KnownQueryParametersMiddleware(DeclaredQueryParameters(document: document)))
-            AuthController(auth: auth, app: type.id, allowDevSignIn: configuration.allowsDevSignIn, limiter: authLimiter).addRoutes(to: prefix)
-            if type.passwordAccounts {
-                // Its own group, so the bearer authentication of /<app>/api/v1 below does not apply.
-                PasswordAuthController(accounts: passwords, app: type.id, limiter: authLimiter).addRoutes(to: prefix.group("api/v1/auth"))
+            let routes = AppRoutes(app: type.id, prefix: prefix) { group in
+                group.add(middleware: BearerAuthMiddleware(auth: auth, app: type.id))
+                    // After authentication: keys are the user's. Only POSTs carrying Idempotency-Key.
+                    .add(middleware: IdempotencyMiddleware(store: idempotencyKeys, app: type.id))
+                    .group(context: AuthenticatedContext.self)
             }
-            let api = prefix.group("api/v1")
-                .add(middleware: BearerAuthMiddleware(auth: auth, app: type.id))
-                // After authentication: keys are the user's. Only POSTs carrying Idempotency-Key.
-                .add(middleware: IdempotencyMiddleware(store: idempotencyKeys, app: type.id))
-                .group(context: AuthenticatedContext.self)
+            let platformRoutes = PlatformRoutes(root: type.apiRoot)
+            AuthController(auth: auth, app: type.id, allowDevSignIn: configuration.allowsDevSignIn, limiter: authLimiter).addRoutes(to: routes.open(platformRoutes.authRoot))
+            if type.passwordAccounts {
+                // An open root of its own, so the bearer authentication of the API root does not apply.
+                PasswordAuthController(accounts: passwords, app: type.id, limiter: authLimiter).addRoutes(to: routes.open(platformRoutes.passwordRoot))
+            }
+            let api = routes.api(type.apiRoot)
             OutboxController(engine: notificationEngine, app: type.id).addRoutes(to: api)
             AccountController(
                 accounts: accounts, app: type.id, exporter: app.exporter, clock: clock,
@@ -260,9 +263,9 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
                 willDeleteAccount: { user in try await app.accountWillBeDeleted(user) },
                 didDeleteAccount: { user in await app.accountDeleted(user) }
             ).addRoutes(to: api)
-            app.addRoutes(to: AppRoutes(api: api, prefix: prefix))
+            app.addRoutes(to: routes)
             // GET /<app>/openapi.json: the platform's routes (with those the app opted into) + the app's fragment.
-            OpenAPIController(document: document).addRoutes(to: prefix)
+            OpenAPIController(document: document, app: type.id).addRoutes(to: routes.open(.open(type.id)))
             app.registerJobs(on: scheduler)
             migrationSets += type.migrations
             embeddingSources += app.embeddingSources

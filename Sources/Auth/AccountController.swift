@@ -62,9 +62,10 @@ public struct AccountController: Sendable {
 
     enum Platform: String, CaseIterable { case ios, android }
 
-    public func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
-        let users = group.group("users")
-        users.post("device-token") { request, context -> DeviceRegistration in
+    /// Adds the routes to `api`, the group at the app's main authenticated root.
+    public func addRoutes(to api: RouterGroup<AuthenticatedContext>) {
+        let routes = PlatformRoutes(app: app)
+        api.on(routes.registerDevice) { request, context, _ -> DeviceRegistration in
             let body = try await request.decode(as: DeviceRegistrationRequest.self, context: context)
             var validator = Validator()
             let token = validator.requireText(body.deviceToken, "device_token", maxLength: 200)
@@ -81,11 +82,11 @@ public struct AccountController: Sendable {
             let isNew = try await accounts.registerDevice(user: context.userID, app: app, token: normalized, platform: platform!.rawValue)
             return DeviceRegistration(status: isNew ? "registered" : "updated", deviceToken: normalized, platform: platform!.rawValue)
         }
-        users.get("me/notification-preferences") { _, context -> NotificationPreferences in
+        api.on(routes.notificationPreferences) { _, context, _ -> NotificationPreferences in
             guard let preferences = try await accounts.preferences(of: context.userID) else { throw APIError.notFound("User") }
             return preferences
         }
-        users.put("me/notification-preferences") { request, context -> NotificationPreferences in
+        api.on(routes.updateNotificationPreferences) { request, context, _ -> NotificationPreferences in
             let body = try await request.decode(as: NotificationPreferencesUpdate.self, context: context)
             guard var preferences = try await accounts.preferences(of: context.userID) else { throw APIError.notFound("User") }
             var validator = Validator()
@@ -109,34 +110,36 @@ public struct AccountController: Sendable {
             await onPreferencesChanged(context.userID)
             return preferences
         }
-        users.get("me/export") { _, context -> Response in
-            guard let profile = try await accounts.profile(context.userID) else { throw APIError.notFound("User") }
-            let document = ExportDocument(
-                exportedAt: clock.now(),
-                user: .init(id: context.userID.description, app: app.rawValue, email: profile.email, name: profile.name, createdAt: profile.createdAt),
-                notificationPreferences: try await accounts.preferences(of: context.userID) ?? NotificationPreferences(),
-                devices: try await accounts.devices(of: context.userID),
-                data: try await exporter.exportData(for: context.userID)
-            )
-            let encoder = JSONEncoder.api
-            let data = try encoder.encode(document)
-            let day = ISO8601.string(from: clock.now()).prefix(10)
-            return Response(
-                status: .ok,
-                headers: [
-                    .contentType: "application/json; charset=utf-8",
-                    .contentDisposition: "attachment; filename=\"\(app.rawValue)-export-\(day).json\"",
-                    .cacheControl: "no-store",
-                ],
-                body: .init(byteBuffer: ByteBuffer(bytes: data))
-            )
-        }
+        api.on(
+            routes.export,
+            responding: { _, context, _ -> Response in
+                guard let profile = try await accounts.profile(context.userID) else { throw APIError.notFound("User") }
+                let document = ExportDocument(
+                    exportedAt: clock.now(),
+                    user: .init(id: context.userID.description, app: app.rawValue, email: profile.email, name: profile.name, createdAt: profile.createdAt),
+                    notificationPreferences: try await accounts.preferences(of: context.userID) ?? NotificationPreferences(),
+                    devices: try await accounts.devices(of: context.userID),
+                    data: try await exporter.exportData(for: context.userID)
+                )
+                let encoder = JSONEncoder.api
+                let data = try encoder.encode(document)
+                let day = ISO8601.string(from: clock.now()).prefix(10)
+                return Response(
+                    status: .ok,
+                    headers: [
+                        .contentType: "application/json; charset=utf-8",
+                        .contentDisposition: "attachment; filename=\"\(app.rawValue)-export-\(day).json\"",
+                        .cacheControl: "no-store",
+                    ],
+                    body: .init(byteBuffer: ByteBuffer(bytes: data))
+                )
+            })
         let willDeleteAccount = willDeleteAccount
         let didDeleteAccount = didDeleteAccount
         let reauthentication = reauthentication
         // Deletion needs a fresh sign-in: an AccountDeletionRequest body, or none and a session
         // signed in within the last five minutes (AccountReauthentication).
-        users.delete("me") { request, context -> AccountDeletion in
+        api.on(routes.deleteAccount) { request, context, _ -> AccountDeletion in
             var proof: AccountDeletionRequest?
             if let input = try await context.requestDecoder.decodeIfPresent(AccountDeletionRequest.Input.self, from: request, context: context) {
                 proof = try AccountDeletionRequest.check(input).get()

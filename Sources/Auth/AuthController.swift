@@ -88,39 +88,41 @@ public struct AuthController: Sendable {
         self.limiter = limiter
     }
 
+    /// Adds the routes to `group`, the group at the app's auth root (`/<app>/auth`, ``PlatformRoutes/authRoot``).
     public func addRoutes(to group: RouterGroup<AppRequestContext>) {
-        let open = group.group("auth").add(middleware: RateLimitMiddleware(limiter: limiter, scope: "\(app.rawValue)-auth"))
-        open.post("apple") { request, context in
-            try await signIn(.apple, request: request, context: context)
-        }
-        open.post("google") { request, context in
-            try await signIn(.google, request: request, context: context)
-        }
-        open.post("refresh") { request, context -> EditedResponse<TokenPair> in
-            let body = try await request.decode(as: AuthRequests.Refresh.self, context: context)
-            var validator = Validator()
-            let token = validator.requireText(body.refreshToken, "refresh_token", maxLength: 512)
-            try validator.throwIfInvalid()
-            return EditedResponse(headers: [.cacheControl: "no-store"], response: try await auth.refresh(token!, app: app))
-        }
-        open.post("dev") { request, context -> EditedResponse<TokenPair> in
-            guard allowDevSignIn else {
-                throw APIError(.notFound, code: "not_found", message: "No route for POST \(request.uri.path).")
-            }
-            let body = try await request.decode(as: AuthRequests.DevSignIn.self, context: context)
-            var validator = Validator()
-            let email = validator.requireText(body.email, "email", maxLength: 254)
-            // Checked as sent (the document's pattern allows no surrounding whitespace either).
-            if email != nil, let raw = body.email { validator.check(Self.looksLikeEmail(raw), "email", "must be an email address") }
-            try validator.throwIfInvalid()
-            return EditedResponse(headers: [.cacheControl: "no-store"], response: try await auth.devSignIn(email: email!, app: app))
-        }
-        group.group("auth")
+        let routes = PlatformRoutes(app: app)
+        let open = group.group().add(middleware: RateLimitMiddleware(limiter: limiter, scope: "\(app.rawValue)-auth"))
+        open.on(routes.signIn(provider: .apple), edited: { request, context, _ in try await signIn(.apple, request: request, context: context) })
+        open.on(routes.signIn(provider: .google), edited: { request, context, _ in try await signIn(.google, request: request, context: context) })
+        open.on(
+            routes.refresh,
+            edited: { request, context, _ -> EditedResponse<TokenPair> in
+                let body = try await request.decode(as: AuthRequests.Refresh.self, context: context)
+                var validator = Validator()
+                let token = validator.requireText(body.refreshToken, "refresh_token", maxLength: 512)
+                try validator.throwIfInvalid()
+                return EditedResponse(headers: [.cacheControl: "no-store"], response: try await auth.refresh(token!, app: app))
+            })
+        open.on(
+            routes.devSignIn,
+            edited: { request, context, _ -> EditedResponse<TokenPair> in
+                guard allowDevSignIn else {
+                    throw APIError(.notFound, code: "not_found", message: "No route for POST \(request.uri.path).")
+                }
+                let body = try await request.decode(as: AuthRequests.DevSignIn.self, context: context)
+                var validator = Validator()
+                let email = validator.requireText(body.email, "email", maxLength: 254)
+                // Checked as sent (the document's pattern allows no surrounding whitespace either).
+                if email != nil, let raw = body.email { validator.check(Self.looksLikeEmail(raw), "email", "must be an email address") }
+                try validator.throwIfInvalid()
+                return EditedResponse(headers: [.cacheControl: "no-store"], response: try await auth.devSignIn(email: email!, app: app))
+            })
+        group.group()
             .add(middleware: BearerAuthMiddleware(auth: auth, app: app))
             .group(context: AuthenticatedContext.self)
-            .post("sign-out") { _, context -> Response in
+            .on(routes.signOut) { _, context, _ -> NoContent in
                 try await auth.accounts.revokeSession(context.identity.sessionID, user: context.userID, reason: "sign_out")
-                return Response(status: .noContent)
+                return NoContent()
             }
     }
 

@@ -30,26 +30,34 @@ public struct PasswordAuthController: Sendable {
         self.limiter = limiter
     }
 
-    /// Adds the routes to `group`, which the caller places at `/<app>/api/v1/auth`.
+    /// Adds the routes to `group`, which the caller places at the app's password root
+    /// (`/<app>/api/v1/auth`, ``PlatformRoutes/passwordRoot``).
     public func addRoutes(to group: RouterGroup<AppRequestContext>) {
+        let routes = PlatformRoutes(app: app)
         let open = group.add(middleware: RateLimitMiddleware(limiter: limiter, scope: "\(app.rawValue)-auth"))
-        open.post("register") { request, context -> EditedResponse<PasswordAccount> in
-            let input = try await request.decode(as: PasswordRegistration.Input.self, context: context)
-            let registration = try PasswordRegistration.check(input).get()
-            let account = try await accounts.register(registration, app: app)
-            return EditedResponse(status: .created, headers: [.cacheControl: "no-store"], response: account)
-        }
-        open.post("login") { request, context -> EditedResponse<TokenPair> in
-            let attempt = try await Self.signInAttempt(request, context: context)
-            return EditedResponse(headers: [.cacheControl: "no-store"], response: try await accounts.signIn(attempt, app: app))
-        }
-        open.post("refresh") { request, context -> EditedResponse<TokenPair> in
-            let body = try await request.decode(as: AuthRequests.Refresh.self, context: context)
-            var validator = Validator()
-            let token = validator.requireText(body.refreshToken, "refresh_token", maxLength: 512)
-            try validator.throwIfInvalid()
-            return EditedResponse(headers: [.cacheControl: "no-store"], response: try await accounts.auth.refresh(token!, app: app))
-        }
+        open.on(
+            routes.passwordRegister,
+            edited: { request, context, _ -> EditedResponse<PasswordAccount> in
+                let input = try await request.decode(as: PasswordRegistration.Input.self, context: context)
+                let registration = try PasswordRegistration.check(input).get()
+                let account = try await accounts.register(registration, app: app)
+                return EditedResponse(status: .created, headers: [.cacheControl: "no-store"], response: account)
+            })
+        open.on(
+            routes.passwordLogin,
+            edited: { request, context, _ -> EditedResponse<TokenPair> in
+                let attempt = try await Self.signInAttempt(request, context: context)
+                return EditedResponse(headers: [.cacheControl: "no-store"], response: try await accounts.signIn(attempt, app: app))
+            })
+        open.on(
+            routes.passwordRefresh,
+            edited: { request, context, _ -> EditedResponse<TokenPair> in
+                let body = try await request.decode(as: AuthRequests.Refresh.self, context: context)
+                var validator = Validator()
+                let token = validator.requireText(body.refreshToken, "refresh_token", maxLength: 512)
+                try validator.throwIfInvalid()
+                return EditedResponse(headers: [.cacheControl: "no-store"], response: try await accounts.auth.refresh(token!, app: app))
+            })
     }
 
     /// The sign-in as sent: OAuth2's form when the body is `application/x-www-form-urlencoded`

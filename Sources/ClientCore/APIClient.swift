@@ -19,9 +19,20 @@ public final class APIClient: Sendable {
     let transport: any HTTPTransport
     let retry: RetryPolicy
 
-    public init(baseURL: URL, app: AppID, session: ClientSession, transport: any HTTPTransport = URLSessionTransport(), retry: RetryPolicy = .standard) {
+    /// Writes request bodies: the app's wire spelling (``WireFormat/encoder(pretty:)`` converts
+    /// keys to snake case; ``WireFormat/requestEncoder()`` keeps the keys the contract declares).
+    let bodyEncoder: @Sendable () -> JSONEncoder
+
+    /// - Parameters:
+    ///   - routes: the app's platform routes (``PlatformRoutes/init(app:)`` for an app whose API is at `/<app>/api/v1`).
+    ///   - bodyEncoder: how the app's request bodies are written.
+    public init(
+        baseURL: URL, routes: PlatformRoutes, session: ClientSession, transport: any HTTPTransport = URLSessionTransport(), retry: RetryPolicy = .standard,
+        bodyEncoder: @escaping @Sendable () -> JSONEncoder = { WireFormat.encoder() }
+    ) {
         self.baseURL = baseURL
-        self.routes = PlatformRoutes(app: app)
+        self.routes = routes
+        self.bodyEncoder = bodyEncoder
         self.session = session
         self.transport = transport
         self.retry = retry
@@ -32,15 +43,13 @@ public final class APIClient: Sendable {
     /// Development sign-in (`POST /<app>/auth/dev`, only on development servers); starts and saves a session.
     @discardableResult
     public func signInForDevelopment(email: String) async throws -> StoredSession {
-        let response = try await perform(routes.devSignIn, body: try encode(AuthRequests.DevSignIn(email: email)), authenticated: false)
-        return try await begin(try decode(response), email: email)
+        try await begin(try await send(routes.devSignIn, body: AuthRequests.DevSignIn(email: email)), email: email)
     }
 
-    /// Sign in with a provider's ID token (`provider` is "apple" or "google"); starts and saves a session.
+    /// Sign in with a provider's ID token; starts and saves a session.
     @discardableResult
-    public func signIn(provider: String, idToken: String, nonce: String?) async throws -> StoredSession {
-        let response = try await perform(routes.signIn(provider: provider), body: try encode(AuthRequests.IDToken(idToken: idToken, nonce: nonce)), authenticated: false)
-        return try await begin(try decode(response), email: nil)
+    public func signIn(provider: IdentityProviderName, idToken: String, nonce: String?) async throws -> StoredSession {
+        try await begin(try await send(routes.signIn(provider: provider), body: AuthRequests.IDToken(idToken: idToken, nonce: nonce)), email: nil)
     }
 
     private func begin(_ pair: TokenPair, email: String?) async throws -> StoredSession {
@@ -52,19 +61,18 @@ public final class APIClient: Sendable {
     /// Creates an email + password account (`POST /<app>/api/v1/auth/register`, apps that offer
     /// them). It does not sign in: call ``logIn(email:password:)`` next.
     public func register(_ registration: PasswordRegistration) async throws -> PasswordAccount {
-        try decode(try await perform(routes.passwordRegister, body: try encode(registration), authenticated: false))
+        try await send(routes.passwordRegister, body: registration)
     }
 
     /// Signs in with an email and password (`POST /<app>/api/v1/auth/login`); starts and saves a session.
     @discardableResult
     public func logIn(email: String, password: String) async throws -> StoredSession {
-        let response = try await perform(routes.passwordLogin, body: try encode(PasswordSignIn(email: email, password: password)), authenticated: false)
-        return try await begin(try decode(response), email: email)
+        try await begin(try await send(routes.passwordLogin, body: PasswordSignIn(email: email, password: password)), email: email)
     }
 
     /// Revokes the session on the server and forgets it here, even when the server cannot be reached.
     public func signOut() async {
-        _ = try? await perform(routes.signOut, retryRefresh: false)
+        _ = try? await send(APICall(routes.signOut.endpoint, retryRefresh: false))
         await session.signOutLocally()
     }
 
@@ -73,21 +81,21 @@ public final class APIClient: Sendable {
     /// Registers this device's push token.
     @discardableResult
     public func registerDevice(token: String, platform: String = "ios") async throws -> DeviceRegistration {
-        try decode(try await perform(routes.registerDevice, body: try encode(DeviceRegistrationRequest(deviceToken: token, platform: platform))))
+        try await send(routes.registerDevice, body: DeviceRegistrationRequest(deviceToken: token, platform: platform))
     }
 
     public func notificationPreferences() async throws -> NotificationPreferences {
-        try decode(try await perform(routes.notificationPreferences))
+        try await send(routes.notificationPreferences)
     }
 
     /// Changes only the preferences `update` names.
     public func updateNotificationPreferences(_ update: NotificationPreferencesUpdate) async throws -> NotificationPreferences {
-        try decode(try await perform(routes.updateNotificationPreferences, body: try encode(update)))
+        try await send(routes.updateNotificationPreferences, body: update)
     }
 
     /// Everything the server keeps about the user, as the JSON document it sends.
     public func exportData() async throws -> Data {
-        try await perform(routes.export).body
+        try await send(routes.export, NoParameter(), body: nil)
     }
 
     /// Deletes the account and all its data, then forgets the session.
@@ -98,8 +106,7 @@ public final class APIClient: Sendable {
     /// ``ClientError/reauthenticationRequired(_:)`` and the session is kept.
     @discardableResult
     public func deleteAccount(reauthentication: AccountDeletionRequest? = nil) async throws -> AccountDeletion {
-        let body = try reauthentication.map { try encode($0) }
-        let result: AccountDeletion = try decode(try await perform(routes.deleteAccount, body: body))
+        let result = try await send(routes.deleteAccount, body: reauthentication)
         await session.signOutLocally()
         return result
     }
@@ -108,7 +115,7 @@ public final class APIClient: Sendable {
 
     /// `value` as a JSON request body.
     public func encode(_ value: some Encodable) throws -> Data {
-        try WireFormat.encoder().encode(value)
+        try bodyEncoder().encode(value)
     }
 
     /// The body of `response` as a `T`; an unreadable body is a ``ClientError/decoding(_:)``.
@@ -184,8 +191,8 @@ public final class APIClient: Sendable {
 
     /// Trades a refresh token for a new pair (`POST /<app>/auth/refresh`); the old one is spent.
     private func exchange(_ refreshToken: String) async throws -> TokenPair {
-        let endpoint = routes.refresh
-        let response = try await sendOnce(APICall(endpoint, body: try encode(AuthRequests.Refresh(refreshToken: refreshToken)), authenticated: false, retryRefresh: false))
+        let response = try await sendOnce(
+            APICall(routes.refresh.endpoint, body: try encode(AuthRequests.Refresh(refreshToken: refreshToken)), authenticated: false, retryRefresh: false))
         return try decode(response)
     }
 

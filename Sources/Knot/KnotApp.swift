@@ -13,6 +13,8 @@ import PlatformCore
 /// Knot as a tenant of the platform: its migrations, repositories and routes under `/knot`.
 public struct KnotApp: AppModule {
     public static let id = AppID.knot
+    public static var apiRoot: APIRoot { KnotRoutes.root }
+    public static var routes: [RouteShape] { KnotRoutes.all }
     public static let migrations = [KnotSchema.migrations]
     public static var settingKeys: [SettingKey] { KnotConfiguration.keys }
     public static var aiPurposes: [String] { [KnotVibeClassifier.purpose, WebSearchSource.purpose] }
@@ -76,16 +78,16 @@ public struct KnotApp: AppModule {
     }
 
     public func addRoutes(to routes: AppRoutes) {
-        addAPIRoutes(to: routes.api)
-        notificationsController.addWebhookRoutes(to: routes.prefix)
-        deepLinks.addRoutes(to: routes.prefix)
+        addAPIRoutes(to: routes.api(KnotRoutes.root))
+        notificationsController.addWebhookRoutes(to: routes.open(KnotRoutes.openRoot))
+        deepLinks.addRoutes(to: routes.open(KnotRoutes.openRoot))
     }
 
     public var embeddingSources: [any EmbeddingSource] { [HintEmbeddingSource()] }
 
     /// Shared recommendations open in the app (`/knot/recommendation/{id}?sig=…`).
     public var appSiteAssociation: AppSiteAssociation {
-        AppSiteAssociation(appIDs: appleAppID.map { [$0] } ?? [], paths: [Self.id.pathPrefix + "/recommendation/*"])
+        AppSiteAssociation(appIDs: appleAppID.map { [$0] } ?? [], paths: [KnotRoutes.recommendationPage.shape.path.replacingOccurrences(of: "{id}", with: "*")])
     }
 
     /// A new time zone moves the 09:00 reminders.

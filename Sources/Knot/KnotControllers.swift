@@ -9,7 +9,7 @@ extension HintSearchResult: ResponseEncodable {}
 extension Hint: ResponseEncodable {}
 extension HintPage: ResponseEncodable {}
 
-/// `POST|GET|PUT /knot/api/v1/vault` (seed 001 steps 3.10 and 3.12).
+/// The partner vault: create, read, replace (seed 001 steps 3.10 and 3.12).
 public struct VaultController: Sendable {
     let vaults: VaultRepository
     let onVaultChanged: @Sendable (UserID) async -> Void
@@ -21,34 +21,39 @@ public struct VaultController: Sendable {
         self.onVaultChanged = onVaultChanged
     }
 
-    public func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
-        group.post("vault") { request, context -> EditedResponse<Vault> in
-            let input = try await request.decode(as: VaultInput.self, context: context)
-            let content = try VaultRules.validate(input)
-            let vault = try await vaults.create(content, for: context.userID)
-            await onVaultChanged(context.userID)
-            return EditedResponse(status: .created, response: vault.wire)
-        }
-        group.get("vault") { _, context -> Vault in
-            guard let vault = try await vaults.find(for: context.userID) else {
-                throw APIError(.notFound, code: "vault_not_found", message: "No partner vault yet. Create one with POST /api/v1/vault.")
-            }
-            return vault.wire
-        }
-        group.put("vault") { request, context -> Vault in
-            let input = try await request.decode(as: VaultInput.self, context: context)
-            guard try await vaults.vaultID(for: context.userID) != nil else {
-                throw APIError(.notFound, code: "vault_not_found", message: "No partner vault yet. Create one with POST /api/v1/vault.")
-            }
-            let content = try VaultRules.validate(input, existingMilestoneIDs: try await vaults.milestoneIDs(for: context.userID))
-            let vault = try await vaults.replace(content, for: context.userID)
-            await onVaultChanged(context.userID)
-            return vault.wire
-        }
+    /// The 404 before onboarding.
+    static let noVault = APIError(.notFound, code: "vault_not_found", message: "No partner vault yet. Create one with \(KnotRoutes.createVault.endpoint).")
+
+    public func addRoutes(to api: RouterGroup<AuthenticatedContext>) {
+        api.on(KnotRoutes.createVault, use: create)
+        api.on(KnotRoutes.vault, use: read)
+        api.on(KnotRoutes.updateVault, use: replace)
+    }
+
+    @Sendable func create(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> Vault {
+        let input = try await request.decode(as: VaultInput.self, context: context)
+        let content = try VaultRules.validate(input)
+        let vault = try await vaults.create(content, for: context.userID)
+        await onVaultChanged(context.userID)
+        return vault.wire
+    }
+
+    @Sendable func read(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> Vault {
+        guard let vault = try await vaults.find(for: context.userID) else { throw Self.noVault }
+        return vault.wire
+    }
+
+    @Sendable func replace(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> Vault {
+        let input = try await request.decode(as: VaultInput.self, context: context)
+        guard try await vaults.vaultID(for: context.userID) != nil else { throw Self.noVault }
+        let content = try VaultRules.validate(input, existingMilestoneIDs: try await vaults.milestoneIDs(for: context.userID))
+        let vault = try await vaults.replace(content, for: context.userID)
+        await onVaultChanged(context.userID)
+        return vault.wire
     }
 }
 
-/// `POST|GET /knot/api/v1/hints`, `DELETE /hints/{id}`, `GET /hints/search` (seed 001 steps 4.4, 4.6).
+/// Hints: add, page, search by meaning, delete (seed 001 steps 4.4, 4.6).
 public struct HintsController: Sendable {
     let hints: HintRepository
 
@@ -56,45 +61,48 @@ public struct HintsController: Sendable {
         self.hints = hints
     }
 
-    public func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
-        let routes = group.group("hints")
-        routes.post { request, context -> EditedResponse<Hint> in
-            let body = try NewHint.check(try await request.decode(as: NewHint.Input.self, context: context)).get()
-            guard let hint = try await hints.create(text: body.hintText, source: body.source, user: context.userID) else {
-                throw APIError(.notFound, code: "vault_not_found", message: "Create a partner vault before adding hints.")
-            }
-            return EditedResponse(status: .created, response: hint)
+    public func addRoutes(to api: RouterGroup<AuthenticatedContext>) {
+        api.on(KnotRoutes.addHint, use: add)
+        api.on(KnotRoutes.hints, responding: list)
+        api.on(KnotRoutes.searchHints, use: search)
+        api.on(KnotRoutes.deleteHint, use: delete)
+    }
+
+    @Sendable func add(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> Hint {
+        let body = try NewHint.check(try await request.decode(as: NewHint.Input.self, context: context)).get()
+        guard let hint = try await hints.create(text: body.hintText, source: body.source, user: context.userID) else {
+            throw APIError(.notFound, code: "vault_not_found", message: "Create a partner vault before adding hints.")
         }
-        routes.get { request, context -> Response in
-            var validator = Validator()
-            let limit = validator.queryInteger(request.uri.queryParameters.get("limit").map { String($0) }, "limit", default: 50, range: 1...100)
-            var cursor: HintCursor?
-            if let raw = request.uri.queryParameters.get("cursor"), !raw.isEmpty {
-                cursor = hints.cursors.decode(raw, for: context.userID.uuid)
-                validator.check(cursor != nil, "cursor", PageCursorSigner.refusal)
-            }
-            let offset = validator.queryInteger(request.uri.queryParameters.get("offset").map { String($0) }, "offset", default: 0, range: 0...1_000_000)
-            try validator.throwIfInvalid()
-            // The page's JSON is written as its rows are read (`HintRepository.listJSON`).
-            guard let page = try await hints.listJSON(for: context.userID, limit: limit, cursor: cursor, offset: offset) else {
-                throw APIError(.notFound, code: "vault_not_found", message: "No partner vault yet. Create one with POST /api/v1/vault.")
-            }
-            return APIResponseEncoder.response(json: page)
+        return hint
+    }
+
+    /// The page's JSON is written as its rows are read (`HintRepository.listJSON`).
+    @Sendable func list(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> Response {
+        var validator = Validator()
+        let limit = validator.queryInteger(request.uri.queryParameters.get("limit").map { String($0) }, "limit", default: 50, range: 1...100)
+        var cursor: HintCursor?
+        if let raw = request.uri.queryParameters.get("cursor"), !raw.isEmpty {
+            cursor = hints.cursors.decode(raw, for: context.userID.uuid)
+            validator.check(cursor != nil, "cursor", PageCursorSigner.refusal)
         }
-        routes.get("search") { request, context -> HintSearchResult in
-            var validator = Validator()
-            let query = validator.requireText(request.uri.queryParameters.get("q"), "q", maxLength: KnotCatalog.maxHintLength)
-            let limit = validator.queryInteger(request.uri.queryParameters.get("limit").map { String($0) }, "limit", default: 10, range: 1...50)
-            try validator.throwIfInvalid()
-            let results = try await hints.search(query!, for: context.userID, limit: limit)
-            return HintSearchResult(query: query!, hints: results, total: results.count, embedder: hints.embedder.model)
-        }
-        routes.delete(":id") { _, context -> Response in
-            guard let raw = context.parameters.get("id"), let id = HintID(raw), try await hints.delete(id, for: context.userID) else {
-                throw APIError.notFound("Hint", code: "hint_not_found")
-            }
-            return Response(status: .noContent)
-        }
+        let offset = validator.queryInteger(request.uri.queryParameters.get("offset").map { String($0) }, "offset", default: 0, range: 0...1_000_000)
+        try validator.throwIfInvalid()
+        guard let page = try await hints.listJSON(for: context.userID, limit: limit, cursor: cursor, offset: offset) else { throw VaultController.noVault }
+        return APIResponseEncoder.response(json: page)
+    }
+
+    @Sendable func search(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> HintSearchResult {
+        var validator = Validator()
+        let query = validator.requireText(request.uri.queryParameters.get("q"), "q", maxLength: KnotCatalog.maxHintLength)
+        let limit = validator.queryInteger(request.uri.queryParameters.get("limit").map { String($0) }, "limit", default: 10, range: 1...50)
+        try validator.throwIfInvalid()
+        let results = try await hints.search(query!, for: context.userID, limit: limit)
+        return HintSearchResult(query: query!, hints: results, total: results.count, embedder: hints.embedder.model)
+    }
+
+    @Sendable func delete(_ request: Request, _ context: AuthenticatedContext, _ id: HintID) async throws -> NoContent {
+        guard try await hints.delete(id, for: context.userID) else { throw APIError.notFound("Hint", code: "hint_not_found") }
+        return NoContent()
     }
 }
 

@@ -68,6 +68,6 @@ public enum KnotDeepLink: Sendable, Equatable, Hashable {
     /// The universal link of a recommendation on the server at `baseURL` (unsigned: it opens the
     /// app, while the web page shows the item only with the server's signature).
     public static func universalLink(for id: RecommendationID, baseURL: URL) -> URL {
-        URL(string: KnotRoutes.recommendationPage(id).path, relativeTo: baseURL)!.absoluteURL
+        URL(string: KnotRoutes.recommendationPage.endpoint(Unchecked(id)).path, relativeTo: baseURL)!.absoluteURL
     }
 }

@@ -29,7 +29,7 @@ public final class KnotAPIClient: Sendable {
     public var session: KnotSession { client.session }
 
     public init(baseURL: URL, session: KnotSession, transport: any HTTPTransport = URLSessionTransport(), retry: RetryPolicy = .standard) {
-        client = APIClient(baseURL: baseURL, app: .knot, session: session, transport: transport, retry: retry)
+        client = APIClient(baseURL: baseURL, routes: KnotRoutes.platform, session: session, transport: transport, retry: retry)
     }
 
     // MARK: Auth
@@ -44,13 +44,13 @@ public final class KnotAPIClient: Sendable {
     /// `ASAuthorizationAppleIDCredential`; starts and saves a session.
     @discardableResult
     public func signInWithApple(identityToken: String, nonce: String? = nil) async throws -> StoredSession {
-        try await client.signIn(provider: "apple", idToken: identityToken, nonce: nonce)
+        try await client.signIn(provider: .apple, idToken: identityToken, nonce: nonce)
     }
 
     /// Sign in with Google: sends the ID token from the Google Sign-In SDK; starts and saves a session.
     @discardableResult
     public func signInWithGoogle(idToken: String, nonce: String? = nil) async throws -> StoredSession {
-        try await client.signIn(provider: "google", idToken: idToken, nonce: nonce)
+        try await client.signIn(provider: .google, idToken: idToken, nonce: nonce)
     }
 
     /// Revokes the session on the server and forgets it here, even when the server cannot be reached.
@@ -62,73 +62,69 @@ public final class KnotAPIClient: Sendable {
 
     /// Creates the partner vault (onboarding's submit).
     public func createVault(_ draft: VaultDraft) async throws -> Vault {
-        try client.decode(try await client.perform(KnotRoutes.createVault, body: try client.encode(draft)))
+        try await client.send(KnotRoutes.createVault, body: draft)
     }
 
     /// The partner vault; ``KnotError/notFound(_:)`` before onboarding.
     public func vault() async throws -> Vault {
-        try client.decode(try await client.perform(KnotRoutes.vault))
+        try await client.send(KnotRoutes.vault)
     }
 
     /// Replaces the partner vault.
     public func updateVault(_ draft: VaultDraft) async throws -> Vault {
-        try client.decode(try await client.perform(KnotRoutes.updateVault, body: try client.encode(draft)))
+        try await client.send(KnotRoutes.updateVault, body: draft)
     }
 
     // MARK: Hints
 
     /// Saves a hint (1–500 characters).
     public func addHint(_ text: String, source: HintSource = .textInput) async throws -> Hint {
-        try client.decode(try await client.perform(KnotRoutes.addHint, body: try client.encode(NewHint(hintText: text, source: source))))
+        try await client.send(KnotRoutes.addHint, body: NewHint(hintText: text, source: source))
     }
 
     /// One page of hints, newest first.
     public func hints(limit: Int = 50, cursor: String? = nil) async throws -> HintPage {
         var query = [URLQueryItem(name: "limit", value: String(limit))]
         if let cursor { query.append(URLQueryItem(name: "cursor", value: cursor)) }
-        return try client.decode(try await client.perform(KnotRoutes.hints, query: query))
+        return try await client.send(KnotRoutes.hints, query: query)
     }
 
     /// Hints closest in meaning to `query`.
     public func searchHints(_ query: String, limit: Int = 10) async throws -> HintSearchResult {
-        try client.decode(try await client.perform(KnotRoutes.searchHints, query: [URLQueryItem(name: "q", value: query), URLQueryItem(name: "limit", value: String(limit))]))
+        try await client.send(KnotRoutes.searchHints, query: [URLQueryItem(name: "q", value: query), URLQueryItem(name: "limit", value: String(limit))])
     }
 
     public func deleteHint(_ id: HintID) async throws {
-        _ = try await client.perform(KnotRoutes.deleteHint(id))
+        _ = try await client.send(KnotRoutes.deleteHint, id)
     }
 
     // MARK: Recommendations
 
     /// Three new picks for an occasion (optionally for a milestone, optionally with vibes for this request only).
     public func generateRecommendations(occasion: OccasionType, milestoneId: MilestoneID? = nil, vibeOverride: [Vibe]? = nil) async throws -> RecommendationBatch {
-        try client.decode(
-            try await client.perform(
-                KnotRoutes.generateRecommendations,
-                body: try client.encode(GenerateRecommendationsRequest(occasionType: occasion, milestoneId: milestoneId, vibeOverride: vibeOverride))))
+        try await client.send(
+            KnotRoutes.generateRecommendations, body: GenerateRecommendationsRequest(occasionType: occasion, milestoneId: milestoneId, vibeOverride: vibeOverride))
     }
 
     /// Three different picks replacing `rejected`, for `reason`.
     public func refreshRecommendations(rejected: [RecommendationID], reason: RejectionReason, vibeOverride: [Vibe]? = nil) async throws -> RecommendationBatch {
-        try client.decode(
-            try await client.perform(
-                KnotRoutes.refreshRecommendations,
-                body: try client.encode(RefreshRecommendationsRequest(rejectedRecommendationIds: rejected, rejectionReason: reason, vibeOverride: vibeOverride))))
+        try await client.send(
+            KnotRoutes.refreshRecommendations, body: RefreshRecommendationsRequest(rejectedRecommendationIds: rejected, rejectionReason: reason, vibeOverride: vibeOverride))
     }
 
     /// Records what the user did with a recommendation (`rating` 1–5 is required for `.rated`).
     @discardableResult
     public func recordFeedback(_ id: RecommendationID, action: FeedbackAction, rating: Int? = nil, text: String? = nil) async throws -> FeedbackRecord {
-        try client.decode(try await client.perform(KnotRoutes.recordFeedback(id), body: try client.encode(FeedbackRequest(action: action, rating: rating, feedbackText: text))))
+        try await client.send(KnotRoutes.recordFeedback, id, body: FeedbackRequest(action: action, rating: rating, feedbackText: text))
     }
 
     public func recommendation(_ id: RecommendationID) async throws -> Recommendation {
-        try client.decode(try await client.perform(KnotRoutes.recommendation(id)))
+        try await client.send(KnotRoutes.recommendation, id)
     }
 
     /// The recommendations stored for one milestone (what a reminder links to).
     public func recommendations(forMilestone id: MilestoneID) async throws -> MilestoneRecommendations {
-        try client.decode(try await client.perform(KnotRoutes.recommendations(forMilestone: id)))
+        try await client.send(KnotRoutes.milestoneRecommendations, id)
     }
 
     /// The full URL of a recommendation's share page, or nil when the server gave none.
@@ -140,34 +136,32 @@ public final class KnotAPIClient: Sendable {
 
     /// Re-learns the user's preference weights from their feedback now (the server also does it weekly).
     public func analyzeFeedback() async throws -> LearnedWeights {
-        try client.decode(try await client.perform(KnotRoutes.analyzeFeedback))
+        try await client.send(KnotRoutes.analyzeFeedback)
     }
 
     // MARK: Notifications
 
     /// Reminders not sent yet.
     public func upcomingNotifications() async throws -> UpcomingNotifications {
-        try client.decode(try await client.perform(KnotRoutes.upcomingNotifications))
+        try await client.send(KnotRoutes.upcomingNotifications)
     }
 
     /// Sent and failed reminders, newest first.
     public func notificationHistory(limit: Int = 50, offset: Int = 0) async throws -> NotificationHistoryPage {
-        try client.decode(
-            try await client.perform(
-                KnotRoutes.notificationHistory, query: [URLQueryItem(name: "limit", value: String(limit)), URLQueryItem(name: "offset", value: String(offset))]))
+        try await client.send(KnotRoutes.notificationHistory, query: [URLQueryItem(name: "limit", value: String(limit)), URLQueryItem(name: "offset", value: String(offset))])
     }
 
     /// Marks a reminder as opened (idempotent).
     @discardableResult
     public func markNotificationViewed(_ id: NotificationID) async throws -> ViewedReceipt {
-        try client.decode(try await client.perform(KnotRoutes.markNotificationViewed(id)))
+        try await client.send(KnotRoutes.markNotificationViewed, id)
     }
 
     // MARK: Account
 
     /// Turns a milestone's reminders on or off (`PUT /milestones/{id}/notifications`).
     public func setMilestoneReminders(_ id: MilestoneID, enabled: Bool) async throws -> MilestoneReminderSetting {
-        try client.decode(try await client.perform(KnotRoutes.milestoneReminders(id), body: try client.encode(MilestoneReminderSetting.Input(notificationsEnabled: enabled))))
+        try await client.send(KnotRoutes.milestoneReminders, id, body: MilestoneReminderSetting.Input(notificationsEnabled: enabled))
     }
 
     /// Registers this device's push token.

@@ -19,16 +19,19 @@ public struct OutboxController: Sendable {
         var count: Int
     }
 
-    public func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
-        group.get("users/me/outbox") { request, context -> OutboxResponse in
-            var validator = Validator()
-            let limit = validator.queryInteger(request.uri.queryParameters.get("limit").map { String($0) }, "limit", default: 50, range: 1...200)
-            let channelParameter = request.uri.queryParameters.get("channel").map { String($0) } ?? "outbox"
-            validator.check(["all", "outbox", "apns", "none"].contains(channelParameter), "channel", "must be outbox, apns, none or all")
-            let channel: String? = channelParameter == "all" ? nil : channelParameter
-            try validator.throwIfInvalid()
-            let entries = try await engine.deliveries(for: context.userID, app: app, channel: channel, limit: limit)
-            return OutboxResponse(notifications: entries, count: entries.count)
-        }
+    /// Adds the route to `api`, the group at the app's main authenticated root.
+    public func addRoutes(to api: RouterGroup<AuthenticatedContext>) {
+        api.on(
+            PlatformRoutes(app: app).outbox,
+            responding: { request, context, _ -> OutboxResponse in
+                var validator = Validator()
+                let limit = validator.queryInteger(request.uri.queryParameters.get("limit").map { String($0) }, "limit", default: 50, range: 1...200)
+                let channelParameter = request.uri.queryParameters.get("channel").map { String($0) } ?? "outbox"
+                validator.check(["all", "outbox", "apns", "none"].contains(channelParameter), "channel", "must be outbox, apns, none or all")
+                let channel: String? = channelParameter == "all" ? nil : channelParameter
+                try validator.throwIfInvalid()
+                let entries = try await engine.deliveries(for: context.userID, app: app, channel: channel, limit: limit)
+                return OutboxResponse(notifications: entries, count: entries.count)
+            })
     }
 }

@@ -5,74 +5,72 @@ import Persistence
 import PlatformCore
 import VibeKeeperAPI
 
-/// `/gift-ideas…` (seed 3.3): list with filters and paging, create, read, partial update, delete.
+/// Gift ideas (seed 3.3): list with filters and paging, create, read, partial update, delete.
 public struct GiftIdeasController: Sendable {
     let ideas: GiftIdeaRepository
-    let reminders: ReminderService?
-    let search: IdeaSearch?
-    let library: MediaLibrary?
+    let effects: WriteEffects
     let paging: ListPaging
 
     /// - Parameter cursorSecret: the server secret the list's cursors are signed with.
-    public init(ideas: GiftIdeaRepository, cursorSecret: Data, reminders: ReminderService? = nil, search: IdeaSearch? = nil, library: MediaLibrary? = nil) {
+    public init(ideas: GiftIdeaRepository, cursorSecret: Data, effects: WriteEffects) {
         self.paging = ListPaging(secret: cursorSecret, list: "gift-ideas")
-        self.library = library
         self.ideas = ideas
-        self.reminders = reminders
-        self.search = search
+        self.effects = effects
     }
 
     /// The header carrying the next page's cursor of `GET /gift-ideas` (absent on the last page);
     /// the body stays the seed's plain array.
-    public static let nextCursorHeader = HTTPField.Name("X-Next-Cursor")!
+    public static let nextCursorHeader = HTTPField.Name(VibeKeeperRoutes.nextCursorHeader)!
 
     public func addRoutes(to api: RouterGroup<AuthenticatedContext>) {
-        let routes = api.group("gift-ideas")
-        routes.get { request, context -> EditedResponse<[GiftIdea]> in
-            var v = Validator()
-            let query = request.uri.queryParameters
-            let filter = GiftIdeaFilter.parse({ query.get($0).map { String($0) } }, &v)
-            let page = paging.parse(query, for: context.userID, &v)
-            try v.throwIfInvalid()
-            let found = try await ideas.list(for: context.userID, filter: filter, limit: page.limit, cursor: page.cursor)
-            return paging.response(found.ideas, next: found.nextCursor, for: context.userID)
+        api.on(VibeKeeperRoutes.giftIdeas, edited: list)
+        api.on(VibeKeeperRoutes.createGiftIdea, edited: create)
+        api.on(VibeKeeperRoutes.giftIdea, edited: read)
+        api.on(VibeKeeperRoutes.updateGiftIdea, edited: update)
+        api.on(VibeKeeperRoutes.deleteGiftIdea, use: delete)
+    }
+
+    @Sendable func list(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> EditedResponse<[GiftIdea]> {
+        var v = Validator()
+        let query = request.uri.queryParameters
+        let filter = GiftIdeaFilter.parse({ query.get($0).map { String($0) } }, &v)
+        let page = paging.parse(query, for: context.userID, &v)
+        try v.throwIfInvalid()
+        let found = try await ideas.list(for: context.userID, filter: filter, limit: page.limit, cursor: page.cursor)
+        return paging.response(found.ideas, next: found.nextCursor, for: context.userID)
+    }
+
+    @Sendable func create(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> EditedResponse<GiftIdea> {
+        let new = try NewGiftIdea.check(try await request.decode(as: NewGiftIdea.Input.self, context: context)).get()
+        let idea = try await Self.recipientChecked { try await ideas.create(new, for: context.userID) }
+        await effects.ideaSaved(idea.id, for: context.userID)
+        return tagged(idea, updatedAt: idea.updatedAt, status: .created)
+    }
+
+    @Sendable func read(_ request: Request, _ context: AuthenticatedContext, _ id: GiftIdeaID) async throws -> EditedResponse<GiftIdea> {
+        guard let idea = try await ideas.find(id, for: context.userID) else { throw Self.ideaNotFound }
+        return tagged(idea, updatedAt: idea.updatedAt)
+    }
+
+    @Sendable func update(_ request: Request, _ context: AuthenticatedContext, _ id: GiftIdeaID) async throws -> EditedResponse<GiftIdea> {
+        let input = try await request.decode(as: GiftIdeaChanges.Input.self, context: context)
+        let ifMatch = IfMatch(request, entity: Self.entity)
+        guard let idea = try await Self.recipientChecked({ try await ideas.update(id, for: context.userID, with: input, ifMatch: ifMatch) }) else {
+            throw Self.ideaNotFound
         }
-        routes.post { request, context -> EditedResponse<GiftIdea> in
-            let new = try NewGiftIdea.check(try await request.decode(as: NewGiftIdea.Input.self, context: context)).get()
-            let idea = try await Self.recipientChecked { try await ideas.create(new, for: context.userID) }
-            await reminders?.sync(idea: idea.id, for: context.userID)
-            await search?.refresh(idea.id, for: context.userID)
-            return tagged(idea, updatedAt: idea.updatedAt, status: .created)
-        }
-        routes.get(":id") { _, context -> EditedResponse<GiftIdea> in
-            guard let idea = try await ideas.find(try Self.ideaID(context), for: context.userID) else { throw Self.ideaNotFound }
-            return tagged(idea, updatedAt: idea.updatedAt)
-        }
-        routes.put(":id") { request, context -> EditedResponse<GiftIdea> in
-            let id = try Self.ideaID(context)
-            let input = try await request.decode(as: GiftIdeaChanges.Input.self, context: context)
-            let ifMatch = IfMatch(request, entity: Self.entity)
-            guard let idea = try await Self.recipientChecked({ try await ideas.update(id, for: context.userID, with: input, ifMatch: ifMatch) }) else {
-                throw Self.ideaNotFound
-            }
-            await reminders?.sync(idea: idea.id, for: context.userID)
-            await search?.refresh(idea.id, for: context.userID)
-            return tagged(idea, updatedAt: idea.updatedAt)
-        }
-        routes.delete(":id") { request, context -> Response in
-            let id = try Self.ideaID(context)
-            guard let keys = try await ideas.deleteReturningMedia(id, for: context.userID, ifMatch: IfMatch(request, entity: Self.entity)) else { throw Self.ideaNotFound }
-            await library?.deleteFiles(keys)
-            await search?.remove(id)
-            return Response(status: .noContent)
-        }
+        await effects.ideaSaved(idea.id, for: context.userID)
+        return tagged(idea, updatedAt: idea.updatedAt)
+    }
+
+    @Sendable func delete(_ request: Request, _ context: AuthenticatedContext, _ id: GiftIdeaID) async throws -> NoContent {
+        guard let keys = try await ideas.deleteReturningMedia(id, for: context.userID, ifMatch: IfMatch(request, entity: Self.entity)) else { throw Self.ideaNotFound }
+        await effects.ideaDeleted(id, files: keys)
+        return NoContent()
     }
 
     static let ideaNotFound = APIError.notFound("Gift idea", code: "gift_idea_not_found")
     /// What a 412 calls it.
     static let entity = "gift idea"
-
-    static func ideaID(_ context: AuthenticatedContext) throws -> GiftIdeaID { try pathID(context, notFound: ideaNotFound) }
 
     /// A recipient that is not the caller's contact is a 404, as a missing contact is.
     static func recipientChecked<T>(_ body: () async throws -> T) async throws -> T {

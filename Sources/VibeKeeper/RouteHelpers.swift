@@ -7,13 +7,6 @@ import Persistence
 import PlatformCore
 import VibeKeeperAPI
 
-/// The `{id}` of a route as the typed ID it names; anything that is not one is `notFound`, exactly
-/// as a missing (or another user's) object is.
-func pathID<Entity>(_ context: AuthenticatedContext, as type: TypedID<Entity>.Type = TypedID<Entity>.self, notFound: APIError) throws -> TypedID<Entity> {
-    guard let raw = context.parameters.get("id"), let id = TypedID<Entity>(raw) else { throw notFound }
-    return id
-}
-
 /// The paging of one of VibeKeeper's newest-first lists: `limit` (1–100, 50) and the opaque
 /// `cursor` that the previous page's `X-Next-Cursor` header carried, which only this list and this
 /// user can use (``PageCursorSigner``; any other cursor is a 422 naming `cursor`).

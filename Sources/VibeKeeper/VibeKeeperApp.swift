@@ -20,6 +20,8 @@ public struct VibeKeeperConfiguration: Sendable {
 /// to come) captures and reminders, under `/vibekeeper`.
 public struct VibeKeeperApp: AppModule {
     public static let id = AppID.vibekeeper
+    public static var apiRoot: APIRoot { VibeKeeperRoutes.root }
+    public static var routes: [RouteShape] { VibeKeeperRoutes.all }
     public static let migrations = [VibeKeeperSchema.migrations]
     public static var passwordAccounts: Bool { true }
     public static var settingKeys: [SettingKey] { [] }
@@ -33,6 +35,8 @@ public struct VibeKeeperApp: AppModule {
     public let search: IdeaSearch
     public let library: MediaLibrary
     public let media: MediaCapture
+    /// What follows each write (reminders, search, stored files).
+    public let effects: WriteEffects
     let clock: any TimeSource
     /// The server secret the lists' cursors are signed with.
     let cursorSecret: Data
@@ -58,9 +62,9 @@ public struct VibeKeeperApp: AppModule {
         library = MediaLibrary(
             database: database, store: mediaStore ?? LocalMediaStore(directory: FileManager.default.temporaryDirectory.appendingPathComponent("vibekeeper-media")),
             clock: clock, logger: logger)
+        effects = WriteEffects(reminders: reminders, search: search, library: library)
         capture = CaptureService(
-            contacts: contacts, ideas: ideas, extraction: IdeaExtraction(router: router, logger: logger), accounts: accounts,
-            reminders: reminders, search: search, library: library, clock: clock)
+            contacts: contacts, ideas: ideas, extraction: IdeaExtraction(router: router, logger: logger), accounts: accounts, effects: effects, clock: clock)
         media = MediaCapture(capture: capture, library: library, transcriber: transcriber, vision: vision, logger: logger)
         self.clock = clock
         self.cursorSecret = cursorSecret
@@ -75,12 +79,13 @@ public struct VibeKeeperApp: AppModule {
     }
 
     public func addRoutes(to routes: AppRoutes) {
-        ContactsController(contacts: contacts, cursorSecret: cursorSecret, reminders: reminders, search: search).addRoutes(to: routes.api)
-        GiftIdeasController(ideas: ideas, cursorSecret: cursorSecret, reminders: reminders, search: search, library: library).addRoutes(to: routes.api)
-        CaptureController(capture: capture, media: media, ideas: ideas, cursorSecret: cursorSecret, reminders: reminders, search: search).addRoutes(to: routes.api)
-        MediaController(library: library).addRoutes(to: routes.api)
-        SearchController(search: search).addRoutes(to: routes.api)
-        RemindersController(reminders: reminders, clock: clock).addRoutes(to: routes.api)
+        let api = routes.api(VibeKeeperRoutes.root)
+        ContactsController(contacts: contacts, cursorSecret: cursorSecret, effects: effects).addRoutes(to: api)
+        GiftIdeasController(ideas: ideas, cursorSecret: cursorSecret, effects: effects).addRoutes(to: api)
+        CaptureController(capture: capture, media: media, ideas: ideas, cursorSecret: cursorSecret, effects: effects).addRoutes(to: api)
+        MediaController(library: library).addRoutes(to: api)
+        SearchController(search: search).addRoutes(to: api)
+        RemindersController(reminders: reminders, clock: clock).addRoutes(to: api)
     }
 
     /// The job that removes media files without a row (hourly).

@@ -165,7 +165,7 @@ public struct MediaAsset: Codable, Sendable, Equatable, Identifiable {
     public var type: String
     public var contentType: String
     public var byteCount: Int
-    /// Where the owner fetches the bytes (with their bearer token): `/vibekeeper/api/v1/media/{id}`.
+    /// Where the owner fetches the bytes (with their bearer token): ``VibeKeeperRoutes/media``.
     public var url: String
     public var createdAt: Date
 
@@ -179,7 +179,7 @@ public struct MediaAsset: Codable, Sendable, Equatable, Identifiable {
     }
 
     /// The path that serves an asset's bytes.
-    public static func path(of id: MediaAssetID) -> String { "/vibekeeper/api/v1/media/\(id)" }
+    public static func path(of id: MediaAssetID) -> String { VibeKeeperRoutes.media.endpoint(id).path }
 }
 
 /// A gift idea as the API returns it (seed `GiftIdeaResponse`), with the review and duplicate

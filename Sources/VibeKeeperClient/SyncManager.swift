@@ -111,7 +111,7 @@ public actor SyncManager {
         }
         snapshot.captures.append(capture)
         let operation = PendingOperation(
-            id: capture.id, kind: .capture, entity: .giftIdea, target: nil, method: "POST", path: VibeKeeperRoutes.capture.path, queuedAt: now())
+            id: capture.id, kind: .capture, entity: .giftIdea, target: nil, method: "POST", path: VibeKeeperRoutes.capture.endpoint.path, queuedAt: now())
         snapshot.outbox.append(operation)
         persist()
         await replay(progress: [operation.id: progress].compactMapValues { $0 })
@@ -149,7 +149,8 @@ public actor SyncManager {
         let fresh = UUID()
         snapshot.captures[index].id = fresh
         snapshot.outbox.removeAll { $0.id == id }
-        snapshot.outbox.append(PendingOperation(id: fresh, kind: .capture, entity: .giftIdea, target: nil, method: "POST", path: VibeKeeperRoutes.capture.path, queuedAt: now()))
+        snapshot.outbox.append(
+            PendingOperation(id: fresh, kind: .capture, entity: .giftIdea, target: nil, method: "POST", path: VibeKeeperRoutes.capture.endpoint.path, queuedAt: now()))
         persist()
         await replay()
     }
@@ -169,7 +170,7 @@ public actor SyncManager {
             budgetAmount: new.budgetAmount, budgetCurrency: new.budgetCurrency, budgetRangeMin: new.budgetRangeMin, budgetRangeMax: new.budgetRangeMax, status: new.status,
             notes: new.notes, createdAt: at, updatedAt: at)
         snapshot.ideas[id] = LocalRecord(value: local, syncStatus: .pending, isLocalOnly: true)
-        let operation = try enqueue(.create, .giftIdea, target: id.uuid, VibeKeeperRoutes.createGiftIdea, body: new)
+        let operation = try enqueue(.create, .giftIdea, target: id.uuid, VibeKeeperRoutes.createGiftIdea.endpoint, body: new)
         try await replay(throwingRefusalOf: operation)
         return try settled(id, \.ideas)
     }
@@ -185,7 +186,7 @@ public actor SyncManager {
         if let recipient = changes.recipientId.newValue { record.value.recipientName = snapshot.contacts[recipient]?.value.name }
         record.syncStatus = record.syncStatus == .conflict ? .conflict : .pending
         snapshot.ideas[id] = record
-        let operation = try enqueue(.update, .giftIdea, target: id.uuid, VibeKeeperRoutes.updateGiftIdea(id), body: changes, base: base)
+        let operation = try enqueue(.update, .giftIdea, target: id.uuid, VibeKeeperRoutes.updateGiftIdea.endpoint(id), body: changes, base: base)
         try await replay(throwingRefusalOf: operation)
         return try settled(id, \.ideas)
     }
@@ -195,10 +196,10 @@ public actor SyncManager {
         guard let record = snapshot.ideas.removeValue(forKey: id) else { return }
         snapshot.reminders = snapshot.reminders.filter { $0.value.value.giftIdeaId != id }
         if record.isLocalOnly {
-            forgetDeviceOnly(.giftIdea, id.uuid, delete: VibeKeeperRoutes.deleteGiftIdea(id))
+            forgetDeviceOnly(.giftIdea, id.uuid, delete: VibeKeeperRoutes.deleteGiftIdea.endpoint(id))
             return
         }
-        try? enqueue(.delete, .giftIdea, target: id.uuid, VibeKeeperRoutes.deleteGiftIdea(id), body: String?.none, base: pendingBase(record))
+        try? enqueue(.delete, .giftIdea, target: id.uuid, VibeKeeperRoutes.deleteGiftIdea.endpoint(id), body: String?.none, base: pendingBase(record))
         await replay()
     }
 
@@ -211,7 +212,7 @@ public actor SyncManager {
         record.value.needsReview = false
         record.syncStatus = .pending
         snapshot.ideas[id] = record
-        let operation = try enqueue(.acceptReview, .giftIdea, target: id.uuid, VibeKeeperRoutes.acceptReview(id), body: edits.isEmpty ? nil : edits)
+        let operation = try enqueue(.acceptReview, .giftIdea, target: id.uuid, VibeKeeperRoutes.acceptReview.endpoint(id), body: edits.isEmpty ? nil : edits)
         try await replay(throwingRefusalOf: operation)
         return try settled(id, \.ideas)
     }
@@ -219,7 +220,7 @@ public actor SyncManager {
     public func discardReview(_ id: GiftIdeaID) async {
         let id = current(id)
         guard snapshot.ideas.removeValue(forKey: id) != nil else { return }
-        try? enqueue(.discardReview, .giftIdea, target: id.uuid, VibeKeeperRoutes.discardReview(id), body: String?.none)
+        try? enqueue(.discardReview, .giftIdea, target: id.uuid, VibeKeeperRoutes.discardReview.endpoint(id), body: String?.none)
         await replay()
     }
 
@@ -231,7 +232,7 @@ public actor SyncManager {
             id: id, name: new.name, relationship: new.relationship, preferences: new.preferences, notes: new.notes,
             aliases: VibeKeeperRules.normalizedAliases(new.aliases, name: new.name), createdAt: at, updatedAt: at)
         snapshot.contacts[id] = LocalRecord(value: local, syncStatus: .pending, isLocalOnly: true)
-        let operation = try enqueue(.create, .contact, target: id.uuid, VibeKeeperRoutes.createContact, body: new)
+        let operation = try enqueue(.create, .contact, target: id.uuid, VibeKeeperRoutes.createContact.endpoint, body: new)
         try await replay(throwingRefusalOf: operation)
         return try settled(id, \.contacts)
     }
@@ -245,7 +246,7 @@ public actor SyncManager {
         record.value = changes.applied(to: record.value)
         record.syncStatus = record.syncStatus == .conflict ? .conflict : .pending
         snapshot.contacts[id] = record
-        let operation = try enqueue(.update, .contact, target: id.uuid, VibeKeeperRoutes.updateContact(id), body: changes, base: base)
+        let operation = try enqueue(.update, .contact, target: id.uuid, VibeKeeperRoutes.updateContact.endpoint(id), body: changes, base: base)
         try await replay(throwingRefusalOf: operation)
         return try settled(id, \.contacts)
     }
@@ -259,10 +260,10 @@ public actor SyncManager {
             snapshot.ideas[ideaID]?.value.recipientName = nil
         }
         if record.isLocalOnly {
-            forgetDeviceOnly(.contact, id.uuid, delete: VibeKeeperRoutes.deleteContact(id))
+            forgetDeviceOnly(.contact, id.uuid, delete: VibeKeeperRoutes.deleteContact.endpoint(id))
             return
         }
-        try? enqueue(.delete, .contact, target: id.uuid, VibeKeeperRoutes.deleteContact(id), body: String?.none, base: pendingBase(record))
+        try? enqueue(.delete, .contact, target: id.uuid, VibeKeeperRoutes.deleteContact.endpoint(id), body: String?.none, base: pendingBase(record))
         await replay()
     }
 
@@ -275,7 +276,7 @@ public actor SyncManager {
         snapshot.occasions[id] = LocalRecord(
             value: Occasion(id: id, contactId: contact, name: new.name, date: new.date, recurring: new.recurring, createdAt: at, updatedAt: at), syncStatus: .pending,
             isLocalOnly: true)
-        let operation = try enqueue(.create, .occasion, target: id.uuid, VibeKeeperRoutes.createOccasion(for: contact), body: new)
+        let operation = try enqueue(.create, .occasion, target: id.uuid, VibeKeeperRoutes.createOccasion.endpoint(contact), body: new)
         try await replay(throwingRefusalOf: operation)
         return try settled(id, \.occasions)
     }
@@ -289,7 +290,7 @@ public actor SyncManager {
         record.value = changes.applied(to: record.value)
         record.syncStatus = record.syncStatus == .conflict ? .conflict : .pending
         snapshot.occasions[id] = record
-        let operation = try enqueue(.update, .occasion, target: id.uuid, VibeKeeperRoutes.updateOccasion(id), body: changes, base: base)
+        let operation = try enqueue(.update, .occasion, target: id.uuid, VibeKeeperRoutes.updateOccasion.endpoint(id), body: changes, base: base)
         try await replay(throwingRefusalOf: operation)
         return try settled(id, \.occasions)
     }
@@ -298,10 +299,10 @@ public actor SyncManager {
         let id = current(id)
         guard let record = snapshot.occasions.removeValue(forKey: id) else { return }
         if record.isLocalOnly {
-            forgetDeviceOnly(.occasion, id.uuid, delete: VibeKeeperRoutes.deleteOccasion(id))
+            forgetDeviceOnly(.occasion, id.uuid, delete: VibeKeeperRoutes.deleteOccasion.endpoint(id))
             return
         }
-        try? enqueue(.delete, .occasion, target: id.uuid, VibeKeeperRoutes.deleteOccasion(id), body: String?.none, base: pendingBase(record))
+        try? enqueue(.delete, .occasion, target: id.uuid, VibeKeeperRoutes.deleteOccasion.endpoint(id), body: String?.none, base: pendingBase(record))
         await replay()
     }
 
@@ -316,7 +317,7 @@ public actor SyncManager {
             value: Reminder(
                 id: id, giftIdeaId: new.giftIdeaId, scheduledFor: new.scheduledFor, message: message, channel: new.channel, automatic: false, createdAt: at, updatedAt: at),
             syncStatus: .pending, isLocalOnly: true)
-        let operation = try enqueue(.create, .reminder, target: id.uuid, VibeKeeperRoutes.createReminder, body: new)
+        let operation = try enqueue(.create, .reminder, target: id.uuid, VibeKeeperRoutes.createReminder.endpoint, body: new)
         try await replay(throwingRefusalOf: operation)
         return try settled(id, \.reminders)
     }
@@ -330,7 +331,7 @@ public actor SyncManager {
         record.value = changes.applied(to: record.value)
         record.syncStatus = record.syncStatus == .conflict ? .conflict : .pending
         snapshot.reminders[id] = record
-        let operation = try enqueue(.update, .reminder, target: id.uuid, VibeKeeperRoutes.updateReminder(id), body: changes, base: base)
+        let operation = try enqueue(.update, .reminder, target: id.uuid, VibeKeeperRoutes.updateReminder.endpoint(id), body: changes, base: base)
         try await replay(throwingRefusalOf: operation)
         return try settled(id, \.reminders)
     }
@@ -339,10 +340,10 @@ public actor SyncManager {
         let id = current(id)
         guard let record = snapshot.reminders.removeValue(forKey: id) else { return }
         if record.isLocalOnly {
-            forgetDeviceOnly(.reminder, id.uuid, delete: VibeKeeperRoutes.deleteReminder(id))
+            forgetDeviceOnly(.reminder, id.uuid, delete: VibeKeeperRoutes.deleteReminder.endpoint(id))
             return
         }
-        try? enqueue(.delete, .reminder, target: id.uuid, VibeKeeperRoutes.deleteReminder(id), body: String?.none, base: pendingBase(record))
+        try? enqueue(.delete, .reminder, target: id.uuid, VibeKeeperRoutes.deleteReminder.endpoint(id), body: String?.none, base: pendingBase(record))
         await replay()
     }
 
@@ -359,7 +360,7 @@ public actor SyncManager {
         }
         let changes = GiftIdeaChanges.between(server, record.value)
         snapshot.ideas[id] = LocalRecord(value: record.value, syncStatus: changes.isEmpty ? .synced : .pending)
-        if !changes.isEmpty { try? enqueue(.update, .giftIdea, target: id.uuid, VibeKeeperRoutes.updateGiftIdea(id), body: changes, base: server.updatedAt) }
+        if !changes.isEmpty { try? enqueue(.update, .giftIdea, target: id.uuid, VibeKeeperRoutes.updateGiftIdea.endpoint(id), body: changes, base: server.updatedAt) }
         persist()
         await replay()
     }
@@ -375,7 +376,7 @@ public actor SyncManager {
         }
         let changes = ContactChanges.between(server, record.value)
         snapshot.contacts[id] = LocalRecord(value: record.value, syncStatus: changes.isEmpty ? .synced : .pending)
-        if !changes.isEmpty { try? enqueue(.update, .contact, target: id.uuid, VibeKeeperRoutes.updateContact(id), body: changes, base: server.updatedAt) }
+        if !changes.isEmpty { try? enqueue(.update, .contact, target: id.uuid, VibeKeeperRoutes.updateContact.endpoint(id), body: changes, base: server.updatedAt) }
         persist()
         await replay()
     }
@@ -385,7 +386,7 @@ public actor SyncManager {
         guard let record = snapshot.occasions[id], record.syncStatus == .conflict, let server = record.serverValue else { return }
         let changes = keepingMine ? OccasionChanges.between(server, record.value) : OccasionChanges()
         snapshot.occasions[id] = LocalRecord(value: keepingMine ? record.value : server, syncStatus: changes.isEmpty ? .synced : .pending)
-        if !changes.isEmpty { try? enqueue(.update, .occasion, target: id.uuid, VibeKeeperRoutes.updateOccasion(id), body: changes, base: server.updatedAt) }
+        if !changes.isEmpty { try? enqueue(.update, .occasion, target: id.uuid, VibeKeeperRoutes.updateOccasion.endpoint(id), body: changes, base: server.updatedAt) }
         persist()
         await replay()
     }
@@ -395,7 +396,7 @@ public actor SyncManager {
         guard let record = snapshot.reminders[id], record.syncStatus == .conflict, let server = record.serverValue else { return }
         let changes = keepingMine ? ReminderChanges.between(server, record.value) : ReminderChanges()
         snapshot.reminders[id] = LocalRecord(value: keepingMine ? record.value : server, syncStatus: changes.isEmpty ? .synced : .pending)
-        if !changes.isEmpty { try? enqueue(.update, .reminder, target: id.uuid, VibeKeeperRoutes.updateReminder(id), body: changes, base: server.updatedAt) }
+        if !changes.isEmpty { try? enqueue(.update, .reminder, target: id.uuid, VibeKeeperRoutes.updateReminder.endpoint(id), body: changes, base: server.updatedAt) }
         persist()
         await replay()
     }

@@ -91,7 +91,8 @@ public final class VibeKeeperAPIClient: Sendable {
     public var session: VibeKeeperSession { client.session }
 
     public init(baseURL: URL, session: VibeKeeperSession, transport: any HTTPTransport = URLSessionTransport(), retry: RetryPolicy = .standard) {
-        client = APIClient(baseURL: baseURL, app: .vibekeeper, session: session, transport: transport, retry: retry)
+        client = APIClient(
+            baseURL: baseURL, routes: VibeKeeperRoutes.platform, session: session, transport: transport, retry: retry, bodyEncoder: { WireFormat.requestEncoder() })
     }
 
     // MARK: Accounts
@@ -120,7 +121,7 @@ public final class VibeKeeperAPIClient: Sendable {
 
     /// `POST /capture/text`: the words of a capture; the server extracts the idea.
     public func captureText(_ text: String, idempotencyKey: String? = nil) async throws -> CaptureResult {
-        try decode(try await client.send(APICall(VibeKeeperRoutes.captureText, body: try encode(TextCapture(textContent: text)), headers: Self.keyed(idempotencyKey))))
+        try await client.send(VibeKeeperRoutes.captureText, body: TextCapture(textContent: text), headers: Self.keyed(idempotencyKey))
     }
 
     /// `POST /capture/voice` (multipart `voice_file`, optional `transcript` when the device already
@@ -144,31 +145,33 @@ public final class VibeKeeperAPIClient: Sendable {
         return try await upload(VibeKeeperRoutes.captureImage, form, idempotencyKey: idempotencyKey, progress: progress)
     }
 
-    private func upload(_ endpoint: Endpoint, _ form: MultipartBuilder, idempotencyKey: String?, progress: (@Sendable (Double) -> Void)?) async throws -> CaptureResult {
-        let call = APICall(endpoint, body: form.finished, contentType: form.contentType, headers: Self.keyed(idempotencyKey), progress: progress)
+    private func upload(
+        _ route: Route<NoParameter, MultipartFormBody, CaptureResult>, _ form: MultipartBuilder, idempotencyKey: String?, progress: (@Sendable (Double) -> Void)?
+    ) async throws -> CaptureResult {
+        let call = APICall(route.endpoint, body: form.finished, contentType: form.contentType, headers: Self.keyed(idempotencyKey), progress: progress)
         return try decode(try await client.send(call))
     }
 
     /// `GET /capture/review`: captures the extractor was not sure of, oldest first.
     public func reviewQueue(limit: Int? = nil, cursor: String? = nil) async throws -> GiftIdeaPage {
-        try page(try await client.send(APICall(VibeKeeperRoutes.reviewQueue, query: Self.paging(limit, cursor))))
+        try page(try await client.response(VibeKeeperRoutes.reviewQueue, NoParameter(), body: nil, query: Self.paging(limit, cursor)))
     }
 
     /// `POST /capture/review/{id}/accept`, with corrections applied in the same step.
     public func acceptReview(_ id: GiftIdeaID, edits: GiftIdeaChanges = GiftIdeaChanges()) async throws -> GiftIdea {
-        try decode(try await client.send(APICall(VibeKeeperRoutes.acceptReview(id), body: edits.isEmpty ? nil : try encode(edits))))
+        try await client.send(VibeKeeperRoutes.acceptReview, id, body: edits.isEmpty ? nil : edits)
     }
 
     /// `DELETE /capture/review/{id}`: throws the capture away (and its media).
     public func discardReview(_ id: GiftIdeaID) async throws {
-        _ = try await client.send(APICall(VibeKeeperRoutes.discardReview(id)))
+        _ = try await client.send(VibeKeeperRoutes.discardReview, id)
     }
 
     // MARK: Gift ideas
 
     /// `GET /gift-ideas` with filters, newest first, a page at a time.
     public func giftIdeas(_ filter: GiftIdeaFilter = GiftIdeaFilter(), limit: Int? = nil, cursor: String? = nil) async throws -> GiftIdeaPage {
-        try page(try await client.send(APICall(VibeKeeperRoutes.giftIdeas, query: Self.query(filter) + Self.paging(limit, cursor))))
+        try page(try await client.response(VibeKeeperRoutes.giftIdeas, NoParameter(), body: nil, query: Self.query(filter) + Self.paging(limit, cursor)))
     }
 
     /// Every page of `GET /gift-ideas` for `filter`.
@@ -177,25 +180,25 @@ public final class VibeKeeperAPIClient: Sendable {
     }
 
     public func giftIdea(_ id: GiftIdeaID) async throws -> GiftIdea {
-        try decode(try await client.send(APICall(VibeKeeperRoutes.giftIdea(id))))
+        try await client.send(VibeKeeperRoutes.giftIdea, id)
     }
 
     public func createGiftIdea(_ idea: NewGiftIdea, idempotencyKey: String? = nil) async throws -> GiftIdea {
-        try decode(try await client.send(APICall(VibeKeeperRoutes.createGiftIdea, body: try encode(idea), headers: Self.keyed(idempotencyKey))))
+        try await client.send(VibeKeeperRoutes.createGiftIdea, body: idea, headers: Self.keyed(idempotencyKey))
     }
 
     /// A partial update; with `ifUnchangedSince`, a 412 conflict when the idea changed since.
     public func updateGiftIdea(_ id: GiftIdeaID, _ changes: GiftIdeaChanges, ifUnchangedSince version: Date? = nil) async throws -> GiftIdea {
-        try decode(try await client.send(APICall(VibeKeeperRoutes.updateGiftIdea(id), body: try encode(changes), headers: Self.matching(version))))
+        try await client.send(VibeKeeperRoutes.updateGiftIdea, id, body: changes, headers: Self.matching(version))
     }
 
     public func deleteGiftIdea(_ id: GiftIdeaID, ifUnchangedSince version: Date? = nil) async throws {
-        _ = try await client.send(APICall(VibeKeeperRoutes.deleteGiftIdea(id), headers: Self.matching(version)))
+        _ = try await client.send(VibeKeeperRoutes.deleteGiftIdea, id, headers: Self.matching(version))
     }
 
     /// `GET /gift-ideas/{id}/related`: the most similar other ideas.
     public func relatedIdeas(_ id: GiftIdeaID, limit: Int? = nil) async throws -> [RelatedIdea] {
-        try decode(try await client.send(APICall(VibeKeeperRoutes.relatedIdeas(id), query: limit.map { [URLQueryItem(name: "limit", value: "\($0)")] } ?? [])))
+        try await client.send(VibeKeeperRoutes.relatedIdeas, id, query: limit.map { [URLQueryItem(name: "limit", value: "\($0)")] } ?? [])
     }
 
     // MARK: Contacts and occasions
@@ -208,40 +211,40 @@ public final class VibeKeeperAPIClient: Sendable {
 
     /// `GET /contacts`: newest first, a page at a time.
     public func contactsPage(limit: Int? = nil, cursor: String? = nil) async throws -> ListPage<Contact> {
-        try page(try await client.send(APICall(VibeKeeperRoutes.contacts, query: Self.paging(limit, cursor))))
+        try page(try await client.response(VibeKeeperRoutes.contacts, NoParameter(), body: nil, query: Self.paging(limit, cursor)))
     }
 
     public func contact(_ id: ContactID) async throws -> Contact {
-        try decode(try await client.send(APICall(VibeKeeperRoutes.contact(id))))
+        try await client.send(VibeKeeperRoutes.contact, id)
     }
 
     public func createContact(_ contact: NewContact, idempotencyKey: String? = nil) async throws -> Contact {
-        try decode(try await client.send(APICall(VibeKeeperRoutes.createContact, body: try encode(contact), headers: Self.keyed(idempotencyKey))))
+        try await client.send(VibeKeeperRoutes.createContact, body: contact, headers: Self.keyed(idempotencyKey))
     }
 
     public func updateContact(_ id: ContactID, _ changes: ContactChanges, ifUnchangedSince version: Date? = nil) async throws -> Contact {
-        try decode(try await client.send(APICall(VibeKeeperRoutes.updateContact(id), body: try encode(changes), headers: Self.matching(version))))
+        try await client.send(VibeKeeperRoutes.updateContact, id, body: changes, headers: Self.matching(version))
     }
 
     /// Deletes the contact and its occasions (their ideas keep the words, without a recipient).
     public func deleteContact(_ id: ContactID, ifUnchangedSince version: Date? = nil) async throws {
-        _ = try await client.send(APICall(VibeKeeperRoutes.deleteContact(id), headers: Self.matching(version)))
+        _ = try await client.send(VibeKeeperRoutes.deleteContact, id, headers: Self.matching(version))
     }
 
     public func occasions(of contact: ContactID) async throws -> [Occasion] {
-        try decode(try await client.send(APICall(VibeKeeperRoutes.occasions(of: contact))))
+        try await client.send(VibeKeeperRoutes.occasions, contact)
     }
 
     public func createOccasion(_ occasion: NewOccasion, for contact: ContactID, idempotencyKey: String? = nil) async throws -> Occasion {
-        try decode(try await client.send(APICall(VibeKeeperRoutes.createOccasion(for: contact), body: try encode(occasion), headers: Self.keyed(idempotencyKey))))
+        try await client.send(VibeKeeperRoutes.createOccasion, contact, body: occasion, headers: Self.keyed(idempotencyKey))
     }
 
     public func updateOccasion(_ id: OccasionID, _ changes: OccasionChanges, ifUnchangedSince version: Date? = nil) async throws -> Occasion {
-        try decode(try await client.send(APICall(VibeKeeperRoutes.updateOccasion(id), body: try encode(changes), headers: Self.matching(version))))
+        try await client.send(VibeKeeperRoutes.updateOccasion, id, body: changes, headers: Self.matching(version))
     }
 
     public func deleteOccasion(_ id: OccasionID, ifUnchangedSince version: Date? = nil) async throws {
-        _ = try await client.send(APICall(VibeKeeperRoutes.deleteOccasion(id), headers: Self.matching(version)))
+        _ = try await client.send(VibeKeeperRoutes.deleteOccasion, id, headers: Self.matching(version))
     }
 
     // MARK: Reminders and preferences
@@ -251,33 +254,32 @@ public final class VibeKeeperAPIClient: Sendable {
         if let status = filter.status { query.append(URLQueryItem(name: "status", value: status.rawValue)) }
         if let from = filter.from { query.append(URLQueryItem(name: "from_date", value: ISO8601.string(from: from))) }
         if let to = filter.to { query.append(URLQueryItem(name: "to_date", value: ISO8601.string(from: to))) }
-        return try decode(try await client.send(APICall(VibeKeeperRoutes.reminders, query: query)))
+        return try await client.send(VibeKeeperRoutes.reminders, query: query)
     }
 
     public func reminder(_ id: ReminderID) async throws -> Reminder {
-        try decode(try await client.send(APICall(VibeKeeperRoutes.reminder(id))))
+        try await client.send(VibeKeeperRoutes.reminder, id)
     }
 
     public func createReminder(_ reminder: NewReminder, idempotencyKey: String? = nil) async throws -> Reminder {
-        try decode(try await client.send(APICall(VibeKeeperRoutes.createReminder, body: try encode(reminder), headers: Self.keyed(idempotencyKey))))
+        try await client.send(VibeKeeperRoutes.createReminder, body: reminder, headers: Self.keyed(idempotencyKey))
     }
 
     public func updateReminder(_ id: ReminderID, _ changes: ReminderChanges, ifUnchangedSince version: Date? = nil) async throws -> Reminder {
-        try decode(try await client.send(APICall(VibeKeeperRoutes.updateReminder(id), body: try encode(changes), headers: Self.matching(version))))
+        try await client.send(VibeKeeperRoutes.updateReminder, id, body: changes, headers: Self.matching(version))
     }
 
     public func deleteReminder(_ id: ReminderID, ifUnchangedSince version: Date? = nil) async throws {
-        _ = try await client.send(APICall(VibeKeeperRoutes.deleteReminder(id), headers: Self.matching(version)))
+        _ = try await client.send(VibeKeeperRoutes.deleteReminder, id, headers: Self.matching(version))
     }
 
     /// The seed's `notificationLeadTime` (days before a dated idea its reminder fires).
     public func preferences() async throws -> VibeKeeperPreferences {
-        try decode(try await client.send(APICall(VibeKeeperRoutes.preferences)))
+        try await client.send(VibeKeeperRoutes.preferences)
     }
 
     public func updatePreferences(notificationLeadTime days: Int) async throws -> VibeKeeperPreferences {
-        let body = try encode(VibeKeeperPreferences.Input(notificationLeadTime: days))
-        return try decode(try await client.send(APICall(VibeKeeperRoutes.updatePreferences, body: body)))
+        try await client.send(VibeKeeperRoutes.updatePreferences, body: VibeKeeperPreferences.Input(notificationLeadTime: days))
     }
 
     // MARK: Search and media
@@ -287,12 +289,12 @@ public final class VibeKeeperAPIClient: Sendable {
         var scoped = filter
         scoped.query = text
         let query = Self.query(scoped) + (limit.map { [URLQueryItem(name: "limit", value: "\($0)")] } ?? [])
-        return try decode(try await client.send(APICall(VibeKeeperRoutes.search, query: query)))
+        return try await client.send(VibeKeeperRoutes.search, query: query)
     }
 
     /// The bytes of a stored photo or recording (owner only).
     public func media(_ id: MediaAssetID) async throws -> Data {
-        try await client.send(APICall(VibeKeeperRoutes.media(id))).body
+        try await client.send(VibeKeeperRoutes.media, id, body: nil)
     }
 
     // MARK: Plumbing

@@ -21,7 +21,7 @@ struct DeepLinkParsingTests {
         for (link, route) in accepted {
             #expect(try KnotDeepLink.parse(link).get() == route, "\(link)")
         }
-        let page = URL(string: "https://knot.example.com" + KnotRoutes.recommendationPage(id).path)!
+        let page = URL(string: "https://knot.example.com" + KnotRoutes.recommendationPage.endpoint(Unchecked(id)).path)!
         #expect(try KnotDeepLink.parse(page).get() == .recommendation(id), "the path the server serves")
         let built = KnotDeepLink.universalLink(for: id, baseURL: URL(string: "https://knot.example.com")!)
         #expect(built.absoluteString == "https://knot.example.com/knot/recommendation/\(id)")

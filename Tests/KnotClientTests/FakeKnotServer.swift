@@ -85,7 +85,7 @@ final class FakeKnotServer: HTTPTransport, @unchecked Sendable {
             if let index = server.failures.firstIndex(where: { $0.method == request.method && request.url.path.hasPrefix($0.path) }) {
                 found = server.failures.remove(at: index).failure
             }
-            return (found, request.url.path == KnotRoutes.platform.refresh.path, server.refreshDelayNanoseconds)
+            return (found, request.url.path == KnotRoutes.platform.refresh.endpoint.path, server.refreshDelayNanoseconds)
         }
         switch failure {
         case .offline: throw KnotError.offline("injected: server unreachable")
@@ -127,7 +127,7 @@ final class FakeKnotServer: HTTPTransport, @unchecked Sendable {
             }
             revoked = false
             return respond(200, issuePair())
-        case auth.signIn(provider: "apple"), auth.signIn(provider: "google"):
+        case auth.signIn(provider: .apple), auth.signIn(provider: .google):
             guard let token = body["id_token"] as? String, token == "valid-\(path.split(separator: "/").last!)-token" else {
                 return error(401, "invalid_id_token", "The identity token is not valid.", headers: ["WWW-Authenticate": "Bearer"])
             }
@@ -244,19 +244,19 @@ final class FakeKnotServer: HTTPTransport, @unchecked Sendable {
             return respond(200, RecommendationBatch(recommendations: batch, count: 3, occasionType: occasion, rejectionReason: reason))
         default: break
         }
-        if let raw = endpoint.parameter(of: KnotRoutes.deleteHint) {
+        if let raw = KnotRoutes.deleteHint.match(endpoint) {
             guard let id = HintID(raw), let index = hints.firstIndex(where: { $0.id == id }) else { return error(404, "hint_not_found", "Hint not found.") }
             hints.remove(at: index)
             return HTTPResponseData(status: 204)
         }
-        if let raw = endpoint.parameter(of: KnotRoutes.markNotificationViewed) {
+        if let raw = KnotRoutes.markNotificationViewed.match(endpoint) {
             guard let id = NotificationID(raw), let index = history.firstIndex(where: { $0.id == id }) else {
                 return error(404, "notification_not_found", "Notification not found.")
             }
             if history[index].viewedAt == nil { history[index].viewedAt = clock }
             return respond(200, ViewedReceipt(id: id, viewedAt: history[index].viewedAt!))
         }
-        if let raw = endpoint.parameter(of: KnotRoutes.recordFeedback) {
+        if let raw = KnotRoutes.recordFeedback.match(endpoint) {
             guard let id = RecommendationID(raw), recommendations[id] != nil, let action = FeedbackAction(rawValue: body["action"] as? String ?? "") else {
                 return error(404, "recommendation_not_found", "Recommendation not found.")
             }
@@ -267,11 +267,11 @@ final class FakeKnotServer: HTTPTransport, @unchecked Sendable {
                 FeedbackRecord(
                     id: UUID().uuidString.lowercased(), recommendationId: id, action: action, rating: rating, feedbackText: body["feedback_text"] as? String, createdAt: clock))
         }
-        if let raw = endpoint.parameter(of: KnotRoutes.recommendation) {
+        if let raw = KnotRoutes.recommendation.match(endpoint) {
             guard let id = RecommendationID(raw), let found = recommendations[id] else { return error(404, "recommendation_not_found", "Recommendation not found.") }
             return respond(200, found)
         }
-        if let raw = endpoint.parameter(of: KnotRoutes.recommendations(forMilestone:)) {
+        if let raw = KnotRoutes.milestoneRecommendations.match(endpoint) {
             guard let id = MilestoneID(raw) else { return error(404, "milestone_not_found", "Milestone not found.") }
             let found = recommendations.values.filter { $0.milestoneId == id }
             return respond(200, MilestoneRecommendations(recommendations: found, count: found.count, milestoneId: id))
@@ -313,21 +313,4 @@ func sampleDraft(name: String = "Alex") -> VaultDraft {
         ],
         loveLanguages: LoveLanguages(primary: .qualityTime, secondary: .receivingGifts)
     )
-}
-
-extension Endpoint {
-    /// The path segment this endpoint has where `route` puts its ID, when the two match but for that
-    /// segment (the fake's router for `/hints/{id}` and the like, driven by the typed routes).
-    func parameter<Entity>(of route: (TypedID<Entity>) -> Endpoint) -> String? {
-        let probe = TypedID<Entity>(UUID(uuid: (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16)))
-        let template = route(probe)
-        let want = template.path.split(separator: "/"), got = path.split(separator: "/")
-        guard template.method == method, want.count == got.count else { return nil }
-        var found: String?
-        for (expected, actual) in zip(want, got) where expected != actual {
-            guard expected == Substring(probe.description), found == nil else { return nil }
-            found = String(actual)
-        }
-        return found
-    }
 }

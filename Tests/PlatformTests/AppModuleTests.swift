@@ -79,24 +79,38 @@ struct MemoApp: AppModule {
         var text: String
     }
 
+    /// Memo's contract.
+    enum Routes {
+        static let root = APIRoot.api(MemoApp.id)
+        static let hello = Route<NoParameter, NoBody, String>(.get, .open(MemoApp.id), "/hello")
+        static let create = Route<NoParameter, Memo, Memo>(.post, root, "/memos", status: 201)
+        /// A streamed answer (text/event-stream): the memo's words, one event each.
+        static let stream = Route<NoParameter, Memo, RawBody>(.post, root, "/memos/stream")
+        static let list = Route<NoParameter, NoBody, [Memo]>(.get, root, "/memos")
+    }
+
+    static var routes: [RouteShape] { [Routes.hello.shape, Routes.create.shape, Routes.stream.shape, Routes.list.shape] }
+
     func addRoutes(to routes: AppRoutes) {
         let database = database, greeting = configuration.greeting
-        routes.prefix.get("hello") { _, _ in greeting }
-        routes.api.post("memos") { request, context -> EditedResponse<Memo> in
+        routes.open(.open(Self.id)).on(Routes.hello) { _, _, _ in greeting }
+        let api = routes.api(Routes.root)
+        api.on(Routes.create) { request, context, _ -> Memo in
             let memo = try await request.decode(as: Memo.self, context: context)
             try await database.transaction { db in
                 try await db.raw("INSERT INTO memos (id, user_id, text) VALUES (\(bind: UUID()), \(bind: context.userID.uuid), \(bind: memo.text))").run()
             }
-            return EditedResponse(status: .created, response: memo)
+            return memo
         }
-        // A streamed answer (text/event-stream): the memo's words, one event each.
-        routes.api.post("memos/stream") { request, context -> Response in
-            let memo = try await request.decode(as: Memo.self, context: context)
-            return EventStream.response { sender in
-                for word in memo.text.split(separator: " ") { try await sender.send(ServerSentEvent(event: "word", data: String(word))) }
-            }
-        }
-        routes.api.get("memos") { _, context -> [Memo] in
+        api.on(
+            Routes.stream,
+            responding: { request, context, _ -> Response in
+                let memo = try await request.decode(as: Memo.self, context: context)
+                return EventStream.response { sender in
+                    for word in memo.text.split(separator: " ") { try await sender.send(ServerSentEvent(event: "word", data: String(word))) }
+                }
+            })
+        api.on(Routes.list) { _, context, _ -> [Memo] in
             try await MemoExporter(database: database).memos(of: context.userID)
         }
     }

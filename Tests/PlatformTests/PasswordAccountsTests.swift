@@ -29,6 +29,7 @@ struct PasswordOnlyApp: AppModule {
     }
 
     init(platform: PlatformServices, configuration: Configuration) {}
+    static var routes: [RouteShape] { [] }
     func addRoutes(to routes: AppRoutes) {}
     var exporter: any AppDataExporter { NothingExporter() }
 

@@ -32,64 +32,70 @@ public struct NotificationsController: Sendable {
         var daysBefore: Int?
     }
 
-    public func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
-        let routes = group.group("notifications")
-        routes.get("upcoming") { _, context -> UpcomingNotifications in
-            let items = try await notifications.upcoming(for: context.userID)
-            return UpcomingNotifications(notifications: items, count: items.count)
-        }
-        routes.get("history") { request, context -> NotificationHistoryPage in
-            var validator = Validator()
-            let limit = validator.queryInteger(request.uri.queryParameters.get("limit").map { String($0) }, "limit", default: 50, range: 1...100)
-            let offset = validator.queryInteger(request.uri.queryParameters.get("offset").map { String($0) }, "offset", default: 0, range: 0...1_000_000)
-            try validator.throwIfInvalid()
-            let page = try await notifications.history(for: context.userID, limit: limit, offset: offset)
-            return NotificationHistoryPage(notifications: page.items, total: page.total)
-        }
-        // Which milestones trigger reminders (seed P:1194): off cancels the pending ones, on schedules.
-        group.put("milestones/:id/notifications") { request, context -> MilestoneReminderSetting in
-            guard let raw = context.parameters.get("id"), let id = MilestoneID(raw) else { throw APIError.notFound("Milestone", code: "milestone_not_found") }
-            let enabled = try MilestoneReminderSetting.check(try await request.decode(as: MilestoneReminderSetting.Input.self, context: context)).get()
-            guard try await notifications.setReminders(enabled, for: id, user: context.userID) else { throw APIError.notFound("Milestone", code: "milestone_not_found") }
-            return MilestoneReminderSetting(milestoneId: id, notificationsEnabled: enabled)
-        }
-        routes.patch(":id/viewed") { _, context -> ViewedReceipt in
-            guard let raw = context.parameters.get("id"), let id = NotificationID(raw),
-                let viewedAt = try await notifications.markViewed(id, for: context.userID)
-            else {
-                throw APIError.notFound("Notification", code: "notification_not_found")
-            }
-            return ViewedReceipt(id: id, viewedAt: viewedAt)
-        }
+    public func addRoutes(to api: RouterGroup<AuthenticatedContext>) {
+        api.on(KnotRoutes.upcomingNotifications, use: upcoming)
+        api.on(KnotRoutes.notificationHistory, use: history)
+        api.on(KnotRoutes.milestoneReminders, use: setMilestoneReminders)
+        api.on(KnotRoutes.markNotificationViewed, use: markViewed)
     }
 
     /// `POST /knot/api/v1/notifications/process`, verified by QStash signature.
-    public func addWebhookRoutes(to group: RouterGroup<AppRequestContext>) {
-        group.post("api/v1/notifications/process") { request, context -> MilestoneNotifications.ProcessResult in
-            guard let verifier else {
-                throw APIError.unauthorized("QStash delivery is not configured on this server (set QSTASH_CURRENT_SIGNING_KEY and QSTASH_NEXT_SIGNING_KEY).")
-            }
-            let body = try await request.body.collect(upTo: context.maxUploadSize)
-            let data = Data(buffer: body)
-            do {
-                try verifier.verify(signature: request.headers[values: .init("Upstash-Signature")!].first, body: data, url: destinationURL, now: clock.now())
-            } catch {
-                throw APIError.unauthorized("Invalid QStash signature: \(error).")
-            }
-            // The body was read raw for the signature; it is decoded by the same strict rules as every other.
-            let input = try APIRequestDecoder.decode(ProcessRequest.self, from: data)
-            var validator = Validator()
-            let id = input.notificationId.flatMap(NotificationID.init)
-            validator.check(id != nil, "notification_id", input.notificationId == nil ? "is required" : "must be a UUID")
-            if let days = input.daysBefore { validator.check(ReminderCalendar.reminderDays.contains(days), "days_before", "must be 14, 7 or 3") }
-            try validator.throwIfInvalid()
-            let result = try await notifications.process(id!)
-            if result.status == "not_found" { throw APIError.notFound("Notification", code: "notification_not_found") }
-            if result.status == "rescheduled", let retryAt = result.retryAt {
-                try await notifications.postponeJob(id!, until: retryAt, jobs: jobs)
-            }
-            return result
+    public func addWebhookRoutes(to open: RouterGroup<AppRequestContext>) {
+        open.on(KnotRoutes.processNotification, responding: process)
+    }
+
+    @Sendable func upcoming(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> UpcomingNotifications {
+        let items = try await notifications.upcoming(for: context.userID)
+        return UpcomingNotifications(notifications: items, count: items.count)
+    }
+
+    @Sendable func history(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> NotificationHistoryPage {
+        var validator = Validator()
+        let limit = validator.queryInteger(request.uri.queryParameters.get("limit").map { String($0) }, "limit", default: 50, range: 1...100)
+        let offset = validator.queryInteger(request.uri.queryParameters.get("offset").map { String($0) }, "offset", default: 0, range: 0...1_000_000)
+        try validator.throwIfInvalid()
+        let page = try await notifications.history(for: context.userID, limit: limit, offset: offset)
+        return NotificationHistoryPage(notifications: page.items, total: page.total)
+    }
+
+    /// Which milestones trigger reminders (seed P:1194): off cancels the pending ones, on schedules.
+    @Sendable func setMilestoneReminders(_ request: Request, _ context: AuthenticatedContext, _ id: MilestoneID) async throws -> MilestoneReminderSetting {
+        let enabled = try MilestoneReminderSetting.check(try await request.decode(as: MilestoneReminderSetting.Input.self, context: context)).get()
+        guard try await notifications.setReminders(enabled, for: id, user: context.userID) else { throw APIError.notFound("Milestone", code: "milestone_not_found") }
+        return MilestoneReminderSetting(milestoneId: id, notificationsEnabled: enabled)
+    }
+
+    @Sendable func markViewed(_ request: Request, _ context: AuthenticatedContext, _ id: NotificationID) async throws -> ViewedReceipt {
+        guard let viewedAt = try await notifications.markViewed(id, for: context.userID) else {
+            throw APIError.notFound("Notification", code: "notification_not_found")
         }
+        return ViewedReceipt(id: id, viewedAt: viewedAt)
+    }
+
+    @Sendable func process(_ request: Request, _ context: AppRequestContext, _: NoParameter) async throws -> MilestoneNotifications.ProcessResult {
+        guard let verifier else {
+            throw APIError.unauthorized("QStash delivery is not configured on this server (set QSTASH_CURRENT_SIGNING_KEY and QSTASH_NEXT_SIGNING_KEY).")
+        }
+        let body = try await request.body.collect(upTo: context.maxUploadSize)
+        let data = Data(buffer: body)
+        do {
+            try verifier.verify(signature: request.headers[values: .init("Upstash-Signature")!].first, body: data, url: destinationURL, now: clock.now())
+        } catch {
+            throw APIError.unauthorized("Invalid QStash signature: \(error).")
+        }
+        // The body was read raw for the signature; it is decoded by the same strict rules as every other.
+        let input = try APIRequestDecoder.decode(ProcessRequest.self, from: data)
+        var validator = Validator()
+        let id = input.notificationId.flatMap(NotificationID.init)
+        validator.check(id != nil, "notification_id", input.notificationId == nil ? "is required" : "must be a UUID")
+        if let days = input.daysBefore { validator.check(ReminderCalendar.reminderDays.contains(days), "days_before", "must be 14, 7 or 3") }
+        try validator.throwIfInvalid()
+        let result = try await notifications.process(id!)
+        if result.status == "not_found" { throw APIError.notFound("Notification", code: "notification_not_found") }
+        if result.status == "rescheduled", let retryAt = result.retryAt {
+            try await notifications.postponeJob(id!, until: retryAt, jobs: jobs)
+        }
+        return result
     }
 }
 

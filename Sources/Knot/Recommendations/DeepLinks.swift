@@ -18,15 +18,17 @@ public struct DeepLinks: Sendable {
     }
 
     /// `GET /knot/recommendation/{id}`: the share page (the association file is the platform's).
-    public func addRoutes(to prefix: RouterGroup<AppRequestContext>) {
-        prefix.get("recommendation/:id") { request, context -> Response in
-            var recommendation: Recommendation?
-            if let raw = context.parameters.get("id"), let id = RecommendationID(raw), signer.isValid(request.uri.queryParameters.get("sig"), for: id) {
-                recommendation = try await recommendations.findShared(id)?.card
-            }
-            return Response(
-                status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"], body: .init(byteBuffer: ByteBuffer(string: Self.page(recommendation))))
+    public func addRoutes(to open: RouterGroup<AppRequestContext>) {
+        open.on(KnotRoutes.recommendationPage, responding: page)
+    }
+
+    @Sendable func page(_ request: Request, _ context: AppRequestContext, _ id: Unchecked<RecommendationID>) async throws -> Response {
+        var recommendation: Recommendation?
+        if let id = id.value, signer.isValid(request.uri.queryParameters.get("sig"), for: id) {
+            recommendation = try await recommendations.findShared(id)?.card
         }
+        return Response(
+            status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"], body: .init(byteBuffer: ByteBuffer(string: Self.page(recommendation))))
     }
 
     static func escape(_ text: String) -> String {
@@ -68,7 +70,7 @@ public struct ShareLinkSigner: Sendable {
     }
 
     /// The path of a signed share link.
-    public func sharePath(for id: RecommendationID) -> String { "/knot/recommendation/\(id)?sig=\(signature(for: id))" }
+    public func sharePath(for id: RecommendationID) -> String { KnotRoutes.recommendationPage.endpoint(Unchecked(id)).path + "?sig=\(signature(for: id))" }
 
     /// Constant-time comparison of a presented signature.
     func isValid(_ signature: String?, for id: RecommendationID) -> Bool {

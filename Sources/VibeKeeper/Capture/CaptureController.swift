@@ -7,97 +7,102 @@ import Persistence
 import PlatformCore
 import VibeKeeperAPI
 
-/// `/capture…` (seed 3.4): text, voice and photo captures, the unified `POST /capture`, and the
-/// review queue of captures the extractor was not sure of.
+/// Captures (seed 3.4): text, voice and photo, the unified form route, and the review queue of
+/// captures the extractor was not sure of.
 public struct CaptureController: Sendable {
     let capture: CaptureService
     let media: MediaCapture?
     let ideas: GiftIdeaRepository
-    let reminders: ReminderService?
-    let search: IdeaSearch?
+    let effects: WriteEffects
     /// The review queue's paging.
     let paging: ListPaging
 
     /// - Parameter cursorSecret: the server secret the review queue's cursors are signed with.
-    public init(
-        capture: CaptureService, media: MediaCapture? = nil, ideas: GiftIdeaRepository, cursorSecret: Data, reminders: ReminderService? = nil, search: IdeaSearch? = nil
-    ) {
+    public init(capture: CaptureService, media: MediaCapture? = nil, ideas: GiftIdeaRepository, cursorSecret: Data, effects: WriteEffects) {
         self.paging = ListPaging(secret: cursorSecret, list: "capture-review")
         self.capture = capture
         self.media = media
         self.ideas = ideas
-        self.reminders = reminders
-        self.search = search
+        self.effects = effects
     }
 
     public func addRoutes(to api: RouterGroup<AuthenticatedContext>) {
-        let routes = api.group("capture")
-        routes.post("text") { request, context -> CaptureResult in
-            let form = try await CaptureForm.read(request, context: context, parts: ["text_content"])
+        api.on(VibeKeeperRoutes.captureText, use: text)
+        api.on(VibeKeeperRoutes.captureVoice, use: voice)
+        api.on(VibeKeeperRoutes.captureImage, use: image)
+        api.on(VibeKeeperRoutes.capture, use: unified)
+        api.on(VibeKeeperRoutes.reviewQueue, edited: reviewQueue)
+        api.on(VibeKeeperRoutes.acceptReview, use: accept)
+        api.on(VibeKeeperRoutes.discardReview, use: discard)
+    }
+
+    @Sendable func text(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> CaptureResult {
+        let form = try await CaptureForm.read(request, context: context, parts: ["text_content"])
+        return try await capture.capture(text: try form.requiredText("text_content"), for: context.userID)
+    }
+
+    @Sendable func voice(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> CaptureResult {
+        let form = try await CaptureForm.read(request, context: context, parts: ["voice_file", "transcript"], fileField: "voice_file")
+        let transcript = try form.optionalText("transcript")
+        let upload = try form.upload("voice_file", kind: .audio)
+        return try await mediaCapture().voice(upload, transcript: transcript, for: context.userID)
+    }
+
+    @Sendable func image(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> CaptureResult {
+        let form = try await CaptureForm.read(request, context: context, parts: ["image_file", "caption"], fileField: "image_file")
+        let caption = try form.optionalText("caption")
+        let upload = try form.upload("image_file", kind: .image)
+        return try await mediaCapture().image(upload, caption: caption, for: context.userID)
+    }
+
+    /// The seed's unified route: `content_type` says which of the three it is.
+    @Sendable func unified(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> CaptureResult {
+        let form: CaptureForm
+        do {
+            form = try await CaptureForm.read(request, context: context, parts: ["content_type", "text_content", "media_file", "transcript"])
+        } catch let error as APIError where error.status == .unprocessableContent {
+            throw Self.invalidUnified
+        }
+        switch form.fields["content_type"].flatMap(CaptureContentType.init(rawValue:)) {
+        case .text?:
+            guard form.fields["text_content"]?.isBlank == false else { throw Self.invalidUnified }
             return try await capture.capture(text: try form.requiredText("text_content"), for: context.userID)
-        }
-        routes.post("voice") { request, context -> CaptureResult in
-            let form = try await CaptureForm.read(request, context: context, parts: ["voice_file", "transcript"], fileField: "voice_file")
+        case .voice?:
+            guard form.files["media_file"] != nil else { throw Self.invalidUnified }
             let transcript = try form.optionalText("transcript")
-            let upload = try form.upload("voice_file", kind: .audio)
-            return try await mediaCapture().voice(upload, transcript: transcript, for: context.userID)
+            return try await mediaCapture().voice(try form.upload("media_file", kind: .audio), transcript: transcript, for: context.userID)
+        case .image?:
+            guard form.files["media_file"] != nil else { throw Self.invalidUnified }
+            let caption = try form.optionalText("text_content")
+            return try await mediaCapture().image(try form.upload("media_file", kind: .image), caption: caption, for: context.userID)
+        case nil:
+            throw Self.invalidUnified
         }
-        routes.post("image") { request, context -> CaptureResult in
-            let form = try await CaptureForm.read(request, context: context, parts: ["image_file", "caption"], fileField: "image_file")
-            let caption = try form.optionalText("caption")
-            let upload = try form.upload("image_file", kind: .image)
-            return try await mediaCapture().image(upload, caption: caption, for: context.userID)
+    }
+
+    @Sendable func reviewQueue(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> EditedResponse<[GiftIdea]> {
+        var v = Validator()
+        let page = paging.parse(request.uri.queryParameters, for: context.userID, &v)
+        try v.throwIfInvalid()
+        let found = try await ideas.list(for: context.userID, filter: GiftIdeaFilter(), limit: page.limit, cursor: page.cursor, needsReview: true)
+        return paging.response(found.ideas, next: found.nextCursor, for: context.userID)
+    }
+
+    @Sendable func accept(_ request: Request, _ context: AuthenticatedContext, _ id: GiftIdeaID) async throws -> GiftIdea {
+        let edits = try await APIRequestDecoder().decodeIfPresent(GiftIdeaChanges.Input.self, from: request, context: context)
+        guard let idea = try await GiftIdeasController.recipientChecked({ try await ideas.accept(id, for: context.userID, with: edits) }) else {
+            throw Self.notWaiting
         }
-        // The seed's unified route: `content_type` says which of the three it is.
-        api.post("capture") { request, context -> CaptureResult in
-            let form: CaptureForm
-            do {
-                form = try await CaptureForm.read(request, context: context, parts: ["content_type", "text_content", "media_file", "transcript"])
-            } catch let error as APIError where error.status == .unprocessableContent {
-                throw Self.invalidUnified
-            }
-            switch form.fields["content_type"].flatMap(CaptureContentType.init(rawValue:)) {
-            case .text?:
-                guard form.fields["text_content"]?.isBlank == false else { throw Self.invalidUnified }
-                return try await capture.capture(text: try form.requiredText("text_content"), for: context.userID)
-            case .voice?:
-                guard form.files["media_file"] != nil else { throw Self.invalidUnified }
-                let transcript = try form.optionalText("transcript")
-                return try await mediaCapture().voice(try form.upload("media_file", kind: .audio), transcript: transcript, for: context.userID)
-            case .image?:
-                guard form.files["media_file"] != nil else { throw Self.invalidUnified }
-                let caption = try form.optionalText("text_content")
-                return try await mediaCapture().image(try form.upload("media_file", kind: .image), caption: caption, for: context.userID)
-            case nil:
-                throw Self.invalidUnified
-            }
-        }
-        routes.get("review") { request, context -> EditedResponse<[GiftIdea]> in
-            var v = Validator()
-            let page = paging.parse(request.uri.queryParameters, for: context.userID, &v)
-            try v.throwIfInvalid()
-            let found = try await ideas.list(for: context.userID, filter: GiftIdeaFilter(), limit: page.limit, cursor: page.cursor, needsReview: true)
-            return paging.response(found.ideas, next: found.nextCursor, for: context.userID)
-        }
-        routes.post("review/:id/accept") { request, context -> GiftIdea in
-            let id = try GiftIdeasController.ideaID(context)
-            let edits = try await APIRequestDecoder().decodeIfPresent(GiftIdeaChanges.Input.self, from: request, context: context)
-            guard let idea = try await GiftIdeasController.recipientChecked({ try await ideas.accept(id, for: context.userID, with: edits) }) else {
-                throw Self.notWaiting
-            }
-            await reminders?.sync(idea: idea.id, for: context.userID)
-            await search?.refresh(idea.id, for: context.userID)
-            return idea
-        }
-        routes.delete("review/:id") { _, context -> Response in
-            let id = try GiftIdeasController.ideaID(context)
-            guard let idea = try await ideas.find(id, for: context.userID), idea.needsReview,
-                let keys = try await ideas.deleteReturningMedia(id, for: context.userID)
-            else { throw Self.notWaiting }
-            await media?.library.deleteFiles(keys)
-            await search?.remove(id)
-            return Response(status: .noContent)
-        }
+        await effects.ideaSaved(idea.id, for: context.userID)
+        return idea
+    }
+
+    @Sendable func discard(_ request: Request, _ context: AuthenticatedContext, _ id: GiftIdeaID) async throws -> NoContent {
+        guard let idea = try await ideas.find(id, for: context.userID), idea.needsReview,
+            let keys = try await ideas.deleteReturningMedia(id, for: context.userID)
+        else { throw Self.notWaiting }
+        await effects.ideaDeleted(id, files: keys)
+        return NoContent()
     }
 
     func mediaCapture() throws -> MediaCapture {

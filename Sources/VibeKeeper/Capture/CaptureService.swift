@@ -13,18 +13,14 @@ public struct CaptureService: Sendable {
     let ideas: GiftIdeaRepository
     let extraction: IdeaExtraction
     let accounts: AccountRepository?
-    let reminders: ReminderService?
-    let search: IdeaSearch?
-    let library: MediaLibrary?
+    let effects: WriteEffects
+    var library: MediaLibrary { effects.library }
     let clock: any TimeSource
 
     public init(
-        contacts: ContactRepository, ideas: GiftIdeaRepository, extraction: IdeaExtraction, accounts: AccountRepository?,
-        reminders: ReminderService? = nil, search: IdeaSearch? = nil, library: MediaLibrary? = nil, clock: any TimeSource
+        contacts: ContactRepository, ideas: GiftIdeaRepository, extraction: IdeaExtraction, accounts: AccountRepository?, effects: WriteEffects, clock: any TimeSource
     ) {
-        self.library = library
-        self.reminders = reminders
-        self.search = search
+        self.effects = effects
         self.contacts = contacts
         self.ideas = ideas
         self.extraction = extraction
@@ -71,7 +67,7 @@ public struct CaptureService: Sendable {
             }
             if !needsReview, let existing = try await duplicate(of: new.idea, recipient: recipient, for: user) {
                 var answer = existing
-                if !files.isEmpty, let library {
+                if !files.isEmpty {
                     // The repeat's photo or recording joins the idea the user already has.
                     guard try await library.attach(files, to: existing.id, for: user), let updated = try await ideas.find(existing.id, for: user) else {
                         throw Self.repeatedIdeaDeleted
@@ -83,8 +79,7 @@ public struct CaptureService: Sendable {
                 continue
             }
             let idea = try await ideas.create(new, for: user, needsReview: needsReview, confidence: item.confidence, media: files)
-            await reminders?.sync(idea: idea.id, for: user)
-            await search?.refresh(idea.id, for: user)
+            await effects.ideaSaved(idea.id, for: user)
             results.append(idea)
         }
         return CaptureResult(idea: results[0], additionalIdeas: Array(results.dropFirst()))
@@ -136,10 +131,9 @@ public struct CaptureService: Sendable {
         guard !candidates.isEmpty else { return nil }
         let key = GiftIdeaRepository.foldedKey(idea)
         if let same = candidates.first(where: { GiftIdeaRepository.foldedKey($0.idea) == key }) { return same }
-        guard let search else { return nil }
         let byID = Dictionary(candidates.map { ($0.id.uuid, $0) }, uniquingKeysWith: { first, _ in first })
         // Nearest first: the first close enough that is this recipient's is the best.
-        for match in try await search.nearest(to: idea, for: user, limit: 50) where match.similarity >= Double(Self.duplicateSimilarity) {
+        for match in try await effects.search.nearest(to: idea, for: user, limit: 50) where match.similarity >= Double(Self.duplicateSimilarity) {
             if let candidate = byID[match.itemID] { return candidate }
         }
         return nil

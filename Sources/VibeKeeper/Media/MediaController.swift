@@ -17,16 +17,17 @@ public struct MediaController: Sendable {
     static let mediaNotFound = APIError.notFound("Media", code: "media_not_found")
 
     public func addRoutes(to api: RouterGroup<AuthenticatedContext>) {
-        api.get("media/:id") { _, context -> Response in
-            let id: MediaAssetID = try pathID(context, notFound: Self.mediaNotFound)
-            guard let (asset, data) = try await library.content(of: id, for: context.userID) else { throw Self.mediaNotFound }
-            var headers = HTTPFields()
-            headers[.contentType] = asset.contentType
-            headers[.contentLength] = String(data.count)
-            headers[.cacheControl] = "private, max-age=3600"
-            headers[.contentDisposition] = "inline"
-            headers[HTTPField.Name("X-Content-Type-Options")!] = "nosniff"
-            return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
-        }
+        api.on(VibeKeeperRoutes.media, responding: content)
+    }
+
+    @Sendable func content(_ request: Request, _ context: AuthenticatedContext, _ id: MediaAssetID) async throws -> Response {
+        guard let (asset, data) = try await library.content(of: id, for: context.userID) else { throw Self.mediaNotFound }
+        var headers = HTTPFields()
+        headers[.contentType] = asset.contentType
+        headers[.contentLength] = String(data.count)
+        headers[.cacheControl] = "private, max-age=3600"
+        headers[.contentDisposition] = "inline"
+        headers[HTTPField.Name("X-Content-Type-Options")!] = "nosniff"
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
     }
 }
