@@ -51,7 +51,7 @@ public enum PlatformOpenAPI {
     }
 
     /// IANA region/city names and UTC, as this platform's time zone database knows them.
-    static let timeZones: [String] = {
+    public static let timeZones: [String] = {
         let zones = TimeZone.knownTimeZoneIdentifiers.filter { ($0 == "UTC" || $0.contains("/")) && $0.count <= 64 && TimeZone(identifier: $0) != nil }
         return Array(Set(zones + ["UTC"])).sorted()
     }()
