@@ -44,6 +44,12 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
+            ],
+            // The OpenAPI fragments are JSON files compiled in (no resource bundle to ship beside the binary).
+            resources: [
+                .embedInCode("OpenAPI/platform.openapi.json"),
+                .embedInCode("OpenAPI/platform-account.openapi.json"),
+                .embedInCode("OpenAPI/password-accounts.openapi.json"),
             ]
         ),
         .target(
@@ -153,7 +159,8 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ]
+            ],
+            resources: [.embedInCode("OpenAPI/knot.openapi.json")]
         ),
         // VibeKeeper's wire contract (Foundation only), shared by the server and the client SDK.
         .target(name: "VibeKeeperAPI", dependencies: ["PlatformAPI"]),
@@ -163,7 +170,8 @@ let package = Package(
                 "AppPlatform", "PlatformCore", "Persistence", "Auth", "AIProviders", "Jobs", "Notifications", "MediaStorage", "VibeKeeperAPI",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            resources: [.embedInCode("OpenAPI/vibekeeper.openapi.json")]
         ),
         // MARK: Composition
         .target(
@@ -255,7 +263,8 @@ let package = Package(
                 "MediaStorage", "AWSSigning",
                 .product(name: "Hummingbird", package: "hummingbird"), .product(name: "SQLKit", package: "sql-kit"), .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            resources: [.embedInCode("memo.openapi.json")]
         ),
         .testTarget(
             name: "AIProvidersTests",

@@ -35,7 +35,7 @@ public protocol AppModule: Sendable {
     /// Caps, dedupe and quiet-hours rules for the app's notifications.
     static var deliveryRules: DeliveryRules { get }
     /// The app's OpenAPI 3.1 document: the platform's routes plus the app's own fragment
-    /// (``OpenAPIDocument/init(app:title:version:description:fragment:platform:)``); served at
+    /// (``OpenAPIDocument/init(app:apiRoot:title:version:description:fragment:)``); served at
     /// `GET /<app>/openapi.json` with the routes of platform features the app opted into added
     /// (``servedOpenAPIDocument()``).
     /// No default: every route an app registers must be documented (the coverage test and the fuzzing gate check it).

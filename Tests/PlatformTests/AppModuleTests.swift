@@ -35,27 +35,7 @@ struct MemoApp: AppModule {
     static func openAPIDocument() throws -> OpenAPIDocument {
         try OpenAPIDocument(
             app: id.rawValue, title: "Memo API", version: "1.0.0",
-            fragment: #"""
-                {
-                  "paths": {
-                    "/hello": {"get": {"security": [], "responses": {"200": {"description": "The greeting", "content": {"text/plain": {"schema": {"type": "string"}}}}}}},
-                    "/api/v1/memos": {
-                      "get": {"responses": {"200": {"description": "The user's memos", "content": {"application/json": {"schema": {"type": "array", "items": {"$ref": "#/components/schemas/Memo"}}}}}}},
-                      "post": {
-                        "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Memo"}}}},
-                        "responses": {"201": {"description": "Stored", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Memo"}}}}}
-                      }
-                    },
-                    "/api/v1/memos/stream": {
-                      "post": {
-                        "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Memo"}}}},
-                        "responses": {"200": {"description": "The memo's words, one `word` event each", "content": {"text/event-stream": {"schema": {"type": "string"}}}}}
-                      }
-                    }
-                  },
-                  "components": {"schemas": {"Memo": {"type": "object", "required": ["text"], "properties": {"text": {"type": "string"}}}}}
-                }
-                """#)
+            fragment: String(decoding: PackageResources.memo_openapi_json, as: UTF8.self))
     }
 
     static func configuration(from settings: Settings) throws -> Configuration {

@@ -3,25 +3,37 @@ import Hummingbird
 
 /// The OpenAPI 3.1 document of one hosted app, served at `GET /<app>/openapi.json`.
 ///
-/// It is composed from two hand-written fragments (JSON text in Swift raw string literals, so the
-/// server binary needs no resource bundle): the platform's — sign-in, account, device, preferences,
-/// export and outbox routes, the error envelope, the bearer security scheme, the shared error
-/// responses — written once in ``PlatformOpenAPI`` and instantiated for each app, and the app's own
-/// (its routes and schemas). A fragment is `{"paths": {…}, "components": {…}}` with paths relative to
-/// the app's prefix; the document's `servers` entry is the prefix (`/<app>`), so a client or fuzzer
-/// joins the two. `{{app}}` in either fragment is replaced by the app's name.
+/// It is composed from hand-written fragments (JSON files compiled into their targets with SwiftPM's
+/// `.embedInCode`, so the server binary needs no resource bundle): the platform's — sign-in, account,
+/// device, preferences, export and outbox routes, the error envelope, the bearer security scheme,
+/// the shared error responses — written once in ``PlatformOpenAPI`` and instantiated for each app,
+/// and the app's own (its routes and schemas). A fragment is `{"paths": {…}, "components": {…}}`.
+/// The app's fragment and the platform's sign-in routes are written relative to the app's prefix;
+/// the platform's account routes (and fragments added with ``adding(_:app:name:)``) relative to the
+/// app's API root (``apiRoot``, `/api/v1` unless the app declares another), and placed under it.
+/// The document's `servers` entry is the prefix (`/<app>`), so a client or fuzzer joins the two.
+///
+/// Two substitution steps run on every fragment when it is read: `{{app}}` is replaced by the app's
+/// name, and a schema with `"x-enum-source": "<name>"` gets the values
+/// ``PlatformOpenAPI`` lists under that name as its `enum` (the time zones of the machine it runs on).
 ///
 /// Responses the platform gives on every route of a kind are added here, not written per operation
 /// (``platformResponses(for:)``): 401 where the bearer token is required, 400 and 413 where there is
-/// a request body, 503 everywhere the database is read; and on every authenticated POST under
-/// `/api/v1/` the `Idempotency-Key` header with its 409 and 422 (``takesIdempotencyKey(_:method:path:)``).
+/// a request body, 503 everywhere the database is read; and on every authenticated POST under the
+/// API root the `Idempotency-Key` header with its 409 and 422 (``takesIdempotencyKey(_:method:path:apiRoot:)``).
 /// A fragment states only what its routes add.
 ///
 /// Composition fails — at startup, and in tests — on invalid JSON, on a path or component defined
-/// by both fragments, and on a `$ref` to a component neither defines.
+/// by two fragments, on a `$ref` to a component none defines, on an unknown `x-enum-source` and on
+/// an API root that is not `/segment[/segment…]`.
 public struct OpenAPIDocument: Sendable {
     /// The serialized document (sorted keys, so it is byte-for-byte stable).
     public let json: Data
+    /// Where the app's authenticated API lives under its prefix; see ``init(app:apiRoot:title:version:description:fragment:)``.
+    public let apiRoot: String
+
+    /// The API root of an app that declares none.
+    public static let defaultAPIRoot = "/api/v1"
 
     public struct Invalid: Error, CustomStringConvertible {
         public let description: String
@@ -30,18 +42,25 @@ public struct OpenAPIDocument: Sendable {
 
     /// - Parameters:
     ///   - app: the app's name, which is also its path prefix (`memo` → `/memo`).
+    ///   - apiRoot: where the app's authenticated API lives under its prefix (`/v1` → `/memo/v1`):
+    ///     the platform's account routes are placed there, and POSTs under it take `Idempotency-Key`.
     ///   - title: `info.title`.
     ///   - version: `info.version` (the app API's version).
     ///   - description: `info.description`.
-    ///   - fragment: the app's paths and components.
-    ///   - platform: the platform's fragment (``PlatformOpenAPI/fragment`` unless a test swaps it).
-    public init(app: String, title: String, version: String, description: String = "", fragment: String, platform: String = PlatformOpenAPI.fragment) throws {
-        let platformPart = try Self.parse(platform, app: app, name: "platform fragment")
-        let appPart = try Self.parse(fragment, app: app, name: "\(app) fragment")
+    ///   - fragment: the app's paths (relative to its prefix) and components.
+    public init(app: String, apiRoot: String = defaultAPIRoot, title: String, version: String, description: String = "", fragment: String) throws {
+        guard apiRoot.hasPrefix("/"), !apiRoot.hasSuffix("/"), !apiRoot.contains("//") else {
+            throw Invalid("the API root \(apiRoot) must be /segment[/segment…]")
+        }
+        let parts: [(fragment: [String: Any], base: String)] = [
+            (try Self.parse(PlatformOpenAPI.fragment, app: app, name: "platform fragment"), ""),
+            (try Self.parse(PlatformOpenAPI.accountFragment, app: app, name: "platform account fragment"), apiRoot),
+            (try Self.parse(fragment, app: app, name: "\(app) fragment"), ""),
+        ]
         var paths: [String: Any] = [:]
         var components: [String: [String: Any]] = [:]
-        for part in [platformPart, appPart] {
-            try Self.merge(part, paths: &paths, components: &components)
+        for part in parts {
+            try Self.merge(part.fragment, under: part.base, apiRoot: apiRoot, paths: &paths, components: &components)
         }
         let document: [String: Any] = [
             "openapi": "3.1.0",
@@ -54,18 +73,21 @@ public struct OpenAPIDocument: Sendable {
         ]
         try Self.checkReferences(in: document, components: components)
         json = try JSONSerialization.data(withJSONObject: document, options: [.sortedKeys, .withoutEscapingSlashes])
+        self.apiRoot = apiRoot
     }
 
-    private init(json: Data) {
+    private init(json: Data, apiRoot: String) {
         self.json = json
+        self.apiRoot = apiRoot
     }
 
     /// This document with a further fragment's paths and components (a platform feature an app
-    /// opted into), composed as the fragments of ``init(app:title:version:description:fragment:platform:)``
+    /// opted into), composed as the fragments of ``init(app:apiRoot:title:version:description:fragment:)``
     /// are: the platform's shared responses added, and an error for a path or component defined
     /// twice or a `$ref` to nothing.
     /// - Parameters:
-    ///   - fragment: `{"paths": {…}, "components": {…}}`, paths relative to the app's prefix.
+    ///   - fragment: `{"paths": {…}, "components": {…}}`, paths relative to the app's API root
+    ///     (``apiRoot``), under which they are placed.
     ///   - app: the app's name, for `{{app}}`.
     ///   - name: what the fragment is called in errors.
     public func adding(_ fragment: String, app: String, name: String) throws -> OpenAPIDocument {
@@ -73,19 +95,21 @@ public struct OpenAPIDocument: Sendable {
         let part = try Self.parse(fragment, app: app, name: name)
         var paths = document["paths"] as? [String: Any] ?? [:]
         var components = (document["components"] as? [String: Any] ?? [:]).compactMapValues { $0 as? [String: Any] }
-        try Self.merge(part, paths: &paths, components: &components)
+        try Self.merge(part, under: apiRoot, apiRoot: apiRoot, paths: &paths, components: &components)
         document["paths"] = paths
         document["components"] = components
         try Self.checkReferences(in: document, components: components)
-        return OpenAPIDocument(json: try JSONSerialization.data(withJSONObject: document, options: [.sortedKeys, .withoutEscapingSlashes]))
+        return OpenAPIDocument(json: try JSONSerialization.data(withJSONObject: document, options: [.sortedKeys, .withoutEscapingSlashes]), apiRoot: apiRoot)
     }
 
-    /// Adds one fragment's paths (with the platform's shared responses) and components.
-    static func merge(_ part: [String: Any], paths: inout [String: Any], components: inout [String: [String: Any]]) throws {
-        for (path, item) in part["paths"] as? [String: Any] ?? [:] {
-            guard path.hasPrefix("/") else { throw Invalid("path \(path) must start with /") }
+    /// Adds one fragment's paths, each placed under `base` (`""`: the app's prefix; or the API root)
+    /// with the platform's shared responses, and its components.
+    static func merge(_ part: [String: Any], under base: String, apiRoot: String, paths: inout [String: Any], components: inout [String: [String: Any]]) throws {
+        for (relativePath, item) in part["paths"] as? [String: Any] ?? [:] {
+            guard relativePath.hasPrefix("/") else { throw Invalid("path \(relativePath) must start with /") }
+            let path = base + relativePath
             guard paths[path] == nil else { throw Invalid("path \(path) is defined by two fragments") }
-            paths[path] = try addingPlatformResponses(to: item, path: path)
+            paths[path] = try addingPlatformResponses(to: item, path: path, apiRoot: apiRoot)
         }
         for (section, entries) in part["components"] as? [String: Any] ?? [:] {
             guard let entries = entries as? [String: Any] else { throw Invalid("components.\(section) must be an object") }
@@ -117,18 +141,38 @@ public struct OpenAPIDocument: Sendable {
 
     static let methods: Set<String> = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
 
+    /// Reads a fragment and runs the two substitution steps: `{{app}}`, then ``enumSource``.
     static func parse(_ text: String, app: String, name: String) throws -> [String: Any] {
         let filled = text.replacingOccurrences(of: "{{app}}", with: app)
         do {
             guard let object = try JSONSerialization.jsonObject(with: Data(filled.utf8)) as? [String: Any] else {
                 throw Invalid("the \(name) is not a JSON object")
             }
-            return object
+            return try fillingEnumSources(in: object, name: name) as? [String: Any] ?? [:]
         } catch let error as Invalid {
             throw error
         } catch {
             throw Invalid("the \(name) is not valid JSON: \(error)")
         }
+    }
+
+    /// Marks a schema whose `enum` is the values ``PlatformOpenAPI`` lists under its name; replaced by them.
+    public static let enumSource = "x-enum-source"
+
+    /// `value` with every ``enumSource`` marker replaced by its `enum`.
+    static func fillingEnumSources(in value: Any, name: String) throws -> Any {
+        if var object = value as? [String: Any] {
+            for (key, child) in object { object[key] = try fillingEnumSources(in: child, name: name) }
+            if let source = object.removeValue(forKey: enumSource) {
+                guard let source = source as? String, let values = PlatformOpenAPI.enumValues(for: source) else {
+                    throw Invalid("the \(name) names an unknown \(enumSource): \(source)")
+                }
+                object["enum"] = values
+            }
+            return object
+        }
+        if let array = value as? [Any] { return try array.map { try fillingEnumSources(in: $0, name: name) } }
+        return value
     }
 
     /// Marks an operation that does not touch the database (it gets no 503); removed from the served document.
@@ -155,13 +199,13 @@ public struct OpenAPIDocument: Sendable {
         return responses
     }
 
-    /// Whether the platform's `IdempotencyMiddleware` applies to an operation: a POST under
-    /// `/api/v1/` (the authenticated group) that needs the bearer token.
-    public static func takesIdempotencyKey(_ operation: [String: Any], method: String, path: String) -> Bool {
-        method == "post" && path.hasPrefix("/api/v1/") && (operation["security"] as? [Any])?.isEmpty != true
+    /// Whether the platform's `IdempotencyMiddleware` applies to an operation: a POST under the
+    /// app's API root (the authenticated group; `path` relative to the app's prefix) that needs the bearer token.
+    public static func takesIdempotencyKey(_ operation: [String: Any], method: String, path: String, apiRoot: String = defaultAPIRoot) -> Bool {
+        method == "post" && path.hasPrefix(apiRoot + "/") && (operation["security"] as? [Any])?.isEmpty != true
     }
 
-    static func addingPlatformResponses(to item: Any, path: String) throws -> Any {
+    static func addingPlatformResponses(to item: Any, path: String, apiRoot: String) throws -> Any {
         guard var item = item as? [String: Any] else { throw Invalid("path \(path) must be an object") }
         for (method, value) in item where methods.contains(method) {
             guard var operation = value as? [String: Any] else { throw Invalid("\(method) \(path) must be an object") }
@@ -171,7 +215,7 @@ public struct OpenAPIDocument: Sendable {
             }
             // The Idempotency-Key header, its 409 while the first request runs and its 422 for a bad
             // or reused key, wherever the middleware runs.
-            if takesIdempotencyKey(operation, method: method, path: path) {
+            if takesIdempotencyKey(operation, method: method, path: path, apiRoot: apiRoot) {
                 var parameters = operation["parameters"] as? [Any] ?? []
                 parameters.append(["$ref": "#/components/parameters/IdempotencyKey"])
                 operation["parameters"] = parameters
