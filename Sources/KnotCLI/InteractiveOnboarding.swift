@@ -91,7 +91,7 @@ struct InteractiveOnboarding {
                 while true {
                     if try await withProgress("Saving the vault", { await model.submit() }), let vault = model.createdVault { return vault }
                     guard let error = model.submitError else { return nil }
-                    printError("knot: " + CLI.explain(error, server: api.baseURL))
+                    printError("\(CLI.command): " + CLI.explain(error, server: api.baseURL))
                     if model.step != .completion { break }
                     guard model.canRetrySubmit, ask("Try again? [Y/n]")?.lowercased() != "n" else { return nil }
                 }

@@ -57,7 +57,7 @@ struct SavedCommand: AsyncParsableCommand {
             do {
                 try await api.recordFeedback(id, action: .saved)
             } catch let error as KnotError {
-                printError("knot: saved here, but the server was not told (\(CLI.explain(error, server: api.baseURL)))")
+                printError("\(CLI.command): saved here, but the server was not told (\(CLI.explain(error, server: api.baseURL)))")
             }
             if options.json {
                 try printJSON(try options.savedStore.all().first { $0.id == id }, .snakeCase)
