@@ -198,10 +198,17 @@ let package = Package(
         // (+ FoundationNetworking on Linux) and Observation only, so an iOS app imports it unchanged. It
         // must never depend on a server target.
         .target(name: "KnotClient", dependencies: ["ClientCore", "KnotAPI"]),
+        // What every app's command-line client shares (session file and server options, sign-in
+        // report, failures explained with ClientError's exit statuses, --json, tables, progress):
+        // Foundation, ArgumentParser and ClientCore only; names no app.
+        .target(
+            name: "CLISupport",
+            dependencies: ["ClientCore", "PlatformAPI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         .executableTarget(
             name: "KnotCLI",
             dependencies: [
-                "KnotClient",
+                "KnotClient", "CLISupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -212,7 +219,7 @@ let package = Package(
         .executableTarget(
             name: "VibeKeeperCLI",
             dependencies: [
-                "VibeKeeperClient",
+                "VibeKeeperClient", "CLISupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -288,6 +295,10 @@ let package = Package(
         .testTarget(
             name: "VibeKeeperClientTests",
             dependencies: ["VibeKeeperClient", "VibeKeeperAPI", "TestSupport", "AppServer", .product(name: "Hummingbird", package: "hummingbird")]
+        ),
+        .testTarget(
+            name: "CLISupportTests",
+            dependencies: ["CLISupport", "ClientCore", "PlatformAPI", "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(
             name: "KnotClientTests",

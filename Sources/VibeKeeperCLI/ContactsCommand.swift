@@ -1,4 +1,5 @@
 import ArgumentParser
+import CLISupport
 import Foundation
 import VibeKeeperClient
 
@@ -14,7 +15,7 @@ struct ContactsCommand: AsyncParsableCommand {
         @OptionGroup var options: SessionOptions
 
         func run() async throws {
-            try await reporting(server: options.server) {
+            try await CLI.reporting(server: options.server) {
                 let ws = try options.workspace()
                 let contacts: [Contact]
                 do {
@@ -45,7 +46,7 @@ struct ContactsCommand: AsyncParsableCommand {
         @OptionGroup var options: SessionOptions
 
         func run() async throws {
-            try await reporting(server: options.server) {
+            try await CLI.reporting(server: options.server) {
                 let ws = try options.workspace()
                 let created = try await ws.sync.createContact(NewContact(name: name, relationship: relationship, notes: notes, aliases: alias))
                 try await ws.show(
@@ -62,7 +63,7 @@ struct ContactsCommand: AsyncParsableCommand {
         @OptionGroup var options: SessionOptions
 
         func run() async throws {
-            try await reporting(server: options.server) {
+            try await CLI.reporting(server: options.server) {
                 let ws = try options.workspace()
                 let id = try await ws.contactID(contact, fromServer: true)
                 var found: Contact
@@ -104,7 +105,7 @@ struct ContactsCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
-            try await reporting(server: options.server) {
+            try await CLI.reporting(server: options.server) {
                 let ws = try options.workspace()
                 let record = try await ws.localContact(contact)
                 var changes = ContactChanges(name: name)
@@ -129,7 +130,7 @@ struct ContactsCommand: AsyncParsableCommand {
         @OptionGroup var options: SessionOptions
 
         func run() async throws {
-            try await reporting(server: options.server) {
+            try await CLI.reporting(server: options.server) {
                 let ws = try options.workspace()
                 let record = try await ws.localContact(contact)
                 let id = record.value.id
@@ -142,7 +143,7 @@ struct ContactsCommand: AsyncParsableCommand {
                 } else {
                     ws.say("Deleted \(record.value.name).")
                 }
-                if options.json { try printReport(Deleted(deleted: id.description)) }
+                if options.json { try printJSON(Deleted(deleted: id.description), .snakeCase) }
             }
         }
     }
@@ -154,7 +155,7 @@ struct ContactsCommand: AsyncParsableCommand {
         @OptionGroup var options: SessionOptions
 
         func run() async throws {
-            try await reporting(server: options.server) {
+            try await CLI.reporting(server: options.server) {
                 let ws = try options.workspace()
                 let id = try await ws.contactID(contact, fromServer: true)
                 let occasions: [Occasion]
@@ -183,7 +184,7 @@ struct ContactsCommand: AsyncParsableCommand {
         @OptionGroup var options: SessionOptions
 
         func run() async throws {
-            try await reporting(server: options.server) {
+            try await CLI.reporting(server: options.server) {
                 let day = try IdeaEditOptions.date(date)
                 let ws = try options.workspace()
                 let record = try await ws.localContact(contact)
@@ -207,7 +208,7 @@ struct ContactsCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
-            try await reporting(server: options.server) {
+            try await CLI.reporting(server: options.server) {
                 let ws = try options.workspace()
                 let record = try await ws.localContact(contact)
                 guard record.syncStatus == .conflict else {
@@ -219,130 +220,6 @@ struct ContactsCommand: AsyncParsableCommand {
                 try await ws.show(
                     settled.value, status: settled.syncStatus, done: "Settled: kept \(keep == "mine" ? "your" : "the server's") version.",
                     text: Render.contact(settled.value), resolve: "vibekeeper contacts resolve \(short(settled.value.id))")
-            }
-        }
-    }
-}
-
-// MARK: Reminders
-
-/// `vibekeeper reminders list|add|cancel|delete`: reminders about gift ideas (the server's
-/// automatic ones and the user's own).
-struct RemindersCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "reminders", abstract: "Reminders about gift ideas and occasions.", subcommands: [List.self, Add.self, Cancel.self, Delete.self],
-        defaultSubcommand: List.self)
-
-    /// `reminders list`: the server's automatic reminders and the user's own, soonest first.
-    struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List reminders, soonest first.")
-        @Option(help: "Only reminders with this status: pending, sent, cancelled or failed.") var status: String?
-        @OptionGroup var options: SessionOptions
-
-        func run() async throws {
-            try await reporting(server: options.server) {
-                var filter = ReminderFilter()
-                if let status {
-                    guard let parsed = ReminderStatus(rawValue: status.lowercased()) else {
-                        throw invalidField("status", "must be one of: \(ReminderStatus.allCases.map(\.rawValue).joined(separator: ", "))")
-                    }
-                    filter.status = parsed
-                }
-                let ws = try options.workspace()
-                let reminders: [Reminder]
-                do {
-                    reminders = try await withProgress("Loading reminders") { try await ws.api.reminders(filter) }
-                } catch ClientError.offline(let detail) {
-                    await ws.offlineNote(detail)
-                    reminders = await ws.sync.reminders(status: filter.status).map(\.value)
-                }
-                if options.json { try printJSON(reminders); return }
-                guard !reminders.isEmpty else {
-                    print("No reminders. Dated ideas and occasions get one automatically; add your own with `vibekeeper reminders add IDEA --at WHEN`.")
-                    return
-                }
-                print(Render.reminders(reminders))
-                print("\(count(reminders.count, "reminder")).")
-            }
-        }
-    }
-
-    /// `reminders add IDEA --at WHEN`: a reminder of the user's own about an idea.
-    struct Add: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Remind yourself about an idea at a given time.")
-        @Argument(help: "The idea's ID (or a unique prefix).") var idea: String
-        @Option(help: "When: an ISO 8601 time (2027-03-05T09:00:00Z), or YYYY-MM-DD HH:MM or YYYY-MM-DD (09:00) in this machine's time zone.")
-        var at: String
-        @Option(help: "The text (default: about the idea).") var message: String?
-        @OptionGroup var options: SessionOptions
-
-        func run() async throws {
-            try await reporting(server: options.server) {
-                guard let when = Self.instant(at) else {
-                    throw invalidField("scheduled_for", "must be an ISO 8601 date and time such as 2027-03-05T09:00:00Z")
-                }
-                let ws = try options.workspace()
-                let record = try await ws.localIdea(idea)
-                let created = try await ws.sync.createReminder(NewReminder(giftIdeaId: record.value.id, scheduledFor: when, message: message))
-                try await ws.show(
-                    created.value, status: created.syncStatus, done: "Reminder set for \(Render.instant(created.value.scheduledFor)).",
-                    text: Render.reminders([created.value]), resolve: "vibekeeper sync")
-            }
-        }
-
-        /// An instant from ISO 8601, or a local `YYYY-MM-DD[ HH:MM]` (09:00 when no time is given).
-        static func instant(_ text: String) -> Date? {
-            let text = text.trimmingCharacters(in: .whitespaces)
-            if let date = WireFormat.parseDate(text) { return date }
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.timeZone = TimeZone.current
-            for format in ["yyyy-MM-dd'T'HH:mm:ss", "yyyy-MM-dd'T'HH:mm", "yyyy-MM-dd HH:mm:ss", "yyyy-MM-dd HH:mm"] {
-                formatter.dateFormat = format
-                if let date = formatter.date(from: text) { return date }
-            }
-            guard let day = LocalDate(parsing: text) else { return nil }
-            return day.instant(hour: 9, in: TimeZone.current)
-        }
-    }
-
-    /// `reminders cancel`: stops a pending reminder but keeps it listed.
-    struct Cancel: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Cancel a pending reminder (it stays listed as cancelled).")
-        @Argument(help: "The reminder's ID (or a unique prefix).") var id: String
-        @OptionGroup var options: SessionOptions
-
-        func run() async throws {
-            try await reporting(server: options.server) {
-                let ws = try options.workspace()
-                let record = try await ws.localReminder(id)
-                let updated = try await ws.sync.updateReminder(record.value.id, ReminderChanges(status: .cancelled))
-                try await ws.show(updated.value, status: updated.syncStatus, done: "Cancelled.", text: Render.reminders([updated.value]), resolve: "vibekeeper sync")
-            }
-        }
-    }
-
-    /// `reminders delete`: removes a reminder.
-    struct Delete: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Delete a reminder.")
-        @Argument(help: "The reminder's ID (or a unique prefix).") var id: String
-        @OptionGroup var options: SessionOptions
-
-        func run() async throws {
-            try await reporting(server: options.server) {
-                let ws = try options.workspace()
-                let record = try await ws.localReminder(id)
-                let reminderID = record.value.id
-                await ws.sync.deleteReminder(reminderID)
-                await ws.reportNotices()
-                if await ws.sync.outbox.contains(where: { $0.target == reminderID.uuid }) {
-                    try await ws.reportKept()
-                } else if await ws.sync.current.reminders[reminderID] != nil {
-                    throw ClientError.conflict(status: 412, code: "precondition_failed", message: "not deleted: the reminder was changed on the server meanwhile.")
-                } else {
-                    ws.say("Deleted the reminder.")
-                }
-                if options.json { try printReport(Deleted(deleted: reminderID.description)) }
             }
         }
     }

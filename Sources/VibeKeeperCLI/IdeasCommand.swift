@@ -1,4 +1,5 @@
 import ArgumentParser
+import CLISupport
 import Foundation
 import VibeKeeperClient
 
@@ -21,7 +22,7 @@ struct IdeasCommand: AsyncParsableCommand {
         @OptionGroup var options: SessionOptions
 
         func run() async throws {
-            try await reporting(server: options.server) {
+            try await CLI.reporting(server: options.server) {
                 let ws = try options.workspace()
                 var filter = GiftIdeaFilter(occasion: occasion, tag: tag, minPrice: minPrice, maxPrice: maxPrice, query: query)
                 if let status { filter.status = try IdeaEditOptions.status(status) }
@@ -63,7 +64,7 @@ struct IdeasCommand: AsyncParsableCommand {
         @OptionGroup var options: SessionOptions
 
         func run() async throws {
-            try await reporting(server: options.server) {
+            try await CLI.reporting(server: options.server) {
                 let ws = try options.workspace()
                 let ideaID = try await ws.ideaID(id, fromServer: true)
                 let idea: GiftIdea
@@ -94,7 +95,7 @@ struct IdeasCommand: AsyncParsableCommand {
         func validate() throws { try edits.check(requireSome: true) }
 
         func run() async throws {
-            try await reporting(server: options.server) {
+            try await CLI.reporting(server: options.server) {
                 let ws = try options.workspace()
                 let record = try await ws.localIdea(id)
                 let changes = try await edits.changes(ws)
@@ -114,7 +115,7 @@ struct IdeasCommand: AsyncParsableCommand {
         @OptionGroup var options: SessionOptions
 
         func run() async throws {
-            try await reporting(server: options.server) {
+            try await CLI.reporting(server: options.server) {
                 var changes = GiftIdeaChanges()
                 changes.status = try IdeaEditOptions.status(status)
                 let ws = try options.workspace()
@@ -134,7 +135,7 @@ struct IdeasCommand: AsyncParsableCommand {
         @OptionGroup var options: SessionOptions
 
         func run() async throws {
-            try await reporting(server: options.server) {
+            try await CLI.reporting(server: options.server) {
                 let ws = try options.workspace()
                 let record = try await ws.localIdea(id)
                 let ideaID = record.value.id
@@ -147,7 +148,7 @@ struct IdeasCommand: AsyncParsableCommand {
                 } else {
                     ws.say("Deleted “\(record.value.idea)”.")
                 }
-                if options.json { try printReport(Deleted(deleted: ideaID.description)) }
+                if options.json { try printJSON(Deleted(deleted: ideaID.description), .snakeCase) }
             }
         }
     }
@@ -164,7 +165,7 @@ struct IdeasCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
-            try await reporting(server: options.server) {
+            try await CLI.reporting(server: options.server) {
                 let ws = try options.workspace()
                 let record = try await ws.localIdea(id)
                 guard record.syncStatus == .conflict else {
@@ -262,92 +263,5 @@ struct IdeaEditOptions: ParsableArguments {
     static func amount(_ value: Double, _ field: String) throws -> Double {
         guard value.isFinite, (0...VibeKeeperRules.maxBudget).contains(value) else { throw invalidField(field, "must be a number from 0 to 1000000000") }
         return value
-    }
-}
-
-// MARK: Review
-
-/// `vibekeeper review [list] | accept ID | discard ID`: captures the extractor was not sure of.
-struct ReviewCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "review", abstract: "Captures waiting for review: keep (with corrections) or discard them.", subcommands: [List.self, Accept.self, Discard.self],
-        defaultSubcommand: List.self)
-
-    /// `review` / `review list`: the captures waiting for the user's decision.
-    struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the captures waiting for review.")
-        @OptionGroup var options: SessionOptions
-
-        func run() async throws {
-            try await reporting(server: options.server) {
-                let ws = try options.workspace()
-                var ideas: [GiftIdea]
-                do {
-                    ideas = try await withProgress("Loading the review queue") { try await ws.reviewQueue() }
-                } catch ClientError.offline(let detail) {
-                    await ws.offlineNote(detail)
-                    ideas = await ws.sync.reviewItems().map(\.value)
-                }
-                if options.json { try printJSON(ideas); return }
-                guard !ideas.isEmpty else {
-                    print("Nothing waits for review.")
-                    return
-                }
-                let rows = ideas.map { idea in
-                    [
-                        short(idea.id), idea.confidence.map { String(format: "%.2f", $0) } ?? "—", clip(idea.recipientName ?? "—", 20),
-                        idea.mediaAssets.map { $0.type == "audio" ? "recording" : "photo" }.joined(separator: ", "), clip(idea.idea, 60),
-                    ]
-                }
-                print(table(["ID", "SURE", "FOR", "MEDIA", "WORDS"], rows))
-                print("\(count(ideas.count, "capture")) waiting. Keep one with `vibekeeper review accept ID [--idea …]`, drop it with `vibekeeper review discard ID`.")
-            }
-        }
-    }
-
-    /// `review accept`: keeps a capture, with corrections in the same step.
-    struct Accept: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Keep a capture, with corrections (the same fields as `ideas edit`).")
-        @Argument(help: "The capture's ID (or a unique prefix).") var id: String
-        @OptionGroup var edits: IdeaEditOptions
-        @OptionGroup var options: SessionOptions
-
-        func validate() throws { try edits.check(requireSome: false) }
-
-        func run() async throws {
-            try await reporting(server: options.server) {
-                let ws = try options.workspace()
-                let record = try await ws.localIdea(id)
-                guard record.value.needsReview else { throw ClientError.notFound("“\(record.value.idea)” is not waiting for review.") }
-                let changes = try await edits.changes(ws)
-                let accepted = try await ws.sync.acceptReview(record.value.id, edits: changes)
-                try await ws.show(
-                    accepted.value, status: accepted.syncStatus, done: "Kept.", text: Render.idea(accepted.value, syncStatus: accepted.syncStatus),
-                    resolve: "vibekeeper ideas resolve \(short(accepted.value.id))")
-            }
-        }
-    }
-
-    /// `review discard`: throws a capture away.
-    struct Discard: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Throw a capture away (with its photo or recording).")
-        @Argument(help: "The capture's ID (or a unique prefix).") var id: String
-        @OptionGroup var options: SessionOptions
-
-        func run() async throws {
-            try await reporting(server: options.server) {
-                let ws = try options.workspace()
-                let record = try await ws.localIdea(id)
-                guard record.value.needsReview else { throw ClientError.notFound("“\(record.value.idea)” is not waiting for review.") }
-                await ws.sync.discardReview(record.value.id)
-                await ws.reportNotices()
-                if await ws.sync.outbox.contains(where: { $0.target == record.value.id.uuid }) {
-                    try await ws.reportKept()
-                } else {
-                    ws.say("Discarded “\(record.value.idea)”.")
-                }
-                if options.json { try printReport(Deleted(deleted: record.value.id.description)) }
-            }
-        }
     }
 }

@@ -39,7 +39,7 @@ struct CLITests {
         try await withLiveServer(.sqlite) { baseURL, _ in
             // Not signed in yet.
             var run = try await Self.knot(["hints", "list"], session: session)
-            #expect(run.status == 1)
+            #expect(run.status == 4)
             #expect(run.stderr.contains("not signed in"))
 
             run = try await Self.knot(["login", "--server", baseURL.absoluteString, "--email", "cli@example.com"], session: session)

@@ -1,0 +1,64 @@
+import ClientCore
+import Foundation
+import PlatformAPI
+
+/// What the shared command-line support needs to know about one app's CLI, so that every app's
+/// client finds its session, names its server and explains failures the same way: a CLI declares
+/// one type conforming to this (`enum KnotCLI: CommandLineApp`) and gets ``SessionOptions``,
+/// ``reporting(server:_:)`` and the rest for it.
+public protocol CommandLineApp: Sendable {
+    /// The app the CLI talks to; its raw value names the command (`knot`), the session folder
+    /// (`~/.config/knot/`) and the environment variables (`KNOT_SESSION_FILE`, `KNOT_SERVER`).
+    static var app: AppID { get }
+    /// The app's name in sentences ("cannot reach the Knot server…").
+    static var displayName: String { get }
+    /// The help of `--json`: what the JSON printed looks like.
+    static var jsonHelp: String { get }
+    /// Whether `login` needs `--email` (then the sign-in hints include it).
+    static var loginNeedsEmail: Bool { get }
+    /// How a 422 is introduced ("invalid request", or "the server rejected the request" for a CLI
+    /// that checks no fields itself).
+    static var validationLead: String { get }
+}
+
+extension CommandLineApp {
+    public static var validationLead: String { "invalid request" }
+
+    /// The command's name (`knot`), which prefixes every message it writes to standard error.
+    public static var command: String { app.rawValue }
+
+    /// The prefix of the CLI's environment variables (`KNOT`).
+    static var environmentPrefix: String { app.rawValue.uppercased().replacingOccurrences(of: "-", with: "_") }
+
+    /// `$<APP>_SESSION_FILE`: a session file chosen in the environment.
+    public static var sessionVariable: String { environmentPrefix + "_SESSION_FILE" }
+
+    /// `$<APP>_SERVER`: a server chosen in the environment.
+    public static var serverVariable: String { environmentPrefix + "_SERVER" }
+
+    /// The server `login` uses when given none.
+    public static var defaultServer: String { "http://127.0.0.1:8080" }
+
+    /// The session file: `option` (`--session-file`), else `$<APP>_SESSION_FILE`, else
+    /// `~/.config/<app>/session.json` (see ``FileTokenStore/defaultURL(folder:)``).
+    public static func sessionURL(option: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        if let option { return URL(fileURLWithPath: option) }
+        if let path = environment[sessionVariable], !path.isEmpty { return URL(fileURLWithPath: path) }
+        return FileTokenStore.defaultURL(folder: app.rawValue)
+    }
+
+    /// The server of `--server` (`option`), else `$<APP>_SERVER`, else ``defaultServer``; a
+    /// usage error (64) unless it is an http(s) URL with a host.
+    public static func serverURL(_ option: String?, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> URL {
+        let address = option ?? environment[serverVariable] ?? defaultServer
+        guard let url = URL(string: address), url.scheme == "http" || url.scheme == "https", url.host != nil else {
+            throw invalidUsage("--server must be an http(s) URL such as \(defaultServer)")
+        }
+        return url
+    }
+
+    /// The `login` command to suggest: `knot login --server URL` (with `--email …` when the CLI needs one).
+    static func loginCommand(server: String, email: String) -> String {
+        "\(command) login --server \(server)" + (loginNeedsEmail ? " --email \(email)" : "")
+    }
+}

@@ -1,0 +1,83 @@
+import ArgumentParser
+import CLISupport
+import Foundation
+import KnotClient
+
+/// `knot notifications [upcoming|history|viewed ID]`.
+struct Notifications: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Milestone reminders: upcoming ones and the history.",
+        subcommands: [Upcoming.self, History.self, Viewed.self], defaultSubcommand: Upcoming.self
+    )
+
+    struct Upcoming: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Reminders not sent yet.")
+        /// When a reminder goes out, in this machine's time zone (named, so UTC is not mistaken for local).
+        static var localTime: DateFormatter {
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.dateFormat = "yyyy-MM-dd HH:mm zzz"
+            return formatter
+        }
+        @OptionGroup var options: SessionOptions
+
+        func run() async throws {
+            let api = try await CLI.reporting { try options.client() }
+            let result = try await CLI.reporting(server: api.baseURL) {
+                try await withProgress("Loading reminders") { try await notificationsRoute { try await api.upcomingNotifications() } }
+            }
+            if options.json { try printJSON(result, .snakeCase); return }
+            if result.notifications.isEmpty { print("No reminders scheduled."); return }
+            for item in result.notifications {
+                print(
+                    "\(Self.localTime.string(from: item.scheduledFor))  \(item.milestoneName) (\(item.milestoneDate)) — \(NotificationsViewModel.daysBeforeLabel(item.daysBefore))")
+            }
+        }
+    }
+
+    struct History: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Sent reminders, newest first.")
+        @Option(help: "Reminders per page.") var limit = 50
+        @Option(help: "How many to skip.") var offset = 0
+        @OptionGroup var options: SessionOptions
+
+        func run() async throws {
+            let api = try await CLI.reporting { try options.client() }
+            let page = try await CLI.reporting(server: api.baseURL) {
+                try await withProgress("Loading history") { try await notificationsRoute { try await api.notificationHistory(limit: limit, offset: offset) } }
+            }
+            if options.json { try printJSON(page, .snakeCase); return }
+            if page.notifications.isEmpty { print("No reminders sent yet."); return }
+            for item in page.notifications {
+                let mark = item.isViewed ? " " : "•"
+                let when = (item.sentAt ?? item.createdAt)
+                print(
+                    "\(mark) \(WireFormat.formatDate(when).prefix(10))  \(item.milestoneName) — \(NotificationsViewModel.daysBeforeLabel(item.daysBefore)), \(item.status), \(item.recommendationsCount) picks  \(item.id)"
+                )
+            }
+            print("\(page.notifications.count) of \(page.total); • = not viewed.")
+        }
+    }
+
+    struct Viewed: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Mark a reminder as viewed.")
+        @Argument(help: "The reminder ID.") var id: String
+        @OptionGroup var options: SessionOptions
+
+        func run() async throws {
+            guard let notificationID = NotificationID(id.trimmingCharacters(in: .whitespaces)) else { throw CLI.invalidUsage("\(id) is not a reminder ID (a UUID).") }
+            let api = try await CLI.reporting { try options.client() }
+            let receipt = try await CLI.reporting(server: api.baseURL) { try await api.markNotificationViewed(notificationID) }
+            if options.json { try printJSON(receipt, .snakeCase) } else { print("Viewed at \(WireFormat.formatDate(receipt.viewedAt)).") }
+        }
+    }
+}
+
+/// Runs a notifications request, explaining a server that has no notification routes at all.
+func notificationsRoute<T: Sendable>(_ body: () async throws -> T) async throws -> T {
+    do {
+        return try await body()
+    } catch KnotError.notFound(let message) where message.hasPrefix("No route") {
+        throw CLIError("this server does not offer notifications yet (\(message))")
+    }
+}

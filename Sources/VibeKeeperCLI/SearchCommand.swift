@@ -1,0 +1,42 @@
+import ArgumentParser
+import CLISupport
+import Foundation
+import VibeKeeperClient
+
+/// `vibekeeper search WORDS`: the server's search across ideas and contacts (by meaning and words);
+/// offline, the device's copy by words.
+struct Search: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Search your gift ideas and contacts.")
+    @Argument(help: "What to look for.") var words: [String]
+    @Option(help: "At most this many results (1–50).") var limit: Int?
+    @OptionGroup var options: SessionOptions
+
+    func run() async throws {
+        let text = words.joined(separator: " ").trimmingCharacters(in: .whitespaces)
+        guard !text.isEmpty else { throw CLI.invalidUsage("nothing to search for.") }
+        try await CLI.reporting(server: options.server) {
+            let ws = try options.workspace()
+            let results: SearchResults
+            do {
+                results = try await withProgress("Searching") { try await ws.api.search(text, limit: limit) }
+            } catch ClientError.offline(let detail) {
+                await ws.offlineNote(detail)
+                results = SearchResults(query: text, results: await ws.sync.searchLocally(text), embedder: "device")
+            }
+            if options.json { try printJSON(results); return }
+            guard !results.results.isEmpty else {
+                print("Nothing matches “\(text)”.")
+                return
+            }
+            for hit in results.results {
+                let score = String(format: "%.2f", hit.score)
+                if let idea = hit.giftIdea {
+                    let details = [idea.recipientName.map { "for \($0)" }, idea.occasion, idea.date?.description, Render.budget(idea)].compactMap { $0 }
+                    print("\(score)  idea     \(short(idea.id))  \(idea.idea)" + (details.isEmpty ? "" : " — " + details.joined(separator: ", ")))
+                } else if let contact = hit.contact {
+                    print("\(score)  contact  \(short(contact.id))  \(Render.contactLine(contact))")
+                }
+            }
+        }
+    }
+}
