@@ -117,10 +117,23 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
         let embedder: any Embedder
         if let injected = dependencies.embedder { embedder = injected } else { embedder = try await makeEmbedder(configuration, logger: logger) }
 
+        let available = hostedApps + dependencies.extraModules
+        let ids = available.map { $0.id }
+        if let twice = ids.first(where: { id in ids.filter { $0 == id }.count > 1 }) {
+            throw ConfigurationInvalid("two app modules are named \(twice.rawValue)")
+        }
+        if let missing = configuration.apps.first(where: { !ids.contains($0) }) {
+            throw ConfigurationInvalid("APPS names \(missing.rawValue), which this build has no module for")
+        }
+
         // Auth
         let clock = dependencies.clock
         let signingKey = try configuration.jwtSigningKeyPEM ?? developmentSigningKey(in: configuration.dataDirectory, logger: logger)
-        let tokens = try await TokenService(signingKeyPEM: signingKey, accessTokenTTL: configuration.accessTokenTTL, refreshTokenTTL: configuration.refreshTokenTTL, clock: clock)
+        var lifetimesByApp: [AppID: TokenLifetimes] = [:]
+        for module in available where configuration.apps.contains(module.id) { lifetimesByApp[module.id] = try configuration.tokenLifetimes(for: module) }
+        let tokens = try await TokenService(
+            signingKeyPEM: signingKey, accessTokenTTL: configuration.accessTokenTTL, refreshTokenTTL: configuration.refreshTokenTTL, lifetimesByApp: lifetimesByApp,
+            clock: clock)
         let accounts = AccountRepository(database: database, clock: clock, liveSessions: LiveSessionCache(ttl: configuration.sessionCacheSeconds))
         let auth = AuthService(
             tokens: tokens, accounts: accounts,
@@ -139,14 +152,6 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
         // AI
         let metrics = MetricsRegistry()
         let usage = SQLUsageRecorder(database: database, metrics: metrics, logger: logger)
-        let available = hostedApps + dependencies.extraModules
-        let ids = available.map { $0.id }
-        if let twice = ids.first(where: { id in ids.filter { $0 == id }.count > 1 }) {
-            throw ConfigurationInvalid("two app modules are named \(twice.rawValue)")
-        }
-        if let missing = configuration.apps.first(where: { !ids.contains($0) }) {
-            throw ConfigurationInvalid("APPS names \(missing.rawValue), which this build has no module for")
-        }
         let modules = available.filter { configuration.apps.contains($0.id) }.map { module in
             (type: module, settings: configuration.settings.scoped(to: module.id))
         }

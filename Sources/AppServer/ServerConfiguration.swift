@@ -1,3 +1,5 @@
+import AppPlatform
+import Auth
 import Foundation
 import Logging
 import MediaStorage
@@ -155,7 +157,7 @@ public struct ServerConfiguration: Sendable {
     struct Layers: Sendable {
         var commandLine: [String: String] = [:]
         var environment: [String: String] = [:]
-        var dotEnv: [String: String] = [:]
+        var dotEnv = DotEnv.none
     }
 
     public init() {}
@@ -256,6 +258,8 @@ public struct ServerConfiguration: Sendable {
         public static let appleClientIDs = SettingKey("APPLE_CLIENT_IDS", "comma-separated bundle/service IDs accepted in Apple ID tokens for this app")
         public static let googleClientIDs = SettingKey("GOOGLE_CLIENT_IDS", "comma-separated OAuth client IDs accepted in Google ID tokens for this app")
         public static let appAPNsTopic = SettingKey("APNS_TOPIC", "this app's bundle ID, the APNs topic of its notifications")
+        public static let appAccessTTL = SettingKey("ACCESS_TOKEN_TTL_SECONDS", "this app's access token lifetime")
+        public static let appRefreshTTL = SettingKey("REFRESH_TOKEN_TTL_SECONDS", "this app's refresh token lifetime")
     }
 
     /// The platform's own keys, in help order.
@@ -274,7 +278,7 @@ public struct ServerConfiguration: Sendable {
         Key.qstashCurrent, Key.qstashNext, Key.qstashURL,
     ]
     /// Keys the platform reads once per hosted app, in the app's scope.
-    static let perAppKeys: [SettingKey] = [Key.appleClientIDs, Key.googleClientIDs, Key.appAPNsTopic]
+    static let perAppKeys: [SettingKey] = [Key.appleClientIDs, Key.googleClientIDs, Key.appAPNsTopic, Key.appAccessTTL, Key.appRefreshTTL]
 
     /// One documented key: its full environment name and meaning.
     public struct DocumentedKey: Sendable, Equatable {
@@ -311,38 +315,31 @@ public struct ServerConfiguration: Sendable {
     }
 
     /// Builds a configuration from layered sources through swift-configuration, highest first:
-    /// `overrides` (command line) → `environment` → `.env` file contents → defaults. The hosted
+    /// `overrides` (command line) → `environment` → the `.env` layer → defaults. The hosted
     /// apps' settings are read and checked too, so a bad value stops the server before it starts.
     public static func load(
-        overrides: [String: String] = [:], environment: [String: String] = ProcessInfo.processInfo.environment, dotEnv: String? = nil
+        overrides: [String: String] = [:], environment: [String: String] = ProcessInfo.processInfo.environment, dotEnv: DotEnv = .none
     ) throws -> ServerConfiguration {
         var configuration = ServerConfiguration()
-        configuration.layers = Layers(commandLine: overrides, environment: environment, dotEnv: dotEnv.map(parseDotEnv) ?? [:])
+        configuration.layers = Layers(commandLine: overrides, environment: environment, dotEnv: dotEnv)
         try configuration.read(configuration.settings)
         let settings = configuration.settings
         for app in hostedApps where configuration.apps.contains(app.id) {
             _ = try app.configuration(from: settings.scoped(to: app.id))
+            _ = try configuration.tokenLifetimes(for: app)
         }
         return configuration
     }
 
-    /// Parses `KEY=value` lines (comments, blank lines, `export ` prefixes and quotes allowed).
-    public static func parseDotEnv(_ text: String) -> [String: String] {
-        var result: [String: String] = [:]
-        for rawLine in text.split(whereSeparator: \.isNewline) {
-            var line = rawLine.trimmingCharacters(in: .whitespaces)
-            if line.isEmpty || line.hasPrefix("#") { continue }
-            if line.hasPrefix("export ") { line = String(line.dropFirst(7)) }
-            guard let equals = line.firstIndex(of: "=") else { continue }
-            let key = line[..<equals].trimmingCharacters(in: .whitespaces)
-            var value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
-            if value.count >= 2, let first = value.first, first == "\"" || first == "'", value.last == first {
-                value = String(value.dropFirst().dropLast())
-                if first == "\"" { value = value.replacingOccurrences(of: "\\n", with: "\n") }
-            }
-            result[key] = value
-        }
-        return result
+    /// ``load(overrides:environment:dotEnv:)`` with the `.env` layer read from `environmentFile`
+    /// (swift-configuration's `EnvironmentVariablesProvider(environmentFilePath:)`); a missing file
+    /// is no layer, an unreadable one is a configuration problem.
+    public static func load(
+        overrides: [String: String] = [:], environment: [String: String] = ProcessInfo.processInfo.environment, environmentFile: String
+    ) async throws -> ServerConfiguration {
+        let dotEnv: DotEnv
+        do { dotEnv = try await DotEnv(contentsOfFile: environmentFile) } catch { throw Invalid("\(environmentFile): cannot read (\(error))") }
+        return try load(overrides: overrides, environment: environment, dotEnv: dotEnv)
     }
 
     /// A configuration problem, reported before the server starts.
@@ -395,8 +392,8 @@ public struct ServerConfiguration: Sendable {
             guard let pem = try? String(contentsOfFile: path, encoding: .utf8) else { throw Invalid("JWT_SIGNING_KEY_FILE: cannot read \(path)") }
             jwtSigningKeyPEM = pem
         }
-        if let ttl = try settings.int(Key.accessTTL, range: 30...86400) { accessTokenTTL = TimeInterval(ttl) }
-        if let ttl = try settings.int(Key.refreshTTL, range: 300...(365 * 86400)) { refreshTokenTTL = TimeInterval(ttl) }
+        if let ttl = try settings.int(Key.accessTTL, range: Self.accessTTLRange) { accessTokenTTL = TimeInterval(ttl) }
+        if let ttl = try settings.int(Key.refreshTTL, range: Self.refreshTTLRange) { refreshTokenTTL = TimeInterval(ttl) }
         if let url = settings.string(Key.appleJWKS) { appleJWKSURL = url }
         if let url = settings.string(Key.googleJWKS) { googleJWKSURL = url }
         if let limit = try settings.int(Key.authRateLimit, range: 1...100_000) { authRateLimitPerMinute = limit }
@@ -485,10 +482,14 @@ public struct ServerConfiguration: Sendable {
         // dot: `AI_CHAIN_<APP>.<PURPOSE>`). A ConfigReader can neither list keys nor look up
         // a name with a dot in the environment, so this family is read from the same layers directly,
         // in the same order (command line, environment, `.env`).
-        let ordered = [layers.commandLine.merging(appOverrides) { $1 }, layers.environment, layers.dotEnv]
-        let names = Set(ordered.flatMap(\.keys)).filter { $0.hasPrefix("AI_CHAIN_") }
+        // The `.env` layer cannot list its names: there a chain is found under the names the hosted
+        // apps' purposes give (`AI_CHAIN_<APP>.<PURPOSE>`).
+        let commandLine = layers.commandLine.merging(appOverrides) { $1 }
+        let declared = hostedApps.flatMap { $0.aiPurposes.map { "AI_CHAIN_\($0.uppercased())" } }
+        let names = Set(commandLine.keys).union(layers.environment.keys).union(declared).filter { $0.hasPrefix("AI_CHAIN_") }
         for name in names.sorted() {
-            guard let raw = ordered.lazy.compactMap({ $0[name]?.trimmingCharacters(in: .whitespaces) }).first(where: { !$0.isEmpty }) else { continue }
+            let values = [commandLine[name], layers.environment[name], layers.dotEnv.value(named: name)]
+            guard let raw = values.lazy.compactMap({ $0?.trimmingCharacters(in: .whitespaces) }).first(where: { !$0.isEmpty }) else { continue }
             var targets: [String] = []
             for item in raw.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !item.isEmpty {
                 let parts = item.split(separator: ":", maxSplits: 1).map(String.init)
@@ -499,6 +500,22 @@ public struct ServerConfiguration: Sendable {
             }
             if !targets.isEmpty { ai.chains[String(name.dropFirst("AI_CHAIN_".count)).lowercased()] = targets }
         }
+    }
+
+    /// The lifetimes an access and a refresh token may be given, the platform's and an app's alike.
+    static let accessTTLRange = 30...86400
+    static let refreshTTLRange = 300...(365 * 86400)
+
+    /// How long `app`'s tokens live, when not the platform's (nil): `<APP>_ACCESS_TOKEN_TTL_SECONDS`
+    /// and `<APP>_REFRESH_TOKEN_TTL_SECONDS` in its scope, else the lifetimes the module declares
+    /// (``AppModule/tokenLifetimes``), else the platform's (each of the two on its own).
+    public func tokenLifetimes(for app: any AppModule.Type) throws -> TokenLifetimes? {
+        let scope = settings.scoped(to: app.id)
+        let access = try scope.int(Key.appAccessTTL, range: Self.accessTTLRange).map(TimeInterval.init)
+        let refresh = try scope.int(Key.appRefreshTTL, range: Self.refreshTTLRange).map(TimeInterval.init)
+        guard access != nil || refresh != nil || app.tokenLifetimes != nil else { return nil }
+        return TokenLifetimes(
+            access: access ?? app.tokenLifetimes?.access ?? accessTokenTTL, refresh: refresh ?? app.tokenLifetimes?.refresh ?? refreshTokenTTL)
     }
 
     /// The providers `TRANSCRIBER` and `VISION_MODEL` may name.

@@ -50,10 +50,9 @@ struct Keys: ParsableCommand {
 }
 
 /// Loads configuration in the documented order: command line → environment → `.env` → defaults.
-func loadConfiguration(overrides: [String: String], envFile: String) throws -> ServerConfiguration {
-    let dotEnv = try? String(contentsOfFile: envFile, encoding: .utf8)
+func loadConfiguration(overrides: [String: String], envFile: String) async throws -> ServerConfiguration {
     do {
-        return try ServerConfiguration.load(overrides: overrides, dotEnv: dotEnv)
+        return try await ServerConfiguration.load(overrides: overrides, environmentFile: envFile)
     } catch let error as ServerConfiguration.Invalid {
         throw ValidationError(error.description)
     }
@@ -80,7 +79,7 @@ struct Embed: AsyncParsableCommand {
         var overrides: [String: String] = ["LOG_LEVEL": "warning"]
         overrides[ServerConfiguration.Key.embedder.name] = embedder
         overrides[ServerConfiguration.Key.miniLMDirectory.name] = modelDir
-        let configuration = try loadConfiguration(overrides: overrides, envFile: envFile)
+        let configuration = try await loadConfiguration(overrides: overrides, envFile: envFile)
         var logger = Logger(label: "embed")
         logger.logLevel = .warning
         let model = try await makeEmbedder(configuration, logger: logger)
@@ -120,7 +119,7 @@ struct AICosts: AsyncParsableCommand {
         var overrides: [String: String] = ["LOG_LEVEL": "warning"]
         overrides[ServerConfiguration.Key.databaseURL.name] = databaseURL
         overrides[ServerConfiguration.Key.dataDirectory.name] = dataDir
-        let configuration = try loadConfiguration(overrides: overrides, envFile: envFile)
+        let configuration = try await loadConfiguration(overrides: overrides, envFile: envFile)
         let costs = try await dailyCosts(configuration: configuration, app: app, days: days)
         struct Row: Encodable {
             let day: String
@@ -176,7 +175,7 @@ struct Serve: AsyncParsableCommand {
         overrides[ServerConfiguration.Key.environment.name] = env
         overrides[ServerConfiguration.Key.apps.name] = apps
         overrides[ServerConfiguration.Key.logLevel.name] = logLevel
-        let configuration = try loadConfiguration(overrides: overrides, envFile: envFile)
+        let configuration = try await loadConfiguration(overrides: overrides, envFile: envFile)
         let app = try await buildApplication(configuration: configuration)
         var logger = Logger(label: "server")
         logger.logLevel = configuration.logLevel
