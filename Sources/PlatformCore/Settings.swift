@@ -12,11 +12,33 @@ public struct SettingKey: Sendable, Hashable {
     public let name: String
     public let meaning: String
     public let aliases: [String]
+    /// The value used when the key is unset, as the help shows it; nil: none (unset means off).
+    public let defaultValue: String?
 
-    public init(_ name: String, _ meaning: String, aliases: [String] = []) {
+    /// - Parameter defaultValue: pass the value the reader falls back to (e.g. a property's
+    ///   initial value), so the help never restates it by hand.
+    public init(_ name: String, _ meaning: String, default defaultValue: (any CustomStringConvertible & Sendable)? = nil, aliases: [String] = []) {
         self.name = name
         self.meaning = meaning
         self.aliases = aliases
+        self.defaultValue = defaultValue.map { "\($0)" }
+    }
+
+    /// The help line: the meaning, then the default generated from ``defaultValue``.
+    public var help: String {
+        meaning + (defaultValue.map { " (default \($0))" } ?? "")
+    }
+}
+
+/// The keys one part of the server reads, under a heading of `--help` and docs/configuration.md
+/// (a group per module that reads them, as an app's ``SettingKey`` list is its own group).
+public struct SettingGroup: Sendable {
+    public let name: String
+    public let keys: [SettingKey]
+
+    public init(_ name: String, _ keys: [SettingKey]) {
+        self.name = name
+        self.keys = keys
     }
 }
 

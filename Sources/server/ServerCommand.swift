@@ -29,8 +29,15 @@ let serveDiscussion = """
     offline AI (no keys needed), port 8080, development mode.
 
     Configuration keys (command line > environment > .env file > defaults):
-    \(ServerConfiguration.keys.map { "  \($0.key.padding(toLength: 36, withPad: " ", startingAt: 0)) \($0.meaning)" }.joined(separator: "\n"))
+    \(keyListing(indent: "  "))
     """
+
+/// The configuration keys as `--help` and `server keys` print them: a heading per group, a line per key.
+func keyListing(indent: String) -> String {
+    ServerConfiguration.groupedKeys.map { group, keys in
+        (["\(group):"] + keys.map { "\(indent)\($0.key.padding(toLength: 36, withPad: " ", startingAt: 0)) \($0.meaning)" }).joined(separator: "\n")
+    }.joined(separator: "\n\n")
+}
 
 /// `server keys [--markdown]`: every configuration key the server reads, from their declarations
 /// (docs/configuration.md's table is this command's Markdown output).
@@ -44,7 +51,7 @@ struct Keys: ParsableCommand {
         if markdown {
             print(ServerConfiguration.markdownTable)
         } else {
-            for key in ServerConfiguration.keys { print("\(key.key.padding(toLength: 36, withPad: " ", startingAt: 0)) \(key.meaning)") }
+            print(keyListing(indent: "  "))
         }
     }
 }
