@@ -44,6 +44,9 @@ public protocol AppModule: Sendable {
     /// `POST /<app>/api/v1/auth/register|login|refresh`, unauthenticated) and documents them in
     /// the served document (``servedOpenAPIDocument()``). Off by default: an app opts in.
     static var passwordAccounts: Bool { get }
+    /// How long the app's access and refresh tokens live when its configuration scope does not say
+    /// (`<APP>_ACCESS_TOKEN_TTL_SECONDS`, `<APP>_REFRESH_TOKEN_TTL_SECONDS`); nil: the platform's.
+    static var tokenLifetimes: TokenLifetimes? { get }
 
     /// Builds the app from the platform's shared services and its own configuration.
     init(platform: PlatformServices, configuration: Configuration) throws
@@ -82,6 +85,7 @@ public protocol AppModule: Sendable {
 extension AppModule {
     public static var apiRoot: APIRoot { .api(id) }
     public static var passwordAccounts: Bool { false }
+    public static var tokenLifetimes: TokenLifetimes? { nil }
     public static var offlineModels: [String: any LanguageModel] { [:] }
     public static var aiPurposes: [String] { [] }
     public static var deliveryRules: DeliveryRules { DeliveryRules() }
@@ -103,6 +107,9 @@ extension AppModule {
     public static func servedOpenAPIDocument() throws -> OpenAPIDocument {
         if let cached = ServedOpenAPIDocuments.cache.withLock({ $0[ObjectIdentifier(Self.self)] }) { return cached }
         var document = try openAPIDocument()
+        guard document.apiRoot == apiRoot.path else {
+            throw OpenAPIDocument.Invalid("\(id)'s document is composed for the API root \(document.apiRoot), but the app declares \(apiRoot.path)")
+        }
         if passwordAccounts {
             document = try document.adding(PlatformOpenAPI.passwordAccountsFragment, app: id.rawValue, name: "password accounts fragment")
         }

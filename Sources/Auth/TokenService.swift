@@ -36,14 +36,31 @@ public enum AccessTokenError: Error, Equatable, Sendable {
     case issuedInFuture
 }
 
+/// How long an app's tokens live. Apps differ: a travel app signs in once a week, a journal keeps
+/// its users signed in for a month; each app may set its own (`<APP>_ACCESS_TOKEN_TTL_SECONDS`).
+public struct TokenLifetimes: Sendable, Equatable {
+    /// Seconds an access token is accepted.
+    public var access: TimeInterval
+    /// Seconds a refresh token can be exchanged.
+    public var refresh: TimeInterval
+
+    public init(access: TimeInterval, refresh: TimeInterval) {
+        self.access = access
+        self.refresh = refresh
+    }
+}
+
 /// Mints and checks our short-lived ES256 access tokens, and makes opaque refresh tokens (only
 /// their SHA-256 is stored).
 public final class TokenService: Sendable {
     public static let issuer = "personal-apps"
     let keys: JWTKeyCollection
     let keyID: JWKIdentifier
+    /// The platform's lifetimes, for apps without their own.
     public let accessTokenTTL: TimeInterval
     public let refreshTokenTTL: TimeInterval
+    /// Apps whose tokens live other than the platform's (``lifetimes(for:)``).
+    let lifetimesByApp: [AppID: TokenLifetimes]
     let clock: any TimeSource
     /// Tokens whose signature was already checked, with what they proved. ES256 verification is the
     /// most expensive step of an authenticated request and jwt-kit runs it inside one actor; a
@@ -69,8 +86,13 @@ public final class TokenService: Sendable {
         var kid: String?
     }
 
-    /// - Parameter signingKeyPEM: an ES256 (P-256) private key in PEM form.
-    public init(signingKeyPEM: String, accessTokenTTL: TimeInterval, refreshTokenTTL: TimeInterval, clock: any TimeSource) async throws {
+    /// - Parameters:
+    ///   - signingKeyPEM: an ES256 (P-256) private key in PEM form.
+    ///   - accessTokenTTL, refreshTokenTTL: the platform's lifetimes.
+    ///   - lifetimesByApp: the apps whose tokens live otherwise.
+    public init(
+        signingKeyPEM: String, accessTokenTTL: TimeInterval, refreshTokenTTL: TimeInterval, lifetimesByApp: [AppID: TokenLifetimes] = [:], clock: any TimeSource
+    ) async throws {
         let key = try ES256PrivateKey(pem: signingKeyPEM)
         // The key id is derived from the public key so every server sharing the key agrees on it.
         let digest = SHA256.hash(data: Data(key.publicKey.pemRepresentation.utf8))
@@ -79,7 +101,13 @@ public final class TokenService: Sendable {
         await keys.add(ecdsa: key, kid: keyID)
         self.accessTokenTTL = accessTokenTTL
         self.refreshTokenTTL = refreshTokenTTL
+        self.lifetimesByApp = lifetimesByApp
         self.clock = clock
+    }
+
+    /// How long `app`'s access and refresh tokens live: its own lifetimes, else the platform's.
+    public func lifetimes(for app: AppID) -> TokenLifetimes {
+        lifetimesByApp[app] ?? TokenLifetimes(access: accessTokenTTL, refresh: refreshTokenTTL)
     }
 
     /// A fresh ES256 private key in PEM form (development servers and tests).
@@ -98,7 +126,7 @@ public final class TokenService: Sendable {
             sub: .init(value: user.description),
             aud: .init(value: [app.rawValue]),
             iat: .init(value: now),
-            exp: .init(value: now.addingTimeInterval(accessTokenTTL)),
+            exp: .init(value: now.addingTimeInterval(lifetimes(for: app).access)),
             sid: session.uuidString.lowercased(),
             typ: "access",
             auth_time: authTime

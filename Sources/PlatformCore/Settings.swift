@@ -12,11 +12,33 @@ public struct SettingKey: Sendable, Hashable {
     public let name: String
     public let meaning: String
     public let aliases: [String]
+    /// The value used when the key is unset, as the help shows it; nil: none (unset means off).
+    public let defaultValue: String?
 
-    public init(_ name: String, _ meaning: String, aliases: [String] = []) {
+    /// - Parameter defaultValue: pass the value the reader falls back to (e.g. a property's
+    ///   initial value), so the help never restates it by hand.
+    public init(_ name: String, _ meaning: String, default defaultValue: (any CustomStringConvertible & Sendable)? = nil, aliases: [String] = []) {
         self.name = name
         self.meaning = meaning
         self.aliases = aliases
+        self.defaultValue = defaultValue.map { "\($0)" }
+    }
+
+    /// The help line: the meaning, then the default generated from ``defaultValue``.
+    public var help: String {
+        meaning + (defaultValue.map { " (default \($0))" } ?? "")
+    }
+}
+
+/// The keys one part of the server reads, under a heading of `--help` and docs/configuration.md
+/// (a group per module that reads them, as an app's ``SettingKey`` list is its own group).
+public struct SettingGroup: Sendable {
+    public let name: String
+    public let keys: [SettingKey]
+
+    public init(_ name: String, _ keys: [SettingKey]) {
+        self.name = name
+        self.keys = keys
     }
 }
 
@@ -110,14 +132,45 @@ public struct Settings: Sendable {
 
 extension Settings {
     /// Settings from layered sources, highest first: `overrides` (the command line) → the process
-    /// environment → a `.env` file's contents → (the caller's) defaults. Each layer is a
-    /// swift-configuration `EnvironmentVariablesProvider`, so names are environment spellings.
-    public static func layered(overrides: [String: String], environment: [String: String], dotEnv: [String: String]) -> Settings {
+    /// environment → the `.env` file → (the caller's) defaults. Each layer is a swift-configuration
+    /// `EnvironmentVariablesProvider`, so names are environment spellings.
+    public static func layered(overrides: [String: String], environment: [String: String], dotEnv: DotEnv = .none) -> Settings {
         Settings(
             reader: ConfigReader(providers: [
                 EnvironmentVariablesProvider(environmentVariables: overrides),
                 EnvironmentVariablesProvider(environmentVariables: environment),
-                EnvironmentVariablesProvider(environmentVariables: dotEnv),
+                dotEnv.provider,
             ]))
+    }
+
+    /// ``layered(overrides:environment:dotEnv:)`` with the `.env` layer given as its values (tests).
+    public static func layered(overrides: [String: String], environment: [String: String], dotEnv: [String: String]) -> Settings {
+        layered(overrides: overrides, environment: environment, dotEnv: DotEnv(values: dotEnv))
+    }
+}
+
+/// The `.env` layer of the configuration, read by swift-configuration's own
+/// `EnvironmentVariablesProvider(environmentFilePath:)`: one `KEY=value` a line, `#` comments and
+/// lines without `=` skipped, keys and values trimmed and taken as written (quotes are part of the
+/// value; `export KEY=value` is not read as `KEY`). A missing file is an empty layer.
+public struct DotEnv: Sendable {
+    let provider: EnvironmentVariablesProvider
+
+    /// No `.env` file.
+    public static let none = DotEnv(values: [:])
+
+    /// A layer holding `values` (tests, and callers that have the values already).
+    public init(values: [String: String]) {
+        provider = EnvironmentVariablesProvider(environmentVariables: values)
+    }
+
+    /// The file at `path`; a missing file is an empty layer, an unreadable one throws.
+    public init(contentsOfFile path: String) async throws {
+        provider = try await EnvironmentVariablesProvider(environmentFilePath: .init(path), allowMissing: true)
+    }
+
+    /// The value the file gives `name`, as written (nil when the file does not set it).
+    public func value(named name: String) -> String? {
+        try? provider.environmentValue(forName: name)
     }
 }

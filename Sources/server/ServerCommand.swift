@@ -29,8 +29,15 @@ let serveDiscussion = """
     offline AI (no keys needed), port 8080, development mode.
 
     Configuration keys (command line > environment > .env file > defaults):
-    \(ServerConfiguration.keys.map { "  \($0.key.padding(toLength: 36, withPad: " ", startingAt: 0)) \($0.meaning)" }.joined(separator: "\n"))
+    \(keyListing(indent: "  "))
     """
+
+/// The configuration keys as `--help` and `server keys` print them: a heading per group, a line per key.
+func keyListing(indent: String) -> String {
+    ServerConfiguration.groupedKeys.map { group, keys in
+        (["\(group):"] + keys.map { "\(indent)\($0.key.padding(toLength: 36, withPad: " ", startingAt: 0)) \($0.meaning)" }).joined(separator: "\n")
+    }.joined(separator: "\n\n")
+}
 
 /// `server keys [--markdown]`: every configuration key the server reads, from their declarations
 /// (docs/configuration.md's table is this command's Markdown output).
@@ -44,16 +51,15 @@ struct Keys: ParsableCommand {
         if markdown {
             print(ServerConfiguration.markdownTable)
         } else {
-            for key in ServerConfiguration.keys { print("\(key.key.padding(toLength: 36, withPad: " ", startingAt: 0)) \(key.meaning)") }
+            print(keyListing(indent: "  "))
         }
     }
 }
 
 /// Loads configuration in the documented order: command line → environment → `.env` → defaults.
-func loadConfiguration(overrides: [String: String], envFile: String) throws -> ServerConfiguration {
-    let dotEnv = try? String(contentsOfFile: envFile, encoding: .utf8)
+func loadConfiguration(overrides: [String: String], envFile: String) async throws -> ServerConfiguration {
     do {
-        return try ServerConfiguration.load(overrides: overrides, dotEnv: dotEnv)
+        return try await ServerConfiguration.load(overrides: overrides, environmentFile: envFile)
     } catch let error as ServerConfiguration.Invalid {
         throw ValidationError(error.description)
     }
@@ -80,7 +86,7 @@ struct Embed: AsyncParsableCommand {
         var overrides: [String: String] = ["LOG_LEVEL": "warning"]
         overrides[ServerConfiguration.Key.embedder.name] = embedder
         overrides[ServerConfiguration.Key.miniLMDirectory.name] = modelDir
-        let configuration = try loadConfiguration(overrides: overrides, envFile: envFile)
+        let configuration = try await loadConfiguration(overrides: overrides, envFile: envFile)
         var logger = Logger(label: "embed")
         logger.logLevel = .warning
         let model = try await makeEmbedder(configuration, logger: logger)
@@ -120,7 +126,7 @@ struct AICosts: AsyncParsableCommand {
         var overrides: [String: String] = ["LOG_LEVEL": "warning"]
         overrides[ServerConfiguration.Key.databaseURL.name] = databaseURL
         overrides[ServerConfiguration.Key.dataDirectory.name] = dataDir
-        let configuration = try loadConfiguration(overrides: overrides, envFile: envFile)
+        let configuration = try await loadConfiguration(overrides: overrides, envFile: envFile)
         let costs = try await dailyCosts(configuration: configuration, app: app, days: days)
         struct Row: Encodable {
             let day: String
@@ -176,7 +182,7 @@ struct Serve: AsyncParsableCommand {
         overrides[ServerConfiguration.Key.environment.name] = env
         overrides[ServerConfiguration.Key.apps.name] = apps
         overrides[ServerConfiguration.Key.logLevel.name] = logLevel
-        let configuration = try loadConfiguration(overrides: overrides, envFile: envFile)
+        let configuration = try await loadConfiguration(overrides: overrides, envFile: envFile)
         let app = try await buildApplication(configuration: configuration)
         var logger = Logger(label: "server")
         logger.logLevel = configuration.logLevel

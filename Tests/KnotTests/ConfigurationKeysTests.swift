@@ -35,6 +35,33 @@ struct ConfigurationKeysTests {
         }
     }
 
+    @Test("a default is declared once: the help appends the value the reader falls back to, and no platform key restates a default in its prose")
+    func defaultsDeclaredOnce() throws {
+        let defaults = ServerConfiguration()
+        let help = Dictionary(ServerConfiguration.keys.map { ($0.key, $0.meaning) }) { first, _ in first }
+        #expect(help["PORT"] == "port to listen on (default \(defaults.port))")
+        #expect(help["HTTP_BODY_TIMEOUT_SECONDS"]?.hasSuffix("(default \(defaults.httpBodyTimeoutSeconds))") == true)
+        #expect(help["ACCESS_TOKEN_TTL_SECONDS"]?.hasSuffix("(default \(Int(defaults.accessTokenTTL)))") == true)
+        #expect(help["KNOT_ACCESS_TOKEN_TTL_SECONDS"]?.hasSuffix("(default ACCESS_TOKEN_TTL_SECONDS)") == true, "an app without lifetimes of its own")
+        for group in ServerConfiguration.platformGroups {
+            for key in group.keys {
+                #expect(!key.meaning.lowercased().contains("default"), "\(key.name) restates a default: \(key.meaning)")
+            }
+        }
+    }
+
+    @Test("--help and docs/configuration.md list the keys by the module that reads them, each key in one group")
+    func grouped() {
+        let groups = ServerConfiguration.groupedKeys.map(\.group)
+        #expect(Set(groups).count == groups.count, "a group's keys are listed together: \(groups)")
+        for group in ["Server and HTTP", "Database", "Auth", "AI", "Media", "Jobs", "Notifications (APNs, QStash)", "knot (KNOT_…)", "vibekeeper (VIBEKEEPER_…)"] {
+            #expect(groups.contains(group), "\(group)")
+        }
+        let inGroup = Dictionary(ServerConfiguration.keys.map { ($0.key, $0.group) }) { first, _ in first }
+        #expect(inGroup["DATABASE_URL"] == "Database" && inGroup["REFRESH_TOKEN_TTL_SECONDS"] == "Auth" && inGroup["MEDIA_S3_BUCKET"] == "Media")
+        #expect(ServerConfiguration.markdownTable.contains("### Database\n\n| key | meaning |"))
+    }
+
     @Test("an app's keys live in its scope; older unscoped names still work and lose to the scoped one")
     func scopes() throws {
         let settings = Settings.layered(overrides: [:], environment: ["KNOT_FEEDBACK_ANALYSIS_HOURS": "12", "YELP_API_KEY": "old"], dotEnv: ["KNOT_YELP_API_KEY": "from-dotenv"])

@@ -34,7 +34,7 @@ struct MemoApp: AppModule {
 
     static func openAPIDocument() throws -> OpenAPIDocument {
         try OpenAPIDocument(
-            app: id.rawValue, title: "Memo API", version: "1.0.0",
+            app: id.rawValue, apiRoot: apiRoot.path, title: "Memo API", version: "1.0.0",
             fragment: String(decoding: PackageResources.memo_openapi_json, as: UTF8.self))
     }
 
@@ -61,7 +61,8 @@ struct MemoApp: AppModule {
 
     /// Memo's contract.
     enum Routes {
-        static let root = APIRoot.api(MemoApp.id)
+        /// The seeds' shape for new apps: `/memo/v1`, not `/memo/api/v1`.
+        static let root = APIRoot.api(MemoApp.id, "/v1")
         static let hello = Route<NoParameter, NoBody, String>(.get, .open(MemoApp.id), "/hello")
         static let create = Route<NoParameter, Memo, Memo>(.post, root, "/memos", status: 201)
         /// A streamed answer (text/event-stream): the memo's words, one event each.
@@ -69,6 +70,7 @@ struct MemoApp: AppModule {
         static let list = Route<NoParameter, NoBody, [Memo]>(.get, root, "/memos")
     }
 
+    static var apiRoot: APIRoot { Routes.root }
     static var routes: [RouteShape] { [Routes.hello.shape, Routes.create.shape, Routes.stream.shape, Routes.list.shape] }
 
     func addRoutes(to routes: AppRoutes) {
@@ -132,7 +134,7 @@ struct AppModuleTests {
             let user = try await client.signIn(app: "memo")
             for attempt in 0..<2 {
                 let response = try await client.send(
-                    .post, "/memo/api/v1/memos/stream", token: user.accessToken, body: Data(#"{"text":"one two"}"#.utf8),
+                    .post, "/memo/v1/memos/stream", token: user.accessToken, body: Data(#"{"text":"one two"}"#.utf8),
                     headers: [.idempotencyKey: "stream-key"])
                 #expect(response.status == .ok, "attempt \(attempt): \(response.text)")
                 #expect(response.headers[.contentType]?.hasPrefix("text/event-stream") == true)
@@ -160,12 +162,12 @@ struct AppModuleTests {
             #expect(try await client.send(.get, "/memo/hello").text == "hi from memo")
 
             let user = try await client.signIn(app: "memo")
-            #expect(try await client.send(.post, "/memo/api/v1/memos", token: user.accessToken, json: ["text": "buy flowers"]).status == .created)
-            #expect(try await client.send(.get, "/memo/api/v1/memos", token: user.accessToken).text.contains("buy flowers"))
+            #expect(try await client.send(.post, "/memo/v1/memos", token: user.accessToken, json: ["text": "buy flowers"]).status == .created)
+            #expect(try await client.send(.get, "/memo/v1/memos", token: user.accessToken).text.contains("buy flowers"))
             let knotUser = try await client.signIn(app: "knot")
-            #expect(try await client.send(.get, "/memo/api/v1/memos", token: knotUser.accessToken).status == .unauthorized, "a Knot token is worthless on Memo's routes")
+            #expect(try await client.send(.get, "/memo/v1/memos", token: knotUser.accessToken).status == .unauthorized, "a Knot token is worthless on Memo's routes")
             #expect(try await client.send(.get, "/knot/api/v1/hints", token: user.accessToken).status == .unauthorized)
-            let export = try await client.send(.get, "/memo/api/v1/users/me/export", token: user.accessToken)
+            let export = try await client.send(.get, "/memo/v1/users/me/export", token: user.accessToken)
             #expect(export.status == .ok && export.text.contains("buy flowers"))
 
             // Universal links of both apps in one file.
@@ -194,7 +196,7 @@ struct AppModuleTests {
 
             // Deleting the account runs the module's hook first; its rows go with the user.
             let memo = try #require(server.app(MemoApp.self))
-            #expect(try await client.send(.delete, "/memo/api/v1/users/me", token: user.accessToken).status == .ok)
+            #expect(try await client.send(.delete, "/memo/v1/users/me", token: user.accessToken).status == .ok)
             #expect(memo.deletions.value == [id])
             #expect(try await MemoExporter(database: server.database).memos(of: id).isEmpty)
         }

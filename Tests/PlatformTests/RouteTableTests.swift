@@ -1,6 +1,8 @@
 import AppPlatform
 import AppServer
+import Auth
 import Foundation
+import Persistence
 import PlatformCore
 import TestSupport
 import Testing
@@ -21,10 +23,10 @@ struct RouteTableTests {
         return Set(shapes.map { normalized($0.method.rawValue, $0.path) })
     }
 
-    @Test("contract, server and document agree for every hosted app", arguments: hostedApps.map { AppTableCase($0) })
+    @Test("contract, server and document agree for every hosted app, and for the test app Memo at a /v1 root", arguments: (hostedApps + [MemoApp.self]).map { AppTableCase($0) })
     func contractServerAndDocumentAgree(_ app: AppTableCase) async throws {
         let type = app.type
-        let registered = try await withServer(.sqlite) { _, server in
+        let registered = try await withServer(.sqlite, configure: { $0.apps = [type.id] }, dependencies: .init(extraModules: [MemoApp.self])) { _, server in
             Set(server.routes.filter { $0.method != "HEAD" && $0.path.hasPrefix(type.id.pathPrefix + "/") }.map { Self.normalized($0.method, $0.path) })
         }
         let document = try type.servedOpenAPIDocument()
@@ -35,6 +37,7 @@ struct RouteTableTests {
             })
         let declared = Self.declared(type)
         #expect(declared.count > 10)
+        #expect(declared.contains(Self.normalized("GET", type.apiRoot.prefix + "/users/me/notification-preferences")), "the account routes follow the app's root")
         #expect(registered.subtracting(declared).isEmpty, "registered but not in the contract: \(registered.subtracting(declared).sorted())")
         #expect(declared.subtracting(registered).isEmpty, "in the contract but not registered: \(declared.subtracting(registered).sorted())")
         #expect(documented.subtracting(declared).isEmpty, "documented but not in the contract: \(documented.subtracting(declared).sorted())")
@@ -66,4 +69,43 @@ struct AppTableCase: Sendable, CustomTestStringConvertible {
     let type: any AppModule.Type
     init(_ type: any AppModule.Type) { self.type = type }
     var testDescription: String { type.id.rawValue }
+}
+
+@Suite("Per-app API roots", .timeLimit(.minutes(3)))
+struct APIRootTests {
+    @Test("an app at /v1 serves its routes and the platform's account routes there, sign-in under /<app>/auth, and nothing under /<app>/api/v1")
+    func appAtV1() async throws {
+        try await withServer(.sqlite, configure: { $0.apps = [MemoApp.id] }, dependencies: .init(extraModules: [MemoApp.self])) { client, _ in
+            let user = try await client.signIn(app: "memo")
+            let routes = PlatformRoutes(root: MemoApp.apiRoot)
+            #expect(routes.notificationPreferences.endpoint.path == "/memo/v1/users/me/notification-preferences")
+            #expect(try await client.send(.get, routes.notificationPreferences.endpoint.path, token: user.accessToken).status == .ok)
+            #expect(try await client.send(.get, "/memo/api/v1/users/me/notification-preferences", token: user.accessToken).status == .notFound)
+            #expect(try await client.send(.post, MemoApp.Routes.create.endpoint.path, token: user.accessToken, json: ["text": "at v1"]).status == .created)
+            #expect(try await client.send(.get, MemoApp.Routes.list.endpoint.path).status == .unauthorized, "the root is behind the bearer token")
+            #expect(try await client.send(.get, MemoApp.Routes.hello.endpoint.path).status == .ok, "open routes need none")
+        }
+    }
+
+    @Test("a document composed for another root than the app declares is refused")
+    func documentRootMustMatch() throws {
+        #expect(throws: OpenAPIDocument.Invalid.self) { try WrongRootApp.servedOpenAPIDocument() }
+    }
+}
+
+/// Declares `/v1` but composes its document for `/api/v1`.
+struct WrongRootApp: AppModule {
+    struct Configuration: Sendable {}
+    static let id = AppID("wrongroot")
+    static let settingKeys: [SettingKey] = []
+    static let migrations: [MigrationSet] = []
+    static var apiRoot: APIRoot { .api(id, "/v1") }
+    static var routes: [RouteShape] { [] }
+    static func configuration(from settings: Settings) throws -> Configuration { Configuration() }
+    static func openAPIDocument() throws -> OpenAPIDocument {
+        try OpenAPIDocument(app: id.rawValue, title: "Wrong root", version: "1", fragment: #"{"paths": {}}"#)
+    }
+    init(platform: PlatformServices, configuration: Configuration) throws {}
+    func addRoutes(to routes: AppRoutes) {}
+    var exporter: any AppDataExporter { PasswordOnlyApp.NothingExporter() }
 }

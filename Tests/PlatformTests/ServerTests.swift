@@ -109,20 +109,32 @@ struct ConfigurationTests {
         #expect(configuration.apps == ServerConfiguration.implementedApps)
     }
 
-    @Test("command line beats environment beats .env")
-    func precedence() throws {
-        let dotEnv = """
-            # comment
-            PORT=7000
-            export LOG_LEVEL=debug
-            DATA_DIR="/tmp/from-dotenv"
-            """
-        let configuration = try ServerConfiguration.load(overrides: ["PORT": "9000"], environment: ["PORT": "8000", "DATA_DIR": "/tmp/from-env"], dotEnv: dotEnv)
+    @Test("command line beats environment beats .env, read from the file by swift-configuration's provider; a missing .env is no layer")
+    func precedence() async throws {
+        let folder = makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent(".env").path
+        try """
+        # comment
+        PORT=7000
+        LOG_LEVEL = debug
+        DATA_DIR=/tmp/from-dotenv
+        KNOT_ACCESS_TOKEN_TTL_SECONDS=600
+        AI_CHAIN_KNOT.VIBE_CLASSIFICATION=openai:gpt-4o-mini
+        """.write(toFile: file, atomically: true, encoding: .utf8)
+        let configuration = try await ServerConfiguration.load(
+            overrides: ["PORT": "9000"], environment: ["PORT": "8000", "DATA_DIR": "/tmp/from-env"], environmentFile: file)
         #expect(configuration.port == 9000)
         #expect(configuration.dataDirectory == "/tmp/from-env")
         #expect(configuration.logLevel == .debug)
-        #expect(try ServerConfiguration.load(environment: ["PORT": "8000"], dotEnv: "PORT=7000").port == 8000)
-        #expect(try ServerConfiguration.load(environment: [:], dotEnv: "PORT=7000").port == 7000)
+        let knot = try #require(hostedApps.first { $0.id == .knot })
+        #expect(try configuration.tokenLifetimes(for: knot)?.access == 600, "an app's scope is read from .env too")
+        #expect(configuration.ai.chains["knot.vibe_classification"] == ["openai:gpt-4o-mini"], "a declared purpose's chain is read from .env")
+        #expect(try await ServerConfiguration.load(environment: ["PORT": "8000"], environmentFile: file).port == 8000)
+        #expect(try await ServerConfiguration.load(environment: [:], environmentFile: file).port == 7000)
+        let missing = try await ServerConfiguration.load(environment: ["PORT": "8000"], environmentFile: folder.appendingPathComponent("absent.env").path)
+        #expect(missing.port == 8000 && missing.dataDirectory == "./data")
+        await #expect(throws: ServerConfiguration.Invalid.self) { try await ServerConfiguration.load(environment: [:], environmentFile: folder.path) }
     }
 
     @Test("a postgres:// URL selects PostgreSQL; per-app client IDs are read")
