@@ -67,7 +67,7 @@ struct Hints: AsyncParsableCommand {
         func run() async throws {
             guard let hintID = HintID(id.trimmingCharacters(in: .whitespaces)) else { throw CLI.invalidUsage("\(id) is not a hint ID (a UUID).") }
             let api = try await CLI.reporting { try options.client() }
-            try await CLI.reporting(server: api.baseURL) { try await withProgress("Deleting") { try await api.deleteHint(hintID) } }
+            try await CLI.reporting(server: api.baseURL) { try await withProgress("Deleting") { try await api.send(KnotRoutes.deleteHint, hintID) } }
             if options.json { print(#"{"deleted":"\#(hintID)"}"#) } else { print("Deleted hint \(hintID).") }
         }
     }

@@ -24,7 +24,7 @@ struct Notifications: AsyncParsableCommand {
         func run() async throws {
             let api = try await CLI.reporting { try options.client() }
             let result = try await CLI.reporting(server: api.baseURL) {
-                try await withProgress("Loading reminders") { try await notificationsRoute { try await api.upcomingNotifications() } }
+                try await withProgress("Loading reminders") { try await notificationsRoute { try await api.send(KnotRoutes.upcomingNotifications) } }
             }
             if options.json { try printJSON(result, .snakeCase); return }
             if result.notifications.isEmpty { print("No reminders scheduled."); return }
@@ -67,7 +67,7 @@ struct Notifications: AsyncParsableCommand {
         func run() async throws {
             guard let notificationID = NotificationID(id.trimmingCharacters(in: .whitespaces)) else { throw CLI.invalidUsage("\(id) is not a reminder ID (a UUID).") }
             let api = try await CLI.reporting { try options.client() }
-            let receipt = try await CLI.reporting(server: api.baseURL) { try await api.markNotificationViewed(notificationID) }
+            let receipt = try await CLI.reporting(server: api.baseURL) { try await api.send(KnotRoutes.markNotificationViewed, notificationID) }
             if options.json { try printJSON(receipt, .snakeCase) } else { print("Viewed at \(WireFormat.formatDate(receipt.viewedAt)).") }
         }
     }

@@ -55,7 +55,7 @@ struct Recommend: AsyncParsableCommand {
         let batch = try await CLI.reporting(server: api.baseURL) { () async throws -> RecommendationBatch in
             var chosen = occasionType
             if chosen == nil, let milestoneID {
-                let vault = try await api.vault()
+                let vault = try await api.send(KnotRoutes.vault)
                 guard let found = vault.milestones.first(where: { $0.id == milestoneID }) else { throw KnotError.notFound("No milestone \(milestoneID) in your vault.") }
                 chosen = found.budgetTier
             }
@@ -163,7 +163,7 @@ struct Open: AsyncParsableCommand {
         case .recommendation(let id):
             let item = try await CLI.reporting(server: api.baseURL) {
                 do {
-                    return try await withProgress("Loading the recommendation") { try await api.recommendation(id) }
+                    return try await withProgress("Loading the recommendation") { try await api.send(KnotRoutes.recommendation, id) }
                 } catch KnotError.notFound {
                     throw KnotError.notFound("no recommendation \(id) for this account (it was deleted, or the link is someone else's).")
                 }
@@ -171,7 +171,7 @@ struct Open: AsyncParsableCommand {
             if options.json { try printJSON(item, .snakeCase) } else { print(describeRecommendation(item)) }
         case .milestoneRecommendations(let id):
             let result = try await CLI.reporting(server: api.baseURL) {
-                try await withProgress("Loading the milestone's picks") { try await api.recommendations(forMilestone: id) }
+                try await withProgress("Loading the milestone's picks") { try await api.send(KnotRoutes.milestoneRecommendations, id) }
             }
             if options.json { try printJSON(result, .snakeCase) } else { print(renderRecommendations(result.recommendations)) }
         }

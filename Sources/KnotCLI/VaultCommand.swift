@@ -64,7 +64,7 @@ struct VaultCommand: AsyncParsableCommand {
                 vault = try await CLI.reporting(server: api.baseURL) {
                     let draft = try VaultCommand.readDraft(file)
                     do {
-                        return try await withProgress("Saving the vault") { try await api.createVault(draft) }
+                        return try await withProgress("Saving the vault") { try await api.send(KnotRoutes.createVault, body: draft) }
                     } catch KnotError.conflict(409, _, _) {
                         throw CLIError("this account already has a vault. Change it with `knot vault edit --file \(file)`.")
                     }
@@ -86,7 +86,7 @@ struct VaultCommand: AsyncParsableCommand {
 
         func run() async throws {
             let api = try await CLI.reporting { try options.client() }
-            let vault = try await CLI.reporting(server: api.baseURL) { try await withProgress("Loading the vault") { try await api.vault() } }
+            let vault = try await CLI.reporting(server: api.baseURL) { try await withProgress("Loading the vault") { try await api.send(KnotRoutes.vault) } }
             if options.json { try printJSON(vault, .snakeCase) } else { print(VaultCommand.describe(vault)) }
         }
     }
@@ -107,10 +107,10 @@ struct VaultCommand: AsyncParsableCommand {
                 if let file {
                     draft = try VaultCommand.readDraft(file)
                 } else {
-                    let current = try await withProgress("Loading the vault") { try await api.vault() }
+                    let current = try await withProgress("Loading the vault") { try await api.send(KnotRoutes.vault) }
                     draft = try editInEditor(current.draft)
                 }
-                return try await withProgress("Saving the vault") { try await api.updateVault(draft) }
+                return try await withProgress("Saving the vault") { try await api.send(KnotRoutes.updateVault, body: draft) }
             }
             if options.json { try printJSON(vault, .snakeCase) } else { print("Vault updated.\n" + VaultCommand.describe(vault)) }
         }

@@ -21,7 +21,7 @@ extension FileTokenStore {
 /// The typed Knot API (`/knot/auth/…`, `/knot/api/v1/…`): every endpoint of ``KnotRoutes`` as an
 /// async method that returns the models of the `KnotAPI` contract module or throws ``KnotError``. Tokens, refresh, retries and
 /// the platform's account routes come from ``APIClient``.
-public final class KnotAPIClient: Sendable {
+public final class KnotAPIClient: RouteSending {
     /// The SDK core this API sends through.
     public let client: APIClient
     /// The server root, e.g. `http://127.0.0.1:8080`.
@@ -60,21 +60,6 @@ public final class KnotAPIClient: Sendable {
 
     // MARK: Vault
 
-    /// Creates the partner vault (onboarding's submit).
-    public func createVault(_ draft: VaultDraft) async throws -> Vault {
-        try await client.send(KnotRoutes.createVault, body: draft)
-    }
-
-    /// The partner vault; ``KnotError/notFound(_:)`` before onboarding.
-    public func vault() async throws -> Vault {
-        try await client.send(KnotRoutes.vault)
-    }
-
-    /// Replaces the partner vault.
-    public func updateVault(_ draft: VaultDraft) async throws -> Vault {
-        try await client.send(KnotRoutes.updateVault, body: draft)
-    }
-
     // MARK: Hints
 
     /// Saves a hint (1–500 characters).
@@ -92,10 +77,6 @@ public final class KnotAPIClient: Sendable {
     /// Hints closest in meaning to `query`.
     public func searchHints(_ query: String, limit: Int = 10) async throws -> HintSearchResult {
         try await client.send(KnotRoutes.searchHints, query: [URLQueryItem(name: "q", value: query), URLQueryItem(name: "limit", value: String(limit))])
-    }
-
-    public func deleteHint(_ id: HintID) async throws {
-        _ = try await client.send(KnotRoutes.deleteHint, id)
     }
 
     // MARK: Recommendations
@@ -118,15 +99,6 @@ public final class KnotAPIClient: Sendable {
         try await client.send(KnotRoutes.recordFeedback, id, body: FeedbackRequest(action: action, rating: rating, feedbackText: text))
     }
 
-    public func recommendation(_ id: RecommendationID) async throws -> Recommendation {
-        try await client.send(KnotRoutes.recommendation, id)
-    }
-
-    /// The recommendations stored for one milestone (what a reminder links to).
-    public func recommendations(forMilestone id: MilestoneID) async throws -> MilestoneRecommendations {
-        try await client.send(KnotRoutes.milestoneRecommendations, id)
-    }
-
     /// The full URL of a recommendation's share page, or nil when the server gave none.
     public func shareURL(for recommendation: Recommendation) -> URL? {
         guard let path = recommendation.shareUrl else { return nil }
@@ -134,27 +106,11 @@ public final class KnotAPIClient: Sendable {
         return URL(string: path, relativeTo: baseURL)?.absoluteURL
     }
 
-    /// Re-learns the user's preference weights from their feedback now (the server also does it weekly).
-    public func analyzeFeedback() async throws -> LearnedWeights {
-        try await client.send(KnotRoutes.analyzeFeedback)
-    }
-
     // MARK: Notifications
-
-    /// Reminders not sent yet.
-    public func upcomingNotifications() async throws -> UpcomingNotifications {
-        try await client.send(KnotRoutes.upcomingNotifications)
-    }
 
     /// Sent and failed reminders, newest first.
     public func notificationHistory(limit: Int = 50, offset: Int = 0) async throws -> NotificationHistoryPage {
         try await client.send(KnotRoutes.notificationHistory, query: [URLQueryItem(name: "limit", value: String(limit)), URLQueryItem(name: "offset", value: String(offset))])
-    }
-
-    /// Marks a reminder as opened (idempotent).
-    @discardableResult
-    public func markNotificationViewed(_ id: NotificationID) async throws -> ViewedReceipt {
-        try await client.send(KnotRoutes.markNotificationViewed, id)
     }
 
     // MARK: Account

@@ -84,7 +84,7 @@ public struct UploadFile: Sendable, Equatable {
 /// entity's `updated_at`), answered with a 412 ``VibeKeeperError/conflict(status:code:message:)``
 /// when the entity changed since. Tokens, refresh, retries and the account routes come from
 /// ``APIClient``.
-public final class VibeKeeperAPIClient: Sendable {
+public final class VibeKeeperAPIClient: RouteSending {
     /// The SDK core this API sends through.
     public let client: APIClient
     public var baseURL: URL { client.baseURL }

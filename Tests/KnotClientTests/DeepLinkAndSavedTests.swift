@@ -53,7 +53,7 @@ struct RecommendationLinkViewModelTests {
 
     func apiWithPicks() async throws -> (KnotAPIClient, [Recommendation]) {
         let api = makeAPI(server)
-        _ = try await api.createVault(sampleDraft())
+        _ = try await api.send(KnotRoutes.createVault, body: sampleDraft())
         let batch = try await api.generateRecommendations(occasion: .justBecause)
         return (api, batch.recommendations)
     }
@@ -189,7 +189,7 @@ struct SaveAndPurchasePromptTests {
 
     func model(saved: any SavedRecommendationStore = InMemorySavedRecommendationStore()) async throws -> RecommendationsViewModel {
         let api = makeAPI(server)
-        _ = try await api.createVault(sampleDraft())
+        _ = try await api.send(KnotRoutes.createVault, body: sampleDraft())
         let prompts = FeedbackPromptsViewModel(api: api, partnerName: "Alex", sleep: { _ in })
         let model = RecommendationsViewModel(api: api, saved: saved, prompts: prompts)
         await model.generate(occasion: .justBecause)

@@ -39,7 +39,7 @@ struct EndToEndTests {
             let onboarding = await MainActor.run { OnboardingViewModel(api: api) }
             let submitted = await Self.completeOnboarding(onboarding)
             #expect(submitted)
-            let vault = try await api.vault()
+            let vault = try await api.send(KnotRoutes.vault)
             #expect(vault.partnerName == "Alex")
             #expect(vault.interests.count == 5)
             #expect(vault.budgets.map(\.minAmount) == [2000, 5000, 10000])
@@ -48,7 +48,7 @@ struct EndToEndTests {
             do {
                 var bad = Self.onboardingVault()
                 bad.vibes = []
-                _ = try await api.updateVault(bad)
+                _ = try await api.send(KnotRoutes.updateVault, body: bad)
                 Issue.record("expected a validation error")
             } catch KnotError.validation(_, let fields) {
                 #expect(fields.map(\.field).contains("vibes"))
@@ -78,9 +78,9 @@ struct EndToEndTests {
             ) {
                 try await api.recordFeedback(second.recommendations[0].id, action: .rated)
             }
-            let weights = try await api.analyzeFeedback()
+            let weights = try await api.send(KnotRoutes.analyzeFeedback)
             #expect(weights.feedbackCount >= 2)
-            let fetched = try await api.recommendation(second.recommendations[0].id)
+            let fetched = try await api.send(KnotRoutes.recommendation, second.recommendations[0].id)
             #expect(fetched.title == second.recommendations[0].title)
             #expect(api.shareURL(for: fetched)?.host == "127.0.0.1")
 
@@ -88,20 +88,20 @@ struct EndToEndTests {
             #expect(preferences.quietHoursStart == 21 && preferences.hideNotificationDetails)
 
             // The vault's milestones have reminders scheduled on the real server, 14/7/3 days ahead.
-            let upcoming = try await api.upcomingNotifications()
+            let upcoming = try await api.send(KnotRoutes.upcomingNotifications)
             #expect(upcoming.count == upcoming.notifications.count)
             #expect(upcoming.notifications.allSatisfy { [14, 7, 3].contains($0.daysBefore) && $0.scheduledFor > Date() })
             #expect(try await api.notificationHistory().total == 0)
-            await #expect(throws: KnotError.self) { try await api.markNotificationViewed(NotificationID()) }
+            await #expect(throws: KnotError.self) { try await api.send(KnotRoutes.markNotificationViewed, NotificationID()) }
             let export = try await api.exportData()
             #expect(String(decoding: export, as: UTF8.self).contains("pour-over"))
 
-            try await api.deleteHint(hint.id)
-            await #expect(throws: KnotError.notFound("Hint not found.")) { try await api.deleteHint(hint.id) }
+            try await api.send(KnotRoutes.deleteHint, hint.id)
+            await #expect(throws: KnotError.notFound("Hint not found.")) { try await api.send(KnotRoutes.deleteHint, hint.id) }
 
             await api.signOut()
             #expect(try store.load() == nil)
-            await #expect(throws: KnotError.unauthorized("Not signed in. Sign in first.")) { try await api.vault() }
+            await #expect(throws: KnotError.unauthorized("Not signed in. Sign in first.")) { try await api.send(KnotRoutes.vault) }
         }
     }
 

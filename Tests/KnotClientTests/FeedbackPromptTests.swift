@@ -54,7 +54,7 @@ struct FeedbackPromptsViewModelTests {
 
     func picks() async throws -> (KnotAPIClient, [Recommendation]) {
         let api = makeAPI(server)
-        _ = try await api.createVault(sampleDraft())
+        _ = try await api.send(KnotRoutes.createVault, body: sampleDraft())
         return (api, try await api.generateRecommendations(occasion: .justBecause).recommendations)
     }
 

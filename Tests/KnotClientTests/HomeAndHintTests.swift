@@ -61,7 +61,7 @@ struct HomeAndHintTests {
             MilestoneDraft(milestoneType: .holiday, milestoneName: "Mother's Day", milestoneDate: "2000-05-11"),
         ]
         let api = makeAPI(server)
-        _ = try await api.createVault(draft)
+        _ = try await api.send(KnotRoutes.createVault, body: draft)
         for text in ["one", "two", "three", "four"] { _ = try await api.addHint(text) }
         let home = HomeViewModel(api: api, calendar: utc, now: { Self.date("2026-05-01") })
 
@@ -78,7 +78,7 @@ struct HomeAndHintTests {
 
     @Test func homeGoesOfflineAndKeepsWhatItShowed() async throws {
         let api = makeAPI(server)
-        _ = try await api.createVault(sampleDraft())
+        _ = try await api.send(KnotRoutes.createVault, body: sampleDraft())
         let home = HomeViewModel(api: api, calendar: utc)
         await home.load()
         server.fail("GET", "/knot/api/v1/vault", with: .offline, times: 3)

@@ -10,7 +10,7 @@ struct RecommendationsAndSettingsTests {
 
     func readyAPI() async throws -> KnotAPIClient {
         let api = makeAPI(server)
-        _ = try await api.createVault(sampleDraft())
+        _ = try await api.send(KnotRoutes.createVault, body: sampleDraft())
         return api
     }
 

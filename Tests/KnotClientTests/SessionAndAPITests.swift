@@ -21,12 +21,12 @@ struct SessionAndAPITests {
     @Test func concurrentCallersWithAnExpiredTokenShareOneRefresh() async throws {
         let server = FakeKnotServer()
         let api = makeAPI(server)
-        _ = try await api.createVault(sampleDraft())
+        _ = try await api.send(KnotRoutes.createVault, body: sampleDraft())
         server.expireAccessTokens()
         server.with { $0.refreshDelayNanoseconds = 20_000_000 }
 
         let names = try await withThrowingTaskGroup(of: String.self) { group in
-            for _ in 0..<8 { group.addTask { try await api.vault().partnerName } }
+            for _ in 0..<8 { group.addTask { try await api.send(KnotRoutes.vault).partnerName } }
             return try await group.reduce(into: [String]()) { $0.append($1) }
         }
 
@@ -74,10 +74,10 @@ struct SessionAndAPITests {
         let clock = MutableClock(Date())
         let api = makeAPI(server, store: InMemoryTokenStore(), now: { clock.now })
         try await api.signInForDevelopment(email: "sam@example.com")
-        _ = try await api.createVault(sampleDraft())
+        _ = try await api.send(KnotRoutes.createVault, body: sampleDraft())
         clock.advance(by: 1000)
 
-        _ = try await api.vault()
+        _ = try await api.send(KnotRoutes.vault)
 
         #expect(server.with { $0.refreshCalls } == 1)
         // The vault GET went out once, already with the new token: no 401 round trip.
@@ -95,9 +95,9 @@ struct SessionAndAPITests {
         let signedOut = Flag()
         await api.session.onSignedInChange { if !$0 { signedOut.set() } }
 
-        await #expect(throws: KnotError.self) { try await api.vault() }
+        await #expect(throws: KnotError.self) { try await api.send(KnotRoutes.vault) }
         do {
-            _ = try await api.vault()
+            _ = try await api.send(KnotRoutes.vault)
             Issue.record("expected unauthorized")
         } catch let error as KnotError {
             guard case .unauthorized = error else { Issue.record("expected unauthorized, got \(error)"); return }
@@ -114,7 +114,7 @@ struct SessionAndAPITests {
         server.expireAccessTokens()
         server.fail("POST", "/knot/auth/refresh", with: .offline, times: 3)
 
-        await #expect(throws: KnotError.offline("injected: server unreachable")) { try await api.deleteHint(HintID()) }
+        await #expect(throws: KnotError.offline("injected: server unreachable")) { try await api.send(KnotRoutes.deleteHint, HintID()) }
         #expect(try store.load() != nil)
     }
 
@@ -137,7 +137,7 @@ struct SessionAndAPITests {
         let api = makeAPI(server)
         server.fail("GET", "/knot/api/v1/vault", with: .offline, times: 5)
 
-        await #expect(throws: KnotError.offline("injected: server unreachable")) { try await api.vault() }
+        await #expect(throws: KnotError.offline("injected: server unreachable")) { try await api.send(KnotRoutes.vault) }
         #expect(server.requests("GET", "/knot/api/v1/vault").count == 3)
     }
 
@@ -148,7 +148,7 @@ struct SessionAndAPITests {
         server.fail("POST", "/knot/api/v1/vault", with: .status(503))
 
         await #expect(throws: KnotError.self) { try await api.addHint("flowers") }
-        await #expect(throws: KnotError.self) { try await api.createVault(sampleDraft()) }
+        await #expect(throws: KnotError.self) { try await api.send(KnotRoutes.createVault, body: sampleDraft()) }
         #expect(server.requests("POST", "/knot/api/v1/hints").count == 1)
         #expect(server.requests("POST", "/knot/api/v1/vault").count == 1)
         #expect(server.with { $0.hints.isEmpty && $0.vault == nil })
@@ -174,10 +174,10 @@ struct SessionAndAPITests {
         await #expect(throws: KnotError.validation(message: "interests", fields: [FieldError(field: "interests", message: "must have exactly 5 categories")])) {
             var draft = sampleDraft()
             draft.interests.removeLast()
-            _ = try await api.createVault(draft)
+            _ = try await api.send(KnotRoutes.createVault, body: draft)
         }
-        await #expect(throws: KnotError.notFound("No partner vault yet.")) { try await api.vault() }
-        await #expect(throws: KnotError.notFound("Hint not found.")) { try await api.deleteHint(HintID()) }
+        await #expect(throws: KnotError.notFound("No partner vault yet.")) { try await api.send(KnotRoutes.vault) }
+        await #expect(throws: KnotError.notFound("Hint not found.")) { try await api.send(KnotRoutes.deleteHint, HintID()) }
         server.fail("POST", "/knot/api/v1/hints", with: .status(500, body: #"{"error":{"code":"internal","message":"Something went wrong"}}"#))
         await #expect(throws: KnotError.server(status: 500, code: "internal", message: "Something went wrong")) { try await api.addHint("x") }
     }
@@ -186,7 +186,7 @@ struct SessionAndAPITests {
         let server = FakeKnotServer()
         let api = makeAPI(server, signedIn: false)
 
-        await #expect(throws: KnotError.unauthorized("Not signed in. Sign in first.")) { try await api.vault() }
+        await #expect(throws: KnotError.unauthorized("Not signed in. Sign in first.")) { try await api.send(KnotRoutes.vault) }
         #expect(server.with { $0.requests.isEmpty })
     }
 
@@ -226,11 +226,11 @@ struct SessionAndAPITests {
             ]
         }
 
-        let receipt = try await api.markNotificationViewed(id)
+        let receipt = try await api.send(KnotRoutes.markNotificationViewed, id)
 
         #expect(receipt.id == id)
         #expect(server.requests("PATCH", "/knot/api/v1/notifications/\(id)/viewed").count == 1)
-        await #expect(throws: KnotError.notFound("Notification not found.")) { try await api.markNotificationViewed(NotificationID()) }
+        await #expect(throws: KnotError.notFound("Notification not found.")) { try await api.send(KnotRoutes.markNotificationViewed, NotificationID()) }
     }
 
     @Test func fileTokenStoreIsPrivateAndRoundTrips() throws {
@@ -253,7 +253,7 @@ struct SessionAndAPITests {
     @Test func requestBodiesUseSnakeCase() async throws {
         let server = FakeKnotServer()
         let api = makeAPI(server)
-        _ = try await api.createVault(sampleDraft())
+        _ = try await api.send(KnotRoutes.createVault, body: sampleDraft())
         let body = server.json(of: server.requests("POST", "/knot/api/v1/vault")[0])
 
         #expect(body["partner_name"] as? String == "Alex")

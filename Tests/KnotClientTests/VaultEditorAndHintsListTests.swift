@@ -12,7 +12,7 @@ struct VaultEditorTests {
         let api = makeAPI(server)
         var draft = sampleDraft()
         draft.milestones.append(MilestoneDraft(milestoneType: .anniversary, milestoneName: "Anniversary", milestoneDate: "2000-06-01"))
-        let vault = try await api.createVault(draft)
+        let vault = try await api.send(KnotRoutes.createVault, body: draft)
         let editor = VaultEditorViewModel(api: api)
         await editor.load()
         return (editor, vault)

@@ -112,7 +112,7 @@ public final class FeedbackPromptsViewModel {
 
     /// Reads the partner's name from the vault (failures leave the generic wording).
     public func loadPartnerName() async {
-        if let vault = try? await api.vault() { partnerName = vault.partnerName }
+        if let vault = try? await api.send(KnotRoutes.vault) { partnerName = vault.partnerName }
     }
 
     // MARK: Answers

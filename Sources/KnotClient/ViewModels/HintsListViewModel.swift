@@ -89,7 +89,7 @@ public final class HintsListViewModel {
         errorMessage = nil
         defer { deleting.remove(id) }
         do {
-            try await api.deleteHint(id)
+            try await api.send(KnotRoutes.deleteHint, id)
             total = max(0, total - 1)
             return true
         } catch KnotError.notFound {

@@ -163,7 +163,7 @@ public final class HomeViewModel {
         isLoading = true
         defer { isLoading = false }
         do {
-            vault = try await api.vault()
+            vault = try await api.send(KnotRoutes.vault)
             isOffline = false
             needsOnboarding = false
             errorMessage = nil

@@ -66,7 +66,7 @@ public final class NotificationsViewModel {
     /// Loads the reminders still to be sent.
     public func loadUpcoming() async {
         do {
-            upcoming = try await api.upcomingNotifications().notifications
+            upcoming = try await api.send(KnotRoutes.upcomingNotifications).notifications
         } catch {
             errorMessage = (error as? KnotError)?.description ?? error.localizedDescription
         }
@@ -82,7 +82,7 @@ public final class NotificationsViewModel {
         milestoneRecommendations = []
         recommendationsError = nil
         if item.viewedAt == nil {
-            if let receipt = try? await api.markNotificationViewed(item.id) {
+            if let receipt = try? await api.send(KnotRoutes.markNotificationViewed, item.id) {
                 opened.viewedAt = receipt.viewedAt
                 replace(opened)
                 if selected?.id == opened.id { selected = opened }
@@ -93,7 +93,7 @@ public final class NotificationsViewModel {
             return
         }
         do {
-            milestoneRecommendations = try await api.recommendations(forMilestone: milestone).recommendations
+            milestoneRecommendations = try await api.send(KnotRoutes.milestoneRecommendations, milestone).recommendations
         } catch {
             recommendationsError = (error as? KnotError)?.description ?? error.localizedDescription
         }

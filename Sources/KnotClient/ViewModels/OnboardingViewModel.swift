@@ -444,7 +444,7 @@ public final class OnboardingViewModel {
         canRetrySubmit = false
         defer { isSubmitting = false }
         do {
-            createdVault = try await api.createVault(draft)
+            createdVault = try await api.send(KnotRoutes.createVault, body: draft)
             return true
         } catch let error as KnotError {
             submitError = error

@@ -66,7 +66,7 @@ public final class RecommendationLinkViewModel {
     private func load(_ id: RecommendationID) async {
         state = .loading(id)
         do {
-            state = .loaded(try await api.recommendation(id))
+            state = .loaded(try await api.send(KnotRoutes.recommendation, id))
         } catch KnotError.notFound {
             state = .notFound(id)
         } catch {

@@ -71,7 +71,7 @@ public final class VaultEditorViewModel {
     public func load() async {
         loadState = .loading
         do {
-            let vault = try await api.vault()
+            let vault = try await api.send(KnotRoutes.vault)
             original = vault
             draft = vault.draft
             loadState = .loaded
@@ -125,7 +125,7 @@ public final class VaultEditorViewModel {
         saveError = nil
         defer { isSaving = false }
         do {
-            let saved = try await api.updateVault(draft)
+            let saved = try await api.send(KnotRoutes.updateVault, body: draft)
             original = saved
             savedVault = saved
             self.draft = saved.draft
