@@ -42,8 +42,8 @@ public struct AppSiteAssociationController: Sendable {
 
     public func addRoutes(to router: Router<AppRequestContext>) {
         let document = document
-        for path in [".well-known/apple-app-site-association", "apple-app-site-association"] {
-            router.get(RouterPath(path)) { _, _ -> Response in
+        for endpoint in ServerRoutes.appSiteAssociation {
+            router.get(RouterPath(String(endpoint.path.dropFirst()))) { _, _ -> Response in
                 guard let document else { throw APIError.notFound("App site association") }
                 return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: document)))
             }

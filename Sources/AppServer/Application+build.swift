@@ -305,7 +305,7 @@ func buildRouter(
     if logger.logLevel <= .debug { router.add(middleware: LogRequestsMiddleware(.debug)) }
 
     let startedAt = Date()
-    router.get("health") { _, _ -> EditedResponse<HealthReport> in
+    router.get(RouterPath(String(ServerRoutes.health.path.dropFirst()))) { _, _ -> EditedResponse<HealthReport> in
         let healthy = (try? await database.read { db in try await db.raw("SELECT 1 AS ok").first() != nil }) ?? false
         let body = HealthReport(
             status: healthy ? "ok" : "unavailable",
@@ -331,7 +331,7 @@ func buildRouter(
     if metricsAccess.isDisabled {
         logger.warning("metrics: GET /metrics is disabled (401) until METRICS_BEARER_TOKEN is set")
     }
-    router.get("metrics") { request, _ -> Response in
+    router.get(RouterPath(String(ServerRoutes.metrics.path.dropFirst()))) { request, _ -> Response in
         try metricsAccess.authorize(request.headers)
         return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: metrics.render())))
     }

@@ -4,13 +4,13 @@ import PlatformAPI
 
 /// What the shared command-line support needs to know about one app's CLI, so that every app's
 /// client finds its session, names its server and explains failures the same way: a CLI declares
-/// one type conforming to this (`enum KnotCLI: CommandLineApp`) and gets ``SessionOptions``,
+/// one type conforming to this (`enum CLI: CommandLineApp`) and gets ``SessionOptions``,
 /// ``reporting(server:_:)`` and the rest for it.
 public protocol CommandLineApp: Sendable {
-    /// The app the CLI talks to; its raw value names the command (`knot`), the session folder
-    /// (`~/.config/knot/`) and the environment variables (`KNOT_SESSION_FILE`, `KNOT_SERVER`).
+    /// The app the CLI talks to; its raw value names the command (`myapp`), the session folder
+    /// (`~/.config/myapp/`) and the environment variables (`MYAPP_SESSION_FILE`, `MYAPP_SERVER`).
     static var app: AppID { get }
-    /// The app's name in sentences ("cannot reach the Knot server…").
+    /// The app's name in sentences ("cannot reach the MyApp server…").
     static var displayName: String { get }
     /// The help of `--json`: what the JSON printed looks like.
     static var jsonHelp: String { get }
@@ -24,10 +24,10 @@ public protocol CommandLineApp: Sendable {
 extension CommandLineApp {
     public static var validationLead: String { "invalid request" }
 
-    /// The command's name (`knot`), which prefixes every message it writes to standard error.
+    /// The command's name (`myapp`), which prefixes every message it writes to standard error.
     public static var command: String { app.rawValue }
 
-    /// The prefix of the CLI's environment variables (`KNOT`).
+    /// The prefix of the CLI's environment variables (`MYAPP`).
     static var environmentPrefix: String { app.rawValue.uppercased().replacingOccurrences(of: "-", with: "_") }
 
     /// `$<APP>_SESSION_FILE`: a session file chosen in the environment.
@@ -57,7 +57,7 @@ extension CommandLineApp {
         return url
     }
 
-    /// The `login` command to suggest: `knot login --server URL` (with `--email …` when the CLI needs one).
+    /// The `login` command to suggest: `myapp login --server URL` (with `--email …` when the CLI needs one).
     static func loginCommand(server: String, email: String) -> String {
         "\(command) login --server \(server)" + (loginNeedsEmail ? " --email \(email)" : "")
     }

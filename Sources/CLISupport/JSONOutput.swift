@@ -7,7 +7,7 @@ public enum JSONStyle: Sendable {
     /// to the millisecond.
     case asServed
     /// Keys in snake_case and empty fields left out (``WireFormat/encoder(pretty:)``): the CLI's own
-    /// reports, and Knot's `--json` throughout.
+    /// reports, and some apps' `--json` throughout.
     case snakeCase
 }
 

@@ -17,8 +17,11 @@ public struct APIRoot: Hashable, Sendable, CustomStringConvertible {
         self.authenticated = authenticated
     }
 
-    /// An authenticated API root, `/api/v1` unless the app's seed names another (`/v1`).
-    public static func api(_ app: AppID, _ path: String = "/api/v1") -> APIRoot { APIRoot(app: app, path: path, authenticated: true) }
+    /// Where an app's authenticated API lives unless its seed names another root.
+    public static let defaultPath = "/api/v1"
+
+    /// An authenticated API root, ``defaultPath`` unless the app's seed names another (`/v1`).
+    public static func api(_ app: AppID, _ path: String = defaultPath) -> APIRoot { APIRoot(app: app, path: path, authenticated: true) }
     /// Routes without a bearer token under `/<app>` + `path` (webhooks with their own signatures, public pages).
     public static func open(_ app: AppID, _ path: String = "") -> APIRoot { APIRoot(app: app, path: path, authenticated: false) }
 

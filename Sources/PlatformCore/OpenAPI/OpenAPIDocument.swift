@@ -33,7 +33,7 @@ public struct OpenAPIDocument: Sendable {
     public let apiRoot: String
 
     /// The API root of an app that declares none.
-    public static let defaultAPIRoot = "/api/v1"
+    public static let defaultAPIRoot = APIRoot.defaultPath
 
     public struct Invalid: Error, CustomStringConvertible {
         public let description: String

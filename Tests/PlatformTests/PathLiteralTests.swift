@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+/// Issue 31's rule that every API path is spelled once, in a contract (`<App>API`'s routes,
+/// PlatformAPI's `PlatformRoutes` and `ServerRoutes`): no other source registers a route by a
+/// path literal or spells an app's API path. Outbound calls to other services' APIs are not ours
+/// and are not looked at (they are full URLs or paths joined to a provider's base URL).
+@Suite("API paths spelled once", .timeLimit(.minutes(3)))
+struct PathLiteralTests {
+    /// A route registered by a literal path (`group.post("vault")`, `router.get("health")`).
+    static let registration = try! NSRegularExpression(
+        pattern: #"\b(router|group|routes|api|open|prefix|users|[a-z]+Group)\.(get|post|put|patch|delete|head|on|group)\(\s*"[^"]*""#)
+    /// An app's API path in a string (`"/api/v1/…"`, `"api/v1/…"`, `"/<app>/…"`).
+    static func appPaths(_ apps: [String]) -> NSRegularExpression {
+        // Not after `+ `: a path joined to another service's base URL is that service's.
+        try! NSRegularExpression(pattern: #"(?<!\+ )"(/?api/v\d|/v\d/|/("# + apps.joined(separator: "|") + #")/)[^"]*""#)
+    }
+
+    @Test("no source outside the contracts registers a route by a literal path or spells an app's API path")
+    func noPathLiterals() throws {
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources")
+        let targets = try FileManager.default.contentsOfDirectory(atPath: sources.path)
+        let contracts = Set(targets.filter { $0.hasSuffix("API") })
+        #expect(contracts.contains("PlatformAPI") && contracts.count >= 3)
+        let apps = ["knot", "vibekeeper", "memo"] + targets.filter { $0.hasSuffix("API") && $0 != "PlatformAPI" }.map { String($0.dropLast(3)).lowercased() }
+        let paths = Self.appPaths(apps)
+        var offenders: [String] = []
+        var checked = 0
+        for target in targets where !contracts.contains(target) {
+            guard let files = FileManager.default.enumerator(at: sources.appendingPathComponent(target), includingPropertiesForKeys: nil) else { continue }
+            for case let file as URL in files where file.pathExtension == "swift" {
+                checked += 1
+                let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+                for (number, line) in lines.enumerated() {
+                    let code = Self.withoutComment(String(line))
+                    let range = NSRange(code.startIndex..., in: code)
+                    if Self.registration.firstMatch(in: code, range: range) != nil || paths.firstMatch(in: code, range: range) != nil {
+                        offenders.append("\(target)/\(file.lastPathComponent):\(number + 1): \(code.trimmingCharacters(in: .whitespaces))")
+                    }
+                }
+            }
+        }
+        #expect(checked > 100, "the sources were read (\(checked) files)")
+        #expect(offenders.isEmpty, "path literals outside the contracts:\n\(offenders.joined(separator: "\n"))")
+    }
+
+    @Test("the check sees what it looks for")
+    func checkFindsLiterals() {
+        let paths = Self.appPaths(["knot"])
+        for bad in [#"group.post("vault") {"#, #"router.get("health")"#, #"let p = "/api/v1/vault""#, #"let p = "/knot/recommendation/""#, #"x("/v1/assist/stream")"#] {
+            let range = NSRange(bad.startIndex..., in: bad)
+            #expect(Self.registration.firstMatch(in: bad, range: range) != nil || paths.firstMatch(in: bad, range: range) != nil, "\(bad)")
+        }
+        for good in [
+            #"baseURL + "/chat/completions""#, #"baseURL + "/v1/messages""#, #"query.get("limit")"#, #"request.uri.queryParameters.get("q")"#,
+            #"api.on(KnotRoutes.vault, use: read)"#, #"static let keyPrefix = "vibekeeper/""#,
+        ] {
+            let range = NSRange(good.startIndex..., in: good)
+            #expect(Self.registration.firstMatch(in: good, range: range) == nil && paths.firstMatch(in: good, range: range) == nil, "\(good)")
+        }
+    }
+
+    /// The line without a trailing `//` comment (outside strings, roughly: enough for this check).
+    static func withoutComment(_ line: String) -> String {
+        var inString = false
+        var previous: Character = " "
+        for (offset, character) in line.enumerated() {
+            if character == "\"" && previous != "\\" { inString.toggle() }
+            if !inString && character == "/" && previous == "/" { return String(line.prefix(offset - 1)) }
+            previous = character
+        }
+        return line
+    }
+}
