@@ -267,7 +267,7 @@ let package = Package(
             name: "PlatformTests",
             dependencies: [
                 "TestSupport", "AppPlatform", "AppServer", "PlatformCore", "Persistence", "AIProviders", "Auth", "Observability", "Jobs", "Notifications", "KnotAPI",
-                "MediaStorage", "AWSSigning",
+                "MediaStorage", "AWSSigning", "ClientCore",
                 .product(name: "Hummingbird", package: "hummingbird"), .product(name: "SQLKit", package: "sql-kit"), .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ],

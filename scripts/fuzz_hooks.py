@@ -18,14 +18,30 @@ schema-valid request can still break a rule JSON Schema cannot state. This check
 on those operations a schema-valid request may be refused with 422 only for one of those rules —
 named by the error's fields (or, for recommendations, its code). A 422 for any other reason means the
 document allows something the server refuses, and fails the run like any other check.
+
+`event_streams_end_whole` (text/event-stream answers, any app): schemathesis reads such a body until
+it ends, for at most its request timeout in all (10 s; scripts/fuzz.toml lifts its event cap, so only
+time cuts a stream short) and validates each event against the documented schema. This check adds
+what that leaves open: a stream that did not end within the bound fails the case (instead of
+hanging or passing on its first events); the body must be UTF-8 and end with a whole event (the
+standard drops an unfinished one); every event's `data` must be JSON where the documented event
+schema's `data` has `contentMediaType: application/json`; and an `error` event (how the platform
+ends a stream whose work failed) must hold the error envelope and not the `internal` code, the 500
+of a stream. `python3 scripts/fuzz_hooks.py --self-test` runs the check on recorded bodies.
 """
 
 import json
 import os
 import re
+import sys
 import uuid
 
-import schemathesis
+try:
+    import schemathesis
+except ImportError:  # the self-test runs with any python3, without schemathesis
+
+    class schemathesis:  # noqa: N801
+        hook = check = staticmethod(lambda function: function)
 
 # Fields whose rules the document cannot state, per operation.
 _VAULT_CROSS_FIELD = [
@@ -193,3 +209,148 @@ def refusals_the_document_explains(ctx, response, case):
         f"{operation}: schema-valid data refused with 422 for a reason the document could state "
         f"(code {code}, fields {fields}): {error.get('message')}"
     )
+
+
+_LINE_END = re.compile(rb"\r\n|\r|\n")
+
+
+def parse_event_stream(body):
+    """The events of a text/event-stream body as the WHATWG standard dispatches them (dicts with
+    `data`, `event`, `id`), and the problems that make it unreadable: bytes that are not UTF-8, or
+    an unfinished last event (which the standard drops)."""
+    problems = []
+    if body.startswith(b"\xef\xbb\xbf"):
+        body = body[3:]
+    lines = _LINE_END.split(body)
+    unfinished = lines.pop()  # after the last line end: empty when the body ends with one
+    events, data, event_type, last_id = [], None, "", None
+    for number, raw in enumerate(lines, 1):
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError as error:
+            problems.append(f"line {number} is not UTF-8 ({error.reason})")
+            line = raw.decode("utf-8", "replace")
+        if line == "":
+            if data is not None:
+                events.append({"data": "\n".join(data), "event": event_type or "message", "id": last_id})
+            data, event_type = None, ""
+            continue
+        if line.startswith(":"):
+            continue
+        name, _, value = line.partition(":")
+        value = value[1:] if value.startswith(" ") else value
+        if name == "data":
+            data = (data or []) + [value]
+        elif name == "event":
+            event_type = value
+        elif name == "id" and "\0" not in value:
+            last_id = value
+    if unfinished or data is not None or event_type:
+        problems.append("the stream ended inside an event (no blank line after it): the standard drops it")
+    return events, problems
+
+
+def _is_json_media_type(value):
+    value = (value or "").split(";")[0].strip().lower()
+    return value == "application/json" or value.endswith("+json")
+
+
+def data_is_json(event_schema, document):
+    """Whether a documented event schema says each event's `data` is JSON."""
+    schema = _resolve(event_schema or {}, document or {})
+    data = _resolve((schema.get("properties") or {}).get("data") or {}, document or {})
+    return _is_json_media_type(data.get("contentMediaType"))
+
+
+def event_stream_problems(body, cut_short, event_schema=None, document=None, bound="the bound"):
+    """Everything wrong with one text/event-stream answer (an empty list when it is sound)."""
+    if cut_short:
+        return [f"the stream did not end within {bound}: a stream must end, or the gate cannot judge it"]
+    events, problems = parse_event_stream(body)
+    json_data = data_is_json(event_schema, document)
+    for index, event in enumerate(events):
+        if event["event"] == "error":
+            try:
+                error = json.loads(event["data"])["error"]
+                code = error["code"]
+            except Exception:
+                problems.append(f"event #{index} `error` does not hold the error envelope: {event['data'][:200]!r}")
+                continue
+            if code == "internal":
+                problems.append(f"event #{index} `error` reports an internal failure (a 500 inside the stream): {error.get('message')!r}")
+        elif json_data:
+            try:
+                json.loads(event["data"])
+            except ValueError as error:
+                problems.append(f"event #{index} ({event['event']}): `data` is documented as JSON and is not ({error}): {event['data'][:200]!r}")
+    return problems
+
+
+def _documented_event_schema(case, status):
+    """The schema the operation documents for one event of a text/event-stream answer with `status`."""
+    try:
+        document = case.operation.schema.raw_schema
+        responses = case.operation.definition.raw.get("responses") or {}
+        response = responses.get(str(status)) or responses.get(f"{str(status)[0]}XX") or responses.get("default") or {}
+        response = _resolve(response, document)
+        for media_type, entry in (response.get("content") or {}).items():
+            if media_type.split(";")[0].strip().lower() == "text/event-stream":
+                return entry.get("itemSchema") or entry.get("schema"), document
+    except Exception:
+        pass
+    return None, None
+
+
+@schemathesis.check
+def event_streams_end_whole(ctx, response, case):
+    content_type = (response.headers.get("content-type") or [""])[0]
+    if content_type.split(";")[0].strip().lower() != "text/event-stream":
+        return None
+    schema, document = _documented_event_schema(case, response.status_code)
+    problems = event_stream_problems(
+        response.content, getattr(response, "stream_cut_short", False), schema, document, bound="the request timeout (10 s)"
+    )
+    if problems:
+        raise AssertionError(f"{case.operation.definition.raw.get('operationId')}: " + "; ".join(problems))
+    return None
+
+
+def _self_test():
+    """The stream check on recorded bodies: sound streams pass, each kind of fault is named."""
+    json_events = {"type": "object", "properties": {"data": {"type": "string", "contentMediaType": "application/json"}}}
+    by_ref = ({"$ref": "#/components/schemas/Delta"}, {"components": {"schemas": {"Delta": json_events}}})
+    sound = [
+        (b'event: delta\ndata: {"text":"caf\xc3\xa9"}\n\n: keep-alive\n\nid: 2\r\ndata: {"done":true}\r\n\r\n', json_events, None),
+        (b"\xef\xbb\xbfdata: plain text\rdata: two lines\r\r", None, None),
+        (b'data: {"a":1}\n\nevent: error\ndata: {"error":{"code":"model_unavailable","message":"No model."}}\n\n', *by_ref),
+        (b"", json_events, None),
+    ]
+    faulty = [
+        (b"data: one\n\n", None, None, True, "did not end"),
+        (b"data: caf\xc3\n\n", None, None, False, "not UTF-8"),
+        (b"data: one\n\ndata: unfinished", None, None, False, "ended inside an event"),
+        (b"data: not json\n\n", json_events, None, False, "documented as JSON"),
+        (b"data: {oops\n\n", *by_ref, False, "documented as JSON"),
+        (b'event: error\ndata: {"error":{"code":"internal","message":"boom"}}\n\n', None, None, False, "internal failure"),
+        (b"event: error\ndata: oops\n\n", None, None, False, "error envelope"),
+    ]
+    failures = []
+    for body, schema, document in sound:
+        problems = event_stream_problems(body, False, schema, document)
+        if problems:
+            failures.append(f"sound stream {body[:40]!r} judged faulty: {problems}")
+    for body, schema, document, cut_short, expected in faulty:
+        problems = event_stream_problems(body, cut_short, schema, document)
+        if not any(expected in problem for problem in problems):
+            failures.append(f"faulty stream {body[:40]!r} not caught (wanted {expected!r}): {problems}")
+    events, _ = parse_event_stream(sound[0][0])
+    if [event["data"] for event in events] != ['{"text":"café"}', '{"done":true}'] or events[1]["id"] != "2":
+        failures.append(f"parsed events differ: {events}")
+    for failure in failures:
+        print(f"fuzz_hooks self-test: {failure}", file=sys.stderr)
+    print(f"fuzz_hooks self-test: {'FAILED' if failures else 'passed'} ({len(sound)} sound and {len(faulty)} faulty recorded streams)")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__" and sys.argv[1:] == ["--self-test"]:
+    sys.exit(_self_test())

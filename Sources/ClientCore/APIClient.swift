@@ -149,11 +149,28 @@ public final class APIClient: Sendable {
     /// `Idempotency-Key`, which the server answers once — are retried on transient failures; other
     /// POSTs are sent once.
     public func send(_ call: APICall) async throws -> HTTPResponseData {
+        try await withRetries(call) { try await self.sendOnce(call) }
+    }
+
+    /// Opens `call` as a `text/event-stream` and returns once the server answered 2xx, its events
+    /// still arriving (``EventStreamResponse``). Authenticated like ``send(_:)`` (a 401 before the
+    /// stream is answered by one refresh and one more try); a status of 400 or more is read whole
+    /// and thrown as the same ``ClientError`` `send` throws. Retries follow `send`'s rule, and only
+    /// happen before the answer's first byte: once events flow, a broken connection ends the events
+    /// with ``ClientError/offline(_:)`` and nothing is sent again. Cancelling the task that reads the
+    /// events, or dropping them, closes the connection.
+    public func stream(_ call: APICall) async throws -> EventStreamResponse {
+        try await withRetries(call) { try await self.streamOnce(call) }
+    }
+
+    /// Runs `once` until it succeeds, an error is not transient, or the policy's attempts are spent,
+    /// for the calls that may be repeated (idempotent methods, or a POST with an `Idempotency-Key`).
+    private func withRetries<T>(_ call: APICall, _ once: () async throws -> T) async throws -> T {
         let retriable = Self.isIdempotent(call.method) || call.headers[PreconditionHeaders.idempotencyKey] != nil
         var attempt = 1
         while true {
             do {
-                return try await sendOnce(call)
+                return try await once()
             } catch let error as ClientError {
                 guard retriable, let wait = retry.delay(afterAttempt: attempt, error: error) else { throw error }
                 try await retry.sleep(wait)
@@ -163,30 +180,57 @@ public final class APIClient: Sendable {
     }
 
     private func sendOnce(_ call: APICall) async throws -> HTTPResponseData {
+        let request = try request(for: call, accepting: "application/json")
+        return try check(try await authorized(call, request, head: { $0 }) { try await self.send($0, progress: call.progress) })
+    }
+
+    private func streamOnce(_ call: APICall) async throws -> EventStreamResponse {
+        let request = try request(for: call, accepting: EventStreamResponse.contentType)
+        let response = try await authorized(call, request, head: \.head) { request in
+            try await self.reaching { try await self.transport.stream(request) }
+        }
+        guard (200..<300).contains(response.head.status) else { throw ClientError.from(try await reaching { try await response.collect() }) }
+        guard response.head.header("Content-Type")?.lowercased().hasPrefix(EventStreamResponse.contentType) == true else {
+            throw ClientError.decoding("Expected \(EventStreamResponse.contentType) from \(call.path), got \(response.head.header("Content-Type") ?? "no content type").")
+        }
+        return EventStreamResponse(head: response.head, events: ServerSentEvents(response.body))
+    }
+
+    /// The request for `call`: its URL under ``baseURL``, its body and headers.
+    private func request(for call: APICall, accepting accept: String) throws -> HTTPRequestData {
         let path = call.path
         guard var components = URLComponents(url: baseURL.appendingPathComponent(String(path.dropFirst())), resolvingAgainstBaseURL: false) else {
             throw ClientError.server(status: 0, code: "bad_url", message: "Cannot build a URL from \(baseURL) and \(path).")
         }
         if !call.query.isEmpty { components.queryItems = call.query }
         guard let url = components.url else { throw ClientError.server(status: 0, code: "bad_url", message: "Cannot build a URL for \(path).") }
-        var request = HTTPRequestData(method: call.method, url: url, headers: ["Accept": "application/json"], body: call.body)
+        var request = HTTPRequestData(method: call.method, url: url, headers: ["Accept": accept], body: call.body)
         if call.body != nil { request.headers["Content-Type"] = call.contentType }
         for (name, value) in call.headers { request.headers[name] = value }
+        return request
+    }
 
-        guard call.authenticated else { return try check(try await send(request, progress: call.progress)) }
+    /// Sends `request` through `send`, with the session's bearer token when `call` is
+    /// authenticated; a 401 about the token (`head` reads the status) is answered by one refresh and
+    /// one more try, and a second such 401 ends the session here.
+    private func authorized<Response>(
+        _ call: APICall, _ request: HTTPRequestData, head: (Response) -> HTTPResponseData, _ send: (HTTPRequestData) async throws -> Response
+    ) async throws -> Response {
+        guard call.authenticated else { return try await send(request) }
+        var request = request
         let refresher: @Sendable (String) async throws -> TokenPair = { [self] refreshToken in try await self.exchange(refreshToken) }
         let token = try await session.accessToken(refresher: refresher)
         request.headers["Authorization"] = "Bearer \(token)"
-        var response = try await send(request, progress: call.progress)
+        var response = try await send(request)
         // A request for a fresh sign-in is not about the token: refreshing would not help, and the
         // session must survive it.
-        if response.status == 401, call.retryRefresh, !response.asksForReauthentication {
+        if head(response).status == 401, call.retryRefresh, !head(response).asksForReauthentication {
             let renewed = try await session.refresh(after: token, refresher: refresher)
             request.headers["Authorization"] = "Bearer \(renewed)"
-            response = try await send(request, progress: call.progress)
-            if response.status == 401, !response.asksForReauthentication { await session.signOutLocally() }
+            response = try await send(request)
+            if head(response).status == 401, !head(response).asksForReauthentication { await session.signOutLocally() }
         }
-        return try check(response)
+        return response
     }
 
     /// Trades a refresh token for a new pair (`POST /<app>/auth/refresh`); the old one is spent.
@@ -197,10 +241,20 @@ public final class APIClient: Sendable {
     }
 
     private func send(_ request: HTTPRequestData, progress: (@Sendable (Double) -> Void)?) async throws -> HTTPResponseData {
-        do {
+        try await reaching {
             guard let progress else { return try await transport.send(request) }
             return try await transport.send(request, uploadProgress: progress)
+        }
+    }
+
+    /// Runs a transport call; a failure that is neither a ``ClientError`` nor the caller's
+    /// cancellation means the server could not be reached.
+    private func reaching<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
         } catch let error as ClientError {
+            throw error
+        } catch let error as CancellationError {
             throw error
         } catch {
             throw ClientError.offline("Cannot reach \(baseURL.absoluteString): \(error.localizedDescription)")

@@ -38,6 +38,44 @@ public struct HTTPResponseData: Sendable, Equatable {
     }
 }
 
+/// A response whose body is read while it arrives (a `text/event-stream`): the head as soon as the
+/// server sent it, then the body chunk by chunk. Dropping `body` unread, or cancelling the task that
+/// reads it, cancels the request: the connection closes and the server sees the client go away.
+public struct HTTPStreamingResponse: Sendable {
+    /// Status and headers; its `body` is empty (the bytes come through ``body``).
+    public var head: HTTPResponseData
+    /// The body's bytes in the chunks they arrived in; it throws ``ClientError/offline(_:)`` when
+    /// the connection breaks before the body's end.
+    public var body: AsyncThrowingStream<Data, any Error>
+
+    public init(head: HTTPResponseData, body: AsyncThrowingStream<Data, any Error>) {
+        self.head = head
+        self.body = body
+    }
+
+    /// A response already read whole, its body yielded as one chunk (transports that only `send`).
+    public init(whole response: HTTPResponseData) {
+        var head = response
+        head.body = Data()
+        self.head = head
+        self.body = AsyncThrowingStream { continuation in
+            if !response.body.isEmpty { continuation.yield(response.body) }
+            continuation.finish()
+        }
+    }
+
+    /// The response with its body read to the end, or to `limit` bytes (the rest is not read and
+    /// the request is cancelled): for an error answer, whose body is the platform's error envelope.
+    public func collect(upTo limit: Int = 1 << 20) async throws -> HTTPResponseData {
+        var whole = head
+        for try await chunk in body {
+            whole.body.append(chunk.prefix(limit - whole.body.count))
+            if whole.body.count >= limit { break }
+        }
+        return whole
+    }
+}
+
 /// Sends one HTTP request. The seam between an SDK's ``APIClient`` and the network: `URLSessionTransport` in
 /// apps and the CLI, an in-memory fake in tests.
 ///
@@ -45,6 +83,10 @@ public struct HTTPResponseData: Sendable, Equatable {
 /// return every HTTP response, whatever its status.
 public protocol HTTPTransport: Sendable {
     func send(_ request: HTTPRequestData) async throws -> HTTPResponseData
+    /// Sends `request` and returns once the response's head arrived, its body still arriving (see
+    /// ``HTTPStreamingResponse``). Transports that only read whole bodies get a default that yields
+    /// the body once.
+    func stream(_ request: HTTPRequestData) async throws -> HTTPStreamingResponse
     /// Sends an upload, calling `uploadProgress` with the share of the body sent (0…1, ending at 1
     /// once the answer arrives). Transports that cannot watch the upload report only 0 and 1.
     func send(_ request: HTTPRequestData, uploadProgress: @escaping @Sendable (Double) -> Void) async throws -> HTTPResponseData
@@ -57,21 +99,28 @@ extension HTTPTransport {
         uploadProgress(1)
         return response
     }
+
+    public func stream(_ request: HTTPRequestData) async throws -> HTTPStreamingResponse {
+        HTTPStreamingResponse(whole: try await send(request))
+    }
 }
 
 /// The real transport over `URLSession` (FoundationNetworking on Linux). Uploads report their
-/// progress from the session delegate's `didSendBodyData`.
+/// progress from the session delegate's `didSendBodyData`; streams are fed by its data-task
+/// callbacks (`URLSession.bytes(for:)` does not exist on Linux), the same code on every platform.
 public struct URLSessionTransport: HTTPTransport {
     let session: URLSession
-    let progress: UploadProgressDelegate
+    let events: SessionDelegate
 
-    /// - Parameter timeout: seconds before a request counts as failed (and, for connectivity, offline).
+    /// - Parameter timeout: seconds before a request counts as failed (and, for connectivity,
+    ///   offline). For a stream it bounds each wait for more bytes, not the whole stream: the
+    ///   platform's event streams send a keep-alive comment every 15 s.
     public init(timeout: TimeInterval = 60) {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = timeout
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        progress = UploadProgressDelegate()
-        session = URLSession(configuration: configuration, delegate: progress, delegateQueue: nil)
+        events = SessionDelegate()
+        session = URLSession(configuration: configuration, delegate: events, delegateQueue: nil)
     }
 
     public func send(_ request: HTTPRequestData) async throws -> HTTPResponseData {
@@ -85,12 +134,38 @@ public struct URLSessionTransport: HTTPTransport {
         return response
     }
 
-    private func send(_ request: HTTPRequestData, reporting: (@Sendable (Double) -> Void)?) async throws -> HTTPResponseData {
-        var urlRequest = URLRequest(url: request.url)
-        urlRequest.httpMethod = request.method
-        for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
+    /// Streams through the session delegate's data-task callbacks: `didReceive response` returns
+    /// the head, each `didReceive data` is yielded as it comes, `didCompleteWithError` ends the body.
+    /// Cancelling the calling task while the head is awaited, or later cancelling the task that
+    /// reads the body or dropping the body, cancels the URLSession task and so closes the connection.
+    ///
+    /// Back-pressure: URLSession pushes data as the socket delivers it and offers no pull on Linux
+    /// (`suspend()` is not a flow control there), so chunks not yet read wait in the body's buffer;
+    /// the platform's streams are small events a reader consumes faster than a network brings them.
+    public func stream(_ request: HTTPRequestData) async throws -> HTTPStreamingResponse {
+        var urlRequest = Self.urlRequest(request)
+        urlRequest.httpBody = request.body
+        let (body, bodyContinuation) = AsyncThrowingStream<Data, any Error>.makeStream()
+        let running = RunningTask()
+        bodyContinuation.onTermination = { _ in running.cancel() }
         let session = self.session
-        let delegate = self.progress
+        let delegate = self.events
+        let head = try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (head: CheckedContinuation<HTTPResponseData, any Error>) in
+                let task = session.dataTask(with: urlRequest)
+                delegate.receive(task.taskIdentifier, StreamReceiver(url: request.url, head: head, body: bodyContinuation))
+                running.start(task)
+            }
+        } onCancel: {
+            running.cancel()
+        }
+        return HTTPStreamingResponse(head: head, body: body)
+    }
+
+    private func send(_ request: HTTPRequestData, reporting: (@Sendable (Double) -> Void)?) async throws -> HTTPResponseData {
+        var urlRequest = Self.urlRequest(request)
+        let session = self.session
+        let delegate = self.events
         // Cancelling the calling task cancels the request (a search the user typed past stops at once).
         let running = RunningTask()
         return try await withTaskCancellationHandler {
@@ -104,11 +179,7 @@ public struct URLSessionTransport: HTTPTransport {
                         continuation.resume(throwing: ClientError.offline("No HTTP response from \(request.url.host ?? request.url.absoluteString)."))
                         return
                     }
-                    var headers: [String: String] = [:]
-                    for (key, value) in http.allHeaderFields {
-                        if let key = key as? String, let value = value as? String { headers[key] = value }
-                    }
-                    continuation.resume(returning: HTTPResponseData(status: http.statusCode, headers: headers, body: data ?? Data()))
+                    continuation.resume(returning: HTTPResponseData(status: http.statusCode, headers: Self.headers(of: http), body: data ?? Data()))
                 }
                 let task: URLSessionTask
                 if let body = request.body, let reporting {
@@ -128,6 +199,21 @@ public struct URLSessionTransport: HTTPTransport {
         }
     }
 
+    static func urlRequest(_ request: HTTPRequestData) -> URLRequest {
+        var urlRequest = URLRequest(url: request.url)
+        urlRequest.httpMethod = request.method
+        for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
+        return urlRequest
+    }
+
+    static func headers(of response: HTTPURLResponse) -> [String: String] {
+        var headers: [String: String] = [:]
+        for (key, value) in response.allHeaderFields {
+            if let key = key as? String, let value = value as? String { headers[key] = value }
+        }
+        return headers
+    }
+
     static func describe(_ error: any Error, url: URL) -> String {
         let server = "\(url.scheme ?? "http")://\(url.host ?? "?")\(url.port.map { ":\($0)" } ?? "")"
         if let urlError = error as? URLError {
@@ -141,14 +227,32 @@ public struct URLSessionTransport: HTTPTransport {
     }
 }
 
-/// Hands `didSendBodyData` to the progress callback of the upload it belongs to.
-final class UploadProgressDelegate: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
-    // @unchecked Sendable: `watchers` is only read or written while holding `lock`.
+/// The session's one delegate: hands `didSendBodyData` to the progress callback of the upload it
+/// belongs to, and a stream's response, data and completion to its ``StreamReceiver``.
+final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    // @unchecked Sendable: `watchers` and `receivers` are only read or written while holding `lock`.
     private let lock = NSLock()
     private var watchers: [Int: @Sendable (Double) -> Void] = [:]
+    private var receivers: [Int: StreamReceiver] = [:]
 
     func watch(_ task: Int, _ report: @escaping @Sendable (Double) -> Void) {
         lock.withLock { watchers[task] = report }
+    }
+
+    func receive(_ task: Int, _ receiver: StreamReceiver) {
+        lock.withLock { receivers[task] = receiver }
+    }
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
+        lock.withLock { receivers[dataTask.taskIdentifier] }?.received(response)
+        completionHandler(.allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        lock.withLock { receivers[dataTask.taskIdentifier] }?.received(data, response: dataTask.response)
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64, totalBytesExpectedToSend: Int64) {
@@ -158,7 +262,63 @@ final class UploadProgressDelegate: NSObject, URLSessionTaskDelegate, @unchecked
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        lock.withLock { _ = watchers.removeValue(forKey: task.taskIdentifier) }
+        let receiver = lock.withLock {
+            _ = watchers.removeValue(forKey: task.taskIdentifier)
+            return receivers.removeValue(forKey: task.taskIdentifier)
+        }
+        receiver?.completed(error, response: task.response)
+    }
+}
+
+/// One stream's state: resumes the caller waiting for the head once, then feeds the body.
+final class StreamReceiver: @unchecked Sendable {
+    // @unchecked Sendable: `head` is only read or written while holding `lock`; the body's
+    // continuation is itself thread-safe.
+    private let lock = NSLock()
+    private var head: CheckedContinuation<HTTPResponseData, any Error>?
+    private let body: AsyncThrowingStream<Data, any Error>.Continuation
+    private let url: URL
+
+    init(url: URL, head: CheckedContinuation<HTTPResponseData, any Error>, body: AsyncThrowingStream<Data, any Error>.Continuation) {
+        self.url = url
+        self.head = head
+        self.body = body
+    }
+
+    /// The head's waiter, the first time only.
+    private func takeHead() -> CheckedContinuation<HTTPResponseData, any Error>? {
+        lock.withLock {
+            defer { head = nil }
+            return head
+        }
+    }
+
+    /// Resumes the head's waiter with `response` (once; later calls do nothing).
+    func received(_ response: URLResponse?) {
+        guard let waiter = takeHead() else { return }
+        if let http = response as? HTTPURLResponse {
+            waiter.resume(returning: HTTPResponseData(status: http.statusCode, headers: URLSessionTransport.headers(of: http)))
+        } else {
+            waiter.resume(throwing: ClientError.offline("No HTTP response from \(url.host ?? url.absoluteString)."))
+        }
+    }
+
+    func received(_ data: Data, response: URLResponse?) {
+        received(response)  // a platform that delivered data first still gives the head before it
+        body.yield(data)
+    }
+
+    func completed(_ error: (any Error)?, response: URLResponse?) {
+        let failure = error.map { error -> any Error in
+            if (error as? URLError)?.code == .cancelled { return CancellationError() }
+            return ClientError.offline(URLSessionTransport.describe(error, url: url))
+        }
+        if let failure, let waiter = takeHead() {
+            waiter.resume(throwing: failure)
+        } else {
+            received(response)
+        }
+        body.finish(throwing: failure)
     }
 }
 

@@ -1,0 +1,320 @@
+import ClientCore
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import PlatformAPI
+import PlatformCore
+import Synchronization
+import Testing
+
+/// The SDKs' streaming call (`APIClient.stream` over `URLSessionTransport.stream`) against a real
+/// server on 127.0.0.1 writing with the platform's ``EventStream`` or raw chunks: events arrive one
+/// by one while the stream is open, characters split across TCP writes arrive whole, cancelling or
+/// dropping the reader closes the connection, error statuses become the `ClientError` `send`
+/// throws, a 401 is refreshed once, and nothing is sent again once events flowed.
+@Suite("Streaming client", .timeLimit(.minutes(2)))
+struct StreamingClientTests {
+    static let app = AppID("memo")
+
+    /// Runs `body` with a client of a live server whose routes `routes` adds. The client's session
+    /// holds the access token `token` (refresh token `r1`).
+    static func withClient(
+        token: String = "good", retry: RetryPolicy = .none, _ routes: (Router<BasicRequestContext>) -> Void, _ body: @Sendable (APIClient) async throws -> Void
+    ) async throws {
+        let router = Router()
+        routes(router)
+        let server = Application(
+            router: router, server: .hardenedHTTP1(.init(headerTimeout: .seconds(5), idleTimeout: .seconds(30))),
+            configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+        try await server.test(.live) { client in
+            try await body(Self.client(port: try #require(client.port), token: token, retry: retry))
+        }
+    }
+
+    static func client(port: Int, token: String = "good", retry: RetryPolicy = .none) -> APIClient {
+        let stored = StoredSession(userId: "u1", accessToken: token, refreshToken: "r1", accessTokenExpiresAt: Date().addingTimeInterval(3600))
+        return APIClient(
+            baseURL: URL(string: "http://127.0.0.1:\(port)")!, app: app, session: ClientSession(store: InMemoryTokenStore(stored)),
+            transport: URLSessionTransport(timeout: 10), retry: retry)
+    }
+
+    static func get(_ path: String) -> APICall { APICall(method: "GET", path: path, authenticated: false) }
+
+    /// A `text/event-stream` answer written as the given chunks, one write each, `pause` apart.
+    static func rawStream(_ chunks: [[UInt8]], pause: Duration = .zero) -> Response {
+        Response(
+            status: .ok, headers: [.contentType: "text/event-stream"],
+            body: ResponseBody { writer in
+                for chunk in chunks {
+                    try await writer.write(ByteBuffer(bytes: chunk))
+                    if pause > .zero { try await Task.sleep(for: pause) }
+                }
+                try await writer.finish(nil)
+            })
+    }
+
+    @Test("events arrive one by one while the server holds the stream open")
+    func eventsArriveAsSent() async throws {
+        let (release, releaser) = AsyncStream<Void>.makeStream()
+        try await Self.withClient({ router in
+            router.get("held") { _, _ in
+                EventStream.response { sender in
+                    try await sender.send(ServerSentEvent(id: "1", event: "delta", data: "one"))
+                    for await _ in release { break }  // held until the client has read the first event
+                    try await sender.send(ServerSentEvent(data: "two\nlines"))
+                }
+            }
+        }) { client in
+            let response = try await client.stream(Self.get("/held"))
+            #expect(response.status == 200)
+            #expect(response.head.header("content-type")?.hasPrefix("text/event-stream") == true)
+            var events = response.events.makeAsyncIterator()
+            #expect(try await events.next() == ServerSentEvent(id: "1", event: "delta", data: "one"), "the first event arrived while the producer still runs")
+            releaser.yield()
+            #expect(try await events.next() == ServerSentEvent(id: "1", data: "two\nlines"))
+            #expect(try await events.next() == nil, "the stream ends with the producer")
+        }
+    }
+
+    @Test("characters split across TCP writes arrive intact")
+    func splitCharacters() async throws {
+        let text = Array("data: café ☕\n\ndata: 👨‍👩‍👧\n\n".utf8)
+        // Split inside é (2 bytes), ☕ (3 bytes) and the family emoji (4-byte scalars joined by ZWJ).
+        let cuts = [10, 14, 26, 30, text.count]
+        let chunks = zip([0] + cuts, cuts).map { Array(text[$0..<$1]) }
+        #expect(chunks.map { String(validating: $0, as: UTF8.self) }.contains(nil), "the cuts fall inside characters")
+        try await Self.withClient({ router in
+            router.get("split") { _, _ in Self.rawStream(chunks, pause: .milliseconds(50)) }
+        }) { client in
+            let events = try await Array(client.stream(Self.get("/split")).events)
+            #expect(events == [ServerSentEvent(data: "café ☕"), ServerSentEvent(data: "👨‍👩‍👧")])
+        }
+    }
+
+    @Test("recorded streams written one byte per write give the events the standard dispatches", arguments: ServerSentEventTests.streams.indices)
+    func recordedStreamsByteByByte(_ index: Int) async throws {
+        let recorded = ServerSentEventTests.streams[index]
+        try await Self.withClient({ router in
+            router.get("recorded") { _, _ in Self.rawStream(recorded.bytes.map { [$0] }) }
+        }) { client in
+            let events = try await Array(client.stream(Self.get("/recorded")).events)
+            #expect(events == recorded.events, "\(recorded.name)")
+        }
+    }
+
+    @Test("recorded streams from a transport yielding one byte per chunk give the same events through APIClient")
+    func recordedStreamsThroughAFakeTransport() async throws {
+        for recorded in ServerSentEventTests.streams {
+            let client = APIClient(
+                baseURL: URL(string: "http://example.invalid")!, app: Self.app, session: ClientSession(store: InMemoryTokenStore()),
+                transport: ByteByByteTransport(bytes: recorded.bytes), retry: .none)
+            let events = try await Array(client.stream(Self.get("/recorded")).events)
+            #expect(events == recorded.events, "\(recorded.name)")
+        }
+    }
+
+    @Test("a transport with only `send` streams its whole body as one chunk")
+    func defaultStreamYieldsTheWholeBody() async throws {
+        let response = try await WholeBodyTransport().stream(HTTPRequestData(method: "GET", url: URL(string: "http://example.invalid/x")!))
+        #expect(response.head.status == 200 && response.head.body.isEmpty)
+        #expect(try await Array(response.body) == [Data("data: whole\n\n".utf8)])
+    }
+
+    /// A route producing an event every 10 ms until it is stopped; `ended` is told how it ended.
+    static func endless(_ ended: @escaping @Sendable (String) -> Void) -> Response {
+        EventStream.response { sender in
+            do {
+                for index in 0..<100_000 {
+                    try await sender.send(ServerSentEvent(data: "event \(index)"))
+                    try await Task.sleep(for: .milliseconds(10))
+                }
+                ended("finished")
+            } catch {
+                ended("stopped")
+                throw error
+            }
+        }
+    }
+
+    /// How the producer ended, once it did (nil after 10 s).
+    static func waitUntilEnded(_ ended: @Sendable () -> String?) async throws -> String? {
+        for _ in 0..<1000 where ended() == nil { try await Task.sleep(for: .milliseconds(10)) }
+        return ended()
+    }
+
+    @Test("cancelling the task that reads the events closes the connection: the server's producer is cancelled")
+    func cancellingClosesTheConnection() async throws {
+        let ended = Mutex<String?>(nil)
+        try await Self.withClient({ router in
+            router.get("endless") { _, _ in Self.endless { how in ended.withLock { $0 = how } } }
+        }) { client in
+            let (seen, saw) = AsyncStream<Int>.makeStream()
+            let reader = Task {
+                var count = 0
+                for try await _ in try await client.stream(Self.get("/endless")).events {
+                    count += 1
+                    saw.yield(count)
+                }
+            }
+            for await count in seen where count >= 3 { break }
+            reader.cancel()
+            _ = await reader.result
+            let how = try await Self.waitUntilEnded { ended.withLock { $0 } }
+            #expect(how == "stopped")
+        }
+    }
+
+    @Test("dropping the events unread closes the connection")
+    func droppingClosesTheConnection() async throws {
+        let ended = Mutex<String?>(nil)
+        try await Self.withClient({ router in
+            router.get("endless") { _, _ in Self.endless { how in ended.withLock { $0 = how } } }
+        }) { client in
+            do {
+                let response = try await client.stream(Self.get("/endless"))
+                var events = response.events.makeAsyncIterator()
+                #expect(try await events.next()?.data == "event 0")
+            }
+            let how = try await Self.waitUntilEnded { ended.withLock { $0 } }
+            #expect(how == "stopped")
+        }
+    }
+
+    @Test("an error status before the stream is read whole and thrown as the ClientError `send` throws")
+    func errorStatus() async throws {
+        try await Self.withClient({ router in
+            router.get("missing") { _, _ -> Response in throw APIError(.notFound, code: "memo_not_found", message: "No such memo.") }
+            router.get("invalid") { _, _ -> Response in
+                throw APIError(.unprocessableContent, code: "validation_failed", message: "Invalid.", fields: [FieldError(field: "text", message: "is required")])
+            }
+            router.get("busy") { _, _ -> Response in throw APIError(.serviceUnavailable, code: "busy", message: "Try later.") }
+        }) { client in
+            await #expect(throws: ClientError.notFound("No such memo.")) { try await client.stream(Self.get("/missing")) }
+            await #expect(throws: ClientError.validation(message: "Invalid.", fields: [FieldError(field: "text", message: "is required")])) {
+                try await client.stream(Self.get("/invalid"))
+            }
+            await #expect(throws: ClientError.server(status: 503, code: "busy", message: "Try later.")) { try await client.stream(Self.get("/busy")) }
+        }
+    }
+
+    @Test("a 2xx that is not an event stream is a decoding error, not an empty stream")
+    func notAStream() async throws {
+        try await Self.withClient({ router in
+            router.get("json") { _, _ in ["ok": true] }
+        }) { client in
+            await #expect {
+                try await client.stream(Self.get("/json"))
+            } throws: { error in
+                if case .decoding = error as? ClientError { true } else { false }
+            }
+        }
+    }
+
+    @Test("an authenticated stream refused with 401 is refreshed once and opened with the new token")
+    func refreshOnce() async throws {
+        let seen = Mutex<[String]>([])
+        try await Self.withClient(
+            token: "stale",
+            { router in
+                router.post("memo/auth/refresh") { _, _ in
+                    seen.withLock { $0.append("refresh") }
+                    return try Response(
+                        status: .ok, headers: [.contentType: "application/json"],
+                        body: .init(byteBuffer: ByteBuffer(data: JSONEncoder().encode(TokenPair(accessToken: "fresh", refreshToken: "r2", expiresIn: 900, userId: "u1")))))
+                }
+                router.post("memo/api/v1/memos/stream") { request, _ -> Response in
+                    let authorization = request.headers[.authorization] ?? ""
+                    seen.withLock { $0.append(authorization) }
+                    guard authorization == "Bearer fresh" else {
+                        throw APIError(.unauthorized, code: "invalid_token", message: "The token expired.", headers: [.wwwAuthenticate: #"Bearer error="invalid_token""#])
+                    }
+                    #expect(request.headers[.accept] == "text/event-stream")
+                    return EventStream.response { sender in try await sender.send(ServerSentEvent(data: "hello")) }
+                }
+            }
+        ) { client in
+            let call = APICall(method: "POST", path: "/memo/api/v1/memos/stream", body: Data(#"{"text":"hi"}"#.utf8))
+            let events = try await Array(client.stream(call).events)
+            #expect(events == [ServerSentEvent(data: "hello")])
+            #expect(seen.withLock { $0 } == ["Bearer stale", "refresh", "Bearer fresh"])
+            #expect(await client.session.stored?.accessToken == "fresh")
+        }
+    }
+
+    @Test("a stream that cannot connect is retried only when the call may be repeated (GET, or a POST with an Idempotency-Key)")
+    func retriesBeforeTheFirstByte() async throws {
+        let waits = Mutex<Int>(0)
+        let retry = RetryPolicy(maxAttempts: 3, baseDelay: 0.01, sleep: { _ in waits.withLock { $0 += 1 } })
+        let closed = Self.client(port: 9, retry: retry)  // the discard port: nothing listens on 127.0.0.1
+        for (call, expectedWaits) in [
+            (Self.get("/stream"), 2), (APICall(method: "POST", path: "/stream", authenticated: false), 0),
+            (APICall(method: "POST", path: "/stream", headers: [PreconditionHeaders.idempotencyKey: "k1"], authenticated: false), 2),
+        ] {
+            waits.withLock { $0 = 0 }
+            await #expect {
+                try await closed.stream(call)
+            } throws: { error in
+                if case .offline = error as? ClientError { true } else { false }
+            }
+            #expect(waits.withLock { $0 } == expectedWaits, "\(call.method) \(call.headers)")
+        }
+    }
+
+    @Test("a POST whose stream breaks after events arrived is not sent again; the events end with `offline`")
+    func noResendAfterEvents() async throws {
+        let requests = Mutex(0)
+        let retry = RetryPolicy(maxAttempts: 3, baseDelay: 0.01, sleep: { _ in })
+        try await Self.withClient(
+            retry: retry,
+            { router in
+                router.post("broken") { _, _ in
+                    requests.withLock { $0 += 1 }
+                    return Response(
+                        status: .ok, headers: [.contentType: "text/event-stream"],
+                        body: ResponseBody { writer in
+                            try await writer.write(ByteBuffer(string: "data: first\n\n"))
+                            try await Task.sleep(for: .milliseconds(50))
+                            throw CancellationError()  // the connection is cut mid-stream
+                        })
+                }
+            }
+        ) { client in
+            let call = APICall(method: "POST", path: "/broken", headers: [PreconditionHeaders.idempotencyKey: "k2"], authenticated: false)
+            var events = try await client.stream(call).events.makeAsyncIterator()
+            #expect(try await events.next() == ServerSentEvent(data: "first"))
+            await #expect {
+                _ = try await events.next()
+            } throws: { error in
+                if case .offline = error as? ClientError { true } else { false }
+            }
+            try await Task.sleep(for: .milliseconds(200))
+            #expect(requests.withLock { $0 } == 1)
+        }
+    }
+}
+
+/// Streams a fixed `text/event-stream` body one byte per chunk.
+private struct ByteByByteTransport: HTTPTransport {
+    let bytes: [UInt8]
+
+    func send(_ request: HTTPRequestData) async throws -> HTTPResponseData {
+        HTTPResponseData(status: 200, headers: ["Content-Type": "text/event-stream"], body: Data(bytes))
+    }
+
+    func stream(_ request: HTTPRequestData) async throws -> HTTPStreamingResponse {
+        let bytes = self.bytes
+        return HTTPStreamingResponse(
+            head: HTTPResponseData(status: 200, headers: ["Content-Type": "text/event-stream"]),
+            body: AsyncThrowingStream { continuation in
+                for byte in bytes { continuation.yield(Data([byte])) }
+                continuation.finish()
+            })
+    }
+}
+
+/// A transport with only `send`: its stream is the protocol's default.
+private struct WholeBodyTransport: HTTPTransport {
+    func send(_ request: HTTPRequestData) async throws -> HTTPResponseData {
+        HTTPResponseData(status: 200, headers: ["Content-Type": "text/event-stream"], body: Data("data: whole\n\n".utf8))
+    }
+}
