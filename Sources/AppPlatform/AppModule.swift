@@ -110,6 +110,13 @@ extension AppModule {
         guard document.apiRoot == apiRoot.path else {
             throw OpenAPIDocument.Invalid("\(id)'s document is composed for the API root \(document.apiRoot), but the app declares \(apiRoot.path)")
         }
+        // Every authenticated root the routes use takes Idempotency-Key (the middleware is on each), so the document must know them.
+        let authenticatedRoots = Set(routes.filter(\.root.authenticated).map(\.root.path)).subtracting([apiRoot.path])
+        guard authenticatedRoots == Set(document.otherAPIRoots) else {
+            throw OpenAPIDocument.Invalid(
+                "\(id)'s routes use the authenticated roots \(authenticatedRoots.sorted()) besides \(apiRoot.path), but its document is composed for \(document.otherAPIRoots.sorted())"
+            )
+        }
         if passwordAccounts {
             document = try document.adding(PlatformOpenAPI.passwordAccountsFragment, app: id.rawValue, name: "password accounts fragment")
         }

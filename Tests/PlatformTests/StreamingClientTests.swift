@@ -34,7 +34,7 @@ struct StreamingClientTests {
     static func client(port: Int, token: String = "good", retry: RetryPolicy = .none) -> APIClient {
         let stored = StoredSession(userId: "u1", accessToken: token, refreshToken: "r1", accessTokenExpiresAt: Date().addingTimeInterval(3600))
         return APIClient(
-            baseURL: URL(string: "http://127.0.0.1:\(port)")!, app: app, session: ClientSession(store: InMemoryTokenStore(stored)),
+            baseURL: URL(string: "http://127.0.0.1:\(port)")!, routes: PlatformRoutes(app: app), session: ClientSession(store: InMemoryTokenStore(stored)),
             transport: URLSessionTransport(timeout: 10), retry: retry)
     }
 
@@ -106,7 +106,7 @@ struct StreamingClientTests {
     func recordedStreamsThroughAFakeTransport() async throws {
         for recorded in ServerSentEventTests.streams {
             let client = APIClient(
-                baseURL: URL(string: "http://example.invalid")!, app: Self.app, session: ClientSession(store: InMemoryTokenStore()),
+                baseURL: URL(string: "http://example.invalid")!, routes: PlatformRoutes(app: Self.app), session: ClientSession(store: InMemoryTokenStore()),
                 transport: ByteByByteTransport(bytes: recorded.bytes), retry: .none)
             let events = try await Array(client.stream(Self.get("/recorded")).events)
             #expect(events == recorded.events, "\(recorded.name)")

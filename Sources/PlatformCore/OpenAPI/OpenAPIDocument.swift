@@ -31,6 +31,8 @@ public struct OpenAPIDocument: Sendable {
     public let json: Data
     /// Where the app's authenticated API lives under its prefix; see ``init(app:apiRoot:title:version:description:fragment:)``.
     public let apiRoot: String
+    /// Further authenticated roots the app mounts (their POSTs take `Idempotency-Key` too).
+    public let otherAPIRoots: [String]
 
     /// The API root of an app that declares none.
     public static let defaultAPIRoot = APIRoot.defaultPath
@@ -44,14 +46,21 @@ public struct OpenAPIDocument: Sendable {
     ///   - app: the app's name, which is also its path prefix (`memo` → `/memo`).
     ///   - apiRoot: where the app's authenticated API lives under its prefix (`/v1` → `/memo/v1`):
     ///     the platform's account routes are placed there, and POSTs under it take `Idempotency-Key`.
+    ///   - otherAPIRoots: further authenticated roots the app mounts (`/v2`): POSTs under them take
+    ///     `Idempotency-Key` too.
     ///   - title: `info.title`.
     ///   - version: `info.version` (the app API's version).
     ///   - description: `info.description`.
     ///   - fragment: the app's paths (relative to its prefix) and components.
-    public init(app: String, apiRoot: String = defaultAPIRoot, title: String, version: String, description: String = "", fragment: String) throws {
-        guard apiRoot.hasPrefix("/"), !apiRoot.hasSuffix("/"), !apiRoot.contains("//") else {
-            throw Invalid("the API root \(apiRoot) must be /segment[/segment…]")
+    public init(
+        app: String, apiRoot: String = defaultAPIRoot, otherAPIRoots: [String] = [], title: String, version: String, description: String = "", fragment: String
+    ) throws {
+        for root in [apiRoot] + otherAPIRoots {
+            guard root.hasPrefix("/"), !root.hasSuffix("/"), !root.contains("//") else {
+                throw Invalid("the API root \(root) must be /segment[/segment…]")
+            }
         }
+        let apiRoots = [apiRoot] + otherAPIRoots
         let parts: [(fragment: [String: Any], base: String)] = [
             (try Self.parse(PlatformOpenAPI.fragment, app: app, name: "platform fragment"), ""),
             (try Self.parse(PlatformOpenAPI.accountFragment, app: app, name: "platform account fragment"), apiRoot),
@@ -60,7 +69,7 @@ public struct OpenAPIDocument: Sendable {
         var paths: [String: Any] = [:]
         var components: [String: [String: Any]] = [:]
         for part in parts {
-            try Self.merge(part.fragment, under: part.base, apiRoot: apiRoot, paths: &paths, components: &components)
+            try Self.merge(part.fragment, under: part.base, apiRoots: apiRoots, paths: &paths, components: &components)
         }
         let document: [String: Any] = [
             "openapi": "3.1.0",
@@ -74,11 +83,13 @@ public struct OpenAPIDocument: Sendable {
         try Self.checkReferences(in: document, components: components)
         json = try JSONSerialization.data(withJSONObject: document, options: [.sortedKeys, .withoutEscapingSlashes])
         self.apiRoot = apiRoot
+        self.otherAPIRoots = otherAPIRoots
     }
 
-    private init(json: Data, apiRoot: String) {
+    private init(json: Data, apiRoot: String, otherAPIRoots: [String]) {
         self.json = json
         self.apiRoot = apiRoot
+        self.otherAPIRoots = otherAPIRoots
     }
 
     /// This document with a further fragment's paths and components (a platform feature an app
@@ -95,21 +106,22 @@ public struct OpenAPIDocument: Sendable {
         let part = try Self.parse(fragment, app: app, name: name)
         var paths = document["paths"] as? [String: Any] ?? [:]
         var components = (document["components"] as? [String: Any] ?? [:]).compactMapValues { $0 as? [String: Any] }
-        try Self.merge(part, under: apiRoot, apiRoot: apiRoot, paths: &paths, components: &components)
+        try Self.merge(part, under: apiRoot, apiRoots: [apiRoot] + otherAPIRoots, paths: &paths, components: &components)
         document["paths"] = paths
         document["components"] = components
         try Self.checkReferences(in: document, components: components)
-        return OpenAPIDocument(json: try JSONSerialization.data(withJSONObject: document, options: [.sortedKeys, .withoutEscapingSlashes]), apiRoot: apiRoot)
+        return OpenAPIDocument(
+            json: try JSONSerialization.data(withJSONObject: document, options: [.sortedKeys, .withoutEscapingSlashes]), apiRoot: apiRoot, otherAPIRoots: otherAPIRoots)
     }
 
     /// Adds one fragment's paths, each placed under `base` (`""`: the app's prefix; or the API root)
     /// with the platform's shared responses, and its components.
-    static func merge(_ part: [String: Any], under base: String, apiRoot: String, paths: inout [String: Any], components: inout [String: [String: Any]]) throws {
+    static func merge(_ part: [String: Any], under base: String, apiRoots: [String], paths: inout [String: Any], components: inout [String: [String: Any]]) throws {
         for (relativePath, item) in part["paths"] as? [String: Any] ?? [:] {
             guard relativePath.hasPrefix("/") else { throw Invalid("path \(relativePath) must start with /") }
             let path = base + relativePath
             guard paths[path] == nil else { throw Invalid("path \(path) is defined by two fragments") }
-            paths[path] = try addingPlatformResponses(to: item, path: path, apiRoot: apiRoot)
+            paths[path] = try addingPlatformResponses(to: item, path: path, apiRoots: apiRoots)
         }
         for (section, entries) in part["components"] as? [String: Any] ?? [:] {
             guard let entries = entries as? [String: Any] else { throw Invalid("components.\(section) must be an object") }
@@ -199,13 +211,13 @@ public struct OpenAPIDocument: Sendable {
         return responses
     }
 
-    /// Whether the platform's `IdempotencyMiddleware` applies to an operation: a POST under the
-    /// app's API root (the authenticated group; `path` relative to the app's prefix) that needs the bearer token.
-    public static func takesIdempotencyKey(_ operation: [String: Any], method: String, path: String, apiRoot: String = defaultAPIRoot) -> Bool {
-        method == "post" && path.hasPrefix(apiRoot + "/") && (operation["security"] as? [Any])?.isEmpty != true
+    /// Whether the platform's `IdempotencyMiddleware` applies to an operation: a POST under one of the
+    /// app's authenticated roots (`path` relative to the app's prefix) that needs the bearer token.
+    public static func takesIdempotencyKey(_ operation: [String: Any], method: String, path: String, apiRoots: [String] = [defaultAPIRoot]) -> Bool {
+        method == "post" && apiRoots.contains { path.hasPrefix($0 + "/") } && (operation["security"] as? [Any])?.isEmpty != true
     }
 
-    static func addingPlatformResponses(to item: Any, path: String, apiRoot: String) throws -> Any {
+    static func addingPlatformResponses(to item: Any, path: String, apiRoots: [String]) throws -> Any {
         guard var item = item as? [String: Any] else { throw Invalid("path \(path) must be an object") }
         for (method, value) in item where methods.contains(method) {
             guard var operation = value as? [String: Any] else { throw Invalid("\(method) \(path) must be an object") }
@@ -215,7 +227,7 @@ public struct OpenAPIDocument: Sendable {
             }
             // The Idempotency-Key header, its 409 while the first request runs and its 422 for a bad
             // or reused key, wherever the middleware runs.
-            if takesIdempotencyKey(operation, method: method, path: path, apiRoot: apiRoot) {
+            if takesIdempotencyKey(operation, method: method, path: path, apiRoots: apiRoots) {
                 var parameters = operation["parameters"] as? [Any] ?? []
                 parameters.append(["$ref": "#/components/parameters/IdempotencyKey"])
                 operation["parameters"] = parameters
