@@ -254,7 +254,7 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: [
-                "AppServer", "Knot", "Auth", "Persistence", "PlatformCore", "AIProviders", "AWSSigning",
+                "AppServer", "Auth", "Persistence", "PlatformCore", "AIProviders", "AWSSigning",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdHTTP2", package: "hummingbird"),
                 .product(name: "SQLKit", package: "sql-kit"),
@@ -263,10 +263,17 @@ let package = Package(
             ],
             path: "Tests/TestSupport"
         ),
+        // Knot's fixtures and handles for tests that exercise Knot (TestSupport itself names no app).
+        .target(
+            name: "KnotTestSupport",
+            dependencies: ["TestSupport", "AppServer", "Knot", "KnotAPI"],
+            path: "Tests/KnotTestSupport"
+        ),
         .testTarget(
             name: "PlatformTests",
             dependencies: [
-                "TestSupport", "AppPlatform", "AppServer", "PlatformCore", "Persistence", "AIProviders", "Auth", "Observability", "Jobs", "Notifications", "KnotAPI",
+                "TestSupport", "KnotTestSupport", "AppPlatform", "AppServer", "PlatformCore", "Persistence", "AIProviders", "Auth", "Observability", "Jobs",
+                "Notifications", "Knot", "KnotAPI",
                 "MediaStorage", "AWSSigning", "ClientCore",
                 .product(name: "Hummingbird", package: "hummingbird"), .product(name: "SQLKit", package: "sql-kit"), .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
@@ -283,7 +290,7 @@ let package = Package(
         ),
         .testTarget(
             name: "KnotTests",
-            dependencies: ["TestSupport", "Knot", "KnotAPI", "AWSSigning", .product(name: "Hummingbird", package: "hummingbird")]
+            dependencies: ["TestSupport", "KnotTestSupport", "Knot", "KnotAPI", "AWSSigning", .product(name: "Hummingbird", package: "hummingbird")]
         ),
         .testTarget(
             name: "VibeKeeperTests",
@@ -302,7 +309,7 @@ let package = Package(
         ),
         .testTarget(
             name: "KnotClientTests",
-            dependencies: ["KnotClient", "KnotAPI", "TestSupport", .product(name: "Hummingbird", package: "hummingbird")]
+            dependencies: ["KnotClient", "KnotAPI", "TestSupport", "KnotTestSupport", .product(name: "Hummingbird", package: "hummingbird")]
         ),
     ],
     swiftLanguageModes: [.v6]

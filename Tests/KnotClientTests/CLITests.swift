@@ -1,6 +1,7 @@
 import Foundation
 import KnotAPI
 import KnotClient
+import KnotTestSupport
 import TestSupport
 import Testing
 

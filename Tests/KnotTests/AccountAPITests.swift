@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import KnotTestSupport
 import Persistence
 import PlatformCore
 import SQLKit

@@ -1,5 +1,6 @@
 import Foundation
 import KnotAPI
+import KnotTestSupport
 import PlatformCore
 import TestSupport
 import Testing

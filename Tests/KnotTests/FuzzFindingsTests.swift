@@ -2,6 +2,7 @@ import AppServer
 import Foundation
 import HTTPTypes
 import Knot
+import KnotTestSupport
 import PlatformCore
 import TestSupport
 import Testing

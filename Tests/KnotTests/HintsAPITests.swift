@@ -2,6 +2,7 @@ import AIProviders
 import Foundation
 import HTTPTypes
 import KnotAPI
+import KnotTestSupport
 import PlatformCore
 import Synchronization
 import TestSupport

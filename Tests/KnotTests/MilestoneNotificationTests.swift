@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import Jobs
 import KnotAPI
+import KnotTestSupport
 import Logging
 import Notifications
 import PlatformCore

@@ -3,6 +3,7 @@ import AWSSigning
 import Foundation
 import Hummingbird
 import KnotAPI
+import KnotTestSupport
 import PlatformCore
 import TestSupport
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 import KnotAPI
+import KnotTestSupport
 import Logging
 import PlatformCore
 import TestSupport

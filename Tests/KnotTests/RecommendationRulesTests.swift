@@ -2,6 +2,7 @@ import AIProviders
 import AppServer
 import Foundation
 import KnotAPI
+import KnotTestSupport
 import Logging
 import PlatformCore
 import TestSupport

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import KnotTestSupport
 import PlatformCore
 import TestSupport
 import Testing

@@ -1,6 +1,7 @@
 import AppServer
 import Foundation
 import KnotAPI
+import KnotTestSupport
 import Logging
 import Notifications
 import PlatformCore

@@ -1,6 +1,7 @@
 import AIProviders
 import AppServer
 import Foundation
+import KnotTestSupport
 import Persistence
 import PlatformCore
 import TestSupport

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import KnotAPI
+import KnotTestSupport
 import Persistence
 import PlatformCore
 import TestSupport

@@ -3,6 +3,7 @@ import Auth
 import Foundation
 import HTTPTypes
 import KnotAPI
+import KnotTestSupport
 import PlatformAPI
 import PlatformCore
 import TestSupport

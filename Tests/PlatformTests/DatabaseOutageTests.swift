@@ -1,6 +1,7 @@
 import AppServer
 import Foundation
 import Jobs
+import KnotTestSupport
 import Logging
 import Persistence
 import PlatformCore

@@ -2,6 +2,7 @@ import AppServer
 import Auth
 import Foundation
 import HTTPTypes
+import KnotTestSupport
 import NIOCore
 import Persistence
 import PlatformCore

@@ -4,6 +4,7 @@ import Crypto
 import Foundation
 import Jobs
 import KnotAPI
+import KnotTestSupport
 import Logging
 import Notifications
 import PlatformCore

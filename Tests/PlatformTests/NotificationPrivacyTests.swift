@@ -2,6 +2,7 @@ import AppServer
 import Auth
 import Foundation
 import KnotAPI
+import KnotTestSupport
 import Logging
 import Notifications
 import PlatformCore

@@ -3,6 +3,7 @@ import AppServer
 import Foundation
 import HTTPTypes
 import KnotAPI
+import KnotTestSupport
 import Logging
 import Observability
 import PlatformCore

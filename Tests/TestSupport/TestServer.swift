@@ -68,7 +68,6 @@ public func testConfiguration(_ database: TestDatabase, dataDirectory: URL) thro
     configuration.authRateLimitPerMinute = 10_000
     configuration.embedder = .hashing
     configuration.vectorBackfillSeconds = 0
-    configuration.appOverrides["KNOT_FEEDBACK_ANALYSIS_HOURS"] = "0"
     configuration.jobsEnabled = false
     // Behaviour tests are not held to the production bound on a database operation: at the start of a
     // full run dozens of servers migrate and create databases at once on 2 cores, and a sign-in can
@@ -183,8 +182,11 @@ public struct APIClient: Sendable {
         return try await send(method, path, token: token, body: data)
     }
 
-    /// Signs in through development sign-in and returns the token pair.
-    public func signIn(_ email: String = "user-\(UUID().uuidString.prefix(8))@example.com", app: String = "knot") async throws -> SignedIn {
+    /// A fresh address for a test user, so tests sharing a database never meet each other's accounts.
+    public static var freshEmail: String { "user-\(UUID().uuidString.prefix(8))@example.com" }
+
+    /// Signs in to `app` through development sign-in and returns the token pair.
+    public func signIn(_ email: String = APIClient.freshEmail, app: String) async throws -> SignedIn {
         let response = try await send(.post, "/\(app)/auth/dev", json: ["email": email])
         guard response.status == .ok else { throw TestFailure("dev sign-in failed: \(response.status) \(response.text)") }
         let json = response.json
@@ -232,7 +234,7 @@ public func withIsolatedServer<T: Sendable>(
 
 /// Builds the real application on `database` and serves it on 127.0.0.1 at a free port (a real
 /// socket) for the duration of `body`, which gets the base URL — for clients that bring their own
-/// HTTP stack, like `KnotClient` and the `knot` executable.
+/// HTTP stack, like an app's client SDK and its command-line client.
 public func withLiveServer<T: Sendable>(
     _ database: TestDatabase,
     configure: (inout ServerConfiguration) -> Void = { _ in },

@@ -1,6 +1,7 @@
 import AppServer
 import Foundation
 import HTTPTypes
+import KnotTestSupport
 import PlatformCore
 import SQLKit
 import TestSupport

@@ -1,0 +1,9 @@
+import KnotAPI
+import TestSupport
+
+extension APIClient {
+    /// Signs in to Knot through development sign-in: the app most API tests exercise.
+    public func signIn(_ email: String = APIClient.freshEmail) async throws -> SignedIn {
+        try await signIn(email, app: AppID.knot.rawValue)
+    }
+}
