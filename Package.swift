@@ -173,6 +173,17 @@ let package = Package(
             ],
             resources: [.embedInCode("OpenAPI/vibekeeper.openapi.json")]
         ),
+        // Example (scripts/new-app): its wire contract (Foundation only) and its server module.
+        .target(name: "ExampleAPI", dependencies: ["PlatformAPI"]),
+        .target(
+            name: "Example",
+            dependencies: [
+                "AppPlatform", "PlatformCore", "Persistence", "Auth", "ExampleAPI",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "SQLKit", package: "sql-kit"),
+            ],
+            resources: [.embedInCode("OpenAPI/example.openapi.json")]
+        ),
         // MARK: Composition
         .target(
             name: "AppServer",
@@ -223,6 +234,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Example's client SDK (Foundation only; never a server target) and its CLI on the shared CLI support.
+        .target(name: "ExampleClient", dependencies: ["ClientCore", "ExampleAPI"]),
+        .executableTarget(
+            name: "ExampleCLI",
+            dependencies: ["ExampleClient", "CLISupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         // MARK: Benchmarks
         .executableTarget(
             name: "embedding-benchmark",
@@ -268,6 +285,8 @@ let package = Package(
             dependencies: [
                 "TestSupport", "AppPlatform", "AppServer", "PlatformCore", "Persistence", "AIProviders", "Auth", "Observability", "Jobs", "Notifications", "KnotAPI",
                 "MediaStorage", "AWSSigning",
+                // The scaffold's example app (scripts/new-app example --example), in the route-table check.
+                "Example",
                 .product(name: "Hummingbird", package: "hummingbird"), .product(name: "SQLKit", package: "sql-kit"), .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -303,6 +322,10 @@ let package = Package(
         .testTarget(
             name: "KnotClientTests",
             dependencies: ["KnotClient", "KnotAPI", "TestSupport", .product(name: "Hummingbird", package: "hummingbird")]
+        ),
+        .testTarget(
+            name: "ExampleTests",
+            dependencies: ["TestSupport", "Example", "ExampleAPI", "AppPlatform", "AppServer"]
         ),
     ],
     swiftLanguageModes: [.v6]
