@@ -173,6 +173,17 @@ let package = Package(
             ],
             resources: [.embedInCode("OpenAPI/vibekeeper.openapi.json")]
         ),
+        // Example (scripts/new-app): its wire contract (Foundation only) and its server module.
+        .target(name: "ExampleAPI", dependencies: ["PlatformAPI"]),
+        .target(
+            name: "Example",
+            dependencies: [
+                "AppPlatform", "PlatformCore", "Persistence", "Auth", "ExampleAPI",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "SQLKit", package: "sql-kit"),
+            ],
+            resources: [.embedInCode("OpenAPI/example.openapi.json")]
+        ),
         // MARK: Composition
         .target(
             name: "AppServer",
@@ -222,6 +233,12 @@ let package = Package(
                 "VibeKeeperClient", "CLISupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        // Example's client SDK (Foundation only; never a server target) and its CLI on the shared CLI support.
+        .target(name: "ExampleClient", dependencies: ["ClientCore", "ExampleAPI"]),
+        .executableTarget(
+            name: "ExampleCLI",
+            dependencies: ["ExampleClient", "CLISupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // MARK: Benchmarks
         .executableTarget(
@@ -275,6 +292,8 @@ let package = Package(
                 "TestSupport", "KnotTestSupport", "AppPlatform", "AppServer", "PlatformCore", "Persistence", "AIProviders", "Auth", "Observability", "Jobs",
                 "Notifications", "Knot", "KnotAPI",
                 "MediaStorage", "AWSSigning", "ClientCore",
+                // The scaffold's example app (scripts/new-app example --example), in the route-table check.
+                "Example",
                 .product(name: "Hummingbird", package: "hummingbird"), .product(name: "SQLKit", package: "sql-kit"), .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -310,6 +329,10 @@ let package = Package(
         .testTarget(
             name: "KnotClientTests",
             dependencies: ["KnotClient", "KnotAPI", "TestSupport", "KnotTestSupport", .product(name: "Hummingbird", package: "hummingbird")]
+        ),
+        .testTarget(
+            name: "ExampleTests",
+            dependencies: ["TestSupport", "Example", "ExampleAPI", "AppPlatform", "AppServer"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,6 +1,7 @@
 import AppPlatform
 import AppServer
 import Auth
+import Example
 import Foundation
 import Persistence
 import PlatformCore
@@ -23,10 +24,15 @@ struct RouteTableTests {
         return Set(shapes.map { normalized($0.method.rawValue, $0.path) })
     }
 
-    @Test("contract, server and document agree for every hosted app, and for the test app Memo at a /v1 root", arguments: (hostedApps + [MemoApp.self]).map { AppTableCase($0) })
+    /// The apps the tests mount beside the hosted ones: Memo and the scaffold's example (both at `/v1`).
+    static let testApps: [any AppModule.Type] = [MemoApp.self, ExampleApp.self]
+
+    @Test(
+        "contract, server and document agree for every hosted app, for the test app Memo at a /v1 root and for the scaffold's example",
+        arguments: (hostedApps + testApps).map { AppTableCase($0) })
     func contractServerAndDocumentAgree(_ app: AppTableCase) async throws {
         let type = app.type
-        let registered = try await withServer(.sqlite, configure: { $0.apps = [type.id] }, dependencies: .init(extraModules: [MemoApp.self])) { _, server in
+        let registered = try await withServer(.sqlite, configure: { $0.apps = [type.id] }, dependencies: .init(extraModules: Self.testApps)) { _, server in
             Set(server.routes.filter { $0.method != "HEAD" && $0.path.hasPrefix(type.id.pathPrefix + "/") }.map { Self.normalized($0.method, $0.path) })
         }
         let document = try type.servedOpenAPIDocument()

@@ -1,0 +1,48 @@
+import Foundation
+import Hummingbird
+import PlatformCore
+import __App__API
+
+/// The item routes of ``__App__Routes``, one named handler each.
+public struct __App__ItemsController: Sendable {
+    let items: __App__ItemRepository
+
+    public init(items: __App__ItemRepository) {
+        self.items = items
+    }
+
+    public func addRoutes(to api: RouterGroup<AuthenticatedContext>) {
+        api.on(__App__Routes.items, use: list)
+        api.on(__App__Routes.createItem, use: create)
+        api.on(__App__Routes.item, use: read)
+        api.on(__App__Routes.deleteItem, use: delete)
+    }
+
+    @Sendable func list(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> [__App__Item] {
+        var v = Validator()
+        let limit = v.queryInteger(
+            request.uri.queryParameters.get("limit").map { String($0) }, "limit", default: __App__Rules.defaultListLimit, range: 1...__App__Rules.maxListLimit)
+        try v.throwIfInvalid()
+        return try await items.list(for: context.userID, limit: limit)
+    }
+
+    @Sendable func create(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> __App__Item {
+        let new = try New__App__Item.check(try await request.decode(as: New__App__Item.Input.self, context: context)).get()
+        return try await items.create(new, for: context.userID)
+    }
+
+    @Sendable func read(_ request: Request, _ context: AuthenticatedContext, _ id: __App__ItemID) async throws -> __App__Item {
+        guard let item = try await items.find(id, for: context.userID) else { throw Self.notFound }
+        return item
+    }
+
+    @Sendable func delete(_ request: Request, _ context: AuthenticatedContext, _ id: __App__ItemID) async throws -> NoContent {
+        guard try await items.delete(id, for: context.userID) else { throw Self.notFound }
+        return NoContent()
+    }
+
+    /// The 404 of an item the caller does not have (missing or another user's).
+    static let notFound = APIError.notFound(__App__ItemID.notFoundName, code: __App__ItemID.notFoundCode)
+}
+
+extension __App__Item: ResponseEncodable {}
