@@ -125,6 +125,17 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // JSON over HTTP to third parties' APIs (recommendation sources, flight providers): per-call
+        // deadline, bounded retries on 429/5xx honouring Retry-After, typed errors.
+        .target(
+            name: "OutboundHTTP",
+            dependencies: [
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOFoundationCompat", package: "swift-nio"),
+            ]
+        ),
         // AWS Signature Version 4, for every AWS-style API the platform and apps call (S3, PA-API).
         .target(name: "AWSSigning", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
         // Uploaded photos and recordings: format detection by magic bytes and the stores they live in
@@ -145,6 +156,8 @@ let package = Package(
                 "PlatformCore", "Persistence", "Auth", "AIProviders", "Jobs", "Notifications", "Observability", "MediaStorage",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
             ]
         ),
         // MARK: Apps
@@ -154,7 +167,7 @@ let package = Package(
         .target(
             name: "Knot",
             dependencies: [
-                "AppPlatform", "PlatformCore", "Persistence", "Auth", "AIProviders", "Jobs", "Notifications", "KnotAPI", "AWSSigning",
+                "AppPlatform", "PlatformCore", "Persistence", "Auth", "AIProviders", "Jobs", "Notifications", "KnotAPI", "AWSSigning", "OutboundHTTP",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -291,7 +304,7 @@ let package = Package(
             dependencies: [
                 "TestSupport", "KnotTestSupport", "AppPlatform", "AppServer", "PlatformCore", "Persistence", "AIProviders", "Auth", "Observability", "Jobs",
                 "Notifications", "Knot", "KnotAPI",
-                "MediaStorage", "AWSSigning", "ClientCore",
+                "MediaStorage", "AWSSigning", "ClientCore", "OutboundHTTP",
                 // The scaffold's example app (scripts/new-app example --example), in the route-table check.
                 "Example",
                 .product(name: "Hummingbird", package: "hummingbird"), .product(name: "SQLKit", package: "sql-kit"), .product(name: "CryptoExtras", package: "swift-crypto"),

@@ -1,3 +1,4 @@
+import AppPlatform
 import Auth
 import Foundation
 import Hummingbird
@@ -56,9 +57,13 @@ public struct VaultController: Sendable {
 /// Hints: add, page, search by meaning, delete (seed 001 steps 4.4, 4.6).
 public struct HintsController: Sendable {
     let hints: HintRepository
+    /// `limit` and `cursor` as every list parses them; the hint page adds the seed's `offset` and
+    /// keeps its page object (`hints`, `total`, `next_cursor`).
+    let paging: ListPaging
 
     public init(hints: HintRepository) {
         self.hints = hints
+        self.paging = ListPaging(cursors: hints.cursors)
     }
 
     public func addRoutes(to api: RouterGroup<AuthenticatedContext>) {
@@ -79,16 +84,11 @@ public struct HintsController: Sendable {
     /// The page's JSON is written as its rows are read (`HintRepository.listJSON`).
     @Sendable func list(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> Response {
         var validator = Validator()
-        let limit = validator.queryInteger(request.uri.queryParameters.get("limit").map { String($0) }, "limit", default: 50, range: 1...100)
-        var cursor: HintCursor?
-        if let raw = request.uri.queryParameters.get("cursor"), !raw.isEmpty {
-            cursor = hints.cursors.decode(raw, for: context.userID.uuid)
-            validator.check(cursor != nil, "cursor", PageCursorSigner.refusal)
-        }
+        let page = paging.parse(request.uri.queryParameters, for: context.userID, &validator)
         let offset = validator.queryInteger(request.uri.queryParameters.get("offset").map { String($0) }, "offset", default: 0, range: 0...1_000_000)
         try validator.throwIfInvalid()
-        guard let page = try await hints.listJSON(for: context.userID, limit: limit, cursor: cursor, offset: offset) else { throw VaultController.noVault }
-        return APIResponseEncoder.response(json: page)
+        guard let json = try await hints.listJSON(for: context.userID, limit: page.limit, cursor: page.cursor, offset: offset) else { throw VaultController.noVault }
+        return APIResponseEncoder.response(json: json)
     }
 
     @Sendable func search(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> HintSearchResult {

@@ -9,16 +9,13 @@ import SQLKit
 public struct VaultRepository: Sendable {
     let database: any Database
     let clock: any TimeSource
-    /// Test seam: runs inside the replace transaction after the old rows are gone, to prove that a
-    /// failure at that point rolls everything back.
-    var afterReplaceDeletes: (@Sendable () async throws -> Void)?
 
     public init(database: any Database, clock: any TimeSource) {
         self.database = database
         self.clock = clock
     }
 
-    /// Creates the user's vault. Throws 409 when they already have one.
+    /// Creates the user's vault. Throws ``VaultAlreadyExists`` when they already have one.
     public func create(_ content: VaultContent, for user: UserID) async throws -> PartnerVault {
         let now = clock.now()
         let vaultID = VaultID()
@@ -36,7 +33,7 @@ public struct VaultRepository: Sendable {
                 try await Self.insertChildren(content, vault: vaultID, keepMilestones: [], now: now, on: db)
             }
         } catch  where error.isUniqueViolation {
-            throw APIError.conflict("A partner vault already exists for this account. Use PUT /api/v1/vault to update it.", code: "vault_exists")
+            throw VaultAlreadyExists()
         }
         return PartnerVault(vaultId: vaultID, content: content, createdAt: now, updatedAt: now)
     }
@@ -45,10 +42,9 @@ public struct VaultRepository: Sendable {
     /// with their `id` (so history attached to them survives) and deleting the others.
     public func replace(_ content: VaultContent, for user: UserID) async throws -> PartnerVault {
         let now = clock.now()
-        let hook = afterReplaceDeletes
         let created: Date = try await database.transaction(owner: user.uuid) { db in
             guard let row = try await db.raw("SELECT id, created_at FROM partner_vaults WHERE user_id = \(bind: user.uuid)").first() else {
-                throw APIError.notFound("Partner vault", code: "vault_not_found")
+                throw VaultNotFound(need: .replace)
             }
             let vaultID = VaultID(try row.uuid("id"))
             try await db.raw(
@@ -72,11 +68,10 @@ public struct VaultRepository: Sendable {
                 for key in keys { try await JobQueue.cancel(idempotencyKey: key, now: now, on: db) }
                 try await db.raw("DELETE FROM partner_milestones WHERE id = \(bind: id)").run()
             }
-            try await hook?()
             try await Self.insertChildren(content, vault: vaultID, keepMilestones: Set(existing).intersection(kept), now: now, on: db)
             return try row.decode(column: "created_at", as: Date.self)
         }
-        guard let vault = try await find(for: user) else { throw APIError.notFound("Partner vault", code: "vault_not_found") }
+        guard let vault = try await find(for: user) else { throw VaultNotFound(need: .replace) }
         return PartnerVault(vaultId: vault.vaultId, content: vault.content, createdAt: created, updatedAt: now)
     }
 

@@ -46,6 +46,15 @@ public struct APIError: Error, HTTPResponseError, Sendable, CustomStringConverti
     }
 }
 
+/// An error of an app's (or the platform's) domain — a missing entity, a conflict, a limit reached —
+/// that has one HTTP answer. Repositories and services throw such errors with no HTTP wording or
+/// status in them; each app gives its errors their answers in one file of its HTTP layer (a
+/// conformance per error), and ``ErrorMiddleware`` renders them like an ``APIError``.
+public protocol APIErrorConvertible: Error {
+    /// The answer the HTTP API gives for this error.
+    var apiError: APIError { get }
+}
+
 extension APIError {
     /// 401 with `WWW-Authenticate: Bearer`, as RFC 6750 asks, for every authentication failure.
     public static func unauthorized(_ message: String, code: String = "unauthorized") -> APIError {

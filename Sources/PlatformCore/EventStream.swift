@@ -89,7 +89,8 @@ public enum EventStream {
 
     /// The last event of a stream whose producer failed: `error`, with the API's error body.
     static func errorEvent(_ error: any Error) -> ServerSentEvent {
-        let apiError = (error as? APIError) ?? APIError(.internalServerError, code: "internal", message: "The stream failed; try again.")
+        let apiError =
+            (error as? APIError) ?? (error as? any APIErrorConvertible)?.apiError ?? APIError(.internalServerError, code: "internal", message: "The stream failed; try again.")
         return ServerSentEvent(event: "error", data: String(decoding: apiError.jsonBody, as: UTF8.self))
     }
 }

@@ -4,7 +4,8 @@ import Logging
 import NIOHTTP1
 
 /// Renders every error in the one JSON shape and makes sure nothing a client sends can produce an
-/// unexplained 500: API errors pass through, Hummingbird's HTTP errors are translated, a body that
+/// unexplained 500: API errors pass through, domain errors get their answer
+/// (``APIErrorConvertible``), Hummingbird's HTTP errors are translated, a body that
 /// breaks HTTP framing is a 400, anything else is logged with the request id and answered with a
 /// generic 500.
 public struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
@@ -23,6 +24,8 @@ public struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return try await next(request, context)
         } catch let error as APIError {
             return try error.response(from: request, context: context)
+        } catch let error as any APIErrorConvertible {
+            return try error.apiError.response(from: request, context: context)
         } catch let error as DatabaseUnavailable {
             context.logger.warning("database unavailable", metadata: ["error": "\(error.reason)", "path": "\(request.uri.path)"])
             return try error.response(from: request, context: context)

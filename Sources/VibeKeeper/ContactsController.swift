@@ -1,3 +1,4 @@
+import AppPlatform
 import Foundation
 import Hummingbird
 import PlatformCore
@@ -11,7 +12,7 @@ public struct ContactsController: Sendable {
 
     /// - Parameter cursorSecret: the server secret the contact list's cursors are signed with.
     public init(contacts: ContactRepository, cursorSecret: Data, effects: WriteEffects) {
-        self.paging = ListPaging(secret: cursorSecret, list: "contacts")
+        self.paging = ListPaging(secret: cursorSecret, list: "vibekeeper.contacts", defaultLimit: VibeKeeperRules.defaultPageSize, maxLimit: VibeKeeperRules.maxPageSize)
         self.contacts = contacts
         self.effects = effects
     }

@@ -1,3 +1,4 @@
+import AppPlatform
 import Foundation
 import Persistence
 import PlatformCore

@@ -1,3 +1,4 @@
+import AppPlatform
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -13,14 +14,14 @@ public struct GiftIdeasController: Sendable {
 
     /// - Parameter cursorSecret: the server secret the list's cursors are signed with.
     public init(ideas: GiftIdeaRepository, cursorSecret: Data, effects: WriteEffects) {
-        self.paging = ListPaging(secret: cursorSecret, list: "gift-ideas")
+        self.paging = ListPaging(secret: cursorSecret, list: "vibekeeper.gift-ideas", defaultLimit: VibeKeeperRules.defaultPageSize, maxLimit: VibeKeeperRules.maxPageSize)
         self.ideas = ideas
         self.effects = effects
     }
 
     /// The header carrying the next page's cursor of `GET /gift-ideas` (absent on the last page);
     /// the body stays the seed's plain array.
-    public static let nextCursorHeader = HTTPField.Name(VibeKeeperRoutes.nextCursorHeader)!
+    public static let nextCursorHeader = ListPaging.nextCursorHeader
 
     public func addRoutes(to api: RouterGroup<AuthenticatedContext>) {
         api.on(VibeKeeperRoutes.giftIdeas, edited: list)

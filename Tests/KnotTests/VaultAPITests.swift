@@ -263,17 +263,17 @@ struct VaultAPITests {
 
     @Test("a replace that fails midway leaves the old vault intact", arguments: TestDatabase.allCases)
     func failedReplaceRollsBack(_ database: TestDatabase) async throws {
-        struct InjectedFailure: Error {}
         try await withServer(database) { client, server in
             let user = try await client.signIn()
             #expect(try await client.send(.post, "/knot/api/v1/vault", token: user.accessToken, json: validVaultPayload()).status == .created)
             let before = try await client.send(.get, "/knot/api/v1/vault", token: user.accessToken).json
-            var repository = try #require(server.knot).vaults
-            repository.afterReplaceDeletes = { throw InjectedFailure() }
+            // The replace fails after the old rows are gone: at its first insert of the new ones.
+            let faulty = FaultyDatabase(server.database) { $0.contains("INSERT INTO partner_interests") }
+            let repository = VaultRepository(database: faulty, clock: try #require(server.knot).vaults.clock)
             var input = validVaultPayload(name: "Changed")
             input["vibes"] = ["vintage"]
             let content = try VaultRules.validate(try JSONDecoder.api.decode(VaultInput.self, from: JSONSerialization.data(withJSONObject: input)))
-            await #expect(throws: InjectedFailure.self) {
+            await #expect(throws: InjectedStatementFailure.self) {
                 try await repository.replace(content, for: UserID(UUID(uuidString: user.userID)!))
             }
             let after = try await client.send(.get, "/knot/api/v1/vault", token: user.accessToken).json

@@ -107,7 +107,7 @@ public struct RecommendationService: Sendable {
     ) async throws -> RecommendationBatch {
         var rejected: [StoredRecommendation] = []
         for id in ids where !rejected.contains(where: { $0.id == id }) {
-            guard let found = try await recommendations.find(id, for: user) else { throw APIError.notFound("Recommendation \(id)", code: "recommendation_not_found") }
+            guard let found = try await recommendations.find(id, for: user) else { throw RecommendationNotFound(id: id) }
             rejected.append(found)
         }
         try await recommendations.recordRefreshed(rejected.map(\.id), reason: reason, user: user)
@@ -121,11 +121,11 @@ public struct RecommendationService: Sendable {
     func run(for user: UserID, occasion: OccasionType, milestoneID: MilestoneID?, vibeOverride: [Vibe]?, plan: RefreshPlan?, offline: Bool) async throws -> RecommendationBatch {
         let started = ContinuousClock.now
         guard let vault = try await vaults.find(for: user) else {
-            throw APIError(.notFound, code: "vault_not_found", message: "Create a partner vault before asking for recommendations.")
+            throw VaultNotFound(need: .recommendations)
         }
         let content = vault.content
         let milestone = try milestoneID.map { id in
-            guard let found = content.milestones.first(where: { $0.id == id }) else { throw APIError.notFound("Milestone", code: "milestone_not_found") }
+            guard let found = content.milestones.first(where: { $0.id == id }) else { throw MilestoneNotFound() }
             return found
         }
         let budget = Self.budget(for: occasion, in: content.budgets)
@@ -186,10 +186,10 @@ public struct RecommendationService: Sendable {
             if filtered.count >= 3 { break }
         }
         if candidates.isEmpty && plan == nil {
-            throw APIError(.unprocessableContent, code: "no_candidates", message: RecommendationFailure.noCandidates.message)
+            throw RecommendationFailure.noCandidates.apiError
         }
         if filtered.isEmpty && plan == nil {
-            throw APIError(.unprocessableContent, code: "everything_filtered", message: RecommendationFailure.everythingFiltered.message)
+            throw RecommendationFailure.everythingFiltered.apiError
         }
 
         // 3–6. Score (with the batched model classification, bounded), diversify, verify in parallel.
@@ -264,7 +264,8 @@ public struct RecommendationService: Sendable {
             }
         }
         guard answered > 0 else {
-            throw APIError(.serviceUnavailable, code: "sources_unavailable", message: RecommendationFailure.allSourcesFailed.message, headers: [.retryAfter: "30"])
+            // Thrown as its answer (KnotErrors.swift): callers of the service (and its tests) see the API error.
+            throw RecommendationFailure.allSourcesFailed.apiError
         }
         return Gathered(real: real, catalog: catalogCandidates)
     }

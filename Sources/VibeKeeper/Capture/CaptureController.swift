@@ -1,3 +1,4 @@
+import AppPlatform
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -19,7 +20,7 @@ public struct CaptureController: Sendable {
 
     /// - Parameter cursorSecret: the server secret the review queue's cursors are signed with.
     public init(capture: CaptureService, media: MediaCapture? = nil, ideas: GiftIdeaRepository, cursorSecret: Data, effects: WriteEffects) {
-        self.paging = ListPaging(secret: cursorSecret, list: "capture-review")
+        self.paging = ListPaging(secret: cursorSecret, list: "vibekeeper.capture-review", defaultLimit: VibeKeeperRules.defaultPageSize, maxLimit: VibeKeeperRules.maxPageSize)
         self.capture = capture
         self.media = media
         self.ideas = ideas

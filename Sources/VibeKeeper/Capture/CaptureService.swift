@@ -28,11 +28,6 @@ public struct CaptureService: Sendable {
         self.clock = clock
     }
 
-    /// The idea a capture repeated was deleted while the capture ran; the capture fails (and its
-    /// file is removed) rather than attach to nothing. Sent again, it makes a new idea.
-    static let repeatedIdeaDeleted = APIError(
-        .conflict, code: "repeated_idea_deleted", message: "The idea this capture repeats was deleted meanwhile; send the capture again.")
-
     /// Two ideas for the same recipient at least this close (cosine of their embeddings) are one.
     /// With the hashing fallback only near-identical wordings reach it.
     public static let duplicateSimilarity: Float = 0.9
@@ -70,7 +65,7 @@ public struct CaptureService: Sendable {
                 if !files.isEmpty {
                     // The repeat's photo or recording joins the idea the user already has.
                     guard try await library.attach(files, to: existing.id, for: user), let updated = try await ideas.find(existing.id, for: user) else {
-                        throw Self.repeatedIdeaDeleted
+                        throw RepeatedIdeaDeleted()
                     }
                     answer = updated
                 }

@@ -70,24 +70,19 @@ public struct MediaCapture: Sendable {
         """
     }
 
-    /// No speech-to-text configured and no transcript sent: 501, naming the setting.
-    static let transcriptionNotConfigured = APIError(
-        .notImplemented, code: "transcription_not_configured",
-        message: "Voice capture needs speech-to-text on this server: set TRANSCRIBER (e.g. openai:whisper-1), or send the recording's text in the `transcript` field.")
-
     /// Captures a recording: the device's `transcript` when sent, else the transcriber's.
     public func voice(_ upload: Upload, transcript: String?, for user: UserID) async throws -> CaptureResult {
         let text: String
         if let transcript {
             text = transcript
         } else {
-            guard let transcriber else { throw Self.transcriptionNotConfigured }
+            guard let transcriber else { throw TranscriptionNotConfigured() }
             do {
                 text = try await transcriber.transcribe(
                     audio: upload.data, filename: "voice.\(upload.format.rawValue)", mimeType: upload.format.contentType, language: nil, prompt: Self.transcriptionPrompt)
             } catch {
                 logger.warning("transcription failed", metadata: ["error": "\(error)"])
-                throw Self.unavailable("transcription_unavailable", "Speech-to-text is not answering right now; try again shortly.", error)
+                throw CaptureServiceUnavailable(service: .transcription, cause: error)
             }
         }
         return try await keep(upload, for: user) { files in
@@ -124,7 +119,7 @@ public struct MediaCapture: Sendable {
             file = try await library.store(upload.data, format: upload.format, for: user)
         } catch {
             logger.error("media store refused an upload", metadata: ["error": "\(error)"])
-            throw Self.unavailable("media_store_unavailable", "The file could not be stored right now; try again shortly.", nil)
+            throw CaptureServiceUnavailable(service: .mediaStore, cause: nil)
         }
         do {
             return try await body([file])
@@ -132,13 +127,5 @@ public struct MediaCapture: Sendable {
             await library.discard([file])
             throw error
         }
-    }
-
-    static func unavailable(_ code: String, _ message: String, _ error: (any Error)?) -> APIError {
-        var seconds = 30
-        if case .rateLimited(let after)? = error as? ProviderError, let after { seconds = max(1, Int(after.rounded(.up))) }
-        var headers = HTTPFields()
-        headers[.retryAfter] = String(seconds)
-        return APIError(.serviceUnavailable, code: code, message: message, headers: headers)
     }
 }

@@ -1,3 +1,4 @@
+import AppPlatform
 import Auth
 import Foundation
 import Jobs

@@ -1,28 +1,29 @@
 import AsyncHTTPClient
 import Foundation
 import KnotAPI
-import NIOCore
 import NIOHTTP1
+import OutboundHTTP
 
-/// GET with JSON for the recommendation sources: bearer or query-key auth is the caller's, 429 (and
-/// 503, which PA-API and others send when throttling or briefly down) is retried with exponential backoff (1 s, 2 s, 4 s, or the `Retry-After` given), other failures
-/// throw so the aggregator can tell a failed source from an empty one.
+/// The recommendation sources' JSON calls, on the platform's ``OutboundHTTPClient``: bearer or
+/// query-key auth is the caller's; 429 and 503 (which PA-API and others send when throttling or
+/// briefly down) are retried with exponential backoff (1 s, 2 s, 4 s, or the `Retry-After` given, up
+/// to 10 s); every other failure is a ``Failure``, so the aggregator can tell a failed source from an
+/// empty one.
 struct SourceHTTP: Sendable {
+    /// Why a source failed (the outbound call's ``OutboundHTTPError``, or an error the source's API
+    /// reported in a 200).
     struct Failure: Error, CustomStringConvertible {
         let description: String
     }
 
-    let client: HTTPClient
-    let timeout: TimeAmount
-    let sleep: @Sendable (Duration) async throws -> Void
-    static let maxAttempts = 4
-    /// The longest `Retry-After` a source may ask for, in seconds.
-    static let maxRetryAfter: Double = 10
+    /// The sources' retries: 429 and 503 only (another 5xx is a broken source, not a busy one).
+    static let retry = OutboundHTTPClient.RetryPolicy(maxAttempts: 4, retryableStatuses: [429, 503], maxRetryAfter: .seconds(10))
 
-    init(client: HTTPClient = .shared, timeout: TimeAmount = .seconds(10), sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }) {
-        self.client = client
-        self.timeout = timeout
-        self.sleep = sleep
+    let http: OutboundHTTPClient
+
+    /// - Parameter timeout: the longest one call takes, its retries included.
+    init(client: HTTPClient = .shared, timeout: Duration = .seconds(10), sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }) {
+        http = OutboundHTTPClient(client: client, deadline: timeout, retry: Self.retry, sleep: sleep)
     }
 
     func getJSON(_ url: String, headers: [(String, String)] = []) async throws -> [String: Any] {
@@ -36,35 +37,10 @@ struct SourceHTTP: Sendable {
     }
 
     func send(_ method: HTTPMethod, _ url: String, headers: [(String, String)], body: Data?, sign: (@Sendable () -> [(String, String)])? = nil) async throws -> [String: Any] {
-        var attempt = 0
-        while true {
-            attempt += 1
-            var request = HTTPClientRequest(url: url)
-            request.method = method
-            request.headers.add(name: "Accept", value: "application/json")
-            for (name, value) in headers { request.headers.add(name: name, value: value) }
-            for (name, value) in sign?() ?? [] { request.headers.replaceOrAdd(name: name, value: value) }
-            if let body { request.body = .bytes(ByteBuffer(bytes: body)) }
-            let response = try await client.execute(request, timeout: timeout)
-            let responseBody = try await response.body.collect(upTo: 8 << 20)
-            if response.status == .tooManyRequests || response.status == .serviceUnavailable, attempt < Self.maxAttempts {
-                // A third party's Retry-After is untrusted: only finite waits up to `maxRetryAfter`
-                // are honoured; a longer one fails the source now rather than stall the request.
-                let retryAfter = response.headers.first(name: "retry-after").flatMap(Double.init)
-                let wait = retryAfter ?? pow(2, Double(attempt - 1))
-                guard wait.isFinite, wait >= 0, wait <= Self.maxRetryAfter else {
-                    throw Failure(description: "\(url.split(separator: "?").first ?? "") asked to retry after \(response.headers.first(name: "retry-after") ?? "?") s")
-                }
-                try await sleep(.milliseconds(Int(wait * 1000)))
-                continue
-            }
-            guard (200..<300).contains(Int(response.status.code)) else {
-                throw Failure(description: "\(url.split(separator: "?").first ?? "") answered \(response.status.code)")
-            }
-            guard let object = try? JSONSerialization.jsonObject(with: Data(buffer: responseBody)) as? [String: Any] else {
-                throw Failure(description: "unreadable JSON from \(url.split(separator: "?").first ?? "")")
-            }
-            return object
+        do {
+            return try await http.jsonObject(method, url, headers: headers, body: body, sign: sign)
+        } catch let error as OutboundHTTPError {
+            throw Failure(description: error.description)
         }
     }
 }

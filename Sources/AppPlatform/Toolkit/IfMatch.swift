@@ -4,11 +4,11 @@ import HummingbirdCore
 import Persistence
 import PlatformCore
 import SQLKit
-import VibeKeeperAPI
 
-/// The `If-Match` of a `PUT` or `DELETE` of one of the user's entities. The repository checks it
-/// inside the write's own transaction, after locking the row (read-modify-write with no window): a
-/// version other than the one named is a 412 `precondition_failed` and nothing changes. A row that
+/// The `If-Match` of a `PUT` or `DELETE` of one of the user's entities, one way for every app. The
+/// repository checks it inside the write's own transaction, after locking the row (read-modify-write
+/// with no window): a version other than the one named is ``EntityChanged`` (a 412
+/// `precondition_failed`) and nothing changes. A row that
 /// is not the user's stays a 404, and an invalid change a 422 (both win over 412). Without the
 /// header nothing is checked.
 public struct IfMatch: Sendable {
@@ -33,23 +33,35 @@ public struct IfMatch: Sendable {
     /// `If-Match` (`FOR UPDATE` on PostgreSQL; SQLite's write transactions are serial already), so
     /// the version read next is the one the write replaces. False when the row is not the user's.
     /// Without an `If-Match` nothing is locked or checked.
-    static func lock(_ ifMatch: IfMatch?, table: String, id: UUID, user: UserID, in db: any SQLDatabase) async throws -> Bool {
+    public static func lock(_ ifMatch: IfMatch?, table: String, id: UUID, user: UserID, in db: any SQLDatabase) async throws -> Bool {
         guard ifMatch != nil else { return true }
         let lock: SQLQueryString = db.isPostgres ? " FOR UPDATE" : ""
         return try await db.raw("SELECT id FROM \(unsafeRaw: table) WHERE id = \(bind: id) AND user_id = \(bind: user.uuid)\(lock)").first() != nil
     }
 
-    /// Throws the 412 unless the header names the version of an entity last changed at `updatedAt`
-    /// (read after ``lock(_:table:id:user:in:)``, and after the request is known to be valid: a 422
-    /// comes first).
-    func verify(_ updatedAt: Date) throws {
-        guard EntityVersion.isMatched(updatedAt, byIfMatch: header) else {
-            throw APIError.preconditionFailed("This \(entity) changed since you last loaded it: load it again and reapply your change.")
-        }
+    /// Throws ``EntityChanged`` unless the header names the version of an entity last changed at
+    /// `updatedAt` (read after ``lock(_:table:id:user:in:)``, and after the request is known to be
+    /// valid: a 422 comes first).
+    public func verify(_ updatedAt: Date) throws {
+        guard EntityVersion.isMatched(updatedAt, byIfMatch: header) else { throw EntityChanged(entity: entity) }
+    }
+}
+
+/// The entity changed since the version a write's `If-Match` names: the write is refused and
+/// nothing changes.
+public struct EntityChanged: Error, Equatable {
+    /// What the entity is called ("gift idea").
+    public let entity: String
+}
+
+extension EntityChanged: APIErrorConvertible {
+    /// 412 `precondition_failed`.
+    public var apiError: APIError {
+        .preconditionFailed("This \(entity) changed since you last loaded it: load it again and reapply your change.")
     }
 }
 
 /// `value` with `ETag` (its version), as GET, PUT and the 201 of POST answer one entity.
-func tagged<T: ResponseEncodable>(_ value: T, updatedAt: Date, status: HTTPResponse.Status = .ok) -> EditedResponse<T> {
+public func tagged<T: ResponseEncodable>(_ value: T, updatedAt: Date, status: HTTPResponse.Status = .ok) -> EditedResponse<T> {
     EditedResponse(status: status, headers: .eTag(updatedAt: updatedAt), response: value)
 }

@@ -1,0 +1,225 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOFoundationCompat
+import NIOHTTP1
+
+/// JSON over HTTP to a third party's API (a recommendation source, a flight provider), one way for
+/// every app: each call ends within its deadline whatever the other side does (a hanging server, a
+/// slow body, retries and their waits all count), throttling and brief outages (429, 5xx) are retried
+/// with exponential backoff or the `Retry-After` given (bounded: a third party's wait is untrusted),
+/// and every failure is an ``OutboundHTTPError`` naming what went wrong, so a caller can tell a
+/// failed provider from an empty answer. Authentication is the caller's (headers, or `sign`).
+public struct OutboundHTTPClient: Sendable {
+    /// Which answers are retried, how often, and how long a `Retry-After` may ask to wait.
+    public struct RetryPolicy: Sendable {
+        /// Attempts in all (1: no retry).
+        public var maxAttempts: Int
+        /// The statuses retried.
+        public var retryableStatuses: Set<Int>
+        /// The longest wait honoured; a `Retry-After` asking for more (or an unreadable one: infinite,
+        /// negative) fails the call at once rather than stall it.
+        public var maxRetryAfter: Duration
+        /// The first backoff without `Retry-After`; each retry doubles it (1 s, 2 s, 4 s…).
+        public var backoff: Duration
+
+        public init(maxAttempts: Int = 4, retryableStatuses: Set<Int> = Self.throttledOrFailing, maxRetryAfter: Duration = .seconds(10), backoff: Duration = .seconds(1)) {
+            self.maxAttempts = max(1, maxAttempts)
+            self.retryableStatuses = retryableStatuses
+            self.maxRetryAfter = maxRetryAfter
+            self.backoff = backoff
+        }
+
+        /// 429 and every 5xx.
+        public static let throttledOrFailing: Set<Int> = Set([429]).union(500...599)
+
+        /// No retry.
+        public static let none = RetryPolicy(maxAttempts: 1)
+    }
+
+    let client: HTTPClient
+    /// The longest a call takes, all its attempts and waits included.
+    public let deadline: Duration
+    public let retry: RetryPolicy
+    /// The largest response body read; a larger one is ``OutboundHTTPError/undecodable(url:reason:)``.
+    public let maxResponseBytes: Int
+    let sleep: @Sendable (Duration) async throws -> Void
+
+    /// - Parameters:
+    ///   - client: the connection pool (the process's shared one by default).
+    ///   - deadline: the longest a call takes, all attempts and waits included.
+    ///   - retry: which answers are retried and how.
+    ///   - maxResponseBytes: the largest body read.
+    ///   - sleep: waits between attempts (tests pass one that records and returns).
+    public init(
+        client: HTTPClient = .shared, deadline: Duration = .seconds(10), retry: RetryPolicy = RetryPolicy(), maxResponseBytes: Int = 8 << 20,
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+    ) {
+        self.client = client
+        self.deadline = deadline
+        self.retry = retry
+        self.maxResponseBytes = maxResponseBytes
+        self.sleep = sleep
+    }
+
+    /// Sends a request and returns the first answer that is not retried, if it is a success (2xx).
+    /// `sign` runs before every attempt, so a signed request (SigV4 dates its signature) is signed
+    /// afresh after a 429; its headers replace those of the same name.
+    public func send(
+        _ method: HTTPMethod, _ url: String, headers: [(String, String)] = [], body: Data? = nil, sign: (@Sendable () -> [(String, String)])? = nil
+    ) async throws -> OutboundResponse {
+        let end = ContinuousClock.now + deadline
+        let shown = OutboundHTTPError.shown(url)
+        var attempt = 0
+        while true {
+            attempt += 1
+            var request = HTTPClientRequest(url: url)
+            request.method = method
+            request.headers.add(name: "Accept", value: "application/json")
+            if body != nil { request.headers.add(name: "Content-Type", value: "application/json") }
+            for (name, value) in headers { request.headers.replaceOrAdd(name: name, value: value) }
+            for (name, value) in sign?() ?? [] { request.headers.replaceOrAdd(name: name, value: value) }
+            if let body { request.body = .bytes(ByteBuffer(bytes: body)) }
+            let response = try await exchange(request, url: shown, until: end)
+            guard retry.retryableStatuses.contains(response.status), attempt < retry.maxAttempts else {
+                guard (200..<300).contains(response.status) else { throw OutboundHTTPError.status(response.status, body: response.body, url: shown) }
+                return response
+            }
+            // A third party's Retry-After is untrusted: only finite waits up to `maxRetryAfter`, and
+            // within the call's deadline, are honoured; otherwise the call fails now.
+            let wait = response.retryAfter ?? retry.backoff * (1 << min(attempt - 1, 20))
+            guard wait <= retry.maxRetryAfter, ContinuousClock.now + wait < end else {
+                throw OutboundHTTPError.status(response.status, body: response.body, url: shown)
+            }
+            try await sleep(wait)
+        }
+    }
+
+    /// GET of a JSON answer decoded as `Response`.
+    public func get<Response: Decodable>(
+        _ url: String, as type: Response.Type = Response.self, headers: [(String, String)] = [], decoder: JSONDecoder = JSONDecoder()
+    ) async throws -> Response {
+        try await send(.GET, url, headers: headers).decode(type, decoder: decoder)
+    }
+
+    /// `method` (POST by default) of `body` as JSON, the answer decoded as `Response`.
+    public func send<Body: Encodable, Response: Decodable>(
+        _ method: HTTPMethod = .POST, _ url: String, json body: Body, as type: Response.Type = Response.self, headers: [(String, String)] = [],
+        encoder: JSONEncoder = JSONEncoder(), decoder: JSONDecoder = JSONDecoder()
+    ) async throws -> Response {
+        try await send(method, url, headers: headers, body: try encoder.encode(body)).decode(type, decoder: decoder)
+    }
+
+    /// The answer as an untyped JSON object, for APIs read a few fields at a time.
+    public func jsonObject(
+        _ method: HTTPMethod, _ url: String, headers: [(String, String)] = [], body: Data? = nil, sign: (@Sendable () -> [(String, String)])? = nil
+    ) async throws -> [String: Any] {
+        try await send(method, url, headers: headers, body: body, sign: sign).jsonObject()
+    }
+
+    /// One attempt, its body read whole, ended at `end`.
+    private func exchange(_ request: HTTPClientRequest, url: String, until end: ContinuousClock.Instant) async throws -> OutboundResponse {
+        let remaining = end - ContinuousClock.now
+        guard remaining > .zero else { throw OutboundHTTPError.timeout(url: url, deadline: deadline) }
+        let client = client
+        let limit = maxResponseBytes
+        let nanoseconds = remaining.components.seconds * 1_000_000_000 + remaining.components.attoseconds / 1_000_000_000
+        do {
+            return try await withThrowingTaskGroup(of: OutboundResponse?.self) { group in
+                group.addTask {
+                    let response = try await client.execute(request, deadline: .now() + .nanoseconds(nanoseconds))
+                    let body: ByteBuffer
+                    do {
+                        body = try await response.body.collect(upTo: limit)
+                    } catch is NIOTooManyBytesError {
+                        throw OutboundHTTPError.undecodable(url: url, reason: "the answer is larger than \(limit) bytes")
+                    }
+                    return OutboundResponse(status: Int(response.status.code), headers: response.headers, body: Data(buffer: body), url: url)
+                }
+                group.addTask {
+                    try await Task.sleep(until: end, clock: .continuous)
+                    return nil
+                }
+                defer { group.cancelAll() }
+                guard let first = try await group.next(), let response = first else { throw OutboundHTTPError.timeout(url: url, deadline: deadline) }
+                return response
+            }
+        } catch let error as OutboundHTTPError {
+            throw error
+        } catch {
+            try Task.checkCancellation()
+            if ContinuousClock.now >= end { throw OutboundHTTPError.timeout(url: url, deadline: deadline) }
+            if let error = error as? HTTPClientError, error == .deadlineExceeded || error == .readTimeout || error == .connectTimeout {
+                throw OutboundHTTPError.timeout(url: url, deadline: deadline)
+            }
+            throw OutboundHTTPError.transport(url: url, reason: "\(error)")
+        }
+    }
+}
+
+/// An answer of ``OutboundHTTPClient``: its status, headers and whole body.
+public struct OutboundResponse: Sendable {
+    public let status: Int
+    public let headers: HTTPHeaders
+    public let body: Data
+    /// The URL asked, without its query (for errors).
+    public let url: String
+
+    public init(status: Int, headers: HTTPHeaders, body: Data, url: String) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.url = OutboundHTTPError.shown(url)
+    }
+
+    /// The wait `Retry-After` asks for in seconds (the HTTP-date form is not used by the APIs
+    /// called); nil when absent. Unreadable values (negative, infinite, not a number) are an
+    /// infinite wait, which no policy honours.
+    var retryAfter: Duration? {
+        guard let text = headers.first(name: "retry-after") else { return nil }
+        guard let seconds = Double(text.trimmingCharacters(in: .whitespaces)), seconds.isFinite, seconds >= 0, seconds < 86_400 else { return .seconds(Int64.max) }
+        return .milliseconds(Int64((seconds * 1000).rounded()))
+    }
+
+    /// The body decoded as `type`.
+    public func decode<T: Decodable>(_ type: T.Type, decoder: JSONDecoder = JSONDecoder()) throws -> T {
+        do {
+            return try decoder.decode(type, from: body)
+        } catch {
+            throw OutboundHTTPError.undecodable(url: url, reason: "\(error)")
+        }
+    }
+
+    /// The body as an untyped JSON object.
+    public func jsonObject() throws -> [String: Any] {
+        guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else {
+            throw OutboundHTTPError.undecodable(url: url, reason: "not a JSON object")
+        }
+        return object
+    }
+}
+
+/// Why a call of ``OutboundHTTPClient`` failed. URLs are shown without their query (where API keys
+/// often travel).
+public enum OutboundHTTPError: Error, CustomStringConvertible, Sendable {
+    /// No answer within the call's deadline.
+    case timeout(url: String, deadline: Duration)
+    /// An answer other than 2xx, after any retries (or a retry the server asked to wait too long for).
+    case status(Int, body: Data, url: String)
+    /// The answer could not be read as what was asked for (or was too large).
+    case undecodable(url: String, reason: String)
+    /// The connection failed (refused, reset, TLS).
+    case transport(url: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .timeout(let url, let deadline): "\(url) did not answer within \(deadline)"
+        case .status(let status, let body, let url): "\(url) answered \(status)\(body.isEmpty ? "" : ": \(String(decoding: body.prefix(200), as: UTF8.self))")"
+        case .undecodable(let url, let reason): "unreadable answer from \(url): \(reason)"
+        case .transport(let url, let reason): "\(url) could not be reached: \(reason)"
+        }
+    }
+
+    /// `url` without its query.
+    static func shown(_ url: String) -> String { String(url.split(separator: "?", maxSplits: 1).first ?? "") }
+}

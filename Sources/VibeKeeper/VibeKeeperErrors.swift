@@ -1,0 +1,60 @@
+import AIProviders
+import Foundation
+import HTTPTypes
+import PlatformCore
+
+/// The idea a capture repeated was deleted while the capture ran; the capture fails (and its file
+/// is removed) rather than attach to nothing. Sent again, it makes a new idea.
+public struct RepeatedIdeaDeleted: Error, Equatable {}
+
+/// A voice capture came without a transcript and the server has no speech-to-text configured.
+public struct TranscriptionNotConfigured: Error, Equatable {}
+
+/// A service a media capture needs did not answer; the capture can be sent again shortly.
+public struct CaptureServiceUnavailable: Error {
+    /// Which service.
+    public enum Service: Sendable, Equatable {
+        /// The configured speech-to-text.
+        case transcription
+        /// The store media files are kept in.
+        case mediaStore
+    }
+
+    public let service: Service
+    /// What the service failed with (a provider's rate limit says when to come back).
+    public let cause: (any Error)?
+}
+
+// VibeKeeper's domain errors and their HTTP answers, in this one place (ErrorMiddleware renders them;
+// `EntityChanged` of a write's `If-Match` is the platform's).
+
+extension RepeatedIdeaDeleted: APIErrorConvertible {
+    public var apiError: APIError {
+        APIError(.conflict, code: "repeated_idea_deleted", message: "The idea this capture repeats was deleted meanwhile; send the capture again.")
+    }
+}
+
+extension TranscriptionNotConfigured: APIErrorConvertible {
+    /// 501, naming the setting.
+    public var apiError: APIError {
+        APIError(
+            .notImplemented, code: "transcription_not_configured",
+            message: "Voice capture needs speech-to-text on this server: set TRANSCRIBER (e.g. openai:whisper-1), or send the recording's text in the `transcript` field.")
+    }
+}
+
+extension CaptureServiceUnavailable: APIErrorConvertible {
+    /// 503 with `Retry-After`: the provider's own wait when it rate-limited us, else 30 s.
+    public var apiError: APIError {
+        var seconds = 30
+        if case .rateLimited(let after)? = cause as? ProviderError, let after { seconds = max(1, Int(after.rounded(.up))) }
+        var headers = HTTPFields()
+        headers[.retryAfter] = String(seconds)
+        return switch service {
+        case .transcription:
+            APIError(.serviceUnavailable, code: "transcription_unavailable", message: "Speech-to-text is not answering right now; try again shortly.", headers: headers)
+        case .mediaStore:
+            APIError(.serviceUnavailable, code: "media_store_unavailable", message: "The file could not be stored right now; try again shortly.", headers: headers)
+        }
+    }
+}
