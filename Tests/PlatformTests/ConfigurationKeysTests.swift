@@ -78,10 +78,10 @@ struct ConfigurationKeysTests {
     @Test("APNs: one topic per app (<APP>_APNS_TOPIC), APNS_TOPIC for apps without one, refused when an app has none")
     func apnsTopics() throws {
         let credentials = ["APNS_TEAM_ID": "TEAM123456", "APNS_KEY_ID": "KEY1234567", "APNS_AUTH_KEY": "pem"]
-        let scoped = try ServerConfiguration.load(
-            environment: credentials.merging(["KNOT_APNS_TOPIC": "com.example.knot", "VIBEKEEPER_APNS_TOPIC": "com.example.vibekeeper"]) { $1 })
-        #expect(scoped.apns?.topicsByApp[.knot] == "com.example.knot")
-        #expect(scoped.apns?.topicsByApp[AppID("vibekeeper")] == "com.example.vibekeeper")
+        // One topic per hosted app, whichever apps that is.
+        let topics = Dictionary(uniqueKeysWithValues: hostedApps.map { ("\($0.id.rawValue.uppercased())_APNS_TOPIC", "com.example.\($0.id.rawValue)") })
+        let scoped = try ServerConfiguration.load(environment: credentials.merging(topics) { $1 })
+        for app in hostedApps { #expect(scoped.apns?.topicsByApp[app.id] == "com.example.\(app.id.rawValue)") }
         // A topic for one app only: the other hosted app has none, and the server says which key to set.
         #expect(throws: ServerConfiguration.Invalid.self) {
             try ServerConfiguration.load(environment: credentials.merging(["KNOT_APNS_TOPIC": "com.example.knot"]) { $1 })
