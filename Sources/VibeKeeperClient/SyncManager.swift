@@ -401,7 +401,6 @@ public actor SyncManager {
     /// The server's refusals of replayed changes, by operation id, with the notice that tells of it.
     private var refusals: [UUID: (ClientError, UUID)] = [:]
 
-
     /// Replays the outbox in order, one replay at a time. Stops (keeping the rest) when the server
     /// cannot be reached, is failing, or refuses the session.
     func replay(progress: [UUID: @Sendable (Double) -> Void] = [:]) async {

@@ -63,7 +63,9 @@ public struct OutboxSender: Sendable {
             var headers: [String: String] = [:]
             if route.shape.method == .post { headers[PreconditionHeaders.idempotencyKey] = operation.id.wireText }
             if let base = operation.base { headers[PreconditionHeaders.ifMatch] = EntityTag(updatedAt: base).description }
-            let call = APICall(route.endpoint(kind.parameter(of: operation)), body: try operation.body?.data(), headers: headers)
+            let authenticated = route.shape.root.authenticated
+            let call = APICall(
+                route.endpoint(kind.parameter(of: operation)), body: try operation.body?.data(), headers: headers, authenticated: authenticated, retryRefresh: authenticated)
             do {
                 return .applied(try await client.send(call))
             } catch let error as ClientError where error.isPreconditionFailed {
