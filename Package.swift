@@ -335,6 +335,8 @@ let package = Package(
             name: "VibeKeeperClientTests",
             dependencies: ["VibeKeeperClient", "VibeKeeperAPI", "TestSupport", "AppServer", .product(name: "Hummingbird", package: "hummingbird")]
         ),
+        // The app-agnostic client core on its own (the offline outbox against an in-memory server).
+        .testTarget(name: "ClientCoreTests", dependencies: ["ClientCore", "PlatformAPI"]),
         .testTarget(
             name: "CLISupportTests",
             dependencies: ["CLISupport", "ClientCore", "PlatformAPI", "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]

@@ -67,41 +67,6 @@ public struct PendingCapture: Codable, Sendable, Equatable, Identifiable {
     }
 }
 
-/// A change made on the device that the server has not confirmed yet, replayed in order.
-public struct PendingOperation: Codable, Sendable, Equatable, Identifiable {
-    public enum Kind: String, Codable, Sendable { case capture, create, update, delete, acceptReview, discardReview }
-    public enum Entity: String, Codable, Sendable { case giftIdea, contact, occasion, reminder }
-
-    /// Also the `Idempotency-Key` of a create or capture, so a replay never creates twice.
-    public var id: UUID
-    public var kind: Kind
-    public var entity: Entity
-    /// The entity changed, deleted or (for creates) the temporary id of the one created.
-    public var target: UUID?
-    public var method: String
-    /// From the server root; temporary ids in it are replaced by the server's once known.
-    public var path: String
-    /// The JSON body (temporary ids in it are replaced too).
-    public var body: Data?
-    /// The entity's `updated_at` the change was made against (sent as `If-Match`).
-    public var base: Date?
-    public var queuedAt: Date
-
-    public init(
-        id: UUID = UUID(), kind: Kind, entity: Entity, target: UUID?, method: String, path: String, body: Data? = nil, base: Date? = nil, queuedAt: Date
-    ) {
-        self.id = id
-        self.kind = kind
-        self.entity = entity
-        self.target = target
-        self.method = method
-        self.path = path
-        self.body = body
-        self.base = base
-        self.queuedAt = queuedAt
-    }
-}
-
 /// Something sync did that the user should hear about (a change the server refused, an entity
 /// deleted on another device).
 public struct SyncNotice: Codable, Sendable, Equatable, Identifiable {
@@ -124,7 +89,7 @@ public struct LocalSnapshot: Codable, Sendable, Equatable {
     public var occasions: [OccasionID: LocalRecord<Occasion>] = [:]
     public var reminders: [ReminderID: LocalRecord<Reminder>] = [:]
     public var captures: [PendingCapture] = []
-    public var outbox: [PendingOperation] = []
+    public var outbox = OutboxQueue()
     public var notices: [SyncNotice] = []
     public var lastSyncedAt: Date?
     /// Temporary ids of entities created on this device → the ids the server gave them, so a screen
@@ -143,7 +108,7 @@ public struct LocalSnapshot: Codable, Sendable, Equatable {
         occasions = try c.decodeIfPresent([OccasionID: LocalRecord<Occasion>].self, forKey: .occasions) ?? [:]
         reminders = try c.decodeIfPresent([ReminderID: LocalRecord<Reminder>].self, forKey: .reminders) ?? [:]
         captures = try c.decodeIfPresent([PendingCapture].self, forKey: .captures) ?? []
-        outbox = try c.decodeIfPresent([PendingOperation].self, forKey: .outbox) ?? []
+        outbox = try c.decodeIfPresent(OutboxQueue.self, forKey: .outbox) ?? OutboxQueue()
         notices = try c.decodeIfPresent([SyncNotice].self, forKey: .notices) ?? []
         lastSyncedAt = try c.decodeIfPresent(Date.self, forKey: .lastSyncedAt)
         renamed = try c.decodeIfPresent([UUID: UUID].self, forKey: .renamed) ?? [:]

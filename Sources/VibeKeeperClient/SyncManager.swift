@@ -13,6 +13,10 @@ import Foundation
 /// and file and sent when the server is back.
 public actor SyncManager {
     public nonisolated let api: VibeKeeperAPIClient
+    /// Sends queued changes to the routes the four entity kinds declare (``SyncedKind``).
+    let sender: OutboxSender
+    /// The four entity kinds by name, for settling replayed operations.
+    private let kinds: [OutboxOperation.Entity: any LocalKind]
     let store: any LocalStore
     let now: @Sendable () -> Date
     private(set) var snapshot: LocalSnapshot
@@ -27,6 +31,9 @@ public actor SyncManager {
 
     public init(api: VibeKeeperAPIClient, store: any LocalStore = InMemoryLocalStore(), now: @escaping @Sendable () -> Date = { Date() }) {
         self.api = api
+        let kinds: [any LocalKind] = [SyncedKind.giftIdea, SyncedKind.contact, SyncedKind.occasion, SyncedKind.reminder]
+        self.kinds = Dictionary(uniqueKeysWithValues: kinds.map { ($0.outboxKind.entity, $0) })
+        self.sender = OutboxSender(client: api.client, kinds: OutboxKinds(kinds.map(\.outboxKind)))
         self.store = store
         self.now = now
         self.snapshot = (try? store.load()) ?? LocalSnapshot()
@@ -67,7 +74,7 @@ public actor SyncManager {
     }
     /// Captures not yet on the server (queued offline, or refused and kept for the user).
     public var pendingCaptures: [PendingCapture] { snapshot.captures }
-    public var outbox: [PendingOperation] { snapshot.outbox }
+    public var outbox: [OutboxOperation] { snapshot.outbox.operations }
     public var notices: [SyncNotice] { snapshot.notices }
 
     public func dismissNotice(_ id: UUID) {
@@ -110,8 +117,7 @@ public actor SyncManager {
             capture.blob = name
         }
         snapshot.captures.append(capture)
-        let operation = PendingOperation(
-            id: capture.id, kind: .capture, entity: .giftIdea, target: nil, method: "POST", path: VibeKeeperRoutes.capture.endpoint.path, queuedAt: now())
+        let operation = OutboxOperation(id: capture.id, kind: .capture, entity: .giftIdea, target: nil, queuedAt: now())
         snapshot.outbox.append(operation)
         persist()
         await replay(progress: [operation.id: progress].compactMapValues { $0 })
@@ -136,7 +142,7 @@ public actor SyncManager {
     public func discardCapture(_ id: UUID) {
         if let blob = snapshot.captures.first(where: { $0.id == id })?.blob { try? store.removeBlob(named: blob) }
         snapshot.captures.removeAll { $0.id == id }
-        snapshot.outbox.removeAll { $0.id == id }
+        snapshot.outbox.remove(id)
         persist()
     }
 
@@ -148,9 +154,8 @@ public actor SyncManager {
         // A new key: the refused attempt stored nothing on the server.
         let fresh = UUID()
         snapshot.captures[index].id = fresh
-        snapshot.outbox.removeAll { $0.id == id }
-        snapshot.outbox.append(
-            PendingOperation(id: fresh, kind: .capture, entity: .giftIdea, target: nil, method: "POST", path: VibeKeeperRoutes.capture.endpoint.path, queuedAt: now()))
+        snapshot.outbox.remove(id)
+        snapshot.outbox.append(OutboxOperation(id: fresh, kind: .capture, entity: .giftIdea, target: nil, queuedAt: now()))
         persist()
         await replay()
     }
@@ -169,38 +174,23 @@ public actor SyncManager {
             id: id, recipientId: new.recipientId, recipientName: recipientName, idea: new.idea, occasion: new.occasion, date: new.date, tags: new.tags,
             budgetAmount: new.budgetAmount, budgetCurrency: new.budgetCurrency, budgetRangeMin: new.budgetRangeMin, budgetRangeMax: new.budgetRangeMax, status: new.status,
             notes: new.notes, createdAt: at, updatedAt: at)
-        snapshot.ideas[id] = LocalRecord(value: local, syncStatus: .pending, isLocalOnly: true)
-        let operation = try enqueue(.create, .giftIdea, target: id.uuid, VibeKeeperRoutes.createGiftIdea.endpoint, body: new)
-        try await replay(throwingRefusalOf: operation)
-        return try settled(id, \.ideas)
+        return try await create(.giftIdea, id, local, body: new)
     }
 
     /// Changes an idea (only the fields in `changes`).
     @discardableResult
     public func updateIdea(_ id: GiftIdeaID, _ changes: GiftIdeaChanges) async throws -> LocalRecord<GiftIdea> {
-        let id = current(id)
-        guard var record = snapshot.ideas[id] else { throw ClientError.notFound("This gift idea is not on this device.") }
-        guard !changes.isEmpty else { return record }
-        let base = pendingBase(record)
-        record.value = changes.applied(to: record.value)
-        if let recipient = changes.recipientId.newValue { record.value.recipientName = snapshot.contacts[recipient]?.value.name }
-        record.syncStatus = record.syncStatus == .conflict ? .conflict : .pending
-        snapshot.ideas[id] = record
-        let operation = try enqueue(.update, .giftIdea, target: id.uuid, VibeKeeperRoutes.updateGiftIdea.endpoint(id), body: changes, base: base)
-        try await replay(throwingRefusalOf: operation)
-        return try settled(id, \.ideas)
+        let recipientName = changes.recipientId.newValue.map { snapshot.contacts[$0]?.value.name }
+        return try await update(.giftIdea, id, changes, missing: "This gift idea is not on this device.") { idea in
+            if let recipientName { idea.recipientName = recipientName }
+        }
     }
 
     public func deleteIdea(_ id: GiftIdeaID) async {
         let id = current(id)
-        guard let record = snapshot.ideas.removeValue(forKey: id) else { return }
+        guard snapshot.ideas[id] != nil else { return }
         snapshot.reminders = snapshot.reminders.filter { $0.value.value.giftIdeaId != id }
-        if record.isLocalOnly {
-            forgetDeviceOnly(.giftIdea, id.uuid, delete: VibeKeeperRoutes.deleteGiftIdea.endpoint(id))
-            return
-        }
-        try? enqueue(.delete, .giftIdea, target: id.uuid, VibeKeeperRoutes.deleteGiftIdea.endpoint(id), body: String?.none, base: pendingBase(record))
-        await replay()
+        await delete(.giftIdea, id)
     }
 
     /// Accepts a capture waiting for review, with the user's corrections.
@@ -212,7 +202,7 @@ public actor SyncManager {
         record.value.needsReview = false
         record.syncStatus = .pending
         snapshot.ideas[id] = record
-        let operation = try enqueue(.acceptReview, .giftIdea, target: id.uuid, VibeKeeperRoutes.acceptReview.endpoint(id), body: edits.isEmpty ? nil : edits)
+        let operation = try enqueue(.acceptReview, .giftIdea, target: id.uuid, body: edits.isEmpty ? nil : edits)
         try await replay(throwingRefusalOf: operation)
         return try settled(id, \.ideas)
     }
@@ -220,7 +210,7 @@ public actor SyncManager {
     public func discardReview(_ id: GiftIdeaID) async {
         let id = current(id)
         guard snapshot.ideas.removeValue(forKey: id) != nil else { return }
-        try? enqueue(.discardReview, .giftIdea, target: id.uuid, VibeKeeperRoutes.discardReview.endpoint(id), body: String?.none)
+        try? enqueue(.discardReview, .giftIdea, target: id.uuid, body: NoBody?.none)
         await replay()
     }
 
@@ -231,40 +221,23 @@ public actor SyncManager {
         let local = Contact(
             id: id, name: new.name, relationship: new.relationship, preferences: new.preferences, notes: new.notes,
             aliases: VibeKeeperRules.normalizedAliases(new.aliases, name: new.name), createdAt: at, updatedAt: at)
-        snapshot.contacts[id] = LocalRecord(value: local, syncStatus: .pending, isLocalOnly: true)
-        let operation = try enqueue(.create, .contact, target: id.uuid, VibeKeeperRoutes.createContact.endpoint, body: new)
-        try await replay(throwingRefusalOf: operation)
-        return try settled(id, \.contacts)
+        return try await create(.contact, id, local, body: new)
     }
 
     @discardableResult
     public func updateContact(_ id: ContactID, _ changes: ContactChanges) async throws -> LocalRecord<Contact> {
-        let id = current(id)
-        guard var record = snapshot.contacts[id] else { throw ClientError.notFound("This contact is not on this device.") }
-        guard !changes.isEmpty else { return record }
-        let base = pendingBase(record)
-        record.value = changes.applied(to: record.value)
-        record.syncStatus = record.syncStatus == .conflict ? .conflict : .pending
-        snapshot.contacts[id] = record
-        let operation = try enqueue(.update, .contact, target: id.uuid, VibeKeeperRoutes.updateContact.endpoint(id), body: changes, base: base)
-        try await replay(throwingRefusalOf: operation)
-        return try settled(id, \.contacts)
+        try await update(.contact, id, changes, missing: "This contact is not on this device.")
     }
 
     public func deleteContact(_ id: ContactID) async {
         let id = current(id)
-        guard let record = snapshot.contacts.removeValue(forKey: id) else { return }
+        guard snapshot.contacts[id] != nil else { return }
         snapshot.occasions = snapshot.occasions.filter { $0.value.value.contactId != id }
         for (ideaID, idea) in snapshot.ideas where idea.value.recipientId == id {
             snapshot.ideas[ideaID]?.value.recipientId = nil
             snapshot.ideas[ideaID]?.value.recipientName = nil
         }
-        if record.isLocalOnly {
-            forgetDeviceOnly(.contact, id.uuid, delete: VibeKeeperRoutes.deleteContact.endpoint(id))
-            return
-        }
-        try? enqueue(.delete, .contact, target: id.uuid, VibeKeeperRoutes.deleteContact.endpoint(id), body: String?.none, base: pendingBase(record))
-        await replay()
+        await delete(.contact, id)
     }
 
     @discardableResult
@@ -273,37 +246,17 @@ public actor SyncManager {
         guard snapshot.contacts[contact] != nil else { throw ClientError.notFound("This contact is not on this device.") }
         let id = OccasionID()
         let at = now()
-        snapshot.occasions[id] = LocalRecord(
-            value: Occasion(id: id, contactId: contact, name: new.name, date: new.date, recurring: new.recurring, createdAt: at, updatedAt: at), syncStatus: .pending,
-            isLocalOnly: true)
-        let operation = try enqueue(.create, .occasion, target: id.uuid, VibeKeeperRoutes.createOccasion.endpoint(contact), body: new)
-        try await replay(throwingRefusalOf: operation)
-        return try settled(id, \.occasions)
+        let local = Occasion(id: id, contactId: contact, name: new.name, date: new.date, recurring: new.recurring, createdAt: at, updatedAt: at)
+        return try await create(.occasion, id, local, body: new)
     }
 
     @discardableResult
     public func updateOccasion(_ id: OccasionID, _ changes: OccasionChanges) async throws -> LocalRecord<Occasion> {
-        let id = current(id)
-        guard var record = snapshot.occasions[id] else { throw ClientError.notFound("This occasion is not on this device.") }
-        guard !changes.isEmpty else { return record }
-        let base = pendingBase(record)
-        record.value = changes.applied(to: record.value)
-        record.syncStatus = record.syncStatus == .conflict ? .conflict : .pending
-        snapshot.occasions[id] = record
-        let operation = try enqueue(.update, .occasion, target: id.uuid, VibeKeeperRoutes.updateOccasion.endpoint(id), body: changes, base: base)
-        try await replay(throwingRefusalOf: operation)
-        return try settled(id, \.occasions)
+        try await update(.occasion, id, changes, missing: "This occasion is not on this device.")
     }
 
     public func deleteOccasion(_ id: OccasionID) async {
-        let id = current(id)
-        guard let record = snapshot.occasions.removeValue(forKey: id) else { return }
-        if record.isLocalOnly {
-            forgetDeviceOnly(.occasion, id.uuid, delete: VibeKeeperRoutes.deleteOccasion.endpoint(id))
-            return
-        }
-        try? enqueue(.delete, .occasion, target: id.uuid, VibeKeeperRoutes.deleteOccasion.endpoint(id), body: String?.none, base: pendingBase(record))
-        await replay()
+        await delete(.occasion, current(id))
     }
 
     @discardableResult
@@ -313,90 +266,86 @@ public actor SyncManager {
         let id = ReminderID()
         let at = now()
         let message = new.message ?? snapshot.ideas[new.giftIdeaId].map { "Gift idea: \($0.value.idea)" } ?? "Gift reminder"
-        snapshot.reminders[id] = LocalRecord(
-            value: Reminder(
-                id: id, giftIdeaId: new.giftIdeaId, scheduledFor: new.scheduledFor, message: message, channel: new.channel, automatic: false, createdAt: at, updatedAt: at),
-            syncStatus: .pending, isLocalOnly: true)
-        let operation = try enqueue(.create, .reminder, target: id.uuid, VibeKeeperRoutes.createReminder.endpoint, body: new)
-        try await replay(throwingRefusalOf: operation)
-        return try settled(id, \.reminders)
+        let local = Reminder(
+            id: id, giftIdeaId: new.giftIdeaId, scheduledFor: new.scheduledFor, message: message, channel: new.channel, automatic: false, createdAt: at, updatedAt: at)
+        return try await create(.reminder, id, local, body: new)
     }
 
     @discardableResult
     public func updateReminder(_ id: ReminderID, _ changes: ReminderChanges) async throws -> LocalRecord<Reminder> {
-        let id = current(id)
-        guard var record = snapshot.reminders[id] else { throw ClientError.notFound("This reminder is not on this device.") }
-        guard !changes.isEmpty else { return record }
-        let base = pendingBase(record)
-        record.value = changes.applied(to: record.value)
-        record.syncStatus = record.syncStatus == .conflict ? .conflict : .pending
-        snapshot.reminders[id] = record
-        let operation = try enqueue(.update, .reminder, target: id.uuid, VibeKeeperRoutes.updateReminder.endpoint(id), body: changes, base: base)
-        try await replay(throwingRefusalOf: operation)
-        return try settled(id, \.reminders)
+        try await update(.reminder, id, changes, missing: "This reminder is not on this device.")
     }
 
     public func deleteReminder(_ id: ReminderID) async {
-        let id = current(id)
-        guard let record = snapshot.reminders.removeValue(forKey: id) else { return }
-        if record.isLocalOnly {
-            forgetDeviceOnly(.reminder, id.uuid, delete: VibeKeeperRoutes.deleteReminder.endpoint(id))
-            return
-        }
-        try? enqueue(.delete, .reminder, target: id.uuid, VibeKeeperRoutes.deleteReminder.endpoint(id), body: String?.none, base: pendingBase(record))
-        await replay()
+        await delete(.reminder, current(id))
     }
 
     // MARK: Conflicts
 
     /// Settles a conflicted idea: keep the server's version, or send the user's over it.
-    public func resolveConflict(idea id: GiftIdeaID, keepingMine: Bool) async {
-        let id = current(id)
-        guard let record = snapshot.ideas[id], record.syncStatus == .conflict, let server = record.serverValue else { return }
-        if !keepingMine {
-            snapshot.ideas[id] = LocalRecord(value: server)
-            persist()
-            return
-        }
-        let changes = GiftIdeaChanges.between(server, record.value)
-        snapshot.ideas[id] = LocalRecord(value: record.value, syncStatus: changes.isEmpty ? .synced : .pending)
-        if !changes.isEmpty { try? enqueue(.update, .giftIdea, target: id.uuid, VibeKeeperRoutes.updateGiftIdea.endpoint(id), body: changes, base: server.updatedAt) }
-        persist()
-        await replay()
-    }
-
+    public func resolveConflict(idea id: GiftIdeaID, keepingMine: Bool) async { await resolve(.giftIdea, id, keepingMine: keepingMine) }
     /// Settles a conflicted contact the same way.
-    public func resolveConflict(contact id: ContactID, keepingMine: Bool) async {
+    public func resolveConflict(contact id: ContactID, keepingMine: Bool) async { await resolve(.contact, id, keepingMine: keepingMine) }
+    /// Settles a conflicted occasion the same way.
+    public func resolveConflict(occasion id: OccasionID, keepingMine: Bool) async { await resolve(.occasion, id, keepingMine: keepingMine) }
+    /// Settles a conflicted reminder the same way.
+    public func resolveConflict(reminder id: ReminderID, keepingMine: Bool) async { await resolve(.reminder, id, keepingMine: keepingMine) }
+
+    // MARK: Changes of any kind
+
+    /// A new entity, shown at once (pending, under a temporary id) and queued.
+    private func create<Entity, Value, Changes>(
+        _ kind: SyncedKind<Entity, Value, Changes>, _ id: TypedID<Entity>, _ local: Value, body: some Encodable
+    ) async throws -> LocalRecord<Value> {
+        snapshot[keyPath: kind.records][id] = LocalRecord(value: local, syncStatus: .pending, isLocalOnly: true)
+        let operation = try enqueue(.create, kind.outbox.entity, target: id.uuid, scope: kind.scope(local), body: body)
+        try await replay(throwingRefusalOf: operation)
+        return try settled(id, kind.records)
+    }
+
+    /// A partial update, applied here at once and queued against the version it was made on.
+    private func update<Entity, Value, Changes>(
+        _ kind: SyncedKind<Entity, Value, Changes>, _ id: TypedID<Entity>, _ changes: Changes, missing: String, adjust: (inout Value) -> Void = { _ in }
+    ) async throws -> LocalRecord<Value> {
         let id = current(id)
-        guard let record = snapshot.contacts[id], record.syncStatus == .conflict, let server = record.serverValue else { return }
-        if !keepingMine {
-            snapshot.contacts[id] = LocalRecord(value: server)
+        guard var record = snapshot[keyPath: kind.records][id] else { throw ClientError.notFound(missing) }
+        guard !kind.outbox.isEmpty(changes) else { return record }
+        let base = pendingBase(record, kind)
+        record.value = kind.outbox.apply(changes, record.value)
+        adjust(&record.value)
+        record.syncStatus = record.syncStatus == .conflict ? .conflict : .pending
+        snapshot[keyPath: kind.records][id] = record
+        let operation = try enqueue(.update, kind.outbox.entity, target: id.uuid, scope: kind.scope(record.value), body: changes, base: base)
+        try await replay(throwingRefusalOf: operation)
+        return try settled(id, kind.records)
+    }
+
+    /// Removes the entity here and queues its delete (or forgets it, if it never reached the server).
+    private func delete<Entity, Value, Changes>(_ kind: SyncedKind<Entity, Value, Changes>, _ id: TypedID<Entity>) async {
+        guard let record = snapshot[keyPath: kind.records].removeValue(forKey: id) else { return }
+        if record.isLocalOnly {
+            forgetDeviceOnly(kind.outbox.entity, id.uuid, scope: kind.scope(record.value))
+            return
+        }
+        try? enqueue(.delete, kind.outbox.entity, target: id.uuid, scope: kind.scope(record.value), body: NoBody?.none, base: pendingBase(record, kind))
+        await replay()
+    }
+
+    /// Settles a conflict: the server's version, or the user's sent over it (only the fields that differ).
+    private func resolve<Entity, Value, Changes>(_ kind: SyncedKind<Entity, Value, Changes>, _ id: TypedID<Entity>, keepingMine: Bool) async {
+        let id = current(id)
+        guard let record = snapshot[keyPath: kind.records][id], record.syncStatus == .conflict, let server = record.serverValue else { return }
+        guard keepingMine else {
+            snapshot[keyPath: kind.records][id] = LocalRecord(value: server)
             persist()
             return
         }
-        let changes = ContactChanges.between(server, record.value)
-        snapshot.contacts[id] = LocalRecord(value: record.value, syncStatus: changes.isEmpty ? .synced : .pending)
-        if !changes.isEmpty { try? enqueue(.update, .contact, target: id.uuid, VibeKeeperRoutes.updateContact.endpoint(id), body: changes, base: server.updatedAt) }
-        persist()
-        await replay()
-    }
-
-    /// Settles a conflicted occasion the same way.
-    public func resolveConflict(occasion id: OccasionID, keepingMine: Bool) async {
-        guard let record = snapshot.occasions[id], record.syncStatus == .conflict, let server = record.serverValue else { return }
-        let changes = keepingMine ? OccasionChanges.between(server, record.value) : OccasionChanges()
-        snapshot.occasions[id] = LocalRecord(value: keepingMine ? record.value : server, syncStatus: changes.isEmpty ? .synced : .pending)
-        if !changes.isEmpty { try? enqueue(.update, .occasion, target: id.uuid, VibeKeeperRoutes.updateOccasion.endpoint(id), body: changes, base: server.updatedAt) }
-        persist()
-        await replay()
-    }
-
-    /// Settles a conflicted reminder the same way.
-    public func resolveConflict(reminder id: ReminderID, keepingMine: Bool) async {
-        guard let record = snapshot.reminders[id], record.syncStatus == .conflict, let server = record.serverValue else { return }
-        let changes = keepingMine ? ReminderChanges.between(server, record.value) : ReminderChanges()
-        snapshot.reminders[id] = LocalRecord(value: keepingMine ? record.value : server, syncStatus: changes.isEmpty ? .synced : .pending)
-        if !changes.isEmpty { try? enqueue(.update, .reminder, target: id.uuid, VibeKeeperRoutes.updateReminder.endpoint(id), body: changes, base: server.updatedAt) }
+        let changes = kind.outbox.changes(server, record.value)
+        let same = kind.outbox.isEmpty(changes)
+        snapshot[keyPath: kind.records][id] = LocalRecord(value: record.value, syncStatus: same ? .synced : .pending)
+        if !same {
+            try? enqueue(.update, kind.outbox.entity, target: id.uuid, scope: kind.scope(record.value), body: changes, base: kind.outbox.version(server))
+        }
         persist()
         await replay()
     }
@@ -424,7 +373,7 @@ public actor SyncManager {
 
         // Entities with changes still queued, or settled while the lists were being fetched, keep
         // the device's version (the lists may predate them).
-        let touched = Set(snapshot.outbox.compactMap(\.target)).union(changedDuringPull)
+        let touched = Set(snapshot.outbox.operations.compactMap(\.target)).union(changedDuringPull)
         snapshot.ideas = Self.merge(snapshot.ideas, server: ideas + review, touched: touched)
         snapshot.contacts = Self.merge(snapshot.contacts, server: contacts, touched: touched)
         snapshot.occasions = Self.merge(snapshot.occasions, server: occasions, touched: touched)
@@ -463,58 +412,44 @@ public actor SyncManager {
     }
 
     private func drain(progress: [UUID: @Sendable (Double) -> Void]) async {
-        lastInterruption = nil
-        while let operation = snapshot.outbox.first {
-            inFlight = operation.id
-            defer { inFlight = nil }
-            do {
-                try await send(operation, progress: progress[operation.id])
-                snapshot.outbox.removeAll { $0.id == operation.id }
-            } catch let error as ClientError where Self.isInterruption(error) {
-                lastInterruption = error
-                persist()
-                return
-            } catch let error as ClientError {
-                await refused(operation, error)
-                snapshot.outbox.removeAll { $0.id == operation.id }
-            } catch {
-                await refused(operation, .server(status: 0, code: nil, message: "\(error)"))
-                snapshot.outbox.removeAll { $0.id == operation.id }
+        lastInterruption = await sender.replay(
+            next: {
+                inFlight = snapshot.outbox.first?.id
+                return snapshot.outbox.first
+            },
+            other: { operation in
+                // Captures: uploads with their file, sent by the SDK's capture calls.
+                try await sendCapture(operation, progress: progress[operation.id])
+                return HTTPResponseData(status: 200)
+            },
+            settle: { operation, outcome in await settle(operation, outcome) })
+        inFlight = nil
+        persist()
+    }
+
+    /// Records what became of a replayed operation and takes it off the outbox.
+    private func settle(_ operation: OutboxOperation, _ outcome: OutboxOutcome) async {
+        switch outcome {
+        case .applied(let response):
+            do { try apply(response, of: operation) } catch let error as ClientError { await refused(operation, error) } catch {
+                await refused(operation, .decoding("\(error)"))
             }
-            persist()
+        case .alreadyGone:
+            // Gone already: what the user wanted.
+            break
+        case .conflict(let conflict):
+            conflicted(conflict)
+        case .refused(let error):
+            await refused(operation, error)
+        case .interrupted:
+            return
         }
+        snapshot.outbox.remove(operation.id)
+        persist()
     }
 
     /// Errors after which the same request may succeed later: keep it queued.
-    static func isInterruption(_ error: ClientError) -> Bool {
-        switch error {
-        case .offline, .rateLimited, .unauthorized, .reauthenticationRequired: true
-        case .conflict(409, "idempotency_key_in_use", _): true
-        // 501 (e.g. no speech-to-text on this server) and 505 will not change by waiting.
-        case .server(let status, _, _): (status >= 500 && status != 501 && status != 505) || status == 0
-        default: false
-        }
-    }
-
-    private func send(_ operation: PendingOperation, progress: (@Sendable (Double) -> Void)?) async throws {
-        if operation.kind == .capture {
-            try await sendCapture(operation, progress: progress)
-            return
-        }
-        var headers: [String: String] = [:]
-        // Creates and review accepts: a replay after a lost answer gets the first answer.
-        if operation.method == "POST" { headers[PreconditionHeaders.idempotencyKey] = operation.id.uuidString.lowercased() }
-        if let base = operation.base { headers[PreconditionHeaders.ifMatch] = EntityTag(updatedAt: base).description }
-        let call = APICall(method: operation.method, path: operation.path, body: operation.body, headers: headers)
-        do {
-            let response = try await api.client.send(call)
-            try apply(response, of: operation)
-        } catch let error as ClientError where error.isPreconditionFailed {
-            try await precondition(failedFor: operation)
-        } catch ClientError.notFound(let message) where operation.kind == .delete || operation.kind == .discardReview {
-            _ = message  // already gone: what the user wanted
-        }
-    }
+    static func isInterruption(_ error: ClientError) -> Bool { OutboxOutcome.isInterruption(error) }
 
     private func sendCapture(_ operation: PendingOperation, progress: (@Sendable (Double) -> Void)?) async throws {
         guard let capture = snapshot.captures.first(where: { $0.id == operation.id }) else { return }
@@ -543,62 +478,24 @@ public actor SyncManager {
     /// Stores the server's answer to a replayed change and, for creates, swaps the temporary id for
     /// the server's everywhere (later queued changes and the entities that point at it).
     private func apply(_ response: HTTPResponseData, of operation: PendingOperation) throws {
+        guard operation.kind != .capture, let kind = kinds[operation.entity] else { return }
         guard operation.kind != .delete, operation.kind != .discardReview else {
             // Gone on the server: gone here too (a delete queued behind its create finds the
             // server's copy the create brought back).
-            if operation.kind == .delete, let target = operation.target { removeEverywhere(operation.entity, target) }
+            if operation.kind == .delete, let target = operation.target { kind.remove(target, from: &snapshot) }
             return
         }
-        let decoder = WireFormat.decoder()
-        let old = operation.target
-        func decode<T: Decodable>(_ type: T.Type) throws -> T {
-            do { return try decoder.decode(T.self, from: response.body) } catch { throw ClientError.decoding("\(T.self): \(error)") }
-        }
-        switch operation.entity {
-        case .giftIdea:
-            let idea = try decode(GiftIdea.self)
-            if let old { snapshot.ideas.removeValue(forKey: GiftIdeaID(old)) }
-            snapshot.ideas[idea.id] = settledRecord(idea, target: idea.id.uuid, after: operation)
-            remap(old, to: idea.id.uuid)
-        case .contact:
-            let contact = try decode(Contact.self)
-            if let old { snapshot.contacts.removeValue(forKey: ContactID(old)) }
-            snapshot.contacts[contact.id] = settledRecord(contact, target: contact.id.uuid, after: operation)
-            remap(old, to: contact.id.uuid)
-        case .occasion:
-            let occasion = try decode(Occasion.self)
-            if let old { snapshot.occasions.removeValue(forKey: OccasionID(old)) }
-            snapshot.occasions[occasion.id] = settledRecord(occasion, target: occasion.id.uuid, after: operation)
-            remap(old, to: occasion.id.uuid)
-        case .reminder:
-            let reminder = try decode(Reminder.self)
-            if let old { snapshot.reminders.removeValue(forKey: ReminderID(old)) }
-            snapshot.reminders[reminder.id] = settledRecord(reminder, target: reminder.id.uuid, after: operation)
-            remap(old, to: reminder.id.uuid)
-        }
+        let id = try kind.store(response.body, replacing: operation.target, after: operation, in: &snapshot)
+        remap(operation.target, to: id)
     }
 
-    /// The server's version as the local record: synced, or still pending when more changes to it
-    /// wait in the outbox (they follow in the same replay).
-    private func settledRecord<Value>(_ value: Value, target: UUID, after operation: PendingOperation) -> LocalRecord<Value> {
-        let more = snapshot.outbox.contains { $0.id != operation.id && ($0.target == target || $0.target == operation.target) }
-        return LocalRecord(value: value, syncStatus: more ? .pending : .synced)
-    }
-
-    /// A temporary id becomes the server's: in queued paths and bodies, and in entities pointing at it.
+    /// A temporary id becomes the server's: in queued operations (their targets, paths and declared
+    /// id fields), and in entities pointing at it.
     private func remap(_ old: UUID?, to new: UUID) {
         changedDuringPull.insert(new)
         guard let old, old != new else { return }
         snapshot.renamed[old] = new
-        let from = old.uuidString.lowercased()
-        let to = new.uuidString.lowercased()
-        for index in snapshot.outbox.indices {
-            if snapshot.outbox[index].target == old { snapshot.outbox[index].target = new }
-            snapshot.outbox[index].path = snapshot.outbox[index].path.replacingOccurrences(of: from, with: to)
-            if let body = snapshot.outbox[index].body, let text = String(data: body, encoding: .utf8), text.contains(from) {
-                snapshot.outbox[index].body = Data(text.replacingOccurrences(of: from, with: to).utf8)
-            }
-        }
+        snapshot.outbox.swap(old, for: new, kinds: sender.kinds)
         let contact = ContactID(old)
         for (id, idea) in snapshot.ideas where idea.value.recipientId == contact { snapshot.ideas[id]?.value.recipientId = ContactID(new) }
         for (id, occasion) in snapshot.occasions where occasion.value.contactId == contact { snapshot.occasions[id]?.value.contactId = ContactID(new) }
@@ -610,106 +507,54 @@ public actor SyncManager {
     /// holds what the user wanted (a replay of a change whose answer was lost), that is success;
     /// otherwise the user's version and the server's are both kept as a conflict — or, for a
     /// delete, the server's version comes back and the user is told.
-    private func precondition(failedFor operation: PendingOperation) async throws {
-        guard let target = operation.target else { return }
-        do {
-            switch operation.entity {
-            case .giftIdea:
-                let server = try await api.giftIdea(GiftIdeaID(target))
-                snapshot.ideas[server.id] = conflictRecord(server: server, mine: snapshot.ideas[server.id], delete: operation.kind == .delete) {
-                    GiftIdeaChanges.between($0, $1).isEmpty
-                }
-            case .contact:
-                let server = try await api.contact(ContactID(target))
-                snapshot.contacts[server.id] = conflictRecord(server: server, mine: snapshot.contacts[server.id], delete: operation.kind == .delete) {
-                    ContactChanges.between($0, $1).isEmpty
-                }
-            case .occasion:
-                let contact = try decodedContact(of: target)
-                let server = try await api.occasions(of: contact).first { $0.id.uuid == target }
-                guard let server else { throw ClientError.notFound("gone") }
-                snapshot.occasions[server.id] = conflictRecord(server: server, mine: snapshot.occasions[server.id], delete: operation.kind == .delete) {
-                    OccasionChanges.between($0, $1).isEmpty
-                }
-            case .reminder:
-                let server = try await api.reminder(ReminderID(target))
-                snapshot.reminders[server.id] = conflictRecord(server: server, mine: snapshot.reminders[server.id], delete: operation.kind == .delete) {
-                    ReminderChanges.between($0, $1).isEmpty
-                }
-            }
-            if operation.kind == .delete {
-                notify("Not deleted: it was changed on another device meanwhile. Delete it again if you still want to.")
-            }
-            // Later queued changes to the same entity were made against the stale version too.
-            snapshot.outbox.removeAll { $0.id != operation.id && $0.target == target && $0.kind == .update }
-        } catch ClientError.notFound {
-            removeEverywhere(operation.entity, target)
+    private func conflicted(_ conflict: OutboxConflict) {
+        let operation = conflict.operation
+        guard let target = operation.target, let kind = kinds[operation.entity] else { return }
+        guard (try? kind.settle(conflict, in: &snapshot)) == true else {
+            kind.remove(target, from: &snapshot)
             notify("A change could not be saved: it was deleted on another device.")
+            return
         }
-    }
-
-    private func decodedContact(of occasion: UUID) throws -> ContactID {
-        guard let contact = snapshot.occasions[OccasionID(occasion)]?.value.contactId else { throw ClientError.notFound("gone") }
-        return contact
-    }
-
-    private func conflictRecord<Value>(server: Value, mine: LocalRecord<Value>?, delete: Bool, same: (Value, Value) -> Bool) -> LocalRecord<Value> {
-        guard !delete, let mine else { return LocalRecord(value: server) }
-        if same(server, mine.value) { return LocalRecord(value: server) }
-        return LocalRecord(value: mine.value, syncStatus: .conflict, serverValue: server)
+        if operation.kind == .delete {
+            notify("Not deleted: it was changed on another device meanwhile. Delete it again if you still want to.")
+        }
+        // Later queued changes to the same entity were made against the stale version too.
+        snapshot.outbox.removeAll { $0.id != operation.id && $0.target == target && $0.kind == .update }
     }
 
     /// The server refused a change for good (422, 404…): undo it here and say why; a refused capture
     /// is kept with its words for the user to fix or discard.
     private func refused(_ operation: PendingOperation, _ error: ClientError) async {
+        let kind = kinds[operation.entity]
         switch operation.kind {
         case .capture:
             if let index = snapshot.captures.firstIndex(where: { $0.id == operation.id }) { snapshot.captures[index].failure = error.description }
             refusals[operation.id] = (error, notify("A capture was refused and kept for you to fix: \(error.description)"))
             return
         case .create:
-            if let target = operation.target { removeEverywhere(operation.entity, target) }
-            dropQueued(target: operation.target)
-        case .update, .delete, .acceptReview, .discardReview:
+            if let target = operation.target {
+                kind?.remove(target, from: &snapshot)
+                snapshot.outbox.forget(target, kinds: sender.kinds)
+            }
+        default:
             if case .notFound = error, let target = operation.target {
-                removeEverywhere(operation.entity, target)
-            } else if let target = operation.target {
-                await reload(operation.entity, target)
+                kind?.remove(target, from: &snapshot)
+            } else if let target = operation.target, let data = try? await sender.current(operation.entity, target, scope: operation.scope) {
+                // The server's version back.
+                try? kind?.restore(data, in: &snapshot)
             }
         }
         refusals[operation.id] = (error, notify("A change was not saved: \(error.description)"))
-    }
-
-    /// Puts the server's version of one entity back (after a refused change).
-    private func reload(_ entity: PendingOperation.Entity, _ target: UUID) async {
-        switch entity {
-        case .giftIdea: if let idea = try? await api.giftIdea(GiftIdeaID(target)) { snapshot.ideas[idea.id] = LocalRecord(value: idea) }
-        case .contact: if let contact = try? await api.contact(ContactID(target)) { snapshot.contacts[contact.id] = LocalRecord(value: contact) }
-        case .reminder: if let reminder = try? await api.reminder(ReminderID(target)) { snapshot.reminders[reminder.id] = LocalRecord(value: reminder) }
-        case .occasion:
-            if let contact = snapshot.occasions[OccasionID(target)]?.value.contactId, let all = try? await api.occasions(of: contact) {
-                for occasion in all { snapshot.occasions[occasion.id] = LocalRecord(value: occasion) }
-            }
-        }
-    }
-
-    private func removeEverywhere(_ entity: PendingOperation.Entity, _ target: UUID) {
-        switch entity {
-        case .giftIdea: snapshot.ideas.removeValue(forKey: GiftIdeaID(target))
-        case .contact: snapshot.contacts.removeValue(forKey: ContactID(target))
-        case .occasion: snapshot.occasions.removeValue(forKey: OccasionID(target))
-        case .reminder: snapshot.reminders.removeValue(forKey: ReminderID(target))
-        }
     }
 
     // MARK: Plumbing
 
     @discardableResult
     private func enqueue(
-        _ kind: PendingOperation.Kind, _ entity: PendingOperation.Entity, target: UUID?, _ endpoint: Endpoint, body: (some Encodable)?, base: Date? = nil
+        _ kind: OutboxOperation.Kind, _ entity: OutboxOperation.Entity, target: UUID?, scope: UUID? = nil, body: (some Encodable)?, base: Date? = nil
     ) throws -> UUID {
-        let data = try body.map { try WireFormat.requestEncoder().encode($0) }
-        let operation = PendingOperation(kind: kind, entity: entity, target: target, method: endpoint.method.rawValue, path: endpoint.path, body: data, base: base, queuedAt: now())
+        let json = try body.map { try JSONValue(parsing: api.client.encode($0)) }
+        let operation = OutboxOperation(kind: kind, entity: entity, target: target, scope: scope, body: json, base: base, queuedAt: now())
         snapshot.outbox.append(operation)
         persist()
         return operation.id
@@ -728,33 +573,20 @@ public actor SyncManager {
 
     /// The version a change is made against: the server's last known `updated_at`, unless the entity
     /// exists only here or already has changes queued (they carry the check).
-    private func pendingBase<Value: Versioned>(_ record: LocalRecord<Value>) -> Date? {
-        record.isLocalOnly || hasQueued(record.value.versionTarget) ? nil : record.value.updatedAt
+    private func pendingBase<Entity, Value, Changes>(_ record: LocalRecord<Value>, _ kind: SyncedKind<Entity, Value, Changes>) -> Date? {
+        record.isLocalOnly || snapshot.outbox.hasQueued(kind.outbox.id(record.value)) ? nil : kind.outbox.version(record.value)
     }
 
-    private func hasQueued(_ target: UUID) -> Bool { snapshot.outbox.contains { $0.target == target } }
-
-    /// An entity that exists only here goes with its queued changes — unless its create is on its way
-    /// to the server right now: then a delete is queued behind it (and follows the server's id).
-    private func forgetDeviceOnly(_ entity: PendingOperation.Entity, _ target: UUID, delete endpoint: Endpoint) {
-        if let flying = inFlight, snapshot.outbox.contains(where: { $0.id == flying && $0.target == target && $0.kind == .create }) {
+    /// An entity that exists only here goes with its queued changes (and the ones that need it) —
+    /// unless its create is on its way to the server right now: then a delete is queued behind it
+    /// (and follows the server's id).
+    private func forgetDeviceOnly(_ entity: OutboxOperation.Entity, _ target: UUID, scope: UUID?) {
+        if let flying = inFlight, snapshot.outbox.operations.contains(where: { $0.id == flying && $0.target == target && $0.kind == .create }) {
             snapshot.outbox.removeAll { $0.target == target && $0.id != flying }
-            _ = try? enqueue(.delete, entity, target: target, endpoint, body: String?.none)
+            _ = try? enqueue(.delete, entity, target: target, scope: scope, body: NoBody?.none)
         } else {
-            dropQueued(target: target)
+            snapshot.outbox.forget(target, kinds: sender.kinds)
             persist()
-        }
-    }
-
-    /// Forgets the queued changes of an entity that never reached the server, and the ones addressed
-    /// to it (an occasion of a contact created here); ideas queued for it as recipient go without one.
-    private func dropQueued(target: UUID?) {
-        guard let target else { return }
-        let id = target.uuidString.lowercased()
-        snapshot.outbox.removeAll { $0.target == target || $0.path.contains(id) }
-        for index in snapshot.outbox.indices {
-            guard let body = snapshot.outbox[index].body, let text = String(data: body, encoding: .utf8), text.contains(id) else { continue }
-            snapshot.outbox[index].body = Data(text.replacingOccurrences(of: "\"recipient_id\":\"\(id)\"", with: "\"recipient_id\":null").utf8)
         }
     }
 
@@ -797,14 +629,3 @@ public actor SyncManager {
         return true
     }
 }
-
-/// An entity with a server version (`updated_at`) and an id the outbox can point at.
-protocol Versioned {
-    var updatedAt: Date { get }
-    var versionTarget: UUID { get }
-}
-
-extension GiftIdea: Versioned { var versionTarget: UUID { id.uuid } }
-extension Contact: Versioned { var versionTarget: UUID { id.uuid } }
-extension Occasion: Versioned { var versionTarget: UUID { id.uuid } }
-extension Reminder: Versioned { var versionTarget: UUID { id.uuid } }
