@@ -5,9 +5,10 @@ import NIOFoundationCompat
 import NIOHTTP1
 
 /// JSON over HTTP to a third party's API (a recommendation source, a flight provider), one way for
-/// every app: each call ends within its deadline whatever the other side does (a hanging server, a
-/// slow body, retries and their waits all count), throttling and brief outages (429, 5xx) are retried
-/// with exponential backoff or the `Retry-After` given (bounded: a third party's wait is untrusted),
+/// every app: each attempt ends within its deadline whatever the other side does (a hanging server, a
+/// slow body), so a whole call is bounded by its attempts, their deadlines and the waits between them;
+/// throttling and brief outages (429, 5xx) are retried with exponential backoff or the `Retry-After`
+/// given (bounded: a third party's wait is untrusted),
 /// and every failure is an ``OutboundHTTPError`` naming what went wrong, so a caller can tell a
 /// failed provider from an empty answer. Authentication is the caller's (headers, or `sign`).
 public struct OutboundHTTPClient: Sendable {
@@ -38,7 +39,9 @@ public struct OutboundHTTPClient: Sendable {
     }
 
     let client: HTTPClient
-    /// The longest a call takes, all its attempts and waits included.
+    /// The longest one attempt takes, from sending the request to the answer's last byte. (A whole
+    /// call takes at most `retry.maxAttempts` of these plus the waits between them: a bound that does
+    /// not shrink when the machine is slow, so a retry is never skipped for time spent elsewhere.)
     public let deadline: Duration
     public let retry: RetryPolicy
     /// The largest response body read; a larger one is ``OutboundHTTPError/undecodable(url:reason:)``.
@@ -47,7 +50,7 @@ public struct OutboundHTTPClient: Sendable {
 
     /// - Parameters:
     ///   - client: the connection pool (the process's shared one by default).
-    ///   - deadline: the longest a call takes, all attempts and waits included.
+    ///   - deadline: the longest one attempt takes.
     ///   - retry: which answers are retried and how.
     ///   - maxResponseBytes: the largest body read.
     ///   - sleep: waits between attempts (tests pass one that records and returns).
@@ -68,7 +71,6 @@ public struct OutboundHTTPClient: Sendable {
     public func send(
         _ method: HTTPMethod, _ url: String, headers: [(String, String)] = [], body: Data? = nil, sign: (@Sendable () -> [(String, String)])? = nil
     ) async throws -> OutboundResponse {
-        let end = ContinuousClock.now + deadline
         let shown = OutboundHTTPError.shown(url)
         var attempt = 0
         while true {
@@ -80,15 +82,15 @@ public struct OutboundHTTPClient: Sendable {
             for (name, value) in headers { request.headers.replaceOrAdd(name: name, value: value) }
             for (name, value) in sign?() ?? [] { request.headers.replaceOrAdd(name: name, value: value) }
             if let body { request.body = .bytes(ByteBuffer(bytes: body)) }
-            let response = try await exchange(request, url: shown, until: end)
+            let response = try await exchange(request, url: shown, until: ContinuousClock.now + deadline)
             guard retry.retryableStatuses.contains(response.status), attempt < retry.maxAttempts else {
                 guard (200..<300).contains(response.status) else { throw OutboundHTTPError.status(response.status, body: response.body, url: shown) }
                 return response
             }
-            // A third party's Retry-After is untrusted: only finite waits up to `maxRetryAfter`, and
-            // within the call's deadline, are honoured; otherwise the call fails now.
+            // A third party's Retry-After is untrusted: only finite waits up to `maxRetryAfter` are
+            // honoured; otherwise the call fails now.
             let wait = response.retryAfter ?? retry.backoff * (1 << min(attempt - 1, 20))
-            guard wait <= retry.maxRetryAfter, ContinuousClock.now + wait < end else {
+            guard wait <= retry.maxRetryAfter else {
                 throw OutboundHTTPError.status(response.status, body: response.body, url: shown)
             }
             try await sleep(wait)

@@ -95,7 +95,7 @@ struct OutboundHTTPClientTests {
         #expect(count.value == 1)
     }
 
-    @Test("the call's deadline bounds a server that never answers")
+    @Test("an attempt's deadline bounds a server that never answers")
     func deadlineBoundsHang() async throws {
         let (router, _) = Self.fake([(.ok, [:], Self.hello)])
         try await withLocalHTTPServer(router, label: "outbound") { port in

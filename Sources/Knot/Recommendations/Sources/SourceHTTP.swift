@@ -21,7 +21,7 @@ struct SourceHTTP: Sendable {
 
     let http: OutboundHTTPClient
 
-    /// - Parameter timeout: the longest one call takes, its retries included.
+    /// - Parameter timeout: the longest one attempt takes (the aggregator bounds the whole source).
     init(client: HTTPClient = .shared, timeout: Duration = .seconds(10), sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }) {
         http = OutboundHTTPClient(client: client, deadline: timeout, retry: Self.retry, sleep: sleep)
     }
