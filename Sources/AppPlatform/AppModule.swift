@@ -153,7 +153,9 @@ public final class AppRoutes {
     public func api(_ root: APIRoot) -> RouterGroup<AuthenticatedContext> {
         precondition(root.app == app && root.authenticated, "\(root) is not an authenticated root of \(app)")
         if let group = authenticated[root.path] { return group }
-        let group = authenticate(root.path.isEmpty ? prefix : prefix.group(RouterPath(String(root.path.dropFirst()))))
+        // Always a group of its own: middleware added to a group is shared by everything registered on
+        // it, so authenticating `prefix` itself would put the app's open routes behind the token too.
+        let group = authenticate(prefix.group(RouterPath(String(root.path.dropFirst()))))
         authenticated[root.path] = group
         return group
     }
