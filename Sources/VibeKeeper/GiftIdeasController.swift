@@ -43,7 +43,7 @@ public struct GiftIdeasController: Sendable {
 
     @Sendable func create(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> EditedResponse<GiftIdea> {
         let new = try NewGiftIdea.check(try await request.decode(as: NewGiftIdea.Input.self, context: context)).get()
-        let idea = try await Self.recipientChecked { try await ideas.create(new, for: context.userID) }
+        let idea = try await ideas.create(new, for: context.userID)
         await effects.ideaSaved(idea.id, for: context.userID)
         return tagged(idea, updatedAt: idea.updatedAt, status: .created)
     }
@@ -56,7 +56,7 @@ public struct GiftIdeasController: Sendable {
     @Sendable func update(_ request: Request, _ context: AuthenticatedContext, _ id: GiftIdeaID) async throws -> EditedResponse<GiftIdea> {
         let input = try await request.decode(as: GiftIdeaChanges.Input.self, context: context)
         let ifMatch = IfMatch(request, entity: Self.entity)
-        guard let idea = try await Self.recipientChecked({ try await ideas.update(id, for: context.userID, with: input, ifMatch: ifMatch) }) else {
+        guard let idea = try await ideas.update(id, for: context.userID, with: input, ifMatch: ifMatch) else {
             throw Self.ideaNotFound
         }
         await effects.ideaSaved(idea.id, for: context.userID)
@@ -72,15 +72,6 @@ public struct GiftIdeasController: Sendable {
     static let ideaNotFound = APIError.notFound("Gift idea", code: "gift_idea_not_found")
     /// What a 412 calls it.
     static let entity = "gift idea"
-
-    /// A recipient that is not the caller's contact is a 404, as a missing contact is.
-    static func recipientChecked<T>(_ body: () async throws -> T) async throws -> T {
-        do {
-            return try await body()
-        } catch is GiftIdeaRepository.RecipientNotFound {
-            throw ContactsController.contactNotFound
-        }
-    }
 }
 
 extension GiftIdea: ResponseEncodable {}

@@ -28,6 +28,16 @@ public struct CaptureServiceUnavailable: Error {
 // VibeKeeper's domain errors and their HTTP answers, in this one place (ErrorMiddleware renders them;
 // `EntityChanged` of a write's `If-Match` is the platform's).
 
+extension GiftIdeaRepository.RecipientNotFound: APIErrorConvertible {
+    /// A recipient that is not the caller's contact is a 404, as a missing contact is.
+    public var apiError: APIError { ContactsController.contactNotFound }
+}
+
+extension ReminderService.IdeaNotFound: APIErrorConvertible {
+    /// A reminder for an idea that is not the caller's is a 404, as a missing idea is.
+    public var apiError: APIError { GiftIdeasController.ideaNotFound }
+}
+
 extension RepeatedIdeaDeleted: APIErrorConvertible {
     public var apiError: APIError {
         APIError(.conflict, code: "repeated_idea_deleted", message: "The idea this capture repeats was deleted meanwhile; send the capture again.")

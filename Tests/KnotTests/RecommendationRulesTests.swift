@@ -88,7 +88,9 @@ struct RecommendationRulesTests {
             let user = try await RecommendationAPITests.setUp(client)
             let down = Self.service(server, sources: [DownSource(), HangingSource()], timing: PipelineTiming(aggregation: 0.3))
             var failure: APIError?
-            do { _ = try await down.generate(for: Self.userID(user), occasion: .majorMilestone, milestone: nil, vibeOverride: nil) } catch let error as APIError { failure = error }
+            do { _ = try await down.generate(for: Self.userID(user), occasion: .majorMilestone, milestone: nil, vibeOverride: nil) } catch let error as RecommendationFailure {
+                failure = error.apiError
+            }
             #expect(failure?.status == .serviceUnavailable && failure?.message == "Unable to find recommendations right now. Please try again.")
             #expect(failure?.headers[.retryAfter] != nil)
             let offline = try await down.generate(for: Self.userID(user), occasion: .majorMilestone, milestone: nil, vibeOverride: nil, offline: true)
@@ -304,7 +306,7 @@ struct RecommendationRulesTests {
             let picks = try await Self.generate(client, user)
             let down = Self.service(server, sources: [DownSource()])
             let ids = picks.compactMap { ($0["id"] as? String).flatMap(RecommendationID.init) }
-            await #expect(throws: APIError.self) { try await down.refresh(for: Self.userID(user), rejected: ids, reason: .tooCheap, vibeOverride: nil) }
+            await #expect(throws: RecommendationFailure.allSourcesFailed) { try await down.refresh(for: Self.userID(user), rejected: ids, reason: .tooCheap, vibeOverride: nil) }
             let count = try await server.database.read { db in
                 try await db.raw(
                     "SELECT COUNT(*) AS n FROM recommendation_feedback WHERE action = 'refreshed' AND rejection_reason = 'too_cheap' AND user_id = \(bind: Self.userID(user).uuid)"

@@ -186,10 +186,10 @@ public struct RecommendationService: Sendable {
             if filtered.count >= 3 { break }
         }
         if candidates.isEmpty && plan == nil {
-            throw RecommendationFailure.noCandidates.apiError
+            throw RecommendationFailure.noCandidates
         }
         if filtered.isEmpty && plan == nil {
-            throw RecommendationFailure.everythingFiltered.apiError
+            throw RecommendationFailure.everythingFiltered
         }
 
         // 3–6. Score (with the batched model classification, bounded), diversify, verify in parallel.
@@ -265,7 +265,7 @@ public struct RecommendationService: Sendable {
         }
         guard answered > 0 else {
             // Thrown as its answer (KnotErrors.swift): callers of the service (and its tests) see the API error.
-            throw RecommendationFailure.allSourcesFailed.apiError
+            throw RecommendationFailure.allSourcesFailed
         }
         return Gathered(real: real, catalog: catalogCandidates)
     }

@@ -91,7 +91,7 @@ public struct CaptureController: Sendable {
 
     @Sendable func accept(_ request: Request, _ context: AuthenticatedContext, _ id: GiftIdeaID) async throws -> GiftIdea {
         let edits = try await APIRequestDecoder().decodeIfPresent(GiftIdeaChanges.Input.self, from: request, context: context)
-        guard let idea = try await GiftIdeasController.recipientChecked({ try await ideas.accept(id, for: context.userID, with: edits) }) else {
+        guard let idea = try await ideas.accept(id, for: context.userID, with: edits) else {
             throw Self.notWaiting
         }
         await effects.ideaSaved(idea.id, for: context.userID)

@@ -34,12 +34,8 @@ public struct RemindersController: Sendable {
 
     @Sendable func create(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> EditedResponse<Reminder> {
         let new = try NewReminder.check(try await request.decode(as: NewReminder.Input.self, context: context), now: clock.now()).get()
-        do {
-            let reminder = try await reminders.create(new, for: context.userID)
-            return tagged(reminder, updatedAt: reminder.updatedAt, status: .created)
-        } catch is ReminderService.IdeaNotFound {
-            throw GiftIdeasController.ideaNotFound
-        }
+        let reminder = try await reminders.create(new, for: context.userID)
+        return tagged(reminder, updatedAt: reminder.updatedAt, status: .created)
     }
 
     @Sendable func read(_ request: Request, _ context: AuthenticatedContext, _ id: ReminderID) async throws -> EditedResponse<Reminder> {
