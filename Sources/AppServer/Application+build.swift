@@ -273,7 +273,8 @@ func buildJobsAndNotifications(
                     environment: settings.environment == "sandbox" ? .sandbox : .production, baseURL: settings.baseURL
                 ), clock: clock)
         }
-    logger.info(push == nil ? "notifications: APNs not configured; delivering to the outbox (GET /<app>/api/v1/users/me/outbox)" : "notifications: delivering by APNs")
+    logger.info(
+        push == nil ? "notifications: APNs not configured; delivering to each app's outbox (GET …/users/me/outbox under the app's API root)" : "notifications: delivering by APNs")
     var deliveryRules: [AppID: DeliveryRules] = [:]
     for module in modules { deliveryRules[module.type.id] = module.type.deliveryRules }
     let notificationEngine = NotificationEngine(database: database, accounts: accounts, push: push, clock: clock, rules: deliveryRules, metrics: metrics, logger: logger)

@@ -44,7 +44,7 @@ public enum KnotRoutes {
     public static let markNotificationViewed = Route<NotificationID, NoBody, ViewedReceipt>(.patch, root, "/notifications/{id}/viewed")
     public static let milestoneReminders = Route<MilestoneID, MilestoneReminderSetting.Input, MilestoneReminderSetting>(.put, root, "/milestones/{id}/notifications")
     /// QStash's delivery of a due reminder (signed by QStash, no bearer token; no SDK sends it).
-    public static let processNotification = Route<NoParameter, NoBody, RawBody>(.post, openRoot, "/api/v1/notifications/process")
+    public static let processNotification = Route<NoParameter, NoBody, RawBody>(.post, openRoot, root.path + "/notifications/process")
 
     // MARK: Links (public web pages)
 

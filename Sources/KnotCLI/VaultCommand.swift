@@ -16,7 +16,7 @@ struct VaultCommand: AsyncParsableCommand {
         do {
             return try WireFormat.decoder().decode(VaultDraft.self, from: data)
         } catch {
-            throw CLIError("\(path) is not a vault (the JSON body of POST /knot/api/v1/vault): \(error)")
+            throw CLIError("\(path) is not a vault (the JSON body of \(KnotRoutes.createVault.endpoint)): \(error)")
         }
     }
 
@@ -52,7 +52,7 @@ struct VaultCommand: AsyncParsableCommand {
     struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Create the vault from a JSON file, or interactively (the 9 onboarding steps).")
 
-        @Option(help: "A JSON file with the vault (the body of POST /knot/api/v1/vault).")
+        @Option(help: "A JSON file with the vault (the body of \(KnotRoutes.createVault.endpoint)).")
         var file: String?
 
         @OptionGroup var options: SessionOptions

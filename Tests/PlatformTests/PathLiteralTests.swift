@@ -10,10 +10,13 @@ struct PathLiteralTests {
     /// A route registered by a literal path (`group.post("vault")`, `router.get("health")`).
     static let registration = try! NSRegularExpression(
         pattern: #"\b(router|group|routes|api|open|prefix|users|[a-z]+Group)\.(get|post|put|patch|delete|head|on|group)\(\s*"[^"]*""#)
-    /// An app's API path in a string (`"/api/v1/…"`, `"api/v1/…"`, `"/<app>/…"`).
+    /// An app's API path in a string: starting it (`"/api/v1/…"`, `"api/v1/…"`, `"/v1/…"`, `"/<app>/…"`) or
+    /// anywhere inside it (`"… POST /knot/api/v1/vault …"`, `"…/api/v1/users/…"`).
     static func appPaths(_ apps: [String]) -> NSRegularExpression {
+        let names = apps.joined(separator: "|")
         // Not after `+ `: a path joined to another service's base URL is that service's.
-        try! NSRegularExpression(pattern: #"(?<!\+ )"(/?api/v\d|/v\d/|/("# + apps.joined(separator: "|") + #")/)[^"]*""#)
+        return try! NSRegularExpression(
+            pattern: #"(?<!\+ )"(/?api/v\d|/v\d/|/("# + names + #")/)[^"]*"|"[^"]*(/api/v\d\b|[ (`]/("# + names + #")/)[^"]*""#)
     }
 
     @Test("no source outside the contracts registers a route by a literal path or spells an app's API path")
@@ -48,7 +51,10 @@ struct PathLiteralTests {
     @Test("the check sees what it looks for")
     func checkFindsLiterals() {
         let paths = Self.appPaths(["knot"])
-        for bad in [#"group.post("vault") {"#, #"router.get("health")"#, #"let p = "/api/v1/vault""#, #"let p = "/knot/recommendation/""#, #"x("/v1/assist/stream")"#] {
+        for bad in [
+            #"group.post("vault") {"#, #"router.get("health")"#, #"let p = "/api/v1/vault""#, #"let p = "/knot/recommendation/""#, #"x("/v1/assist/stream")"#,
+            #"help: "the body of POST /knot/api/v1/vault""#, #"log("delivering to GET /<app>/api/v1/users/me/outbox")"#,
+        ] {
             let range = NSRange(bad.startIndex..., in: bad)
             #expect(Self.registration.firstMatch(in: bad, range: range) != nil || paths.firstMatch(in: bad, range: range) != nil, "\(bad)")
         }

@@ -12,7 +12,7 @@ struct PlatformNamesNoAppTests {
     /// The shared targets every app builds on (the composition root included, except its one list).
     static let platformTargets = [
         "PlatformAPI", "PlatformCore", "Persistence", "Auth", "Jobs", "Notifications", "AIProviders", "Observability",
-        "AppPlatform", "AppServer", "ClientCore", "CLISupport", "MediaStorage", "AWSSigning", "MiniLM",
+        "AppPlatform", "AppServer", "ClientCore", "CLISupport", "MediaStorage", "AWSSigning", "MiniLM", "OutboundHTTP",
     ]
 
     @Test("no platform source file mentions a hosted app, except the list of modules")
