@@ -97,7 +97,8 @@ struct ScaffoldTests {
         #expect(Self.files(under: root).contains("Sources/Widget/OpenAPI/widget.openapi.json"))
 
         #expect(try await Self.scaffold(["widget"], into: root).status == 1, "an existing app is not overwritten")
-        for name in ["Widget", "9lives", "my-app", "knot", "class"] {
+        // appserver: Sources/Appserver would sit beside Sources/AppServer (one folder on case-insensitive file systems).
+        for name in ["Widget", "9lives", "my-app", "knot", "class", "appserver"] {
             #expect(try await Self.scaffold([name], into: root).status != 0, "\(name) accepted")
         }
     }
