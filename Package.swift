@@ -333,7 +333,9 @@ let package = Package(
         ),
         .testTarget(
             name: "VibeKeeperClientTests",
-            dependencies: ["VibeKeeperClient", "VibeKeeperAPI", "TestSupport", "AppServer", .product(name: "Hummingbird", package: "hummingbird")]
+            dependencies: ["VibeKeeperClient", "VibeKeeperAPI", "TestSupport", "AppServer", .product(name: "Hummingbird", package: "hummingbird")],
+            // A snapshot as the SDK wrote it before the outbox moved to ClientCore.
+            resources: [.embedInCode("Fixtures/legacy-snapshot.json")]
         ),
         // The app-agnostic client core on its own (the offline outbox against an in-memory server).
         .testTarget(name: "ClientCoreTests", dependencies: ["ClientCore", "PlatformAPI"]),

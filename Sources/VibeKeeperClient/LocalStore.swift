@@ -100,7 +100,8 @@ public struct LocalSnapshot: Codable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey { case ideas, contacts, occasions, reminders, captures, outbox, notices, lastSyncedAt, renamed }
 
-    /// Missing parts read as empty, so a snapshot written by an older SDK still loads.
+    /// Missing parts read as empty, so a snapshot written by an older SDK still loads; so do the
+    /// changes its outbox held in the old shape (``SavedOutboxEntry``).
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         ideas = try c.decodeIfPresent([GiftIdeaID: LocalRecord<GiftIdea>].self, forKey: .ideas) ?? [:]
@@ -108,7 +109,8 @@ public struct LocalSnapshot: Codable, Sendable, Equatable {
         occasions = try c.decodeIfPresent([OccasionID: LocalRecord<Occasion>].self, forKey: .occasions) ?? [:]
         reminders = try c.decodeIfPresent([ReminderID: LocalRecord<Reminder>].self, forKey: .reminders) ?? [:]
         captures = try c.decodeIfPresent([PendingCapture].self, forKey: .captures) ?? []
-        outbox = try c.decodeIfPresent(OutboxQueue.self, forKey: .outbox) ?? OutboxQueue()
+        // Entries the SDK queued before its outbox moved to ClientCore are read in their own shape.
+        outbox = SavedOutboxEntry.queue(try c.decodeIfPresent([SavedOutboxEntry].self, forKey: .outbox) ?? [], occasions: occasions)
         notices = try c.decodeIfPresent([SyncNotice].self, forKey: .notices) ?? []
         lastSyncedAt = try c.decodeIfPresent(Date.self, forKey: .lastSyncedAt)
         renamed = try c.decodeIfPresent([UUID: UUID].self, forKey: .renamed) ?? [:]
