@@ -13,6 +13,8 @@ let package = Package(
         .executable(name: "knot", targets: ["KnotCLI"]),
         .library(name: "VibeKeeperClient", targets: ["VibeKeeperClient"]),
         .executable(name: "vibekeeper", targets: ["VibeKeeperCLI"]),
+        .library(name: "ZiaClient", targets: ["ZiaClient"]),
+        .executable(name: "zia", targets: ["ZiaCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -197,10 +199,22 @@ let package = Package(
             ],
             resources: [.embedInCode("OpenAPI/example.openapi.json")]
         ),
+        // Zia (scripts/new-app): its wire contract (Foundation only) and its server module.
+        .target(name: "ZiaAPI", dependencies: ["PlatformAPI"]),
+        .target(
+            name: "Zia",
+            dependencies: [
+                "AppPlatform", "PlatformCore", "Persistence", "Auth", "ZiaAPI",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "SQLKit", package: "sql-kit"),
+            ],
+            resources: [.embedInCode("OpenAPI/zia.openapi.json")]
+        ),
         // MARK: Composition
         .target(
             name: "AppServer",
             dependencies: [
+                "Zia",
                 "AppPlatform", "PlatformCore", "Observability", "Persistence", "Auth", "AIProviders", "Jobs", "Notifications", "Knot", "VibeKeeper", "MediaStorage",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -252,6 +266,12 @@ let package = Package(
         .executableTarget(
             name: "ExampleCLI",
             dependencies: ["ExampleClient", "CLISupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        // Zia's client SDK (Foundation only; never a server target) and its CLI on the shared CLI support.
+        .target(name: "ZiaClient", dependencies: ["ClientCore", "ZiaAPI"]),
+        .executableTarget(
+            name: "ZiaCLI",
+            dependencies: ["ZiaClient", "CLISupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // MARK: Benchmarks
         .executableTarget(
@@ -350,6 +370,10 @@ let package = Package(
         .testTarget(
             name: "ExampleTests",
             dependencies: ["TestSupport", "Example", "ExampleAPI", "AppPlatform", "AppServer"]
+        ),
+        .testTarget(
+            name: "ZiaTests",
+            dependencies: ["TestSupport", "Zia", "ZiaAPI", "AppPlatform", "AppServer"]
         ),
     ],
     swiftLanguageModes: [.v6]
