@@ -373,7 +373,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ZiaTests",
-            dependencies: ["TestSupport", "Zia", "ZiaAPI", "AppPlatform", "AppServer"]
+            dependencies: ["TestSupport", "Zia", "ZiaAPI", "AppPlatform", "AppServer", "Persistence", "PlatformCore"]
         ),
     ],
     swiftLanguageModes: [.v6]

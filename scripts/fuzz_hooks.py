@@ -73,6 +73,19 @@ EXPLAINED_FIELDS = {
     "capture": [r"media_file"],
     # Password registration: lengths in characters as people see them (see scripts/fuzz.toml).
     "registerWithPassword": [r"password", r"name", r"email"],
+    # Zia: names and list entries count characters as people see them once trimmed (at most 100, the
+    # bedtime notes 500), the time zone must be one the time zone database knows, and the legacy
+    # `kidsAges` must not come with `kids` (see scripts/fuzz.toml).
+    "upsertUser": [r"display_name", r"timezone"],
+    "upsertHousehold": [
+        r"kidsAges",
+        r"adults\[\d+\]\.name",
+        r"kids\[\d+\]\.name",
+        r"kids\[\d+\]\.dietary_restrictions\[\d+\]",
+        r"allergies\[\d+\]",
+        r"cuisines\[\d+\]",
+        r"bedtime_preferences\.notes",
+    ],
 }
 # Error codes for "the stored vault leaves nothing to recommend" (the caller's data, not the request).
 EXPLAINED_CODES = {

@@ -102,7 +102,7 @@ public struct AccountController: Sendable {
             if let hide = body.hideNotificationDetails { preferences.hideNotificationDetails = hide }
             if let zone = body.timezone {
                 let trimmed = zone.trimmingCharacters(in: .whitespaces)
-                validator.check(Self.isIANATimeZone(trimmed), "timezone", "must be an IANA time zone such as America/New_York")
+                validator.check(TimeZoneName.isIANA(trimmed), "timezone", TimeZoneName.requirement)
                 preferences.timezone = trimmed
             }
             try validator.throwIfInvalid()
@@ -151,14 +151,8 @@ public struct AccountController: Sendable {
             return AccountDeletion()
         }
     }
-
-    /// True for region/city names the time zone database knows ("Europe/Paris", "UTC").
-    static func isIANATimeZone(_ identifier: String) -> Bool {
-        guard !identifier.isEmpty, identifier.count <= 64 else { return false }
-        guard identifier == "UTC" || identifier.contains("/") else { return false }
-        return TimeZone(identifier: identifier) != nil
-    }
 }
+
 extension NotificationPreferences: ResponseEncodable {}
 extension DeviceRegistration: ResponseEncodable {}
 extension AccountDeletion: ResponseEncodable {}

@@ -10,8 +10,9 @@ public struct ZiaConfiguration: Sendable {
     public init() {}
 }
 
-/// Zia as a tenant of the platform (written by `scripts/new-app`): each user's items under
-/// `/zia/v1`, another user's indistinguishable from a missing one.
+/// Zia as a tenant of the platform: a family assistant under `/zia/v1` (the seed's paths). So far
+/// its accounts (`/users/upsert`) and each user's household profile (`/households/…`); another
+/// user's household is indistinguishable from a missing one.
 public struct ZiaApp: AppModule {
     public static let id = AppID.zia
     public static var apiRoot: APIRoot { ZiaRoutes.root }
@@ -27,28 +28,47 @@ public struct ZiaApp: AppModule {
             fragment: String(decoding: PackageResources.zia_openapi_json, as: UTF8.self))
     }
 
-    public let items: ZiaItemRepository
+    public let users: ZiaUserRepository
+    public let households: HouseholdRepository
+    let accounts: AccountRepository
 
-    public init(database: any Database, clock: any TimeSource) {
-        items = ZiaItemRepository(database: database, clock: clock)
+    public init(database: any Database, clock: any TimeSource, accounts: AccountRepository) {
+        users = ZiaUserRepository(database: database, clock: clock)
+        households = HouseholdRepository(database: database, clock: clock)
+        self.accounts = accounts
     }
 
     public init(platform: PlatformServices, configuration: ZiaConfiguration) throws {
-        self.init(database: platform.database, clock: platform.clock)
+        self.init(database: platform.database, clock: platform.clock, accounts: platform.accounts)
     }
 
     public func addRoutes(to routes: AppRoutes) {
-        ZiaItemsController(items: items).addRoutes(to: routes.api(ZiaRoutes.root))
+        let api = routes.api(ZiaRoutes.root)
+        ZiaUsersController(service: ZiaUserService(users: users, accounts: accounts)).addRoutes(to: api)
+        HouseholdsController(households: households).addRoutes(to: api)
     }
 
-    public var exporter: any AppDataExporter { ZiaExporter(items: items) }
+    public var exporter: any AppDataExporter { ZiaExporter(users: users, households: households) }
 }
 
-/// Zia's part of a user's data export: their items.
+/// Zia's part of a user's data export: its account row (the time zone is in the export's
+/// notification preferences) and the stored household profile (null when none is stored).
 public struct ZiaExporter: AppDataExporter {
-    let items: ZiaItemRepository
+    let users: ZiaUserRepository
+    let households: HouseholdRepository
+
+    struct Document: Encodable {
+        var user: ZiaUserRepository.Row?
+        var household: HouseholdProfile?
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeNullable(user, forKey: .user, in: encoder)
+            try container.encodeNullable(household, forKey: .household, in: encoder)
+        }
+        enum CodingKeys: String, CodingKey { case user, household }
+    }
 
     public func exportData(for user: UserID) async throws -> AnyEncodable {
-        AnyEncodable(["items": try await items.all(for: user)])
+        AnyEncodable(Document(user: try await users.find(user), household: try await households.profile(of: user)))
     }
 }

@@ -1,23 +1,32 @@
 import Persistence
 
-/// Zia's tables, written once for both dialects: each user's items (they go with the user).
+/// Zia's tables, written once for both dialects; every row goes with its user (ON DELETE CASCADE).
+/// `zia_users`: what Zia keeps about an account beyond the platform's row (the time zone stays in
+/// the platform's notification preferences). `zia_households`: the normalised household profile
+/// as JSON text (the seed's `prefs`), read and written whole.
 public enum ZiaSchema {
     public static let migrations = MigrationSet(
         component: "zia",
         migrations: [
             Migration(
-                version: 1, name: "items",
+                version: 1, name: "users and households",
                 template: [
                     """
-                    CREATE TABLE zia_items (
-                        id {uuid} PRIMARY KEY,
-                        user_id {uuid} NOT NULL REFERENCES users (id) ON DELETE CASCADE,
-                        title TEXT NOT NULL,
-                        notes TEXT,
-                        created_at {ts} NOT NULL
+                    CREATE TABLE zia_users (
+                        user_id {uuid} PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+                        display_name TEXT,
+                        beta_cohort TEXT,
+                        personalization_consent {bool} NOT NULL DEFAULT {false},
+                        updated_at {ts} NOT NULL
                     )
                     """,
-                    "CREATE INDEX zia_items_user ON zia_items (user_id, created_at)",
+                    """
+                    CREATE TABLE zia_households (
+                        user_id {uuid} PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+                        profile TEXT NOT NULL,
+                        updated_at {ts} NOT NULL
+                    )
+                    """,
                 ]
             )
         ]

@@ -10,7 +10,7 @@ struct ZiaCommand: AsyncParsableCommand {
         commandName: "zia",
         abstract: "Zia from the command line.",
         discussion: CLI.exitStatusHelp(),
-        subcommands: [Login.self, Logout.self, ItemsCommand.self]
+        subcommands: [Login.self, Logout.self]
     )
 }
 

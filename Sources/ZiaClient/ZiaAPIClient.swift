@@ -5,8 +5,9 @@ import Foundation
 #endif
 
 /// The Zia SDK: ClientCore's ``APIClient`` set up for Zia's root and body spelling. Calls go
-/// through the contract, `api.client.send(ZiaRoutes.createItem, body: …)`; a method of its own
-/// only where it adds meaning (``items(limit:)`` builds the query).
+/// through the contract: `api.client.send(ZiaRoutes.upsertHousehold, body: profile)`,
+/// `api.client.send(ZiaRoutes.household, HouseholdOwner(userID))`; `ZiaUserUpdate.check` and
+/// `HouseholdProfile.check` are the server's rules, for checking before sending.
 public final class ZiaAPIClient: Sendable {
     /// The SDK core this API sends through (sign-in, sign-out, account routes, `send`).
     public let client: APIClient
@@ -14,10 +15,5 @@ public final class ZiaAPIClient: Sendable {
     public init(baseURL: URL, session: ClientSession, transport: any HTTPTransport = URLSessionTransport(), retry: RetryPolicy = .standard) {
         client = APIClient(
             baseURL: baseURL, routes: ZiaRoutes.platform, session: session, transport: transport, retry: retry, bodyEncoder: { WireFormat.requestEncoder() })
-    }
-
-    /// `GET /items`: the newest `limit` items (the server's default when nil).
-    public func items(limit: Int? = nil) async throws -> [ZiaItem] {
-        try await client.send(ZiaRoutes.items, query: limit.map { [URLQueryItem(name: "limit", value: String($0))] } ?? [])
     }
 }
