@@ -74,9 +74,8 @@ EXPLAINED_FIELDS = {
     # Password registration: lengths in characters as people see them (see scripts/fuzz.toml).
     "registerWithPassword": [r"password", r"name", r"email"],
     # Zia: names and list entries count characters as people see them once trimmed (at most 100, the
-    # bedtime notes 500), the time zone must be one the time zone database knows, and the legacy
-    # `kidsAges` must not come with `kids` (see scripts/fuzz.toml).
-    "upsertUser": [r"display_name", r"timezone"],
+    # bedtime notes 500) and the legacy `kidsAges` must not come with `kids` (see scripts/fuzz.toml).
+    "upsertUser": [r"display_name"],
     "upsertHousehold": [
         r"kidsAges",
         r"adults\[\d+\]\.name",

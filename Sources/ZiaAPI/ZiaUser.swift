@@ -80,7 +80,7 @@ public struct ZiaUserUpdate: Codable, Sendable, Equatable {
         try container.encodeIfPresent(personalizationConsent, forKey: .personalizationConsent)
     }
 
-    /// `display_name` trimmed, at most 100 characters, blank clears it; `timezone` (trimmed) an IANA
+    /// `display_name` trimmed, at most 100 characters, blank clears it; `timezone` exactly an IANA
     /// name (``TimeZoneName``); `beta_cohort` exactly 1–50 of `a-z 0-9 . _ -`. `null` clears any.
     public static func check(_ input: ZiaUserUpdate) -> Checked<ZiaUserUpdate> {
         var v = Validator()
@@ -89,10 +89,8 @@ public struct ZiaUserUpdate: Codable, Sendable, Equatable {
             v.optionalText(name, "display_name", maxLength: ZiaRules.maxNameLength)
         }
         update.timezone = text(input.timezone, &v) { v, zone in
-            guard v.acceptsControlCharacters(in: zone, "timezone") else { return nil }
-            let trimmed = zone.trimmedOfWhitespace
-            v.check(TimeZoneName.isIANA(trimmed), "timezone", TimeZoneName.requirement)
-            return trimmed
+            v.check(TimeZoneName.isIANA(zone), "timezone", TimeZoneName.requirement)
+            return zone
         }
         update.betaCohort = text(input.betaCohort, &v) { v, cohort in
             v.check(ZiaRules.isCohort(cohort), "beta_cohort", "must be 1 to \(ZiaRules.maxCohortLength) of a-z, 0-9, '.', '_' and '-'")

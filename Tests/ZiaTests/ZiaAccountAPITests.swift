@@ -60,6 +60,7 @@ struct ZiaAccountAPITests {
                 (["personalization_consent": "yes"], "personalization_consent"),
                 (["timezone": "  "], "timezone"),
                 (["timezone": "EST"], "timezone"),
+                (["timezone": " Europe/Berlin"], "timezone"),
                 (["beta_cohort": ""], "beta_cohort"),
                 (["display_name": 7], "display_name"),
             ]
