@@ -31,6 +31,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-configuration.git", from: "1.4.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
     ],
     targets: [
         // MARK: Platform
@@ -201,14 +202,31 @@ let package = Package(
         ),
         // Zia (scripts/new-app): its wire contract (Foundation only) and its server module.
         .target(name: "ZiaAPI", dependencies: ["PlatformAPI"]),
+        // Zia's safety by construction: PII redaction, the seed's YAML policy, age gates and the
+        // deterministic allergen check (pure logic, no I/O).
+        .target(
+            name: "ZiaSafety", dependencies: ["ZiaAPI", .product(name: "Yams", package: "Yams")],
+            resources: [.embedInCode("Resources/policy.yaml")]
+        ),
+        // The recipe corpus and the parenting knowledge base shipped with Zia (data and loaders).
+        .target(
+            name: "ZiaCorpus", dependencies: ["ZiaAPI"],
+            resources: [.embedInCode("Resources/recipes.json"), .embedInCode("Resources/knowledge.json")]
+        ),
+        // The assistant: intent routing, the four agents (rule-based offline, or models through the
+        // router's strategies), run budgets and the events a run streams.
+        .target(name: "ZiaAssistant", dependencies: ["ZiaAPI", "ZiaSafety", "ZiaCorpus", "AIProviders", "PlatformCore"]),
         .target(
             name: "Zia",
             dependencies: [
-                "AppPlatform", "PlatformCore", "Persistence", "Auth", "ZiaAPI",
+                "AppPlatform", "PlatformCore", "Persistence", "Auth", "ZiaAPI", "ZiaSafety", "ZiaCorpus", "ZiaAssistant", "AIProviders", "Observability",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "SQLKit", package: "sql-kit"),
             ],
-            resources: [.embedInCode("OpenAPI/zia.openapi.json")]
+            resources: [
+                .embedInCode("OpenAPI/zia.openapi.json"), .embedInCode("OpenAPI/zia-assistant.openapi.json"),
+                .embedInCode("OpenAPI/zia-memory.openapi.json"), .embedInCode("OpenAPI/zia-admin.openapi.json"),
+            ]
         ),
         // MARK: Composition
         .target(
@@ -373,7 +391,10 @@ let package = Package(
         ),
         .testTarget(
             name: "ZiaTests",
-            dependencies: ["TestSupport", "Zia", "ZiaAPI", "AppPlatform", "AppServer", "Persistence", "PlatformCore"]
+            dependencies: [
+                "TestSupport", "Zia", "ZiaAPI", "ZiaSafety", "ZiaCorpus", "ZiaAssistant", "AppPlatform", "AppServer", "Persistence", "PlatformCore", "AIProviders",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

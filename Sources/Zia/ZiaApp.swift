@@ -21,11 +21,19 @@ public struct ZiaApp: AppModule {
     public static var settingKeys: [SettingKey] { [] }
     public static func configuration(from settings: Settings) throws -> ZiaConfiguration { ZiaConfiguration() }
 
-    /// The platform's routes plus `OpenAPI/zia.openapi.json`.
+    /// The platform's routes plus Zia's fragments (`OpenAPI/zia*.openapi.json`: accounts and
+    /// household, the assistant, memory, admin).
     public static func openAPIDocument() throws -> OpenAPIDocument {
-        try OpenAPIDocument(
-            app: id.rawValue, apiRoot: apiRoot.path, title: "Zia API", version: "1.0.0",
-            fragment: String(decoding: PackageResources.zia_openapi_json, as: UTF8.self))
+        let parts: [(name: String, json: [UInt8])] = [
+            ("zia-assistant.openapi.json", PackageResources.zia_assistant_openapi_json),
+            ("zia-memory.openapi.json", PackageResources.zia_memory_openapi_json),
+            ("zia-admin.openapi.json", PackageResources.zia_admin_openapi_json),
+        ]
+        return try parts.reduce(
+            OpenAPIDocument(
+                app: id.rawValue, apiRoot: apiRoot.path, title: "Zia API", version: "1.0.0",
+                fragment: String(decoding: PackageResources.zia_openapi_json, as: UTF8.self))
+        ) { document, part in try document.adding(String(decoding: part.json, as: UTF8.self), app: id.rawValue, name: part.name) }
     }
 
     public let users: ZiaUserRepository

@@ -3,7 +3,12 @@ import Persistence
 /// Zia's tables, written once for both dialects; every row goes with its user (ON DELETE CASCADE).
 /// `zia_users`: what Zia keeps about an account beyond the platform's row (the time zone stays in
 /// the platform's notification preferences). `zia_households`: the normalised household profile
-/// as JSON text (the seed's `prefs`), read and written whole.
+/// as JSON text (the seed's `prefs`), read and written whole. Version 2, the assistant's:
+/// `zia_conversations` and their `zia_messages` (ordered by `position`), `zia_agent_runs` (one per
+/// assist request: intent, the stages run as `graph`, the final `state`, outcome, usage and cost; the
+/// monthly quota counts the runs with `counts_toward_quota`), `zia_feedback` on a run, and
+/// `zia_memories` (a user's preference and fact memories by domain-scoped key; their vectors are in
+/// the platform's `vector_entries`, collection `zia.memory`).
 public enum ZiaSchema {
     public static let migrations = MigrationSet(
         component: "zia",
@@ -28,7 +33,76 @@ public enum ZiaSchema {
                     )
                     """,
                 ]
-            )
+            ),
+            Migration(
+                version: 2, name: "assistant: conversations, runs, feedback, memories",
+                template: [
+                    """
+                    CREATE TABLE zia_conversations (
+                        id {uuid} PRIMARY KEY,
+                        user_id {uuid} NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                        title TEXT NOT NULL,
+                        created_at {ts} NOT NULL,
+                        updated_at {ts} NOT NULL
+                    )
+                    """,
+                    "CREATE INDEX zia_conversations_user ON zia_conversations (user_id, updated_at)",
+                    """
+                    CREATE TABLE zia_messages (
+                        id {uuid} PRIMARY KEY,
+                        conversation_id {uuid} NOT NULL REFERENCES zia_conversations (id) ON DELETE CASCADE,
+                        user_id {uuid} NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                        position INTEGER NOT NULL,
+                        role TEXT NOT NULL,
+                        content TEXT NOT NULL,
+                        run_id {uuid},
+                        created_at {ts} NOT NULL,
+                        UNIQUE (conversation_id, position)
+                    )
+                    """,
+                    """
+                    CREATE TABLE zia_agent_runs (
+                        id {uuid} PRIMARY KEY,
+                        user_id {uuid} NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                        conversation_id {uuid},
+                        intent TEXT NOT NULL,
+                        graph TEXT NOT NULL,
+                        state TEXT NOT NULL,
+                        outcome TEXT NOT NULL,
+                        counts_toward_quota {bool} NOT NULL,
+                        input_tokens INTEGER NOT NULL,
+                        output_tokens INTEGER NOT NULL,
+                        cost_usd {double} NOT NULL,
+                        duration_ms INTEGER NOT NULL,
+                        created_at {ts} NOT NULL
+                    )
+                    """,
+                    "CREATE INDEX zia_agent_runs_user ON zia_agent_runs (user_id, created_at)",
+                    """
+                    CREATE TABLE zia_feedback (
+                        id {uuid} PRIMARY KEY,
+                        user_id {uuid} NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                        run_id {uuid} NOT NULL REFERENCES zia_agent_runs (id) ON DELETE CASCADE,
+                        signal TEXT NOT NULL,
+                        comment TEXT,
+                        payload TEXT,
+                        created_at {ts} NOT NULL
+                    )
+                    """,
+                    """
+                    CREATE TABLE zia_memories (
+                        id {uuid} PRIMARY KEY,
+                        user_id {uuid} NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                        key TEXT NOT NULL,
+                        kind TEXT NOT NULL,
+                        value TEXT NOT NULL,
+                        created_at {ts} NOT NULL,
+                        updated_at {ts} NOT NULL,
+                        UNIQUE (user_id, key)
+                    )
+                    """,
+                ]
+            ),
         ]
     )
 }

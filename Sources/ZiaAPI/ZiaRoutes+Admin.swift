@@ -1,0 +1,7 @@
+import Foundation
+import PlatformAPI
+
+extension ZiaRoutes {
+    /// The admin routes, for all.
+    public static let adminRoutes: [RouteShape] = []
+}

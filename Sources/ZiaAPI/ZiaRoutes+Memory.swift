@@ -1,0 +1,7 @@
+import Foundation
+import PlatformAPI
+
+extension ZiaRoutes {
+    /// The memory routes, for all.
+    public static let memoryRoutes: [RouteShape] = []
+}

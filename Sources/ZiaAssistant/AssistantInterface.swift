@@ -1,0 +1,54 @@
+import AIProviders
+import Foundation
+import PlatformAPI
+import ZiaAPI
+
+/// What one assist run is given: the caller's goal and household, the conversation's last turns
+/// and the memories the user consented to.
+public struct AssistInput: Sendable {
+    public var userID: UserID
+    public var goal: String
+    public var mode: AssistMode?
+    public var household: HouseholdProfile
+    /// The conversation's last turns, oldest first (the new goal not included).
+    public var history: [ChatMessage]
+    /// Memory texts to plan with (empty unless the user's personalization consent is on).
+    public var memories: [String]
+    public var conversationID: UUID
+    public var runID: UUID
+
+    public init(
+        userID: UserID, goal: String, mode: AssistMode? = nil, household: HouseholdProfile, history: [ChatMessage] = [], memories: [String] = [],
+        conversationID: UUID = UUID(), runID: UUID = UUID()
+    ) {
+        self.userID = userID
+        self.goal = goal
+        self.mode = mode
+        self.household = household
+        self.history = history
+        self.memories = memories
+        self.conversationID = conversationID
+        self.runID = runID
+    }
+}
+
+/// What a run emits while it works, before its outcome: progress texts, tool use and the
+/// synthesis text as it is produced. (`context` and `done` are the stream route's.)
+public enum AssistProgress: Sendable, Equatable {
+    /// "Planning meals...", "Fetching recipes...": never part of the plan text.
+    case status(String)
+    case token(String)
+    case toolCall(name: String, args: [String: String])
+    case toolResult(count: Int)
+}
+
+/// Searches the shipped recipe corpus (shared by every user).
+public protocol RecipeRetriever: Sendable {
+    /// The `k` recipes nearest `query`, nearest first.
+    func recipes(matching query: String, k: Int) async throws -> [Recipe]
+}
+
+/// Searches the shipped parenting knowledge base, within one domain or all.
+public protocol KnowledgeRetriever: Sendable {
+    func articles(matching query: String, domain: KnowledgeDomain?, k: Int) async throws -> [KnowledgeArticle]
+}
