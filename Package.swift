@@ -224,7 +224,7 @@ let package = Package(
                 .product(name: "SQLKit", package: "sql-kit"),
             ],
             resources: [
-                .embedInCode("OpenAPI/zia.openapi.json"), .embedInCode("OpenAPI/zia-assistant.openapi.json"),
+                .embedInCode("OpenAPI/zia.openapi.json"), .embedInCode("OpenAPI/zia-assistant.openapi.json"), .embedInCode("OpenAPI/zia-search.openapi.json"),
                 .embedInCode("OpenAPI/zia-memory.openapi.json"), .embedInCode("OpenAPI/zia-admin.openapi.json"),
             ]
         ),

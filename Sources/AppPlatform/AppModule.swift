@@ -6,6 +6,7 @@ import Jobs
 import Logging
 import MediaStorage
 import Notifications
+import Observability
 import Persistence
 import PlatformCore
 import Synchronization
@@ -190,12 +191,25 @@ public struct PlatformServices: Sendable {
     public let transcriber: (any Transcriber)?
     /// Describes photos (`VISION_MODEL`); nil when none is configured.
     public let vision: (any VisionModel)?
+    /// The server's metrics (`/metrics`), for an app's own counters.
+    public let metrics: MetricsRegistry
+    /// Sign-in (Apple, Google, refresh), for an app that serves its seed's own sign-in path too.
+    public let auth: AuthService?
+    /// The limiter of the platform's sign-in routes (`AUTH_RATE_LIMIT_PER_MINUTE` per client address).
+    public let authLimiter: RateLimiter?
+    /// Who a request comes from (`TRUSTED_PROXIES`), for an app's own per-address limits.
+    public let clientAddresses: ClientAddressResolver
 
     public init(
         database: any Database, vectors: any VectorIndex, embedder: any Embedder, models: ModelRouter, accounts: AccountRepository, notifications: NotificationEngine,
         jobs: JobQueue, clock: any TimeSource, logger: Logger, serverSecret: Data, qstash: QStashVerifier?, qstashDestinationURL: String?,
-        media: any MediaStore, transcriber: (any Transcriber)? = nil, vision: (any VisionModel)? = nil
+        media: any MediaStore, transcriber: (any Transcriber)? = nil, vision: (any VisionModel)? = nil, metrics: MetricsRegistry = MetricsRegistry(),
+        auth: AuthService? = nil, authLimiter: RateLimiter? = nil, clientAddresses: ClientAddressResolver = .direct
     ) {
+        self.metrics = metrics
+        self.auth = auth
+        self.authLimiter = authLimiter
+        self.clientAddresses = clientAddresses
         self.media = media
         self.transcriber = transcriber
         self.vision = vision

@@ -115,7 +115,8 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
             jobs: jobs.jobQueue, clock: clock, logger: logger, serverSecret: Data(auth.signingKey.utf8), qstash: jobs.qstash,
             qstashDestinationURL: configuration.qstashDestinationURL,
             media: dependencies.media ?? makeMediaStore(configuration),
-            transcriber: dependencies.transcriber ?? makeTranscriber(configuration), vision: dependencies.vision ?? makeVisionModel(configuration)
+            transcriber: dependencies.transcriber ?? makeTranscriber(configuration), vision: dependencies.vision ?? makeVisionModel(configuration),
+            metrics: metrics, auth: auth.service, authLimiter: auth.limiter, clientAddresses: auth.limiter.clients
         )
         let (router, routeMethods) = buildRouter(configuration, database: database, ai: ai, metrics: metrics, logger: logger)
         let idempotencyKeys = IdempotencyRepository(database: database, clock: clock)

@@ -26,6 +26,7 @@ public struct ZiaApp: AppModule {
     public static func openAPIDocument() throws -> OpenAPIDocument {
         let parts: [(name: String, json: [UInt8])] = [
             ("zia-assistant.openapi.json", PackageResources.zia_assistant_openapi_json),
+            ("zia-search.openapi.json", PackageResources.zia_search_openapi_json),
             ("zia-memory.openapi.json", PackageResources.zia_memory_openapi_json),
             ("zia-admin.openapi.json", PackageResources.zia_admin_openapi_json),
         ]

@@ -24,7 +24,7 @@ public enum ZiaRoutes {
     public static let household = Route<HouseholdOwner, NoBody, Household>(.get, root, "/households/by_user/{user_id}")
 
     /// Every Zia route, for the route-table check.
-    public static let all: [RouteShape] = accountRoutes + assistantRoutes + memoryRoutes + adminRoutes
+    public static let all: [RouteShape] = accountRoutes + assistantRoutes + searchRoutes + memoryRoutes + adminRoutes
     /// The account and household routes.
     public static let accountRoutes: [RouteShape] = [upsertUser.shape, upsertHousehold.shape, household.shape]
 }

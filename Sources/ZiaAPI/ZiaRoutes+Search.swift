@@ -1,0 +1,7 @@
+import Foundation
+import PlatformAPI
+
+extension ZiaRoutes {
+    /// The search routes, for ``all``.
+    public static let searchRoutes: [RouteShape] = []
+}
