@@ -314,6 +314,14 @@ let package = Package(
             exclude: ["utterances.json", "heldout.json", "generate_table.py"]
         ),
         .executableTarget(
+            name: "zia-benchmark",
+            dependencies: [
+                "AppServer", "ZiaAPI", "PlatformCore", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            path: "Benchmarks/ZiaBenchmark"
+        ),
+        .executableTarget(
             name: "http-ceiling",
             dependencies: [.product(name: "Hummingbird", package: "hummingbird")],
             path: "Benchmarks/HTTPCeiling"

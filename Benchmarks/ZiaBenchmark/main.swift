@@ -1,0 +1,146 @@
+import AppServer
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import PlatformCore
+import ZiaAPI
+
+/// Measures Zia's assistant as a client sees it: the zero-config server (SQLite, offline models,
+/// hashing embedder unless `--minilm`) started in this process on 127.0.0.1, a signed-in user with a
+/// household (two kids, a peanut allergy), and `POST /zia/v1/assist/stream` read over a socket.
+/// Prints the time to the first `token` event and to `done` (p50/p95) for sequential meal plans,
+/// then the same for 100 streams held open at once.
+///
+/// Run with `swift run -c release zia-benchmark [runs] [concurrent]` (defaults 200 and 100).
+@main
+enum ZiaBenchmark {
+    static func main() async throws {
+        let runs = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 200
+        let concurrent = CommandLine.arguments.dropFirst(2).first.flatMap(Int.init) ?? 100
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("zia-bench-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let port = 8097
+        var configuration = ServerConfiguration()
+        configuration.dataDirectory = folder.path
+        configuration.port = port
+        configuration.host = "127.0.0.1"
+        configuration.logLevel = .error
+        configuration.vectorBackfillSeconds = 0
+        configuration.jobsEnabled = false
+        configuration.embedder = CommandLine.arguments.contains("--minilm") ? .minilm : .hashing
+        configuration.apps = [.zia]
+        // The benchmark is one client address and one user: lift the per-minute limits and the quota.
+        configuration.appOverrides = [
+            "ZIA_ASSIST_RATE_LIMIT_PER_MINUTE": "100000", "ZIA_ASSIST_USER_RATE_LIMIT_PER_MINUTE": "100000", "ZIA_MONTHLY_ASSIST_QUOTA": "1000000",
+        ]
+        let server = try await buildServer(configuration: configuration)
+        let running = Task { try await server.application.runService() }
+        defer { running.cancel() }
+        let base = "http://127.0.0.1:\(port)"
+        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .init(timeout: .init(connect: .seconds(5), read: .seconds(60))))
+        defer { try? client.syncShutdown() }
+        try await waitUntilUp(client, base: base)
+
+        let token = try await signIn(client, base: base)
+        try await post(client, "\(base)/zia/v1/households/upsert", token: token, body: Self.household)
+
+        for _ in 0..<10 { _ = try await stream(client, base: base, token: token) }  // warm-up: the corpus index, caches
+        var firstTokens: [Double] = [], dones: [Double] = []
+        for _ in 0..<runs {
+            let sample = try await stream(client, base: base, token: token)
+            firstTokens.append(sample.firstToken)
+            dones.append(sample.done)
+        }
+        report("sequential, \(runs) meal plans", firstTokens: firstTokens, dones: dones)
+
+        let samples = try await withThrowingTaskGroup(of: Sample.self) { group in
+            for _ in 0..<concurrent { group.addTask { try await stream(client, base: base, token: token) } }
+            return try await group.reduce(into: [Sample]()) { $0.append($1) }
+        }
+        report("\(concurrent) streams at once", firstTokens: samples.map(\.firstToken), dones: samples.map(\.done))
+    }
+
+    struct Sample: Sendable {
+        var firstToken: Double
+        var done: Double
+    }
+
+    static func report(_ title: String, firstTokens: [Double], dones: [Double]) {
+        func percentile(_ values: [Double], _ share: Double) -> Double {
+            let sorted = values.sorted()
+            return sorted[min(sorted.count - 1, Int(Double(sorted.count) * share))]
+        }
+        print(
+            String(
+                format: "%@: first token p50 %.1f ms, p95 %.1f ms; done p50 %.1f ms, p95 %.1f ms", title, percentile(firstTokens, 0.5), percentile(firstTokens, 0.95),
+                percentile(dones, 0.5), percentile(dones, 0.95)))
+    }
+
+    /// One streamed meal plan: milliseconds from sending the request to the first `token` event and to `done`.
+    static func stream(_ client: HTTPClient, base: String, token: String) async throws -> Sample {
+        var request = HTTPClientRequest(url: "\(base)/zia/v1/assist/stream")
+        request.method = .POST
+        request.headers.add(name: "Authorization", value: "Bearer \(token)")
+        request.headers.add(name: "Content-Type", value: "application/json")
+        request.body = .bytes(ByteBuffer(string: #"{"goal":"Plan a week of kid-friendly dinners","mode":"meals"}"#))
+        let start = ContinuousClock.now
+        let response = try await client.execute(request, timeout: .seconds(60))
+        guard response.status == .ok else { throw Failure("assist/stream answered \(response.status)") }
+        var text = ""
+        var firstToken: Double?
+        for try await chunk in response.body {
+            text += String(buffer: chunk)
+            if firstToken == nil, text.contains("event: token\n") { firstToken = milliseconds(since: start) }
+            if text.contains("event: done\n") {
+                guard text.contains("event: final\n") else { throw Failure("a stream ended without a final event:\n\(text.prefix(2000))") }
+                return Sample(firstToken: firstToken ?? milliseconds(since: start), done: milliseconds(since: start))
+            }
+        }
+        throw Failure("a stream closed before done:\n\(text.prefix(2000))")
+    }
+
+    static func milliseconds(since start: ContinuousClock.Instant) -> Double {
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+    }
+
+    static func signIn(_ client: HTTPClient, base: String) async throws -> String {
+        let body = try await post(client, "\(base)/zia/auth/dev", token: nil, body: #"{"email":"bench@example.com"}"#)
+        guard let object = try JSONSerialization.jsonObject(with: body) as? [String: Any], let token = object["access_token"] as? String else {
+            throw Failure("dev sign-in answered \(String(decoding: body, as: UTF8.self))")
+        }
+        return token
+    }
+
+    @discardableResult
+    static func post(_ client: HTTPClient, _ url: String, token: String?, body: String) async throws -> Data {
+        var request = HTTPClientRequest(url: url)
+        request.method = .POST
+        if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
+        request.headers.add(name: "Content-Type", value: "application/json")
+        request.body = .bytes(ByteBuffer(string: body))
+        let response = try await client.execute(request, timeout: .seconds(30))
+        let buffer = try await response.body.collect(upTo: 1 << 20)
+        guard (200..<300).contains(response.status.code) else { throw Failure("\(url) answered \(response.status): \(String(buffer: buffer))") }
+        return Data(buffer: buffer)
+    }
+
+    static func waitUntilUp(_ client: HTTPClient, base: String) async throws {
+        for _ in 0..<100 {
+            if let response = try? await client.execute(HTTPClientRequest(url: "\(base)/health"), timeout: .seconds(2)), response.status == .ok { return }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        throw Failure("the server did not come up on \(base)")
+    }
+
+    static let household = """
+        {"adults":[{"name":"Me","role":"parent"}],"kids":[{"name":"Ava","age":4,"dietary_restrictions":[]},{"name":"Leo","age":7,"dietary_restrictions":["peanuts"]}],
+         "allergies":["peanuts"],"cuisines":["italian","mexican"],"onboarding_completed":true,"onboarding_version":1}
+        """
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+}
