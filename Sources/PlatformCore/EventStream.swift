@@ -89,9 +89,13 @@ public enum EventStream {
 
     /// The last event of a stream whose producer failed: `error`, with the API's error body.
     static func errorEvent(_ error: any Error) -> ServerSentEvent {
-        let apiError =
-            (error as? APIError) ?? (error as? any APIErrorConvertible)?.apiError ?? APIError(.internalServerError, code: "internal", message: "The stream failed; try again.")
-        return ServerSentEvent(event: "error", data: String(decoding: apiError.jsonBody, as: UTF8.self))
+        ServerSentEvent(event: "error", data: String(decoding: apiError(for: error).jsonBody, as: UTF8.self))
+    }
+
+    /// What a client is told of `error` once a stream is open (an app writing its own `error`
+    /// events uses it too): the API's error when it is one, else a generic failure.
+    public static func apiError(for error: any Error) -> APIError {
+        (error as? APIError) ?? (error as? any APIErrorConvertible)?.apiError ?? APIError(.internalServerError, code: "internal", message: "The stream failed; try again.")
     }
 }
 

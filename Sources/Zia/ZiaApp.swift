@@ -1,13 +1,22 @@
+import AIProviders
 import AppPlatform
 import Auth
 import Foundation
 import Persistence
 import PlatformCore
 import ZiaAPI
+import ZiaAssistant
 
-/// Zia's settings (`ZIA_…`). None yet: the app runs on the platform's settings alone.
+/// Zia's settings (`ZIA_…`).
 public struct ZiaConfiguration: Sendable {
+    /// The assistant's limits (`ZIA_ASSIST_…`).
+    public var assist = AssistSettings()
+
     public init() {}
+
+    public init(settings: Settings) throws {
+        assist = try AssistSettings(settings: settings)
+    }
 }
 
 /// Zia as a tenant of the platform: a family assistant under `/zia/v1` (the seed's paths). So far
@@ -18,8 +27,10 @@ public struct ZiaApp: AppModule {
     public static var apiRoot: APIRoot { ZiaRoutes.root }
     public static var routes: [RouteShape] { ZiaRoutes.all }
     public static let migrations = [ZiaSchema.migrations]
-    public static var settingKeys: [SettingKey] { [] }
-    public static func configuration(from settings: Settings) throws -> ZiaConfiguration { ZiaConfiguration() }
+    public static var settingKeys: [SettingKey] { AssistSettings.keys }
+    public static func configuration(from settings: Settings) throws -> ZiaConfiguration { try ZiaConfiguration(settings: settings) }
+    public static var offlineModels: [String: any LanguageModel] { Assistant.offlineModels }
+    public static var aiPurposes: [String] { Assistant.purposes }
 
     /// The platform's routes plus Zia's fragments (`OpenAPI/zia*.openapi.json`: accounts and
     /// household, the assistant, memory, admin).
@@ -40,44 +51,60 @@ public struct ZiaApp: AppModule {
     public let users: ZiaUserRepository
     public let households: HouseholdRepository
     let accounts: AccountRepository
+    /// `POST /assist/stream` and the conversations.
+    public let assistant: ZiaAssistantRoutes
 
-    public init(database: any Database, clock: any TimeSource, accounts: AccountRepository) {
+    public init(database: any Database, clock: any TimeSource, accounts: AccountRepository, assistant: ZiaAssistantRoutes) {
         users = ZiaUserRepository(database: database, clock: clock)
         households = HouseholdRepository(database: database, clock: clock)
         self.accounts = accounts
+        self.assistant = assistant
     }
 
     public init(platform: PlatformServices, configuration: ZiaConfiguration) throws {
-        self.init(database: platform.database, clock: platform.clock, accounts: platform.accounts)
+        let assistant = ZiaAssistantRoutes(
+            database: platform.database, clock: platform.clock, accounts: platform.accounts, engine: ZiaAssistantRoutes.assistant(router: platform.models),
+            settings: configuration.assist, metrics: platform.metrics, clients: platform.clientAddresses, cursorSecret: platform.serverSecret, logger: platform.logger)
+        self.init(database: platform.database, clock: platform.clock, accounts: platform.accounts, assistant: assistant)
     }
 
     public func addRoutes(to routes: AppRoutes) {
         let api = routes.api(ZiaRoutes.root)
         ZiaUsersController(service: ZiaUserService(users: users, accounts: accounts)).addRoutes(to: api)
         HouseholdsController(households: households).addRoutes(to: api)
+        assistant.addRoutes(to: api)
     }
 
-    public var exporter: any AppDataExporter { ZiaExporter(users: users, households: households) }
+    public var exporter: any AppDataExporter { ZiaExporter(users: users, households: households, assistant: assistant) }
 }
 
 /// Zia's part of a user's data export: its account row (the time zone is in the export's
-/// notification preferences) and the stored household profile (null when none is stored).
+/// notification preferences), the stored household profile (null when none is stored), the
+/// conversations with their messages and the assistant's runs.
 public struct ZiaExporter: AppDataExporter {
     let users: ZiaUserRepository
     let households: HouseholdRepository
+    let assistant: ZiaAssistantRoutes
 
     struct Document: Encodable {
         var user: ZiaUserRepository.Row?
         var household: HouseholdProfile?
+        var conversations: [Conversation]
+        var agentRuns: [AgentRunRecord]
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encodeNullable(user, forKey: .user, in: encoder)
             try container.encodeNullable(household, forKey: .household, in: encoder)
+            try container.encode(conversations, forKey: .conversations)
+            try container.encode(agentRuns, forKey: .agentRuns)
         }
-        enum CodingKeys: String, CodingKey { case user, household }
+        enum CodingKeys: String, CodingKey { case user, household, conversations, agentRuns = "agent_runs" }
     }
 
     public func exportData(for user: UserID) async throws -> AnyEncodable {
-        AnyEncodable(Document(user: try await users.find(user), household: try await households.profile(of: user)))
+        AnyEncodable(
+            Document(
+                user: try await users.find(user), household: try await households.profile(of: user), conversations: try await assistant.conversations.all(for: user),
+                agentRuns: try await assistant.runs.all(for: user)))
     }
 }

@@ -21,9 +21,17 @@ public struct ZiaUserService: Sendable {
             preferences.timezone = update.timezone.applied(to: preferences.timezone)
             try await accounts.savePreferences(preferences, of: user)
         }
-        let row = try await users.save(update, for: user)
-        return ZiaUser(
-            userID: user, displayName: row.displayName, timezone: preferences.timezone, betaCohort: row.betaCohort,
-            personalizationConsent: row.personalizationConsent)
+        return Self.account(user, row: try await users.save(update, for: user), timezone: preferences.timezone)
+    }
+
+    /// The user's account as stored (an account without a Zia row has the defaults).
+    public func account(of user: UserID) async throws -> ZiaUser {
+        async let row = users.find(user)
+        async let preferences = accounts.preferences(of: user)
+        return Self.account(user, row: try await row ?? ZiaUserRepository.Row(), timezone: try await preferences?.timezone)
+    }
+
+    private static func account(_ user: UserID, row: ZiaUserRepository.Row, timezone: String?) -> ZiaUser {
+        ZiaUser(userID: user, displayName: row.displayName, timezone: timezone, betaCohort: row.betaCohort, personalizationConsent: row.personalizationConsent)
     }
 }

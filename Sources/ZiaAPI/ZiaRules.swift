@@ -25,6 +25,16 @@ public enum ZiaRules {
     /// `onboarding_version`.
     public static let onboardingVersions = 0...1000
 
+    /// An assist request's `goal`, trimmed.
+    public static let maxGoalLength = 2_000
+    /// A conversation's title: its first goal, cut at a word to at most this many characters.
+    public static let maxConversationTitleLength = 80
+    /// The conversation's last messages (goals and answers) an assist run is given as history.
+    public static let historyMessages = 6
+    /// `GET /conversations`: the page size without `limit`, and the largest `limit`.
+    public static let defaultConversationPage = 20
+    public static let maxConversationPage = 100
+
     /// True for `HH:MM` on a 24-hour clock ("19:30").
     public static func isClockTime(_ text: String) -> Bool {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)

@@ -1,0 +1,143 @@
+import AIProviders
+import Foundation
+import Hummingbird
+import Logging
+import Observability
+import PlatformCore
+import ZiaAPI
+import ZiaAssistant
+
+/// `POST /assist/stream`: everything that can refuse a request with an HTTP status happens here,
+/// before the stream opens — the per-minute limits (429), the body's checks (422), the conversation
+/// being the caller's (404) — then the goal is stored in its conversation and ``AssistStreamRun``
+/// writes the events.
+public struct AssistStreamController: Sendable {
+    let engine: any AssistEngine
+    let conversations: ConversationRepository
+    let runs: AgentRunRepository
+    let accounts: ZiaUserService
+    let households: HouseholdRepository
+    let limits: AssistLimits
+    let quota: AssistQuota
+    let metrics: MetricsRegistry
+    let clock: any TimeSource
+    let logger: Logger
+
+    public func addRoutes(to api: RouterGroup<AuthenticatedContext>) {
+        api.on(ZiaRoutes.assistStream, responding: stream)
+    }
+
+    @Sendable func stream(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> Response {
+        let started = ContinuousClock.now
+        let user = context.userID
+        try limits.admit(request, user: user, peer: context.remoteAddress?.ipAddress)
+        let body = try AssistRequest.check(try await request.decode(as: AssistRequest.Input.self, context: context)).get()
+        let runID = UUID()
+        let conversationID: ConversationID
+        var history: [ChatMessage] = []
+        if let continued = body.conversationID.map(ConversationID.init) {
+            history = try await conversations.lastMessages(of: continued, for: user, count: ZiaRules.historyMessages).map {
+                ChatMessage($0.role == .user ? .user : .assistant, $0.content)
+            }
+            guard try await conversations.append(.user, body.goal, runID: runID, to: continued, for: user) else {
+                throw APIError.notFound(ConversationID.notFoundName, code: ConversationID.notFoundCode)
+            }
+            conversationID = continued
+        } else {
+            conversationID = ConversationID()
+            try await conversations.start(conversationID, for: user, goal: body.goal, runID: runID)
+        }
+        async let account = accounts.account(of: user)
+        async let household = households.profile(of: user)
+        async let used = runs.quotaUsed(by: user, since: AssistQuota.monthStart(clock.now()))
+        let profile = try await household ?? .defaults
+        let run = AssistStreamRun(
+            input: AssistInput(
+                userID: user, goal: body.goal, mode: body.mode, household: profile, history: history, conversationID: conversationID.uuid, runID: runID),
+            context: AssistContext(profile: try await account, household: profile, conversationID: conversationID, runID: runID),
+            exceeded: quota.exceeded(used: try await used, now: clock.now()), started: started,
+            engine: engine, conversations: conversations, runs: runs, metrics: metrics, clock: clock, logger: logger)
+        return EventStream.response { sender in try await run.produce(sender) }
+    }
+}
+
+/// One assist request once its stream is open: `context`; then `quota_exceeded`, or the engine's
+/// progress and its `final` or `refusal`, or an `error`; always `done` last. The answer and the
+/// run's row are stored before the result is sent; a client that leaves cancels the run, which
+/// is recorded as `cancelled`.
+struct AssistStreamRun: Sendable {
+    let input: AssistInput
+    let context: AssistContext
+    let exceeded: AssistQuotaExceeded?
+    let started: ContinuousClock.Instant
+    let engine: any AssistEngine
+    let conversations: ConversationRepository
+    let runs: AgentRunRepository
+    let metrics: MetricsRegistry
+    let clock: any TimeSource
+    let logger: Logger
+
+    func produce(_ sender: EventStreamSender) async throws {
+        try await sender.send(AssistEvents.event(.context, context))
+        var recorded = false
+        do {
+            if let exceeded {
+                recorded = true
+                try await Self.finishing { try await runs.record(record(.quotaExceeded), for: input.userID) }
+                try await sender.send(AssistEvents.event(.quotaExceeded, exceeded))
+            } else {
+                let result = try await engine.run(input) { progress in try await sender.send(AssistEvents.progress(progress)) }
+                recorded = true
+                let event = try await store(result)
+                try await sender.send(event)
+            }
+        } catch {
+            if Task.isCancelled {
+                // The client left: nobody reads any more events. The row is still written.
+                if !recorded { Task { [self] in try? await runs.record(record(.cancelled), for: input.userID) } }
+                throw error
+            }
+            logger.error("assist run failed", metadata: ["run_id": "\(input.runID)", "error": "\(String(reflecting: error))"])
+            if !recorded { try? await Self.finishing { try await runs.record(record(.error), for: input.userID) } }
+            try await sender.send(AssistEvents.error(error))
+        }
+        try await sender.send(AssistEvents.done(elapsedMs: elapsedMs))
+    }
+
+    /// Stores the answer in the conversation and the run's row (and counts a user's first plan);
+    /// answers the event that shows it.
+    private func store(_ run: AssistRun) async throws -> ServerSentEvent {
+        let (outcome, text, event): (AgentRunOutcome, String, ServerSentEvent) =
+            switch run.outcome {
+            case .final(let final): (.ok, final.text, try AssistEvents.event(.final, final))
+            case .refusal(let refusal): (.refusal, refusal.refusalText, try AssistEvents.event(.refusal, refusal))
+            }
+        try await Self.finishing {
+            try await conversations.append(.assistant, text, runID: input.runID, to: context.conversationID, for: input.userID)
+            try await runs.record(record(outcome, run), for: input.userID)
+            if outcome == .ok, try await runs.completedRuns(of: input.userID) == 1 {
+                metrics.increment(
+                    "first_plan_generated_total", help: "Users whose first assist run ended with a result, by intent and beta cohort",
+                    labels: ["intent": run.intent.rawValue, "beta_cohort": context.profile.betaCohort ?? "none"])
+            }
+        }
+        return event
+    }
+
+    private func record(_ outcome: AgentRunOutcome, _ run: AssistRun? = nil) -> AgentRunRecord {
+        AgentRunRecord(
+            id: input.runID, conversationID: input.conversationID, intent: run?.intent.rawValue ?? AgentRunRecord.unrouted, graph: run?.graph ?? [],
+            state: run?.state ?? [:], outcome: outcome, inputTokens: run?.usage.inputTokens ?? 0, outputTokens: run?.usage.outputTokens ?? 0,
+            costUSD: run?.costUSD ?? 0, durationMs: elapsedMs, createdAt: clock.now())
+    }
+
+    private var elapsedMs: Int {
+        let elapsed = ContinuousClock.now - started
+        return Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
+    }
+
+    /// Runs `work` to its end even if the client leaves meanwhile (a write is not cut halfway).
+    private static func finishing(_ work: @escaping @Sendable () async throws -> Void) async throws {
+        try await Task { try await work() }.value
+    }
+}

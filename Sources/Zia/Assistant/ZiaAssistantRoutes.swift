@@ -1,0 +1,47 @@
+import AIProviders
+import Auth
+import Foundation
+import Hummingbird
+import Logging
+import Observability
+import Persistence
+import PlatformCore
+import ZiaAPI
+import ZiaAssistant
+
+/// Zia's assistant surface as one piece ZiaApp holds: the stream route with its limits and quota,
+/// the conversation routes, and the stores behind them (conversations and messages, agent runs).
+public struct ZiaAssistantRoutes: Sendable {
+    public let conversations: ConversationRepository
+    public let runs: AgentRunRepository
+    let stream: AssistStreamController
+    let conversationRoutes: ConversationsController
+
+    /// - Parameters:
+    ///   - engine: what runs a request (the ``Assistant`` over the platform's model router; tests: a scripted engine).
+    ///   - clients: who a request comes from, for the per-address limit.
+    ///   - cursorSecret: the server secret the conversation list's cursors are signed with.
+    public init(
+        database: any Database, clock: any TimeSource, accounts: AccountRepository, engine: any AssistEngine, settings: AssistSettings = AssistSettings(),
+        metrics: MetricsRegistry, clients: ClientAddressResolver = .direct, cursorSecret: Data, logger: Logger = Logger(label: "zia.assistant")
+    ) {
+        conversations = ConversationRepository(database: database, clock: clock)
+        runs = AgentRunRepository(database: database)
+        stream = AssistStreamController(
+            engine: engine, conversations: conversations, runs: runs,
+            accounts: ZiaUserService(users: ZiaUserRepository(database: database, clock: clock), accounts: accounts),
+            households: HouseholdRepository(database: database, clock: clock), limits: AssistLimits(settings: settings, clock: clock, clients: clients),
+            quota: AssistQuota(limit: settings.monthlyQuota), metrics: metrics, clock: clock, logger: logger)
+        conversationRoutes = ConversationsController(conversations: conversations, cursorSecret: cursorSecret)
+    }
+
+    /// The engine a server runs: the assistant over `router`, retrieving from the shipped corpora.
+    public static func assistant(router: ModelRouter) -> Assistant {
+        Assistant(router: router, recipes: LexicalRecipeRetriever(), knowledge: LexicalKnowledgeRetriever())
+    }
+
+    public func addRoutes(to api: RouterGroup<AuthenticatedContext>) {
+        stream.addRoutes(to: api)
+        conversationRoutes.addRoutes(to: api)
+    }
+}
