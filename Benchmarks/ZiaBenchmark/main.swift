@@ -32,14 +32,23 @@ enum ZiaBenchmark {
         configuration.apps = [.zia]
         // The benchmark is one client address and one user: lift the per-minute limits and the quota.
         configuration.appOverrides = [
-            "ZIA_ASSIST_RATE_LIMIT_PER_MINUTE": "100000", "ZIA_ASSIST_USER_RATE_LIMIT_PER_MINUTE": "100000", "ZIA_MONTHLY_ASSIST_QUOTA": "1000000",
+            "ZIA_ASSIST_PER_ADDRESS_PER_MINUTE": "100000", "ZIA_ASSIST_PER_USER_PER_MINUTE": "100000", "ZIA_ASSIST_MONTHLY_QUOTA": "1000000",
         ]
         let server = try await buildServer(configuration: configuration)
         let running = Task { try await server.application.runService() }
         defer { running.cancel() }
         let base = "http://127.0.0.1:\(port)"
         let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .init(timeout: .init(connect: .seconds(5), read: .seconds(60))))
-        defer { try? client.syncShutdown() }
+        do {
+            try await measure(client, base: base, runs: runs, concurrent: concurrent)
+        } catch {
+            try? await client.shutdown()
+            throw error
+        }
+        try await client.shutdown()
+    }
+
+    static func measure(_ client: HTTPClient, base: String, runs: Int, concurrent: Int) async throws {
         try await waitUntilUp(client, base: base)
 
         let token = try await signIn(client, base: base)
