@@ -7,18 +7,18 @@ import ZiaSafety
 struct SafetyAllergenTableTests {
     /// Every allergen of the FDA's 9 and the EU's 14 (and the infant hazards), with products that carry it.
     static let products: [(allergen: String, products: [String])] = [
-        ("milk", ["whey", "ghee", "butter", "Cheddar cheese", "Greek yogurt", "double cream", "casein", "buttermilk", "crème fraîche"]),
+        ("milk", ["whey", "ghee", "butter", "Cheddar cheese", "Greek yogurt", "double cream", "casein", "buttermilk", "crème fraîche", "Monterey Jack"]),
         ("egg", ["mayonnaise", "meringue", "aioli", "2 large eggs", "egg noodles"]),
         ("fish", ["anchovies", "fish sauce", "Worcestershire sauce", "salmon fillet", "canned tuna"]),
-        ("crustacean", ["shrimp", "king prawns", "crab meat", "lobster tail", "shellfish stock"]),
+        ("crustacean", ["shrimp", "king prawns", "crab meat", "lobster tail", "shellfish stock", "green curry paste", "kimchi"]),
         ("mollusc", ["clams", "mussels", "oysters", "squid rings", "scallops", "oyster sauce"]),
         ("tree_nut", ["almonds", "walnut halves", "cashews", "pecans", "pistachios", "hazelnuts", "Brazil nuts", "macadamia", "marzipan"]),
         ("peanut", ["peanut butter", "groundnuts", "satay sauce", "salted peanuts", "monkey nuts"]),
-        ("wheat", ["wheat flour", "bread", "pasta", "couscous", "bulgur", "semolina", "spelt", "farro", "soy sauce", "seitan", "flour tortillas"]),
+        ("wheat", ["wheat flour", "bread", "pasta", "couscous", "bulgur", "semolina", "spelt", "farro", "soy sauce", "seitan", "flour tortillas", "baguette", "gochujang"]),
         ("gluten", ["barley", "rye bread", "spelt", "farro", "couscous", "bulgur", "semolina", "pasta", "bread", "plain flour", "soy sauce", "seitan", "malt vinegar"]),
         ("soy", ["tofu", "tempeh", "edamame", "miso", "soy sauce", "soya milk"]),
         ("sesame", ["tahini", "hummus", "sesame oil", "toasted sesame seeds"]),
-        ("celery", ["celery sticks", "celeriac", "celery salt"]),
+        ("celery", ["celery sticks", "celeriac", "celery salt", "vegetable broth", "chicken stock"]),
         ("mustard", ["Dijon mustard", "wholegrain mustard", "mustard seeds"]),
         ("sulphite", ["white wine", "dried apricots", "red wine vinegar", "raisins"]),
         ("lupin", ["lupin flour", "lupini beans"]),

@@ -17,6 +17,7 @@ enum StandardAllergens {
         "seitan", "soy sauce", "shoyu", "teriyaki", "hoisin", "tortilla", "wrap", "pita", "pitta", "naan", "chapati", "roti", "bagel", "croissant", "brioche",
         "bun", "muffin", "pancake", "waffle", "crepe", "cracker", "biscuit", "cookie", "cake", "cupcake", "pastry", "puff pastry", "pie crust", "filo", "phyllo",
         "pizza", "pizza dough", "dough", "batter", "pretzel", "dumpling", "wonton", "gyoza", "matzo", "graham cracker", "roux", "crumpet", "scone",
+        "baguette", "ciabatta", "focaccia", "bao", "tempura", "gochujang",
     ]
     static let wheatLookAlikes = [
         "rice flour", "corn flour", "maize flour", "almond flour", "coconut flour", "chickpea flour", "gram flour", "potato flour", "tapioca flour",
@@ -32,7 +33,8 @@ enum StandardAllergens {
                 "milk", "dairy", "butter", "buttermilk", "cheese", "cheesy", "cream", "sour cream", "creme fraiche", "yogurt", "yoghurt", "kefir", "whey", "casein",
                 "caseinate", "lactose", "ghee", "curd", "custard", "ice cream", "gelato", "paneer", "ricotta", "mozzarella", "parmesan", "parmigiano", "cheddar",
                 "feta", "brie", "camembert", "gouda", "mascarpone", "halloumi", "pecorino", "gruyere", "emmental", "provolone", "burrata", "bechamel", "alfredo",
-                "tzatziki", "raita", "lassi", "quark", "skyr", "labneh", "half and half",
+                "tzatziki", "raita", "lassi", "quark", "skyr", "labneh", "half and half", "monterey jack", "colby", "queso", "cotija", "manchego", "asiago",
+                "fontina", "havarti", "edam", "romano",
             ],
             lookAlikes: [
                 "coconut milk", "coconut cream", "cream of coconut", "coconut yogurt", "coconut yoghurt", "almond milk", "oat milk", "soy milk", "soya milk",
@@ -56,7 +58,7 @@ enum StandardAllergens {
                 "fish", "anchovy", "salmon", "tuna", "cod", "haddock", "halibut", "tilapia", "trout", "sardine", "mackerel", "herring", "sea bass", "bass",
                 "snapper", "sole", "pollock", "pollack", "catfish", "swordfish", "mahi mahi", "monkfish", "plaice", "carp", "perch", "pike", "whitefish",
                 "branzino", "hake", "fish sauce", "fish stock", "nam pla", "worcestershire", "caesar", "bonito", "dashi", "surimi", "caviar", "roe", "lox",
-                "seafood",
+                "seafood", "kimchi", "curry paste",
             ],
             lookAlikes: ["swedish fish", "vegan fish sauce", "vegan worcestershire", "kombu dashi", "shiitake dashi"],
             freeFrom: ["fish", "seafood"]),
@@ -64,7 +66,7 @@ enum StandardAllergens {
             canonical: "crustacean",
             contains: [
                 "crustacean", "shellfish", "seafood", "shrimp", "prawn", "crab", "lobster", "crayfish", "crawfish", "langoustine", "krill", "scampi",
-                "shrimp paste", "crab stick",
+                "shrimp paste", "crab stick", "kimchi", "curry paste",
             ],
             lookAlikes: ["crab apple"],
             freeFrom: ["shellfish", "crustacean", "seafood", "shrimp"]),
@@ -96,7 +98,7 @@ enum StandardAllergens {
             canonical: "soy",
             contains: [
                 "soy", "soya", "soybean", "soy bean", "soy sauce", "shoyu", "tamari", "tofu", "tempeh", "edamame", "miso", "natto", "soy milk", "soy lecithin",
-                "lecithin", "textured vegetable protein", "tvp", "yuba", "bean curd", "okara", "teriyaki", "hoisin",
+                "lecithin", "textured vegetable protein", "tvp", "yuba", "bean curd", "okara", "teriyaki", "hoisin", "gochujang", "doenjang",
             ],
             lookAlikes: ["sunflower lecithin"],
             freeFrom: ["soy", "soya"]),
@@ -105,8 +107,12 @@ enum StandardAllergens {
             contains: ["sesame", "sesame seed", "sesame oil", "tahini", "tahina", "hummus", "houmous", "halva", "halvah", "gomasio", "benne", "zaatar", "furikake", "dukkah"],
             lookAlikes: [],
             freeFrom: ["sesame"]),
-        .init(canonical: "celery", contains: ["celery", "celeriac", "celery salt", "celery seed", "celery root", "mirepoix"], lookAlikes: [], freeFrom: ["celery"]),
-        .init(canonical: "mustard", contains: ["mustard", "dijon", "mustard seed", "mustard greens", "mustard powder", "piccalilli"], lookAlikes: [], freeFrom: ["mustard"]),
+        .init(
+            canonical: "celery", contains: ["celery", "celeriac", "celery salt", "celery seed", "celery root", "mirepoix", "broth", "stock", "bouillon", "curry powder"],
+            lookAlikes: [], freeFrom: ["celery"]),
+        .init(
+            canonical: "mustard", contains: ["mustard", "dijon", "mustard seed", "mustard greens", "mustard powder", "piccalilli", "curry powder"], lookAlikes: [],
+            freeFrom: ["mustard"]),
         .init(
             canonical: "sulphite",
             contains: [
