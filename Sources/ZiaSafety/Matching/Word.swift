@@ -1,0 +1,60 @@
+import Foundation
+
+/// One word of text or of a pattern, with the spellings it may stand for, so that matching is by
+/// word and inflection: "peanuts" meets "peanut", "diagnosing" meets "diagnose", "berries" meets
+/// "berry" — and never by substring ("pineapple" is not "apple", "honeydew" is not "honey").
+struct Word: Sendable, Hashable {
+    /// Lower-case, diacritics folded (`crème` → `creme`).
+    let text: String
+    /// `text` and its candidate stems (plural `-s`/`-es`/`-ies`, `-ed`/`-d`, `-ing`), each of at least three letters.
+    let forms: Set<String>
+
+    init(_ text: String) {
+        self.text = text
+        self.forms = Self.forms(of: text)
+    }
+
+    /// Two words are the same word when one of their forms is.
+    func meets(_ other: Word) -> Bool { !forms.isDisjoint(with: other.forms) }
+
+    private static func forms(of word: String) -> Set<String> {
+        var forms: Set<String> = [word]
+        func strip(_ suffix: String, adding replacement: String = "") {
+            guard word.hasSuffix(suffix) else { return }
+            let stem = String(word.dropLast(suffix.count)) + replacement
+            if stem.count >= 3 { forms.insert(stem) }
+        }
+        if !word.hasSuffix("ss") { strip("s") }
+        strip("es")
+        strip("ies", adding: "y")
+        strip("ie", adding: "y")  // "cookie" and "cookies" both meet "cooky"
+        strip("ed")
+        if word.hasSuffix("ed") { strip("d") }
+        strip("ing")
+        strip("ing", adding: "e")
+        return forms
+    }
+}
+
+/// Splits text into ``Word``s: letters and digits make words; apostrophes join ("cow's" → "cows");
+/// everything else — spaces, hyphens, underscores, punctuation, emoji — separates
+/// ("Honey-glazed" → "honey", "glazed"; "gluten-free" → "gluten", "free"). Linear in the text.
+enum WordSplitter {
+    static func words(_ text: String) -> [Word] {
+        let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+        var words: [Word] = []
+        var current = String.UnicodeScalarView()
+        for scalar in folded.unicodeScalars {
+            if CharacterSet.alphanumerics.contains(scalar) {
+                current.append(scalar)
+            } else if scalar == "'" || scalar == "\u{2019}" {
+                continue
+            } else if !current.isEmpty {
+                words.append(Word(String(current)))
+                current = String.UnicodeScalarView()
+            }
+        }
+        if !current.isEmpty { words.append(Word(String(current))) }
+        return words
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import Yams
+import ZiaAPI
+
+/// The safety policy the screen applies (the seed's YAML policy, Resources/policy.yaml): per-domain
+/// disallowed words with their refusal, age gates (every domain's and one domain's), sensitive topics
+/// answered with a caveat, and the refusal texts. Read once and compiled into word indexes, so
+/// screening a goal is one pass over its words.
+public struct SafetyPolicy: Sendable {
+    /// A gate: words refused when a kid's age is in `ages`.
+    struct AgeGate: Sendable {
+        let ages: ClosedRange<Int>
+        let words: PhraseIndex<AssistRefusal>
+    }
+
+    let disallowed: [SafetyDomain: PhraseIndex<AssistRefusal>]
+    let ageGates: [SafetyDomain: [AgeGate]]
+    let sensitiveTopics: PhraseIndex<String>
+    /// The caveat a goal on a sensitive topic is answered with.
+    public let sensitiveCaveat: String
+    /// Refusal name → its text.
+    public let refusals: [String: String]
+
+    /// The policy shipped with the project, read at first use (the server touches it at start).
+    public static let shipped: SafetyPolicy = {
+        do { return try load(yaml: String(decoding: PackageResources.policy_yaml, as: UTF8.self)) } catch {
+            preconditionFailure("the shipped policy.yaml: \(error)")
+        }
+    }()
+
+    /// Reads a policy, checking that every domain is known, every refusal it names has a text,
+    /// every age range is in order and no list is empty.
+    public static func load(yaml: String) throws(SafetyPolicyError) -> SafetyPolicy {
+        let document: PolicyDocument
+        do { document = try YAMLDecoder().decode(PolicyDocument.self, from: yaml) } catch {
+            throw SafetyPolicyError(problem: "not a valid policy document: \(error)")
+        }
+        return try SafetyPolicy(document)
+    }
+
+    private init(_ document: PolicyDocument) throws(SafetyPolicyError) {
+        let refusals = document.refusals ?? [:]
+        for (name, text) in refusals where text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            throw SafetyPolicyError(problem: "refusal '\(name)' has no text")
+        }
+        func refusal(_ name: String, at place: String) throws(SafetyPolicyError) -> AssistRefusal {
+            guard let text = refusals[name] else {
+                throw SafetyPolicyError(problem: "\(place) names refusal '\(name)', which refusals: does not define")
+            }
+            return AssistRefusal(reason: name, refusalText: text)
+        }
+        func gate(_ gate: PolicyDocument.AgeGate, at place: String) throws(SafetyPolicyError) -> AgeGate {
+            guard gate.minAge >= 0, gate.minAge <= gate.maxAge else {
+                throw SafetyPolicyError(problem: "\(place): min_age \(gate.minAge) and max_age \(gate.maxAge) are not an age range")
+            }
+            let refused = try refusal(gate.refusal, at: place)
+            return AgeGate(ages: gate.minAge...gate.maxAge, words: try Self.index(gate.disallowKeywords, value: refused, at: place))
+        }
+
+        let everyDomain = try (document.ageGates ?? []).enumerated().map { (i, g) throws(SafetyPolicyError) in try gate(g, at: "age_gates[\(i)]") }
+        var disallowed: [SafetyDomain: PhraseIndex<AssistRefusal>] = [:]
+        var ageGates: [SafetyDomain: [AgeGate]] = [:]
+        for (name, rules) in document.domains ?? [:] {
+            guard let domain = SafetyDomain(rawValue: name) else {
+                let known = SafetyDomain.allCases.map(\.rawValue).joined(separator: ", ")
+                throw SafetyPolicyError(problem: "domain '\(name)' is not one of \(known)")
+            }
+            var index = PhraseIndex<AssistRefusal>()
+            for (i, rule) in (rules.disallowContent ?? []).enumerated() {
+                let place = "domains.\(name).disallow_content[\(i)]"
+                let refused = try refusal(rule.refusal, at: place)
+                for (phrase, value) in try Self.phrases(rule.words, value: refused, at: place) { index.add(phrase, value) }
+            }
+            disallowed[domain] = index
+            ageGates[domain] = try (rules.ageGates ?? []).enumerated().map { (i, g) throws(SafetyPolicyError) in try gate(g, at: "domains.\(name).age_gates[\(i)]") }
+        }
+        for domain in SafetyDomain.allCases { ageGates[domain, default: []].insert(contentsOf: everyDomain, at: 0) }
+
+        self.disallowed = disallowed
+        self.ageGates = ageGates
+        self.refusals = refusals
+        if let topics = document.sensitiveTopics {
+            guard !topics.caveat.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+                throw SafetyPolicyError(problem: "sensitive_topics.caveat is empty")
+            }
+            sensitiveCaveat = topics.caveat
+            sensitiveTopics = try Self.index(topics.keywords, value: topics.caveat, at: "sensitive_topics.keywords")
+        } else {
+            sensitiveCaveat = ""
+            sensitiveTopics = PhraseIndex()
+        }
+    }
+
+    private static func phrases<V>(_ words: [String], value: V, at place: String) throws(SafetyPolicyError) -> [(phrase: String, value: V)] {
+        let phrases = words.filter { !WordSplitter.words($0).isEmpty }
+        guard !phrases.isEmpty, phrases.count == words.count else { throw SafetyPolicyError(problem: "\(place) has an empty word list or an entry with no words") }
+        return phrases.map { ($0, value) }
+    }
+
+    private static func index<V>(_ words: [String], value: V, at place: String) throws(SafetyPolicyError) -> PhraseIndex<V> {
+        PhraseIndex(try phrases(words, value: value, at: place))
+    }
+}
+
+/// Why a policy document could not be read (the shipped one is checked by a test).
+public struct SafetyPolicyError: Error, CustomStringConvertible, Equatable {
+    /// What is wrong, naming the place in the document.
+    public let problem: String
+    public var description: String { "Safety policy: \(problem)" }
+}
+
+/// The YAML shape of a policy document, as written in Resources/policy.yaml.
+struct PolicyDocument: Decodable {
+    struct Rule: Decodable {
+        let words: [String]
+        let refusal: String
+    }
+    struct AgeGate: Decodable {
+        enum CodingKeys: String, CodingKey { case minAge = "min_age", maxAge = "max_age", disallowKeywords = "disallow_keywords", refusal }
+        let minAge: Int
+        let maxAge: Int
+        let disallowKeywords: [String]
+        let refusal: String
+    }
+    struct Domain: Decodable {
+        enum CodingKeys: String, CodingKey { case disallowContent = "disallow_content", ageGates = "age_gates" }
+        let disallowContent: [Rule]?
+        let ageGates: [AgeGate]?
+    }
+    struct SensitiveTopics: Decodable {
+        let caveat: String
+        let keywords: [String]
+    }
+    enum CodingKeys: String, CodingKey { case domains, ageGates = "age_gates", sensitiveTopics = "sensitive_topics", refusals }
+    let domains: [String: Domain]?
+    let ageGates: [AgeGate]?
+    let sensitiveTopics: SensitiveTopics?
+    let refusals: [String: String]?
+}
