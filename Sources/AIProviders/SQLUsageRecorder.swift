@@ -34,7 +34,7 @@ public struct SQLUsageRecorder: UsageRecorder {
                     INSERT INTO run_metrics (id, app, purpose, provider, model, input_tokens, output_tokens, cost_usd, latency_ms, outcome, day, created_at)
                     VALUES (\(bind: UUID()), \(bind: record.app), \(bind: record.purpose), \(bind: record.provider), \(bind: record.model),
                         \(bind: record.inputTokens), \(bind: record.outputTokens), \(bind: record.costUSD), \(bind: record.latencyMilliseconds),
-                        \(bind: record.outcome), \(bind: String(ISO8601.string(from: record.at).prefix(10))), \(bind: record.at))
+                        \(bind: record.outcome), \(bind: ISO8601.day(of: record.at)), \(bind: record.at))
                     """
                 ).run()
             }
@@ -52,13 +52,14 @@ public struct SQLUsageRecorder: UsageRecorder {
         public var costUSD: Double
     }
 
-    public func dailyCosts(app: String, days: Int = 30) async throws -> [DailyCost] {
+    /// At most `days` days, newest first; with `firstDay` (`YYYY-MM-DD`) only that day and later.
+    public func dailyCosts(app: String, days: Int = 30, from firstDay: String? = nil) async throws -> [DailyCost] {
         try await database.read { db in
             try await db.raw(
                 """
                 SELECT day, COUNT(*) AS calls, COALESCE(SUM(input_tokens), 0) AS input_tokens, COALESCE(SUM(output_tokens), 0) AS output_tokens,
                     COALESCE(SUM(cost_usd), 0) AS cost_usd
-                FROM run_metrics WHERE app = \(bind: app) GROUP BY day ORDER BY day DESC LIMIT \(bind: days)
+                FROM run_metrics WHERE app = \(bind: app) AND day >= \(bind: firstDay ?? "") GROUP BY day ORDER BY day DESC LIMIT \(bind: days)
                 """
             ).all().map { row in
                 DailyCost(

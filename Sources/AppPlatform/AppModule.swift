@@ -199,13 +199,16 @@ public struct PlatformServices: Sendable {
     public let authLimiter: RateLimiter?
     /// Who a request comes from (`TRUSTED_PROXIES`), for an app's own per-address limits.
     public let clientAddresses: ClientAddressResolver
+    /// Who may use an app's admin routes (`ADMIN_ALLOWLIST_USER_IDS`); put ``AdminOnlyMiddleware`` on their group.
+    public let admins: AdminAllowList
 
     public init(
         database: any Database, vectors: any VectorIndex, embedder: any Embedder, models: ModelRouter, accounts: AccountRepository, notifications: NotificationEngine,
         jobs: JobQueue, clock: any TimeSource, logger: Logger, serverSecret: Data, qstash: QStashVerifier?, qstashDestinationURL: String?,
         media: any MediaStore, transcriber: (any Transcriber)? = nil, vision: (any VisionModel)? = nil, metrics: MetricsRegistry = MetricsRegistry(),
-        auth: AuthService? = nil, authLimiter: RateLimiter? = nil, clientAddresses: ClientAddressResolver = .direct
+        auth: AuthService? = nil, authLimiter: RateLimiter? = nil, clientAddresses: ClientAddressResolver = .direct, admins: AdminAllowList = AdminAllowList()
     ) {
+        self.admins = admins
         self.metrics = metrics
         self.auth = auth
         self.authLimiter = authLimiter

@@ -64,6 +64,8 @@ public struct ServerConfiguration: Sendable {
     public var metricsBearerToken: String?
     /// Reverse proxies whose `X-Forwarded-For` names the client (addresses or CIDR ranges).
     public var trustedProxies: [String] = []
+    /// The users allowed on the apps' admin routes (`ADMIN_ALLOWLIST_USER_IDS`); empty: nobody.
+    public var adminAllowList = AdminAllowList()
     public var postgresMaxConnections = 20
     /// The longest one database operation may take, waiting for a connection or a lock included,
     /// before the request answers 503 with `Retry-After` (the database is down, restarting or locked).
@@ -231,6 +233,8 @@ public struct ServerConfiguration: Sendable {
             default: Self.defaults.databaseTimeoutSeconds)
         public static let shutdownTimeout = SettingKey(
             "SHUTDOWN_TIMEOUT_SECONDS", "on SIGTERM/SIGINT, seconds to finish requests and jobs in flight before exiting anyway", default: Self.defaults.shutdownTimeoutSeconds)
+        public static let adminAllowList = SettingKey(
+            "ADMIN_ALLOWLIST_USER_IDS", "comma-separated user ids (UUIDs) allowed on the apps' admin routes; others signed in get 403; unset: nobody")
         public static let sessionCache = SettingKey(
             "SESSION_CACHE_SECONDS", "seconds a live session is trusted before re-checking the database (0 = every request)", default: Int(Self.defaults.sessionCacheSeconds))
         public static let logLevel = SettingKey("LOG_LEVEL", "trace, debug, info, notice, warning, error", default: Self.defaults.logLevel.rawValue)
@@ -296,7 +300,7 @@ public struct ServerConfiguration: Sendable {
             "Auth",
             [
                 Key.signingKey, Key.signingKeyFile, Key.accessTTL, Key.refreshTTL, Key.appleJWKS, Key.googleJWKS, Key.authRateLimit, Key.loginRateLimitPerEmail,
-                Key.refreshReuseGrace, Key.sessionCache,
+                Key.refreshReuseGrace, Key.sessionCache, Key.adminAllowList,
             ]),
         SettingGroup(
             "AI",
@@ -483,6 +487,7 @@ public struct ServerConfiguration: Sendable {
         if let seconds = try settings.int(Key.databaseTimeout, range: 1...300) { databaseTimeoutSeconds = seconds }
         if let seconds = try settings.int(Key.shutdownTimeout, range: 1...600) { shutdownTimeoutSeconds = seconds }
         if let seconds = try settings.int(Key.sessionCache, range: 0...300) { sessionCacheSeconds = TimeInterval(seconds) }
+        if let ids = settings.list(Key.adminAllowList) { adminAllowList = try AdminAllowList(parsing: ids, key: Key.adminAllowList.name) }
         if let level = try settings.choice(Key.logLevel, Logger.Level.self) { logLevel = level }
         if let choice = try settings.choice(Key.embedder, EmbedderChoice.self) { embedder = choice }
         if let directory = settings.string(Key.miniLMDirectory) { miniLMModelDirectory = directory }

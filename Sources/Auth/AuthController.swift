@@ -91,7 +91,7 @@ public struct AuthController: Sendable {
     /// Adds the routes to `group`, the group at the app's auth root (`/<app>/auth`, ``PlatformRoutes/authRoot``).
     public func addRoutes(to group: RouterGroup<AppRequestContext>) {
         let routes = PlatformRoutes(app: app)
-        let open = group.group().add(middleware: RateLimitMiddleware(limiter: limiter, scope: "\(app.rawValue)-auth"))
+        let open = group.group().add(middleware: rateLimit)
         open.on(routes.signIn(provider: .apple), edited: { request, context, _ in try await signIn(.apple, request: request, context: context) })
         open.on(routes.signIn(provider: .google), edited: { request, context, _ in try await signIn(.google, request: request, context: context) })
         open.on(
@@ -126,7 +126,14 @@ public struct AuthController: Sendable {
             }
     }
 
-    func signIn(_ provider: IdentityProvider.Kind, request: Request, context: AppRequestContext) async throws -> EditedResponse<TokenPair> {
+    /// The limiter of these routes, for an app that serves a sign-in of its seed's elsewhere: both
+    /// spend one budget per client address.
+    public var rateLimit: RateLimitMiddleware { RateLimitMiddleware(limiter: limiter, scope: "\(app.rawValue)-auth") }
+
+    /// Signs in with `provider`'s ID token from the body (`id_token` required, `nonce` optional;
+    /// 422 naming them otherwise; a bad token 401): what `POST /<app>/auth/apple|google` answer,
+    /// for an app serving the same sign-in at another path.
+    public func signIn(_ provider: IdentityProvider.Kind, request: Request, context: AppRequestContext) async throws -> EditedResponse<TokenPair> {
         let body = try await request.decode(as: AuthRequests.IDToken.self, context: context)
         var validator = Validator()
         let token = validator.requireText(body.idToken, "id_token", maxLength: 8192)

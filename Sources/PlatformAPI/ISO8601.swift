@@ -11,6 +11,9 @@ public enum ISO8601 {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// The UTC day holding `date`, `YYYY-MM-DD` (`run_metrics.day`, per-day reports).
+    public static func day(of date: Date) -> String { String(string(from: date).prefix(10)) }
+
     /// The timestamp of an instant that was read from a timestamp (a client's dates): to the
     /// *nearest* millisecond, because `…26.980Z` decoded is often a hair below its millisecond as a
     /// `Double`, and cutting it would write `…26.979Z`.

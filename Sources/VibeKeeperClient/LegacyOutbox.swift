@@ -1,4 +1,5 @@
 import Foundation
+import PlatformAPI
 
 /// One change as the SDK queued it before its outbox moved to ClientCore (`PendingOperation`):
 /// the request's `method` and `path` spelled out and its body as bytes (base64 in the snapshot's

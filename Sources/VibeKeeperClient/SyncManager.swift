@@ -1,4 +1,5 @@
 import Foundation
+import PlatformAPI
 
 /// The device's copy of the user's VibeKeeper data and the outbox that keeps it in step with the
 /// server — the seed's "robust local storage" and "queuing operations while offline".

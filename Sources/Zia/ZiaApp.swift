@@ -2,6 +2,7 @@ import AIProviders
 import AppPlatform
 import Auth
 import Foundation
+import Observability
 import Persistence
 import PlatformCore
 import ZiaAPI
@@ -53,58 +54,86 @@ public struct ZiaApp: AppModule {
     let accounts: AccountRepository
     /// `POST /assist/stream` and the conversations.
     public let assistant: ZiaAssistantRoutes
-
-    public init(database: any Database, clock: any TimeSource, accounts: AccountRepository, assistant: ZiaAssistantRoutes) {
-        users = ZiaUserRepository(database: database, clock: clock)
-        households = HouseholdRepository(database: database, clock: clock)
-        self.accounts = accounts
-        self.assistant = assistant
-    }
+    // Memory, feedback, health, admin, the Apple alias and onboarding counters.
+    public let memories: MemoryStore
+    public let feedback: FeedbackRepository
+    let health: ZiaHealthCheck
+    let admin: ZiaAdminController
+    let signIn: AuthController?
+    let onboarding: OnboardingMetrics
 
     public init(platform: PlatformServices, configuration: ZiaConfiguration) throws {
-        let assistant = ZiaAssistantRoutes(
-            database: platform.database, clock: platform.clock, accounts: platform.accounts, engine: ZiaAssistantRoutes.assistant(router: platform.models),
+        let database = platform.database, clock = platform.clock
+        users = ZiaUserRepository(database: database, clock: clock)
+        households = HouseholdRepository(database: database, clock: clock)
+        accounts = platform.accounts
+        assistant = ZiaAssistantRoutes(
+            database: database, clock: clock, accounts: platform.accounts, engine: ZiaAssistantRoutes.assistant(router: platform.models),
             settings: configuration.assist, metrics: platform.metrics, clients: platform.clientAddresses, cursorSecret: platform.serverSecret, logger: platform.logger)
-        self.init(database: platform.database, clock: platform.clock, accounts: platform.accounts, assistant: assistant)
+        // Memory, feedback, health, admin, the Apple alias and onboarding counters.
+        memories = MemoryStore(database: database, vectors: platform.vectors, embedder: platform.embedder, clock: clock, logger: platform.logger)
+        feedback = FeedbackRepository(database: database, clock: clock)
+        health = ZiaHealthCheck(database: database, models: platform.models)
+        admin = ZiaAdminController(
+            health: health, usage: SQLUsageRecorder(database: database, metrics: platform.metrics, logger: platform.logger), admins: platform.admins, clock: clock)
+        signIn = platform.auth.flatMap { auth in
+            platform.authLimiter.map { AuthController(auth: auth, app: Self.id, allowDevSignIn: false, limiter: $0) }
+        }
+        onboarding = OnboardingMetrics(metrics: platform.metrics, users: users)
     }
 
     public func addRoutes(to routes: AppRoutes) {
         let api = routes.api(ZiaRoutes.root)
         ZiaUsersController(service: ZiaUserService(users: users, accounts: accounts)).addRoutes(to: api)
-        HouseholdsController(households: households).addRoutes(to: api)
+        HouseholdsController(households: households, onboarding: onboarding).addRoutes(to: api)
         assistant.addRoutes(to: api)
+        // Memory, feedback, health, admin, the Apple alias.
+        MemoryController(memories: memories, feedback: feedback).addRoutes(to: api)
+        admin.addRoutes(to: api)
+        ZiaPublicController(health: health, signIn: signIn).addRoutes(to: routes.open(ZiaRoutes.openRoot))
     }
 
-    public var exporter: any AppDataExporter { ZiaExporter(users: users, households: households, assistant: assistant) }
+    /// Memories' vectors, re-made by the platform's backfill after an embedder switch.
+    public var embeddingSources: [any EmbeddingSource] { [MemoryEmbeddingSource()] }
+
+    public var exporter: any AppDataExporter {
+        ZiaExporter(users: users, households: households, assistant: assistant, memories: memories, feedback: feedback)
+    }
 }
 
 /// Zia's part of a user's data export: its account row (the time zone is in the export's
 /// notification preferences), the stored household profile (null when none is stored), the
-/// conversations with their messages and the assistant's runs.
+/// conversations with their messages, the assistant's runs, the user's memories and their feedback on runs.
 public struct ZiaExporter: AppDataExporter {
     let users: ZiaUserRepository
     let households: HouseholdRepository
     let assistant: ZiaAssistantRoutes
+    let memories: MemoryStore
+    let feedback: FeedbackRepository
 
     struct Document: Encodable {
         var user: ZiaUserRepository.Row?
         var household: HouseholdProfile?
         var conversations: [Conversation]
         var agentRuns: [AgentRunRecord]
+        var memories: [Memory]
+        var feedback: [Feedback]
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encodeNullable(user, forKey: .user, in: encoder)
             try container.encodeNullable(household, forKey: .household, in: encoder)
             try container.encode(conversations, forKey: .conversations)
             try container.encode(agentRuns, forKey: .agentRuns)
+            try container.encode(memories, forKey: .memories)
+            try container.encode(feedback, forKey: .feedback)
         }
-        enum CodingKeys: String, CodingKey { case user, household, conversations, agentRuns = "agent_runs" }
+        enum CodingKeys: String, CodingKey { case user, household, conversations, agentRuns = "agent_runs", memories, feedback }
     }
 
     public func exportData(for user: UserID) async throws -> AnyEncodable {
         AnyEncodable(
             Document(
                 user: try await users.find(user), household: try await households.profile(of: user), conversations: try await assistant.conversations.all(for: user),
-                agentRuns: try await assistant.runs.all(for: user)))
+                agentRuns: try await assistant.runs.all(for: user), memories: try await memories.list(for: user), feedback: try await feedback.list(for: user)))
     }
 }

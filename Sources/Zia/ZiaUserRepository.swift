@@ -78,17 +78,33 @@ public struct HouseholdRepository: Sendable {
         return try text.map { try JSONDecoder.api.decode(HouseholdProfile.self, from: Data($0.utf8)) }
     }
 
-    /// Stores `profile` (already normalised) as the user's, replacing any before it.
-    public func save(_ profile: HouseholdProfile, for user: UserID) async throws {
+    /// What a save changed, for the onboarding counters: whether it stored the user's first
+    /// profile, and whether it turned `onboarding_completed` on.
+    public struct SaveOutcome: Sendable, Equatable {
+        public var created: Bool
+        public var completedOnboarding: Bool
+    }
+
+    /// Stores `profile` (already normalised) as the user's, replacing any before it. The first
+    /// profile is inserted or found under a lock (`ON CONFLICT DO NOTHING`, then `FOR UPDATE` on
+    /// PostgreSQL), so of concurrent saves exactly one is told it created it or completed onboarding.
+    @discardableResult
+    public func save(_ profile: HouseholdProfile, for user: UserID) async throws -> SaveOutcome {
         let text = String(decoding: try JSONEncoder.api.encode(profile), as: UTF8.self)
         let now = clock.now()
-        try await database.transaction { db in
-            try await db.raw(
+        return try await database.transaction { db in
+            let inserted = try await db.raw(
                 """
                 INSERT INTO zia_households (user_id, profile, updated_at) VALUES (\(bind: user.uuid), \(bind: text), \(bind: now))
-                ON CONFLICT (user_id) DO UPDATE SET profile = excluded.profile, updated_at = excluded.updated_at
+                ON CONFLICT (user_id) DO NOTHING RETURNING user_id
                 """
-            ).run()
+            ).first()
+            if inserted != nil { return SaveOutcome(created: true, completedOnboarding: profile.onboardingCompleted) }
+            let lock: SQLQueryString = db.isPostgres ? " FOR UPDATE" : ""
+            let old = try await db.raw("SELECT profile FROM zia_households WHERE user_id = \(bind: user.uuid)\(lock)").first()?.decode(column: "profile", as: String.self)
+            let wasCompleted = old.flatMap { try? JSONDecoder.api.decode(HouseholdProfile.self, from: Data($0.utf8)) }?.onboardingCompleted ?? false
+            try await db.raw("UPDATE zia_households SET profile = \(bind: text), updated_at = \(bind: now) WHERE user_id = \(bind: user.uuid)").run()
+            return SaveOutcome(created: false, completedOnboarding: profile.onboardingCompleted && !wasCompleted)
         }
     }
 }

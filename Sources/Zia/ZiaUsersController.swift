@@ -26,9 +26,11 @@ public struct ZiaUsersController: Sendable {
 /// normalised; another user's is the 404 a missing one would be.
 public struct HouseholdsController: Sendable {
     let households: HouseholdRepository
+    let onboarding: OnboardingMetrics?
 
-    public init(households: HouseholdRepository) {
+    public init(households: HouseholdRepository, onboarding: OnboardingMetrics? = nil) {
         self.households = households
+        self.onboarding = onboarding
     }
 
     public func addRoutes(to api: RouterGroup<AuthenticatedContext>) {
@@ -38,7 +40,8 @@ public struct HouseholdsController: Sendable {
 
     @Sendable func upsert(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> Household {
         let profile = try HouseholdProfile.check(try await request.decode(as: HouseholdProfile.Input.self, context: context)).get()
-        try await households.save(profile, for: context.userID)
+        let outcome = try await households.save(profile, for: context.userID)
+        await onboarding?.record(outcome, for: context.userID)
         return Household(userID: context.userID, profile: profile)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import PlatformAPI
 
 /// One change made on the device that the server has not confirmed yet: what it does (``kind``) to
 /// which kind of entity (``entity``), the entity's id (``target``; for a create the temporary id

@@ -1,6 +1,7 @@
 import Foundation
 
-/// A JSON document held as a value. A queued operation keeps its body this way so the outbox can
+/// A JSON document held as a value: a field of a wire type that takes any JSON (a feedback's
+/// `payload`), and the body of a queued client operation, so the outbox can
 /// change the fields it knows by name (a temporary id becoming the server's) as values, never by
 /// editing text; it is written back with sorted keys, so the same operation is the same bytes every
 /// time it is sent (an `Idempotency-Key` replay must match its first request).
@@ -87,9 +88,4 @@ public enum JSONValue: Codable, Sendable, Hashable {
         }
         self = .object(object)
     }
-}
-
-extension UUID {
-    /// The id as the platform writes it on the wire (lower case).
-    var wireText: String { uuidString.lowercased() }
 }

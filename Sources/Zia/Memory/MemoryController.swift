@@ -1,0 +1,52 @@
+import Foundation
+import Hummingbird
+import PlatformCore
+import ZiaAPI
+
+/// `GET|POST|DELETE /memory` and `POST /feedback`: the caller's memories and their feedback on
+/// runs, always the token's user's.
+public struct MemoryController: Sendable {
+    let memories: MemoryStore
+    let feedback: FeedbackRepository
+
+    public init(memories: MemoryStore, feedback: FeedbackRepository) {
+        self.memories = memories
+        self.feedback = feedback
+    }
+
+    public func addRoutes(to api: RouterGroup<AuthenticatedContext>) {
+        api.on(ZiaRoutes.memories, use: list)
+        api.on(ZiaRoutes.saveMemory, use: save)
+        api.on(ZiaRoutes.deleteMemory, use: delete)
+        api.on(ZiaRoutes.feedback, use: give)
+    }
+
+    @Sendable func list(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> MemoryList {
+        var v = Validator()
+        let domain = request.uri.queryParameters.get("domain").flatMap { raw in v.requireEnum(String(raw), "domain", as: MemoryDomain.self) }
+        try v.throwIfInvalid()
+        return MemoryList(memories: try await memories.list(for: context.userID, domain: domain))
+    }
+
+    @Sendable func save(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> Memory {
+        let entry = try MemoryInput.check(try await request.decode(as: MemoryInput.self, context: context)).get()
+        return try await memories.save(entry, for: context.userID)
+    }
+
+    @Sendable func delete(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> NoContent {
+        var v = Validator()
+        let key = MemoryRules.requireKey(request.uri.queryParameters.get("key").map { String($0) }, &v)
+        try v.throwIfInvalid()
+        guard let key, try await memories.delete(key: key, for: context.userID) else { throw APIError.notFound("Memory", code: "memory_not_found") }
+        return NoContent()
+    }
+
+    @Sendable func give(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> Feedback {
+        let entry = try FeedbackInput.check(try await request.decode(as: FeedbackInput.self, context: context)).get()
+        return try await feedback.record(entry, for: context.userID)
+    }
+}
+
+extension Memory: ResponseEncodable {}
+extension MemoryList: ResponseEncodable {}
+extension Feedback: ResponseEncodable {}
