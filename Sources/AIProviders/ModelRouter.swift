@@ -38,11 +38,17 @@ public struct ModelPrice: Sendable, Equatable {
 public struct RouteTarget: Sendable {
     public let model: any LanguageModel
     public let price: ModelPrice
+    /// The purpose's offline model (local, free): always tried last, whatever the order.
+    public let isOffline: Bool
 
-    public init(model: any LanguageModel, price: ModelPrice) {
+    public init(model: any LanguageModel, price: ModelPrice, isOffline: Bool = false) {
         self.model = model
         self.price = price
+        self.isOffline = isOffline
     }
+
+    /// What a million tokens in and a million out cost: how ``TargetOrder`` ranks targets.
+    var listPrice: Double { price.inputPerMillion + price.outputPerMillion }
 
     /// `provider:model`, how targets are named in configuration, health and accounting.
     public var name: String { "\(model.provider):\(model.model)" }
@@ -53,10 +59,40 @@ public struct RouteTarget: Sendable {
 public struct Budget: Sendable, Equatable {
     public var maxTokens: Int?
     public var maxCostUSD: Double?
+    /// When true the caps bound only the providers: the purpose's offline model (local and free)
+    /// still answers when nothing else fits. When false (the default) it is checked like any target.
+    public var exemptsOffline: Bool
 
-    public init(maxTokens: Int? = nil, maxCostUSD: Double? = nil) {
+    public init(maxTokens: Int? = nil, maxCostUSD: Double? = nil, exemptsOffline: Bool = false) {
         self.maxTokens = maxTokens
         self.maxCostUSD = maxCostUSD
+        self.exemptsOffline = exemptsOffline
+    }
+}
+
+/// The order a purpose's configured chain is tried in — how a caller turns a strategy (cheap model
+/// first for a simple request, strongest first for a complex one) into routing without a chain per
+/// strategy. List price stands in for strength. Ties keep the configured order, and the offline
+/// model stays last whatever the order.
+public enum TargetOrder: String, Sendable, CaseIterable {
+    /// As configured (`AI_CHAIN_<PURPOSE>`).
+    case configured
+    /// Cheapest list price (input + output per million tokens) first.
+    case cheapestFirst = "cheapest_first"
+    /// Most expensive list price first.
+    case strongestFirst = "strongest_first"
+
+    /// `targets` in this order (a stable sort; offline targets after all others).
+    public func arrange(_ targets: [RouteTarget]) -> [RouteTarget] {
+        let online = targets.filter { !$0.isOffline }
+        let offline = targets.filter(\.isOffline)
+        let ranked: [RouteTarget]
+        switch self {
+        case .configured: ranked = online
+        case .cheapestFirst: ranked = online.enumerated().sorted { ($0.element.listPrice, $0.offset) < ($1.element.listPrice, $1.offset) }.map(\.element)
+        case .strongestFirst: ranked = online.enumerated().sorted { ($1.element.listPrice, $0.offset) < ($0.element.listPrice, $1.offset) }.map(\.element)
+        }
+        return ranked + offline
     }
 }
 
@@ -101,6 +137,13 @@ public struct RoutedCompletion: Sendable {
     public let costUSD: Double
     /// Targets tried before this one, and why they were passed over.
     public let skipped: [(target: String, reason: String)]
+}
+
+/// A streamed answer as the router delivers it: text deltas, then the completion with the target
+/// that produced it and its cost.
+public enum RoutedStreamEvent: Sendable {
+    case delta(String)
+    case done(RoutedCompletion)
 }
 
 /// Why the router could not answer.
@@ -175,9 +218,10 @@ public final class ModelRouter: Sendable {
         self.logger = logger
     }
 
-    /// The targets a purpose tries, in order: its configured chain, then its offline model.
-    public func targets(for purpose: String) -> [RouteTarget] {
-        (chains[purpose] ?? []) + (offline[purpose].map { [RouteTarget(model: $0, price: .free)] } ?? [])
+    /// The targets a purpose tries, in order: its configured chain (arranged by `order`), then its
+    /// offline model.
+    public func targets(for purpose: String, order: TargetOrder = .configured) -> [RouteTarget] {
+        order.arrange((chains[purpose] ?? []) + (offline[purpose].map { [RouteTarget(model: $0, price: .free, isOffline: true)] } ?? []))
     }
 
     /// Whether `purpose` would be answered by an offline model only (reported in `/health`).
@@ -185,12 +229,16 @@ public final class ModelRouter: Sendable {
 
     public var purposes: [String] { Array(Set(chains.keys).union(offline.keys)).sorted() }
 
-    public func complete(_ request: CompletionRequest, purpose: String, app: String? = nil, budget: Budget? = nil) async throws -> RoutedCompletion {
-        let targets = targets(for: purpose)
+    public func complete(
+        _ request: CompletionRequest, purpose: String, app: String? = nil, budget: Budget? = nil, order: TargetOrder = .configured
+    ) async throws -> RoutedCompletion {
+        let targets = targets(for: purpose, order: order)
         guard !targets.isEmpty else { throw RouterError.noRoute(purpose: purpose) }
         var skipped: [(target: String, reason: String)] = []
         var overBudgetOnly = true
         for target in targets {
+            // A cancelled caller (a client that left) gets no further model calls.
+            try Task.checkCancellation()
             if let reason = budgetProblem(request, target: target, budget: budget) {
                 skipped.append((target.name, reason))
                 await record(target, purpose: purpose, app: app, usage: nil, latency: 0, outcome: "over_budget")
@@ -219,16 +267,42 @@ public final class ModelRouter: Sendable {
     /// Streams an answer for `purpose`. Targets are tried in order (budget and circuit checked for
     /// each); a target that fails *before its first token* is retried or replaced by the next, one
     /// that fails mid-answer ends the stream with its error (the client already showed part of it).
-    public func stream(_ request: CompletionRequest, purpose: String, app: String? = nil, budget: Budget? = nil) -> AsyncThrowingStream<CompletionEvent, any Error> {
+    public func stream(
+        _ request: CompletionRequest, purpose: String, app: String? = nil, budget: Budget? = nil, order: TargetOrder = .configured
+    ) -> AsyncThrowingStream<CompletionEvent, any Error> {
+        let routed = streamRouted(request, purpose: purpose, app: app, budget: budget, order: order)
+        return AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    for try await event in routed {
+                        switch event {
+                        case .delta(let text): continuation.yield(.delta(text))
+                        case .done(let routed): continuation.yield(.done(routed.completion))
+                        }
+                    }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    /// ``stream(_:purpose:app:budget:order:)`` ending with the ``RoutedCompletion`` (target, cost,
+    /// targets passed over) instead of the bare completion.
+    public func streamRouted(
+        _ request: CompletionRequest, purpose: String, app: String? = nil, budget: Budget? = nil, order: TargetOrder = .configured
+    ) -> AsyncThrowingStream<RoutedStreamEvent, any Error> {
         AsyncThrowingStream { continuation in
             let task = Task {
-                let targets = self.targets(for: purpose)
+                let targets = self.targets(for: purpose, order: order)
                 guard !targets.isEmpty else { return continuation.finish(throwing: RouterError.noRoute(purpose: purpose)) }
-                var skipped: [String] = []
+                var skipped: [(target: String, reason: String)] = []
                 var overBudgetOnly = true
                 for target in targets {
                     if let reason = self.budgetProblem(request, target: target, budget: budget) {
-                        skipped.append("\(target.name): \(reason)")
+                        skipped.append((target.name, reason))
                         await self.record(target, purpose: purpose, app: app, usage: nil, latency: 0, outcome: "over_budget")
                         continue
                     }
@@ -241,11 +315,14 @@ public final class ModelRouter: Sendable {
                         do {
                             for try await event in target.model.stream(request) {
                                 started = true
-                                continuation.yield(event)
-                                if case .done(let completion) = event {
+                                switch event {
+                                case .delta(let text): continuation.yield(.delta(text))
+                                case .done(let completion):
                                     let latency = self.milliseconds(ContinuousClock.now - start)
                                     self.succeeded(target.name, latency: latency)
                                     await self.record(target, purpose: purpose, app: app, usage: completion.usage, latency: latency, outcome: "ok")
+                                    continuation.yield(
+                                        .done(RoutedCompletion(completion: completion, target: target.name, costUSD: target.price.cost(completion.usage), skipped: skipped)))
                                 }
                             }
                             return continuation.finish()
@@ -254,15 +331,15 @@ public final class ModelRouter: Sendable {
                             let providerError = error as? ProviderError ?? .transport(String(describing: error))
                             self.failed(target.name, error: providerError, latency: latency)
                             await self.record(target, purpose: purpose, app: app, usage: nil, latency: latency, outcome: "error:\(providerError.kind)")
-                            if started { return continuation.finish(throwing: providerError) }
-                            skipped.append("\(target.name): \(providerError)")
+                            if started || Task.isCancelled { return continuation.finish(throwing: providerError) }
+                            skipped.append((target.name, String(describing: providerError)))
                             guard providerError.isRetryable, attemptNumber < self.policy.maxAttempts else { break }
                             let delay = self.policy.baseBackoff * (1 << (attemptNumber - 1))
                             try? await self.sleep(delay)
                         }
                     }
                 }
-                let details = skipped.joined(separator: "; ")
+                let details = skipped.map { "\($0.target): \($0.reason)" }.joined(separator: "; ")
                 continuation.finish(
                     throwing: overBudgetOnly ? RouterError.overBudget(purpose: purpose, details: details) : RouterError.allTargetsFailed(purpose: purpose, details: details))
             }
@@ -311,7 +388,7 @@ public final class ModelRouter: Sendable {
 
     /// Why `target` cannot take `request` within `budget`, or nil when it can.
     func budgetProblem(_ request: CompletionRequest, target: RouteTarget, budget: Budget?) -> String? {
-        guard let budget else { return nil }
+        guard let budget, !(budget.exemptsOffline && target.isOffline) else { return nil }
         let estimated = TokenUsage(inputTokens: request.estimatedInputTokens, outputTokens: request.maxTokens)
         if let maxTokens = budget.maxTokens, estimated.inputTokens + estimated.outputTokens > maxTokens {
             return "needs up to \(estimated.inputTokens + estimated.outputTokens) tokens, budget \(maxTokens)"
@@ -375,7 +452,7 @@ public final class ModelRouter: Sendable {
         let now = clock.now()
         let snapshot = breakers.withLock { $0 }
         var names: [String: String] = [:]
-        for target in chains.values.flatMap({ $0 }) + offline.values.map({ RouteTarget(model: $0, price: .free) }) {
+        for target in chains.values.flatMap({ $0 }) + offline.values.map({ RouteTarget(model: $0, price: .free, isOffline: true) }) {
             names[target.name] = target.model.provider
         }
         return names.keys.sorted().map { name in

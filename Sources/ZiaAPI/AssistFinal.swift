@@ -22,7 +22,7 @@ public struct AssistMeta: Codable, Sendable, Equatable {
 
 /// A `final` event's data: the seed's unified result, plus a meal plan's text, recipes and groceries.
 public struct AssistFinal: Codable, Sendable, Equatable {
-    enum CodingKeys: String, CodingKey { case text, usage, costUSD = "cost_usd", meta, planText = "plan_text", recipes, grocery }
+    enum CodingKeys: String, CodingKey { case text, usage, costUSD = "cost_usd", meta, planText = "plan_text", recipes, grocery, routine, chores }
     public var text: String
     public var usage: AssistUsage
     public var costUSD: Double
@@ -30,8 +30,15 @@ public struct AssistFinal: Codable, Sendable, Equatable {
     public var planText: String?
     public var recipes: [Recipe]?
     public var grocery: GroceryList?
+    /// A routine's steps (the routine agent's result).
+    public var routine: RoutinePlan?
+    /// A chore schedule (the chores agent's result).
+    public var chores: ChorePlan?
 
-    public init(text: String, usage: AssistUsage, costUSD: Double, meta: AssistMeta, planText: String? = nil, recipes: [Recipe]? = nil, grocery: GroceryList? = nil) {
+    public init(
+        text: String, usage: AssistUsage, costUSD: Double, meta: AssistMeta, planText: String? = nil, recipes: [Recipe]? = nil, grocery: GroceryList? = nil,
+        routine: RoutinePlan? = nil, chores: ChorePlan? = nil
+    ) {
         self.text = text
         self.usage = usage
         self.costUSD = costUSD
@@ -39,5 +46,67 @@ public struct AssistFinal: Codable, Sendable, Equatable {
         self.planText = planText
         self.recipes = recipes
         self.grocery = grocery
+        self.routine = routine
+        self.chores = chores
+    }
+}
+
+/// A routine the routine agent planned, typed so a client can show it as a checklist and the next
+/// issue can save it: its kind, its steps at clock times, and how long it takes.
+public struct RoutinePlan: Codable, Sendable, Equatable {
+    enum CodingKeys: String, CodingKey { case type, steps, totalMinutes = "total_minutes" }
+    /// One step: when it starts (`HH:MM`, 24-hour), what it is, and how many minutes it takes.
+    public struct Step: Codable, Sendable, Equatable {
+        public var time: String
+        public var title: String
+        public var minutes: Int
+
+        public init(time: String, title: String, minutes: Int) {
+            self.time = time
+            self.title = title
+            self.minutes = minutes
+        }
+    }
+    /// `bedtime`, `morning` or `nap`.
+    public var type: String
+    public var steps: [Step]
+    /// The steps' minutes summed.
+    public var totalMinutes: Int
+
+    public init(type: String, steps: [Step]) {
+        self.type = type
+        self.steps = steps
+        self.totalMinutes = steps.reduce(0) { $0 + $1.minutes }
+    }
+}
+
+/// A chore schedule the chores agent planned: the kind of chore, how often, and each occurrence
+/// with its task, who does it and for how long.
+public struct ChorePlan: Codable, Sendable, Equatable {
+    enum CodingKeys: String, CodingKey { case choreType = "chore_type", frequency, schedule }
+    /// One occurrence: the weekday (`monday`…), the task, who does it, and its minutes.
+    public struct Entry: Codable, Sendable, Equatable {
+        public var day: String
+        public var task: String
+        public var assignee: String
+        public var minutes: Int
+
+        public init(day: String, task: String, assignee: String, minutes: Int) {
+            self.day = day
+            self.task = task
+            self.assignee = assignee
+            self.minutes = minutes
+        }
+    }
+    /// `cleaning`, `laundry`, `dishes`, `tidying`, `organizing`, …
+    public var choreType: String
+    /// `daily` or `weekly`.
+    public var frequency: String
+    public var schedule: [Entry]
+
+    public init(choreType: String, frequency: String, schedule: [Entry]) {
+        self.choreType = choreType
+        self.frequency = frequency
+        self.schedule = schedule
     }
 }

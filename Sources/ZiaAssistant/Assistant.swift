@@ -1,8 +1,7 @@
 import AIProviders
 import Foundation
 import ZiaAPI
-
-// PLACEHOLDER — replaced by the assistant engineer's implementation (same public signatures).
+import ZiaSafety
 
 /// How a run ended: a result to show, or a refusal.
 public enum AssistOutcome: Sendable, Equatable {
@@ -15,7 +14,11 @@ public enum AssistOutcome: Sendable, Equatable {
 public struct AssistRun: Sendable {
     public var intent: AssistIntent
     public var outcome: AssistOutcome
+    /// The stages run, in order: `precheck`, then the agent's (`planning`, `retrieval`,
+    /// `synthesis`, `allergen_check`).
     public var graph: [String]
+    /// `strategy`, `complexity`, `targets` (the models that answered), and the agent's: `query`,
+    /// `retrieved_ids`, `recipe_ids`, `repaired`, `routine_type`, `chore_type`, `domain`, …
     public var state: [String: String]
     public var usage: AssistUsage
     public var costUSD: Double
@@ -32,12 +35,17 @@ public struct AssistantConfiguration: Sendable {
     }
 }
 
-/// Routes a goal to one of four agents and runs it.
+/// Zia's assistant: classifies a goal (``IntentClassifier``), screens it before any model call
+/// (``SafetyScreen``: a refusal costs nothing), picks a ``RoutingStrategy`` and runs one of four
+/// agents — meal planner, routine, chores, generic — within the run's budget, streaming progress
+/// and the (gated) synthesis text as it goes.
 public struct Assistant: Sendable {
     let router: ModelRouter
     let recipes: any RecipeRetriever
     let knowledge: any KnowledgeRetriever
     let configuration: AssistantConfiguration
+    let screen = SafetyScreen()
+    let classifier = IntentClassifier()
 
     public init(router: ModelRouter, recipes: any RecipeRetriever, knowledge: any KnowledgeRetriever, configuration: AssistantConfiguration = .init()) {
         self.router = router
@@ -47,14 +55,69 @@ public struct Assistant: Sendable {
     }
 
     /// Offline models for the purposes `zia.planning`, `zia.synthesis`, `zia.safety_critical`.
-    public static var offlineModels: [String: any LanguageModel] { [:] }
-    public static let purposes = ["zia.planning", "zia.synthesis", "zia.safety_critical"]
+    public static var offlineModels: [String: any LanguageModel] {
+        Dictionary(uniqueKeysWithValues: purposes.map { ($0, ZiaOfflineModel() as any LanguageModel) })
+    }
+    public static let purposes = [RoutingStrategy.planningPurpose, RoutingStrategy.synthesisPurpose, RoutingStrategy.safetyCriticalPurpose]
 
-    /// Runs `input`, reporting progress as it goes; a thrown `progress` (the client left) ends the run.
+    /// Runs `input`, reporting progress as it goes; a thrown `progress` (the client left) or a
+    /// cancelled task ends the run with no further model call.
     public func run(_ input: AssistInput, progress: @escaping @Sendable (AssistProgress) async throws -> Void) async throws -> AssistRun {
-        try await progress(.status("Thinking..."))
-        for word in ["Here ", "is ", "a ", "plan."] { try await progress(.token(word)) }
-        let final = AssistFinal(text: "Here is a plan.", usage: AssistUsage(), costUSD: 0, meta: AssistMeta(intent: .generic))
-        return AssistRun(intent: .generic, outcome: .final(final), graph: ["synthesis"], state: [:], usage: AssistUsage(), costUSD: 0)
+        let intent = classifier.classify(input.goal, mode: input.mode)
+        let ledger = RunLedger(configuration)
+        ledger.ran("precheck")
+        let goal: String
+        let caveat: String?
+        switch screen.precheck(goal: input.goal, domain: Self.domain(of: intent), kidAges: input.household.kids.map(\.age)) {
+        case .refused(let refusal):
+            return AssistRun(intent: intent, outcome: .refusal(refusal), graph: ledger.snapshot.graph, state: [:], usage: AssistUsage(), costUSD: 0)
+        case .allowed(let allowed, let note):
+            (goal, caveat) = (allowed, note)
+        }
+        let complexity = RequestComplexity.assess(goal: goal, history: input.history)
+        let strategy = RoutingStrategy.choose(intent: intent, household: input.household, complexity: complexity)
+        let context = AgentContext(input: input, goal: goal, strategy: strategy, router: router, ledger: ledger, screen: screen, progress: progress)
+        var result = try await agent(for: intent).run(context)
+        if result.refusal == nil, let caveat {
+            let addition = (result.text.isEmpty ? "" : "\n\n") + caveat
+            try await context.say(addition)
+            result.text += addition
+        }
+
+        let books = ledger.snapshot
+        var state = result.state
+        state["strategy"] = strategy.rawValue
+        state["complexity"] = complexity.rawValue
+        state["targets"] = books.targets.joined(separator: ",")
+        let outcome: AssistOutcome
+        if let refusal = result.refusal {
+            outcome = .refusal(refusal)
+        } else {
+            let meta = AssistMeta(intent: intent, strategy: strategy.rawValue, routineType: result.routine?.type, choreType: result.chores?.choreType, caveat: caveat)
+            outcome = .final(
+                AssistFinal(
+                    text: result.text, usage: books.usage, costUSD: books.costUSD, meta: meta, planText: result.planText, recipes: result.recipes, grocery: result.grocery,
+                    routine: result.routine, chores: result.chores))
+        }
+        return AssistRun(intent: intent, outcome: outcome, graph: books.graph, state: state, usage: books.usage, costUSD: books.costUSD)
+    }
+
+    func agent(for intent: AssistIntent) -> any Agent {
+        switch intent {
+        case .mealPlanning: MealPlannerAgent(recipes: recipes)
+        case .routines: RoutineAgent()
+        case .chores: ChoresAgent()
+        case .generic: GenericAgent(knowledge: knowledge)
+        }
+    }
+
+    /// The safety policy's domain of an intent.
+    static func domain(of intent: AssistIntent) -> SafetyDomain {
+        switch intent {
+        case .mealPlanning: .meals
+        case .routines: .routines
+        case .chores: .chores
+        case .generic: .generic
+        }
     }
 }

@@ -1,0 +1,119 @@
+import AIProviders
+import Foundation
+import ZiaAPI
+import ZiaSafety
+
+/// Plans a week of dinners: planning (a search query, temperature 0.1), retrieval
+/// (`fetch_recipes`: k = 8, over-fetched ×3 so 8 safe ones remain after the allergen filter),
+/// synthesis (the seed's prompt with the household and an allergy-safety block, temperature 0.3),
+/// then the deterministic allergen check of every recipe and grocery item before anything is
+/// returned. Token limits: 48 for the query (a short line), 600 for the plan (7 dinner lines with a
+/// sentence each, an opening and a closing: ~250 tokens, with room for a model's wordiness) —
+/// planning and synthesis fit the run's 2,000 tokens with the prompts' ~900.
+struct MealPlannerAgent: Agent {
+    let recipes: any RecipeRetriever
+
+    static let k = 8
+    static let overFetch = 3
+    static let days = 7
+    static let planningTokens = 48
+    static let synthesisTokens = 600
+
+    func run(_ context: AgentContext) async throws -> AgentResult {
+        let household = context.household
+        let check = AllergenCheck(allergies: household.safetyAllergies, kidAges: context.kidAges)
+        var result = AgentResult()
+
+        try await context.progress(.status("Planning meals..."))
+        context.ledger.ran("planning")
+        let planning = context.request(
+            system: "You are a meal planner for a family.",
+            instructions: """
+                You are a meal planner for a family. Context: \(Self.json(AgentBrief.HouseholdSummary(household)))
+                User goal: \(context.goal)
+                Return a short search query string only, suitable for recipe retrieval (e.g., "kid friendly dinners").
+                """,
+            brief: AgentBrief(task: .searchQuery, goal: context.goal, household: household), temperature: 0.1, maxTokens: Self.planningTokens)
+        let query = Self.query(from: try await context.complete(planning, stage: .planning), goal: context.goal)
+        result.state["query"] = query
+
+        try await context.progress(.status("Fetching recipes..."))
+        try await context.progress(.toolCall(name: "fetch_recipes", args: ["query": query, "k": String(Self.k)]))
+        context.ledger.ran("retrieval")
+        try Task.checkCancellation()
+        let fetched = try await recipes.recipes(matching: query, k: Self.k * Self.overFetch)
+        let safe = Array(fetched.filter(check.isSafe).prefix(Self.k))
+        try await context.progress(.toolResult(count: safe.count))
+        result.state["retrieved_ids"] = safe.map(\.id).joined(separator: ",")
+        guard !safe.isEmpty else {
+            result.refusal = AssistRefusal(
+                reason: "unsafe_plan", refusalText: "I couldn't find recipes that are safe for everyone in your household. Try asking for different dishes.")
+            return result
+        }
+
+        context.ledger.ran("synthesis")
+        let titles = safe.map(\.title).joined(separator: ", ")
+        let synthesis = context.request(
+            system: "You are Zia, a warm family meal planner. You only plan with the recipes you are given.",
+            instructions: """
+                Create a concise weekly meal outline using these recipe titles: \(titles).
+                Tone: family-friendly, encouraging.
+                User goal: \(context.goal)
+                Household: \(Self.json(AgentBrief.HouseholdSummary(household)))
+                \(Self.safetyBlock(household))
+                Write one opening line, then one line per day for \(Self.days) days, each "Monday: <exact recipe title>", then one closing line.
+                """,
+            brief: AgentBrief(task: .mealPlan, goal: context.goal, household: household, days: Self.days, recipes: safe),
+            temperature: 0.3, maxTokens: Self.synthesisTokens)
+        let planner = WeekPlanner(cuisines: household.cuisines, kidAges: context.kidAges)
+        let gate = OutputGate(
+            screen: context.screen, rules: .init(known: Self.unique(fetched + safe), safe: safe, check: check, planner: planner, days: Self.days))
+        try await context.stream(synthesis, stage: .synthesis, gate: gate)
+
+        context.ledger.ran("allergen_check")
+        let plan = gate.planned
+        let grocery = GroceryConsolidator.list(for: plan)
+        let unsafeItems = grocery.aisles.values.flatMap { $0 }.filter { !check.violations(inIngredient: $0.name).isEmpty }
+        guard plan.allSatisfy(check.isSafe), unsafeItems.isEmpty, !plan.isEmpty else {
+            result.refusal = AssistRefusal(reason: "unsafe_plan", refusalText: "I couldn't put together a plan that is safe for your household's allergies.")
+            return result
+        }
+        result.text = gate.text
+        result.planText = gate.text
+        result.recipes = Self.unique(plan)
+        result.grocery = grocery
+        result.state["recipe_ids"] = plan.map(\.id).joined(separator: ",")
+        result.state["repaired"] = String(gate.repaired)
+        return result
+    }
+
+    /// The allergy-safety block of the synthesis prompt (empty when nothing must be avoided).
+    static func safetyBlock(_ household: HouseholdProfile) -> String {
+        var rules: [String] = []
+        if !household.safetyAllergies.isEmpty {
+            rules.append(
+                "ALLERGY SAFETY: this household must avoid \(household.safetyAllergies.joined(separator: ", ")). Use only the recipes listed; never suggest another dish, ingredient, topping or swap."
+            )
+        }
+        if household.kids.contains(where: { $0.age <= 2 }) { rules.append("A child is under 3: no honey and no whole nuts.") }
+        return rules.joined(separator: "\n")
+    }
+
+    /// The model's query, cleaned (first line, no quotes, at most 120 characters), or the goal.
+    static func query(from answer: String, goal: String) -> String {
+        let line = answer.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        let cleaned = line.trimmingCharacters(in: CharacterSet(charactersIn: "\"'`* ").union(.whitespaces))
+        return String((cleaned.isEmpty ? goal : cleaned).prefix(120))
+    }
+
+    static func unique(_ recipes: [Recipe]) -> [Recipe] {
+        var seen = Set<String>()
+        return recipes.filter { seen.insert($0.id).inserted }
+    }
+
+    static func json(_ value: some Encodable) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+}

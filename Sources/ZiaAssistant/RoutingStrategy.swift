@@ -1,0 +1,66 @@
+import AIProviders
+import Foundation
+import ZiaAPI
+
+/// The seed's routing strategies, each a purpose and an order to try its chain in: a simple
+/// request tries the cheapest model first (`fast_fallback`), a complex one the strongest first
+/// (`quality_first`), and a meal plan for a household with allergies goes through the
+/// `zia.safety_critical` chain in its configured order (`safety_critical`). The offline model is
+/// last in every case.
+public enum RoutingStrategy: String, Sendable, CaseIterable {
+    case fastFallback = "fast_fallback"
+    case qualityFirst = "quality_first"
+    case safetyCritical = "safety_critical"
+
+    public static let planningPurpose = "zia.planning"
+    public static let synthesisPurpose = "zia.synthesis"
+    public static let safetyCriticalPurpose = "zia.safety_critical"
+
+    /// The strategy for a run: allergies on the meal planner → safety-critical; otherwise by complexity.
+    public static func choose(intent: AssistIntent, household: HouseholdProfile, complexity: RequestComplexity) -> RoutingStrategy {
+        if intent == .mealPlanning, !household.safetyAllergies.isEmpty { return .safetyCritical }
+        return complexity == .complex ? .qualityFirst : .fastFallback
+    }
+
+    /// How this strategy orders a chain.
+    public var order: TargetOrder {
+        switch self {
+        case .fastFallback: .cheapestFirst
+        case .qualityFirst: .strongestFirst
+        case .safetyCritical: .configured
+        }
+    }
+
+    /// The purpose a stage's call goes through: synthesis of a safety-critical run uses the
+    /// safety-critical chain; planning (a search query) always the planning chain.
+    public func purpose(for stage: ModelStage) -> String {
+        switch (stage, self) {
+        case (.planning, _): Self.planningPurpose
+        case (.synthesis, .safetyCritical): Self.safetyCriticalPurpose
+        case (.synthesis, _): Self.synthesisPurpose
+        }
+    }
+}
+
+/// The two kinds of model call an agent makes.
+public enum ModelStage: String, Sendable {
+    case planning, synthesis
+}
+
+/// How demanding a request is, from its goal and context: long goals, several constraints or an
+/// ongoing conversation are complex; a short plain ask is simple.
+public enum RequestComplexity: String, Sendable {
+    case simple, complex
+
+    /// Words that add a constraint the answer must balance.
+    static let constraintWords: Set<String> = [
+        "and", "but", "without", "except", "budget", "cheap", "quick", "healthy", "vegetarian", "vegan", "low", "high", "free", "each", "every", "different",
+        "balanced", "picky", "allergy", "allergies", "also", "while", "protein",
+    ]
+
+    public static func assess(goal: String, history: [ChatMessage]) -> RequestComplexity {
+        let words = IntentClassifier.words(goal)
+        let constraints = words.filter(constraintWords.contains).count + goal.filter { $0 == "," || $0 == ";" }.count
+        return words.count >= 20 || constraints >= 2 || history.count >= 2 ? .complex : .simple
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import ZiaAPI
+
+/// Picks a week of dinners from candidate recipes, deterministically: only recipes the youngest kid
+/// is old enough for (all candidates when none is), the household's preferred cuisines first, then
+/// one cuisine after another so the week is varied, kid-friendly recipes first within a cuisine
+/// when there are kids, and no recipe twice unless there are fewer candidates than days. The
+/// offline model plans with it, and the engine fills or repairs a model's plan with it.
+public struct WeekPlanner: Sendable {
+    public static let days = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+
+    public var cuisines: [String]
+    public var kidAges: [Int]
+
+    public init(cuisines: [String], kidAges: [Int]) {
+        self.cuisines = cuisines.map { $0.lowercased() }
+        self.kidAges = kidAges
+    }
+
+    /// `count` picks from `candidates` (in retrieval order), avoiding ids in `used` while others remain.
+    public func plan(_ candidates: [AgentBrief.RecipeSummary], count: Int = 7, avoiding used: Set<String> = []) -> [AgentBrief.RecipeSummary] {
+        guard count > 0 else { return [] }
+        var pool = candidates
+        if let youngest = kidAges.min() {
+            let suitable = pool.filter { $0.minAge <= youngest }
+            if !suitable.isEmpty { pool = suitable }
+            pool = pool.enumerated().sorted { ($0.element.kidFriendly ? 0 : 1, $0.offset) < ($1.element.kidFriendly ? 0 : 1, $1.offset) }.map(\.element)
+        }
+        var seen = Set<String>()
+        pool = pool.filter { seen.insert($0.id).inserted }
+        let fresh = pool.filter { !used.contains($0.id) }
+        let ordered = roundRobin(fresh.isEmpty ? pool : fresh)
+        guard !ordered.isEmpty else { return [] }
+        return (0..<count).map { ordered[$0 % ordered.count] }
+    }
+
+    /// Preferred cuisines first (in the household's order), then the others as they come; one
+    /// recipe of each cuisine in turn.
+    func roundRobin(_ recipes: [AgentBrief.RecipeSummary]) -> [AgentBrief.RecipeSummary] {
+        var groups: [String: [AgentBrief.RecipeSummary]] = [:]
+        var order: [String] = []
+        for recipe in recipes {
+            let cuisine = recipe.cuisine.lowercased()
+            if groups[cuisine] == nil { order.append(cuisine) }
+            groups[cuisine, default: []].append(recipe)
+        }
+        order = order.filter(cuisines.contains).sorted { cuisines.firstIndex(of: $0)! < cuisines.firstIndex(of: $1)! } + order.filter { !cuisines.contains($0) }
+        var result: [AgentBrief.RecipeSummary] = []
+        var round = 0
+        while result.count < recipes.count {
+            for cuisine in order where round < groups[cuisine]!.count { result.append(groups[cuisine]![round]) }
+            round += 1
+        }
+        return result
+    }
+
+    /// The plan's text lines: "Monday: Lemon Chicken Orzo", one a day, in order.
+    public static func line(day: Int, title: String) -> String { "\(days[day % days.count]): \(title)" }
+}
+
+/// A grocery list from a plan's recipes: each ingredient under its aisle, quantities of the same
+/// (name, unit) summed, names compared without regard to case or surrounding spaces.
+public enum GroceryConsolidator {
+    public static func list(for recipes: [Recipe]) -> GroceryList {
+        struct Key: Hashable {
+            let aisle: GroceryAisle
+            let name: String
+            let unit: String
+        }
+        var totals: [Key: (name: String, quantity: Double)] = [:]
+        for ingredient in recipes.flatMap(\.ingredients) {
+            let name = ingredient.name.trimmingCharacters(in: .whitespaces)
+            let key = Key(aisle: ingredient.aisle, name: name.lowercased(), unit: ingredient.unit.lowercased())
+            totals[key, default: (name, 0)].quantity += ingredient.quantity
+        }
+        var aisles: [String: [GroceryList.Item]] = [:]
+        for (key, total) in totals {
+            aisles[key.aisle.rawValue, default: []].append(GroceryList.Item(name: total.name, quantity: (total.quantity * 100).rounded() / 100, unit: key.unit))
+        }
+        return GroceryList(aisles: aisles.mapValues { $0.sorted { ($0.name.lowercased(), $0.unit) < ($1.name.lowercased(), $1.unit) } })
+    }
+}
