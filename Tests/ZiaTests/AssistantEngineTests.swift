@@ -231,13 +231,7 @@ struct AssistantEngineTests {
     }
 
     static let medicalGoal = "Can you diagnose my son's rash and prescribe medicine for dinner?"
-    static let screenRefuses: Bool = {
-        if case .refused = SafetyScreen().precheck(goal: medicalGoal, domain: .meals, kidAges: []) { return true }
-        return false
-    }()
-
-    // Runs once ZiaSafety's real screen is in (the placeholder allows everything).
-    @Test("a refused goal is a refusal with no model call", .enabled(if: screenRefuses))
+    @Test("a refused goal is a refusal with no model call")
     func refusalCallsNoModel() async throws {
         let model = ScriptedAssistantModel("openai", "gpt-4o-mini")
         let recorder = AssistantRecorder()
@@ -251,9 +245,7 @@ struct AssistantEngineTests {
         #expect(run.graph == ["precheck"])
     }
 
-    static let phoneRedacted = SafetyScreen().postcheck("call 555-123-4567") != "call 555-123-4567"
-
-    @Test("PII in a model's answer is redacted in the text and the stream", .enabled(if: phoneRedacted))
+    @Test("PII in a model's answer is redacted in the text and the stream")
     func outputRedacted() async throws {
         let model = ScriptedAssistantModel("openai", "gpt-4o-mini", answers: ["Call me at 555-123-4567 or mail jo@example.com.\nStay calm."])
         let log = ProgressLog()
