@@ -1,6 +1,8 @@
+import AIProviders
 import AppPlatform
 import Auth
 import Foundation
+import Logging
 import Persistence
 import PlatformCore
 import ZiaAPI
@@ -40,22 +42,33 @@ public struct ZiaApp: AppModule {
     public let users: ZiaUserRepository
     public let households: HouseholdRepository
     let accounts: AccountRepository
+    /// The shipped recipes and knowledge base as a vector corpus (the assistant's retrievers and `/rag/search`).
+    public let corpus: CorpusIndex
+    let memorySearch: MemorySearch
 
-    public init(database: any Database, clock: any TimeSource, accounts: AccountRepository) {
+    public init(database: any Database, clock: any TimeSource, accounts: AccountRepository, vectors: any VectorIndex, embedder: any Embedder, logger: Logger) {
         users = ZiaUserRepository(database: database, clock: clock)
         households = HouseholdRepository(database: database, clock: clock)
         self.accounts = accounts
+        corpus = CorpusIndex(database: database, vectors: vectors, embedder: embedder, logger: logger)
+        memorySearch = MemorySearch(database: database, vectors: vectors, embedder: embedder)
     }
 
     public init(platform: PlatformServices, configuration: ZiaConfiguration) throws {
-        self.init(database: platform.database, clock: platform.clock, accounts: platform.accounts)
+        self.init(
+            database: platform.database, clock: platform.clock, accounts: platform.accounts, vectors: platform.vectors, embedder: platform.embedder,
+            logger: platform.logger)
     }
 
     public func addRoutes(to routes: AppRoutes) {
         let api = routes.api(ZiaRoutes.root)
         ZiaUsersController(service: ZiaUserService(users: users, accounts: accounts)).addRoutes(to: api)
         HouseholdsController(households: households).addRoutes(to: api)
+        RAGSearchController(corpus: corpus, memories: memorySearch).addRoutes(to: api)
     }
+
+    /// The corpus's recipes and articles, kept embedded by the platform's backfill (after an embedder switch too).
+    public var embeddingSources: [any EmbeddingSource] { corpus.embeddingSources }
 
     public var exporter: any AppDataExporter { ZiaExporter(users: users, households: households) }
 }
