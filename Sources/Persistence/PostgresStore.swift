@@ -30,6 +30,10 @@ public final class PostgresStore: Database, Service {
         // A connection abandoned at its deadline is closed by us; this makes PostgreSQL notice within a
         // second even mid-query, cancel the query and release its locks, instead of running it to the end.
         configuration.options.additionalStartupParameters.append(("client_connection_check_interval", "1000"))
+        // HNSW finds the nearest vectors of the whole index, then the search's filters (collection,
+        // owner or corpus, model) drop the others: without iterative scans (pgvector 0.8) a small
+        // collection among many vectors would get fewer than `limit` hits, or none.
+        configuration.options.additionalStartupParameters.append(("hnsw.iterative_scan", "strict_order"))
         pool = PostgresConnectionPool(configuration: configuration, maxConnections: maxConnections, logger: logger)
         self.operationTimeout = operationTimeout
         self.logger = logger

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import PlatformCore
 import SQLKit
@@ -27,11 +28,33 @@ public struct VectorMatch: Sendable, Equatable {
 
 /// Similarity search over stored vectors, shared by every app (hints, gift ideas, recipes, …).
 /// Vectors of different models are never compared: a search names the model it queries.
+///
+/// Two scopes: a user's own vectors (``search(collection:owner:model:query:limit:on:)``) and the
+/// shared corpus, vectors stored with no owner (a shipped recipe collection, a knowledge base),
+/// which every user searches (``searchCorpus(collection:model:query:limit:on:)``). Neither scope
+/// ever returns the other's vectors.
 public protocol VectorIndex: Sendable {
     func upsert(_ entry: VectorEntry, on db: any SQLDatabase) async throws
     func delete(collection: String, itemID: UUID, on db: any SQLDatabase) async throws
     /// The `limit` nearest of `owner`'s vectors in `collection` made by `model`, most similar first.
     func search(collection: String, owner: UserID, model: String, query: [Float], limit: Int, on db: any SQLDatabase) async throws -> [VectorMatch]
+    /// The `limit` nearest corpus vectors (stored with no owner) in `collection` made by `model`,
+    /// most similar first.
+    func searchCorpus(collection: String, model: String, query: [Float], limit: Int, on db: any SQLDatabase) async throws -> [VectorMatch]
+}
+
+/// Whose vectors a search reads: one owner's, or the shared corpus (owner NULL).
+enum VectorScope {
+    case owner(UserID)
+    case corpus
+
+    /// The scope's condition on `owner_id`.
+    var condition: SQLQueryString {
+        switch self {
+        case .owner(let owner): "owner_id = \(bind: owner.uuid)"
+        case .corpus: "owner_id IS NULL"
+        }
+    }
 }
 
 /// Builds the index that suits the database: pgvector on PostgreSQL, an exact scan on SQLite.
@@ -67,12 +90,23 @@ public struct PGVectorIndex: VectorIndex {
     }
 
     public func search(collection: String, owner: UserID, model: String, query: [Float], limit: Int, on db: any SQLDatabase) async throws -> [VectorMatch] {
+        try await search(collection: collection, scope: .owner(owner), model: model, query: query, limit: limit, on: db)
+    }
+
+    public func searchCorpus(collection: String, model: String, query: [Float], limit: Int, on db: any SQLDatabase) async throws -> [VectorMatch] {
+        try await search(collection: collection, scope: .corpus, model: model, query: query, limit: limit, on: db)
+    }
+
+    /// Both scopes through the partial HNSW index of the query's width (its `dims = N` predicate
+    /// and `embedding::vector(N)` expression are the ones written here); the scope, collection and
+    /// model filter the index's candidates.
+    func search(collection: String, scope: VectorScope, model: String, query: [Float], limit: Int, on db: any SQLDatabase) async throws -> [VectorMatch] {
         let dims = query.count
         let rows = try await db.raw(
             """
             SELECT item_id, 1 - ((embedding::vector(\(unsafeRaw: String(dims)))) <=> \(bind: Self.literal(query))::vector(\(unsafeRaw: String(dims)))) AS similarity
             FROM vector_entries
-            WHERE collection = \(bind: collection) AND owner_id = \(bind: owner.uuid) AND model = \(bind: model) AND dims = \(unsafeRaw: String(dims))
+            WHERE collection = \(bind: collection) AND \(scope.condition) AND model = \(bind: model) AND dims = \(unsafeRaw: String(dims))
             ORDER BY (embedding::vector(\(unsafeRaw: String(dims)))) <=> \(bind: Self.literal(query))::vector(\(unsafeRaw: String(dims)))
             LIMIT \(bind: limit)
             """
@@ -126,10 +160,20 @@ public struct ExactScanVectorIndex: VectorIndex {
     }
 
     public func search(collection: String, owner: UserID, model: String, query: [Float], limit: Int, on db: any SQLDatabase) async throws -> [VectorMatch] {
+        try await search(collection: collection, scope: .owner(owner), model: model, query: query, limit: limit, on: db)
+    }
+
+    public func searchCorpus(collection: String, model: String, query: [Float], limit: Int, on db: any SQLDatabase) async throws -> [VectorMatch] {
+        try await search(collection: collection, scope: .corpus, model: model, query: query, limit: limit, on: db)
+    }
+
+    /// An exact cosine scan of the scope's vectors (a corpus of a few hundred items scans in well
+    /// under a millisecond).
+    func search(collection: String, scope: VectorScope, model: String, query: [Float], limit: Int, on db: any SQLDatabase) async throws -> [VectorMatch] {
         let rows = try await db.raw(
             """
             SELECT item_id, embedding FROM vector_entries
-            WHERE collection = \(bind: collection) AND owner_id = \(bind: owner.uuid) AND model = \(bind: model) AND dims = \(bind: query.count)
+            WHERE collection = \(bind: collection) AND \(scope.condition) AND model = \(bind: model) AND dims = \(bind: query.count)
             """
         ).all()
         var matches: [VectorMatch] = []
@@ -154,4 +198,22 @@ public func cosineSimilarity(_ a: [Float], _ b: [Float]) -> Float {
     }
     let denominator = normA.squareRoot() * normB.squareRoot()
     return denominator == 0 ? 0 : dot / denominator
+}
+
+/// Stable ids for the items of a shared corpus that exist only as slugs (a shipped recipe, a
+/// knowledge article): a name-based UUID (RFC 9562 version 5) of the collection and the slug, so
+/// every server and every restart stores and finds the same vector for the same item.
+public enum CorpusItemID {
+    /// RFC 9562's URL namespace.
+    static let namespace = UUID(uuidString: "6BA7B811-9DAD-11D1-80B4-00C04FD430C8")!
+
+    public static func make(collection: String, slug: String) -> UUID {
+        var bytes = withUnsafeBytes(of: namespace.uuid) { Array($0) }
+        bytes.append(contentsOf: Array("corpus:\(collection)/\(slug)".utf8))
+        var hash = Array(Insecure.SHA1.hash(data: bytes).prefix(16))
+        hash[6] = (hash[6] & 0x0F) | 0x50
+        hash[8] = (hash[8] & 0x3F) | 0x80
+        return UUID(
+            uuid: (hash[0], hash[1], hash[2], hash[3], hash[4], hash[5], hash[6], hash[7], hash[8], hash[9], hash[10], hash[11], hash[12], hash[13], hash[14], hash[15]))
+    }
 }

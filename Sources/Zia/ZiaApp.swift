@@ -2,6 +2,7 @@ import AIProviders
 import AppPlatform
 import Auth
 import Foundation
+import Logging
 import Observability
 import Persistence
 import PlatformCore
@@ -37,8 +38,9 @@ public struct ZiaApp: AppModule {
     /// household, the assistant, memory, admin).
     public static func openAPIDocument() throws -> OpenAPIDocument {
         let parts: [(name: String, json: [UInt8])] = [
-            ("zia-assistant.openapi.json", PackageResources.zia_assistant_openapi_json),
+            // The search fragment first: it defines Recipe and RecipeIngredient, which the assistant's refers to.
             ("zia-search.openapi.json", PackageResources.zia_search_openapi_json),
+            ("zia-assistant.openapi.json", PackageResources.zia_assistant_openapi_json),
             ("zia-memory.openapi.json", PackageResources.zia_memory_openapi_json),
             ("zia-admin.openapi.json", PackageResources.zia_admin_openapi_json),
         ]
@@ -62,16 +64,25 @@ public struct ZiaApp: AppModule {
     let signIn: AuthController?
     let onboarding: OnboardingMetrics
 
+    /// The shipped recipes and knowledge base as a vector corpus (the assistant's retrievers and `/rag/search`).
+    public let corpus: CorpusIndex
+    let memorySearch: MemorySearch
+
     public init(platform: PlatformServices, configuration: ZiaConfiguration) throws {
         let database = platform.database, clock = platform.clock
         users = ZiaUserRepository(database: database, clock: clock)
         households = HouseholdRepository(database: database, clock: clock)
         accounts = platform.accounts
-        assistant = ZiaAssistantRoutes(
-            database: database, clock: clock, accounts: platform.accounts, engine: ZiaAssistantRoutes.assistant(router: platform.models),
-            settings: configuration.assist, metrics: platform.metrics, clients: platform.clientAddresses, cursorSecret: platform.serverSecret, logger: platform.logger)
-        // Memory, feedback, health, admin, the Apple alias and onboarding counters.
+        corpus = CorpusIndex(database: database, vectors: platform.vectors, embedder: platform.embedder, logger: platform.logger)
+        memorySearch = MemorySearch(database: database, vectors: platform.vectors, embedder: platform.embedder)
         memories = MemoryStore(database: database, vectors: platform.vectors, embedder: platform.embedder, clock: clock, logger: platform.logger)
+        let engine = Assistant(
+            router: platform.models, recipes: VectorRecipeRetriever(corpus: corpus), knowledge: VectorKnowledgeRetriever(corpus: corpus),
+            configuration: configuration.assist.engine)
+        assistant = ZiaAssistantRoutes(
+            database: database, clock: clock, accounts: platform.accounts, engine: engine, memories: memories,
+            settings: configuration.assist, metrics: platform.metrics, clients: platform.clientAddresses, cursorSecret: platform.serverSecret, logger: platform.logger)
+        // Feedback, health, admin, the Apple alias and onboarding counters.
         feedback = FeedbackRepository(database: database, clock: clock)
         health = ZiaHealthCheck(database: database, models: platform.models)
         admin = ZiaAdminController(
@@ -90,11 +101,13 @@ public struct ZiaApp: AppModule {
         // Memory, feedback, health, admin, the Apple alias.
         MemoryController(memories: memories, feedback: feedback).addRoutes(to: api)
         admin.addRoutes(to: api)
+        RAGSearchController(corpus: corpus, memories: memorySearch).addRoutes(to: api)
         ZiaPublicController(health: health, signIn: signIn).addRoutes(to: routes.open(ZiaRoutes.openRoot))
     }
 
-    /// Memories' vectors, re-made by the platform's backfill after an embedder switch.
-    public var embeddingSources: [any EmbeddingSource] { [MemoryEmbeddingSource()] }
+    /// Memories' vectors and the corpus's recipes and articles, kept embedded by the platform's
+    /// backfill (after an embedder switch too).
+    public var embeddingSources: [any EmbeddingSource] { [MemoryEmbeddingSource()] + corpus.embeddingSources }
 
     public var exporter: any AppDataExporter {
         ZiaExporter(users: users, households: households, assistant: assistant, memories: memories, feedback: feedback)

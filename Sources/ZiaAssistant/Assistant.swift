@@ -25,7 +25,7 @@ public struct AssistRun: Sendable {
 }
 
 /// Per-request limits across every stage of a run (the seed's `RUN_BUDGET_CENTS_DEFAULT`, `RUN_TOKEN_LIMIT_DEFAULT`).
-public struct AssistantConfiguration: Sendable {
+public struct AssistantConfiguration: Sendable, Equatable {
     public var budgetCents: Int
     public var tokenLimit: Int
 

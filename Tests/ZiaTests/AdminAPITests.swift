@@ -96,9 +96,14 @@ struct AdminAPITests {
                     day: after.day, costUSD: after.costUSD - before.costUSD, calls: after.calls - before.calls, inputTokens: after.inputTokens - before.inputTokens,
                     outputTokens: after.outputTokens - before.outputTokens)
             }
-            #expect(added.last == DailyCost(day: day(0), costUSD: 0.75, calls: 2, inputTokens: 200, outputTokens: 100), "knot's spend is not zia's")
-            #expect(added[10] == DailyCost(day: day(3), costUSD: 1.0, calls: 1, inputTokens: 100, outputTokens: 50))
-            #expect(added.enumerated().allSatisfy { [10, 13].contains($0.offset) || $0.element == DailyCost(day: $0.element.day) }, "the other days add nothing")
+            // Other tests' assist runs on the shared PostgreSQL add offline (free) calls meanwhile: there
+            // only the spend is exact; SQLite's database is this server's alone, so every count is.
+            func same(_ a: DailyCost, _ b: DailyCost) -> Bool {
+                database == .sqlite ? a == b : a.day == b.day && abs(a.costUSD - b.costUSD) < 1e-9 && a.calls >= b.calls
+            }
+            #expect(same(added.last!, DailyCost(day: day(0), costUSD: 0.75, calls: 2, inputTokens: 200, outputTokens: 100)), "knot's spend is not zia's")
+            #expect(same(added[10], DailyCost(day: day(3), costUSD: 1.0, calls: 1, inputTokens: 100, outputTokens: 50)))
+            #expect(added.enumerated().allSatisfy { [10, 13].contains($0.offset) || same($0.element, DailyCost(day: $0.element.day)) }, "the other days add nothing")
             #expect(abs(report.totalCostUSD - before.totalCostUSD - 1.75) < 1e-9, "the day 20 days ago is outside the window")
             let wide = try await client.send(.get, ZiaRoutes.costs.endpoint.path + "?days=90", token: admin.accessToken).decode(CostReport.self)
             #expect(wide.daily.count == 90 && abs(wide.totalCostUSD - wideBefore.totalCostUSD - 10.75) < 1e-9)

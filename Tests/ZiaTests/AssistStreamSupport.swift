@@ -149,7 +149,8 @@ enum ScriptedAssistServer {
     ) async throws -> T {
         let clock = SystemTime()
         let routes = ZiaAssistantRoutes(
-            database: server.database, clock: clock, accounts: AccountRepository(database: server.database, clock: clock), engine: engine, settings: settings,
+            database: server.database, clock: clock, accounts: AccountRepository(database: server.database, clock: clock), engine: engine,
+            memories: server.app(ZiaApp.self)!.memories, settings: settings,
             metrics: server.metrics, cursorSecret: Data("scripted".utf8))
         let router = Router(context: AppRequestContext.self)
         routes.addRoutes(to: router.group(RouterPath("zia/v1")).add(middleware: BearerAuthMiddleware(auth: server.auth, app: .zia)).group(context: AuthenticatedContext.self))

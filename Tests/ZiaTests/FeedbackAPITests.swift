@@ -21,7 +21,7 @@ struct FeedbackAPITests {
             try await db.raw(
                 """
                 INSERT INTO zia_agent_runs (id, user_id, conversation_id, intent, graph, state, outcome, counts_toward_quota, input_tokens, output_tokens, cost_usd, duration_ms, created_at)
-                VALUES (\(bind: id), \(bind: UUID(uuidString: user)!), NULL, 'meal', 'meals_v1', '{}', 'ok', \(bind: true), 10, 20, \(bind: 0.001), 5, \(bind: Date()))
+                VALUES (\(bind: id), \(bind: UUID(uuidString: user)!), NULL, 'meal_planning', '["planning","retrieval","synthesis"]', '{}', 'ok', \(bind: true), 10, 20, \(bind: 0.001), 5, \(bind: Date()))
                 """
             ).run()
         }

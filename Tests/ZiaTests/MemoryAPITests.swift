@@ -126,7 +126,7 @@ struct MemoryAPITests {
             let given = try await client.send(.post, FeedbackAPITests.path, token: user.accessToken, json: ["run_id": run.uuidString, "signal": "up", "payload": ["stars": 5]])
             #expect(given.status == .created, "\(given.text)")
             let export = try await client.send(.get, ZiaRoutes.platform.export.endpoint.path, token: user.accessToken)
-            let data = try #require(export.json["data"] as? [String: Any])
+            let data = try #require(export.json["data"] as? [String: Any], "\(export.status) \(export.text.prefix(600))")
             #expect((data["memories"] as? [[String: Any]])?.map { $0["key"] as? String } == ["chore_laundry"])
             let feedback = try #require((data["feedback"] as? [[String: Any]])?.first)
             #expect(feedback["signal"] as? String == "up" && (feedback["payload"] as? [String: Any])?["stars"] as? Int == 5)

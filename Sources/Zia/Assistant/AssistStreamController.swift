@@ -13,6 +13,7 @@ import ZiaAssistant
 /// writes the events.
 public struct AssistStreamController: Sendable {
     let engine: any AssistEngine
+    let memories: any PromptMemories
     let conversations: ConversationRepository
     let runs: AgentRunRepository
     let accounts: ZiaUserService
@@ -50,10 +51,12 @@ public struct AssistStreamController: Sendable {
         async let account = accounts.account(of: user)
         async let household = households.profile(of: user)
         async let used = runs.quotaUsed(by: user, since: AssistQuota.monthStart(clock.now()))
+        async let remembered = memories.memoriesForPrompt(user: user, domain: MemoryDomain(intent: IntentClassifier().classify(body.goal, mode: body.mode)))
         let profile = try await household ?? .defaults
         let run = AssistStreamRun(
             input: AssistInput(
-                userID: user, goal: body.goal, mode: body.mode, household: profile, history: history, conversationID: conversationID.uuid, runID: runID),
+                userID: user, goal: body.goal, mode: body.mode, household: profile, history: history, memories: try await remembered, conversationID: conversationID.uuid,
+                runID: runID),
             context: AssistContext(profile: try await account, household: profile, conversationID: conversationID, runID: runID),
             exceeded: quota.exceeded(used: try await used, now: clock.now()), started: started,
             engine: engine, conversations: conversations, runs: runs, metrics: metrics, clock: clock, logger: logger)

@@ -18,17 +18,19 @@ public struct ZiaAssistantRoutes: Sendable {
     let conversationRoutes: ConversationsController
 
     /// - Parameters:
+    ///   - memories: the memories a run may plan with (none without the user's consent).
     ///   - engine: what runs a request (the ``Assistant`` over the platform's model router; tests: a scripted engine).
     ///   - clients: who a request comes from, for the per-address limit.
     ///   - cursorSecret: the server secret the conversation list's cursors are signed with.
     public init(
-        database: any Database, clock: any TimeSource, accounts: AccountRepository, engine: any AssistEngine, settings: AssistSettings = AssistSettings(),
+        database: any Database, clock: any TimeSource, accounts: AccountRepository, engine: any AssistEngine, memories: any PromptMemories,
+        settings: AssistSettings = AssistSettings(),
         metrics: MetricsRegistry, clients: ClientAddressResolver = .direct, cursorSecret: Data, logger: Logger = Logger(label: "zia.assistant")
     ) {
         conversations = ConversationRepository(database: database, clock: clock)
         runs = AgentRunRepository(database: database)
         stream = AssistStreamController(
-            engine: engine, conversations: conversations, runs: runs,
+            engine: engine, memories: memories, conversations: conversations, runs: runs,
             accounts: ZiaUserService(users: ZiaUserRepository(database: database, clock: clock), accounts: accounts),
             households: HouseholdRepository(database: database, clock: clock), limits: AssistLimits(settings: settings, clock: clock, clients: clients),
             quota: AssistQuota(limit: settings.monthlyQuota), metrics: metrics, clock: clock, logger: logger)
