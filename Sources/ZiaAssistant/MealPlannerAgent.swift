@@ -15,6 +15,8 @@ struct MealPlannerAgent: Agent {
 
     static let k = 8
     static let overFetch = 3
+    /// The most recipes one retrieval asks for while looking for `k` safe ones.
+    static let maxFetch = 192
     static let days = 7
     static let planningTokens = 48
     static let synthesisTokens = 600
@@ -41,8 +43,7 @@ struct MealPlannerAgent: Agent {
         try await context.progress(.toolCall(name: "fetch_recipes", args: ["query": query, "k": String(Self.k)]))
         context.ledger.ran("retrieval")
         try Task.checkCancellation()
-        let fetched = try await recipes.recipes(matching: query, k: Self.k * Self.overFetch)
-        let safe = Array(fetched.filter(check.isSafe).prefix(Self.k))
+        let (fetched, safe) = try await fetchSafe(query, check: check, youngest: context.kidAges.min())
         try await context.progress(.toolResult(count: safe.count))
         result.state["retrieved_ids"] = safe.map(\.id).joined(separator: ",")
         guard !safe.isEmpty else {
@@ -85,6 +86,25 @@ struct MealPlannerAgent: Agent {
         result.state["recipe_ids"] = plan.map(\.id).joined(separator: ",")
         result.state["repaired"] = String(gate.repaired)
         return result
+    }
+
+    /// `fetch_recipes`: the `k` nearest recipes that are safe for the household and that its youngest
+    /// kid is old enough for. Asks for ``overFetch`` × `k`, and while fewer than `k` pass, twice as
+    /// many (up to ``maxFetch``) — a household with many allergies still gets a week of dinners when
+    /// the corpus holds them. Answers everything fetched (what a model's plan may name) and the picks.
+    func fetchSafe(_ query: String, check: AllergenCheck, youngest: Int?) async throws -> (fetched: [Recipe], safe: [Recipe]) {
+        var ask = Self.k * Self.overFetch
+        while true {
+            try Task.checkCancellation()
+            let fetched = try await recipes.recipes(matching: query, k: ask)
+            let safe = fetched.filter(check.isSafe)
+            let suitable = safe.filter { recipe in youngest.map { recipe.minAge <= $0 } ?? true }
+            if suitable.count >= Self.k || fetched.count < ask || ask >= Self.maxFetch {
+                // Age-suitable ones first; the planner falls back to the others only when none suit.
+                return (fetched, Array((suitable + safe.filter { !suitable.contains($0) }).prefix(Self.k)))
+            }
+            ask *= 2
+        }
     }
 
     /// The allergy-safety block of the synthesis prompt (empty when nothing must be avoided).
