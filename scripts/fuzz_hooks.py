@@ -85,6 +85,8 @@ EXPLAINED_FIELDS = {
         r"cuisines\[\d+\]",
         r"bedtime_preferences\.notes",
     ],
+    "listConversations": [r"cursor"],  # opaque, issued by this server to this account
+    "saveMemory": [r"value", r"key"],  # 500 characters as people see them; at most 200 memories a user
 }
 # Error codes for "the stored vault leaves nothing to recommend" (the caller's data, not the request).
 EXPLAINED_CODES = {
@@ -283,7 +285,11 @@ def event_stream_problems(body, cut_short, event_schema=None, document=None, bou
     for index, event in enumerate(events):
         if event["event"] == "error":
             try:
-                error = json.loads(event["data"])["error"]
+                payload = json.loads(event["data"])
+                # An app whose events wrap their payload ({"event": "error", "data": <envelope>}, Zia's seed) holds it inside.
+                if isinstance(payload, dict) and payload.get("event") == "error" and "data" in payload:
+                    payload = payload["data"]
+                error = payload["error"]
                 code = error["code"]
             except Exception:
                 problems.append(f"event #{index} `error` does not hold the error envelope: {event['data'][:200]!r}")
@@ -336,6 +342,7 @@ def _self_test():
         (b"\xef\xbb\xbfdata: plain text\rdata: two lines\r\r", None, None),
         (b'data: {"a":1}\n\nevent: error\ndata: {"error":{"code":"model_unavailable","message":"No model."}}\n\n', *by_ref),
         (b"", json_events, None),
+        (b'event: error\ndata: {"event":"error","data":{"error":{"code":"not_found","message":"Gone."}}}\n\n', json_events, None),
     ]
     faulty = [
         (b"data: one\n\n", None, None, True, "did not end"),
@@ -345,6 +352,7 @@ def _self_test():
         (b"data: {oops\n\n", *by_ref, False, "documented as JSON"),
         (b'event: error\ndata: {"error":{"code":"internal","message":"boom"}}\n\n', None, None, False, "internal failure"),
         (b"event: error\ndata: oops\n\n", None, None, False, "error envelope"),
+        (b'event: error\ndata: {"event":"error","data":{"error":{"code":"internal","message":"boom"}}}\n\n', None, None, False, "internal failure"),
     ]
     failures = []
     for body, schema, document in sound:

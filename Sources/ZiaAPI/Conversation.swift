@@ -20,14 +20,14 @@ public enum ConversationRole: String, Codable, Sendable, CaseIterable {
 /// (with the run that produced it).
 public struct ConversationMessage: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey { case id, role, content, runID = "run_id", createdAt = "created_at" }
-    public var id: UUID
+    public var id: MessageID
     public var role: ConversationRole
     public var content: String
     /// The assist run the message belongs to.
-    public var runID: UUID?
+    public var runID: RunID?
     public var createdAt: Date
 
-    public init(id: UUID, role: ConversationRole, content: String, runID: UUID?, createdAt: Date) {
+    public init(id: MessageID, role: ConversationRole, content: String, runID: RunID?, createdAt: Date) {
         self.id = id
         self.role = role
         self.content = content
@@ -79,12 +79,27 @@ public struct AssistContext: Codable, Sendable, Equatable {
     public var profile: ZiaUser
     public var household: HouseholdProfile
     public var conversationID: ConversationID
-    public var runID: UUID
+    public var runID: RunID
 
-    public init(profile: ZiaUser, household: HouseholdProfile, conversationID: ConversationID, runID: UUID) {
+    public init(profile: ZiaUser, household: HouseholdProfile, conversationID: ConversationID, runID: RunID) {
         self.profile = profile
         self.household = household
         self.conversationID = conversationID
         self.runID = runID
     }
 }
+
+/// The marker type of ``RunID``.
+public enum AgentRunEntity {}
+/// An assist run's id: `run_id` of the `context` event, of messages and of feedback.
+public typealias RunID = TypedID<AgentRunEntity>
+
+extension AgentRunEntity: NamedEntity {
+    public static var entityName: String { "Run" }
+    public static var notFoundCode: String { "run_not_found" }
+}
+
+/// The marker type of ``MessageID``.
+public enum ConversationMessageEntity {}
+/// A conversation message's id.
+public typealias MessageID = TypedID<ConversationMessageEntity>

@@ -38,7 +38,8 @@ public enum AssistProgress: Sendable, Equatable {
     /// "Planning meals...", "Fetching recipes...": never part of the plan text.
     case status(String)
     case token(String)
-    case toolCall(name: String, args: [String: String])
+    /// A tool the agent calls and its arguments (`fetch_recipes` with `query` and `k`).
+    case toolCall(name: String, args: [String: JSONValue])
     case toolResult(count: Int)
 }
 

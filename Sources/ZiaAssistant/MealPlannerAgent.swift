@@ -40,7 +40,7 @@ struct MealPlannerAgent: Agent {
         result.state["query"] = query
 
         try await context.progress(.status("Fetching recipes..."))
-        try await context.progress(.toolCall(name: "fetch_recipes", args: ["query": query, "k": String(Self.k)]))
+        try await context.progress(.toolCall(name: "fetch_recipes", args: ["query": .string(query), "k": .number(Double(Self.k))]))
         context.ledger.ran("retrieval")
         try Task.checkCancellation()
         let (fetched, safe) = try await fetchSafe(query, check: check, youngest: context.kidAges.min())

@@ -70,13 +70,33 @@ public enum GroceryConsolidator {
         var totals: [Key: (name: String, quantity: Double)] = [:]
         for ingredient in recipes.flatMap(\.ingredients) {
             let name = ingredient.name.trimmingCharacters(in: .whitespaces)
-            let key = Key(aisle: ingredient.aisle, name: name.lowercased(), unit: ingredient.unit.lowercased())
-            totals[key, default: (name, 0)].quantity += ingredient.quantity
+            let (quantity, unit) = baseUnit(ingredient.quantity, ingredient.unit.lowercased())
+            let key = Key(aisle: ingredient.aisle, name: name.lowercased(), unit: unit)
+            totals[key, default: (name, 0)].quantity += quantity
         }
         var aisles: [String: [GroceryList.Item]] = [:]
         for (key, total) in totals {
-            aisles[key.aisle.rawValue, default: []].append(GroceryList.Item(name: total.name, quantity: (total.quantity * 100).rounded() / 100, unit: key.unit))
+            let (quantity, unit) = shopping(total.quantity, key.unit)
+            aisles[key.aisle.rawValue, default: []].append(GroceryList.Item(name: total.name, quantity: (quantity * 100).rounded() / 100, unit: unit))
         }
         return GroceryList(aisles: aisles.mapValues { $0.sorted { ($0.name.lowercased(), $0.unit) < ($1.name.lowercased(), $1.unit) } })
+    }
+
+    /// Weights in grams and volumes in millilitres, so `1 kg` and `400 g` of one ingredient add up.
+    static func baseUnit(_ quantity: Double, _ unit: String) -> (Double, String) {
+        switch unit {
+        case "kg": (quantity * 1000, "g")
+        case "l": (quantity * 1000, "ml")
+        default: (quantity, unit)
+        }
+    }
+
+    /// A summed quantity as a shopper reads it: 1,000 g or more in kilograms, 1,000 ml or more in litres.
+    static func shopping(_ quantity: Double, _ unit: String) -> (Double, String) {
+        switch unit {
+        case "g" where quantity >= 1000: (quantity / 1000, "kg")
+        case "ml" where quantity >= 1000: (quantity / 1000, "l")
+        default: (quantity, unit)
+        }
     }
 }

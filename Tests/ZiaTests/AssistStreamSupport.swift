@@ -12,6 +12,7 @@ import TestSupport
 import Zia
 import ZiaAPI
 import ZiaAssistant
+import ZiaCorpus
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -119,7 +120,7 @@ struct ScriptedEngine: AssistEngine {
     /// A run as the engine answers one (``AssistRun`` has no public initializer): the assistant's
     /// answer to a plain goal, reshaped by the test.
     static func template(_ server: ServerComponents) async throws -> AssistRun {
-        try await ZiaAssistantRoutes.assistant(router: server.router).run(AssistInput(userID: UserID(), goal: "hello", household: .defaults)) { _ in }
+        try await Assistant(router: server.router, recipes: LexicalRecipeRetriever(recipes: RecipeCorpus.shipped), knowledge: LexicalKnowledgeRetriever(articles: KnowledgeBase.shipped)).run(AssistInput(userID: UserID(), goal: "hello", household: .defaults)) { _ in }
     }
 
     static func final(_ text: String, intent: AssistIntent = .generic, from template: AssistRun) -> AssistRun {

@@ -57,6 +57,10 @@ struct AssistStreamTests {
             #expect(types.contains("final") && types.filter { $0 == "done" }.count == 1)
             for event in events.dropLast() { #expect(event.json["event"] as? String == event.type, "data names its event") }
             let context = events[0].object
+            for key in ["run_id", "conversation_id"] {
+                let id = try #require(context[key] as? String)
+                #expect(UUID(uuidString: id) != nil && id == id.lowercased(), "ids are lower-case UUIDs like every id of the API: \(key) \(id)")
+            }
             #expect((context["profile"] as? [String: Any])?["display_name"] as? String == name)
             #expect((context["household"] as? [String: Any])?["adults"] is [Any])
             #expect(UUID(uuidString: context["conversation_id"] as? String ?? "") != nil && UUID(uuidString: context["run_id"] as? String ?? "") != nil)
@@ -242,7 +246,7 @@ struct AssistStreamTests {
                 #expect(stored.messages.map(\.content) == ["Plan dinners\nwith fish", "Answer to Plan dinners\nwith fish", "Swap Tuesday", "Answer to Swap Tuesday"])
                 let runs = try await routes.runs.all(for: UserID(user.userID)!)
                 #expect(runs.count == 2 && runs.allSatisfy { $0.outcome == .ok && $0.intent == "meal_planning" && $0.countsTowardQuota && $0.inputTokens == 3 })
-                #expect(Set(stored.messages.compactMap(\.runID)) == Set(runs.map(\.id)))
+                #expect(Set(stored.messages.compactMap(\.runID?.uuid)) == Set(runs.map(\.id)))
                 #expect(runs.allSatisfy { $0.conversationID?.uuidString.lowercased() == conversation.lowercased() && $0.graph == ["synthesis"] })
             }
         }

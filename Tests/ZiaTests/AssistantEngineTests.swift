@@ -40,7 +40,8 @@ struct AssistantEngineTests {
         if onions > 0 { #expect(final.grocery?.aisles["produce"]?.first { $0.name == "onion" }?.quantity == onions) }
         #expect(
             Array(log.events.withLock { $0 }.prefix(4)) == [
-                .status("Planning meals..."), .status("Fetching recipes..."), .toolCall(name: "fetch_recipes", args: ["query": run.state["query"] ?? "", "k": "8"]),
+                .status("Planning meals..."), .status("Fetching recipes..."),
+                .toolCall(name: "fetch_recipes", args: ["query": .string(run.state["query"] ?? ""), "k": .number(8)]),
                 .toolResult(count: 8),
             ])
         #expect(run.graph == ["precheck", "planning", "retrieval", "synthesis", "allergen_check"])
@@ -262,5 +263,29 @@ enum RoutineTimes {
     static func minutes(_ time: String) -> Int {
         let parts = time.split(separator: ":").compactMap { Int($0) }
         return parts[0] * 60 + parts[1]
+    }
+}
+
+/// The grocery list a plan ends with: one line per ingredient and aisle, kilograms and litres
+/// added to grams and millilitres.
+@Suite("Zia grocery consolidation")
+struct GroceryConsolidationTests {
+    static func recipe(_ id: String, _ ingredients: [RecipeIngredient]) -> Recipe {
+        Recipe(id: id, title: id, cuisine: "american", ingredients: ingredients, allergens: [], tags: [], kidFriendly: true, prepMinutes: 10, steps: ["Cook."])
+    }
+
+    @Test("1 kg and 400 g of potatoes are one line of 1.4 kg; 600 ml and 0.5 l of broth one of 1.1 l; 300 g stays in grams; pieces stay pieces")
+    func unitsAddUp() {
+        let list = GroceryConsolidator.list(for: [
+            Self.recipe("a", [.init(name: "potato", quantity: 1, unit: "kg", aisle: .produce), .init(name: "broth", quantity: 600, unit: "ml", aisle: .pantry)]),
+            Self.recipe(
+                "b",
+                [
+                    .init(name: "Potato", quantity: 400, unit: "g", aisle: .produce), .init(name: "broth", quantity: 0.5, unit: "l", aisle: .pantry),
+                    .init(name: "rice", quantity: 300, unit: "g", aisle: .pantry), .init(name: "onion", quantity: 2, unit: "piece", aisle: .produce),
+                ]),
+        ])
+        #expect(list.aisles["produce"] == [.init(name: "onion", quantity: 2, unit: "piece"), .init(name: "potato", quantity: 1.4, unit: "kg")])
+        #expect(list.aisles["pantry"] == [.init(name: "broth", quantity: 1.1, unit: "l"), .init(name: "rice", quantity: 300, unit: "g")])
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import ZiaAPI
 import ZiaCorpus
+import ZiaSafety
 
 /// The shipped recipe corpus and knowledge base: they decode, and they cover what planning for
 /// hard households needs.
@@ -99,5 +100,25 @@ struct CorpusTests {
             #expect(article.body.split(separator: ".").count >= 2 && !article.tags.isEmpty, "\(article.id)")
             #expect(0 <= article.minAge && article.minAge <= article.maxAge && article.maxAge <= 17, "\(article.id)")
         }
+    }
+}
+
+/// The corpus's allergen labels against the safety layer's own reading of each ingredient: a label
+/// may say more than the table finds (a cautious label), never less, so a search that filters by
+/// label and the check that reads ingredients agree on every shipped recipe.
+@Suite("Zia corpus labels and the allergen table")
+struct CorpusLabelTableTests {
+    @Test("every allergen the table finds in a recipe's ingredients is on its label (infant hazards included)")
+    func labelsCoverTheTable() {
+        let table = AllergenTable.standard
+        var missing: [String] = []
+        for recipe in RecipeCorpus.shipped {
+            let labels = Set(recipe.allergens)
+            for ingredient in recipe.ingredients {
+                let found = table.allergens(inIngredient: ingredient.name).union(table.infantHazards(inIngredient: ingredient.name))
+                for allergen in found.subtracting(labels).sorted() { missing.append("\(recipe.id)\t\(ingredient.name)\t\(allergen)") }
+            }
+        }
+        #expect(missing.isEmpty, "labels missing what the table reads:\n\(missing.joined(separator: "\n"))")
     }
 }

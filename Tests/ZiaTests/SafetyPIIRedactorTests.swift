@@ -18,6 +18,8 @@ struct SafetyPIIRedactorTests {
             ("42 Oak Tree Rd, Springfield", "[redacted], Springfield"),
             ("7 N. 5th Ave", "[redacted]"),
             ("1600 Pennsylvania Avenue", "[redacted]"),
+            ("dinner plan, I live at 12 main Street", "dinner plan, I live at [redacted]"),
+            ("send it to 9 elm tree road please", "send it to [redacted] please"),
         ])
     func redacts(_ text: String, _ redacted: String) {
         #expect(PIIRedactor.redact(text) == redacted)

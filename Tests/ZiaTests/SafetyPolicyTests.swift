@@ -35,7 +35,7 @@ struct SafetyPolicyTests {
         }
     }
 
-    @Test("meals refuse diagnose, medicine and prescription as words and inflections; other domains and other words pass")
+    @Test("meals and general questions refuse diagnose, medicine and prescription as words and inflections; routines, chores and other words pass")
     func medical() {
         let screen = SafetyScreen()
         for goal in [
@@ -43,6 +43,8 @@ struct SafetyPolicyTests {
             "MEDICINE", "diagnosing picky eaters",
         ] {
             #expect(screen.precheck(goal: goal, domain: .meals, kidAges: [5]) == .refused(Self.medical), "\(goal)")
+            #expect(screen.precheck(goal: goal, domain: .generic, kidAges: [5]) == .refused(Self.medical), "\(goal)")
+            #expect(screen.precheck(goal: goal, domain: .chores, kidAges: [5]) != .refused(Self.medical), "\(goal)")
         }
         for goal in ["medicinal herbs tea", "prescriptive diet plan", "plan dinners with lots of veg"] {
             #expect(screen.precheck(goal: goal, domain: .meals, kidAges: [5]) == .allowed(goal: goal, caveat: nil), "\(goal)")

@@ -35,6 +35,23 @@ public struct AgentRunRecord: Codable, Sendable, Equatable {
     public var durationMs: Int
     public var createdAt: Date
 
+    /// Every field, the ids in the API's lower-case form and an absent conversation as `null`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(RunID(id), forKey: .id)
+        try container.encodeNullable(conversationID.map(ConversationID.init), forKey: .conversationID, in: encoder)
+        try container.encode(intent, forKey: .intent)
+        try container.encode(graph, forKey: .graph)
+        try container.encode(state, forKey: .state)
+        try container.encode(outcome, forKey: .outcome)
+        try container.encode(countsTowardQuota, forKey: .countsTowardQuota)
+        try container.encode(inputTokens, forKey: .inputTokens)
+        try container.encode(outputTokens, forKey: .outputTokens)
+        try container.encode(costUSD, forKey: .costUSD)
+        try container.encode(durationMs, forKey: .durationMs)
+        try container.encode(createdAt, forKey: .createdAt)
+    }
+
     public init(
         id: UUID, conversationID: UUID?, intent: String, graph: [String] = [], state: [String: String] = [:], outcome: AgentRunOutcome, inputTokens: Int = 0,
         outputTokens: Int = 0, costUSD: Double = 0, durationMs: Int, createdAt: Date

@@ -1,4 +1,5 @@
 import Foundation
+import PlatformAPI
 import PlatformCore
 import ZiaAPI
 import ZiaAssistant
@@ -36,7 +37,7 @@ enum AssistEvents {
     /// A `tool_call` event's data: `{"name": "fetch_recipes", "args": {…}}`.
     struct ToolCall: Encodable {
         var name: String
-        var args: [String: String]
+        var args: [String: JSONValue]
     }
 
     /// A `tool_result` event's data: `{"count": n}`.

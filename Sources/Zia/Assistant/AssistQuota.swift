@@ -32,6 +32,8 @@ public struct AssistQuota: Sendable, Equatable {
         guard used >= limit else { return nil }
         return AssistQuotaExceeded(
             limit: limit, used: used, resetsAt: Self.nextMonthStart(now),
-            message: "You have used all \(limit) assistant requests for this month. They renew on \(ISO8601.string(from: Self.nextMonthStart(now)).prefix(10)).")
+            message:
+                "You have used \(limit == 1 ? "your 1 assistant request" : "all \(limit) assistant requests") for this month. Requests renew on \(ISO8601.string(from: Self.nextMonthStart(now)).prefix(10))."
+        )
     }
 }

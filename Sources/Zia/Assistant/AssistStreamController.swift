@@ -4,8 +4,10 @@ import Hummingbird
 import Logging
 import Observability
 import PlatformCore
+import Synchronization
 import ZiaAPI
 import ZiaAssistant
+import ZiaSafety
 
 /// `POST /assist/stream`: everything that can refuse a request with an HTTP status happens here,
 /// before the stream opens — the per-minute limits (429), the body's checks (422), the conversation
@@ -29,10 +31,14 @@ public struct AssistStreamController: Sendable {
     }
 
     @Sendable func stream(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> Response {
-        let started = ContinuousClock.now
         let user = context.userID
         try limits.admit(request, user: user, peer: context.remoteAddress?.ipAddress)
         let body = try AssistRequest.check(try await request.decode(as: AssistRequest.Input.self, context: context)).get()
+        // The seed's clock starts with the run, not with the upload of its body.
+        let started = ContinuousClock.now
+        // What is kept of the goal (the conversation's title and message, so the history later runs
+        // read and the export) has its PII redacted, as everything the assistant sends back has.
+        let storedGoal = PIIRedactor.redact(body.goal)
         let runID = UUID()
         let conversationID: ConversationID
         var history: [ChatMessage] = []
@@ -40,13 +46,13 @@ public struct AssistStreamController: Sendable {
             history = try await conversations.lastMessages(of: continued, for: user, count: ZiaRules.historyMessages).map {
                 ChatMessage($0.role == .user ? .user : .assistant, $0.content)
             }
-            guard try await conversations.append(.user, body.goal, runID: runID, to: continued, for: user) else {
+            guard try await conversations.append(.user, storedGoal, runID: runID, to: continued, for: user) else {
                 throw APIError.notFound(ConversationID.notFoundName, code: ConversationID.notFoundCode)
             }
             conversationID = continued
         } else {
             conversationID = ConversationID()
-            try await conversations.start(conversationID, for: user, goal: body.goal, runID: runID)
+            try await conversations.start(conversationID, for: user, goal: storedGoal, runID: runID)
         }
         async let account = accounts.account(of: user)
         async let household = households.profile(of: user)
@@ -57,7 +63,7 @@ public struct AssistStreamController: Sendable {
             input: AssistInput(
                 userID: user, goal: body.goal, mode: body.mode, household: profile, history: history, memories: try await remembered, conversationID: conversationID.uuid,
                 runID: runID),
-            context: AssistContext(profile: try await account, household: profile, conversationID: conversationID, runID: runID),
+            context: AssistContext(profile: try await account, household: profile, conversationID: conversationID, runID: RunID(runID)),
             exceeded: quota.exceeded(used: try await used, now: clock.now()), started: started,
             engine: engine, conversations: conversations, runs: runs, metrics: metrics, clock: clock, logger: logger)
         return EventStream.response { sender in try await run.produce(sender) }
@@ -81,21 +87,22 @@ struct AssistStreamRun: Sendable {
     let logger: Logger
 
     func produce(_ sender: EventStreamSender) async throws {
-        try await sender.send(AssistEvents.event(.context, context))
+        let delivery = Delivery()
+        try await delivery.send(AssistEvents.event(.context, context), through: sender)
         var recorded = false
         do {
             if let exceeded {
                 recorded = true
                 try await Self.finishing { try await runs.record(record(.quotaExceeded), for: input.userID) }
-                try await sender.send(AssistEvents.event(.quotaExceeded, exceeded))
+                try await delivery.send(AssistEvents.event(.quotaExceeded, exceeded), through: sender)
             } else {
-                let result = try await engine.run(input) { progress in try await sender.send(AssistEvents.progress(progress)) }
+                let result = try await engine.run(input) { progress in try await delivery.send(AssistEvents.progress(progress), through: sender) }
                 recorded = true
                 let event = try await store(result)
-                try await sender.send(event)
+                try await delivery.send(event, through: sender)
             }
         } catch {
-            if Task.isCancelled {
+            if Task.isCancelled || delivery.clientGone {
                 // The client left: nobody reads any more events. The row is still written.
                 if !recorded { Task { [self] in try? await runs.record(record(.cancelled), for: input.userID) } }
                 throw error
@@ -142,5 +149,23 @@ struct AssistStreamRun: Sendable {
     /// Runs `work` to its end even if the client leaves meanwhile (a write is not cut halfway).
     private static func finishing(_ work: @escaping @Sendable () async throws -> Void) async throws {
         try await Task { try await work() }.value
+    }
+}
+
+/// Whether an event could not be handed to the connection: the client left. A run that fails
+/// because of that was cancelled by the client, not an error of the run (the write's failure can
+/// arrive before the task's cancellation does).
+final class Delivery: Sendable {
+    private let gone = Mutex(false)
+
+    var clientGone: Bool { gone.withLock { $0 } }
+
+    func send(_ event: ServerSentEvent, through sender: EventStreamSender) async throws {
+        do {
+            try await sender.send(event)
+        } catch {
+            gone.withLock { $0 = true }
+            throw error
+        }
     }
 }

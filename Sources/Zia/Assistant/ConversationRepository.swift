@@ -37,7 +37,7 @@ public struct ConversationRepository: Sendable {
                 VALUES (\(bind: id.uuid), \(bind: user.uuid), \(bind: title), \(bind: now), \(bind: now))
                 """
             ).run()
-            try await Self.insertMessage(ConversationMessage(id: UUID(), role: .user, content: goal, runID: runID, createdAt: now), position: 0, in: id, for: user, db)
+            try await Self.insertMessage(ConversationMessage(id: MessageID(), role: .user, content: goal, runID: RunID(runID), createdAt: now), position: 0, in: id, for: user, db)
         }
     }
 
@@ -54,7 +54,7 @@ public struct ConversationRepository: Sendable {
             let last = try await db.raw("SELECT MAX(position) AS last FROM zia_messages WHERE conversation_id = \(bind: id.uuid)").first()?
                 .decode(column: "last", as: Int?.self)
             try await Self.insertMessage(
-                ConversationMessage(id: UUID(), role: role, content: content, runID: runID, createdAt: now), position: (last ?? -1) + 1, in: id, for: user, db)
+                ConversationMessage(id: MessageID(), role: role, content: content, runID: RunID(runID), createdAt: now), position: (last ?? -1) + 1, in: id, for: user, db)
             try await db.raw("UPDATE zia_conversations SET updated_at = \(bind: now) WHERE id = \(bind: id.uuid)").run()
             return true
         }
@@ -64,8 +64,8 @@ public struct ConversationRepository: Sendable {
         try await db.raw(
             """
             INSERT INTO zia_messages (id, conversation_id, user_id, position, role, content, run_id, created_at)
-            VALUES (\(bind: message.id), \(bind: id.uuid), \(bind: user.uuid), \(bind: position), \(bind: message.role.rawValue), \(bind: message.content),
-                \(bind: message.runID), \(bind: message.createdAt))
+            VALUES (\(bind: message.id.uuid), \(bind: id.uuid), \(bind: user.uuid), \(bind: position), \(bind: message.role.rawValue), \(bind: message.content),
+                \(bind: message.runID?.uuid), \(bind: message.createdAt))
             """
         ).run()
     }
@@ -154,7 +154,7 @@ public struct ConversationRepository: Sendable {
     static func message(from row: any SQLRow) throws -> ConversationMessage {
         let role = try row.decode(column: "role", as: String.self)
         return ConversationMessage(
-            id: try row.uuid("id"), role: ConversationRole(rawValue: role) ?? .assistant, content: try row.decode(column: "content", as: String.self),
-            runID: try row.optionalUUID("run_id"), createdAt: try row.decode(column: "created_at", as: Date.self))
+            id: MessageID(try row.uuid("id")), role: ConversationRole(rawValue: role) ?? .assistant, content: try row.decode(column: "content", as: String.self),
+            runID: try row.optionalUUID("run_id").map(RunID.init), createdAt: try row.decode(column: "created_at", as: Date.self))
     }
 }

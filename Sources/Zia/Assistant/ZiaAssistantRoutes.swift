@@ -37,11 +37,6 @@ public struct ZiaAssistantRoutes: Sendable {
         conversationRoutes = ConversationsController(conversations: conversations, cursorSecret: cursorSecret)
     }
 
-    /// The engine a server runs: the assistant over `router`, retrieving from the shipped corpora.
-    public static func assistant(router: ModelRouter) -> Assistant {
-        Assistant(router: router, recipes: LexicalRecipeRetriever(), knowledge: LexicalKnowledgeRetriever())
-    }
-
     public func addRoutes(to api: RouterGroup<AuthenticatedContext>) {
         stream.addRoutes(to: api)
         conversationRoutes.addRoutes(to: api)

@@ -91,7 +91,8 @@ enum StandardAllergens {
         .init(canonical: "wheat", contains: wheatProducts, lookAlikes: wheatLookAlikes + ["oat flour"], freeFrom: ["wheat"]),
         .init(
             canonical: "gluten",
-            contains: wheatProducts + ["gluten", "barley", "rye", "malt", "malt vinegar", "malt extract", "triticale", "oat", "oatmeal", "beer", "ale", "lager"],
+            // Miso is often made with barley (mugi miso); counted here unless sold gluten-free.
+            contains: wheatProducts + ["gluten", "barley", "rye", "malt", "malt vinegar", "malt extract", "triticale", "oat", "oatmeal", "beer", "ale", "lager", "miso"],
             lookAlikes: wheatLookAlikes + ["ginger ale", "root beer"],
             freeFrom: ["gluten"]),
         .init(
