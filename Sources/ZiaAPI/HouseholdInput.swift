@@ -48,6 +48,7 @@ extension HouseholdProfile {
             }
         }
 
+        /// An adult as sent: every field optional, checked by ``HouseholdProfile/check(_:)``.
         public struct Adult: Decodable, Sendable, Equatable {
             public var name: String?
             public var age: Int?
@@ -59,6 +60,7 @@ extension HouseholdProfile {
             }
         }
 
+        /// A kid as sent: every field optional, checked by ``HouseholdProfile/check(_:)``.
         public struct Kid: Decodable, Sendable, Equatable {
             enum CodingKeys: String, CodingKey { case name, age, dietaryRestrictions = "dietary_restrictions" }
             public var name: String?
@@ -71,6 +73,7 @@ extension HouseholdProfile {
             }
         }
 
+        /// Bedtime preferences as sent, checked by ``HouseholdProfile/check(_:)``.
         public struct Bedtime: Decodable, Sendable, Equatable {
             enum CodingKeys: String, CodingKey { case bedtime, wakeTime = "wake_time", windDownMinutes = "wind_down_minutes", notes }
             public var bedtime: String?

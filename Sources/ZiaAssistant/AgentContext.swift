@@ -55,6 +55,12 @@ struct AgentContext: Sendable {
     /// Streams `stage`'s answer through `gate` to the client as `.token` deltas.
     func stream(_ request: CompletionRequest, stage: ModelStage, gate: OutputGate) async throws {
         try Task.checkCancellation()
+        var request = request
+        if input.variants["synthesis_prompt"] == "concise_v2", var last = request.messages.popLast() {
+            // The `synthesis_prompt` experiment's second arm asks for shorter, time-labelled lines.
+            last.content += "\n" + Assistant.conciseInstruction
+            request.messages.append(last)
+        }
         let events = router.streamRouted(request, purpose: strategy.purpose(for: stage), app: "zia", budget: ledger.budget, order: strategy.order)
         for try await event in events {
             switch event {

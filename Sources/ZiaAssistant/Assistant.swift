@@ -58,6 +58,8 @@ public struct Assistant: Sendable {
     public static var offlineModels: [String: any LanguageModel] {
         Dictionary(uniqueKeysWithValues: purposes.map { ($0, ZiaOfflineModel() as any LanguageModel) })
     }
+    /// What the `concise_v2` arm of the `synthesis_prompt` experiment adds to a synthesis prompt.
+    public static let conciseInstruction = "Keep every line short, and give every step a time label where it has one."
     public static let purposes = [RoutingStrategy.planningPurpose, RoutingStrategy.synthesisPurpose, RoutingStrategy.safetyCriticalPurpose]
 
     /// Runs `input`, reporting progress as it goes; a thrown `progress` (the client left) or a
@@ -75,7 +77,8 @@ public struct Assistant: Sendable {
             (goal, caveat) = (allowed, note)
         }
         let complexity = RequestComplexity.assess(goal: goal, history: input.history)
-        let strategy = RoutingStrategy.choose(intent: intent, household: input.household, complexity: complexity)
+        let strategy = RoutingStrategy.choose(
+            intent: intent, household: input.household, complexity: complexity, qualityMeals: input.variants["model_strategy"] == "quality_meals")
         let context = AgentContext(input: input, goal: goal, strategy: strategy, router: router, ledger: ledger, screen: screen, progress: progress)
         var result = try await agent(for: intent).run(context)
         if result.refusal == nil, let caveat {
@@ -87,6 +90,7 @@ public struct Assistant: Sendable {
         let books = ledger.snapshot
         var state = result.state
         state["strategy"] = strategy.rawValue
+        for (experiment, arm) in input.variants { state["experiment." + experiment] = arm }
         state["complexity"] = complexity.rawValue
         state["targets"] = books.targets.joined(separator: ",")
         let outcome: AssistOutcome

@@ -16,11 +16,15 @@ public struct AssistInput: Sendable {
     public var memories: [String]
     public var conversationID: UUID
     public var runID: UUID
+    /// The user's arm of each experiment (`synthesis_prompt` → `concise_v2`, `model_strategy` →
+    /// `quality_meals`), recorded in the run's state.
+    public var variants: [String: String]
 
     public init(
         userID: UserID, goal: String, mode: AssistMode? = nil, household: HouseholdProfile, history: [ChatMessage] = [], memories: [String] = [],
-        conversationID: UUID = UUID(), runID: UUID = UUID()
+        conversationID: UUID = UUID(), runID: UUID = UUID(), variants: [String: String] = [:]
     ) {
+        self.variants = variants
         self.userID = userID
         self.goal = goal
         self.mode = mode

@@ -5,6 +5,7 @@ import ZiaAPI
 /// age picks the template's steps and default times, the household's bedtime preferences set the
 /// clock (lights out at `bedtime` after `wind_down_minutes`; the morning starts at `wake_time`).
 public struct RoutineBuilder: Sendable {
+    /// The routines the agent builds (`meta.routine_type`).
     public enum Kind: String, Sendable, CaseIterable { case bedtime, morning, nap }
 
     public init() {}

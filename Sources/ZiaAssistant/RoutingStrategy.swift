@@ -16,9 +16,12 @@ public enum RoutingStrategy: String, Sendable, CaseIterable {
     public static let synthesisPurpose = "zia.synthesis"
     public static let safetyCriticalPurpose = "zia.safety_critical"
 
-    /// The strategy for a run: allergies on the meal planner → safety-critical; otherwise by complexity.
-    public static func choose(intent: AssistIntent, household: HouseholdProfile, complexity: RequestComplexity) -> RoutingStrategy {
+    /// The strategy for a run: allergies on the meal planner → safety-critical; otherwise by
+    /// complexity, except that meal plans start at the strongest model for users in the
+    /// `model_strategy` experiment's `quality_meals` arm.
+    public static func choose(intent: AssistIntent, household: HouseholdProfile, complexity: RequestComplexity, qualityMeals: Bool = false) -> RoutingStrategy {
         if intent == .mealPlanning, !household.safetyAllergies.isEmpty { return .safetyCritical }
+        if intent == .mealPlanning, qualityMeals { return .qualityFirst }
         return complexity == .complex ? .qualityFirst : .fastFallback
     }
 

@@ -293,4 +293,19 @@ final class SlowModel: LanguageModel {
     }
 
     func stream(_ request: CompletionRequest) -> AsyncThrowingStream<CompletionEvent, any Error> { streamWhole(request) }
+
+}
+
+extension AssistStreamTests {
+    @Test("a run plans with the caller's experiment arms (a beta cohort's override) and records them in its row", arguments: TestDatabase.allCases)
+    func experimentArmsRecorded(_ database: TestDatabase) async throws {
+        try await ZiaServer.with(database) { client, server in
+            let user = try await client.signIn(app: "zia")
+            #expect(try await client.send(.post, ZiaServer.upsertUser, token: user.accessToken, json: ["beta_cohort": "internal"]).status == .ok)
+            #expect(try await client.send(.post, Self.streamPath, token: user.accessToken, json: ["goal": "Plan dinners"]).status == .ok)
+            let runs = try await server.app(ZiaApp.self)!.assistant.runs.all(for: UserID(user.userID)!)
+            #expect(runs.count == 1)
+            #expect(runs.first?.state["experiment.synthesis_prompt"] == "concise_v2" && runs.first?.state["experiment.model_strategy"] == "quality_meals", "\(runs)")
+        }
+    }
 }

@@ -51,6 +51,26 @@ struct AssistantRoutingTests {
         #expect(chain.strongModel.calls == 0)
     }
 
+    @Test("experiments: the quality_meals arm starts a simple meal plan at the strongest model; concise_v2 adds its line to the synthesis prompt; the arms are in the run's state")
+    func experimentArms() async throws {
+        let chain = Chain()
+        var input = F.input(Self.simpleGoal)
+        input.variants = ["model_strategy": "quality_meals", "synthesis_prompt": "concise_v2"]
+        let run = try await F.assistant(chains: ["zia.planning": chain.targets, "zia.synthesis": chain.targets]).run(input, progress: { _ in })
+        #expect(run.state["strategy"] == "quality_first")
+        #expect(chain.strongModel.calls == 2 && chain.cheapModel.calls == 0)
+        let prompts = chain.strongModel.requests.withLock { $0 }.map { $0.messages.last?.content ?? "" }
+        #expect(prompts.count == 2 && !prompts[0].contains(Assistant.conciseInstruction) && prompts[1].contains(Assistant.conciseInstruction))
+        #expect(run.state["experiment.model_strategy"] == "quality_meals" && run.state["experiment.synthesis_prompt"] == "concise_v2")
+
+        let control = Chain()
+        var plain = F.input(Self.simpleGoal)
+        plain.variants = ["model_strategy": "cost_first", "synthesis_prompt": "seed_v1"]
+        let controlRun = try await F.assistant(chains: ["zia.planning": control.targets, "zia.synthesis": control.targets]).run(plain, progress: { _ in })
+        #expect(controlRun.state["strategy"] == "fast_fallback")
+        #expect(!control.cheapModel.requests.withLock { $0 }.contains { $0.messages.last?.content.contains(Assistant.conciseInstruction) == true })
+    }
+
     @Test("complex → quality_first: the strongest model answers first")
     func complexGoesStrong() async throws {
         let chain = Chain()

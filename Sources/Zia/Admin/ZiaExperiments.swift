@@ -40,6 +40,13 @@ public enum ZiaExperiments {
         return found.variants.last?.name
     }
 
+    /// The user's arm of every experiment: what an assist run plans with and records.
+    public static func variants(for user: UserID, cohort: String?) -> [String: String] {
+        var arms: [String: String] = [:]
+        for experiment in all { arms[experiment.name] = variant(of: experiment.name, for: user, cohort: cohort) }
+        return arms
+    }
+
     /// A stable point in [0, 1) for the user in the experiment (FNV-1a of both, so arms do not
     /// line up across experiments).
     static func bucket(experiment: String, user: UserID) -> Double {

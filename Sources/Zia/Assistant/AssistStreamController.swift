@@ -59,11 +59,13 @@ public struct AssistStreamController: Sendable {
         async let used = runs.quotaUsed(by: user, since: AssistQuota.monthStart(clock.now()))
         async let remembered = memories.memoriesForPrompt(user: user, domain: MemoryDomain(intent: IntentClassifier().classify(body.goal, mode: body.mode)))
         let profile = try await household ?? .defaults
+        let caller = try await account
+        let variants = ZiaExperiments.variants(for: user, cohort: caller.betaCohort)
         let run = AssistStreamRun(
             input: AssistInput(
                 userID: user, goal: body.goal, mode: body.mode, household: profile, history: history, memories: try await remembered, conversationID: conversationID.uuid,
-                runID: runID),
-            context: AssistContext(profile: try await account, household: profile, conversationID: conversationID, runID: RunID(runID)),
+                runID: runID, variants: variants),
+            context: AssistContext(profile: caller, household: profile, conversationID: conversationID, runID: RunID(runID)),
             exceeded: quota.exceeded(used: try await used, now: clock.now()), started: started,
             engine: engine, conversations: conversations, runs: runs, metrics: metrics, clock: clock, logger: logger)
         return EventStream.response { sender in try await run.produce(sender) }
