@@ -4,6 +4,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import PlatformCore
+import Synchronization
 import ZiaAPI
 
 /// Measures Zia's assistant as a client sees it: the zero-config server (SQLite, offline models,
@@ -38,7 +39,10 @@ enum ZiaBenchmark {
         let running = Task { try await server.application.runService() }
         defer { running.cancel() }
         let base = "http://127.0.0.1:\(port)"
-        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .init(timeout: .init(connect: .seconds(5), read: .seconds(60))))
+        var clientConfiguration = HTTPClient.Configuration(timeout: .init(connect: .seconds(5), read: .seconds(60)))
+        // One connection per stream: the default pool of 8 would queue the concurrent streams instead of holding them open.
+        clientConfiguration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = max(concurrent, 8)
+        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: clientConfiguration)
         do {
             try await measure(client, base: base, runs: runs, concurrent: concurrent)
         } catch {
@@ -63,11 +67,12 @@ enum ZiaBenchmark {
         }
         report("sequential, \(runs) meal plans", firstTokens: firstTokens, dones: dones)
 
+        let open = OpenStreams()
         let samples = try await withThrowingTaskGroup(of: Sample.self) { group in
-            for _ in 0..<concurrent { group.addTask { try await stream(client, base: base, token: token) } }
+            for _ in 0..<concurrent { group.addTask { try await stream(client, base: base, token: token, open: open) } }
             return try await group.reduce(into: [Sample]()) { $0.append($1) }
         }
-        report("\(concurrent) streams at once", firstTokens: samples.map(\.firstToken), dones: samples.map(\.done))
+        report("\(concurrent) streams at once (\(open.peak) open together)", firstTokens: samples.map(\.firstToken), dones: samples.map(\.done))
     }
 
     struct Sample: Sendable {
@@ -87,7 +92,19 @@ enum ZiaBenchmark {
     }
 
     /// One streamed meal plan: milliseconds from sending the request to the first `token` event and to `done`.
-    static func stream(_ client: HTTPClient, base: String, token: String) async throws -> Sample {
+    /// How many streams have answered their headers and not yet ended, and the most at once.
+    final class OpenStreams: Sendable {
+        private let counts = Mutex((now: 0, peak: 0))
+        var peak: Int { counts.withLock { $0.peak } }
+        func opened() {
+            counts.withLock {
+                $0.now += 1; $0.peak = max($0.peak, $0.now)
+            }
+        }
+        func closed() { counts.withLock { $0.now -= 1 } }
+    }
+
+    static func stream(_ client: HTTPClient, base: String, token: String, open: OpenStreams? = nil) async throws -> Sample {
         var request = HTTPClientRequest(url: "\(base)/zia/v1/assist/stream")
         request.method = .POST
         request.headers.add(name: "Authorization", value: "Bearer \(token)")
@@ -96,6 +113,8 @@ enum ZiaBenchmark {
         let start = ContinuousClock.now
         let response = try await client.execute(request, timeout: .seconds(60))
         guard response.status == .ok else { throw Failure("assist/stream answered \(response.status)") }
+        open?.opened()
+        defer { open?.closed() }
         var text = ""
         var firstToken: Double?
         for try await chunk in response.body {
