@@ -120,7 +120,9 @@ struct ScriptedEngine: AssistEngine {
     /// A run as the engine answers one (``AssistRun`` has no public initializer): the assistant's
     /// answer to a plain goal, reshaped by the test.
     static func template(_ server: ServerComponents) async throws -> AssistRun {
-        try await Assistant(router: server.router, recipes: LexicalRecipeRetriever(recipes: RecipeCorpus.shipped), knowledge: LexicalKnowledgeRetriever(articles: KnowledgeBase.shipped)).run(AssistInput(userID: UserID(), goal: "hello", household: .defaults)) { _ in }
+        let assistant = Assistant(
+            router: server.router, recipes: LexicalRecipeRetriever(recipes: RecipeCorpus.shipped), knowledge: LexicalKnowledgeRetriever(articles: KnowledgeBase.shipped))
+        return try await assistant.run(AssistInput(userID: UserID(), goal: "hello", household: .defaults)) { _ in }
     }
 
     static func final(_ text: String, intent: AssistIntent = .generic, from template: AssistRun) -> AssistRun {
