@@ -41,6 +41,8 @@ struct SemanticSearchTests {
         let run: @Sendable (String?) async throws -> Void = { postgresURL in
             let configure: @Sendable (inout ServerConfiguration) -> Void = { configuration in
                 configuration.dataDirectory = folder.path
+                // Knot alone: the backfill counts re-embedded vectors, and Zia's corpus would add its own.
+                configuration.apps = [KnotApp.id]
                 if let postgresURL { configuration.databaseURL = postgresURL }
             }
             let user = try await withServer(database, configure: configure) { client, _ in
@@ -84,7 +86,12 @@ struct SemanticSearchTests {
         }
         let folder = makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let user = try await withServer(.sqlite, configure: { $0.dataDirectory = folder.path }, dependencies: .init(embedder: Broken())) { client, _ in
+        let user = try await withServer(
+            .sqlite,
+            configure: {
+                $0.dataDirectory = folder.path; $0.apps = [KnotApp.id]
+            }, dependencies: .init(embedder: Broken())
+        ) { client, _ in
             let user = try await client.signIn("broken@example.com")
             _ = try await client.send(.post, "/knot/api/v1/vault", token: user.accessToken, json: validVaultPayload())
             let created = try await client.send(.post, "/knot/api/v1/hints", token: user.accessToken, json: ["hint_text": "ceramics workshop"])
@@ -92,7 +99,12 @@ struct SemanticSearchTests {
             return user
         }
         let miniLM = try await ModelFiles.embedder()
-        try await withServer(.sqlite, configure: { $0.dataDirectory = folder.path }, dependencies: .init(embedder: miniLM)) { client, server in
+        try await withServer(
+            .sqlite,
+            configure: {
+                $0.dataDirectory = folder.path; $0.apps = [KnotApp.id]
+            }, dependencies: .init(embedder: miniLM)
+        ) { client, server in
             #expect(try await server.backfill.runOnce() == 1)
             let session = try await client.signIn("broken@example.com")
             #expect(session.userID == user.userID)

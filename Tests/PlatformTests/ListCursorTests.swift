@@ -50,6 +50,14 @@ struct ListCursorTests {
             operation: "GET \(vibeKeeper)/contacts", signIn: { try await $0.signIn(app: "vibekeeper") },
             addItem: { client, user, n in try await created(client.send(.post, "\(vibeKeeper)/contacts", token: user.accessToken, json: ["name": "Person \(n)"])) },
             inBody: false),
+        PagedList(
+            operation: "GET /zia/v1/conversations", signIn: { try await $0.signIn(app: "zia") },
+            addItem: { client, user, n in
+                // Every assist request without a conversation starts one.
+                let response = try await client.send(.post, "/zia/v1/assist/stream", token: user.accessToken, json: ["goal": "Plan dinners \(n)"])
+                guard response.status == .ok, response.text.contains("event: done") else { throw TestFailure("no conversation started: \(response.status) \(response.text)") }
+            },
+            inBody: false),
     ]
 
     static func created(_ response: APIResponse) throws {
