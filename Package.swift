@@ -226,6 +226,11 @@ let package = Package(
             resources: [
                 .embedInCode("OpenAPI/zia.openapi.json"), .embedInCode("OpenAPI/zia-assistant.openapi.json"), .embedInCode("OpenAPI/zia-search.openapi.json"),
                 .embedInCode("OpenAPI/zia-memory.openapi.json"), .embedInCode("OpenAPI/zia-admin.openapi.json"),
+                .embedInCode("OpenAPI/zia-pantry.openapi.json"),
+                .embedInCode("OpenAPI/zia-shopping.openapi.json"),
+                .embedInCode("OpenAPI/zia-routines.openapi.json"),
+                .embedInCode("OpenAPI/zia-artifacts.openapi.json"),
+                .embedInCode("OpenAPI/zia-reminders.openapi.json"),
             ]
         ),
         // MARK: Composition

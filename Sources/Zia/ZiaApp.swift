@@ -43,6 +43,11 @@ public struct ZiaApp: AppModule {
             ("zia-assistant.openapi.json", PackageResources.zia_assistant_openapi_json),
             ("zia-memory.openapi.json", PackageResources.zia_memory_openapi_json),
             ("zia-admin.openapi.json", PackageResources.zia_admin_openapi_json),
+            ("zia-pantry.openapi.json", PackageResources.zia_pantry_openapi_json),
+            ("zia-shopping.openapi.json", PackageResources.zia_shopping_openapi_json),
+            ("zia-routines.openapi.json", PackageResources.zia_routines_openapi_json),
+            ("zia-artifacts.openapi.json", PackageResources.zia_artifacts_openapi_json),
+            ("zia-reminders.openapi.json", PackageResources.zia_reminders_openapi_json),
         ]
         return try parts.reduce(
             OpenAPIDocument(

@@ -8,7 +8,10 @@ import Persistence
 /// assist request: intent, the stages run as `graph`, the final `state`, outcome, usage and cost; the
 /// monthly quota counts the runs with `counts_toward_quota`), `zia_feedback` on a run, and
 /// `zia_memories` (a user's preference and fact memories by domain-scoped key; their vectors are in
-/// the platform's `vector_entries`, collection `zia.memory`).
+/// the platform's `vector_entries`, collection `zia.memory`). Version 3: the pantry, saved artifacts
+/// (meal plans, routines, chore plans: their payload as JSON text), grocery shopping sessions and their
+/// items, routine runs (`local_day`: the user's calendar day the run completed on, for streaks) and
+/// each user's reminder settings by category (`days`: the weekdays, Monday first, as seven 0/1 digits).
 public enum ZiaSchema {
     public static let migrations = MigrationSet(
         component: "zia",
@@ -99,6 +102,89 @@ public enum ZiaSchema {
                         created_at {ts} NOT NULL,
                         updated_at {ts} NOT NULL,
                         UNIQUE (user_id, key)
+                    )
+                    """,
+                ]
+            ),
+            Migration(
+                version: 3, name: "pantry, shopping, routine runs, artifacts, reminders",
+                template: [
+                    """
+                    CREATE TABLE zia_pantry_items (
+                        id {uuid} PRIMARY KEY,
+                        user_id {uuid} NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                        name TEXT NOT NULL,
+                        normalized_name TEXT NOT NULL,
+                        quantity {double},
+                        unit TEXT,
+                        aisle TEXT NOT NULL,
+                        created_at {ts} NOT NULL,
+                        updated_at {ts} NOT NULL
+                    )
+                    """,
+                    "CREATE INDEX zia_pantry_items_user ON zia_pantry_items (user_id, normalized_name)",
+                    """
+                    CREATE TABLE zia_artifacts (
+                        id {uuid} PRIMARY KEY,
+                        user_id {uuid} NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                        artifact_type TEXT NOT NULL,
+                        title TEXT NOT NULL,
+                        payload TEXT NOT NULL,
+                        created_at {ts} NOT NULL
+                    )
+                    """,
+                    "CREATE INDEX zia_artifacts_user ON zia_artifacts (user_id, created_at)",
+                    """
+                    CREATE TABLE zia_grocery_sessions (
+                        id {uuid} PRIMARY KEY,
+                        user_id {uuid} NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                        artifact_id {uuid},
+                        status TEXT NOT NULL,
+                        auto_add_to_pantry {bool} NOT NULL,
+                        started_at {ts} NOT NULL,
+                        ended_at {ts}
+                    )
+                    """,
+                    "CREATE INDEX zia_grocery_sessions_user ON zia_grocery_sessions (user_id, status)",
+                    """
+                    CREATE TABLE zia_grocery_session_items (
+                        id {uuid} PRIMARY KEY,
+                        session_id {uuid} NOT NULL REFERENCES zia_grocery_sessions (id) ON DELETE CASCADE,
+                        user_id {uuid} NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                        position INTEGER NOT NULL,
+                        name TEXT NOT NULL,
+                        quantity {double},
+                        unit TEXT,
+                        aisle TEXT NOT NULL,
+                        checked {bool} NOT NULL DEFAULT {false},
+                        skipped {bool} NOT NULL DEFAULT {false},
+                        checked_at {ts}
+                    )
+                    """,
+                    """
+                    CREATE TABLE zia_routine_runs (
+                        id {uuid} PRIMARY KEY,
+                        user_id {uuid} NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                        artifact_id {uuid},
+                        status TEXT NOT NULL,
+                        steps_total INTEGER NOT NULL,
+                        steps_completed INTEGER NOT NULL,
+                        started_at {ts} NOT NULL,
+                        ended_at {ts},
+                        local_day {date}
+                    )
+                    """,
+                    "CREATE INDEX zia_routine_runs_user ON zia_routine_runs (user_id, status)",
+                    """
+                    CREATE TABLE zia_reminder_settings (
+                        user_id {uuid} NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                        category TEXT NOT NULL,
+                        enabled {bool} NOT NULL,
+                        hour INTEGER NOT NULL,
+                        minute INTEGER NOT NULL,
+                        days TEXT NOT NULL,
+                        updated_at {ts} NOT NULL,
+                        PRIMARY KEY (user_id, category)
                     )
                     """,
                 ]

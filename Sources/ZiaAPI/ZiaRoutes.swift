@@ -24,7 +24,9 @@ public enum ZiaRoutes {
     public static let household = Route<HouseholdOwner, NoBody, Household>(.get, root, "/households/by_user/{user_id}")
 
     /// Every Zia route, for the route-table check.
-    public static let all: [RouteShape] = accountRoutes + assistantRoutes + searchRoutes + memoryRoutes + adminRoutes
+    public static let all: [RouteShape] =
+        accountRoutes + assistantRoutes + searchRoutes + memoryRoutes + adminRoutes + pantryRoutes + shoppingRoutes + routinesRoutes
+        + artifactsRoutes + remindersRoutes
     /// The account and household routes.
     public static let accountRoutes: [RouteShape] = [upsertUser.shape, upsertHousehold.shape, household.shape]
 }

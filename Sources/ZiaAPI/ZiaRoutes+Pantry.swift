@@ -1,0 +1,7 @@
+import Foundation
+import PlatformAPI
+
+extension ZiaRoutes {
+    /// The groceries, pantry and pantry-aware lists routes, for ``all``.
+    public static let pantryRoutes: [RouteShape] = []
+}

@@ -1,0 +1,7 @@
+import Foundation
+import PlatformAPI
+
+extension ZiaRoutes {
+    /// The reminder settings routes, for ``all``.
+    public static let remindersRoutes: [RouteShape] = []
+}
