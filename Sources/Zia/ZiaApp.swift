@@ -116,6 +116,7 @@ public struct ZiaApp: AppModule {
         ZiaPublicController(health: health, signIn: signIn).addRoutes(to: routes.open(ZiaRoutes.openRoot))
         // Routines: routine runs (streaks) and chore scheduling.
         RoutineRunsController(runs: routineRuns, accounts: accounts, clock: clock).addRoutes(to: api)
+        ChoresController().addRoutes(to: api)
     }
 
     /// Memories' vectors and the corpus's recipes and articles, kept embedded by the platform's

@@ -21,5 +21,12 @@ extension ZiaRoutes {
     /// The routine runs and chore scheduling routes, for ``all``.
     public static let routinesRoutes: [RouteShape] = [
         startRoutineRun.shape, stepRoutineRun.shape, completeRoutineRun.shape, abandonRoutineRun.shape, activeRoutineRun.shape, routineStats.shape,
+        scheduleChores.shape,
     ]
+}
+
+extension ZiaRoutes {
+    /// The seed's `schedule_chores`: the dates of `days` days from `start_date` that fall on the
+    /// chosen weekdays, as `[{name, date}]`.
+    public static let scheduleChores = Route<NoParameter, ChoreScheduleRequest, [ChoreOccurrence]>(.post, root, "/chores/schedule")
 }
