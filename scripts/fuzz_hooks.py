@@ -88,6 +88,9 @@ EXPLAINED_FIELDS = {
     "listConversations": [r"cursor"],  # opaque, issued by this server to this account
     "saveMemory": [r"value", r"key"],  # 500 characters as people see them; at most 200 memories a user
     "giveFeedback": [r"payload"],  # at most 16 KB as compact JSON
+    # Chore scheduling: `start_date` must be a real date (no 30 February) and `name` counts at most
+    # 100 characters as people see them once trimmed (see scripts/fuzz.toml).
+    "scheduleChores": [r"start_date", r"name"],
 }
 # Error codes for "the stored vault leaves nothing to recommend" (the caller's data, not the request).
 EXPLAINED_CODES = {

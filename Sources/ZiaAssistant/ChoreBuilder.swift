@@ -67,15 +67,21 @@ public struct ChoreBuilder: Sendable {
         return Self.kinds.first { $0.kind == kind }?.frequency ?? "weekly"
     }
 
+    /// The days a weekly schedule of `count` tasks uses, in week order: every other day from Monday
+    /// (Monday, Wednesday, Friday, Sunday, then the days between; one task a day, seven at most).
+    static func weeklyDays(count: Int) -> [Weekday] {
+        ChoreSchedule.week(on: Set((0..<min(count, 7)).compactMap { Weekday(rawValue: $0 * 2 % 7) }))
+    }
+
     public func build(kind: String, frequency: String, household: HouseholdProfile) -> ChorePlan {
         let tasks = Self.kinds.first { $0.kind == kind }?.tasks ?? Self.kinds.last!.tasks
         let members: [(name: String, age: Int)] = household.adults.map { ($0.name, 99) } + household.kids.map { ($0.name, $0.age) }
-        let days = WeekPlanner.days.map { $0.lowercased() }
         // Daily: every task every day; weekly: the tasks spread over the week, one every other day.
+        // The days are the seed's schedule_chores over one week.
         let slots: [(day: String, task: Task)] =
             frequency == "daily"
-            ? days.flatMap { day in tasks.map { (day, $0) } }
-            : tasks.enumerated().map { (days[($0.offset * 2) % days.count], $0.element) }
+            ? ChoreSchedule.week(on: Set(Weekday.allCases)).flatMap { day in tasks.map { (day.name, $0) } }
+            : Array(zip(Self.weeklyDays(count: tasks.count).map(\.name), tasks))
         var turn = 0
         let schedule = slots.map { slot -> ChorePlan.Entry in
             let able = members.filter { $0.age >= slot.task.minAge }

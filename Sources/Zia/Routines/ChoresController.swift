@@ -1,0 +1,16 @@
+import Foundation
+import Hummingbird
+import PlatformCore
+import ZiaAPI
+
+/// `POST /chores/schedule`: the seed's `schedule_chores` over a checked body (pure: nothing is stored).
+public struct ChoresController: Sendable {
+    public init() {}
+
+    public func addRoutes(to api: RouterGroup<AuthenticatedContext>) {
+        api.on(ZiaRoutes.scheduleChores) { request, context, _ in
+            let entry = try ChoreScheduleRequest.check(try await request.decode(as: ChoreScheduleRequest.self, context: context)).get()
+            return ChoreSchedule.occurrences(name: entry.name, start: entry.start, weekdays: entry.weekdays, days: entry.days)
+        }
+    }
+}
