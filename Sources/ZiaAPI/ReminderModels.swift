@@ -95,12 +95,24 @@ public struct ReminderSettings: Codable, Sendable, Equatable {
 /// The body of `PUT /reminders`: a partial update. A category left out, and a field left out of a
 /// category, keep what is stored, so turning a reminder off and on again keeps its time.
 /// `weekdays_only` is read for bedtime only (meal prep is always Monday to Friday, the chore
-/// check-in daily).
+/// check-in daily). `null` is not "unchanged": it is a 422 naming the field.
 public struct ReminderSettingsInput: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey { case bedtime = "bedtime_reminder", meal = "meal_reminder", chore = "chore_reminder" }
     public var bedtime: ReminderChange?
     public var meal: ReminderChange?
     public var chore: ReminderChange?
+    /// The fields sent as `null` (paths such as `bedtime_reminder.hour`), for ``check(_:)``.
+    public var nullFields: [String] = []
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        bedtime = try container.decodeUnlessNull(ReminderChange.self, forKey: .bedtime, nulls: &nullFields)
+        meal = try container.decodeUnlessNull(ReminderChange.self, forKey: .meal, nulls: &nullFields)
+        chore = try container.decodeUnlessNull(ReminderChange.self, forKey: .chore, nulls: &nullFields)
+        for (category, change) in [(ReminderCategory.bedtime, bedtime), (.meal, meal), (.chore, chore)] {
+            nullFields += change?.nullFields.map { "\(category.rawValue).\($0)" } ?? []
+        }
+    }
 
     public init(bedtime: ReminderChange? = nil, meal: ReminderChange? = nil, chore: ReminderChange? = nil) {
         self.bedtime = bedtime
@@ -120,6 +132,7 @@ public struct ReminderSettingsInput: Codable, Sendable, Equatable {
     /// (`bedtime_reminder.hour`).
     public static func check(_ input: ReminderSettingsInput) -> Checked<ReminderSettingsInput> {
         var v = Validator()
+        for field in input.nullFields { v.fail(field, "must not be null (leave it out to keep it)") }
         for category in ReminderCategory.allCases {
             guard let change = input[category] else { continue }
             if let hour = change.hour { v.check((0...23).contains(hour), "\(category.rawValue).hour", "must be an integer from 0 to 23") }
@@ -136,6 +149,16 @@ public struct ReminderChange: Codable, Sendable, Equatable {
     public var hour: Int?
     public var minute: Int?
     public var weekdaysOnly: Bool?
+    /// The fields sent as `null`.
+    public var nullFields: [String] = []
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        enabled = try container.decodeUnlessNull(Bool.self, forKey: .enabled, nulls: &nullFields)
+        hour = try container.decodeUnlessNull(Int.self, forKey: .hour, nulls: &nullFields)
+        minute = try container.decodeUnlessNull(Int.self, forKey: .minute, nulls: &nullFields)
+        weekdaysOnly = try container.decodeUnlessNull(Bool.self, forKey: .weekdaysOnly, nulls: &nullFields)
+    }
 
     public init(enabled: Bool? = nil, hour: Int? = nil, minute: Int? = nil, weekdaysOnly: Bool? = nil) {
         self.enabled = enabled
@@ -152,5 +175,18 @@ public struct ReminderChange: Codable, Sendable, Equatable {
         if let minute { setting.minute = minute }
         if category.choosesDays, let weekdaysOnly { setting.weekdaysOnly = weekdaysOnly }
         return setting
+    }
+}
+
+extension KeyedDecodingContainer {
+    /// Reads `key` when present and not `null`; a `null` adds the key's name to `nulls`.
+    fileprivate func decodeUnlessNull<Value: Decodable & Sendable & Equatable>(_ type: Value.Type, forKey key: Key, nulls: inout [String]) throws -> Value? {
+        switch try decodePatch(type, forKey: key) {
+        case .unchanged: return nil
+        case .cleared:
+            nulls.append(key.stringValue)
+            return nil
+        case .set(let value): return value
+        }
     }
 }

@@ -92,6 +92,10 @@ struct ReminderAPITests {
             let bad = try await client.send(.put, Self.path, token: user.accessToken, json: ["bedtime_reminder": ["hour": 24], "chore_reminder": ["minute": -1]])
             #expect(bad.status == .unprocessableContent)
             #expect(bad.text.contains("bedtime_reminder.hour") && bad.text.contains("chore_reminder.minute"))
+            let nulls = try await client.send(.put, Self.path, token: user.accessToken, json: ["meal_reminder": NSNull(), "bedtime_reminder": ["enabled": NSNull()]])
+            #expect(nulls.status == .unprocessableContent, "null is not \"unchanged\"")
+            #expect(nulls.text.contains("\"meal_reminder\"") && nulls.text.contains("bedtime_reminder.enabled"), "\(nulls.text)")
+            #expect(try await Self.get(client, user).meal.enabled, "nothing changed")
             #expect(try await client.send(.get, Self.path).status == .unauthorized)
         }
     }
