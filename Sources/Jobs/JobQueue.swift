@@ -270,6 +270,20 @@ public struct JobQueue: Sendable {
         ).first() != nil
     }
 
+    /// Cancels every pending job of `kind` whose idempotency key starts with `keyPrefix` (compared
+    /// as text, not as a LIKE pattern); returns how many were cancelled. For work keyed by its time
+    /// (`…:{epoch seconds}`), whose pending occurrence a caller no longer knows the time of.
+    @discardableResult
+    public static func cancel(kind: String, keyPrefix: String, now: Date, on db: any SQLDatabase) async throws -> Int {
+        try await db.raw(
+            """
+            UPDATE jobs SET status = 'cancelled', updated_at = \(bind: now), finished_at = \(bind: now)
+            WHERE kind = \(bind: kind) AND status = 'pending' AND substr(idempotency_key, 1, \(unsafeRaw: String(keyPrefix.unicodeScalars.count))) = \(bind: keyPrefix)
+            RETURNING id
+            """
+        ).all().count
+    }
+
     @discardableResult
     public func cancel(idempotencyKey: String) async throws -> Bool {
         try await database.transaction { db in try await Self.cancel(idempotencyKey: idempotencyKey, now: clock.now(), on: db) }

@@ -52,11 +52,12 @@ public struct NotificationEngine: Sendable {
         return result
     }
 
-    /// Why a notification for `user` cannot go out right now (`.disabled`, `.deferred(until:)`, or
-    /// `.failed` for a deleted user), or `nil` when it can. Apps call this before expensive work
-    /// (generating the content) so it is not done at 3 a.m. only to be deferred.
-    public func gate(user: UserID, app: AppID, timeZoneFallback: String? = nil) async throws -> DeliveryResult? {
-        if case .blocked(let result) = try await check(user: user, app: app, timeZoneFallback: timeZoneFallback) { return result }
+    /// Why a notification for `user` (of `category`, when it is one the app's rules let through
+    /// quiet hours) cannot go out right now (`.disabled`, `.deferred(until:)`, or `.failed` for a
+    /// deleted user), or `nil` when it can. Apps call this before expensive work (generating the
+    /// content) so it is not done at 3 a.m. only to be deferred.
+    public func gate(user: UserID, app: AppID, category: String? = nil, timeZoneFallback: String? = nil) async throws -> DeliveryResult? {
+        if case .blocked(let result) = try await check(user: user, app: app, category: category, timeZoneFallback: timeZoneFallback) { return result }
         return nil
     }
 
@@ -65,12 +66,12 @@ public struct NotificationEngine: Sendable {
         case blocked(DeliveryResult)
     }
 
-    func check(user: UserID, app: AppID, timeZoneFallback: String?) async throws -> Gate {
+    func check(user: UserID, app: AppID, category: String?, timeZoneFallback: String?) async throws -> Gate {
         guard let preferences = try await accounts.preferences(of: user) else { return .blocked(.failed("the user no longer exists")) }
         guard preferences.notificationsEnabled else { return .blocked(.disabled) }
         let quiet = QuietHours(start: preferences.quietHoursStart, end: preferences.quietHoursEnd, timeZone: QuietHours.zone(preferences.timezone, fallback: timeZoneFallback))
         let now = clock.now()
-        if (rules[app] ?? DeliveryRules()).respectQuietHours, quiet.contains(now) {
+        if (rules[app] ?? DeliveryRules()).holdsForQuietHours(category: category), quiet.contains(now) {
             return .blocked(.deferred(until: quiet.deliveryTime(for: now)))
         }
         return .open(preferences, quiet)
@@ -79,7 +80,7 @@ public struct NotificationEngine: Sendable {
     private func attempt(_ notification: OutgoingNotification, timeZoneFallback: String?) async throws -> DeliveryResult {
         let preferences: NotificationPreferences
         let quiet: QuietHours
-        switch try await check(user: notification.user, app: notification.app, timeZoneFallback: timeZoneFallback) {
+        switch try await check(user: notification.user, app: notification.app, category: notification.category, timeZoneFallback: timeZoneFallback) {
         case .blocked(let result): return result
         case .open(let prefs, let hours): (preferences, quiet) = (prefs, hours)
         }

@@ -39,19 +39,30 @@ public struct OutgoingNotification: Sendable, Equatable {
     }
 }
 
-/// Per-app limits the engine enforces: quiet hours (on for every app by default), a dedupe window
-/// per `dedupeKey` (e.g. 12 h for price alerts), and a cap on deliveries per user per local day
-/// (e.g. 3), which higher-priority notifications win because the scheduler runs them first. Each app
-/// module declares its own (`AppModule.deliveryRules`).
+/// Per-app limits the engine enforces: quiet hours (on for every app by default, except for the
+/// categories in `quietHoursBypass`: notifications at a time the user chose themselves, such as a
+/// reminder set for 21:00), a dedupe window per `dedupeKey` (e.g. 12 h for price alerts), and a cap
+/// on deliveries per user per local day (e.g. 3), which higher-priority notifications win because
+/// the scheduler runs them first. Each app module declares its own (`AppModule.deliveryRules`).
 public struct DeliveryRules: Sendable, Equatable {
     public var respectQuietHours: Bool
     public var dedupeWindow: TimeInterval?
     public var dailyCap: Int?
+    /// Categories delivered inside quiet hours too.
+    public var quietHoursBypass: Set<String>
 
-    public init(respectQuietHours: Bool = true, dedupeWindow: TimeInterval? = nil, dailyCap: Int? = nil) {
+    public init(respectQuietHours: Bool = true, dedupeWindow: TimeInterval? = nil, dailyCap: Int? = nil, quietHoursBypass: Set<String> = []) {
         self.respectQuietHours = respectQuietHours
         self.dedupeWindow = dedupeWindow
         self.dailyCap = dailyCap
+        self.quietHoursBypass = quietHoursBypass
+    }
+
+    /// Whether a notification of `category` waits for the end of quiet hours.
+    public func holdsForQuietHours(category: String?) -> Bool {
+        guard respectQuietHours else { return false }
+        guard let category else { return true }
+        return !quietHoursBypass.contains(category)
     }
 }
 

@@ -2,7 +2,9 @@ import AIProviders
 import AppPlatform
 import Auth
 import Foundation
+import Jobs
 import Logging
+import Notifications
 import Observability
 import Persistence
 import PlatformCore
@@ -33,6 +35,8 @@ public struct ZiaApp: AppModule {
     public static func configuration(from settings: Settings) throws -> ZiaConfiguration { try ZiaConfiguration(settings: settings) }
     public static var offlineModels: [String: any LanguageModel] { Assistant.offlineModels }
     public static var aiPurposes: [String] { Assistant.purposes }
+    // Reminders: a time the user chose is not held back by quiet hours.
+    public static var deliveryRules: DeliveryRules { DeliveryRules(quietHoursBypass: Set(ReminderCategory.allCases.map(\.rawValue))) }
 
     /// The platform's routes plus Zia's fragments (`OpenAPI/zia*.openapi.json`: accounts and
     /// household, the assistant, memory, admin).
@@ -75,6 +79,8 @@ public struct ZiaApp: AppModule {
     // Routines: routine runs (streaks) and chore scheduling.
     public let routineRuns: RoutineRunRepository
     let clock: any TimeSource
+    // Reminders.
+    public let reminders: ZiaReminderService
 
     public init(platform: PlatformServices, configuration: ZiaConfiguration) throws {
         let database = platform.database, clock = platform.clock
@@ -102,6 +108,9 @@ public struct ZiaApp: AppModule {
         // Routines: routine runs (streaks) and chore scheduling.
         routineRuns = RoutineRunRepository(database: database, clock: clock)
         self.clock = clock
+        // Reminders.
+        reminders = ZiaReminderService(
+            database: database, jobs: platform.jobs, engine: platform.notifications, accounts: platform.accounts, clock: clock, logger: platform.logger)
     }
 
     public func addRoutes(to routes: AppRoutes) {
@@ -117,6 +126,18 @@ public struct ZiaApp: AppModule {
         // Routines: routine runs (streaks) and chore scheduling.
         RoutineRunsController(runs: routineRuns, accounts: accounts, clock: clock).addRoutes(to: api)
         ChoresController().addRoutes(to: api)
+        // Reminders.
+        RemindersController(reminders: reminders).addRoutes(to: api)
+    }
+
+    // Reminders: their delivery job, and a new time zone moves them.
+    public func registerJobs(on scheduler: JobScheduler) {
+        let reminders = reminders
+        scheduler.register(ZiaReminderService.jobKind) { job in try await reminders.handle(job) }
+    }
+
+    public func preferencesChanged(for user: UserID) async {
+        await reminders.reschedule(user: user)
     }
 
     /// Memories' vectors and the corpus's recipes and articles, kept embedded by the platform's
@@ -124,14 +145,16 @@ public struct ZiaApp: AppModule {
     public var embeddingSources: [any EmbeddingSource] { [MemoryEmbeddingSource()] + corpus.embeddingSources }
 
     public var exporter: any AppDataExporter {
-        ZiaExporter(users: users, households: households, assistant: assistant, memories: memories, feedback: feedback, routineRuns: routineRuns)
+        ZiaExporter(
+            users: users, households: households, assistant: assistant, memories: memories, feedback: feedback, routineRuns: routineRuns,
+            reminders: reminders)
     }
 }
 
 /// Zia's part of a user's data export: its account row (the time zone is in the export's
 /// notification preferences), the stored household profile (null when none is stored), the
-/// conversations with their messages, the assistant's runs, the user's memories, their feedback on runs
-/// and their routine runs.
+/// conversations with their messages, the assistant's runs, the user's memories, their feedback on runs,
+/// their routine runs and their reminder settings.
 public struct ZiaExporter: AppDataExporter {
     let users: ZiaUserRepository
     let households: HouseholdRepository
@@ -139,6 +162,7 @@ public struct ZiaExporter: AppDataExporter {
     let memories: MemoryStore
     let feedback: FeedbackRepository
     let routineRuns: RoutineRunRepository
+    let reminders: ZiaReminderService
 
     struct Document: Encodable {
         var user: ZiaUserRepository.Row?
@@ -148,6 +172,7 @@ public struct ZiaExporter: AppDataExporter {
         var memories: [Memory]
         var feedback: [Feedback]
         var routineRuns: [RoutineRun]
+        var reminders: ReminderSettings
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encodeNullable(user, forKey: .user, in: encoder)
@@ -157,8 +182,11 @@ public struct ZiaExporter: AppDataExporter {
             try container.encode(memories, forKey: .memories)
             try container.encode(feedback, forKey: .feedback)
             try container.encode(routineRuns, forKey: .routineRuns)
+            try container.encode(reminders, forKey: .reminders)
         }
-        enum CodingKeys: String, CodingKey { case user, household, conversations, agentRuns = "agent_runs", memories, feedback, routineRuns = "routine_runs" }
+        enum CodingKeys: String, CodingKey {
+            case user, household, conversations, agentRuns = "agent_runs", memories, feedback, routineRuns = "routine_runs", reminders
+        }
     }
 
     public func exportData(for user: UserID) async throws -> AnyEncodable {
@@ -166,6 +194,6 @@ public struct ZiaExporter: AppDataExporter {
             Document(
                 user: try await users.find(user), household: try await households.profile(of: user), conversations: try await assistant.conversations.all(for: user),
                 agentRuns: try await assistant.runs.all(for: user), memories: try await memories.list(for: user), feedback: try await feedback.list(for: user),
-                routineRuns: try await routineRuns.all(for: user)))
+                routineRuns: try await routineRuns.all(for: user), reminders: try await reminders.stored(for: user)))
     }
 }

@@ -103,6 +103,29 @@ struct NotificationEngineTests {
         }
     }
 
+    @Test("a category the app's rules let through quiet hours is delivered inside them; every other category still waits for their end", arguments: TestDatabase.allCases)
+    func quietHoursBypass(_ database: TestDatabase) async throws {
+        let clock = TestClock(Self.noon)
+        try await withServer(database, dependencies: .init(clock: clock)) { client, server in
+            let owner = try await client.signIn()
+            let user = UserID(UUID(uuidString: owner.userID)!)
+            let engine = Self.engine(server, clock: clock, rules: DeliveryRules(quietHoursBypass: ["CHOSEN_TIME"]))
+            _ = try await client.send(
+                .put, "/knot/api/v1/users/me/notification-preferences", token: owner.accessToken,
+                json: ["quiet_hours_start": 11, "quiet_hours_end": 13, "timezone": "America/New_York"])
+            var chosen = Self.notification(user)
+            chosen.category = "CHOSEN_TIME"
+            #expect(try await engine.deliver(chosen) == .delivered(channel: "outbox", devices: 0), "12:00 is inside 11–13, and it goes out")
+            #expect(try await engine.gate(user: user, app: .knot, category: "CHOSEN_TIME") == nil)
+            #expect(try await engine.deliver(Self.notification(user)) == .deferred(until: Self.noon.addingTimeInterval(3600)), "another category waits until 13:00")
+            var uncategorised = Self.notification(user)
+            uncategorised.category = nil
+            #expect(try await engine.deliver(uncategorised) == .deferred(until: Self.noon.addingTimeInterval(3600)), "so does one without a category")
+            #expect(try await engine.gate(user: user, app: .knot) == .deferred(until: Self.noon.addingTimeInterval(3600)))
+            #expect(!DeliveryRules(respectQuietHours: false).holdsForQuietHours(category: nil))
+        }
+    }
+
     @Test("preferences: off means nothing is sent; quiet hours defer to their end; hidden details keep names off the lock screen", arguments: TestDatabase.allCases)
     func preferences(_ database: TestDatabase) async throws {
         let clock = TestClock(Self.noon)
