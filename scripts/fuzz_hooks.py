@@ -88,6 +88,8 @@ EXPLAINED_FIELDS = {
     "listConversations": [r"cursor"],  # opaque, issued by this server to this account
     "saveMemory": [r"value", r"key"],  # 500 characters as people see them; at most 200 memories a user
     "giveFeedback": [r"payload"],  # at most 16 KB as compact JSON
+    "listArtifacts": [r"cursor"],  # opaque, issued by this server to this account
+    "saveArtifact": [r"payload", r"title"],  # at most 64 KB as compact JSON; 200 characters as people see them
 }
 # Error codes for "the stored vault leaves nothing to recommend" (the caller's data, not the request).
 EXPLAINED_CODES = {

@@ -72,6 +72,9 @@ public struct ZiaApp: AppModule {
     /// The shipped recipes and knowledge base as a vector corpus (the assistant's retrievers and `/rag/search`).
     public let corpus: CorpusIndex
     let memorySearch: MemorySearch
+    // Artifacts: saved plans and their calendar suggestions.
+    public let artifacts: ArtifactRepository
+    let cursorSecret: Data
 
     public init(platform: PlatformServices, configuration: ZiaConfiguration) throws {
         let database = platform.database, clock = platform.clock
@@ -96,6 +99,9 @@ public struct ZiaApp: AppModule {
             platform.authLimiter.map { AuthController(auth: auth, app: Self.id, allowDevSignIn: false, limiter: $0) }
         }
         onboarding = OnboardingMetrics(metrics: platform.metrics, users: users)
+        // Artifacts.
+        artifacts = ArtifactRepository(database: database, clock: clock)
+        cursorSecret = platform.serverSecret
     }
 
     public func addRoutes(to routes: AppRoutes) {
@@ -108,6 +114,8 @@ public struct ZiaApp: AppModule {
         admin.addRoutes(to: api)
         RAGSearchController(corpus: corpus, memories: memorySearch).addRoutes(to: api)
         ZiaPublicController(health: health, signIn: signIn).addRoutes(to: routes.open(ZiaRoutes.openRoot))
+        // Artifacts.
+        ArtifactsController(artifacts: artifacts, accounts: accounts, clock: artifacts.clock, cursorSecret: cursorSecret).addRoutes(to: api)
     }
 
     /// Memories' vectors and the corpus's recipes and articles, kept embedded by the platform's
@@ -115,19 +123,20 @@ public struct ZiaApp: AppModule {
     public var embeddingSources: [any EmbeddingSource] { [MemoryEmbeddingSource()] + corpus.embeddingSources }
 
     public var exporter: any AppDataExporter {
-        ZiaExporter(users: users, households: households, assistant: assistant, memories: memories, feedback: feedback)
+        ZiaExporter(users: users, households: households, assistant: assistant, memories: memories, feedback: feedback, artifacts: artifacts)
     }
 }
 
 /// Zia's part of a user's data export: its account row (the time zone is in the export's
 /// notification preferences), the stored household profile (null when none is stored), the
-/// conversations with their messages, the assistant's runs, the user's memories and their feedback on runs.
+/// conversations with their messages, the assistant's runs, the user's memories, their feedback on runs and their saved artifacts.
 public struct ZiaExporter: AppDataExporter {
     let users: ZiaUserRepository
     let households: HouseholdRepository
     let assistant: ZiaAssistantRoutes
     let memories: MemoryStore
     let feedback: FeedbackRepository
+    let artifacts: ArtifactRepository
 
     struct Document: Encodable {
         var user: ZiaUserRepository.Row?
@@ -136,6 +145,7 @@ public struct ZiaExporter: AppDataExporter {
         var agentRuns: [AgentRunRecord]
         var memories: [Memory]
         var feedback: [Feedback]
+        var artifacts: [Artifact]
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encodeNullable(user, forKey: .user, in: encoder)
@@ -144,14 +154,16 @@ public struct ZiaExporter: AppDataExporter {
             try container.encode(agentRuns, forKey: .agentRuns)
             try container.encode(memories, forKey: .memories)
             try container.encode(feedback, forKey: .feedback)
+            try container.encode(artifacts, forKey: .artifacts)
         }
-        enum CodingKeys: String, CodingKey { case user, household, conversations, agentRuns = "agent_runs", memories, feedback }
+        enum CodingKeys: String, CodingKey { case user, household, conversations, agentRuns = "agent_runs", memories, feedback, artifacts }
     }
 
     public func exportData(for user: UserID) async throws -> AnyEncodable {
         AnyEncodable(
             Document(
                 user: try await users.find(user), household: try await households.profile(of: user), conversations: try await assistant.conversations.all(for: user),
-                agentRuns: try await assistant.runs.all(for: user), memories: try await memories.list(for: user), feedback: try await feedback.list(for: user)))
+                agentRuns: try await assistant.runs.all(for: user), memories: try await memories.list(for: user), feedback: try await feedback.list(for: user),
+                artifacts: try await artifacts.all(for: user)))
     }
 }
