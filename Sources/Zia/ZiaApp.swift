@@ -74,6 +74,8 @@ public struct ZiaApp: AppModule {
     let memorySearch: MemorySearch
     // Artifacts: saved plans and their calendar suggestions.
     public let artifacts: ArtifactRepository
+    /// Memories from what the user saves and completes (`routineCompleted` for the routine runs).
+    public let writeBack: MemoryWriteBack
     let cursorSecret: Data
 
     public init(platform: PlatformServices, configuration: ZiaConfiguration) throws {
@@ -102,6 +104,7 @@ public struct ZiaApp: AppModule {
         // Artifacts.
         artifacts = ArtifactRepository(database: database, clock: clock)
         cursorSecret = platform.serverSecret
+        writeBack = MemoryWriteBack(memories: memories, users: users, logger: platform.logger)
     }
 
     public func addRoutes(to routes: AppRoutes) {
@@ -115,7 +118,7 @@ public struct ZiaApp: AppModule {
         RAGSearchController(corpus: corpus, memories: memorySearch).addRoutes(to: api)
         ZiaPublicController(health: health, signIn: signIn).addRoutes(to: routes.open(ZiaRoutes.openRoot))
         // Artifacts.
-        ArtifactsController(artifacts: artifacts, accounts: accounts, clock: artifacts.clock, cursorSecret: cursorSecret).addRoutes(to: api)
+        ArtifactsController(artifacts: artifacts, accounts: accounts, clock: artifacts.clock, writeBack: writeBack, cursorSecret: cursorSecret).addRoutes(to: api)
     }
 
     /// Memories' vectors and the corpus's recipes and articles, kept embedded by the platform's

@@ -7,16 +7,19 @@ import ZiaAPI
 
 /// `POST|GET /artifacts`, `GET|DELETE /artifacts/{id}` and `GET /calendar/suggestion`: the caller's
 /// saved plans (anyone else's is the 404 a missing one is), titled in the caller's time zone when
-/// sent without a title, and the calendar event for one of them.
+/// sent without a title (a saved meal plan's cuisines written back as memories, with consent), and
+/// the calendar event for one of them.
 public struct ArtifactsController: Sendable {
     let artifacts: ArtifactRepository
     let accounts: AccountRepository
     let clock: any TimeSource
     let paging: ListPaging
+    let writeBack: MemoryWriteBack
 
     /// - Parameter cursorSecret: the server secret the list's cursors are signed with.
-    public init(artifacts: ArtifactRepository, accounts: AccountRepository, clock: any TimeSource, cursorSecret: Data) {
+    public init(artifacts: ArtifactRepository, accounts: AccountRepository, clock: any TimeSource, writeBack: MemoryWriteBack, cursorSecret: Data) {
         self.artifacts = artifacts
+        self.writeBack = writeBack
         self.accounts = accounts
         self.clock = clock
         paging = ListPaging(secret: cursorSecret, list: "zia.artifacts", defaultLimit: ArtifactRules.defaultPage, maxLimit: ArtifactRules.maxPage)
@@ -36,7 +39,9 @@ public struct ArtifactsController: Sendable {
         if title == nil {
             title = ArtifactTitles.title(for: entry.artifactType, at: clock.now(), in: try await userTimeZone(context.userID, accounts: accounts))
         }
-        return try await artifacts.save(entry, title: title ?? "", for: context.userID)
+        let artifact = try await artifacts.save(entry, title: title ?? "", for: context.userID)
+        await writeBack.artifactSaved(artifact, for: context.userID)
+        return artifact
     }
 
     @Sendable func list(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> EditedResponse<[Artifact]> {
