@@ -91,6 +91,8 @@ EXPLAINED_FIELDS = {
     # Chore scheduling: `start_date` must be a real date (no 30 February) and `name` counts at most
     # 100 characters as people see them once trimmed (see scripts/fuzz.toml).
     "scheduleChores": [r"start_date", r"name"],
+    "listArtifacts": [r"cursor"],  # opaque, issued by this server to this account
+    "saveArtifact": [r"payload", r"title"],  # at most 64 KB as compact JSON; 200 characters as people see them
 }
 # Error codes for "the stored vault leaves nothing to recommend" (the caller's data, not the request).
 EXPLAINED_CODES = {

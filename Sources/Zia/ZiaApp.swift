@@ -81,6 +81,11 @@ public struct ZiaApp: AppModule {
     let clock: any TimeSource
     // Reminders.
     public let reminders: ZiaReminderService
+    // Artifacts: saved plans and their calendar suggestions.
+    public let artifacts: ArtifactRepository
+    /// Memories from what the user saves and completes (`routineCompleted` for the routine runs).
+    public let writeBack: MemoryWriteBack
+    let cursorSecret: Data
 
     public init(platform: PlatformServices, configuration: ZiaConfiguration) throws {
         let database = platform.database, clock = platform.clock
@@ -111,6 +116,10 @@ public struct ZiaApp: AppModule {
         // Reminders.
         reminders = ZiaReminderService(
             database: database, jobs: platform.jobs, engine: platform.notifications, accounts: platform.accounts, clock: clock, logger: platform.logger)
+        // Artifacts.
+        artifacts = ArtifactRepository(database: database, clock: clock)
+        cursorSecret = platform.serverSecret
+        writeBack = MemoryWriteBack(memories: memories, users: users, logger: platform.logger)
     }
 
     public func addRoutes(to routes: AppRoutes) {
@@ -124,10 +133,19 @@ public struct ZiaApp: AppModule {
         RAGSearchController(corpus: corpus, memories: memorySearch).addRoutes(to: api)
         ZiaPublicController(health: health, signIn: signIn).addRoutes(to: routes.open(ZiaRoutes.openRoot))
         // Routines: routine runs (streaks) and chore scheduling.
-        RoutineRunsController(runs: routineRuns, accounts: accounts, clock: clock).addRoutes(to: api)
+        let writeBack = writeBack
+        RoutineRunsController(runs: routineRuns, accounts: accounts, clock: clock) { run, user in
+            // A completed routine becomes a `routine_…` fact (a run of a saved routine: its bedtime routine).
+            guard let day = run.localDay else { return }
+            _ = await writeBack.routineCompleted(
+                routineType: run.artifactID == nil ? "routine" : "bedtime", stepsCompleted: run.stepsCompleted, stepsTotal: run.stepsTotal, day: day, for: user)
+        }
+        .addRoutes(to: api)
         ChoresController().addRoutes(to: api)
         // Reminders.
         RemindersController(reminders: reminders).addRoutes(to: api)
+        // Artifacts.
+        ArtifactsController(artifacts: artifacts, accounts: accounts, clock: artifacts.clock, writeBack: writeBack, cursorSecret: cursorSecret).addRoutes(to: api)
     }
 
     // Reminders: their delivery job, and a new time zone moves them.
@@ -145,55 +163,42 @@ public struct ZiaApp: AppModule {
     public var embeddingSources: [any EmbeddingSource] { [MemoryEmbeddingSource()] + corpus.embeddingSources }
 
     public var exporter: any AppDataExporter {
-        ZiaExporter(
-            users: users, households: households, assistant: assistant, memories: memories, feedback: feedback, routineRuns: routineRuns,
-            reminders: reminders)
+        let (users, households, assistant, memories, feedback) = (users, households, assistant, memories, feedback)
+        let (routineRuns, reminders, artifacts) = (routineRuns, reminders, artifacts)
+        return ZiaExporter(sections: [
+            .init("user") { try await users.find($0) },
+            .init("household") { try await households.profile(of: $0) },
+            .init("conversations") { try await assistant.conversations.all(for: $0) },
+            .init("agent_runs") { try await assistant.runs.all(for: $0) },
+            .init("memories") { try await memories.list(for: $0) },
+            .init("feedback") { try await feedback.list(for: $0) },
+            .init("routine_runs") { try await routineRuns.all(for: $0) },
+            .init("reminders") { try await reminders.stored(for: $0) },
+            .init("artifacts") { try await artifacts.all(for: $0) },
+        ])
     }
 }
 
-/// Zia's part of a user's data export: its account row (the time zone is in the export's
-/// notification preferences), the stored household profile (null when none is stored), the
-/// conversations with their messages, the assistant's runs, the user's memories, their feedback on runs,
-/// their routine runs and their reminder settings.
+/// Zia's part of a user's data export: one key per section, each read by its part (`user` and
+/// `household` are `null` when nothing is stored; the time zone is in the export's notification
+/// preferences).
 public struct ZiaExporter: AppDataExporter {
-    let users: ZiaUserRepository
-    let households: HouseholdRepository
-    let assistant: ZiaAssistantRoutes
-    let memories: MemoryStore
-    let feedback: FeedbackRepository
-    let routineRuns: RoutineRunRepository
-    let reminders: ZiaReminderService
+    /// One key of the export and how to read it for a user.
+    public struct Section: Sendable {
+        let key: String
+        let read: @Sendable (UserID) async throws -> AnyEncodable
 
-    struct Document: Encodable {
-        var user: ZiaUserRepository.Row?
-        var household: HouseholdProfile?
-        var conversations: [Conversation]
-        var agentRuns: [AgentRunRecord]
-        var memories: [Memory]
-        var feedback: [Feedback]
-        var routineRuns: [RoutineRun]
-        var reminders: ReminderSettings
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encodeNullable(user, forKey: .user, in: encoder)
-            try container.encodeNullable(household, forKey: .household, in: encoder)
-            try container.encode(conversations, forKey: .conversations)
-            try container.encode(agentRuns, forKey: .agentRuns)
-            try container.encode(memories, forKey: .memories)
-            try container.encode(feedback, forKey: .feedback)
-            try container.encode(routineRuns, forKey: .routineRuns)
-            try container.encode(reminders, forKey: .reminders)
-        }
-        enum CodingKeys: String, CodingKey {
-            case user, household, conversations, agentRuns = "agent_runs", memories, feedback, routineRuns = "routine_runs", reminders
+        public init<Value: Encodable & Sendable>(_ key: String, _ read: @escaping @Sendable (UserID) async throws -> Value) {
+            self.key = key
+            self.read = { AnyEncodable(try await read($0)) }
         }
     }
 
+    let sections: [Section]
+
     public func exportData(for user: UserID) async throws -> AnyEncodable {
-        AnyEncodable(
-            Document(
-                user: try await users.find(user), household: try await households.profile(of: user), conversations: try await assistant.conversations.all(for: user),
-                agentRuns: try await assistant.runs.all(for: user), memories: try await memories.list(for: user), feedback: try await feedback.list(for: user),
-                routineRuns: try await routineRuns.all(for: user), reminders: try await reminders.stored(for: user)))
+        var document: [String: AnyEncodable] = [:]
+        for section in sections { document[section.key] = try await section.read(user) }
+        return AnyEncodable(document)
     }
 }

@@ -22,7 +22,8 @@ struct MealPlannerAgent: Agent {
     static let synthesisTokens = 600
 
     func run(_ context: AgentContext) async throws -> AgentResult {
-        let household = context.household
+        // Cuisines the family's memories name (a saved plan's `meal_cuisine_…`) join its preferred ones.
+        let household = RememberedCuisines.preferring(context.input.memories, in: context.household)
         let check = AllergenCheck(allergies: household.safetyAllergies, kidAges: context.kidAges)
         var result = AgentResult()
 

@@ -58,6 +58,14 @@ struct ListCursorTests {
                 guard response.status == .ok, response.text.contains("event: done") else { throw TestFailure("no conversation started: \(response.status) \(response.text)") }
             },
             inBody: false),
+        PagedList(
+            operation: "GET /zia/v1/artifacts", signIn: { try await $0.signIn(app: "zia") },
+            addItem: { client, user, n in
+                let payload: [String: Any] = ["plan_text": "Steps \(n)", "steps": [["time": "19:00", "title": "Bath", "minutes": 15]], "total_minutes": 15]
+                try await created(
+                    client.send(.post, "/zia/v1/artifacts", token: user.accessToken, json: ["artifact_type": "bedtime_routine", "payload": payload]))
+            },
+            inBody: false),
     ]
 
     static func created(_ response: APIResponse) throws {

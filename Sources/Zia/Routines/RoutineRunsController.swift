@@ -12,11 +12,16 @@ public struct RoutineRunsController: Sendable {
     let runs: RoutineRunRepository
     let accounts: AccountRepository
     let clock: any TimeSource
+    /// Runs after a run is completed (Zia writes a `routine_…` memory, with the user's consent).
+    let completed: @Sendable (RoutineRun, UserID) async -> Void
 
-    public init(runs: RoutineRunRepository, accounts: AccountRepository, clock: any TimeSource) {
+    public init(
+        runs: RoutineRunRepository, accounts: AccountRepository, clock: any TimeSource, completed: @escaping @Sendable (RoutineRun, UserID) async -> Void = { _, _ in }
+    ) {
         self.runs = runs
         self.accounts = accounts
         self.clock = clock
+        self.completed = completed
     }
 
     public func addRoutes(to api: RouterGroup<AuthenticatedContext>) {
@@ -24,7 +29,9 @@ public struct RoutineRunsController: Sendable {
         api.on(ZiaRoutes.stepRoutineRun) { _, context, id in try await runs.move(id, for: context.userID, .step) }
         api.on(ZiaRoutes.completeRoutineRun) { _, context, id in
             let today = LocalDate(clock.now(), in: try await userTimeZone(context.userID, accounts: accounts))
-            return try await runs.move(id, for: context.userID, .complete(today))
+            let run = try await runs.move(id, for: context.userID, .complete(today))
+            await completed(run, context.userID)
+            return run
         }
         api.on(ZiaRoutes.abandonRoutineRun) { _, context, id in try await runs.move(id, for: context.userID, .abandon) }
         api.on(ZiaRoutes.activeRoutineRun) { _, context, _ in ActiveRoutineRun(try await runs.active(for: context.userID)) }

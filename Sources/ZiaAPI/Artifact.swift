@@ -1,0 +1,164 @@
+import Foundation
+import PlatformAPI
+
+/// The marker type of ``ArtifactID``.
+public enum ArtifactEntity {}
+/// A saved artifact's id: `{id}` of the artifact routes, `artifact_id` of a calendar suggestion.
+public typealias ArtifactID = TypedID<ArtifactEntity>
+
+extension ArtifactEntity: NamedEntity {
+    public static var entityName: String { "Artifact" }
+    public static var notFoundCode: String { "artifact_not_found" }
+}
+
+/// What a saved artifact is: the assistant's meal plan, bedtime routine or chore plan (the seed's
+/// `ai_artifacts.artifact_type`, with chore plans added).
+public enum ArtifactType: String, Codable, Sendable, CaseIterable {
+    case mealPlan = "meal_plan"
+    case bedtimeRoutine = "bedtime_routine"
+    case chorePlan = "chore_plan"
+}
+
+/// A plan the user saved (`POST /artifacts`), as the artifact routes answer it. `payload` is the
+/// JSON object as sent (its type's keys checked by ``ArtifactPayloadShape``).
+public struct Artifact: Codable, Sendable, Equatable {
+    enum CodingKeys: String, CodingKey { case id, userID = "user_id", artifactType = "artifact_type", title, payload, createdAt = "created_at" }
+    public var id: ArtifactID
+    public var userID: UUID
+    public var artifactType: ArtifactType
+    public var title: String
+    public var payload: JSONValue
+    public var createdAt: Date
+
+    public init(id: ArtifactID, userID: UUID, artifactType: ArtifactType, title: String, payload: JSONValue, createdAt: Date) {
+        self.id = id
+        self.userID = userID
+        self.artifactType = artifactType
+        self.title = title
+        self.payload = payload
+        self.createdAt = createdAt
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(userID.lowercasedString, forKey: .userID)
+        try container.encode(artifactType, forKey: .artifactType)
+        try container.encode(title, forKey: .title)
+        try container.encode(payload, forKey: .payload)
+        try container.encode(createdAt, forKey: .createdAt)
+    }
+}
+
+/// The body of `POST /artifacts`, every field optional so what is missing is a 422 naming it.
+public struct ArtifactInput: Codable, Sendable, Equatable {
+    enum CodingKeys: String, CodingKey { case artifactType = "artifact_type", title, payload }
+    public var artifactType: String?
+    public var title: String?
+    public var payload: JSONValue?
+
+    public init(artifactType: String?, title: String? = nil, payload: JSONValue?) {
+        self.artifactType = artifactType
+        self.title = title
+        self.payload = payload
+    }
+
+    /// A checked artifact: its type, the trimmed title (nil: the server names it) and the payload.
+    public struct Entry: Sendable, Equatable {
+        public var artifactType: ArtifactType
+        public var title: String?
+        public var payload: JSONValue
+    }
+
+    /// `artifact_type` one of ``ArtifactType``; `title` at most ``ArtifactRules/maxTitleLength``
+    /// characters once trimmed (blank or absent: generated); `payload` an object holding its type's
+    /// keys (``ArtifactPayloadShape``) of at most ``ArtifactRules/maxPayloadBytes`` as compact JSON.
+    public static func check(_ input: ArtifactInput) -> Checked<Entry> {
+        var v = Validator()
+        let type = v.requireEnum(input.artifactType, "artifact_type", as: ArtifactType.self)
+        let title = v.optionalText(input.title, "title", maxLength: ArtifactRules.maxTitleLength)
+        if let payload = input.payload, payload != .null {
+            let size = (try? payload.data().count) ?? Int.max
+            if size > ArtifactRules.maxPayloadBytes {
+                v.fail("payload", "must be at most \(ArtifactRules.maxPayloadBytes) bytes as JSON (got \(size))")
+            } else if let type {
+                ArtifactPayloadShape.of(type).check(payload, at: "payload", &v)
+            } else if case .object = payload {
+            } else {
+                v.fail("payload", "must be a JSON object")
+            }
+        } else {
+            v.fail("payload", "is required")
+        }
+        return .from(v) {
+            guard let type, let payload = input.payload else { return nil }
+            return Entry(artifactType: type, title: title, payload: payload)
+        }
+    }
+}
+
+/// The limits of artifacts, shared by the server and the SDK.
+public enum ArtifactRules {
+    public static let maxTitleLength = 200
+    /// The payload as compact JSON with sorted keys, in bytes (larger is a 422 on `payload`).
+    public static let maxPayloadBytes = 64 * 1024
+    /// `GET /artifacts`' page size without `limit`, and its largest `limit`.
+    public static let defaultPage = 50
+    public static let maxPage = 100
+}
+
+/// The JSON shape a payload of each ``ArtifactType`` must have — the keys other parts read back
+/// from a saved artifact (a grocery session from a meal plan's `grocery`, a calendar event from its
+/// `plan_text`). Other keys are kept as sent.
+public indirect enum ArtifactPayloadShape: Sendable {
+    case string, number
+    /// A string, `null` or absent.
+    case optionalString
+    /// A number, `null` or absent.
+    case optionalNumber
+    case array(ArtifactPayloadShape)
+    /// An object with these keys (each required unless its shape is optional).
+    case object([(String, ArtifactPayloadShape)])
+    /// An object whose every value has this shape (a grocery list's aisles).
+    case map(ArtifactPayloadShape)
+
+    /// meal_plan `{plan_text, meals: [{day, recipe_id?, title}], grocery: {aisles: {aisle: [{name, quantity, unit}]}}}`;
+    /// bedtime_routine `{plan_text, steps: [{time, title, minutes}], total_minutes}`;
+    /// chore_plan `{plan_text, chore_type, frequency, schedule: [{day, task, assignee, minutes}]}`.
+    public static func of(_ type: ArtifactType) -> ArtifactPayloadShape {
+        switch type {
+        case .mealPlan:
+            .object([
+                ("plan_text", .string),
+                ("meals", .array(.object([("day", .string), ("recipe_id", .optionalString), ("title", .string)]))),
+                ("grocery", .object([("aisles", .map(.array(.object([("name", .string), ("quantity", .optionalNumber), ("unit", .optionalString)]))))])),
+            ])
+        case .bedtimeRoutine:
+            .object([("plan_text", .string), ("steps", .array(.object([("time", .string), ("title", .string), ("minutes", .number)]))), ("total_minutes", .number)])
+        case .chorePlan:
+            .object([
+                ("plan_text", .string), ("chore_type", .string), ("frequency", .string),
+                ("schedule", .array(.object([("day", .string), ("task", .string), ("assignee", .string), ("minutes", .number)]))),
+            ])
+        }
+    }
+
+    /// Records in `v` every place where `value` (at JSON path `path`) does not have this shape.
+    public func check(_ value: JSONValue?, at path: String, _ v: inout Validator) {
+        switch (self, value) {
+        case (.optionalString, nil), (.optionalString, .null), (.optionalNumber, nil), (.optionalNumber, .null): return
+        case (_, nil): v.fail(path, "is required")
+        case (.string, .string), (.optionalString, .string), (.number, .number), (.optionalNumber, .number): return
+        case (.string, _), (.optionalString, _): v.fail(path, "must be a string")
+        case (.number, _), (.optionalNumber, _): v.fail(path, "must be a number")
+        case (.array(let element), .array(let items)?):
+            for (index, item) in items.enumerated() { element.check(item, at: "\(path)[\(index)]", &v) }
+        case (.array, _): v.fail(path, "must be an array")
+        case (.object(let keys), .object(let fields)?):
+            for (key, shape) in keys { shape.check(fields[key], at: "\(path).\(key)", &v) }
+        case (.map(let element), .object(let fields)?):
+            for key in fields.keys.sorted() { element.check(fields[key], at: "\(path).\(key)", &v) }
+        case (.object, _), (.map, _): v.fail(path, "must be an object")
+        }
+    }
+}
