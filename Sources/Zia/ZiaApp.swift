@@ -72,6 +72,8 @@ public struct ZiaApp: AppModule {
     /// The shipped recipes and knowledge base as a vector corpus (the assistant's retrievers and `/rag/search`).
     public let corpus: CorpusIndex
     let memorySearch: MemorySearch
+    // Groceries, pantry and shopping sessions.
+    public let pantry: PantryRepository
 
     public init(platform: PlatformServices, configuration: ZiaConfiguration) throws {
         let database = platform.database, clock = platform.clock
@@ -96,6 +98,8 @@ public struct ZiaApp: AppModule {
             platform.authLimiter.map { AuthController(auth: auth, app: Self.id, allowDevSignIn: false, limiter: $0) }
         }
         onboarding = OnboardingMetrics(metrics: platform.metrics, users: users)
+        // Groceries, pantry and shopping sessions.
+        pantry = PantryRepository(database: database, clock: clock)
     }
 
     public func addRoutes(to routes: AppRoutes) {
@@ -108,6 +112,9 @@ public struct ZiaApp: AppModule {
         admin.addRoutes(to: api)
         RAGSearchController(corpus: corpus, memories: memorySearch).addRoutes(to: api)
         ZiaPublicController(health: health, signIn: signIn).addRoutes(to: routes.open(ZiaRoutes.openRoot))
+        // Groceries, pantry and shopping sessions.
+        GroceriesController(pantry: pantry).addRoutes(to: api)
+        PantryController(pantry: pantry).addRoutes(to: api)
     }
 
     /// Memories' vectors and the corpus's recipes and articles, kept embedded by the platform's
