@@ -74,6 +74,7 @@ public struct ZiaApp: AppModule {
     let memorySearch: MemorySearch
     // Groceries, pantry and shopping sessions.
     public let pantry: PantryRepository
+    public let grocerySessions: GrocerySessionRepository
 
     public init(platform: PlatformServices, configuration: ZiaConfiguration) throws {
         let database = platform.database, clock = platform.clock
@@ -100,6 +101,7 @@ public struct ZiaApp: AppModule {
         onboarding = OnboardingMetrics(metrics: platform.metrics, users: users)
         // Groceries, pantry and shopping sessions.
         pantry = PantryRepository(database: database, clock: clock)
+        grocerySessions = GrocerySessionRepository(database: database, clock: clock)
     }
 
     public func addRoutes(to routes: AppRoutes) {
@@ -115,6 +117,7 @@ public struct ZiaApp: AppModule {
         // Groceries, pantry and shopping sessions.
         GroceriesController(pantry: pantry).addRoutes(to: api)
         PantryController(pantry: pantry).addRoutes(to: api)
+        GrocerySessionsController(sessions: grocerySessions).addRoutes(to: api)
     }
 
     /// Memories' vectors and the corpus's recipes and articles, kept embedded by the platform's
@@ -122,19 +125,23 @@ public struct ZiaApp: AppModule {
     public var embeddingSources: [any EmbeddingSource] { [MemoryEmbeddingSource()] + corpus.embeddingSources }
 
     public var exporter: any AppDataExporter {
-        ZiaExporter(users: users, households: households, assistant: assistant, memories: memories, feedback: feedback)
+        ZiaExporter(
+            users: users, households: households, assistant: assistant, memories: memories, feedback: feedback,
+            shopping: ShoppingExport(pantry: pantry, sessions: grocerySessions))
     }
 }
 
 /// Zia's part of a user's data export: its account row (the time zone is in the export's
 /// notification preferences), the stored household profile (null when none is stored), the
-/// conversations with their messages, the assistant's runs, the user's memories and their feedback on runs.
+/// conversations with their messages, the assistant's runs, the user's memories and their feedback on runs,
+/// the pantry and the shopping sessions with their items.
 public struct ZiaExporter: AppDataExporter {
     let users: ZiaUserRepository
     let households: HouseholdRepository
     let assistant: ZiaAssistantRoutes
     let memories: MemoryStore
     let feedback: FeedbackRepository
+    let shopping: ShoppingExport
 
     struct Document: Encodable {
         var user: ZiaUserRepository.Row?
@@ -143,6 +150,8 @@ public struct ZiaExporter: AppDataExporter {
         var agentRuns: [AgentRunRecord]
         var memories: [Memory]
         var feedback: [Feedback]
+        var pantry: [PantryItem]
+        var grocerySessions: [GrocerySession]
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encodeNullable(user, forKey: .user, in: encoder)
@@ -151,14 +160,25 @@ public struct ZiaExporter: AppDataExporter {
             try container.encode(agentRuns, forKey: .agentRuns)
             try container.encode(memories, forKey: .memories)
             try container.encode(feedback, forKey: .feedback)
+            try container.encode(pantry, forKey: .pantry)
+            try container.encode(grocerySessions, forKey: .grocerySessions)
         }
-        enum CodingKeys: String, CodingKey { case user, household, conversations, agentRuns = "agent_runs", memories, feedback }
+        enum CodingKeys: String, CodingKey {
+            case user, household, conversations, agentRuns = "agent_runs", memories, feedback, pantry, grocerySessions = "grocery_sessions"
+        }
     }
 
     public func exportData(for user: UserID) async throws -> AnyEncodable {
         AnyEncodable(
             Document(
                 user: try await users.find(user), household: try await households.profile(of: user), conversations: try await assistant.conversations.all(for: user),
-                agentRuns: try await assistant.runs.all(for: user), memories: try await memories.list(for: user), feedback: try await feedback.list(for: user)))
+                agentRuns: try await assistant.runs.all(for: user), memories: try await memories.list(for: user), feedback: try await feedback.list(for: user),
+                pantry: try await shopping.pantry.list(for: user), grocerySessions: try await shopping.sessions.all(for: user)))
     }
+}
+
+/// The groceries part of a user's export: the pantry and the shopping sessions.
+public struct ShoppingExport: Sendable {
+    let pantry: PantryRepository
+    let sessions: GrocerySessionRepository
 }
