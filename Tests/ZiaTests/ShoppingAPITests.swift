@@ -192,6 +192,23 @@ struct ShoppingAPITests {
         }
     }
 
+    @Test("concurrent starts leave exactly one session in progress", arguments: TestDatabase.allCases)
+    func concurrentStarts(_ database: TestDatabase) async throws {
+        try await ZiaServer.with(database) { client, server in
+            let user = try await client.signIn(app: "zia")
+            let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
+                for _ in 0..<8 { group.addTask { try await client.send(.post, Self.start, token: user.accessToken, json: ["items": [["name": "milk"]]]).status } }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(statuses.allSatisfy { $0 == .created })
+            let open = try await server.database.read { db in
+                try await db.raw("SELECT COUNT(*) AS n FROM zia_grocery_sessions WHERE user_id = \(bind: UUID(uuidString: user.userID)!) AND status = 'in_progress'")
+                    .first()!.decode(column: "n", as: Int.self)
+            }
+            #expect(open == 1)
+        }
+    }
+
     @Test("the learned aisle order averages each trip's ranks; unvisited aisles keep the usual order")
     func aisleOrder() {
         #expect(AisleOrder.learned(from: []) == GroceryAisle.allCases)

@@ -44,6 +44,7 @@ public struct GrocerySessionRepository: Sendable {
         let now = clock.now()
         let id = GrocerySessionID()
         return try await database.transaction(owner: user.uuid) { db in
+            try await Self.serialise(user, db)
             try await db.raw(
                 "UPDATE zia_grocery_sessions SET status = 'abandoned', ended_at = \(bind: now) WHERE user_id = \(bind: user.uuid) AND status = 'in_progress'"
             ).run()
@@ -106,6 +107,7 @@ public struct GrocerySessionRepository: Sendable {
     public func complete(_ id: GrocerySessionID, for user: UserID) async throws -> Result<CompletedGrocerySession, Refusal> {
         let now = clock.now()
         return try await database.transaction(owner: user.uuid) { db in
+            try await Self.serialise(user, db)
             switch try await Self.lockOpen(id, for: user, db) {
             case .failure(let refusal): return .failure(refusal)
             case .success(let autoAdd):
@@ -169,6 +171,13 @@ public struct GrocerySessionRepository: Sendable {
             try await change(db)
             return .success(try await Self.session(id, for: user, db)!)
         }
+    }
+
+    /// Orders the user's starts and completions (one session in progress, one pantry merge at a
+    /// time): a transaction-scoped advisory lock on PostgreSQL; SQLite's single writer already does.
+    private static func serialise(_ user: UserID, _ db: any SQLDatabase) async throws {
+        guard db.isPostgres else { return }
+        try await db.raw("SELECT pg_advisory_xact_lock(hashtext(\(bind: "zia.grocery." + user.uuid.uuidString)))").run()
     }
 
     /// Locks the user's session; its `auto_add_to_pantry` when it is in progress.
