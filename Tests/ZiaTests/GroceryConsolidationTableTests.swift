@@ -10,7 +10,7 @@ struct GroceryConsolidationTableTests {
         arguments: [
             ("Tomatoes", "tomato"), ("  Fresh   Basil ", "basil"), ("organic whole milk", "milk"), ("Sliced Mushrooms", "mushroom"),
             ("diced onions,", "onion"), ("Chicken Breasts", "chicken breast"), ("berries", "berry"), ("peaches", "peach"), ("eggs", "egg"),
-            ("hummus", "hummus"), ("frozen peas", "pea"), ("chopped  fresh parsley", "parsley"), ("Whole", "whole"), ("bay leaves", "bay leaf"),
+            ("hummus", "hummus"), ("frozen peas", "pea"), ("chopped  fresh parsley", "parsley"), ("Whole", "whole"), ("bay leaves", "bay leaf"), (" *** ", "***"),
         ])
     func names(_ raw: String, _ key: String) {
         #expect(GroceryNames.key(raw) == key)

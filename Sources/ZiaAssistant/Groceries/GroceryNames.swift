@@ -12,9 +12,12 @@ public enum GroceryNames {
     ]
 
     /// Lower-case words of `name` without punctuation and modifiers ("Fresh  Basil," → "basil");
-    /// a name that is only modifiers keeps its words.
+    /// a name that is only modifiers keeps its words, one without any word its lower-case,
+    /// space-separated characters ("***"), so no item is ever lost.
     public static func normalize(_ name: String) -> String {
-        let words = name.lowercased().split { !($0.isLetter || $0.isNumber || $0 == "'" || $0 == "-") }.map(String.init)
+        let lowered = name.lowercased()
+        let words = lowered.split { !($0.isLetter || $0.isNumber || $0 == "'" || $0 == "-") }.map(String.init)
+        guard !words.isEmpty else { return lowered.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
         let kept = words.filter { !modifiers.contains($0) }
         return (kept.isEmpty ? words : kept).joined(separator: " ")
     }
