@@ -6,6 +6,7 @@ import NIOHTTP1
 import PlatformCore
 import Synchronization
 import ZiaAPI
+import ZiaAssistant
 
 /// Measures Zia's assistant as a client sees it: the zero-config server (SQLite, offline models,
 /// hashing embedder unless `--minilm`) started in this process on 127.0.0.1, a signed-in user with a
@@ -13,10 +14,14 @@ import ZiaAPI
 /// Prints the time to the first `token` event and to `done` (p50/p95) for sequential meal plans,
 /// then the same for 100 streams held open at once.
 ///
-/// Run with `swift run -c release zia-benchmark [runs] [concurrent]` (defaults 200 and 100).
+/// Run with `swift run -c release zia-benchmark [runs] [concurrent]` (defaults 200 and 100);
+/// `zia-benchmark pantry [rounds]` measures pantry matching and consolidation instead (``PantryBenchmark``).
 @main
 enum ZiaBenchmark {
     static func main() async throws {
+        if CommandLine.arguments.dropFirst().first == "pantry" {
+            return PantryBenchmark.run(rounds: CommandLine.arguments.dropFirst(2).first.flatMap(Int.init) ?? 10_000)
+        }
         let runs = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 200
         let concurrent = CommandLine.arguments.dropFirst(2).first.flatMap(Int.init) ?? 100
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("zia-bench-\(UUID().uuidString)")
@@ -170,5 +175,55 @@ enum ZiaBenchmark {
     struct Failure: Error, CustomStringConvertible {
         let description: String
         init(_ description: String) { self.description = description }
+    }
+}
+
+/// `zia-benchmark pantry [rounds]`: the pantry-aware list's pure logic, no server. Matching a
+/// 200-item pantry against a 60-item list (``PantryMatcher``, index built each time, as a request
+/// does; target under 1 ms) and consolidating a week's ingredients (7 dinners, about 70 lines, in
+/// mixed units) with ``GroceryConsolidator``; prints p50/p95 of each in milliseconds.
+enum PantryBenchmark {
+    static func run(rounds: Int) {
+        let words = [
+            "tomato", "onion", "garlic", "basil", "chicken", "beef", "rice", "pasta", "milk", "cheese", "butter", "egg", "flour", "sugar", "carrot", "potato",
+            "spinach", "salmon", "bread", "yogurt",
+        ]
+        let kinds = ["", "fresh ", "organic ", "sliced ", "whole "]
+        let units = ["g", "kg", "ml", "cup", "tbsp", "piece", "oz", "lb"]
+        let pantry = (0..<200).map { i in
+            GroceryEntry(name: kinds[i % kinds.count] + words[i % words.count] + (i < words.count ? "" : " \(i)"), quantity: Double(i % 7 + 1) * 100, unit: units[i % 3])
+        }
+        let list = (0..<60).map { i in
+            GroceryEntry(name: words[(i * 7) % words.count] + (i % 3 == 0 ? "es" : "") + (i % 4 == 0 ? " breast" : ""), quantity: Double(i % 5 + 1), unit: units[i % units.count])
+        }
+        let week = (0..<70).map { i in
+            GroceryEntry(name: kinds[i % kinds.count] + words[i % words.count] + (i % 2 == 0 ? "s" : ""), quantity: Double(i % 9 + 1) / 3, unit: units[i % units.count])
+        }
+        let totals = GroceryConsolidator.totals(of: list)
+
+        var matching: [Double] = []
+        var consolidation: [Double] = []
+        var removed = 0
+        for _ in 0..<rounds {
+            let start = ContinuousClock.now
+            removed &+= PantryMatcher(pantry: pantry).missing(from: totals).meta.itemsRemovedCount
+            matching.append(milliseconds(since: start))
+            let again = ContinuousClock.now
+            removed &+= GroceryConsolidator.consolidate(week).aisles.count
+            consolidation.append(milliseconds(since: again))
+        }
+        print(String(format: "pantry match 200 × 60: p50 %.3f ms  p95 %.3f ms (target < 1 ms)", percentile(matching, 0.5), percentile(matching, 0.95)))
+        print(String(format: "consolidate a week (70 lines): p50 %.3f ms  p95 %.3f ms", percentile(consolidation, 0.5), percentile(consolidation, 0.95)))
+        print("(checksum \(removed))")
+    }
+
+    static func milliseconds(since start: ContinuousClock.Instant) -> Double {
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+    }
+
+    static func percentile(_ values: [Double], _ share: Double) -> Double {
+        let sorted = values.sorted()
+        return sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * share))]
     }
 }

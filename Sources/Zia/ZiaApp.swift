@@ -86,6 +86,9 @@ public struct ZiaApp: AppModule {
     /// Memories from what the user saves and completes (`routineCompleted` for the routine runs).
     public let writeBack: MemoryWriteBack
     let cursorSecret: Data
+    // Groceries, pantry and shopping sessions.
+    public let pantry: PantryRepository
+    public let grocerySessions: GrocerySessionRepository
 
     public init(platform: PlatformServices, configuration: ZiaConfiguration) throws {
         let database = platform.database, clock = platform.clock
@@ -120,6 +123,9 @@ public struct ZiaApp: AppModule {
         artifacts = ArtifactRepository(database: database, clock: clock)
         cursorSecret = platform.serverSecret
         writeBack = MemoryWriteBack(memories: memories, users: users, logger: platform.logger)
+        // Groceries, pantry and shopping sessions.
+        pantry = PantryRepository(database: database, clock: clock)
+        grocerySessions = GrocerySessionRepository(database: database, clock: clock)
     }
 
     public func addRoutes(to routes: AppRoutes) {
@@ -139,6 +145,10 @@ public struct ZiaApp: AppModule {
             guard let day = run.localDay else { return }
             _ = await writeBack.routineCompleted(
                 routineType: run.artifactID == nil ? "routine" : "bedtime", stepsCompleted: run.stepsCompleted, stepsTotal: run.stepsTotal, day: day, for: user)
+            // Groceries, pantry and shopping sessions.
+            GroceriesController(pantry: pantry).addRoutes(to: api)
+            PantryController(pantry: pantry).addRoutes(to: api)
+            GrocerySessionsController(sessions: grocerySessions).addRoutes(to: api)
         }
         .addRoutes(to: api)
         ChoresController().addRoutes(to: api)
@@ -164,7 +174,7 @@ public struct ZiaApp: AppModule {
 
     public var exporter: any AppDataExporter {
         let (users, households, assistant, memories, feedback) = (users, households, assistant, memories, feedback)
-        let (routineRuns, reminders, artifacts) = (routineRuns, reminders, artifacts)
+        let (routineRuns, reminders, artifacts, pantry, grocerySessions) = (routineRuns, reminders, artifacts, pantry, grocerySessions)
         return ZiaExporter(sections: [
             .init("user") { try await users.find($0) },
             .init("household") { try await households.profile(of: $0) },
@@ -175,6 +185,8 @@ public struct ZiaApp: AppModule {
             .init("routine_runs") { try await routineRuns.all(for: $0) },
             .init("reminders") { try await reminders.stored(for: $0) },
             .init("artifacts") { try await artifacts.all(for: $0) },
+            .init("pantry") { try await pantry.list(for: $0) },
+            .init("grocery_sessions") { try await grocerySessions.all(for: $0) },
         ])
     }
 }

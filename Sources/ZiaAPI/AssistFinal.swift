@@ -22,7 +22,9 @@ public struct AssistMeta: Codable, Sendable, Equatable {
 
 /// A `final` event's data: the seed's unified result, plus a meal plan's text, recipes and groceries.
 public struct AssistFinal: Codable, Sendable, Equatable {
-    enum CodingKeys: String, CodingKey { case text, usage, costUSD = "cost_usd", meta, planText = "plan_text", recipes, grocery, routine, chores }
+    enum CodingKeys: String, CodingKey {
+        case text, usage, costUSD = "cost_usd", meta, planText = "plan_text", recipes, grocery, missingGrocery = "missing_grocery", routine, chores
+    }
     public var text: String
     public var usage: AssistUsage
     public var costUSD: Double
@@ -30,6 +32,8 @@ public struct AssistFinal: Codable, Sendable, Equatable {
     public var planText: String?
     public var recipes: [Recipe]?
     public var grocery: GroceryList?
+    /// A meal plan's `grocery` less what the caller's pantry holds (the server adds it to every plan).
+    public var missingGrocery: MissingGroceryList?
     /// A routine's steps (the routine agent's result).
     public var routine: RoutinePlan?
     /// A chore schedule (the chores agent's result).

@@ -22,6 +22,8 @@ public struct AssistStreamController: Sendable {
     let households: HouseholdRepository
     let limits: AssistLimits
     let quota: AssistQuota
+    /// The caller's pantry: a meal plan's `final` gets `missing_grocery` from it.
+    let pantry: PantryRepository
     let metrics: MetricsRegistry
     let clock: any TimeSource
     let logger: Logger
@@ -67,7 +69,7 @@ public struct AssistStreamController: Sendable {
                 runID: runID, variants: variants),
             context: AssistContext(profile: caller, household: profile, conversationID: conversationID, runID: RunID(runID)),
             exceeded: quota.exceeded(used: try await used, now: clock.now()), started: started,
-            engine: engine, conversations: conversations, runs: runs, metrics: metrics, clock: clock, logger: logger)
+            engine: engine, conversations: conversations, runs: runs, pantry: pantry, metrics: metrics, clock: clock, logger: logger)
         return EventStream.response { sender in try await run.produce(sender) }
     }
 }
@@ -84,6 +86,7 @@ struct AssistStreamRun: Sendable {
     let engine: any AssistEngine
     let conversations: ConversationRepository
     let runs: AgentRunRepository
+    let pantry: PantryRepository
     let metrics: MetricsRegistry
     let clock: any TimeSource
     let logger: Logger
@@ -120,7 +123,7 @@ struct AssistStreamRun: Sendable {
     /// answers the event that shows it.
     private func store(_ run: AssistRun) async throws -> ServerSentEvent {
         let (outcome, text, event): (AgentRunOutcome, String, ServerSentEvent) =
-            switch run.outcome {
+            switch try await withPantryView(run.outcome) {
             case .final(let final): (.ok, final.text, try AssistEvents.event(.final, final))
             case .refusal(let refusal): (.refusal, refusal.refusalText, try AssistEvents.event(.refusal, refusal))
             }
@@ -134,6 +137,13 @@ struct AssistStreamRun: Sendable {
             }
         }
         return event
+    }
+
+    /// A meal plan's `final` with `missing_grocery`: its `grocery` (unchanged) less the caller's pantry.
+    private func withPantryView(_ outcome: AssistOutcome) async throws -> AssistOutcome {
+        guard case .final(var final) = outcome, let grocery = final.grocery else { return outcome }
+        final.missingGrocery = PantryMatcher(pantry: try await pantry.stock(for: input.userID)).missing(from: grocery)
+        return .final(final)
     }
 
     private func record(_ outcome: AgentRunOutcome, _ run: AssistRun? = nil) -> AgentRunRecord {

@@ -33,7 +33,7 @@ public struct ZiaAssistantRoutes: Sendable {
             engine: engine, memories: memories, conversations: conversations, runs: runs,
             accounts: ZiaUserService(users: ZiaUserRepository(database: database, clock: clock), accounts: accounts),
             households: HouseholdRepository(database: database, clock: clock), limits: AssistLimits(settings: settings, clock: clock, clients: clients),
-            quota: AssistQuota(limit: settings.monthlyQuota), metrics: metrics, clock: clock, logger: logger)
+            quota: AssistQuota(limit: settings.monthlyQuota), pantry: PantryRepository(database: database, clock: clock), metrics: metrics, clock: clock, logger: logger)
         conversationRoutes = ConversationsController(conversations: conversations, cursorSecret: cursorSecret)
     }
 
