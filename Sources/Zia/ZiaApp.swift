@@ -145,10 +145,6 @@ public struct ZiaApp: AppModule {
             guard let day = run.localDay else { return }
             _ = await writeBack.routineCompleted(
                 routineType: run.artifactID == nil ? "routine" : "bedtime", stepsCompleted: run.stepsCompleted, stepsTotal: run.stepsTotal, day: day, for: user)
-            // Groceries, pantry and shopping sessions.
-            GroceriesController(pantry: pantry).addRoutes(to: api)
-            PantryController(pantry: pantry).addRoutes(to: api)
-            GrocerySessionsController(sessions: grocerySessions).addRoutes(to: api)
         }
         .addRoutes(to: api)
         ChoresController().addRoutes(to: api)
@@ -156,6 +152,10 @@ public struct ZiaApp: AppModule {
         RemindersController(reminders: reminders).addRoutes(to: api)
         // Artifacts.
         ArtifactsController(artifacts: artifacts, accounts: accounts, clock: artifacts.clock, writeBack: writeBack, cursorSecret: cursorSecret).addRoutes(to: api)
+        // Groceries, pantry and shopping sessions.
+        GroceriesController(pantry: pantry).addRoutes(to: api)
+        PantryController(pantry: pantry).addRoutes(to: api)
+        GrocerySessionsController(sessions: grocerySessions).addRoutes(to: api)
     }
 
     // Reminders: their delivery job, and a new time zone moves them.
