@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import ZiaAPI
 
 /// Completing a routine run writes a `routine_…_completed` fact, with the user's consent only.
