@@ -88,12 +88,13 @@ EXPLAINED_FIELDS = {
     "listConversations": [r"cursor"],  # opaque, issued by this server to this account
     "saveMemory": [r"value", r"key"],  # 500 characters as people see them; at most 200 memories a user
     "giveFeedback": [r"payload"],  # at most 16 KB as compact JSON
+    "updateReminders": [r"(meal|chore)_reminder\.weekdays_only"],  # only bedtime chooses its days
     "startGrocerySession": [r"artifact_id"],  # a saved meal plan's: another kind of artifact has no grocery list
     # Chore scheduling: `start_date` must be a real date (no 30 February) and `name` counts at most
     # 100 characters as people see them once trimmed (see scripts/fuzz.toml).
     "scheduleChores": [r"start_date", r"name"],
     "listArtifacts": [r"cursor"],  # opaque, issued by this server to this account
-    "saveArtifact": [r"payload", r"title"],  # at most 64 KB as compact JSON; 200 characters as people see them
+    "saveArtifact": [r"payload(\..+)?", r"title"],  # at most 64 KB as compact JSON; 200 characters as people see them
 }
 # Error codes for "the stored vault leaves nothing to recommend" (the caller's data, not the request).
 EXPLAINED_CODES = {

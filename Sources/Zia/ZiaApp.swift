@@ -139,12 +139,20 @@ public struct ZiaApp: AppModule {
         RAGSearchController(corpus: corpus, memories: memorySearch).addRoutes(to: api)
         ZiaPublicController(health: health, signIn: signIn).addRoutes(to: routes.open(ZiaRoutes.openRoot))
         // Routines: routine runs (streaks) and chore scheduling.
-        let writeBack = writeBack
+        let (writeBack, artifacts) = (writeBack, artifacts)
         RoutineRunsController(runs: routineRuns, accounts: accounts, clock: clock) { run, user in
-            // A completed routine becomes a `routine_…` fact (a run of a saved routine: its bedtime routine).
+            // A completed routine becomes a `routine_…` fact named after the saved plan it ran (a bedtime
+            // routine, a chore plan), or a plain routine.
             guard let day = run.localDay else { return }
-            _ = await writeBack.routineCompleted(
-                routineType: run.artifactID == nil ? "routine" : "bedtime", stepsCompleted: run.stepsCompleted, stepsTotal: run.stepsTotal, day: day, for: user)
+            var saved: ArtifactType?
+            if let id = run.artifactID { saved = (try? await artifacts.find(ArtifactID(id), for: user))??.artifactType }
+            let routineType =
+                switch saved {
+                case .bedtimeRoutine: "bedtime"
+                case .chorePlan: "chores"
+                case .mealPlan, nil: "routine"
+                }
+            _ = await writeBack.routineCompleted(routineType: routineType, stepsCompleted: run.stepsCompleted, stepsTotal: run.stepsTotal, day: day, for: user)
         }
         .addRoutes(to: api)
         ChoresController().addRoutes(to: api)

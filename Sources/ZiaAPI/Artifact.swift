@@ -116,6 +116,14 @@ public indirect enum ArtifactPayloadShape: Sendable {
     case optionalString
     /// A number, `null` or absent.
     case optionalNumber
+    /// A non-blank name of at most 100 characters (a meal's title, a grocery item's name).
+    case name
+    /// A grocery amount: a number from 0 to 1,000,000, `null` or absent.
+    case quantity
+    /// Whole minutes from 0 to 1,440.
+    case minutes
+    /// A clock time, `HH:MM` on a 24-hour clock.
+    case clock
     case array(ArtifactPayloadShape)
     /// An object with these keys (each required unless its shape is optional).
     case object([(String, ArtifactPayloadShape)])
@@ -130,15 +138,15 @@ public indirect enum ArtifactPayloadShape: Sendable {
         case .mealPlan:
             .object([
                 ("plan_text", .string),
-                ("meals", .array(.object([("day", .string), ("recipe_id", .optionalString), ("title", .string)]))),
-                ("grocery", .object([("aisles", .map(.array(.object([("name", .string), ("quantity", .optionalNumber), ("unit", .optionalString)]))))])),
+                ("meals", .array(.object([("day", .string), ("recipe_id", .optionalString), ("title", .name)]))),
+                ("grocery", .object([("aisles", .map(.array(.object([("name", .name), ("quantity", .quantity), ("unit", .optionalString)]))))])),
             ])
         case .bedtimeRoutine:
-            .object([("plan_text", .string), ("steps", .array(.object([("time", .string), ("title", .string), ("minutes", .number)]))), ("total_minutes", .number)])
+            .object([("plan_text", .string), ("steps", .array(.object([("time", .clock), ("title", .name), ("minutes", .minutes)]))), ("total_minutes", .minutes)])
         case .chorePlan:
             .object([
                 ("plan_text", .string), ("chore_type", .string), ("frequency", .string),
-                ("schedule", .array(.object([("day", .string), ("task", .string), ("assignee", .string), ("minutes", .number)]))),
+                ("schedule", .array(.object([("day", .string), ("task", .name), ("assignee", .string), ("minutes", .minutes)]))),
             ])
         }
     }
@@ -146,8 +154,19 @@ public indirect enum ArtifactPayloadShape: Sendable {
     /// Records in `v` every place where `value` (at JSON path `path`) does not have this shape.
     public func check(_ value: JSONValue?, at path: String, _ v: inout Validator) {
         switch (self, value) {
-        case (.optionalString, nil), (.optionalString, .null), (.optionalNumber, nil), (.optionalNumber, .null): return
+        case (.optionalString, nil), (.optionalString, .null), (.optionalNumber, nil), (.optionalNumber, .null), (.quantity, nil), (.quantity, .null): return
         case (_, nil): v.fail(path, "is required")
+        case (.name, .string(let text)?):
+            let trimmed = text.trimmedOfWhitespace
+            v.check(!trimmed.isEmpty && trimmed.count <= 100, path, "must be 1 to 100 characters once trimmed")
+        case (.quantity, .number(let amount)?):
+            v.check(amount.isFinite && amount >= 0 && amount <= GroceryRules.maxQuantity, path, "must be a number from 0 to 1000000")
+        case (.minutes, .number(let minutes)?):
+            v.check(minutes.isFinite && minutes >= 0 && minutes <= 1440 && minutes.rounded() == minutes, path, "must be whole minutes from 0 to 1440")
+        case (.clock, .string(let text)?):
+            v.check(ZiaRules.isClockTime(text), path, "must be a time as HH:MM (24-hour clock)")
+        case (.name, _), (.clock, _): v.fail(path, "must be a string")
+        case (.quantity, _), (.minutes, _): v.fail(path, "must be a number")
         case (.string, .string), (.optionalString, .string), (.number, .number), (.optionalNumber, .number): return
         case (.string, _), (.optionalString, _): v.fail(path, "must be a string")
         case (.number, _), (.optionalNumber, _): v.fail(path, "must be a number")

@@ -119,6 +119,10 @@ public struct ChoreScheduleRequest: Codable, Sendable, Equatable {
         } else {
             v.fail("days", "is required")
         }
+        if let start, let days = input.days, ChoreRules.days.contains(days) {
+            // Dates stay YYYY-MM-DD: the last day must be in year 9999 at the latest.
+            v.check(start.adding(days: days - 1).year <= 9999, "start_date", "must leave the schedule within year 9999")
+        }
         return .from(v) {
             guard let name, let start, let weekdays, let days = input.days else { return nil }
             return Entry(name: name, start: start, weekdays: weekdays, days: days)

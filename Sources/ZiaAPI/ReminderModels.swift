@@ -128,8 +128,8 @@ public struct ReminderSettingsInput: Codable, Sendable, Equatable {
         }
     }
 
-    /// `hour` 0–23 and `minute` 0–59 where given, each error named by its path
-    /// (`bedtime_reminder.hour`).
+    /// `hour` 0–23 and `minute` 0–59 where given, and `weekdays_only` changed for bedtime only, each
+    /// error named by its path (`bedtime_reminder.hour`).
     public static func check(_ input: ReminderSettingsInput) -> Checked<ReminderSettingsInput> {
         var v = Validator()
         for field in input.nullFields { v.fail(field, "must not be null (leave it out to keep it)") }
@@ -137,6 +137,10 @@ public struct ReminderSettingsInput: Codable, Sendable, Equatable {
             guard let change = input[category] else { continue }
             if let hour = change.hour { v.check((0...23).contains(hour), "\(category.rawValue).hour", "must be an integer from 0 to 23") }
             if let minute = change.minute { v.check((0...59).contains(minute), "\(category.rawValue).minute", "must be an integer from 0 to 59") }
+            // Only bedtime chooses its days; meal prep is always Monday to Friday, the check-in daily.
+            if let weekdaysOnly = change.weekdaysOnly, category != .bedtime, weekdaysOnly != category.defaultWeekdaysOnly {
+                v.fail("\(category.rawValue).weekdays_only", category.defaultWeekdaysOnly ? "is always true: meal prep is Monday to Friday" : "is always false: the check-in is daily")
+            }
         }
         return .from(v) { input }
     }

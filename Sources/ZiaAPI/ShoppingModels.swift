@@ -40,7 +40,7 @@ public struct GrocerySessionItem: Codable, Sendable, Equatable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
+        try container.encode(id.lowercasedString, forKey: .id)
         try container.encode(name, forKey: .name)
         try container.encode(quantity, forKey: .quantity)
         try container.encode(unit, forKey: .unit)
@@ -90,7 +90,7 @@ public struct GrocerySession: Codable, Sendable, Equatable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
         try container.encode(status, forKey: .status)
-        try container.encode(artifactID, forKey: .artifactID)
+        try container.encode(artifactID?.lowercasedString, forKey: .artifactID)
         try container.encode(autoAddToPantry, forKey: .autoAddToPantry)
         try container.encode(aisleOrder, forKey: .aisleOrder)
         try container.encode(items, forKey: .items)

@@ -73,12 +73,12 @@ struct ReminderAPITests {
             let set = try await Self.put(
                 client, user,
                 [
-                    "bedtime_reminder": ["enabled": true, "hour": 20, "minute": 15, "weekdays_only": true], "meal_reminder": ["enabled": true, "weekdays_only": false],
+                    "bedtime_reminder": ["enabled": true, "hour": 20, "minute": 15, "weekdays_only": true], "meal_reminder": ["enabled": true],
                     "chore_reminder": ["enabled": true, "hour": 9, "minute": 0],
                 ])
             #expect(Self.iso(set.bedtime.nextAt) == "2026-03-07T01:15:00Z", "Friday 20:15 EST")
             #expect(Self.iso(set.meal.nextAt) == "2026-03-06T22:00:00Z", "Friday 17:00 EST")
-            #expect(set.meal.weekdaysOnly, "meal prep stays Monday to Friday")
+            #expect(set.meal.weekdaysOnly, "meal prep is Monday to Friday")
             #expect(Self.iso(set.chore.nextAt) == "2026-03-06T14:00:00Z", "Friday 09:00 EST")
             let pending = try await server.scheduler.queue.list(status: .pending, kind: ZiaReminderService.jobKind)
             #expect(Set(pending.map { Self.iso($0.runAt)! }) == ["2026-03-07T01:15:00Z", "2026-03-06T22:00:00Z", "2026-03-06T14:00:00Z"], "one job per reminder")

@@ -96,13 +96,14 @@ public struct PantryRepository: Sendable {
         return GroceryAmount(quantity: quantity, unit: entry.unit).converted(to: GroceryAmount(quantity: held, unit: item.unit).dimension, key: GroceryNames.key(item.name)) != nil
     }
 
-    /// `item`'s quantity plus `entry`'s, in `item`'s unit (rounded to two decimals).
+    /// `item`'s quantity plus `entry`'s, in `item`'s unit (rounded to two decimals, at most ``GroceryRules/maxQuantity``).
     static func sum(_ item: PantryItem, _ entry: GroceryEntry) -> Double? {
         guard let quantity = entry.quantity else { return item.quantity }
         guard let held = item.quantity else { return quantity }
         let unit = GroceryUnit(item.unit)
         let added = GroceryAmount(quantity: quantity, unit: entry.unit).converted(to: unit.dimension, key: GroceryNames.key(item.name))?.value ?? 0
-        return ((held + added / unit.base) * 100).rounded() / 100
+        // Never past what a pantry item may hold, whatever was bought (no infinity stored).
+        return min(GroceryRules.maxQuantity, ((held + added / unit.base) * 100).rounded() / 100)
     }
 
     static func insert(_ item: PantryItem, for user: UserID, _ db: any SQLDatabase) async throws {

@@ -31,7 +31,12 @@ public struct GrocerySessionsController: Sendable {
             list = GroceryConsolidator.consolidate(lines.map { GroceryEntry(name: $0.name, quantity: $0.quantity, unit: $0.unit) })
         case .artifact(let id):
             switch try await sessions.mealPlanGrocery(id, for: context.userID) {
-            case .success(let grocery): list = grocery
+            case .success(let grocery):
+                // A saved plan's list is consolidated like any list (merged, rounded, aisles checked).
+                list = GroceryConsolidator.consolidate(
+                    grocery.aisles.values.flatMap { $0 }.map { item in
+                        GroceryEntry(name: item.name, quantity: item.quantity.flatMap { GroceryRules.acceptable($0) }, unit: item.unit)
+                    }.filter { !$0.name.trimmedOfWhitespace.isEmpty })
             case .failure(.notFound): throw APIError.notFound("Artifact", code: "artifact_not_found")
             case .failure(.notAMealPlan): throw APIError.validation([FieldError(field: "artifact_id", message: "must be a meal plan's id (this artifact is not a meal plan)")])
             }

@@ -143,7 +143,8 @@ public enum GroceryRounding {
     /// `value` rounded up to a multiple of `step` (a hair's tolerance, so 1.4000000001 stays 1.4), at most two decimals.
     static func up(_ value: Double, _ step: Double) -> Double {
         guard value > 0 else { return 0 }
-        let steps = (value / step - 1e-9).rounded(.up)
+        // Anything above zero is at least one step (a tiny amount is still something to buy, never -0).
+        let steps = max(1, (value / step - 1e-9).rounded(.up))
         return ((steps * step) * 100).rounded() / 100
     }
 }

@@ -23,6 +23,8 @@ public struct PantryMatcher: Sendable {
         for entry in pantry {
             let key = GroceryNames.key(entry.name)
             guard !key.isEmpty else { continue }
+            // A quantity of 0 means "ran out": nothing is on hand, so nothing is taken off the list.
+            if let quantity = entry.quantity, quantity == 0 { continue }
             if let quantity = entry.quantity, quantity.isFinite, quantity > 0 {
                 let amount = GroceryAmount(quantity: quantity, unit: entry.unit)
                 if let i = stock[key, default: Stock()].amounts.firstIndex(where: { $0.dimension == amount.dimension }) {
