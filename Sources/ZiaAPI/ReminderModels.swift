@@ -139,7 +139,8 @@ public struct ReminderSettingsInput: Codable, Sendable, Equatable {
             if let minute = change.minute { v.check((0...59).contains(minute), "\(category.rawValue).minute", "must be an integer from 0 to 59") }
             // Only bedtime chooses its days; meal prep is always Monday to Friday, the check-in daily.
             if let weekdaysOnly = change.weekdaysOnly, category != .bedtime, weekdaysOnly != category.defaultWeekdaysOnly {
-                v.fail("\(category.rawValue).weekdays_only", category.defaultWeekdaysOnly ? "is always true: meal prep is Monday to Friday" : "is always false: the check-in is daily")
+                let why = category.defaultWeekdaysOnly ? "is always true: meal prep is Monday to Friday" : "is always false: the check-in is daily"
+                v.fail("\(category.rawValue).weekdays_only", why)
             }
         }
         return .from(v) { input }
