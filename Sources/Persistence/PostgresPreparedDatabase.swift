@@ -188,7 +188,8 @@ final class PreparedStatementTaint: Sendable {
 /// texts vary with the row count) are not prepared.
 final class PostgresStatementNames: Sendable {
     static let shared = PostgresStatementNames(logger: Logger(label: "persistence.prepared-statements"))
-    /// More distinct texts than the code issues; past it, statements run unprepared (logged once).
+    /// More distinct texts than the code issues (four apps issue several hundred, and the test
+    /// process, which runs them all, more); past it, statements run unprepared (logged once).
     let capacity: Int
     let maxParameters = 64
     private let logger: Logger?
@@ -205,7 +206,7 @@ final class PostgresStatementNames: Sendable {
         let types: [UInt32]
     }
 
-    init(capacity: Int = 512, logger: Logger? = nil) {
+    init(capacity: Int = 4096, logger: Logger? = nil) {
         self.capacity = capacity
         self.logger = logger
     }
