@@ -50,16 +50,6 @@ public enum CalendarSuggester {
     /// The first local `minuteOfDay` (on a Sunday when `sundayOnly`) strictly after `now`. A wall
     /// time a DST change skips becomes the first instant after the gap.
     static func next(minuteOfDay: Int, sundayOnly: Bool, after now: Date, _ calendar: Calendar) -> Date {
-        let noon = calendar.date(bySettingHour: 12, minute: 0, second: 0, of: now) ?? now
-        for offset in 0...8 {
-            guard let day = calendar.date(byAdding: .day, value: offset, to: noon) else { continue }
-            var parts = calendar.dateComponents([.year, .month, .day, .weekday], from: day)
-            if sundayOnly && parts.weekday != 1 { continue }
-            parts.weekday = nil
-            parts.hour = minuteOfDay / 60
-            parts.minute = minuteOfDay % 60
-            if let candidate = calendar.date(from: parts), candidate > now { return candidate }
-        }
-        return now.addingTimeInterval(86_400)
+        LocalClock.next(hour: minuteOfDay / 60, minute: minuteOfDay % 60, after: now, calendar: calendar) { weekday in !sundayOnly || weekday == 1 }
     }
 }

@@ -28,27 +28,7 @@ public struct ReminderSchedule: Sendable, Equatable {
     public func next(after date: Date, in zone: TimeZone) -> Date {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
-        let today = calendar.startOfDay(for: date)
-        for offset in 0...8 {
-            guard let day = calendar.date(byAdding: .day, value: offset, to: today) else { continue }
-            // Gregorian weekdays: 1 = Sunday, 7 = Saturday.
-            let weekday = calendar.component(.weekday, from: day)
-            if weekdaysOnly && (weekday == 1 || weekday == 7) { continue }
-            let parts = calendar.dateComponents([.year, .month, .day], from: day)
-            guard let instant = Self.instant(year: parts.year!, month: parts.month!, day: parts.day!, hour: hour, minute: minute, calendar: calendar),
-                instant > date
-            else { continue }
-            return instant
-        }
-        return date.addingTimeInterval(86_400)  // not reached: some day of the next eight matches
-    }
-
-    /// The instant a local date shows `hour:minute`: the earlier of two in an autumn repeat, the
-    /// first valid one after a spring gap.
-    static func instant(year: Int, month: Int, day: Int, hour: Int, minute: Int, calendar: Calendar) -> Date? {
-        let wanted = DateComponents(year: year, month: month, day: day, hour: hour, minute: minute)
-        guard let midnight = calendar.date(from: DateComponents(year: year, month: month, day: day)) else { return nil }
-        return calendar.nextDate(after: midnight.addingTimeInterval(-1), matching: DateComponents(hour: hour, minute: minute, second: 0), matchingPolicy: .nextTime)
-            ?? calendar.date(from: wanted)
+        // Gregorian weekdays: 1 = Sunday, 7 = Saturday.
+        return LocalClock.next(hour: hour, minute: minute, after: date, calendar: calendar) { weekday in !weekdaysOnly || (2...6).contains(weekday) }
     }
 }
