@@ -382,9 +382,16 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // What every SDK's tests put between the SDK and the in-process server: the real app as a
+        // transport, and a transport that drops, delays and duplicates on purpose.
+        .target(
+            name: "ClientTestSupport",
+            dependencies: ["ClientCore", "TestSupport", .product(name: "Hummingbird", package: "hummingbird")],
+            path: "Tests/ClientTestSupport"
+        ),
         .testTarget(
             name: "VibeKeeperClientTests",
-            dependencies: ["VibeKeeperClient", "VibeKeeperAPI", "TestSupport", "AppServer", .product(name: "Hummingbird", package: "hummingbird")],
+            dependencies: ["VibeKeeperClient", "VibeKeeperAPI", "TestSupport", "ClientTestSupport", "AppServer", .product(name: "Hummingbird", package: "hummingbird")],
             // A snapshot as the SDK wrote it before the outbox moved to ClientCore.
             resources: [.embedInCode("Fixtures/legacy-snapshot.json")]
         ),
@@ -401,6 +408,13 @@ let package = Package(
         .testTarget(
             name: "ExampleTests",
             dependencies: ["TestSupport", "Example", "ExampleAPI", "AppPlatform", "AppServer"]
+        ),
+        .testTarget(
+            name: "ZiaClientTests",
+            dependencies: [
+                "ZiaClient", "ZiaAPI", "Zia", "TestSupport", "ClientTestSupport", "AppServer", "PlatformCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]
         ),
         .testTarget(
             name: "ZiaTests",

@@ -85,6 +85,22 @@ extension HTTPResponseData {
 }
 
 extension ClientError {
+    /// The HTTP status the server answered with, or nil when no answer came (offline) or it was
+    /// unreadable: what a screen shows as "HTTP 422".
+    public var httpStatus: Int? {
+        switch self {
+        case .offline, .decoding: nil
+        case .unauthorized, .reauthenticationRequired: 401
+        case .validation: 422
+        case .notFound: 404
+        case .rateLimited: 429
+        case .conflict(let status, _, _): status
+        case .server(let status, _, _): status == 0 ? nil : status
+        }
+    }
+}
+
+extension ClientError {
     /// A 412 `precondition_failed`: the entity changed on the server since the client last saw it.
     public var isPreconditionFailed: Bool {
         if case .conflict(412, _, _) = self { true } else { false }

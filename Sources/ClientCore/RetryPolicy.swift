@@ -27,7 +27,7 @@ public struct RetryPolicy: Sendable {
     public static let none = RetryPolicy(maxAttempts: 1)
 
     /// The wait before attempt `attempt + 1` after `error`, or nil when it should not be retried.
-    func delay(afterAttempt attempt: Int, error: ClientError) -> TimeInterval? {
+    public func delay(afterAttempt attempt: Int, error: ClientError) -> TimeInterval? {
         guard attempt < maxAttempts, error.isTransient else { return nil }
         if case .rateLimited(let retryAfter?) = error {
             return retryAfter <= maxDelay ? retryAfter : nil

@@ -1,14 +1,16 @@
+import ClientCore
 import Foundation
 import HTTPTypes
 import TestSupport
-import VibeKeeperClient
 
 /// The real application in-process as the SDK's transport: every request goes through the real
 /// router, middleware, database and rules (no socket).
-struct InProcessTransport: HTTPTransport {
-    let server: TestSupport.APIClient
+public struct InProcessTransport: HTTPTransport {
+    public let server: TestSupport.APIClient
 
-    func send(_ request: HTTPRequestData) async throws -> HTTPResponseData {
+    public init(server: TestSupport.APIClient) { self.server = server }
+
+    public func send(_ request: HTTPRequestData) async throws -> HTTPResponseData {
         var fields = HTTPFields()
         for (name, value) in request.headers {
             if let field = HTTPField.Name(name) { fields[field] = value }
@@ -25,8 +27,8 @@ struct InProcessTransport: HTTPTransport {
 /// A transport that misbehaves on purpose, in front of a real one: it can be offline, lose a
 /// request before the server sees it, lose the answer after the server acted, deliver a request
 /// twice, or hold it back. Every request that reaches the server is logged.
-final class ChaosTransport: HTTPTransport, @unchecked Sendable {
-    enum Fault: Sendable, Equatable {
+public final class ChaosTransport: HTTPTransport, @unchecked Sendable {
+    public enum Fault: Sendable, Equatable {
         /// The request never reaches the server.
         case dropRequest
         /// The server acts, the answer is lost (the client sees no network).
@@ -44,28 +46,28 @@ final class ChaosTransport: HTTPTransport, @unchecked Sendable {
         var remaining: Int
     }
 
-    let inner: any HTTPTransport
+    public let inner: any HTTPTransport
     // @unchecked Sendable: the fields below are only touched while holding `lock`.
     private let lock = NSLock()
     private var offline = false
     private var rules: [Rule] = []
     private var delivered: [HTTPRequestData] = []
 
-    init(_ inner: any HTTPTransport) { self.inner = inner }
+    public init(_ inner: any HTTPTransport) { self.inner = inner }
 
     /// While offline, every request fails as an unreachable server would.
-    var isOffline: Bool {
+    public var isOffline: Bool {
         get { lock.withLock { offline } }
         set { lock.withLock { offline = newValue } }
     }
 
     /// Applies `fault` to the next `times` requests whose method is `method` and path contains `path`.
-    func inject(_ fault: Fault, _ method: String, _ path: String, times: Int = 1) {
+    public func inject(_ fault: Fault, _ method: String, _ path: String, times: Int = 1) {
         lock.withLock { rules.append(Rule(method: method, pathContains: path, fault: fault, remaining: times)) }
     }
 
     /// Requests the server received (duplicates count twice), optionally only those matching.
-    func delivered(_ method: String? = nil, _ path: String? = nil) -> [HTTPRequestData] {
+    public func delivered(_ method: String? = nil, _ path: String? = nil) -> [HTTPRequestData] {
         lock.withLock {
             delivered.filter { request in
                 (method == nil || request.method == method) && (path == nil || request.url.path.contains(path!))
@@ -73,7 +75,7 @@ final class ChaosTransport: HTTPTransport, @unchecked Sendable {
         }
     }
 
-    func send(_ request: HTTPRequestData) async throws -> HTTPResponseData {
+    public func send(_ request: HTTPRequestData) async throws -> HTTPResponseData {
         let (isOffline, fault) = lock.withLock { () -> (Bool, Fault?) in
             guard !offline else { return (true, nil) }
             guard let index = rules.firstIndex(where: { $0.method == request.method && request.url.path.contains($0.pathContains) && $0.remaining > 0 }) else {
@@ -104,35 +106,5 @@ final class ChaosTransport: HTTPTransport, @unchecked Sendable {
     private func deliver(_ request: HTTPRequestData) async throws -> HTTPResponseData {
         lock.withLock { delivered.append(request) }
         return try await inner.send(request)
-    }
-}
-
-/// A signed-in SDK stack on the in-process server: API, sync manager and the chaos in between.
-struct ClientStack {
-    let api: VibeKeeperAPIClient
-    let sync: SyncManager
-    let chaos: ChaosTransport
-    let store: InMemoryLocalStore
-    let tokens: InMemoryTokenStore
-
-    /// A new account (email + password) signed in through the SDK, retries without waiting.
-    static func signedIn(_ server: TestSupport.APIClient, email: String = "vk-\(UUID().uuidString.prefix(8))@example.com") async throws -> ClientStack {
-        let stack = make(server)
-        _ = try await stack.api.register(email: email, name: "Sam", password: "correct horse battery")
-        try await stack.api.logIn(email: email, password: "correct horse battery")
-        return stack
-    }
-
-    static func make(_ server: TestSupport.APIClient, tokens: InMemoryTokenStore = InMemoryTokenStore()) -> ClientStack {
-        let chaos = ChaosTransport(InProcessTransport(server: server))
-        let api = VibeKeeperAPIClient(
-            baseURL: URL(string: "http://vibekeeper.test")!, session: VibeKeeperSession(store: tokens), transport: chaos, retry: RetryPolicy(maxAttempts: 1))
-        let store = InMemoryLocalStore()
-        return ClientStack(api: api, sync: SyncManager(api: api, store: store), chaos: chaos, store: store, tokens: tokens)
-    }
-
-    /// A second device of the same account (same tokens, its own local copy).
-    func secondDevice(_ server: TestSupport.APIClient) -> ClientStack {
-        ClientStack.make(server, tokens: tokens)
     }
 }
