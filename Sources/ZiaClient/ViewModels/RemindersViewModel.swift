@@ -1,0 +1,74 @@
+import Foundation
+import Observation
+
+/// The reminders settings screen (seed step 35): the three reminders (bedtime, meal prep, chore
+/// check-in) with their switch, time and (bedtime only) weekdays choice. Each change is a partial
+/// `PUT /reminders` of that one field, checked first with the server's rules; what offends is shown
+/// by its path (`bedtime_reminder.hour`) and nothing is sent.
+@MainActor
+@Observable
+public final class RemindersViewModel {
+    public private(set) var settings: ReminderSettings?
+    public private(set) var errors = FormErrors()
+    public private(set) var isLoading = false
+    /// The categories with a change on its way.
+    public private(set) var saving: Set<ReminderCategory> = []
+
+    let api: ZiaAPIClient
+
+    public init(api: ZiaAPIClient) { self.api = api }
+
+    public func load() async {
+        isLoading = true
+        defer { isLoading = false }
+        do {
+            settings = try await api.send(ZiaRoutes.reminders)
+            errors = FormErrors()
+        } catch {
+            errors = FormErrors(error)
+        }
+    }
+
+    /// Turns a reminder on or off (its time is kept).
+    @discardableResult
+    public func setEnabled(_ category: ReminderCategory, _ enabled: Bool) async -> Bool {
+        await change(category, ReminderChange(enabled: enabled))
+    }
+
+    /// Moves a reminder to `hour:minute` (local).
+    @discardableResult
+    public func setTime(_ category: ReminderCategory, hour: Int, minute: Int) async -> Bool {
+        await change(category, ReminderChange(hour: hour, minute: minute))
+    }
+
+    /// Bedtime only: Monday to Friday, or every day.
+    @discardableResult
+    public func setWeekdaysOnly(_ category: ReminderCategory, _ weekdaysOnly: Bool) async -> Bool {
+        await change(category, ReminderChange(weekdaysOnly: weekdaysOnly))
+    }
+
+    /// Sends one category's change when it passes the server's rules; the answer replaces all three.
+    private func change(_ category: ReminderCategory, _ change: ReminderChange) async -> Bool {
+        var input = ReminderSettingsInput()
+        switch category {
+        case .bedtime: input.bedtime = change
+        case .meal: input.meal = change
+        case .chore: input.chore = change
+        }
+        let problems = ReminderSettingsInput.check(input).problems
+        guard problems.isEmpty else {
+            errors = FormErrors(fields: problems)
+            return false
+        }
+        saving.insert(category)
+        defer { saving.remove(category) }
+        do {
+            settings = try await api.send(ZiaRoutes.updateReminders, body: input)
+            errors = FormErrors()
+            return true
+        } catch {
+            errors = FormErrors(error)
+            return false
+        }
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import Observation
+
+/// The Saved screen's filter chips, each the server's `artifact_type` filter (All sends none).
+public enum SavedFilter: String, CaseIterable, Sendable {
+    case all, mealPlans, routines, chores
+
+    public var title: String {
+        switch self {
+        case .all: "All"
+        case .mealPlans: "Meal Plans"
+        case .routines: "Routines"
+        case .chores: "Chores"
+        }
+    }
+
+    public var artifactType: ArtifactType? {
+        switch self {
+        case .all: nil
+        case .mealPlans: .mealPlan
+        case .routines: .bedtimeRoutine
+        case .chores: .chorePlan
+        }
+    }
+}
+
+/// The saved plans list (`GET /artifacts`): newest first, filtered by type on the server, paged by
+/// its `X-Next-Cursor`; delete removes the row at once and puts it back where it was when the
+/// server refuses; open loads one plan whole.
+@MainActor
+@Observable
+public final class SavedItemsViewModel {
+    public private(set) var filter: SavedFilter = .all
+    public private(set) var items: [Artifact] = []
+    /// Where the next page starts; nil once the last page is loaded.
+    public private(set) var nextCursor: String?
+    public private(set) var isLoading = false
+    public private(set) var errorMessage: String?
+    /// The plan opened with ``open(_:)``.
+    public private(set) var opened: Artifact?
+
+    let api: ZiaAPIClient
+    let pageSize: Int
+
+    /// - Parameter pageSize: plans per request (the server allows 1–100).
+    public init(api: ZiaAPIClient, pageSize: Int = ArtifactRules.defaultPage) {
+        self.api = api
+        self.pageSize = min(max(pageSize, 1), ArtifactRules.maxPage)
+    }
+
+    public var hasMore: Bool { nextCursor != nil }
+
+    /// Loads the first page under `filter` (the current one when nil), replacing the list.
+    public func load(_ filter: SavedFilter? = nil) async {
+        if let filter { self.filter = filter }
+        let asked = self.filter
+        isLoading = true
+        defer { isLoading = false }
+        do {
+            let (page, cursor) = try await page(after: nil)
+            // A chip tapped meanwhile wins: its own load replaces this one.
+            guard asked == self.filter else { return }
+            items = page
+            nextCursor = cursor
+            errorMessage = nil
+        } catch {
+            errorMessage = ScreenText.message(error)
+        }
+    }
+
+    /// Appends the next page (nothing on the last page or while loading).
+    public func loadMore() async {
+        guard let cursor = nextCursor, !isLoading else { return }
+        isLoading = true
+        defer { isLoading = false }
+        do {
+            let (page, next) = try await page(after: cursor)
+            let known = Set(items.map(\.id))
+            items += page.filter { !known.contains($0.id) }
+            nextCursor = next
+            errorMessage = nil
+        } catch {
+            errorMessage = ScreenText.message(error)
+        }
+    }
+
+    /// Deletes a plan: gone from the list at once, back in its place if the server refuses (a plan
+    /// the server no longer has stays gone). Returns whether it is gone.
+    @discardableResult
+    public func delete(_ id: ArtifactID) async -> Bool {
+        guard let index = items.firstIndex(where: { $0.id == id }) else { return false }
+        let removed = items.remove(at: index)
+        if opened?.id == id { opened = nil }
+        do {
+            _ = try await api.send(ZiaRoutes.deleteArtifact, id)
+        } catch ClientError.notFound {
+        } catch {
+            let position = items.firstIndex { $0.createdAt < removed.createdAt } ?? items.endIndex
+            items.insert(removed, at: position)
+            errorMessage = "The plan was not deleted: " + ScreenText.message(error)
+            return false
+        }
+        errorMessage = nil
+        return true
+    }
+
+    /// Opens one plan (read fresh from the server).
+    public func open(_ id: ArtifactID) async {
+        do {
+            opened = try await api.send(ZiaRoutes.artifact, id)
+            errorMessage = nil
+        } catch {
+            errorMessage = ScreenText.message(error)
+        }
+    }
+
+    public func close() { opened = nil }
+
+    private func page(after cursor: String?) async throws -> ([Artifact], String?) {
+        var query = [URLQueryItem(name: "limit", value: String(pageSize))]
+        if let type = filter.artifactType { query.append(URLQueryItem(name: "artifact_type", value: type.rawValue)) }
+        if let cursor { query.append(URLQueryItem(name: "cursor", value: cursor)) }
+        let response = try await api.client.response(ZiaRoutes.artifacts, NoParameter(), body: nil, query: query)
+        let items = try api.client.decode(response, of: ZiaRoutes.artifacts)
+        return (items, response.header("X-Next-Cursor").flatMap { $0.isEmpty ? nil : $0 })
+    }
+}
