@@ -107,7 +107,8 @@ public final class CalendarViewModel {
         let sleep = self.sleep
         dismissal = Task { [weak self] in
             do { try await sleep(Self.messageDuration) } catch { return }
-            guard !Task.isCancelled, let self, self.message == text else { return }
+            // A newer message cancelled this one's wait: it stays for its own time.
+            guard !Task.isCancelled, let self else { return }
             self.message = nil
         }
     }
