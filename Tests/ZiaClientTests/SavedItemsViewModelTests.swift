@@ -67,6 +67,13 @@ struct SavedItemsViewModelTests {
         await model.load(.all)
         #expect(model.items.count == 3)
         #expect(stack.chaos.delivered("GET", "/artifacts").last?.url.query?.contains("artifact_type") == false)
+        #expect(model.hasMore)
+
+        stack.chaos.isOffline = true
+        await model.load(.mealPlans)
+        #expect(model.items.isEmpty, "another filter's rows do not show under a new one")
+        #expect(!model.hasMore)
+        #expect(model.errorMessage?.hasPrefix("Offline") == true)
     }
 
     @Test("delete removes the row at once and puts it back in place when the server refuses; open reads one", arguments: [TestDatabase.sqlite])

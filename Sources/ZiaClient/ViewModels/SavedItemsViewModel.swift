@@ -50,9 +50,14 @@ public final class SavedItemsViewModel {
 
     public var hasMore: Bool { nextCursor != nil }
 
-    /// Loads the first page under `filter` (the current one when nil), replacing the list.
+    /// Loads the first page under `filter` (the current one when nil), replacing the list. A new
+    /// filter empties the list at once, so another filter's rows or cursor never show under it.
     public func load(_ filter: SavedFilter? = nil) async {
-        if let filter { self.filter = filter }
+        if let filter, filter != self.filter {
+            self.filter = filter
+            items = []
+            nextCursor = nil
+        }
         let asked = self.filter
         isLoading = true
         defer { isLoading = false }
