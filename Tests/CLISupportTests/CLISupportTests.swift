@@ -25,6 +25,28 @@ private enum TerseCLI: CommandLineApp {
 
 private struct Unexpected: Error {}
 
+/// A CLI on the shared `login`/`logout`, `--email` required.
+private enum SignInCLI: DevelopmentSignInApp {
+    static let app = AppID("sign-in-app")
+    static let displayName = "SignIn"
+    static let jsonHelp = "Print JSON."
+    static let loginNeedsEmail = true
+    static func apiClient(server: URL, store: FileTokenStore) -> ClientCore.APIClient {
+        ClientCore.APIClient(baseURL: server, routes: PlatformRoutes(app: app), session: ClientSession(store: store))
+    }
+}
+
+/// The same with an email of its own when none is given (as `knot login` does).
+private enum DefaultEmailCLI: DevelopmentSignInApp {
+    static let app = AppID("default-email-app")
+    static let displayName = "DefaultEmail"
+    static let jsonHelp = "Print JSON."
+    static let loginNeedsEmail = false
+    static let emailHelp = "Email (default: <user>@here)."
+    static func defaultEmail(environment: [String: String]) -> String? { "\(environment["USER"] ?? "me")@here" }
+    static func apiClient(server: URL, store: FileTokenStore) -> ClientCore.APIClient { SignInCLI.apiClient(server: server, store: store) }
+}
+
 @Suite("CLI support: what every app's command-line client shares")
 struct CLISupportTests {
     @Test func theExitStatusTableIsClientErrorsOwn() {
@@ -111,6 +133,22 @@ struct CLISupportTests {
         } catch let error as CLIError {
             #expect(error.description == CLIError.notSignedIn(SampleCLI.self).description && error.exitCode == 4)
         }
+    }
+
+    @Test func oneLoginAndLogoutServeEveryDevelopmentSignInApp() throws {
+        // The commands are named as users type them, whatever the app.
+        #expect(DevelopmentLogin<SignInCLI>._commandName == "login" && Logout<SignInCLI>._commandName == "logout")
+        // `--email` is required where the app has no email of its own: a usage error (64) before anything is sent.
+        #expect(throws: (any Error).self) { try DevelopmentLogin<SignInCLI>.parseAsRoot(["--server", "http://127.0.0.1:1"]) }
+        let error = (try? DevelopmentLogin<SignInCLI>.parseAsRoot([])) == nil
+        #expect(error)
+        #expect(DevelopmentLogin<SignInCLI>.exitCode(for: ValidationError("")) == .validationFailure)
+        _ = try DevelopmentLogin<SignInCLI>.parseAsRoot(["--email", "a@b.c"])
+        // An app with its own default needs none, and says which in its help.
+        _ = try DevelopmentLogin<DefaultEmailCLI>.parseAsRoot([])
+        let help = DevelopmentLogin<DefaultEmailCLI>.helpMessage(columns: 400)
+        #expect(help.contains("Email (default: <user>@here).") && help.contains("$DEFAULT_EMAIL_APP_SERVER"), "\(help)")
+        #expect(DevelopmentLogin<SignInCLI>.helpMessage(columns: 400).contains("Your email address."))
     }
 
     @Test func tablesAndTextLayout() {
