@@ -14,7 +14,7 @@ struct Ask: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Ask Zia: meal plans, routines, chores. The answer streams to standard output; progress goes to standard error.",
         discussion: """
-            Exit status \(AskOutcome.refusedExitCode): Zia declined the request; \(AskOutcome.quotaExitCode): today's quota is used up; \
+            Exit status \(AskOutcome.refusedExitCode): Zia declined the request; \(AskOutcome.quotaExitCode): the assistant quota is used up; \
             130: cancelled (Ctrl-C closes the stream and the server stops the run).
             """)
     @Argument(help: "What you want, in your own words.") var goal: String

@@ -10,7 +10,7 @@ struct ZiaCommand: AsyncParsableCommand {
         commandName: "zia",
         abstract: "Zia from the command line: your household, the assistant, pantry, groceries, routines, saved plans and reminders.",
         discussion: CLI.exitStatusHelp()
-            + " `zia ask` also exits \(AskOutcome.refusedExitCode) when the assistant refuses and \(AskOutcome.quotaExitCode) when the day's quota is used up.",
+            + " `zia ask` also exits \(AskOutcome.refusedExitCode) when the assistant refuses and \(AskOutcome.quotaExitCode) when the assistant quota is used up.",
         subcommands: [
             DevelopmentLogin<CLI>.self, Logout<CLI>.self, HouseholdCommand.self, Ask.self, ConversationsCommand.self, PantryCommand.self,
             GroceriesCommand.self, RoutineCommand.self, SavedCommand.self, RemindersCommand.self,
