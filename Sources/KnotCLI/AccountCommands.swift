@@ -3,42 +3,6 @@ import CLISupport
 import Foundation
 import KnotClient
 
-/// `knot login`: development sign-in against a server; stores the session.
-struct Login: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Sign in (development sign-in) and save the session.")
-
-    @Option(help: "Server URL (default: $KNOT_SERVER or http://127.0.0.1:8080).")
-    var server: String?
-
-    @Option(help: "Email to sign in as (default: $KNOT_EMAIL or <user>@knot.local).")
-    var email: String?
-
-    @OptionGroup var options: SessionOptions
-
-    func run() async throws {
-        let environment = ProcessInfo.processInfo.environment
-        let url = try CLI.serverURL(server)
-        let account = email ?? environment["KNOT_EMAIL"] ?? "\(environment["USER"] ?? "me")@knot.local"
-        let api = KnotAPIClient(baseURL: url, session: KnotSession(store: FileTokenStore(fileURL: options.sessionURL)))
-        let session = try await CLI.reporting(server: url) {
-            try await withProgress("Signing in to \(url.absoluteString)") { try await api.signInForDevelopment(email: account) }
-        }
-        try SignInReport(session, sessionFile: options.sessionURL).print(json: options.json, server: url, as: account)
-    }
-}
-
-/// `knot logout`: revokes the session on the server and deletes the session file.
-struct Logout: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Sign out and forget the session.")
-    @OptionGroup var options: SessionOptions
-
-    func run() async throws {
-        let api = try await CLI.reporting { try options.client() }
-        await api.signOut()
-        print("Signed out.")
-    }
-}
-
 /// `knot preferences [--enable|--disable] [--quiet-start H --quiet-end H]`.
 struct Preferences: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Show or change notification preferences.")

@@ -11,7 +11,7 @@ struct KnotCommand: AsyncParsableCommand {
         abstract: "Knot from the command line: partner vault, hints, recommendations, reminders.",
         discussion: CLI.exitStatusHelp(),
         subcommands: [
-            Login.self, Logout.self, VaultCommand.self, Hints.self, Recommend.self, Refresh.self, Feedback.self, SavedCommand.self, Open.self,
+            DevelopmentLogin<CLI>.self, Logout<CLI>.self, VaultCommand.self, Hints.self, Recommend.self, Refresh.self, Feedback.self, SavedCommand.self, Open.self,
             Notifications.self, Preferences.self, Export.self, DeleteAccount.self,
         ]
     )

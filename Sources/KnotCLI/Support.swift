@@ -4,13 +4,25 @@ import KnotClient
 
 /// The `knot` command as the shared CLI support sees it: Knot's session folder, variables
 /// (`KNOT_SESSION_FILE`, `KNOT_SERVER`) and wording.
-enum CLI: CommandLineApp {
+enum CLI: DevelopmentSignInApp {
     static let app = AppID.knot
     static let displayName = "Knot"
     static let jsonHelp = "Print JSON (snake_case, as the API sends it) instead of text."
     static let loginNeedsEmail = false
     // Knot checks no request fields itself: a 422 is always the server's.
     static let validationLead = "the server rejected the request"
+    static let emailHelp = "Email to sign in as (default: $KNOT_EMAIL or <user>@knot.local)."
+
+    static func defaultEmail(environment: [String: String]) -> String? {
+        environment["KNOT_EMAIL"] ?? "\(environment["USER"] ?? "me")@knot.local"
+    }
+
+    static func apiClient(server: URL, store: FileTokenStore) -> APIClient { api(server: server, store: store).client }
+
+    /// Knot's SDK on `server` with its session in `store`.
+    static func api(server: URL, store: FileTokenStore) -> KnotAPIClient {
+        KnotAPIClient(baseURL: server, session: KnotSession(store: store))
+    }
 }
 
 /// `--session-file` and `--json`, as every `knot` command takes them.
@@ -28,6 +40,6 @@ extension SessionOptions {
     /// A client for the signed-in server; fails with the shared "not signed in" when there is no session.
     func client() throws -> KnotAPIClient {
         let signedIn = try signedIn()
-        return KnotAPIClient(baseURL: signedIn.server, session: KnotSession(store: signedIn.store))
+        return CLI.api(server: signedIn.server, store: signedIn.store)
     }
 }

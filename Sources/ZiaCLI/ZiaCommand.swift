@@ -8,19 +8,30 @@ import ZiaClient
 struct ZiaCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "zia",
-        abstract: "Zia from the command line.",
-        discussion: CLI.exitStatusHelp(),
-        subcommands: [Login.self, Logout.self]
+        abstract: "Zia from the command line: your household, the assistant, pantry, groceries, routines, saved plans and reminders.",
+        discussion: CLI.exitStatusHelp()
+            + " `zia ask` also exits \(AskOutcome.refusedExitCode) when the assistant refuses and \(AskOutcome.quotaExitCode) when the assistant quota is used up.",
+        subcommands: [
+            DevelopmentLogin<CLI>.self, Logout<CLI>.self, HouseholdCommand.self, Ask.self, ConversationsCommand.self, PantryCommand.self,
+            GroceriesCommand.self, RoutineCommand.self, SavedCommand.self, RemindersCommand.self,
+        ]
     )
 }
 
 /// The `zia` command as the shared CLI support sees it: its session folder, variables
 /// (`ZIA_SESSION_FILE`, `ZIA_SERVER`) and wording.
-enum CLI: CommandLineApp {
+enum CLI: DevelopmentSignInApp {
     static let app = AppID.zia
     static let displayName = "Zia"
     static let jsonHelp = "Print JSON in the API's shape instead of text."
     static let loginNeedsEmail = true
+
+    /// Zia's SDK on `server` with its session in `store`: what every command talks through.
+    static func api(server: URL, store: FileTokenStore) -> ZiaAPIClient {
+        ZiaAPIClient(baseURL: server, session: ClientSession(store: store))
+    }
+
+    static func apiClient(server: URL, store: FileTokenStore) -> APIClient { api(server: server, store: store).client }
 }
 
 /// `--session-file` and `--json`, as every `zia` command takes them.
@@ -30,37 +41,16 @@ extension SessionOptions {
     /// The API of the signed-in user; fails with the shared "not signed in" when there is none.
     func api() throws -> ZiaAPIClient {
         let signedIn = try signedIn()
-        return ZiaAPIClient(baseURL: signedIn.server, session: ClientSession(store: signedIn.store))
+        return CLI.api(server: signedIn.server, store: signedIn.store)
     }
-}
 
-/// `zia login`: development sign-in (development servers only) and the session saved.
-struct Login: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Sign in (development sign-in) and save the session.")
-
-    @Option(help: "Server URL (default: $ZIA_SERVER or http://127.0.0.1:8080).") var server: String?
-    @Option(help: "Your email address.") var email: String
-    @OptionGroup var options: SessionOptions
-
-    func run() async throws {
-        let url = try CLI.serverURL(server)
-        try await CLI.reporting(server: url) {
-            let api = ZiaAPIClient(baseURL: url, session: ClientSession(store: FileTokenStore(fileURL: options.sessionURL)))
-            let session = try await withProgress("Signing in") { try await api.client.signInForDevelopment(email: email) }
-            try SignInReport(session, sessionFile: options.sessionURL).print(json: options.json, server: url, as: email)
-        }
+    /// Runs `body` with the signed-in user's API, every failure explained with its exit status.
+    func run(_ body: (ZiaAPIClient) async throws -> Void) async throws {
+        try await CLI.reporting(server: server) { try await body(try api()) }
     }
-}
 
-/// `zia logout`: revokes the session and forgets it.
-struct Logout: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Sign out and forget the session.")
-    @OptionGroup var options: SessionOptions
-
-    func run() async throws {
-        try await CLI.reporting(server: options.server) {
-            try await options.api().client.signOut()
-            print("Signed out.")
-        }
+    /// Prints `value` as the API wrote it under `--json`, else `text()`.
+    func show<Value: Encodable>(_ value: Value, _ text: (Value) -> String) throws {
+        if json { try printJSON(value) } else { print(text(value)) }
     }
 }

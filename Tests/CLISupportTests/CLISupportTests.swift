@@ -25,6 +25,28 @@ private enum TerseCLI: CommandLineApp {
 
 private struct Unexpected: Error {}
 
+/// A CLI on the shared `login`/`logout`, `--email` required.
+private enum SignInCLI: DevelopmentSignInApp {
+    static let app = AppID("sign-in-app")
+    static let displayName = "SignIn"
+    static let jsonHelp = "Print JSON."
+    static let loginNeedsEmail = true
+    static func apiClient(server: URL, store: FileTokenStore) -> ClientCore.APIClient {
+        ClientCore.APIClient(baseURL: server, routes: PlatformRoutes(app: app), session: ClientSession(store: store))
+    }
+}
+
+/// The same with an email of its own when none is given (as `knot login` does).
+private enum DefaultEmailCLI: DevelopmentSignInApp {
+    static let app = AppID("default-email-app")
+    static let displayName = "DefaultEmail"
+    static let jsonHelp = "Print JSON."
+    static let loginNeedsEmail = false
+    static let emailHelp = "Email (default: <user>@here)."
+    static func defaultEmail(environment: [String: String]) -> String? { "\(environment["USER"] ?? "me")@here" }
+    static func apiClient(server: URL, store: FileTokenStore) -> ClientCore.APIClient { SignInCLI.apiClient(server: server, store: store) }
+}
+
 @Suite("CLI support: what every app's command-line client shares")
 struct CLISupportTests {
     @Test func theExitStatusTableIsClientErrorsOwn() {
@@ -113,6 +135,25 @@ struct CLISupportTests {
         }
     }
 
+    @Test func oneLoginAndLogoutServeEveryDevelopmentSignInApp() throws {
+        // The commands are named as users type them, whatever the app.
+        #expect(DevelopmentLogin<SignInCLI>._commandName == "login" && Logout<SignInCLI>._commandName == "logout")
+        // `--email` is required where the app has no email of its own: a usage error (64) before anything is sent.
+        do {
+            _ = try DevelopmentLogin<SignInCLI>.parseAsRoot(["--server", "http://127.0.0.1:1"])
+            Issue.record("login parsed without --email")
+        } catch {
+            #expect(DevelopmentLogin<SignInCLI>.exitCode(for: error) == .validationFailure)
+            #expect(DevelopmentLogin<SignInCLI>.message(for: error).contains("--email"))
+        }
+        _ = try DevelopmentLogin<SignInCLI>.parseAsRoot(["--email", "a@b.c"])
+        // An app with its own default needs none, and says which in its help.
+        _ = try DevelopmentLogin<DefaultEmailCLI>.parseAsRoot([])
+        let help = DevelopmentLogin<DefaultEmailCLI>.helpMessage(columns: 400)
+        #expect(help.contains("Email (default: <user>@here).") && help.contains("$DEFAULT_EMAIL_APP_SERVER"), "\(help)")
+        #expect(DevelopmentLogin<SignInCLI>.helpMessage(columns: 400).contains("Your email address."))
+    }
+
     @Test func tablesAndTextLayout() {
         #expect(table(["ID", "NAME", "NOTE"], [["1", "Linda", ""], ["22", "Al", "x"]]) == "ID  NAME   NOTE\n1   Linda\n22  Al     x", "columns padded, trailing spaces trimmed")
         #expect(wrap("a bb ccc dddddddd", width: 4) == ["a bb", "ccc", "dddd", "dddd"])
@@ -123,17 +164,20 @@ struct CLISupportTests {
     }
 }
 
-/// The two built CLIs, run as a user would: one "not signed in", one exit-status table.
-@Suite("knot and vibekeeper share their CLI support", .serialized, .timeLimit(.minutes(2)))
+/// The built CLIs, run as a user would: one "not signed in", one exit-status table.
+@Suite("knot, vibekeeper and zia share their CLI support", .serialized, .timeLimit(.minutes(2)))
 struct SharedCLIBehaviourTests {
     static let signedOut = ClientError.unauthorized("").exitCode
 
     static func run(_ name: String, _ arguments: [String]) async throws -> ProcessRun {
         try await ChildProcess.run(
-            ChildProcess.built(name), arguments, removing: ["KNOT_SESSION_FILE", "KNOT_SERVER", "VIBEKEEPER_SESSION_FILE", "VIBEKEEPER_SERVER"])
+            ChildProcess.built(name), arguments,
+            removing: [
+                "KNOT_SESSION_FILE", "KNOT_SERVER", "VIBEKEEPER_SESSION_FILE", "VIBEKEEPER_SERVER", "ZIA_SESSION_FILE", "ZIA_SERVER",
+            ])
     }
 
-    @Test func bothSayNotSignedInTheSameWayWithTheSameStatus() async throws {
+    @Test func everyCLISaysNotSignedInTheSameWayWithTheSameStatus() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cli-support-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -147,17 +191,20 @@ struct SharedCLIBehaviourTests {
         #expect(
             vibekeeper.stderr == "vibekeeper: you are not signed in. Run `vibekeeper login --server http://127.0.0.1:8080 --email you@example.com` first.\n",
             "\(vibekeeper)")
+        let zia = try await Self.run("zia", ["pantry", "list", "--session-file", session])
+        #expect(zia.status == Self.signedOut, "\(zia)")
+        #expect(zia.stderr == "zia: you are not signed in. Run `zia login --server http://127.0.0.1:8080 --email you@example.com` first.\n", "\(zia)")
 
         // A session file that cannot be read: the same status, and how to sign in again.
         try Data("not json".utf8).write(to: URL(fileURLWithPath: session))
-        for (name, arguments) in [("knot", ["vault", "show"]), ("vibekeeper", ["contacts", "list"])] {
+        for (name, arguments) in [("knot", ["vault", "show"]), ("vibekeeper", ["contacts", "list"]), ("zia", ["saved", "list"]), ("zia", ["logout"])] {
             let run = try await Self.run(name, arguments + ["--session-file", session])
             #expect(run.status == Self.signedOut && run.stderr.contains("is unreadable") && run.stderr.contains("Run `\(name) login` again."), "\(run)")
         }
     }
 
-    @Test func bothPrintTheOneExitStatusTable() async throws {
-        for name in ["knot", "vibekeeper"] {
+    @Test func everyCLIPrintsTheOneExitStatusTable() async throws {
+        for name in ["knot", "vibekeeper", "zia"] {
             let run = try await Self.run(name, ["--help"])
             #expect(run.status == 0, "\(run)")
             let text = run.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
