@@ -130,9 +130,12 @@ public actor ZiaSync {
     // MARK: Shopping trip
 
     /// Starts a trip (from a saved meal plan or a list); needs the server, which builds the list.
+    /// Sent under an `Idempotency-Key`, so a retry after a lost answer is not a second trip (a start
+    /// abandons the trip in progress).
     @discardableResult
     public func startSession(_ input: StartGrocerySessionInput) async throws -> GrocerySession {
-        let session = try await api.send(ZiaRoutes.startGrocerySession, body: input)
+        let key = [PreconditionHeaders.idempotencyKey: UUID().uuidString.lowercased()]
+        let session = try await api.send(ZiaRoutes.startGrocerySession, body: input, headers: key)
         snapshot.session = session
         snapshot.sessionConflict = nil
         snapshot.lastCompletion = nil

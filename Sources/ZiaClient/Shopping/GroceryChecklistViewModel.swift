@@ -100,7 +100,7 @@ public final class GroceryChecklistViewModel {
     }
 
     /// The items by aisle in the trip's `aisle_order` (aisles it does not name follow, in the usual order).
-    static func group(_ session: GrocerySession?) -> [Aisle] {
+    public static func group(_ session: GrocerySession?) -> [Aisle] {
         guard let session else { return [] }
         let order = session.aisleOrder + GroceryAisle.allCases.filter { !session.aisleOrder.contains($0) }
         return order.compactMap { aisle in
