@@ -177,12 +177,25 @@ struct GroceryChecklistOfflineTests {
         }
     }
 
-    @Test("starting from a meal plan that is not the user's shows the server's 404; nothing is kept", arguments: [TestDatabase.sqlite])
-    func startFromMissingPlan(_ database: TestDatabase) async throws {
+    @Test("a trip starts from a saved meal plan's grocery list; a plan that is not the user's shows the server's 404 and nothing is kept", arguments: [TestDatabase.sqlite])
+    func startFromMealPlan(_ database: TestDatabase) async throws {
         try await Self.with(database) { server in
             let device = try await Device.signedIn(server, email: Self.email())
+            let payload = try JSONValue(
+                parsing: Data(
+                    #"{"plan_text": "Pasta night", "meals": [{"day": "Monday", "title": "Pasta"}], "grocery": {"aisles": {"produce": [{"name": "tomato", "quantity": 4, "unit": null}], "dairy": [{"name": "milk", "quantity": 1, "unit": "l"}]}}}"#
+                        .utf8))
+            let plan = try await device.stack.api.send(ZiaRoutes.saveArtifact, body: ArtifactInput(artifactType: "meal_plan", payload: payload))
+            await device.checklist.start(mealPlan: plan.id.uuid)
+            #expect(device.checklist.errorMessage == nil)
+            #expect(device.checklist.session?.artifactID == plan.id.uuid)
+            #expect(Set(device.checklist.session?.items.map(\.name) ?? []) == ["tomato", "milk"] && device.checklist.totalCount == 2)
+
             await device.checklist.start(mealPlan: UUID())
-            #expect(device.checklist.session == nil && device.checklist.errorMessage != nil)
+            #expect(
+                device.checklist.errorMessage?.contains("404") == true || device.checklist.errorMessage?.lowercased().contains("not found") == true,
+                "\(device.checklist.errorMessage ?? "")")
+            #expect(device.checklist.session?.artifactID == plan.id.uuid, "the trip in progress stays")
         }
     }
 
