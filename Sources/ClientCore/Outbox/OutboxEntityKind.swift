@@ -56,6 +56,19 @@ public struct OutboxEntityKind: Sendable {
     func parameter(of operation: OutboxOperation) -> UUID? { operation.kind == .create ? operation.scope : operation.target }
 }
 
+extension OutboxEntityKind {
+    /// An entity kind changed only by actions that answer the whole entity (a shopping session's
+    /// check, skip, complete): no create, update or delete of its own, and no `If-Match`, so no 412
+    /// to read the server's version for.
+    public static func actions<Value: Decodable>(
+        _ entity: OutboxOperation.Entity, _ routes: [OutboxOperation.Kind: OutboxRoute], id: @escaping @Sendable (Value) -> UUID
+    ) -> OutboxEntityKind {
+        OutboxEntityKind(
+            entity: entity, routes: routes, references: [], read: { _, target, _ in throw ClientError.notFound("\(target)") },
+            identify: { data in id(try WireFormat.decoder().decode(Value.self, from: data)) })
+    }
+}
+
 /// The entity kinds an app declares, by name.
 public struct OutboxKinds: Sendable {
     let byName: [OutboxOperation.Entity: OutboxEntityKind]
@@ -71,6 +84,10 @@ public struct OutboxKinds: Sendable {
 /// list of its parent (the operation's scope).
 public struct OutboxRead<Value: Decodable & Sendable>: Sendable {
     let fetch: @Sendable (APIClient, UUID, UUID?) async throws -> Value
+
+    /// Any other way (an entity found in a list its route answers inside an object): `fetch` gets
+    /// the client, the target and the scope, and throws ``ClientError/notFound(_:)`` when gone.
+    public init(_ fetch: @escaping @Sendable (APIClient, UUID, UUID?) async throws -> Value) { self.fetch = fetch }
 
     /// `GET …/things/{id}`.
     public static func item<ID: PathParameter>(_ route: Route<ID, NoBody, Value>) -> OutboxRead {

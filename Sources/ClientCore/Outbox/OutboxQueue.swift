@@ -74,21 +74,35 @@ public final class InMemoryOutboxStore: OutboxStore, @unchecked Sendable {
     public func save(_ queue: OutboxQueue) throws { lock.withLock { self.queue = queue } }
 }
 
-/// An ``OutboxStore`` in one JSON file, replaced atomically on every save and readable only by its owner.
+/// An ``OutboxStore`` in one JSON file (``FileDocument``).
 public struct FileOutboxStore: OutboxStore {
     public let fileURL: URL
 
     public init(fileURL: URL) { self.fileURL = fileURL }
 
-    public func load() throws -> OutboxQueue {
-        guard FileManager.default.fileExists(atPath: fileURL.path) else { return OutboxQueue() }
-        return try WireFormat.decoder().decode(OutboxQueue.self, from: Data(contentsOf: fileURL))
+    public func load() throws -> OutboxQueue { try FileDocument<OutboxQueue>(fileURL: fileURL).load() ?? OutboxQueue() }
+
+    public func save(_ queue: OutboxQueue) throws { try FileDocument<OutboxQueue>(fileURL: fileURL).save(queue) }
+}
+
+/// One value an app keeps on the device between launches (its outbox, its offline copy) as a JSON
+/// file: replaced atomically on every save and readable only by its owner. One way of writing such
+/// a file for every app's store.
+public struct FileDocument<Value: Codable>: Sendable {
+    public let fileURL: URL
+
+    public init(fileURL: URL) { self.fileURL = fileURL }
+
+    /// The saved value; nil when nothing was saved yet.
+    public func load() throws -> Value? {
+        guard FileManager.default.fileExists(atPath: fileURL.path) else { return nil }
+        return try WireFormat.decoder().decode(Value.self, from: Data(contentsOf: fileURL))
     }
 
-    public func save(_ queue: OutboxQueue) throws {
+    public func save(_ value: Value) throws {
         let folder = fileURL.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        try WireFormat.requestEncoder().encode(queue).write(to: fileURL, options: [.atomic])
+        try WireFormat.requestEncoder().encode(value).write(to: fileURL, options: [.atomic])
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: fileURL.path)
     }
 }

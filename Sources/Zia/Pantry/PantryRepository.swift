@@ -1,3 +1,4 @@
+import AppPlatform
 import Foundation
 import Persistence
 import PlatformCore
@@ -38,13 +39,16 @@ public struct PantryRepository: Sendable {
         return item
     }
 
-    /// Replaces the user's item; nil when they have no such item.
-    public func update(_ id: PantryItemID, with entry: PantryItemInput.Entry, for user: UserID) async throws -> PantryItem? {
+    /// Replaces the user's item; nil when they have no such item. A stale `ifMatch` is the 412
+    /// (``EntityChanged``) and nothing changes.
+    public func update(_ id: PantryItemID, with entry: PantryItemInput.Entry, for user: UserID, ifMatch: IfMatch? = nil) async throws -> PantryItem? {
         let now = clock.now()
         return try await database.transaction(owner: user.uuid) { db in
-            guard let row = try await db.raw("SELECT \(unsafeRaw: Self.columns) FROM zia_pantry_items WHERE id = \(bind: id.uuid) AND user_id = \(bind: user.uuid)").first()
+            guard try await IfMatch.lock(ifMatch, table: "zia_pantry_items", id: id.uuid, user: user, in: db),
+                let row = try await db.raw("SELECT \(unsafeRaw: Self.columns) FROM zia_pantry_items WHERE id = \(bind: id.uuid) AND user_id = \(bind: user.uuid)").first()
             else { return nil }
             var item = try Self.item(from: row)
+            try ifMatch?.verify(item.updatedAt)
             item.name = entry.name
             item.quantity = entry.quantity
             item.unit = entry.unit
@@ -55,11 +59,16 @@ public struct PantryRepository: Sendable {
         }
     }
 
-    public func delete(_ id: PantryItemID, for user: UserID) async throws -> Bool {
+    /// Deletes the user's item; false when they have no such item. A stale `ifMatch` is the 412
+    /// (``EntityChanged``) and nothing is deleted.
+    public func delete(_ id: PantryItemID, for user: UserID, ifMatch: IfMatch? = nil) async throws -> Bool {
         try await database.transaction(owner: user.uuid) { db in
-            let found = try await db.raw("SELECT id FROM zia_pantry_items WHERE id = \(bind: id.uuid) AND user_id = \(bind: user.uuid)").first() != nil
-            if found { try await db.raw("DELETE FROM zia_pantry_items WHERE id = \(bind: id.uuid)").run() }
-            return found
+            guard try await IfMatch.lock(ifMatch, table: "zia_pantry_items", id: id.uuid, user: user, in: db),
+                let row = try await db.raw("SELECT updated_at FROM zia_pantry_items WHERE id = \(bind: id.uuid) AND user_id = \(bind: user.uuid)").first()
+            else { return false }
+            try ifMatch?.verify(try row.decode(column: "updated_at", as: Date.self))
+            try await db.raw("DELETE FROM zia_pantry_items WHERE id = \(bind: id.uuid)").run()
+            return true
         }
     }
 

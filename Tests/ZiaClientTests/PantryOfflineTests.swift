@@ -1,0 +1,198 @@
+import ClientTestSupport
+import Foundation
+import TestSupport
+import Testing
+import ZiaClient
+
+/// The pantry offline through ``ZiaSync`` and ``PantryViewModel`` on the in-process server behind
+/// the chaos transport: optimistic changes, replay in order, lost answers, refusals and conflicts.
+@Suite("Zia pantry offline", .timeLimit(.minutes(3)))
+@MainActor
+struct PantryOfflineTests {
+    /// A signed-in device: its sync engine, pantry screen and transport.
+    @MainActor
+    struct Device {
+        let stack: ZiaClientStack
+        let sync: ZiaSync
+        let pantry: PantryViewModel
+
+        init(_ stack: ZiaClientStack, store: any ZiaLocalStore = InMemoryZiaLocalStore()) {
+            self.stack = stack
+            sync = ZiaSync(api: stack.api, store: store)
+            pantry = PantryViewModel(sync: sync)
+        }
+
+        static func signedIn(_ server: TestSupport.APIClient, email: String, store: any ZiaLocalStore = InMemoryZiaLocalStore()) async throws -> Device {
+            Device(try await ZiaClientStack.signedIn(server, email: email), store: store)
+        }
+
+        func serverPantry() async throws -> [PantryItem] { try await stack.api.send(ZiaRoutes.pantry).items }
+    }
+
+    nonisolated static func withZia(_ database: TestDatabase, _ body: @escaping @Sendable @MainActor (TestSupport.APIClient, TestClock) async throws -> Void) async throws {
+        let clock = TestClock()
+        try await withServer(database, dependencies: .init(clock: clock)) { server, _ in try await body(server, clock) }
+    }
+
+    nonisolated static func email() -> String { "pantry-\(UUID().uuidString.prefix(8))@example.com" }
+
+    @Test(
+        "offline adds, edits and deletes show at once as pending; back online they are replayed once, in order, and the server holds what the user did",
+        arguments: TestDatabase.allCases)
+    func offlineThenBack(_ database: TestDatabase) async throws {
+        try await Self.withZia(database) { server, _ in
+            let device = try await Device.signedIn(server, email: Self.email())
+            let vm = device.pantry
+            #expect(await vm.add(name: "flour", quantity: 1, unit: "kg") != nil)
+            let flour = try #require(vm.aisles.flatMap(\.items).first).value
+
+            device.stack.chaos.isOffline = true
+            let rice = try #require(await vm.add(name: "rice", quantity: 1, unit: "kg", aisle: .pantry))
+            #expect(await vm.add(name: "milk", aisle: .dairy) != nil)
+            #expect(vm.isOffline && vm.pendingCount == 2)
+            #expect(await vm.edit(rice.id, name: "rice", quantity: 2, unit: "kg", aisle: .pantry))
+            #expect(await vm.edit(flour.id, name: "bread flour", quantity: 2, unit: "kg"))
+            let milk = try #require(vm.aisles.flatMap(\.items).first { $0.value.name == "milk" }).value
+            await vm.delete(milk.id)
+            await vm.delete(flour.id)
+            #expect(vm.aisles.flatMap(\.items).map(\.value.name) == ["rice"])
+            #expect(vm.aisles.first?.items.first?.value.quantity == 2)
+
+            device.stack.chaos.isOffline = false
+            await vm.load()
+            #expect(!vm.isOffline && vm.pendingCount == 0)
+            let held = try await device.serverPantry()
+            #expect(held.map(\.name) == ["rice"] && held.first?.quantity == 2)
+            #expect(vm.aisles.flatMap(\.items).map(\.value.id) == held.map(\.id), "the temporary id became the server's")
+            #expect(await device.sync.outbox.isEmpty)
+            let posts = device.stack.chaos.delivered("POST", "/pantry")
+            #expect(posts.count == 2, "flour once, rice once; milk never left the device")
+            #expect(posts.allSatisfy { $0.headers["Idempotency-Key"] != nil })
+            let writes = device.stack.chaos.delivered().filter { $0.method != "GET" }.map { "\($0.method) \($0.url.lastPathComponent)" }
+            let riceID = held[0].id.uuid.uuidString.lowercased()
+            let flourID = flour.id.uuid.uuidString.lowercased()
+            #expect(writes.suffix(4) == ["POST pantry", "PUT \(riceID)", "PUT \(flourID)", "DELETE \(flourID)"], "\(writes)")
+        }
+    }
+
+    @Test("a refused add or edit rolls back with the fields shown; an item is restored as the server holds it", arguments: [TestDatabase.sqlite])
+    func refusalsRollBack(_ database: TestDatabase) async throws {
+        try await Self.withZia(database) { server, _ in
+            let vm = try await Device.signedIn(server, email: Self.email()).pantry
+            #expect(await vm.add(name: " ", quantity: -1) == nil)
+            #expect(Set(vm.fieldErrors.keys) == ["name", "quantity"] && vm.aisles.isEmpty)
+            let eggs = try #require(await vm.add(name: "eggs", quantity: 6, unit: "pieces"))
+            #expect(vm.fieldErrors.isEmpty)
+            #expect(!(await vm.edit(eggs.id, name: "eggs", quantity: -3, unit: "pieces")))
+            #expect(vm.fieldErrors.keys.contains("quantity"))
+            #expect(vm.aisles.flatMap(\.items).map(\.value) == [eggs], "restored")
+            #expect(vm.quickUnits == PantryItemInput.quickUnits)
+        }
+    }
+
+    @Test("an answer lost after the server added, or a request delivered twice, adds once (Idempotency-Key)", arguments: TestDatabase.allCases)
+    func lostAnswers(_ database: TestDatabase) async throws {
+        try await Self.withZia(database) { server, clock in
+            let device = try await Device.signedIn(server, email: Self.email())
+            device.stack.chaos.inject(.dropResponse, "POST", "/pantry", times: 3)
+            #expect(await device.pantry.add(name: "oats") != nil)
+            #expect(device.pantry.pendingCount == 1, "kept while no answer came")
+            device.stack.chaos.inject(.duplicate, "POST", "/pantry")
+            await device.pantry.load()
+            #expect(device.stack.chaos.delivered("POST", "/pantry").count >= 4)
+            #expect(try await device.serverPantry().map(\.name) == ["oats"])
+            #expect(device.pantry.aisles.flatMap(\.items).map(\.syncStatus) == [.synced])
+
+            // The edit makes a new version; its retries name the old one: a 412 that holds the edit.
+            clock.advance(by: 5)
+            device.stack.chaos.inject(.dropResponse, "PUT", "/pantry/", times: 3)
+            let oats = try #require(device.pantry.aisles.first?.items.first).value
+            #expect(await device.pantry.edit(oats.id, name: "oats", quantity: 500, unit: "grams"))
+            device.stack.chaos.inject(.delay(.milliseconds(20)), "PUT", "/pantry/")
+            await device.pantry.load()
+            #expect(try await device.serverPantry().map(\.quantity) == [500])
+            #expect(device.pantry.conflicts.isEmpty && device.pantry.pendingCount == 0, "a 412 that already holds the user's edit is no conflict")
+            #expect(device.stack.chaos.delivered("PUT", "/pantry/").count >= 4)
+        }
+    }
+
+    @Test("an edit made offline against a version changed elsewhere is a conflict with both versions: keep mine or take theirs", arguments: TestDatabase.allCases)
+    func editConflict(_ database: TestDatabase) async throws {
+        try await Self.withZia(database) { server, clock in
+            let email = Self.email()
+            let phone = try await Device.signedIn(server, email: email)
+            let tablet = try await Device.signedIn(server, email: email)
+            for name in ["butter", "cheese"] { #expect(await phone.pantry.add(name: name, quantity: 1, unit: "pieces") != nil) }
+            let items = phone.pantry.aisles.flatMap(\.items).map(\.value)
+            let butter = try #require(items.first { $0.name == "butter" })
+            let cheese = try #require(items.first { $0.name == "cheese" })
+
+            clock.advance(by: 5)
+            for item in [butter, cheese] {
+                _ = try await tablet.stack.api.send(ZiaRoutes.updatePantryItem, item.id, body: PantryItemInput(name: item.name, quantity: 9, unit: "pieces"))
+            }
+            phone.stack.chaos.isOffline = true
+            #expect(await phone.pantry.edit(butter.id, name: "butter", quantity: 2, unit: "pieces"))
+            #expect(await phone.pantry.edit(cheese.id, name: "cheese", quantity: 3, unit: "pieces"))
+            phone.stack.chaos.isOffline = false
+            clock.advance(by: 5)
+            await phone.pantry.load()
+            let conflicts = phone.pantry.conflicts
+            #expect(conflicts.count == 2)
+            #expect(conflicts.first { $0.value.name == "butter" }.map { ($0.value.quantity, $0.serverValue?.quantity) } ?? (nil, nil) == (2, 9))
+
+            await phone.pantry.resolve(butter.id, keepingMine: true)
+            await phone.pantry.resolve(cheese.id, keepingMine: false)
+            #expect(phone.pantry.conflicts.isEmpty && phone.pantry.pendingCount == 0)
+            let held = try await phone.serverPantry()
+            #expect(held.first { $0.name == "butter" }?.quantity == 2, "mine kept")
+            #expect(held.first { $0.name == "cheese" }?.quantity == 9, "theirs taken")
+            #expect(phone.pantry.aisles.flatMap(\.items).map(\.value) == held.sorted { $0.name < $1.name })
+        }
+    }
+
+    @Test("an item deleted elsewhere is gone with a notice; a delete of an item changed elsewhere brings it back with a notice", arguments: TestDatabase.allCases)
+    func goneAndDeleteConflict(_ database: TestDatabase) async throws {
+        try await Self.withZia(database) { server, clock in
+            let email = Self.email()
+            let phone = try await Device.signedIn(server, email: email)
+            let tablet = try await Device.signedIn(server, email: email)
+            let salt = try #require(await phone.pantry.add(name: "salt"))
+            let tea = try #require(await phone.pantry.add(name: "tea"))
+            clock.advance(by: 5)
+            _ = try await tablet.stack.api.send(ZiaRoutes.deletePantryItem, salt.id)
+            _ = try await tablet.stack.api.send(ZiaRoutes.updatePantryItem, tea.id, body: PantryItemInput(name: "green tea"))
+
+            phone.stack.chaos.isOffline = true
+            #expect(await phone.pantry.edit(salt.id, name: "sea salt", quantity: nil, unit: nil))
+            await phone.pantry.delete(tea.id)
+            phone.stack.chaos.isOffline = false
+            await phone.pantry.load()
+            #expect(phone.pantry.aisles.flatMap(\.items).map(\.value.name) == ["green tea"])
+            #expect(phone.pantry.notices.count == 2, "\(phone.pantry.notices)")
+            #expect(phone.pantry.notices.contains { $0.message.contains("deleted on another device") })
+            #expect(phone.pantry.notices.contains { $0.message.contains("not deleted") })
+            #expect(try await phone.serverPantry().map(\.name) == ["green tea"])
+        }
+    }
+
+    @Test("what was queued survives a relaunch: a new engine and screen over the same file replay it")
+    func relaunch() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("zia-offline-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("zia.json")
+        try await Self.withZia(.sqlite) { server, _ in
+            let email = Self.email()
+            let first = try await Device.signedIn(server, email: email, store: FileZiaLocalStore(fileURL: file))
+            first.stack.chaos.isOffline = true
+            #expect(await first.pantry.add(name: "coffee", quantity: 250, unit: "grams") != nil)
+
+            let second = try await Device.signedIn(server, email: email, store: FileZiaLocalStore(fileURL: file))
+            await second.pantry.reloadLocal()
+            #expect(second.pantry.aisles.flatMap(\.items).map { ($0.value.name, $0.syncStatus) }.first ?? ("", .synced) == ("coffee", .pending))
+            await second.pantry.load()
+            #expect(try await second.serverPantry().map(\.name) == ["coffee"])
+            #expect(try FileZiaLocalStore(fileURL: file).load().outbox.isEmpty)
+        }
+    }
+}
