@@ -50,6 +50,10 @@ struct PantryOfflineTests {
             let rice = try #require(await vm.add(name: "rice", quantity: 1, unit: "kg", aisle: .pantry))
             #expect(await vm.add(name: "milk", aisle: .dairy) != nil)
             #expect(vm.isOffline && vm.pendingCount == 2)
+            // No aisle given offline: the one the server will guess, by the contract's table.
+            let cheddar = try #require(await vm.add(name: "grated cheddar cheese"))
+            #expect(cheddar.aisle == .dairy)
+            await vm.delete(cheddar.id)
             #expect(await vm.edit(rice.id, name: "rice", quantity: 2, unit: "kg", aisle: .pantry))
             #expect(await vm.edit(flour.id, name: "bread flour", quantity: 2, unit: "kg"))
             let milk = try #require(vm.aisles.flatMap(\.items).first { $0.value.name == "milk" }).value

@@ -5,15 +5,6 @@ import Testing
 
 @testable import ZiaClient
 
-/// A clock the test moves.
-final class TestClock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var current = Date(timeIntervalSince1970: 1_800_000_000)
-
-    var now: Date { lock.withLock { current } }
-    func advance(_ seconds: TimeInterval) { lock.withLock { current += seconds } }
-}
-
 /// Run Mode against the real server, on a clock the test moves.
 @Suite("Zia routine run view model", .timeLimit(.minutes(3)))
 struct RoutineRunViewModelTests {
@@ -29,20 +20,20 @@ struct RoutineRunViewModelTests {
     @MainActor static func runAPlan(_ server: TestSupport.APIClient) async throws {
         let stack = try await ZiaClientStack.signedIn(server)
         let clock = TestClock()
-        let model = RoutineRunViewModel(api: stack.api, now: { clock.now })
+        let model = RoutineRunViewModel(api: stack.api, now: { clock.now() })
         await model.start(plan)
         #expect(model.isRunning)
         #expect(model.run?.stepsTotal == 3)
         #expect(model.currentStep?.title == "Bath")
         #expect(model.currentStepNumber == 1)
-        clock.advance(90)
+        clock.advance(by: 90)
         #expect(model.stepElapsed == 90)
 
         await model.markStepDone()
         #expect(model.currentStep?.title == "PJs")
         #expect(model.stepElapsed == 0)
         #expect(model.run?.stepsCompleted == 1)
-        clock.advance(40)
+        clock.advance(by: 40)
 
         stack.chaos.isOffline = true
         await model.markStepDone()

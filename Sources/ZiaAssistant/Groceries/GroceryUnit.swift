@@ -1,4 +1,5 @@
 import Foundation
+import ZiaAPI
 
 /// A unit a quantity of groceries is written in, and how it converts: masses to grams, volumes to
 /// millilitres, counts to pieces; any other unit (clove, can, pinch…) only adds to itself. Which

@@ -76,7 +76,9 @@ public actor ZiaSync {
     public func addPantryItem(_ input: PantryItemInput) async throws -> LocalRecord<PantryItem> {
         let id = PantryItemID()
         let at = now()
-        let local = ZiaOutboxKinds.applied(input, to: PantryItem(id: id, name: "", quantity: nil, unit: nil, aisle: .other, createdAt: at, updatedAt: at))
+        // The aisle the server will guess, guessed the same way (the contract's table) while offline.
+        let aisle = GroceryAisles.guess(input.name ?? "")
+        let local = ZiaOutboxKinds.applied(input, to: PantryItem(id: id, name: "", quantity: nil, unit: nil, aisle: aisle, createdAt: at, updatedAt: at))
         snapshot.pantry[id] = LocalRecord(value: local, syncStatus: .pending, isLocalOnly: true)
         let operation = try enqueue(.create, .pantryItem, target: id.uuid, body: input)
         try await replay(throwingRefusalOf: operation)

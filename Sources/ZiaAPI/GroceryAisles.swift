@@ -1,5 +1,4 @@
 import Foundation
-import ZiaAPI
 
 /// The aisle of an item nobody named one for (a typed list, a pantry item): the longest known
 /// phrase among its words decides, the last of equally long ones (the noun: "orange juice" →
