@@ -52,6 +52,22 @@ public final class APIClient: Sendable {
         try await begin(try await send(routes.signIn(provider: provider), body: AuthRequests.IDToken(idToken: idToken, nonce: nonce)), email: nil)
     }
 
+    /// What an app calls when it becomes active: refreshes the access token now when it expires
+    /// within the session's margin (the first request after a pause then does not wait on a 401),
+    /// and ends the session when the server refuses the refresh. Answers whether still signed in; a
+    /// refresh that cannot reach the server keeps the session and throws.
+    @discardableResult
+    public func activate() async throws -> Bool {
+        guard await session.isSignedIn else { return false }
+        do {
+            _ = try await session.accessToken(refresher: { [self] refreshToken in try await self.exchange(refreshToken) })
+            return true
+        } catch ClientError.unauthorized(let message) {
+            if await session.isSignedIn { throw ClientError.unauthorized(message) }
+            return false
+        }
+    }
+
     private func begin(_ pair: TokenPair, email: String?) async throws -> StoredSession {
         try await session.begin(pair, serverUrl: baseURL.absoluteString, email: email)
         guard let stored = await session.stored else { throw ClientError.unauthorized("Sign-in did not produce a session.") }

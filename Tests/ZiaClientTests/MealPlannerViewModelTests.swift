@@ -1,0 +1,72 @@
+import ClientTestSupport
+import Foundation
+import TestSupport
+import Testing
+import ZiaClient
+
+/// The meal planner view model against the in-process server and a scripted stream.
+@MainActor
+@Suite(.timeLimit(.minutes(2)))
+struct MealPlannerViewModelTests {
+    @Test("a plan streams to its text, recipes and aisle groups; Use My Pantry shows only what the pantry lacks; the plan saves", arguments: TestDatabase.allCases)
+    func planToggleSave(_ database: TestDatabase) async throws {
+        try await withServer(database) { @MainActor server, _ in
+            let stack = try await ZiaClientStack.signedIn(server)
+            let planner = MealPlannerViewModel(api: stack.api)
+            planner.start()
+            #expect(planner.isStreaming)
+            await planner.waitForPlan()
+            #expect(!planner.isStreaming && planner.status == nil && planner.errorMessage == nil)
+            #expect(planner.planText.contains("Monday:") && !planner.recipes.isEmpty)
+            let full = planner.aisleGroups
+            #expect(!full.isEmpty)
+            let order = GroceryAisle.allCases.map(\.rawValue)
+            #expect(full.map { order.firstIndex(of: $0.aisle) ?? order.count } == full.map { order.firstIndex(of: $0.aisle) ?? order.count }.sorted(), "store order")
+
+            // Put one listed item in the pantry and plan again: the toggle hides it.
+            let stocked = try #require(full.first?.items.first)
+            _ = try await stack.api.send(ZiaRoutes.addPantryItem, body: PantryItemInput(name: stocked.name, quantity: 100_000, unit: stocked.unit))
+            planner.start()
+            await planner.waitForPlan()
+            let all = planner.aisleGroups.flatMap(\.items).map(\.name)
+            planner.usePantry = true
+            let missing = planner.aisleGroups.flatMap(\.items).map(\.name)
+            #expect(all.contains(stocked.name) && !missing.contains(stocked.name))
+            planner.usePantry = false
+            #expect(planner.aisleGroups.flatMap(\.items).map(\.name) == all)
+
+            await planner.save()
+            await planner.save()
+            #expect(planner.saved?.artifactType == .mealPlan && planner.errorMessage == nil)
+            #expect(try await stack.api.send(ZiaRoutes.artifacts).count == 1)
+        }
+    }
+
+    @Test("start is ignored while a plan streams; a status line shows while it works")
+    func ignoredWhileStreaming() async throws {
+        let transport = ScriptedStreamTransport([
+            .events([Data(#"data: {"event":"status","data":"Fetching recipes..."}"#.utf8 + [0x0A, 0x0A])], end: .never)
+        ])
+        let planner = MealPlannerViewModel(api: try await ZiaAPIClient.scripted(transport))
+        planner.start()
+        for _ in 0..<500 where planner.status == nil { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(planner.status == "Fetching recipes..." && planner.planText.isEmpty)
+        planner.start()
+        planner.start(goal: "lunches")
+        #expect(transport.streamRequests.count == 1)
+        planner.stop()
+        await planner.waitForPlan()
+        #expect(!planner.isStreaming)
+    }
+
+    @Test("with AI assist off, the planner shows the sample meals and sends nothing")
+    func offline() async throws {
+        let transport = ScriptedStreamTransport([])
+        let planner = MealPlannerViewModel(api: try await ZiaAPIClient.scripted(transport), settings: ZiaSettings(aiAssistEnabled: false))
+        planner.start()
+        #expect(!planner.isStreaming && planner.card == nil)
+        #expect(OfflineMeals.sampleMeals.allSatisfy(planner.planText.contains))
+        #expect(planner.planText.contains("Monday: Pasta"))
+        #expect(transport.streamRequests.isEmpty && transport.sendRequests.isEmpty, "no network request at all")
+    }
+}
