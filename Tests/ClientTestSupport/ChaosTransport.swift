@@ -105,6 +105,21 @@ public final class ChaosTransport: HTTPTransport, @unchecked Sendable {
 
     private func deliver(_ request: HTTPRequestData) async throws -> HTTPResponseData {
         lock.withLock { delivered.append(request) }
-        return try await inner.send(request)
+        let response: HTTPResponseData
+        do {
+            response = try await inner.send(request)
+        } catch {
+            Self.log("\(request.method) \(request.url.path) threw \(error)")
+            throw error
+        }
+        if response.status >= 300 { Self.log("\(request.method) \(request.url.path) -> \(response.status) \(String(decoding: response.body.prefix(300), as: UTF8.self))") }
+        return response
+    }
+
+    /// With `CHAOS_LOG` set, every answer that is not a success and every failure to answer is
+    /// printed (to tell a test's intended refusal from a transient one on a loaded machine).
+    static func log(_ line: String) {
+        guard ProcessInfo.processInfo.environment["CHAOS_LOG"] != nil else { return }
+        FileHandle.standardError.write(Data("chaos: \(line)\n".utf8))
     }
 }
