@@ -166,39 +166,13 @@ func value(_ value: some Encodable) throws -> JSONValue {
     return try JSONDecoder().decode(JSONValue.self, from: encoder.encode(value))
 }
 
-/// The plan of an answer as a saved artifact (`POST /artifacts`): a meal plan's days, recipes and
-/// groceries, a routine's steps, a chore schedule — in the payload shapes the server checks.
+/// `--save`: the answer's plan kept as a saved plan, through the SDK's ``ArtifactCard`` (the same
+/// card the chat screen saves).
 enum PlanArtifact {
-    static let weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
-
-    /// The artifact for `final`'s plan; nil when the answer made none.
-    static func input(_ final: AssistFinal) throws -> ArtifactInput? {
-        let planText = JSONValue.string(final.planText ?? final.text)
-        if let recipes = final.recipes, !recipes.isEmpty {
-            let meals = recipes.enumerated().map { index, recipe in
-                JSONValue.object(["day": .string(weekdays[index % 7]), "recipe_id": .string(recipe.id), "title": .string(recipe.title)])
-            }
-            let grocery = try value(final.grocery ?? GroceryList())
-            return ArtifactInput(
-                artifactType: ArtifactType.mealPlan.rawValue, payload: .object(["plan_text": planText, "meals": .array(meals), "grocery": grocery]))
-        }
-        if let routine = final.routine {
-            return ArtifactInput(
-                artifactType: ArtifactType.bedtimeRoutine.rawValue,
-                payload: .object(["plan_text": planText, "steps": try value(routine.steps), "total_minutes": .number(Double(routine.totalMinutes))]))
-        }
-        if let chores = final.chores {
-            guard case .object(var payload) = try value(chores) else { return nil }
-            payload["plan_text"] = planText
-            return ArtifactInput(artifactType: ArtifactType.chorePlan.rawValue, payload: .object(payload))
-        }
-        return nil
-    }
-
     /// Saves `final`'s plan and says where it went (standard error, so `--json` stays the stream).
     static func save(_ final: AssistFinal?, api: ZiaAPIClient) async throws {
-        guard let final, let input = try input(final) else { return printError("zia: this answer has no plan to save.") }
-        let artifact = try await api.send(ZiaRoutes.saveArtifact, body: input)
+        guard let final, let card = ArtifactCard(final) else { return printError("zia: this answer has no plan to save.") }
+        let artifact = try await api.send(ZiaRoutes.saveArtifact, body: card.input)
         printError("Saved \"\(artifact.title)\" (\(artifact.id)); see `zia saved show \(short(artifact.id))`.")
     }
 }
