@@ -57,8 +57,13 @@ func untilInterrupted<T: Sendable>(_ body: @escaping @Sendable () async throws -
         source.cancel()
         signal(SIGINT, SIG_DFL)
     }
-    let value = try await task.value
-    return task.isCancelled ? nil : value
+    do {
+        let value = try await task.value
+        return task.isCancelled ? nil : value
+    } catch where task.isCancelled {
+        // However the cancelled stream ended (cancellation, a closed connection), it was Ctrl-C.
+        return nil
+    }
 }
 
 /// What one assist stream came to, read event by event as it arrives: the answer's tokens to
