@@ -103,6 +103,15 @@ public final class ChaosTransport: HTTPTransport, @unchecked Sendable {
         }
     }
 
+    /// A stream goes through to the inner transport's own streaming (so an SDK over a real socket
+    /// reads it as it arrives); offline, it fails as an unreachable server would. Stream requests
+    /// are logged with the rest; faults apply to whole answers only.
+    public func stream(_ request: HTTPRequestData) async throws -> HTTPStreamingResponse {
+        if isOffline { throw ClientError.offline("chaos: no network") }
+        lock.withLock { delivered.append(request) }
+        return try await inner.stream(request)
+    }
+
     private func deliver(_ request: HTTPRequestData) async throws -> HTTPResponseData {
         lock.withLock { delivered.append(request) }
         let response: HTTPResponseData
