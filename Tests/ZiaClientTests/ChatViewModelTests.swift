@@ -44,6 +44,7 @@ struct ChatViewModelTests {
                 await chat.save(answer.id)
             }
             #expect(chat.messages[1].saved?.artifactType == .mealPlan, "\(chat.errorMessage ?? "")")
+            #expect(chat.messages[1].saved?.title.hasPrefix("Meal plan for the week of") == true, "the server names it")
             let sent = stack.chaos.delivered("POST", "/artifacts").count
             await chat.save(answer.id)
             #expect(stack.chaos.delivered("POST", "/artifacts").count == sent, "a saved card is not sent again")

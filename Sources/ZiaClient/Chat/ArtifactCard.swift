@@ -10,7 +10,7 @@ public struct ArtifactCard: Sendable, Equatable {
     public var title: String
     /// What the card lists: "7 dinners · 23 groceries", "6 steps · 45 min", "5 chores · weekly".
     public var summary: String
-    /// The body of `POST /zia/v1/artifacts` that saves it.
+    /// The body of `POST /zia/v1/artifacts` that saves it (untitled: the server names it).
     public var input: ArtifactInput
 
     /// The card for `final`, or nil when the answer is not a plan (a generic answer, or an agent's
@@ -61,7 +61,9 @@ public struct ArtifactCard: Sendable, Equatable {
         self.type = type
         self.title = title
         self.summary = summary
-        self.input = ArtifactInput(artifactType: type.rawValue, title: title, payload: .object(payload))
+        // No title: the server names a saved plan from its contents and date ("Meal plan for the
+        // week of Nov 23"), better than the card's kind repeated on every plan.
+        self.input = ArtifactInput(artifactType: type.rawValue, payload: .object(payload))
     }
 
     /// One day of a meal plan: the weekday, the dish, and its recipe when the plan names one it sent.
