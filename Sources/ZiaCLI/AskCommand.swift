@@ -60,7 +60,7 @@ func untilInterrupted<T: Sendable>(_ body: @escaping @Sendable () async throws -
     do {
         let value = try await task.value
         return task.isCancelled ? nil : value
-    } catch where task.isCancelled {
+    } catch  where task.isCancelled {
         // However the cancelled stream ended (cancellation, a closed connection), it was Ctrl-C.
         return nil
     }
