@@ -7,7 +7,8 @@ import PlatformAPI
 
 /// The app-agnostic half of every SDK: sends requests to one app's endpoints with bearer tokens,
 /// refreshes them through its ``ClientSession`` (a 401 is retried once after a refresh), retries
-/// idempotent requests (GET, PUT, DELETE, PATCH) with backoff and sends POSTs once, and speaks the
+/// idempotent requests (GET, PUT, DELETE, PATCH) with backoff and sends POSTs once (again only when
+/// the connection could not be made, so nothing was sent), and speaks the
 /// platform's own routes (sign-in, sign-out, account). An app's SDK (e.g. the one over `<App>API`) adds its endpoints
 /// on top.
 public final class APIClient: Sendable {
@@ -163,7 +164,7 @@ public final class APIClient: Sendable {
 
     /// Sends `call` and returns its 2xx response. Idempotent methods — and POSTs that carry an
     /// `Idempotency-Key`, which the server answers once — are retried on transient failures; other
-    /// POSTs are sent once.
+    /// POSTs are sent once, and again only when no connection could be made (``ConnectionNotMade``).
     public func send(_ call: APICall) async throws -> HTTPResponseData {
         try await withRetries(call) { try await self.sendOnce(call) }
     }
@@ -179,14 +180,21 @@ public final class APIClient: Sendable {
         try await withRetries(call) { try await self.streamOnce(call) }
     }
 
-    /// Runs `once` until it succeeds, an error is not transient, or the policy's attempts are spent,
-    /// for the calls that may be repeated (idempotent methods, or a POST with an `Idempotency-Key`).
+    /// Runs `once` until it succeeds, an error is not transient, or the policy's attempts are spent.
+    /// A connection that could not be made (``ConnectionNotMade``: nothing was sent) is tried again
+    /// for every call; other transient failures only for the calls that may be repeated (idempotent
+    /// methods, or a POST with an `Idempotency-Key`), since the server may have acted on them.
     private func withRetries<T>(_ call: APICall, _ once: () async throws -> T) async throws -> T {
         let retriable = Self.isIdempotent(call.method) || call.headers[PreconditionHeaders.idempotencyKey] != nil
         var attempt = 1
         while true {
             do {
                 return try await once()
+            } catch let notMade as ConnectionNotMade {
+                let error = ClientError.offline(notMade.description)
+                guard let wait = retry.delay(afterAttempt: attempt, error: error) else { throw error }
+                try await retry.sleep(wait)
+                attempt += 1
             } catch let error as ClientError {
                 guard retriable, let wait = retry.delay(afterAttempt: attempt, error: error) else { throw error }
                 try await retry.sleep(wait)
@@ -251,9 +259,13 @@ public final class APIClient: Sendable {
 
     /// Trades a refresh token for a new pair (`POST /<app>/auth/refresh`); the old one is spent.
     private func exchange(_ refreshToken: String) async throws -> TokenPair {
-        let response = try await sendOnce(
-            APICall(routes.refresh.endpoint, body: try encode(AuthRequests.Refresh(refreshToken: refreshToken)), authenticated: false, retryRefresh: false))
-        return try decode(response)
+        let call = APICall(routes.refresh.endpoint, body: try encode(AuthRequests.Refresh(refreshToken: refreshToken)), authenticated: false, retryRefresh: false)
+        do {
+            return try decode(try await sendOnce(call))
+        } catch let notMade as ConnectionNotMade {
+            // The session keeps itself when a refresh cannot reach the server: it must see `offline`.
+            throw ClientError.offline(notMade.description)
+        }
     }
 
     private func send(_ request: HTTPRequestData, progress: (@Sendable (Double) -> Void)?) async throws -> HTTPResponseData {
@@ -272,6 +284,8 @@ public final class APIClient: Sendable {
             throw error
         } catch let error as CancellationError {
             throw error
+        } catch let error as ConnectionNotMade {
+            throw error  // ``withRetries`` tries it again and reports it as offline
         } catch {
             throw ClientError.offline("Cannot reach \(baseURL.absoluteString): \(error.localizedDescription)")
         }

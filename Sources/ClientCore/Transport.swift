@@ -105,6 +105,19 @@ extension HTTPTransport {
     }
 }
 
+/// A transport could not open a connection to the server (refused, no route, no such host, no
+/// network): nothing of the request left the device, so any request — a POST too — may be sent
+/// again. ``APIClient`` retries it by its policy and reports it as ``ClientError/offline(_:)``; a
+/// failure after the connection opened (a timeout, a connection lost) is that error directly, and
+/// only idempotent requests are retried after it. Transports (and test transports) throw it.
+public struct ConnectionNotMade: Error, Sendable, Equatable, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+
+    /// The URLSession failures that happen before anything is sent.
+    static let codes: Set<URLError.Code> = [.cannotConnectToHost, .cannotFindHost, .dnsLookupFailed, .notConnectedToInternet]
+}
+
 /// The real transport over `URLSession` (FoundationNetworking on Linux). Uploads report their
 /// progress from the session delegate's `didSendBodyData`; streams are fed by its data-task
 /// callbacks (`URLSession.bytes(for:)` does not exist on Linux), the same code on every platform.
@@ -172,7 +185,7 @@ public struct URLSessionTransport: HTTPTransport {
             try await withCheckedThrowingContinuation { continuation in
                 let completion: @Sendable (Data?, URLResponse?, (any Error)?) -> Void = { data, response, error in
                     if let error {
-                        continuation.resume(throwing: ClientError.offline(Self.describe(error, url: request.url)))
+                        continuation.resume(throwing: Self.failure(error, url: request.url))
                         return
                     }
                     guard let http = response as? HTTPURLResponse else {
@@ -212,6 +225,14 @@ public struct URLSessionTransport: HTTPTransport {
             if let key = key as? String, let value = value as? String { headers[key] = value }
         }
         return headers
+    }
+
+    /// The error a transport failure is: ``ConnectionNotMade`` when no connection could be opened
+    /// (nothing of the request left the device), else ``ClientError/offline(_:)``.
+    static func failure(_ error: any Error, url: URL) -> any Error {
+        let message = describe(error, url: url)
+        if let code = (error as? URLError)?.code, ConnectionNotMade.codes.contains(code) { return ConnectionNotMade(message) }
+        return ClientError.offline(message)
     }
 
     static func describe(_ error: any Error, url: URL) -> String {
@@ -311,7 +332,7 @@ final class StreamReceiver: @unchecked Sendable {
     func completed(_ error: (any Error)?, response: URLResponse?) {
         let failure = error.map { error -> any Error in
             if (error as? URLError)?.code == .cancelled { return CancellationError() }
-            return ClientError.offline(URLSessionTransport.describe(error, url: url))
+            return URLSessionTransport.failure(error, url: url)
         }
         if let failure, let waiter = takeHead() {
             waiter.resume(throwing: failure)

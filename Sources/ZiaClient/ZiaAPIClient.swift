@@ -12,12 +12,9 @@ import Foundation
 public final class ZiaAPIClient: RouteSending {
     /// The SDK core this API sends through (sign-in, sign-out, account routes, `send`).
     public let client: APIClient
-    /// How a stream that could not connect is tried again (``assist(_:)``).
-    let retry: RetryPolicy
 
     public init(baseURL: URL, session: ClientSession, transport: any HTTPTransport = URLSessionTransport(), retry: RetryPolicy = .standard) {
         client = APIClient(
             baseURL: baseURL, routes: ZiaRoutes.platform, session: session, transport: transport, retry: retry, bodyEncoder: { WireFormat.requestEncoder() })
-        self.retry = retry
     }
 }

@@ -84,10 +84,10 @@ public final class ChaosTransport: HTTPTransport, @unchecked Sendable {
             rules[index].remaining -= 1
             return (false, rules[index].fault)
         }
-        if isOffline { throw ClientError.offline("chaos: no network") }
+        if isOffline { throw ConnectionNotMade("chaos: no network") }
         switch fault {
         case .dropRequest?:
-            throw ClientError.offline("chaos: request lost")
+            throw ConnectionNotMade("chaos: request lost")
         case .dropResponse?:
             _ = try await deliver(request)
             throw ClientError.offline("chaos: answer lost")
@@ -107,7 +107,7 @@ public final class ChaosTransport: HTTPTransport, @unchecked Sendable {
     /// reads it as it arrives); offline, it fails as an unreachable server would. Stream requests
     /// are logged with the rest; faults apply to whole answers only.
     public func stream(_ request: HTTPRequestData) async throws -> HTTPStreamingResponse {
-        if isOffline { throw ClientError.offline("chaos: no network") }
+        if isOffline { throw ConnectionNotMade("chaos: no network") }
         lock.withLock { delivered.append(request) }
         return try await inner.stream(request)
     }

@@ -241,13 +241,13 @@ struct StreamingClientTests {
         }
     }
 
-    @Test("a stream that cannot connect is retried only when the call may be repeated (GET, or a POST with an Idempotency-Key)")
+    @Test("a stream that cannot connect is tried again by the policy, a POST without an Idempotency-Key too (nothing was sent)")
     func retriesBeforeTheFirstByte() async throws {
         let waits = Mutex<Int>(0)
         let retry = RetryPolicy(maxAttempts: 3, baseDelay: 0.01, sleep: { _ in waits.withLock { $0 += 1 } })
         let closed = Self.client(port: 9, retry: retry)  // the discard port: nothing listens on 127.0.0.1
         for (call, expectedWaits) in [
-            (Self.get("/stream"), 2), (APICall(method: "POST", path: "/stream", authenticated: false), 0),
+            (Self.get("/stream"), 2), (APICall(method: "POST", path: "/stream", authenticated: false), 2),
             (APICall(method: "POST", path: "/stream", headers: [PreconditionHeaders.idempotencyKey: "k1"], authenticated: false), 2),
         ] {
             waits.withLock { $0 = 0 }
@@ -316,5 +316,71 @@ private struct ByteByByteTransport: HTTPTransport {
 private struct WholeBodyTransport: HTTPTransport {
     func send(_ request: HTTPRequestData) async throws -> HTTPResponseData {
         HTTPResponseData(status: 200, headers: ["Content-Type": "text/event-stream"], body: Data("data: whole\n\n".utf8))
+    }
+}
+
+/// Which failures `APIClient` sends a POST again after, over the real transport: a connection that
+/// could not be made (nothing was sent) is tried again by the policy; a request that went out and
+/// got no answer in time is not (the server may have acted on it).
+@Suite("Client retries by what reached the server", .timeLimit(.minutes(1)))
+struct ConnectionNotMadeTests {
+    struct PortUnavailable: Error {}
+
+    /// A port nothing listens on (bound, then closed).
+    static func closedPort() throws -> Int {
+        let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        try withUnsafeMutablePointer(to: &address) { pointer in
+            try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
+                guard bind(socket, raw, length) == 0, getsockname(socket, raw, &length) == 0 else { throw PortUnavailable() }
+            }
+        }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    @Test("a refused connection is ConnectionNotMade: a POST is tried the policy's times, then offline")
+    func refusedIsRetried() async throws {
+        let tries = Mutex(0)
+        let port = try Self.closedPort()
+        let client = StreamingClientTests.client(
+            port: port, retry: RetryPolicy(maxAttempts: 3, baseDelay: 0, sleep: { _ in tries.withLock { $0 += 1 } }))
+        do {
+            _ = try await client.send(APICall(method: "POST", path: "/memo/v1/things", body: Data("{}".utf8)))
+            Issue.record("a closed port answered")
+        } catch let error as ClientError {
+            guard case .offline = error else { Issue.record("not offline: \(error)"); return }
+        }
+        #expect(tries.withLock { $0 } == 2, "three attempts, two waits")
+    }
+
+    @Test("a POST that went out and got no answer in time is not sent again")
+    func timeoutIsNotRetried() async throws {
+        let received = Mutex(0)
+        let router = Router()
+        router.post("slow") { _, _ -> Response in
+            received.withLock { $0 += 1 }
+            try await Task.sleep(for: .seconds(5))
+            return Response(status: .ok)
+        }
+        let server = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+        try await server.test(.live) { live in
+            let stored = StoredSession(userId: "u1", accessToken: "good", refreshToken: "r1", accessTokenExpiresAt: Date().addingTimeInterval(3600))
+            let client = APIClient(
+                baseURL: URL(string: "http://127.0.0.1:\(try #require(live.port))")!, routes: PlatformRoutes(app: StreamingClientTests.app),
+                session: ClientSession(store: InMemoryTokenStore(stored)), transport: URLSessionTransport(timeout: 1),
+                retry: RetryPolicy(maxAttempts: 3, baseDelay: 0, sleep: { _ in }))
+            do {
+                _ = try await client.send(APICall(method: "POST", path: "/slow", body: Data("{}".utf8), authenticated: false))
+                Issue.record("the slow route answered in time")
+            } catch let error as ClientError {
+                guard case .offline = error else { Issue.record("not offline: \(error)"); return }
+            }
+            #expect(received.withLock { $0 } == 1, "sent once")
+        }
     }
 }

@@ -35,6 +35,15 @@ struct AssistStreamReconnectTests {
         #expect(down.streamRequests.count == 3, "the policy's three attempts, no more")
     }
 
+    @Test("a request that went out and got no answer in time is not sent again: the server may be running the goal")
+    func timeoutIsNotRetried() async throws {
+        let transport = ScriptedStreamTransport([.timedOut, .events([Self.token, Self.done])])
+        let (events, error) = try await Self.run(transport)
+        guard case .offline? = error as? ClientError else { Issue.record("not offline: \(String(describing: error))"); return }
+        #expect(events.isEmpty)
+        #expect(transport.streamRequests.count == 1, "the goal was sent once")
+    }
+
     @Test("a connection lost after events arrived ends the stream as offline and the goal is never sent again")
     func lostMidStream() async throws {
         for end: ScriptedStreamTransport.End in [.fail(URLError(.networkConnectionLost)), .fail(ClientError.offline("gone")), .finish] {

@@ -17,8 +17,10 @@ final class ScriptedStreamTransport: HTTPTransport, @unchecked Sendable {
 
     /// One answer to one `stream` request.
     enum Reply: Sendable {
-        /// The connection fails before the head.
+        /// No connection could be made: nothing was sent.
         case unreachable
+        /// The request went out and no head came back in time (the server may have it).
+        case timedOut
         case respond(status: Int, headers: [String: String], chunks: [Data], end: End)
 
         /// A 200 `text/event-stream` with these chunks.
@@ -58,7 +60,7 @@ final class ScriptedStreamTransport: HTTPTransport, @unchecked Sendable {
 
     func send(_ request: HTTPRequestData) async throws -> HTTPResponseData {
         lock.withLock { sent.append(request) }
-        guard let inner else { throw ClientError.offline("scripted: no network") }
+        guard let inner else { throw ConnectionNotMade("scripted: no network") }
         return try await inner.send(request)
     }
 
@@ -69,7 +71,9 @@ final class ScriptedStreamTransport: HTTPTransport, @unchecked Sendable {
         }
         switch reply {
         case nil, .unreachable?:
-            throw ClientError.offline("scripted: connection refused")
+            throw ConnectionNotMade("scripted: connection refused")
+        case .timedOut?:
+            throw ClientError.offline("scripted: the server did not answer in time")
         case .respond(let status, let headers, let chunks, let end)?:
             let (body, continuation) = AsyncThrowingStream<Data, any Error>.makeStream()
             continuation.onTermination = { [self] _ in lock.withLock { terminations += 1 } }
