@@ -28,6 +28,17 @@ public func printError(_ text: String) {
     FileHandle.standardError.write(Data((text + "\n").utf8))
 }
 
+/// `checked`'s value, or its problems thrown as the server's 422 would be (exit status 5, every
+/// field named): a body the contract's own rules refuse is never sent (and a value JSON cannot
+/// carry, such as NaN, never reaches the encoder).
+public func requireValid<Value>(_ checked: Checked<Value>) throws -> Value {
+    switch checked {
+    case .valid(let value): return value
+    case .invalid(let fields):
+        throw ClientError.validation(message: fields.count == 1 ? "\(fields[0].field): \(fields[0].message)" : "The request has \(fields.count) invalid fields.", fields: fields)
+    }
+}
+
 /// A value the server would refuse, caught before sending: exit status 5 like the server's 422,
 /// naming the field as the server does.
 public func invalidField(_ field: String, _ message: String) -> ClientError {

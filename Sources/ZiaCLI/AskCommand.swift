@@ -85,6 +85,22 @@ struct AskOutcome: Sendable {
         var outcome = AskOutcome()
         var streamed = false
         let progress = StatusLine()
+        do {
+            try await read(events, json: json, into: &outcome, streamed: &streamed, progress: progress)
+        } catch ClientError.offline where streamed || outcome.conversationID != nil {
+            // The server answered, then the connection went: not "cannot reach the server".
+            if streamed && !json { write("\n") }
+            throw CLIError("the connection was lost before the answer ended; what arrived is above. Try again.", exitCode: ClientError.offline("").exitCode)
+        }
+        if !json, outcome.final != nil, let id = outcome.conversationID {
+            progress.say("conversation \(id) — continue with `zia ask --conversation \(id) …`")
+        }
+        return outcome
+    }
+
+    private static func read(
+        _ events: AsyncThrowingStream<AssistEvent, any Error>, json: Bool, into outcome: inout AskOutcome, streamed: inout Bool, progress: StatusLine
+    ) async throws {
         for try await event in events {
             if json {
                 write(try WireEvent.line(event) + "\n")
@@ -107,10 +123,6 @@ struct AskOutcome: Sendable {
             case .done, .unknown: break
             }
         }
-        if !json, outcome.final != nil, let id = outcome.conversationID {
-            progress.say("conversation \(id) — continue with `zia ask --conversation \(id) …`")
-        }
-        return outcome
     }
 
     /// Exit 0 for an answer; a refusal, a used-up quota or a failure explained, each with its own status.

@@ -53,7 +53,8 @@ struct GroceriesCommand: AsyncParsableCommand {
                 var body = StartGrocerySessionInput(autoAddToPantry: pantry)
                 if let artifact { body.artifactID = try await SavedCommand.artifactID(artifact, api).description }
                 if !item.isEmpty { body.items = item.map(GroceryLine.parse) }
-                try options.show(try await api.send(ZiaRoutes.startGrocerySession, body: body), GroceriesCommand.describe)
+                try options.show(
+                    try await api.send(ZiaRoutes.startGrocerySession, body: body, headers: [PreconditionHeaders.idempotencyKey: UUID().uuidString]), GroceriesCommand.describe)
             }
         }
     }

@@ -10,6 +10,11 @@ struct PantryCommand: AsyncParsableCommand {
 
     static let lookup = Lookup<PantryItem>("pantry item", id: { $0.id.description }, name: \.name)
 
+    /// `If-Match` naming the version of `item` the command read.
+    static func ifMatch(_ item: PantryItem) -> [String: String] {
+        [PreconditionHeaders.ifMatch: EntityTag(updatedAt: item.updatedAt).description]
+    }
+
     /// The item `text` names (id, start of an id, or name).
     static func item(_ text: String, _ api: ZiaAPIClient) async throws -> PantryItem {
         try lookup.find(text, in: try await api.send(ZiaRoutes.pantry).items)
@@ -48,6 +53,7 @@ struct PantryCommand: AsyncParsableCommand {
         func run() async throws {
             try await options.run { api in
                 let body = PantryItemInput(name: name, quantity: fields.quantity, unit: fields.unit, aisle: fields.aisle)
+                _ = try requireValid(PantryItemInput.check(body))
                 try options.show(try await api.send(ZiaRoutes.addPantryItem, body: body)) { "Added \($0.name) (\($0.aisle.rawValue), \(short($0.id)))." }
             }
         }
@@ -66,7 +72,10 @@ struct PantryCommand: AsyncParsableCommand {
                 let body = PantryItemInput(
                     name: name ?? current.name, quantity: fields.quantity ?? current.quantity, unit: fields.unit ?? current.unit,
                     aisle: fields.aisle ?? current.aisle.rawValue)
-                try options.show(try await api.send(ZiaRoutes.updatePantryItem, current.id, body: body)) { "Updated \($0.name)." }
+                _ = try requireValid(PantryItemInput.check(body))
+                // Against the version just read: a change made elsewhere meanwhile is a conflict (exit 9), not overwritten.
+                let updated = try await api.send(ZiaRoutes.updatePantryItem, current.id, body: body, headers: PantryCommand.ifMatch(current))
+                try options.show(updated) { "Updated \($0.name)." }
             }
         }
     }
@@ -79,7 +88,7 @@ struct PantryCommand: AsyncParsableCommand {
         func run() async throws {
             try await options.run { api in
                 let found = try await PantryCommand.item(item, api)
-                _ = try await api.send(ZiaRoutes.deletePantryItem, found.id)
+                _ = try await api.send(ZiaRoutes.deletePantryItem, found.id, headers: PantryCommand.ifMatch(found))
                 print("Removed \(found.name).")
             }
         }

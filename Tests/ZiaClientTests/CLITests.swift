@@ -189,6 +189,13 @@ struct ZiaCLITests {
             #expect(run.stdout.contains("1.5 lb") && run.stdout.contains("rice"), "\(run)")
             run = try await zia(["pantry", "add", "flour", "--quantity=-1"])
             #expect(run.status == 5 && run.stderr.contains("quantity"), "\(run)")
+            // Numbers JSON cannot carry are refused by the contract's rules before anything is sent.
+            for quantity in ["nan", "inf", "-inf"] {
+                run = try await zia(["pantry", "edit", "rice", "--quantity=\(quantity)"])
+                #expect(run.status == 5 && run.stderr.contains("quantity: must be a number from 0 to 1000000"), "\(quantity): \(run)")
+                run = try await zia(["pantry", "add", "flour", "--quantity=\(quantity)"])
+                #expect(run.status == 5 && run.stderr.contains("quantity: must be a number from 0 to 1000000"), "\(quantity): \(run)")
+            }
             run = try await zia(["pantry", "rm", "rice"])
             #expect(run.status == 0 && run.stdout == "Removed rice.\n", "\(run)")
 
@@ -209,6 +216,33 @@ struct ZiaCLITests {
             #expect(reminders.meal.enabled && reminders.meal.minute == 30 && !reminders.bedtime.enabled)
             run = try await zia(["reminders", "set", "bedtime", "--time", "25:00"])
             #expect(run.status == 5 && run.stderr.contains("bedtime_reminder.hour"), "\(run)")
+        }
+    }
+
+    @Test func aStreamCutOffMidAnswerSaysSoAndExits3() async throws {
+        let (folder, _) = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A server that answers, streams two tokens, then drops the connection.
+        let router = Router()
+        router.post("/zia/v1/assist/stream") { _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "text/event-stream"],
+                body: ResponseBody { writer in
+                    try await writer.write(ByteBuffer(string: #"data: {"event":"token","data":"Monday: "}"# + "\n\n"))
+                    try await writer.write(ByteBuffer(string: #"data: {"event":"token","data":"Baked "}"# + "\n\n"))
+                    throw CancellationError()
+                })
+        }
+        try await withLocalHTTPServer(router, label: "cut-assist") { port in
+            let session = folder.appendingPathComponent("session.json")
+            try FileTokenStore(fileURL: session).save(
+                StoredSession(
+                    serverUrl: "http://127.0.0.1:\(port)", userId: UUID().uuidString, accessToken: "a", refreshToken: "r",
+                    accessTokenExpiresAt: Date().addingTimeInterval(3600)))
+            let run = try await ChildProcess.run(Self.executable, ["ask", "dinner", "--session-file", session.path])
+            #expect(run.status == 3, "\(run)")
+            #expect(run.stdout == "Monday: Baked \n", "the partial answer, ended with a line break: \(run)")
+            #expect(run.stderr.contains("the connection was lost before the answer ended") && !run.stderr.contains("Is it running?"), "\(run)")
         }
     }
 
