@@ -35,8 +35,13 @@ struct MealPlannerViewModelTests {
             planner.usePantry = false
             #expect(planner.aisleGroups.flatMap(\.items).map(\.name) == all)
 
+            // A double tap saves once; a tap after it is saved sends nothing.
+            async let first: Void = planner.save()
+            async let second: Void = planner.save()
+            _ = await (first, second)
             await planner.save()
-            await planner.save()
+            #expect(!planner.isSaving)
+            #expect(Set(stack.chaos.delivered("POST", "/artifacts").compactMap { $0.headers["Idempotency-Key"] }).count == 1)
             #expect(planner.saved?.artifactType == .mealPlan && planner.errorMessage == nil)
             #expect(try await stack.api.send(ZiaRoutes.artifacts).count == 1)
         }

@@ -57,6 +57,12 @@ public struct ArtifactCard: Sendable, Equatable {
         }
     }
 
+    /// The headers a save is sent with: a fresh `Idempotency-Key`, so a save retried after a lost
+    /// answer is created once.
+    public static func saveHeaders() -> [String: String] {
+        [PreconditionHeaders.idempotencyKey: UUID().uuidString]
+    }
+
     private init(type: ArtifactType, title: String, summary: String, payload: [String: JSONValue]) {
         self.type = type
         self.title = title

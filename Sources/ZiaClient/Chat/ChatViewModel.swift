@@ -65,6 +65,8 @@ public final class ChatViewModel {
     public private(set) var conversations: [ConversationSummary] = []
     /// The next page of ``conversations`` (nil: the last was loaded).
     public private(set) var nextCursor: String?
+    /// Messages whose card is being saved (another tap on one does nothing).
+    public private(set) var saving: Set<UUID> = []
 
     let api: ZiaAPIClient
     let settings: ZiaSettings
@@ -147,9 +149,11 @@ public final class ChatViewModel {
     /// Saves the card of message `id` (`POST /zia/v1/artifacts` with its payload); the message keeps
     /// the saved artifact. Saving a message twice sends nothing the second time.
     public func save(_ id: UUID) async {
-        guard let message = messages.first(where: { $0.id == id }), let card = message.card, message.saved == nil else { return }
+        guard let message = messages.first(where: { $0.id == id }), let card = message.card, message.saved == nil, !saving.contains(id) else { return }
+        saving.insert(id)
+        defer { saving.remove(id) }
         do {
-            let artifact = try await api.send(ZiaRoutes.saveArtifact, body: card.input)
+            let artifact = try await api.send(ZiaRoutes.saveArtifact, body: card.input, headers: ArtifactCard.saveHeaders())
             update(id) { $0.saved = artifact }
         } catch {
             errorMessage = AssistTurn.message(for: error)

@@ -30,6 +30,8 @@ public final class MealPlannerViewModel {
     /// What the plan saves as (nil until a plan arrived, and for the sample meals).
     public private(set) var card: ArtifactCard?
     public private(set) var saved: Artifact?
+    /// A save is on its way (the button is disabled; another tap does nothing).
+    public private(set) var isSaving = false
     /// "Use My Pantry": on, ``aisleGroups`` lists only what the pantry lacks.
     public var usePantry = false
 
@@ -110,9 +112,11 @@ public final class MealPlannerViewModel {
 
     /// Saves the plan as a meal-plan artifact (once).
     public func save() async {
-        guard let card, saved == nil else { return }
+        guard let card, saved == nil, !isSaving else { return }
+        isSaving = true
+        defer { isSaving = false }
         do {
-            saved = try await api.send(ZiaRoutes.saveArtifact, body: card.input)
+            saved = try await api.send(ZiaRoutes.saveArtifact, body: card.input, headers: ArtifactCard.saveHeaders())
         } catch {
             errorMessage = AssistTurn.message(for: error)
         }
