@@ -34,8 +34,10 @@ public struct SessionOptions<App: CommandLineApp>: ParsableArguments, Sendable {
         let store = FileTokenStore(fileURL: sessionURL)
         let stored: StoredSession?
         do { stored = try store.load() } catch {
+            // Why, in words: not the decoder's internals.
+            let reason = error is DecodingError ? "it does not hold a saved session" : (error as NSError).localizedFailureReason ?? error.localizedDescription
             throw CLIError(
-                "the session file \(sessionURL.path) is unreadable (\(error)). Run `\(App.command) login` again.", exitCode: CLIError.signedOutExitCode)
+                "the session file \(sessionURL.path) is unreadable (\(reason)). Run `\(App.command) login` again.", exitCode: CLIError.signedOutExitCode)
         }
         guard let stored, let server = stored.serverUrl.flatMap(URL.init(string:)) else { throw CLIError.notSignedIn(App.self) }
         return SignedInSession(store: store, stored: stored, server: server)

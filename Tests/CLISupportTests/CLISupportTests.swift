@@ -200,6 +200,7 @@ struct SharedCLIBehaviourTests {
         for (name, arguments) in [("knot", ["vault", "show"]), ("vibekeeper", ["contacts", "list"]), ("zia", ["saved", "list"]), ("zia", ["logout"])] {
             let run = try await Self.run(name, arguments + ["--session-file", session])
             #expect(run.status == Self.signedOut && run.stderr.contains("is unreadable") && run.stderr.contains("Run `\(name) login` again."), "\(run)")
+            #expect(run.stderr.contains("it does not hold a saved session") && !run.stderr.contains("DecodingError"), "said in words: \(run)")
         }
     }
 
