@@ -14,14 +14,22 @@ final class RecordingCalendar: CalendarWriting, @unchecked Sendable {
     private var events: [CalendarEventDraft] = []
     private let grants: Bool
     private let fails: Bool
+    private var status: CalendarAccess
 
-    init(grants: Bool = true, fails: Bool = false) {
+    init(grants: Bool = true, fails: Bool = false, status: CalendarAccess = .notDetermined) {
         self.grants = grants
         self.fails = fails
+        self.status = status
     }
 
     var saved: [CalendarEventDraft] { lock.withLock { events } }
-    func requestAccess() async -> Bool { grants }
+    func access() async -> CalendarAccess { lock.withLock { status } }
+    func requestAccess() async -> Bool {
+        lock.withLock {
+            if status == .notDetermined { status = grants ? .authorized : .denied }
+            return status == .authorized
+        }
+    }
     func save(_ event: CalendarEventDraft) async throws {
         if fails { throw Refused() }
         lock.withLock { events.append(event) }
@@ -109,12 +117,23 @@ struct CalendarViewModelTests {
         let sleeper = GateSleeper()
         let denied = RecordingCalendar(grants: false)
         let model = CalendarViewModel(api: stack.api, calendar: denied, sleep: { try await sleeper.sleep($0) })
+        await model.refreshAccess()
+        #expect(model.access == .notDetermined && model.showsAddButton, "not asked yet: the button shows")
         #expect(await model.addToCalendar() == false, "nothing drafted yet")
         await model.prepare(meals.id)
         #expect(model.draft?.title == "Dinner Plan")
         #expect(await model.addToCalendar() == false)
         #expect(model.message?.hasPrefix("Calendar access is off") == true)
         #expect(denied.saved.isEmpty)
+        #expect(model.access == .denied && !model.showsAddButton, "refused: the button goes")
+        for status in [CalendarAccess.denied, .restricted] {
+            let hidden = CalendarViewModel(api: stack.api, calendar: RecordingCalendar(status: status))
+            await hidden.refreshAccess()
+            #expect(!hidden.showsAddButton, "\(status)")
+        }
+        let allowed = CalendarViewModel(api: stack.api, calendar: RecordingCalendar(status: .authorized))
+        await allowed.refreshAccess()
+        #expect(allowed.showsAddButton)
         try await waitUntil { sleeper.requested.count == 1 }
 
         let failing = CalendarViewModel(api: stack.api, calendar: RecordingCalendar(fails: true), sleep: { try await sleeper.sleep($0) })

@@ -25,9 +25,23 @@ public struct CalendarEventDraft: Sendable, Equatable {
     }
 }
 
+/// Whether the app may write to the device's calendar (EventKit's authorization status, reduced to
+/// what the screen needs).
+public enum CalendarAccess: Sendable, Equatable {
+    /// Not asked yet: the button shows, and asks when tapped.
+    case notDetermined
+    case authorized
+    /// Refused by the user: the button is hidden (Settings turns it back on).
+    case denied
+    /// Not allowed on this device (parental controls, a managed device): the button is hidden.
+    case restricted
+}
+
 /// The device's calendar, which the app implements over EventKit (`EKEventStore`): access is asked
 /// for once, then events are written. Tests use a recording fake.
 public protocol CalendarWriting: Sendable {
+    /// The current authorization, without asking.
+    func access() async -> CalendarAccess
     /// Whether the user lets the app write events (asks the first time).
     func requestAccess() async -> Bool
     /// Writes the event (with its recurrence rule when it has one).
@@ -49,6 +63,11 @@ public final class CalendarViewModel {
     public private(set) var draft: CalendarEventDraft?
     public private(set) var message: String?
     public private(set) var isWorking = false
+    /// The calendar's authorization as last read (``refreshAccess()``, or after asking).
+    public private(set) var access: CalendarAccess = .notDetermined
+
+    /// The seed's rule: "Add to Calendar" shows for every state but denied and restricted.
+    public var showsAddButton: Bool { access != .denied && access != .restricted }
 
     let api: ZiaAPIClient
     let calendar: any CalendarWriting
@@ -61,6 +80,11 @@ public final class CalendarViewModel {
         self.api = api
         self.calendar = calendar
         self.sleep = sleep
+    }
+
+    /// Reads the calendar's authorization (on appearing, and when the app comes back from Settings).
+    public func refreshAccess() async {
+        access = await calendar.access()
     }
 
     /// Drafts the event for a saved plan: its type's default time, or `time` (`HH:MM`) and
@@ -87,9 +111,12 @@ public final class CalendarViewModel {
         isWorking = true
         defer { isWorking = false }
         guard await calendar.requestAccess() else {
+            access = await calendar.access()
+            if showsAddButton { access = .denied }
             show("Calendar access is off. Turn it on in Settings to add events.")
             return false
         }
+        access = .authorized
         do {
             try await calendar.save(draft)
             show("Added \"\(draft.title)\" to your calendar.")
