@@ -38,7 +38,7 @@ public struct PendingCapture: Codable, Sendable, Equatable, Identifiable {
 
 /// Everything the device keeps for the signed-in user: every entity with its sync status, the
 /// outbox and the queued captures. Saved as one document.
-public struct LocalSnapshot: Codable, Sendable, Equatable {
+public struct LocalSnapshot: OfflineDocument, Equatable {
     public var ideas: [GiftIdeaID: LocalRecord<GiftIdea>] = [:]
     public var contacts: [ContactID: LocalRecord<Contact>] = [:]
     public var occasions: [OccasionID: LocalRecord<Occasion>] = [:]
@@ -73,7 +73,9 @@ public struct LocalSnapshot: Codable, Sendable, Equatable {
 }
 
 /// Where the device keeps its ``LocalSnapshot`` and the files of queued captures: Core Data or a
-/// file in an iOS app, a folder on Linux (``FileLocalStore``), memory in tests.
+/// file in an iOS app, a folder on Linux (``FileLocalStore``), memory in tests. A `load` that
+/// finds the saved snapshot unreadable moves it aside and throws ``UnreadableDocument``; any other
+/// error leaves it alone and ``SyncManager`` never writes over it.
 public protocol LocalStore: Sendable {
     func load() throws -> LocalSnapshot
     func save(_ snapshot: LocalSnapshot) throws
@@ -93,18 +95,10 @@ public struct FileLocalStore: LocalStore, LocalUserData {
     var snapshotURL: URL { directory.appendingPathComponent("snapshot.json") }
     var blobs: URL { directory.appendingPathComponent("blobs") }
 
-    /// The saved snapshot. One that cannot be read is moved aside (`snapshot.json.unreadable-<time>`)
-    /// before the error is thrown, so the next save cannot overwrite what it still holds.
-    public func load() throws -> LocalSnapshot {
-        guard FileManager.default.fileExists(atPath: snapshotURL.path) else { return LocalSnapshot() }
-        do {
-            return try WireFormat.decoder().decode(LocalSnapshot.self, from: Data(contentsOf: snapshotURL))
-        } catch {
-            let aside = directory.appendingPathComponent("snapshot.json.unreadable-\(Int(Date().timeIntervalSince1970))")
-            try? FileManager.default.moveItem(at: snapshotURL, to: aside)
-            throw error
-        }
-    }
+    /// The saved snapshot. One that cannot be decoded is moved aside
+    /// (`snapshot.json.unreadable-<time>-<random>`) and thrown as ``UnreadableDocument``, so the
+    /// next save cannot overwrite what it still holds (ClientCore's ``FileDocument``).
+    public func load() throws -> LocalSnapshot { try FileDocument<LocalSnapshot>(fileURL: snapshotURL).load() ?? LocalSnapshot() }
 
     public func save(_ snapshot: LocalSnapshot) throws {
         try write(try WireFormat.requestEncoder().encode(snapshot), to: snapshotURL)

@@ -11,34 +11,42 @@ import PlatformAPI
 /// deletes carry the `updated_at` they were made against, so a change made elsewhere meanwhile is a
 /// 412 — the entity turns ``SyncStatus/conflict`` with both versions kept until the user picks
 /// one (``resolveConflict(idea:keepingMine:)``). Captures made offline are kept with their words
-/// and file and sent when the server is back.
+/// and file and sent when the server is back. The machinery — queuing, replay, handing refusals
+/// back, pulls that keep what changed meanwhile, saving — is ClientCore's ``OutboxEngine``; this
+/// actor holds VibeKeeper's entities and captures.
 public actor SyncManager {
     public nonisolated let api: VibeKeeperAPIClient
-    /// Sends queued changes to the routes the four entity kinds declare (``SyncedKind``).
-    let sender: OutboxSender
     /// The four entity kinds by name, for settling replayed operations.
     private let kinds: [OutboxOperation.Entity: any LocalKind]
     let store: any LocalStore
     let now: @Sendable () -> Date
-    private(set) var snapshot: LocalSnapshot
-    private var replaying: Task<Void, Never>?
-    /// The operation a replay is sending right now.
-    private var inFlight: UUID?
+    /// Sends queued changes to the routes the four entity kinds declare (``SyncedKind``) and keeps the snapshot.
+    let engine: OutboxEngine<LocalSnapshot>
     /// Answers of captures replayed from the outbox, by operation id: `capture` takes its own, and
     /// ``takeReplayedCaptures()`` hands the rest (captures queued earlier) to whoever shows them.
     private var captureResults: [UUID: CaptureResult] = [:]
-    /// Why the last replay stopped early (offline, signed out…), if it did.
-    public private(set) var lastInterruption: ClientError?
 
     public init(api: VibeKeeperAPIClient, store: any LocalStore = InMemoryLocalStore(), now: @escaping @Sendable () -> Date = { Date() }) {
         self.api = api
         let kinds: [any LocalKind] = [SyncedKind.giftIdea, SyncedKind.contact, SyncedKind.occasion, SyncedKind.reminder]
         self.kinds = Dictionary(uniqueKeysWithValues: kinds.map { ($0.outboxKind.entity, $0) })
-        self.sender = OutboxSender(client: api.client, kinds: OutboxKinds(kinds.map(\.outboxKind)))
         self.store = store
         self.now = now
-        self.snapshot = (try? store.load()) ?? LocalSnapshot()
+        engine = OutboxEngine(sender: OutboxSender(client: api.client, kinds: OutboxKinds(kinds.map(\.outboxKind))), now: now, load: store.load, save: store.save)
     }
+
+    /// The device's copy (the engine's document).
+    var snapshot: LocalSnapshot {
+        get { engine.document }
+        _modify { yield &engine.document }
+    }
+    var sender: OutboxSender { engine.sender }
+    /// Why the last replay stopped early (offline, signed out…), if it did.
+    public var lastInterruption: ClientError? { engine.lastInterruption }
+    /// Why saving the device's copy fails, while it does (the user is told once by a notice).
+    public var saveFailure: String? { engine.saveFailure }
+    /// Refusals held for callers still waiting for them.
+    var heldRefusals: Int { engine.heldRefusals }
 
     // MARK: Reading the local copy
 
@@ -71,17 +79,14 @@ public actor SyncManager {
 
     /// The id an entity goes by now: the server's, for one created on this device under a temporary id.
     public func current<Entity>(_ id: TypedID<Entity>) -> TypedID<Entity> {
-        snapshot.renamed[id.uuid].map { TypedID($0) } ?? id
+        TypedID(engine.currentID(id.uuid))
     }
     /// Captures not yet on the server (queued offline, or refused and kept for the user).
     public var pendingCaptures: [PendingCapture] { snapshot.captures }
     public var outbox: [OutboxOperation] { snapshot.outbox.operations }
     public var notices: [SyncNotice] { snapshot.notices }
 
-    public func dismissNotice(_ id: UUID) {
-        snapshot.notices.removeAll { $0.id == id }
-        persist()
-    }
+    public func dismissNotice(_ id: UUID) { engine.dismissNotice(id) }
 
     /// The ideas and contacts whose words contain every word of `text` (case- and accent-blind):
     /// search while offline.
@@ -121,14 +126,14 @@ public actor SyncManager {
         let operation = OutboxOperation(id: capture.id, kind: .capture, entity: .giftIdea, target: nil, queuedAt: now())
         snapshot.outbox.append(operation)
         persist()
-        await replay(progress: [operation.id: progress].compactMapValues { $0 })
-        if let result = captureResults.removeValue(forKey: operation.id) { return .captured(result) }
-        if let (error, notice) = refusals.removeValue(forKey: operation.id) {
+        do {
+            try await engine.replay(throwingRefusalOf: operation.id) { await replay(progress: [operation.id: progress].compactMapValues { $0 }) }
+        } catch {
             // Refused now, in front of the user: give the error back instead of keeping it.
-            snapshot.notices.removeAll { $0.id == notice }
             discardCapture(capture.id)
             throw error
         }
+        if let result = captureResults.removeValue(forKey: operation.id) { return .captured(result) }
         if let kept = snapshot.captures.first(where: { $0.id == capture.id }) { return .queued(kept) }
         throw ClientError.server(status: 0, code: nil, message: "The capture was not sent.")
     }
@@ -202,16 +207,15 @@ public actor SyncManager {
         record.value = edits.applied(to: record.value)
         record.value.needsReview = false
         record.syncStatus = .pending
-        snapshot.ideas[id] = record
-        let operation = try enqueue(.acceptReview, .giftIdea, target: id.uuid, body: edits.isEmpty ? nil : edits)
+        let operation = try engine.enqueue(.acceptReview, .giftIdea, target: id.uuid, body: edits.isEmpty ? nil : edits) { $0.ideas[id] = record }
         try await replay(throwingRefusalOf: operation)
-        return try settled(id, \.ideas)
+        return try engine.settled(id, in: snapshot.ideas)
     }
 
     public func discardReview(_ id: GiftIdeaID) async {
         let id = current(id)
         guard snapshot.ideas.removeValue(forKey: id) != nil else { return }
-        try? enqueue(.discardReview, .giftIdea, target: id.uuid, body: NoBody?.none)
+        _ = try? engine.enqueue(.discardReview, .giftIdea, target: id.uuid, body: NoBody?.none)
         await replay()
     }
 
@@ -298,10 +302,11 @@ public actor SyncManager {
     private func create<Entity, Value, Changes>(
         _ kind: SyncedKind<Entity, Value, Changes>, _ id: TypedID<Entity>, _ local: Value, body: some Encodable
     ) async throws -> LocalRecord<Value> {
-        snapshot[keyPath: kind.records][id] = LocalRecord(value: local, syncStatus: .pending, isLocalOnly: true)
-        let operation = try enqueue(.create, kind.outbox.entity, target: id.uuid, scope: kind.scope(local), body: body)
+        let operation = try engine.enqueue(.create, kind.outbox.entity, target: id.uuid, scope: kind.scope(local), body: body) {
+            $0[keyPath: kind.records][id] = LocalRecord(value: local, syncStatus: .pending, isLocalOnly: true)
+        }
         try await replay(throwingRefusalOf: operation)
-        return try settled(id, kind.records)
+        return try engine.settled(id, in: snapshot[keyPath: kind.records])
     }
 
     /// A partial update, applied here at once and queued against the version it was made on.
@@ -315,20 +320,21 @@ public actor SyncManager {
         record.value = kind.outbox.apply(changes, record.value)
         adjust(&record.value)
         record.syncStatus = record.syncStatus == .conflict ? .conflict : .pending
-        snapshot[keyPath: kind.records][id] = record
-        let operation = try enqueue(.update, kind.outbox.entity, target: id.uuid, scope: kind.scope(record.value), body: changes, base: base)
+        let operation = try engine.enqueue(.update, kind.outbox.entity, target: id.uuid, scope: kind.scope(record.value), body: changes, base: base) {
+            $0[keyPath: kind.records][id] = record
+        }
         try await replay(throwingRefusalOf: operation)
-        return try settled(id, kind.records)
+        return try engine.settled(id, in: snapshot[keyPath: kind.records])
     }
 
     /// Removes the entity here and queues its delete (or forgets it, if it never reached the server).
     private func delete<Entity, Value, Changes>(_ kind: SyncedKind<Entity, Value, Changes>, _ id: TypedID<Entity>) async {
         guard let record = snapshot[keyPath: kind.records].removeValue(forKey: id) else { return }
         if record.isLocalOnly {
-            forgetDeviceOnly(kind.outbox.entity, id.uuid, scope: kind.scope(record.value))
+            engine.forgetDeviceOnly(kind.outbox.entity, id.uuid, scope: kind.scope(record.value))
             return
         }
-        try? enqueue(.delete, kind.outbox.entity, target: id.uuid, scope: kind.scope(record.value), body: NoBody?.none, base: pendingBase(record, kind))
+        _ = try? engine.enqueue(.delete, kind.outbox.entity, target: id.uuid, scope: kind.scope(record.value), body: NoBody?.none, base: pendingBase(record, kind))
         await replay()
     }
 
@@ -345,7 +351,7 @@ public actor SyncManager {
         let same = kind.outbox.isEmpty(changes)
         snapshot[keyPath: kind.records][id] = LocalRecord(value: record.value, syncStatus: same ? .synced : .pending)
         if !same {
-            try? enqueue(.update, kind.outbox.entity, target: id.uuid, scope: kind.scope(record.value), body: changes, base: kind.outbox.version(server))
+            _ = try? engine.enqueue(.update, kind.outbox.entity, target: id.uuid, scope: kind.scope(record.value), body: changes, base: kind.outbox.version(server))
         }
         persist()
         await replay()
@@ -356,97 +362,67 @@ public actor SyncManager {
     /// Replays the outbox, then — when it emptied — reloads everything from the server. Throws
     /// when the server cannot be reached or refuses the session (nothing queued is lost).
     public func sync() async throws {
-        refusals = [:]
         await replay()
         if let interruption = lastInterruption { throw interruption }
         try await pull()
     }
 
-    /// Reloads every entity from the server, keeping the ones with changes not yet confirmed.
+    /// Reloads every entity from the server, keeping the ones with changes not yet confirmed, or
+    /// settled while the lists were being fetched (the lists may predate them).
     public func pull() async throws {
-        changedDuringPull = []
-        let ideas = try await api.allGiftIdeas()
-        let review = try await GiftIdeaPage.all { try await api.reviewQueue(limit: VibeKeeperRules.maxPageSize, cursor: $0) }
-        let contacts = try await api.contacts()
-        var occasions: [Occasion] = []
-        for contact in contacts { occasions += try await api.occasions(of: contact.id) }
-        let reminders = try await api.reminders()
-
-        // Entities with changes still queued, or settled while the lists were being fetched, keep
-        // the device's version (the lists may predate them).
-        let touched = Set(snapshot.outbox.operations.compactMap(\.target)).union(changedDuringPull)
-        snapshot.ideas = Self.merge(snapshot.ideas, server: ideas + review, touched: touched)
-        snapshot.contacts = Self.merge(snapshot.contacts, server: contacts, touched: touched)
-        snapshot.occasions = Self.merge(snapshot.occasions, server: occasions, touched: touched)
-        snapshot.reminders = Self.merge(snapshot.reminders, server: reminders, touched: touched)
-        snapshot.lastSyncedAt = now()
-        persist()
+        try await engine.pull(
+            fetch: {
+                let ideas = try await api.allGiftIdeas()
+                let review = try await GiftIdeaPage.all { try await api.reviewQueue(limit: VibeKeeperRules.maxPageSize, cursor: $0) }
+                let contacts = try await api.contacts()
+                var occasions: [Occasion] = []
+                for contact in contacts { occasions += try await api.occasions(of: contact.id) }
+                return (ideas + review, contacts, occasions, try await api.reminders())
+            },
+            merge: { fetched, touched, snapshot in
+                snapshot.ideas = Self.merge(snapshot.ideas, server: fetched.0, touched: touched)
+                snapshot.contacts = Self.merge(snapshot.contacts, server: fetched.1, touched: touched)
+                snapshot.occasions = Self.merge(snapshot.occasions, server: fetched.2, touched: touched)
+                snapshot.reminders = Self.merge(snapshot.reminders, server: fetched.3, touched: touched)
+                snapshot.lastSyncedAt = now()
+            })
     }
 
-    /// Ids of entities a replay settled since the current pull began.
-    private var changedDuringPull: Set<UUID> = []
-
     /// Server entities replace synced local ones; local ones with unconfirmed changes (or in
-    /// conflict) stay as they are; synced local ones the server no longer has go.
+    /// conflict) stay as they are; synced local ones the server no longer has go (``PulledRecords/merge(_:server:id:touched:)``).
     static func merge<Entity, Value: Identifiable & Codable & Sendable & Equatable>(
         _ local: [TypedID<Entity>: LocalRecord<Value>], server: [Value], touched: Set<UUID>
     ) -> [TypedID<Entity>: LocalRecord<Value>] where Value.ID == TypedID<Entity> {
-        var merged: [TypedID<Entity>: LocalRecord<Value>] = [:]
-        for value in server where !touched.contains(value.id.uuid) { merged[value.id] = LocalRecord(value: value) }
-        for (id, record) in local where record.syncStatus != .synced || record.isLocalOnly || touched.contains(id.uuid) {
-            merged[id] = record
-        }
-        return merged
+        PulledRecords.merge(local, server: server, id: \.id, touched: touched)
     }
-
-    /// The server's refusals of replayed changes, by operation id, with the notice that tells of it.
-    private var refusals: [UUID: (ClientError, UUID)] = [:]
 
     /// Replays the outbox in order, one replay at a time. Stops (keeping the rest) when the server
     /// cannot be reached, is failing, or refuses the session.
     func replay(progress: [UUID: @Sendable (Double) -> Void] = [:]) async {
-        while let running = replaying { await running.value }
-        let task = Task { await self.drain(progress: progress) }
-        replaying = task
-        await task.value
-        replaying = nil
-    }
-
-    private func drain(progress: [UUID: @Sendable (Double) -> Void]) async {
-        lastInterruption = await sender.replay(
-            next: {
-                inFlight = snapshot.outbox.first?.id
-                return snapshot.outbox.first
-            },
+        await engine.replay(
             other: { operation in
                 // Captures: uploads with their file, sent by the SDK's capture calls.
                 try await sendCapture(operation, progress: progress[operation.id])
                 return HTTPResponseData(status: 200)
             },
             settle: { operation, outcome in await settle(operation, outcome) })
-        inFlight = nil
-        persist()
     }
 
-    /// Records what became of a replayed operation and takes it off the outbox.
+    /// Records what became of a replayed operation (the engine then takes it off the outbox).
     private func settle(_ operation: OutboxOperation, _ outcome: OutboxOutcome) async {
         switch outcome {
         case .applied(let response):
             do { try apply(response, of: operation) } catch let error as ClientError { await refused(operation, error) } catch {
                 await refused(operation, .decoding("\(error)"))
             }
-        case .alreadyGone:
-            // Gone already: what the user wanted.
+        case .alreadyGone, .interrupted:
+            // Gone already: what the user wanted. (An interruption is never settled.)
             break
         case .conflict(let conflict):
             conflicted(conflict)
         case .refused(let error):
             await refused(operation, error)
-        case .interrupted:
-            return
         }
-        snapshot.outbox.remove(operation.id)
-        persist()
     }
 
     /// Errors after which the same request may succeed later: keep it queued.
@@ -469,7 +445,7 @@ public actor SyncManager {
         }
         for idea in [result.idea] + result.additionalIdeas {
             snapshot.ideas[idea.id] = LocalRecord(value: idea)
-            changedDuringPull.insert(idea.id.uuid)
+            engine.changed(idea.id.uuid)
         }
         if let blob = capture.blob { try? store.removeBlob(named: blob) }
         snapshot.captures.removeAll { $0.id == operation.id }
@@ -493,10 +469,8 @@ public actor SyncManager {
     /// A temporary id becomes the server's: in queued operations (their targets, paths and declared
     /// id fields), and in entities pointing at it.
     private func remap(_ old: UUID?, to new: UUID) {
-        changedDuringPull.insert(new)
+        engine.rename(old, to: new)
         guard let old, old != new else { return }
-        snapshot.renamed[old] = new
-        snapshot.outbox.swap(old, for: new, kinds: sender.kinds)
         let contact = ContactID(old)
         for (id, idea) in snapshot.ideas where idea.value.recipientId == contact { snapshot.ideas[id]?.value.recipientId = ContactID(new) }
         for (id, occasion) in snapshot.occasions where occasion.value.contactId == contact { snapshot.occasions[id]?.value.contactId = ContactID(new) }
@@ -530,7 +504,7 @@ public actor SyncManager {
         switch operation.kind {
         case .capture:
             if let index = snapshot.captures.firstIndex(where: { $0.id == operation.id }) { snapshot.captures[index].failure = error.description }
-            refusals[operation.id] = (error, notify("A capture was refused and kept for you to fix: \(error.description)"))
+            engine.refused(operation, error, telling: "A capture was refused and kept for you to fix: \(error.description)")
             return
         case .create:
             if let target = operation.target {
@@ -545,71 +519,26 @@ public actor SyncManager {
                 try? kind?.restore(data, in: &snapshot)
             }
         }
-        refusals[operation.id] = (error, notify("A change was not saved: \(error.description)"))
+        engine.refused(operation, error, telling: "A change was not saved: \(error.description)")
     }
 
     // MARK: Plumbing
 
-    @discardableResult
-    private func enqueue(
-        _ kind: OutboxOperation.Kind, _ entity: OutboxOperation.Entity, target: UUID?, scope: UUID? = nil, body: (some Encodable)?, base: Date? = nil
-    ) throws -> UUID {
-        let json = try body.map { try JSONValue(parsing: api.client.encode($0)) }
-        let operation = OutboxOperation(kind: kind, entity: entity, target: target, scope: scope, body: json, base: base, queuedAt: now())
-        snapshot.outbox.append(operation)
-        persist()
-        return operation.id
-    }
-
     /// Replays the outbox for a change the user just made, and throws the server's refusal of it
     /// (the change was already undone here) instead of leaving it as a notice.
     private func replay(throwingRefusalOf operation: UUID) async throws {
-        await replay()
-        if let (error, notice) = refusals.removeValue(forKey: operation) {
-            snapshot.notices.removeAll { $0.id == notice }
-            persist()
-            throw error
-        }
+        try await engine.replay(throwingRefusalOf: operation) { await replay() }
     }
 
-    /// The version a change is made against: the server's last known `updated_at`, unless the entity
-    /// exists only here or already has changes queued (they carry the check).
+    /// The version a change is made against (``OutboxEngine/base(_:version:isLocalOnly:)``).
     private func pendingBase<Entity, Value, Changes>(_ record: LocalRecord<Value>, _ kind: SyncedKind<Entity, Value, Changes>) -> Date? {
-        record.isLocalOnly || snapshot.outbox.hasQueued(kind.outbox.id(record.value)) ? nil : kind.outbox.version(record.value)
-    }
-
-    /// An entity that exists only here goes with its queued changes (and the ones that need it) —
-    /// unless its create is on its way to the server right now: then a delete is queued behind it
-    /// (and follows the server's id).
-    private func forgetDeviceOnly(_ entity: OutboxOperation.Entity, _ target: UUID, scope: UUID?) {
-        if let flying = inFlight, snapshot.outbox.operations.contains(where: { $0.id == flying && $0.target == target && $0.kind == .create }) {
-            snapshot.outbox.removeAll { $0.target == target && $0.id != flying }
-            _ = try? enqueue(.delete, entity, target: target, scope: scope, body: NoBody?.none)
-        } else {
-            snapshot.outbox.forget(target, kinds: sender.kinds)
-            persist()
-        }
-    }
-
-    /// The record of `id` after a replay: under the server's id if the create went through, the
-    /// server's refusal if it did not.
-    private func settled<Entity, Value>(_ id: TypedID<Entity>, _ path: KeyPath<LocalSnapshot, [TypedID<Entity>: LocalRecord<Value>]>) throws -> LocalRecord<Value> {
-        let current = snapshot[keyPath: path]
-        if let record = current[id] { return record }
-        if let new = snapshot.renamed[id.uuid], let record = current[TypedID(new)] { return record }
-        throw ClientError.notFound("No longer on this device.")
+        engine.base(kind.outbox.id(record.value), version: kind.outbox.version(record.value), isLocalOnly: record.isLocalOnly)
     }
 
     @discardableResult
-    private func notify(_ message: String) -> UUID {
-        let notice = SyncNotice(message: message, at: now())
-        snapshot.notices.append(notice)
-        return notice.id
-    }
+    private func notify(_ message: String) -> UUID { engine.notify(message) }
 
-    private func persist() {
-        try? store.save(snapshot)
-    }
+    private func persist() { engine.persist() }
 
     static func fold(_ text: String) -> String {
         text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).lowercased()

@@ -1,3 +1,4 @@
+import ClientTestSupport
 import Foundation
 import TestSupport
 import Testing
@@ -361,6 +362,27 @@ struct VibeKeeperOfflineSyncTests {
             // A sync's pull keeps every one of them too.
             try await stack.sync.sync()
             #expect(await stack.sync.contacts().count == count)
+        }
+    }
+
+    @Test func aContactCreatedWhileAPullsListWasOnItsWaySurvivesThePull() async throws {
+        try await withServer(.sqlite) { server, _ in
+            let holding = HoldingTransport(InProcessTransport(server: server))
+            let api = VibeKeeperAPIClient(
+                baseURL: URL(string: "http://vibekeeper.test")!, session: VibeKeeperSession(store: InMemoryTokenStore()), transport: ChaosTransport(holding),
+                retry: RetryPolicy(maxAttempts: 1))
+            let email = "vk-\(UUID().uuidString.prefix(8))@example.com"
+            _ = try await api.register(email: email, name: "Sam", password: "correct horse battery")
+            try await api.logIn(email: email, password: "correct horse battery")
+            let sync = SyncManager(api: api)
+            holding.hold("GET", "/contacts")
+            let pulling = Task { try await sync.pull() }
+            await holding.waitUntilHeld()
+            let rosa = try await sync.createContact(NewContact(name: "Rosa"))
+            #expect(rosa.syncStatus == .synced)
+            holding.release()
+            try await pulling.value
+            #expect(await sync.contacts().map(\.value.name) == ["Rosa"], "kept though the list predates it")
         }
     }
 }

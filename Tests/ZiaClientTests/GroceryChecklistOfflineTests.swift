@@ -210,4 +210,23 @@ struct GroceryChecklistOfflineTests {
             items: [item("apple", .produce), item("salt", .spices), item("milk", .dairy), item("bread", .bakery)], startedAt: Date(), endedAt: nil)
         #expect(GroceryChecklistViewModel.group(session).map(\.aisle) == [.dairy, .produce, .bakery, .spices])
     }
+
+    @Test("a check made while a pull's trip was on its way back is not undone by it", arguments: [TestDatabase.sqlite])
+    func checkDuringPull(_ database: TestDatabase) async throws {
+        try await Self.with(database) { server in
+            let (stack, holding) = try await ZiaClientStack.signedInHolding(server, email: Self.email())
+            let sync = ZiaSync(api: stack.api)
+            let device = Device(stack: stack, sync: sync, checklist: GroceryChecklistViewModel(sync: sync), pantry: PantryViewModel(sync: sync))
+            await device.checklist.start(items: Self.list)
+            holding.hold("GET", "/grocery-sessions/active")
+            let pulling = Task { try await sync.pull() }
+            await holding.waitUntilHeld()
+            await device.checklist.check(try device.item("milk"))
+            holding.release()
+            try await pulling.value
+            await device.checklist.reloadLocal()
+            #expect(device.checklist.session?.items.first { $0.name == "milk" }?.checked == true, "the check is still shown")
+            #expect(try await device.serverSession()?.items.first { $0.name == "milk" }?.checked == true)
+        }
+    }
 }

@@ -2,7 +2,8 @@ import ClientTestSupport
 import Foundation
 import TestSupport
 import Testing
-import ZiaClient
+
+@testable import ZiaClient
 
 /// The pantry offline through ``ZiaSync`` and ``PantryViewModel`` on the in-process server behind
 /// the chaos transport: optimistic changes, replay in order, lost answers, refusals and conflicts.
@@ -27,6 +28,12 @@ struct PantryOfflineTests {
         }
 
         func serverPantry() async throws -> [PantryItem] { try await stack.api.send(ZiaRoutes.pantry).items }
+
+        /// A device whose answers can be held back (``HoldingTransport`` under the chaos).
+        static func holding(_ server: TestSupport.APIClient, email: String, store: any ZiaLocalStore = InMemoryZiaLocalStore()) async throws -> (Device, HoldingTransport) {
+            let (stack, holding) = try await ZiaClientStack.signedInHolding(server, email: email)
+            return (Device(stack, store: store), holding)
+        }
     }
 
     nonisolated static func withZia(_ database: TestDatabase, _ body: @escaping @Sendable @MainActor (TestSupport.APIClient, TestClock) async throws -> Void) async throws {
@@ -177,6 +184,7 @@ struct PantryOfflineTests {
             #expect(phone.pantry.notices.contains { $0.message.contains("deleted on another device") })
             #expect(phone.pantry.notices.contains { $0.message.contains("not deleted") })
             #expect(try await phone.serverPantry().map(\.name) == ["green tea"])
+            #expect(await phone.sync.heldRefusals == 0, "refusals no one waits for are not held")
         }
     }
 
@@ -198,5 +206,91 @@ struct PantryOfflineTests {
             #expect(try await second.serverPantry().map(\.name) == ["coffee"])
             #expect(try FileZiaLocalStore(fileURL: file).load().outbox.isEmpty)
         }
+    }
+
+    @Test("an item added while a pull's list was on its way back survives the pull (it is not in the list, no longer queued)", arguments: [TestDatabase.sqlite])
+    func addDuringPull(_ database: TestDatabase) async throws {
+        try await Self.withZia(database) { server, _ in
+            let (device, holding) = try await Device.holding(server, email: Self.email())
+            #expect(await device.pantry.add(name: "flour") != nil)
+            holding.hold("GET", "/pantry")
+            let pulling = Task { try await device.sync.pull() }
+            await holding.waitUntilHeld()
+            #expect(await device.pantry.add(name: "rice") != nil)
+            holding.release()
+            try await pulling.value
+            await device.pantry.reloadLocal()
+            #expect(Set(device.pantry.aisles.flatMap(\.items).map(\.value.name)) == ["flour", "rice"])
+            #expect(try await device.serverPantry().count == 2)
+        }
+    }
+
+    @Test("a quantity that is not a number is refused on the device with the contract's field error; nothing is stored or queued", arguments: [Double.nan, .infinity, -.infinity])
+    func notANumber(_ quantity: Double) async throws {
+        try await Self.withZia(.sqlite) { server, _ in
+            let device = try await Device.signedIn(server, email: Self.email())
+            #expect(await device.pantry.add(name: "rice", quantity: quantity, unit: "kg") == nil)
+            #expect(device.pantry.fieldErrors == ["quantity": "must be a number from 0 to 1000000"], "\(device.pantry.fieldErrors)")
+            #expect(device.pantry.errorMessage?.contains("EncodingError") != true)
+            await #expect(
+                throws: ClientError.validation(
+                    message: "quantity: must be a number from 0 to 1000000", fields: [FieldError(field: "quantity", message: "must be a number from 0 to 1000000")])
+            ) {
+                try await device.sync.addPantryItem(PantryItemInput(name: "rice", quantity: quantity))
+            }
+            #expect(await device.sync.current.pantry.isEmpty, "no ghost item")
+            #expect(await device.sync.outbox.isEmpty)
+            let eggs = try #require(await device.pantry.add(name: "eggs", quantity: 6))
+            #expect(!(await device.pantry.edit(eggs.id, name: "eggs", quantity: quantity, unit: nil)))
+            #expect(device.pantry.fieldErrors == ["quantity": "must be a number from 0 to 1000000"])
+            #expect(await device.sync.pantryItems().map(\.value) == [eggs], "the edit changed nothing")
+            #expect(await device.sync.outbox.isEmpty)
+            #expect(device.stack.chaos.delivered("POST", "/pantry").count == 1 && device.stack.chaos.delivered("PUT").isEmpty)
+        }
+    }
+
+    @Test("an unreadable store is kept aside (not overwritten) and the user told; a store that cannot be written says so")
+    func unreadableAndUnwritableStore() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("zia-corrupt-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("zia.json")
+        let garbage = Data(#"{"pantry": {"not": "a pantry"#.utf8)
+        try garbage.write(to: file)
+        try await Self.withZia(.sqlite) { server, _ in
+            let device = try await Device.signedIn(server, email: Self.email(), store: FileZiaLocalStore(fileURL: file))
+            await device.pantry.reloadLocal()
+            #expect(device.pantry.notices.count == 1 && device.pantry.notices.first?.message.contains("could not be read") == true, "\(device.pantry.notices)")
+            #expect(await device.pantry.add(name: "tea") != nil)
+            let kept = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("zia.json.unreadable-") }
+            #expect(kept.count == 1, "\(kept)")
+            #expect(try kept.first.map { try Data(contentsOf: folder.appendingPathComponent($0)) } == garbage, "kept as it was")
+            #expect(try FileZiaLocalStore(fileURL: file).load().pantry.values.map(\.value.name) == ["tea"])
+
+            let failing = try await Device.signedIn(server, email: Self.email(), store: FailingZiaStore())
+            #expect(await failing.pantry.add(name: "milk") != nil)
+            #expect(await failing.pantry.add(name: "eggs") != nil)
+            #expect(failing.pantry.notices.filter { $0.message.contains("could not be saved") }.count == 1, "\(failing.pantry.notices)")
+        }
+    }
+}
+
+/// A store whose disk is full.
+final class FailingZiaStore: ZiaLocalStore {
+    func load() throws -> ZiaLocalSnapshot { ZiaLocalSnapshot() }
+    func save(_ snapshot: ZiaLocalSnapshot) throws { throw CocoaError(.fileWriteOutOfSpace) }
+}
+
+extension ZiaClientStack {
+    /// A signed-in stack whose answers a test can hold back: chaos → ``HoldingTransport`` → server.
+    static func signedInHolding(_ server: TestSupport.APIClient, email: String) async throws -> (ZiaClientStack, HoldingTransport) {
+        let holding = HoldingTransport(InProcessTransport(server: server))
+        let chaos = ChaosTransport(holding)
+        let tokens = InMemoryTokenStore()
+        let api = ZiaAPIClient(
+            baseURL: URL(string: "http://zia.test")!, session: ClientSession(store: tokens), transport: chaos,
+            retry: RetryPolicy(maxAttempts: 3, baseDelay: 0, sleep: { _ in }))
+        try await api.client.signInForDevelopment(email: email)
+        return (ZiaClientStack(api: api, chaos: chaos, tokens: tokens), holding)
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// network: the pantry items with their ``SyncStatus``, the trip in progress as the server last
 /// answered it (queued checks and skips are applied on top: ``ZiaSync/session``), the outbox, and
 /// what sync has to tell the user. Saved as one document.
-public struct ZiaLocalSnapshot: Codable, Sendable, Equatable {
+public struct ZiaLocalSnapshot: OfflineDocument, Equatable {
     public var pantry: [PantryItemID: LocalRecord<PantryItem>] = [:]
     /// The shopping trip in progress as the server last answered it.
     public var session: GrocerySession?
@@ -37,13 +37,16 @@ public struct GrocerySessionConflict: Codable, Sendable, Equatable {
 }
 
 /// Where the device keeps its ``ZiaLocalSnapshot``: a file (``FileZiaLocalStore``), memory in
-/// tests and previews, or an app's own storage.
+/// tests and previews, or an app's own storage. A `load` that finds the saved snapshot
+/// unreadable moves it aside and throws ``UnreadableDocument``; any other error leaves it alone
+/// and the sync engine never writes over it.
 public protocol ZiaLocalStore: Sendable {
     func load() throws -> ZiaLocalSnapshot
     func save(_ snapshot: ZiaLocalSnapshot) throws
 }
 
-/// A ``ZiaLocalStore`` in one owner-only JSON file, replaced atomically (ClientCore's ``FileDocument``).
+/// A ``ZiaLocalStore`` in one owner-only JSON file, replaced atomically, an unreadable one kept
+/// aside (ClientCore's ``FileDocument``).
 public struct FileZiaLocalStore: ZiaLocalStore {
     public let document: FileDocument<ZiaLocalSnapshot>
 

@@ -11,28 +11,34 @@ import Foundation
 /// `If-Match`. What the server answers is applied (the trip routes answer the whole trip). What it
 /// refuses is surfaced, never dropped: a 412 keeps both versions of the item until the user picks
 /// one (``resolveConflict(_:keepingMine:)``); an item deleted elsewhere goes with a notice; changes
-/// to a trip closed on another device are kept in ``GrocerySessionConflict``.
+/// to a trip closed on another device are kept in ``GrocerySessionConflict``. The machinery —
+/// queuing, replay, handing refusals back, pulls that keep what changed meanwhile, saving — is
+/// ClientCore's ``OutboxEngine``; this actor holds Zia's entities and actions.
 public actor ZiaSync {
     public nonisolated let api: ZiaAPIClient
-    let sender: OutboxSender
     let store: any ZiaLocalStore
     let now: @Sendable () -> Date
-    private(set) var snapshot: ZiaLocalSnapshot
-    private var replaying: Task<Void, Never>?
-    /// The operation a replay is sending right now.
-    private var inFlight: UUID?
-    /// The server's refusals of replayed changes, by operation id, with the notice that tells of it.
-    private var refusals: [UUID: (ClientError, UUID)] = [:]
-    /// Why the last replay stopped early (offline, signed out…), if it did.
-    public private(set) var lastInterruption: ClientError?
+    let engine: OutboxEngine<ZiaLocalSnapshot>
 
     public init(api: ZiaAPIClient, store: any ZiaLocalStore = InMemoryZiaLocalStore(), now: @escaping @Sendable () -> Date = { Date() }) {
         self.api = api
-        self.sender = OutboxSender(client: api.client, kinds: ZiaOutboxKinds.all)
         self.store = store
         self.now = now
-        self.snapshot = (try? store.load()) ?? ZiaLocalSnapshot()
+        engine = OutboxEngine(sender: OutboxSender(client: api.client, kinds: ZiaOutboxKinds.all), now: now, load: store.load, save: store.save)
     }
+
+    /// The device's copy (the engine's document).
+    var snapshot: ZiaLocalSnapshot {
+        get { engine.document }
+        _modify { yield &engine.document }
+    }
+    var sender: OutboxSender { engine.sender }
+    /// Why the last replay stopped early (offline, signed out…), if it did.
+    public var lastInterruption: ClientError? { engine.lastInterruption }
+    /// Why saving the device's copy fails, while it does (the user is told once by a notice).
+    public var saveFailure: String? { engine.saveFailure }
+    /// Refusals held for callers still waiting for them.
+    var heldRefusals: Int { engine.heldRefusals }
 
     // MARK: Reading the local copy
 
@@ -52,7 +58,7 @@ public actor ZiaSync {
     public func pantryItem(_ id: PantryItemID) -> LocalRecord<PantryItem>? { snapshot.pantry[currentID(id)] }
 
     /// The id an item goes by now: the server's, for one added here under a temporary id.
-    public func currentID(_ id: PantryItemID) -> PantryItemID { snapshot.renamed[id.uuid].map { PantryItemID($0) } ?? id }
+    public func currentID(_ id: PantryItemID) -> PantryItemID { PantryItemID(engine.currentID(id.uuid)) }
 
     /// The trip as the shopper sees it: the server's last answer with the queued changes applied.
     public var session: GrocerySession? {
@@ -63,15 +69,13 @@ public actor ZiaSync {
         return session
     }
 
-    public func dismissNotice(_ id: UUID) {
-        snapshot.notices.removeAll { $0.id == id }
-        persist()
-    }
+    public func dismissNotice(_ id: UUID) { engine.dismissNotice(id) }
 
     // MARK: Pantry
 
     /// Adds an item: shown at once (pending, under a temporary id), sent now or later. Throws the
-    /// server's refusal (a 422 with its fields) when it answered now; the item is gone again then.
+    /// contract's refusal (a 422 with its fields) before anything is kept, or the server's when it
+    /// answered now; the item is gone again then.
     @discardableResult
     public func addPantryItem(_ input: PantryItemInput) async throws -> LocalRecord<PantryItem> {
         let id = PantryItemID()
@@ -79,10 +83,11 @@ public actor ZiaSync {
         // The aisle the server will guess, guessed the same way (the contract's table) while offline.
         let aisle = GroceryAisles.guess(input.name ?? "")
         let local = ZiaOutboxKinds.applied(input, to: PantryItem(id: id, name: "", quantity: nil, unit: nil, aisle: aisle, createdAt: at, updatedAt: at))
-        snapshot.pantry[id] = LocalRecord(value: local, syncStatus: .pending, isLocalOnly: true)
-        let operation = try enqueue(.create, .pantryItem, target: id.uuid, body: input)
+        let operation = try engine.enqueue(.create, .pantryItem, target: id.uuid, body: input, problems: PantryItemInput.check(input).problems) {
+            $0.pantry[id] = LocalRecord(value: local, syncStatus: .pending, isLocalOnly: true)
+        }
         try await replay(throwingRefusalOf: operation)
-        return try settled(id)
+        return try engine.settled(id, in: snapshot.pantry)
     }
 
     /// Replaces an item, against the version the device holds. A refusal is thrown and the item
@@ -94,23 +99,22 @@ public actor ZiaSync {
         let base = pendingBase(record)
         record.value = ZiaOutboxKinds.applied(input, to: record.value)
         record.syncStatus = record.syncStatus == .conflict ? .conflict : .pending
-        snapshot.pantry[id] = record
-        let operation = try enqueue(.update, .pantryItem, target: id.uuid, body: input, base: base)
+        let operation = try engine.enqueue(.update, .pantryItem, target: id.uuid, body: input, base: base, problems: PantryItemInput.check(input).problems) {
+            $0.pantry[id] = record
+        }
         try await replay(throwingRefusalOf: operation)
-        return try settled(id)
+        return try engine.settled(id, in: snapshot.pantry)
     }
 
     /// Removes an item here and queues its delete (or forgets it if it never reached the server).
     public func deletePantryItem(_ id: PantryItemID) async {
         let id = currentID(id)
         guard let record = snapshot.pantry.removeValue(forKey: id) else { return }
-        if record.isLocalOnly, !isFlying(create: id.uuid) {
-            snapshot.outbox.forget(id.uuid, kinds: sender.kinds)
-            persist()
-            return
+        if record.isLocalOnly {
+            guard engine.forgetDeviceOnly(.pantryItem, id.uuid) else { return }
+        } else {
+            _ = try? engine.enqueue(.delete, .pantryItem, target: id.uuid, body: NoBody?.none, base: pendingBase(record))
         }
-        if record.isLocalOnly { snapshot.outbox.removeAll { $0.target == id.uuid && $0.id != inFlight } }
-        try? enqueue(.delete, .pantryItem, target: id.uuid, body: NoBody?.none, base: record.isLocalOnly ? nil : pendingBase(record))
         await replay()
     }
 
@@ -124,8 +128,9 @@ public actor ZiaSync {
             persist()
             return
         }
-        snapshot.pantry[id] = LocalRecord(value: record.value, syncStatus: .pending)
-        try? enqueue(.update, .pantryItem, target: id.uuid, body: ZiaOutboxKinds.input(record.value), base: server.updatedAt)
+        _ = try? engine.enqueue(.update, .pantryItem, target: id.uuid, body: ZiaOutboxKinds.input(record.value), base: server.updatedAt) {
+            $0.pantry[id] = LocalRecord(value: record.value, syncStatus: .pending)
+        }
         await replay()
     }
 
@@ -141,6 +146,7 @@ public actor ZiaSync {
         snapshot.session = session
         snapshot.sessionConflict = nil
         snapshot.lastCompletion = nil
+        engine.changed(session.id.uuid)
         persist()
         return session
     }
@@ -172,7 +178,7 @@ public actor ZiaSync {
             throw ClientError.conflict(status: 409, code: "grocery_session_closed", message: "No shopping trip is in progress on this device.")
         }
         if let item, !session.items.contains(where: { $0.id == item }) { throw ClientError.notFound("This item is not on the shopping list.") }
-        let operation = try enqueue(kind, .grocerySession, target: session.id.uuid, body: body)
+        let operation = try engine.enqueue(kind, .grocerySession, target: session.id.uuid, body: body)
         try await replay(throwingRefusalOf: operation)
     }
 
@@ -186,56 +192,38 @@ public actor ZiaSync {
         try await pull()
     }
 
-    /// Reloads the pantry (keeping items with changes not yet confirmed) and the trip in progress.
+    /// Reloads the pantry (keeping items with changes not yet confirmed, or made while the lists
+    /// were on their way) and the trip in progress (unless it changed here meanwhile).
     public func pull() async throws {
-        let items = try await api.send(ZiaRoutes.pantry).items
-        let active = try await api.send(ZiaRoutes.activeGrocerySession).session
-        let touched = Set(snapshot.outbox.operations.compactMap(\.target))
-        var merged: [PantryItemID: LocalRecord<PantryItem>] = [:]
-        for item in items where !touched.contains(item.id.uuid) { merged[item.id] = LocalRecord(value: item) }
-        for (id, record) in snapshot.pantry where record.syncStatus != .synced || record.isLocalOnly || touched.contains(id.uuid) { merged[id] = record }
-        snapshot.pantry = merged
-        if !snapshot.outbox.operations.contains(where: { $0.entity == .grocerySession }), snapshot.sessionConflict == nil { snapshot.session = active }
-        persist()
+        try await engine.pull(
+            fetch: { (try await api.send(ZiaRoutes.pantry).items, try await api.send(ZiaRoutes.activeGrocerySession).session) },
+            merge: { fetched, touched, snapshot in
+                snapshot.pantry = PulledRecords.merge(snapshot.pantry, server: fetched.0, id: \.id, touched: touched)
+                // The trip shown, or the one fetched, changed here since the pull began (checked, completed, started).
+                let tripChanged = [snapshot.session?.id, fetched.1?.id].contains { $0.map { touched.contains($0.uuid) } ?? false }
+                let tripQueued = snapshot.outbox.operations.contains { $0.entity == .grocerySession }
+                if !tripQueued, !tripChanged, snapshot.sessionConflict == nil { snapshot.session = fetched.1 }
+            })
     }
 
     /// Replays the outbox in order, one replay at a time; stops (keeping the rest) when the server
     /// cannot be reached.
     func replay() async {
-        while let running = replaying { await running.value }
-        let task = Task { await self.drain() }
-        replaying = task
-        await task.value
-        replaying = nil
+        await engine.replay(other: { _ in HTTPResponseData(status: 204) }, settle: { operation, outcome in await settle(operation, outcome) })
     }
 
-    private func drain() async {
-        lastInterruption = await sender.replay(
-            next: {
-                inFlight = snapshot.outbox.first?.id
-                return snapshot.outbox.first
-            },
-            other: { _ in HTTPResponseData(status: 204) },
-            settle: { operation, outcome in await settle(operation, outcome) })
-        inFlight = nil
-        persist()
-    }
-
+    /// Applies what became of a replayed operation (the engine then takes it off the queue).
     private func settle(_ operation: OutboxOperation, _ outcome: OutboxOutcome) async {
         switch outcome {
         case .applied(let response):
             do { try apply(response, of: operation) } catch { await refused(operation, .decoding("\(error)")) }
-        case .alreadyGone:
+        case .alreadyGone, .interrupted:
             break
         case .conflict(let conflict):
             conflicted(conflict)
         case .refused(let error):
             await refused(operation, error)
-        case .interrupted:
-            return
         }
-        snapshot.outbox.remove(operation.id)
-        persist()
     }
 
     /// Stores what the server answered: an item (swapping a temporary id for the server's), or the
@@ -249,15 +237,15 @@ public actor ZiaSync {
             let item = try ZiaOutboxKinds.pantry.decode(response.body)
             if let old = operation.target { snapshot.pantry.removeValue(forKey: PantryItemID(old)) }
             store(item, after: operation)
-            if let old = operation.target, old != item.id.uuid {
-                snapshot.renamed[old] = item.id.uuid
-                snapshot.outbox.swap(old, for: item.id.uuid, kinds: sender.kinds)
-            }
+            engine.rename(operation.target, to: item.id.uuid)
         case (.grocerySession, .completeSession):
             let completed = try decoder.decode(CompletedGrocerySession.self, from: response.body)
             snapshot.lastCompletion = completed
             if snapshot.session?.id == completed.session.id { snapshot.session = nil }
-            for item in completed.itemsAdded where !snapshot.outbox.hasQueued(item.id.uuid) { snapshot.pantry[item.id] = LocalRecord(value: item) }
+            for item in completed.itemsAdded where !snapshot.outbox.hasQueued(item.id.uuid) {
+                snapshot.pantry[item.id] = LocalRecord(value: item)
+                engine.changed(item.id.uuid)
+            }
         case (.grocerySession, _):
             let session = try decoder.decode(GrocerySession.self, from: response.body)
             snapshot.session = session.status == .inProgress ? session : (snapshot.session?.id == session.id ? nil : snapshot.session)
@@ -307,7 +295,7 @@ public actor ZiaSync {
         case (.pantryItem, _) where error.httpStatus == 404:
             snapshot.pantry.removeValue(forKey: PantryItemID(target))
             snapshot.outbox.forget(target, kinds: sender.kinds)
-            refusals[operation.id] = (error, notify("A pantry change could not be saved: the item was deleted on another device."))
+            engine.refused(operation, error, telling: "A pantry change could not be saved: the item was deleted on another device.")
             return
         case (.pantryItem, _):
             if let data = try? await sender.current(.pantryItem, target, scope: nil), let item = try? ZiaOutboxKinds.pantry.decode(data) {
@@ -316,58 +304,24 @@ public actor ZiaSync {
         default:
             break
         }
-        refusals[operation.id] = (error, notify("A change was not saved: \(error.description)"))
+        engine.refused(operation, error, telling: "A change was not saved: \(error.description)")
     }
 
     // MARK: Plumbing
 
-    @discardableResult
-    private func enqueue(
-        _ kind: OutboxOperation.Kind, _ entity: OutboxOperation.Entity, target: UUID?, body: (some Encodable)?, base: Date? = nil
-    ) throws -> UUID {
-        let json = try body.map { try JSONValue(parsing: api.client.encode($0)) }
-        let operation = OutboxOperation(kind: kind, entity: entity, target: target, body: json, base: base, queuedAt: now())
-        snapshot.outbox.append(operation)
-        persist()
-        return operation.id
-    }
-
     /// Replays the outbox for a change the user just made, and throws the server's refusal of it
     /// (already undone here) instead of leaving it as a notice.
     private func replay(throwingRefusalOf operation: UUID) async throws {
-        await replay()
-        if let (error, notice) = refusals.removeValue(forKey: operation) {
-            snapshot.notices.removeAll { $0.id == notice }
-            persist()
-            throw error
-        }
+        try await engine.replay(throwingRefusalOf: operation) { await replay() }
     }
 
-    /// The version a change is made against: the server's last known `updated_at`, unless the item
-    /// exists only here or already has changes queued (they carry the check).
+    /// The version a change to `record` is made against (``OutboxEngine/base(_:version:isLocalOnly:)``).
     private func pendingBase(_ record: LocalRecord<PantryItem>) -> Date? {
-        record.isLocalOnly || snapshot.outbox.hasQueued(record.value.id.uuid) ? nil : record.value.updatedAt
-    }
-
-    /// Whether the create of `target` is being sent right now.
-    private func isFlying(create target: UUID) -> Bool {
-        snapshot.outbox.operations.contains { $0.id == inFlight && $0.target == target && $0.kind == .create }
-    }
-
-    /// The item after a replay: under the server's id if its add went through.
-    private func settled(_ id: PantryItemID) throws -> LocalRecord<PantryItem> {
-        if let record = snapshot.pantry[id] ?? snapshot.renamed[id.uuid].flatMap({ snapshot.pantry[PantryItemID($0)] }) { return record }
-        throw ClientError.notFound("No longer on this device.")
+        engine.base(record.value.id.uuid, version: record.value.updatedAt, isLocalOnly: record.isLocalOnly)
     }
 
     @discardableResult
-    private func notify(_ message: String) -> UUID {
-        let notice = SyncNotice(message: message, at: now())
-        snapshot.notices.append(notice)
-        return notice.id
-    }
+    private func notify(_ message: String) -> UUID { engine.notify(message) }
 
-    private func persist() {
-        try? store.save(snapshot)
-    }
+    private func persist() { engine.persist() }
 }
