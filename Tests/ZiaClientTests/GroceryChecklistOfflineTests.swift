@@ -129,10 +129,34 @@ struct GroceryChecklistOfflineTests {
             #expect(conflict.unsaved.map(\.kind) == [.checkItem, .skipItem, .completeSession])
             #expect(conflict.message.contains("completed"), "\(conflict.message)")
             #expect(phone.checklist.pendingChanges == 0 && phone.checklist.itemsAdded.isEmpty, "the phone's completion added nothing")
+            // A new trip waits until the user has seen what could not be applied.
+            await #expect(throws: ClientError.self) { try await phone.sync.startSession(StartGrocerySessionInput(items: Self.list)) }
+            let stillThere = await phone.sync.current.sessionConflict
+            #expect(stillThere != nil, "the conflict is still there to see")
             await phone.checklist.dismissConflict()
             #expect(phone.checklist.conflict == nil && phone.checklist.session == nil)
             await phone.checklist.resume()
             #expect(phone.checklist.session == nil)
+        }
+    }
+
+    @Test("a new trip sends the last one's queued changes first, and waits while they cannot be sent", arguments: [TestDatabase.sqlite])
+    func newTripAfterOfflineChanges(_ database: TestDatabase) async throws {
+        try await Self.with(database) { server in
+            let device = try await Device.signedIn(server, email: Self.email())
+            await device.checklist.start(items: [GroceryItemInput(name: "rice", quantity: 1, unit: "kg"), GroceryItemInput(name: "bean")])
+            device.stack.chaos.isOffline = true
+            await device.checklist.check(try device.item("rice"))
+            await #expect(throws: ClientError.self) { try await device.sync.startSession(StartGrocerySessionInput(items: [GroceryItemInput(name: "tea")])) }
+            #expect(await device.sync.outbox.contains { $0.entity == .grocerySession }, "the queued check is kept")
+
+            device.stack.chaos.isOffline = false
+            let next = try await device.sync.startSession(StartGrocerySessionInput(items: [GroceryItemInput(name: "tea")]))
+            #expect(next.items.map(\.name) == ["tea"])
+            let order = device.stack.chaos.delivered("POST", "/grocery-sessions").map(\.url.lastPathComponent)
+            #expect(order.suffix(2) == ["check", "start"], "the check landed on its own trip before the new one began: \(order)")
+            let conflict = await device.sync.current.sessionConflict
+            #expect(conflict == nil)
         }
     }
 

@@ -139,8 +139,29 @@ public actor ZiaSync {
     /// Starts a trip (from a saved meal plan or a list); needs the server, which builds the list.
     /// Sent under an `Idempotency-Key`, so a retry after a lost answer is not a second trip (a start
     /// abandons the trip in progress).
+    ///
+    /// The last trip goes first: its queued changes are sent (a new trip abandons the one in
+    /// progress on the server, so they must land before), and a start is refused while they cannot
+    /// be (offline) or while changes the server could not apply still wait for the user to see them
+    /// (``dismissSessionConflict()``) — nothing of the last trip is dropped unseen.
     @discardableResult
     public func startSession(_ input: StartGrocerySessionInput) async throws -> GrocerySession {
+        guard snapshot.sessionConflict == nil else {
+            throw ClientError.conflict(
+                status: 409, code: "grocery_session_conflict_pending",
+                message: "Changes to your last trip could not be applied; look at them before starting another trip.")
+        }
+        if snapshot.outbox.operations.contains(where: { $0.entity == .grocerySession }) {
+            await replay()
+            if snapshot.outbox.operations.contains(where: { $0.entity == .grocerySession }) {
+                throw engine.lastInterruption ?? ClientError.offline("Your last trip's changes have not been sent yet.")
+            }
+            guard snapshot.sessionConflict == nil else {
+                throw ClientError.conflict(
+                    status: 409, code: "grocery_session_conflict_pending",
+                    message: "Changes to your last trip could not be applied; look at them before starting another trip.")
+            }
+        }
         let key = [PreconditionHeaders.idempotencyKey: UUID().uuidString.lowercased()]
         let session = try await api.send(ZiaRoutes.startGrocerySession, body: input, headers: key)
         snapshot.session = session
