@@ -66,6 +66,9 @@ EXPLAINED_FIELDS = {
     "listGiftIdeas": [r"cursor", r"max_price"],  # opaque cursor; max_price at least min_price
     "listCapturesToReview": [r"cursor"],
     "listContacts": [r"cursor"],  # opaque, issued by this server to this account
+    # At most 20 different aliases once blank ones, repeats and the name itself are dropped.
+    "createContact": [r"aliases"],
+    "updateContact": [r"aliases"],
     "searchIdeas": [r"max_price"],
     # Voice and photo captures: the file must be a whole recording or picture (judged by its bytes).
     "captureVoice": [r"voice_file"],

@@ -45,8 +45,8 @@ public struct NewContact: Codable, Sendable, Equatable {
     }
 
     /// Name required (1–200 characters after trimming); relationship at most 200; notes at most
-    /// 5,000; at most 20 aliases as sent, of at most 200 characters (blank ones dropped, duplicates and the
-    /// name itself removed case-insensitively); at most 50 preferences, keys 1–100 and values at most
+    /// 5,000; at most 20 aliases of 1–200 characters (blank ones dropped, duplicates and the name
+    /// itself removed case-insensitively); at most 50 preferences, keys 1–100 and values at most
     /// 1,000 characters.
     public static func check(_ input: Input) -> Checked<NewContact> {
         var v = Validator()
@@ -58,14 +58,14 @@ public struct NewContact: Codable, Sendable, Equatable {
         return .from(v) { name.map { NewContact(name: $0, relationship: relationship, preferences: preferences, notes: notes, aliases: aliases) } }
     }
 
-    /// At most 20 entries as sent (the document's `maxItems`), so a list the document refuses is
-    /// never stored; blank ones, repeats (ignoring case) and the contact's own name are then dropped.
+    /// Repeats (ignoring case) and the contact's own name are dropped before counting, as tags' are.
     static func checkAliases(_ aliases: [String], name: String, _ v: inout Validator) -> [String] {
         for (index, alias) in aliases.enumerated() {
             _ = v.optionalText(alias, "aliases[\(index)]", maxLength: VibeKeeperRules.maxNameLength)
         }
-        v.check(aliases.count <= VibeKeeperRules.maxAliases, "aliases", "at most \(VibeKeeperRules.maxAliases) aliases (got \(aliases.count))")
-        return VibeKeeperRules.normalizedAliases(aliases, name: name)
+        let normalized = VibeKeeperRules.normalizedAliases(aliases, name: name)
+        v.check(normalized.count <= VibeKeeperRules.maxAliases, "aliases", "at most \(VibeKeeperRules.maxAliases) different aliases (got \(normalized.count))")
+        return normalized
     }
 
     static func checkPreferences(_ preferences: [String: String], _ v: inout Validator) -> [String: String] {

@@ -87,11 +87,11 @@ struct AssistStreamReconnectTests {
             return count
         }
         for await _ in firstEvent.stream { break }
-        let started = ContinuousClock.now
+        // The body never ends: only cancellation ends the consumer (a hang would be the suite's time
+        // limit). No wall-clock bound: a loaded test machine decides how long "at once" takes.
         consumer.cancel()
         _ = try? await consumer.value
-        #expect(ContinuousClock.now - started < .seconds(2))
-        for _ in 0..<100 where transport.terminatedBodies == 0 { try await Task.sleep(for: .milliseconds(10)) }
+        for _ in 0..<1000 where transport.terminatedBodies == 0 { try await Task.sleep(for: .milliseconds(10)) }
         #expect(transport.terminatedBodies == 1, "the body was cancelled, so the connection closes")
         #expect(transport.streamRequests.count == 1)
     }
