@@ -15,6 +15,8 @@ let package = Package(
         .executable(name: "vibekeeper", targets: ["VibeKeeperCLI"]),
         .library(name: "ZiaClient", targets: ["ZiaClient"]),
         .executable(name: "zia", targets: ["ZiaCLI"]),
+        .library(name: "FareLensClient", targets: ["FareLensClient"]),
+        .executable(name: "farelens", targets: ["FareLensCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -233,10 +235,22 @@ let package = Package(
                 .embedInCode("OpenAPI/zia-reminders.openapi.json"),
             ]
         ),
+        // FareLens (scripts/new-app): its wire contract (Foundation only) and its server module.
+        .target(name: "FareLensAPI", dependencies: ["PlatformAPI"]),
+        .target(
+            name: "FareLens",
+            dependencies: [
+                "AppPlatform", "PlatformCore", "Persistence", "Auth", "FareLensAPI",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "SQLKit", package: "sql-kit"),
+            ],
+            resources: [.embedInCode("OpenAPI/farelens.openapi.json")]
+        ),
         // MARK: Composition
         .target(
             name: "AppServer",
             dependencies: [
+                "FareLens",
                 "Zia",
                 "AppPlatform", "PlatformCore", "Observability", "Persistence", "Auth", "AIProviders", "Jobs", "Notifications", "Knot", "VibeKeeper", "MediaStorage",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -295,6 +309,12 @@ let package = Package(
         .executableTarget(
             name: "ZiaCLI",
             dependencies: ["ZiaClient", "CLISupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        // FareLens's client SDK (Foundation only; never a server target) and its CLI on the shared CLI support.
+        .target(name: "FareLensClient", dependencies: ["ClientCore", "FareLensAPI"]),
+        .executableTarget(
+            name: "FareLensCLI",
+            dependencies: ["FareLensClient", "CLISupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // MARK: Benchmarks
         .executableTarget(
@@ -422,6 +442,10 @@ let package = Package(
                 "TestSupport", "Zia", "ZiaAPI", "ZiaSafety", "ZiaCorpus", "ZiaAssistant", "AppPlatform", "AppServer", "Persistence", "PlatformCore", "AIProviders",
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
+        ),
+        .testTarget(
+            name: "FareLensTests",
+            dependencies: ["TestSupport", "FareLens", "FareLensAPI", "AppPlatform", "AppServer"]
         ),
     ],
     swiftLanguageModes: [.v6]

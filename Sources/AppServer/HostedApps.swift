@@ -1,4 +1,5 @@
 import AppPlatform
+import FareLens
 import Knot
 import VibeKeeper
 import Zia
@@ -8,4 +9,5 @@ public let hostedApps: [any AppModule.Type] = [
     KnotApp.self,
     VibeKeeperApp.self,
     ZiaApp.self,
+    FareLensApp.self,
 ]

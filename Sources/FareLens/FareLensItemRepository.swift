@@ -1,0 +1,76 @@
+import FareLensAPI
+import Foundation
+import Persistence
+import PlatformCore
+import SQLKit
+
+/// The user's items. Every method takes the user: another user's item is indistinguishable from a
+/// missing one (nil, false), which the controller answers 404.
+public struct FareLensItemRepository: Sendable {
+    let database: any Database
+    let clock: any TimeSource
+
+    public init(database: any Database, clock: any TimeSource) {
+        self.database = database
+        self.clock = clock
+    }
+
+    static let columns = "id, title, notes, created_at"
+
+    public func create(_ new: NewFareLensItem, for user: UserID) async throws -> FareLensItem {
+        let item = FareLensItem(id: FareLensItemID(), title: new.title, notes: new.notes, createdAt: clock.now())
+        try await database.transaction { db in
+            try await db.raw(
+                """
+                INSERT INTO farelens_items (id, user_id, title, notes, created_at)
+                VALUES (\(bind: item.id.uuid), \(bind: user.uuid), \(bind: item.title), \(bind: item.notes), \(bind: item.createdAt))
+                """
+            ).run()
+        }
+        return item
+    }
+
+    /// The user's newest `limit` items, newest first.
+    public func list(for user: UserID, limit: Int) async throws -> [FareLensItem] {
+        try await database.read { db in
+            try await db.raw(
+                "SELECT \(unsafeRaw: Self.columns) FROM farelens_items WHERE user_id = \(bind: user.uuid) ORDER BY created_at DESC, id DESC LIMIT \(bind: limit)"
+            ).all().map(Self.item(from:))
+        }
+    }
+
+    /// Every item of the user (the data export).
+    public func all(for user: UserID) async throws -> [FareLensItem] {
+        try await database.read { db in
+            try await db.raw("SELECT \(unsafeRaw: Self.columns) FROM farelens_items WHERE user_id = \(bind: user.uuid) ORDER BY created_at, id")
+                .all().map(Self.item(from:))
+        }
+    }
+
+    public func find(_ id: FareLensItemID, for user: UserID) async throws -> FareLensItem? {
+        try await database.read { db in
+            try await db.raw("SELECT \(unsafeRaw: Self.columns) FROM farelens_items WHERE id = \(bind: id.uuid) AND user_id = \(bind: user.uuid)")
+                .first().map(Self.item(from:))
+        }
+    }
+
+    /// Deletes the user's item; false when the user has none with that id.
+    public func delete(_ id: FareLensItemID, for user: UserID) async throws -> Bool {
+        try await database.transaction { db in
+            guard try await db.raw("SELECT id FROM farelens_items WHERE id = \(bind: id.uuid) AND user_id = \(bind: user.uuid)").first() != nil else {
+                return false
+            }
+            try await db.raw("DELETE FROM farelens_items WHERE id = \(bind: id.uuid) AND user_id = \(bind: user.uuid)").run()
+            return true
+        }
+    }
+
+    static func item(from row: any SQLRow) throws -> FareLensItem {
+        FareLensItem(
+            id: FareLensItemID(try row.uuid("id")),
+            title: try row.decode(column: "title", as: String.self),
+            notes: try row.decode(column: "notes", as: String?.self),
+            createdAt: try row.decode(column: "created_at", as: Date.self)
+        )
+    }
+}
