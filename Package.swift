@@ -445,7 +445,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FareLensTests",
-            dependencies: ["TestSupport", "FareLens", "FareLensAPI", "AppPlatform", "AppServer"]
+            dependencies: ["TestSupport", "FareLens", "FareLensAPI", "AppPlatform", "AppServer", "Auth"]
         ),
     ],
     swiftLanguageModes: [.v6]

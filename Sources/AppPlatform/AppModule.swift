@@ -201,14 +201,19 @@ public struct PlatformServices: Sendable {
     public let clientAddresses: ClientAddressResolver
     /// Who may use an app's admin routes (`ADMIN_ALLOWLIST_USER_IDS`); put ``AdminOnlyMiddleware`` on their group.
     public let admins: AdminAllowList
+    /// A development server (`ENVIRONMENT=development`, the zero-config default): where an app may
+    /// serve routes for trying it out (setting one's own tier), as the platform serves dev sign-in.
+    public let isDevelopment: Bool
 
     public init(
         database: any Database, vectors: any VectorIndex, embedder: any Embedder, models: ModelRouter, accounts: AccountRepository, notifications: NotificationEngine,
         jobs: JobQueue, clock: any TimeSource, logger: Logger, serverSecret: Data, qstash: QStashVerifier?, qstashDestinationURL: String?,
         media: any MediaStore, transcriber: (any Transcriber)? = nil, vision: (any VisionModel)? = nil, metrics: MetricsRegistry = MetricsRegistry(),
-        auth: AuthService? = nil, authLimiter: RateLimiter? = nil, clientAddresses: ClientAddressResolver = .direct, admins: AdminAllowList = AdminAllowList()
+        auth: AuthService? = nil, authLimiter: RateLimiter? = nil, clientAddresses: ClientAddressResolver = .direct, admins: AdminAllowList = AdminAllowList(),
+        isDevelopment: Bool = false
     ) {
         self.admins = admins
+        self.isDevelopment = isDevelopment
         self.metrics = metrics
         self.auth = auth
         self.authLimiter = authLimiter

@@ -116,7 +116,8 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
             qstashDestinationURL: configuration.qstashDestinationURL,
             media: dependencies.media ?? makeMediaStore(configuration),
             transcriber: dependencies.transcriber ?? makeTranscriber(configuration), vision: dependencies.vision ?? makeVisionModel(configuration),
-            metrics: metrics, auth: auth.service, authLimiter: auth.limiter, clientAddresses: auth.limiter.clients, admins: configuration.adminAllowList
+            metrics: metrics, auth: auth.service, authLimiter: auth.limiter, clientAddresses: auth.limiter.clients, admins: configuration.adminAllowList,
+            isDevelopment: configuration.isDevelopment
         )
         let (router, routeMethods) = buildRouter(configuration, database: database, ai: ai, metrics: metrics, logger: logger)
         let idempotencyKeys = IdempotencyRepository(database: database, clock: clock)

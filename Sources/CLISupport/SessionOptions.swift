@@ -28,6 +28,11 @@ public struct SessionOptions<App: CommandLineApp>: ParsableArguments, Sendable {
     /// The server of the stored session, for messages.
     public var server: URL? { storedSession?.serverUrl.flatMap(URL.init(string:)) }
 
+    /// Prints `value` as the API wrote it under `--json`, else `text()`.
+    public func show<Value: Encodable>(_ value: Value, _ text: (Value) -> String) throws {
+        if json { try printJSON(value) } else { print(text(value)) }
+    }
+
     /// The signed-in session, to build the app's API client on; fails with the one "not signed in"
     /// message and exit status (``CLIError/notSignedIn(_:)``) when there is none.
     public func signedIn() throws -> SignedInSession {

@@ -10,14 +10,17 @@ public struct FareLensConfiguration: Sendable {
     public init() {}
 }
 
-/// FareLens as a tenant of the platform (written by `scripts/new-app`): each user's items under
-/// `/farelens/v1`, another user's indistinguishable from a missing one.
+/// FareLens as a tenant of the platform: flight deals for each user under `/farelens` (the seed's
+/// `/v2/shopping/…` paths) and `/farelens/v1`, another user's objects indistinguishable from missing
+/// ones. Its tokens live as the seed says: access 1 hour, refresh 7 days.
 public struct FareLensApp: AppModule {
     public static let id = AppID.farelens
     public static var apiRoot: APIRoot { FareLensRoutes.root }
     public static var routes: [RouteShape] { FareLensRoutes.all }
     public static let migrations = [FareLensSchema.migrations]
     public static var settingKeys: [SettingKey] { [] }
+    /// The seed's "JWT session tokens (1-hour expiry, 7-day refresh)".
+    public static var tokenLifetimes: TokenLifetimes? { TokenLifetimes(access: 3600, refresh: 7 * 86_400) }
     public static func configuration(from settings: Settings) throws -> FareLensConfiguration { FareLensConfiguration() }
 
     /// The platform's routes plus `OpenAPI/farelens.openapi.json`.
@@ -27,28 +30,33 @@ public struct FareLensApp: AppModule {
             fragment: String(decoding: PackageResources.farelens_openapi_json, as: UTF8.self))
     }
 
-    public let items: FareLensItemRepository
+    public let accounts: FareLensAccountRepository
+    /// Whether `POST /dev/tier` answers (development servers).
+    let isDevelopment: Bool
 
-    public init(database: any Database, clock: any TimeSource) {
-        items = FareLensItemRepository(database: database, clock: clock)
+    public init(database: any Database, clock: any TimeSource, isDevelopment: Bool = false) {
+        accounts = FareLensAccountRepository(database: database, clock: clock)
+        self.isDevelopment = isDevelopment
     }
 
     public init(platform: PlatformServices, configuration: FareLensConfiguration) throws {
-        self.init(database: platform.database, clock: platform.clock)
+        self.init(database: platform.database, clock: platform.clock, isDevelopment: platform.isDevelopment)
     }
 
     public func addRoutes(to routes: AppRoutes) {
-        FareLensItemsController(items: items).addRoutes(to: routes.api(FareLensRoutes.root))
+        let api = routes.api(FareLensRoutes.root)
+        // Accounts and tiers.
+        FareLensAccountController(accounts: accounts, allowsDevTier: isDevelopment).addRoutes(to: api)
     }
 
-    public var exporter: any AppDataExporter { FareLensExporter(items: items) }
+    public var exporter: any AppDataExporter { FareLensExporter(accounts: accounts) }
 }
 
-/// FareLens's part of a user's data export: their items.
+/// FareLens's part of a user's data export: their account (tier, trial).
 public struct FareLensExporter: AppDataExporter {
-    let items: FareLensItemRepository
+    let accounts: FareLensAccountRepository
 
     public func exportData(for user: UserID) async throws -> AnyEncodable {
-        AnyEncodable(["items": try await items.all(for: user)])
+        AnyEncodable(["account": try await accounts.account(for: user)])
     }
 }

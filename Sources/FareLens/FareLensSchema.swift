@@ -1,23 +1,22 @@
 import Persistence
 
-/// FareLens's tables, written once for both dialects: each user's items (they go with the user).
+/// FareLens's tables, written once for both dialects. Every row goes with its user.
 public enum FareLensSchema {
     public static let migrations = MigrationSet(
         component: "farelens",
         migrations: [
             Migration(
-                version: 1, name: "items",
+                version: 1, name: "accounts",
                 template: [
                     """
-                    CREATE TABLE farelens_items (
-                        id {uuid} PRIMARY KEY,
-                        user_id {uuid} NOT NULL REFERENCES users (id) ON DELETE CASCADE,
-                        title TEXT NOT NULL,
-                        notes TEXT,
-                        created_at {ts} NOT NULL
+                    CREATE TABLE farelens_accounts (
+                        user_id {uuid} PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+                        tier TEXT NOT NULL CHECK (tier IN ('free', 'pro')),
+                        trial_ends_at {ts},
+                        created_at {ts} NOT NULL,
+                        updated_at {ts} NOT NULL
                     )
-                    """,
-                    "CREATE INDEX farelens_items_user ON farelens_items (user_id, created_at)",
+                    """
                 ]
             )
         ]

@@ -10,7 +10,7 @@ struct FareLensCommand: AsyncParsableCommand {
         commandName: "farelens",
         abstract: "FareLens from the command line.",
         discussion: CLI.exitStatusHelp(),
-        subcommands: [DevelopmentLogin<CLI>.self, Logout<CLI>.self, ItemsCommand.self]
+        subcommands: [DevelopmentLogin<CLI>.self, Logout<CLI>.self, MeCommand.self, TierCommand.self]
     )
 }
 
@@ -38,5 +38,10 @@ extension SessionOptions {
     func api() throws -> FareLensAPIClient {
         let signedIn = try signedIn()
         return CLI.api(server: signedIn.server, store: signedIn.store)
+    }
+
+    /// Runs `body` with the signed-in user's API, every failure explained with its exit status.
+    func run(_ body: (FareLensAPIClient) async throws -> Void) async throws {
+        try await CLI.reporting(server: server) { try await body(try api()) }
     }
 }

@@ -5,19 +5,13 @@ import Foundation
 #endif
 
 /// The FareLens SDK: ClientCore's ``APIClient`` set up for FareLens's root and body spelling. Calls go
-/// through the contract, `api.client.send(FareLensRoutes.createItem, body: …)`; a method of its own
-/// only where it adds meaning (``items(limit:)`` builds the query).
-public final class FareLensAPIClient: Sendable {
+/// through the contract: `api.send(FareLensRoutes.me)`, `api.send(FareLensRoutes.setDevTier, body: …)`.
+public final class FareLensAPIClient: RouteSending {
     /// The SDK core this API sends through (sign-in, sign-out, account routes, `send`).
     public let client: APIClient
 
     public init(baseURL: URL, session: ClientSession, transport: any HTTPTransport = URLSessionTransport(), retry: RetryPolicy = .standard) {
         client = APIClient(
             baseURL: baseURL, routes: FareLensRoutes.platform, session: session, transport: transport, retry: retry, bodyEncoder: { WireFormat.requestEncoder() })
-    }
-
-    /// `GET /items`: the newest `limit` items (the server's default when nil).
-    public func items(limit: Int? = nil) async throws -> [FareLensItem] {
-        try await client.send(FareLensRoutes.items, query: limit.map { [URLQueryItem(name: "limit", value: String($0))] } ?? [])
     }
 }

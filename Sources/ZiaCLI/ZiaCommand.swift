@@ -48,9 +48,4 @@ extension SessionOptions {
     func run(_ body: (ZiaAPIClient) async throws -> Void) async throws {
         try await CLI.reporting(server: server) { try await body(try api()) }
     }
-
-    /// Prints `value` as the API wrote it under `--json`, else `text()`.
-    func show<Value: Encodable>(_ value: Value, _ text: (Value) -> String) throws {
-        if json { try printJSON(value) } else { print(text(value)) }
-    }
 }

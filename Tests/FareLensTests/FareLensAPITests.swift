@@ -1,84 +1,106 @@
 import AppPlatform
 import AppServer
+import Auth
 import FareLens
 import FareLensAPI
 import Foundation
 import TestSupport
 import Testing
 
-/// FareLens's items through the HTTP API, on both databases.
-@Suite("FareLens items", .timeLimit(.minutes(3)))
+/// FareLens's accounts and tiers through the HTTP API, on both databases.
+@Suite("FareLens accounts and tiers", .timeLimit(.minutes(3)))
 struct FareLensAPITests {
-    /// Mounted by `hostedApps` once the app is hosted; until then (and for the scaffold's example,
-    /// which never is) as an extra module.
-    static let modules: [any AppModule.Type] = hostedApps.contains { $0.id == FareLensApp.id } ? [] : [FareLensApp.self]
-
     /// The server with only FareLens enabled.
-    static func withFareLens<T: Sendable>(_ database: TestDatabase, _ body: @Sendable (TestSupport.APIClient) async throws -> T) async throws -> T {
-        try await withServer(database, configure: { $0.apps = [FareLensApp.id] }, dependencies: .init(extraModules: modules)) { client, _ in
+    static func withFareLens<T: Sendable>(
+        _ database: TestDatabase, configure: @escaping (inout ServerConfiguration) -> Void = { _ in },
+        _ body: @Sendable (TestSupport.APIClient) async throws -> T
+    ) async throws -> T {
+        try await withServer(
+            database,
+            configure: {
+                $0.apps = [FareLensApp.id]
+                configure(&$0)
+            }
+        ) { client, _ in
             try await body(client)
         }
     }
 
-    @Test("an item is created (201, trimmed), listed newest first, read, exported and deleted (204, then 404)", arguments: TestDatabase.allCases)
-    func lifecycle(_ database: TestDatabase) async throws {
+    @Test("a new user is free without a trial; dev/tier switches the tier and the entitlements follow; the export holds it", arguments: TestDatabase.allCases)
+    func tiers(_ database: TestDatabase) async throws {
         try await Self.withFareLens(database) { client in
             let user = try await client.signIn(app: "farelens")
-            let created = try await client.send(.post, FareLensRoutes.createItem.endpoint.path, token: user.accessToken, json: ["title": "  first ", "notes": " "])
-            #expect(created.status == .created, "\(created.text)")
-            let item = try created.decode(FareLensItem.self)
-            #expect(item.title == "first" && item.notes == nil)
-            _ = try await client.send(.post, FareLensRoutes.createItem.endpoint.path, token: user.accessToken, json: ["title": "second"])
+            let me = try await client.send(.get, FareLensRoutes.me.endpoint.path, token: user.accessToken)
+            #expect(me.status == .ok, "\(me.text)")
+            let free = try me.decode(FareLensAccount.self)
+            #expect(free.tier == .free && free.trialEndsAt == nil && free.userID.uuidString.lowercased() == user.userID.lowercased())
+            #expect(
+                free.entitlements
+                    == FareLensEntitlements(maxWatchlists: 2, maxPreferredAirports: 1, watchlistChecksPerDay: 1, immediateAlertsPerDay: 3, quotaPriority: .freeWatchlist))
+            #expect(me.json["entitlements"].flatMap { ($0 as? [String: Any])?["max_watchlists"] } as? Int == 2)
 
-            let list = try await client.send(.get, FareLensRoutes.items.endpoint.path, token: user.accessToken)
-            #expect(try list.decode([FareLensItem].self).map(\.title) == ["second", "first"])
-            let one = try await client.send(.get, FareLensRoutes.items.endpoint.path + "?limit=1", token: user.accessToken)
-            #expect(try one.decode([FareLensItem].self).map(\.title) == ["second"])
-            let read = try await client.send(.get, FareLensRoutes.item.endpoint(item.id).path, token: user.accessToken)
-            #expect(try read.decode(FareLensItem.self) == item)
-            let export = try await client.send(.get, FareLensRoutes.platform.export.endpoint.path, token: user.accessToken)
-            #expect(export.status == .ok && export.text.contains("second"))
+            let upgraded = try await client.send(.post, FareLensRoutes.setDevTier.endpoint.path, token: user.accessToken, json: ["tier": "pro"])
+            #expect(upgraded.status == .ok, "\(upgraded.text)")
+            let pro = try upgraded.decode(FareLensAccount.self)
+            #expect(pro.tier == .pro && pro.entitlements.maxWatchlists == nil && pro.entitlements.maxPreferredAirports == 3)
+            #expect(pro.entitlements.watchlistChecksPerDay == 2 && pro.entitlements.immediateAlertsPerDay == 6 && pro.entitlements.quotaPriority == .proWatchlist)
+            #expect(upgraded.text.contains(#""max_watchlists":null"#), "unlimited is null on the wire: \(upgraded.text)")
+            #expect(try await client.send(.get, FareLensRoutes.me.endpoint.path, token: user.accessToken).decode(FareLensAccount.self).tier == .pro)
+            // Twice is the same; back down works.
+            #expect(try await client.send(.post, FareLensRoutes.setDevTier.endpoint.path, token: user.accessToken, json: ["tier": "pro"]).status == .ok)
+            let down = try await client.send(.post, FareLensRoutes.setDevTier.endpoint.path, token: user.accessToken, json: ["tier": "free"])
+            #expect(try down.decode(FareLensAccount.self).tier == .free)
 
-            #expect(try await client.send(.delete, FareLensRoutes.deleteItem.endpoint(item.id).path, token: user.accessToken).status == .noContent)
-            #expect(try await client.send(.get, FareLensRoutes.item.endpoint(item.id).path, token: user.accessToken).status == .notFound)
-            #expect(try await client.send(.delete, FareLensRoutes.deleteItem.endpoint(item.id).path, token: user.accessToken).status == .notFound)
-        }
-    }
-
-    @Test("another user's item is a 404 to read and to delete, and stays", arguments: TestDatabase.allCases)
-    func ownership(_ database: TestDatabase) async throws {
-        try await Self.withFareLens(database) { client in
-            let owner = try await client.signIn(app: "farelens")
+            // Another user is untouched.
             let other = try await client.signIn(app: "farelens")
-            let item = try await client.send(.post, FareLensRoutes.createItem.endpoint.path, token: owner.accessToken, json: ["title": "mine"]).decode(FareLensItem.self)
-            let read = try await client.send(.get, FareLensRoutes.item.endpoint(item.id).path, token: other.accessToken)
-            #expect(read.status == .notFound && read.errorCode == "item_not_found")
-            #expect(try await client.send(.delete, FareLensRoutes.deleteItem.endpoint(item.id).path, token: other.accessToken).status == .notFound)
-            #expect(try await client.send(.get, FareLensRoutes.items.endpoint.path, token: other.accessToken).decode([FareLensItem].self).isEmpty)
-            #expect(try await client.send(.get, FareLensRoutes.item.endpoint(item.id).path, token: owner.accessToken).status == .ok)
-            #expect(try await client.send(.get, FareLensRoutes.items.endpoint.path + "/not-an-id", token: owner.accessToken).status == .notFound)
+            #expect(try await client.send(.get, FareLensRoutes.me.endpoint.path, token: other.accessToken).decode(FareLensAccount.self).tier == .free)
+
+            let export = try await client.send(.get, FareLensRoutes.platform.export.endpoint.path, token: user.accessToken)
+            #expect(export.status == .ok && export.text.contains(#""tier":"free""#), "\(export.text)")
         }
     }
 
-    @Test("a bad body or limit is a 422 naming every offending field; no token is a 401", arguments: TestDatabase.allCases)
-    func refusals(_ database: TestDatabase) async throws {
-        try await Self.withFareLens(database) { client in
+    @Test("dev/tier names a wrong or missing tier in a 422; without a token it is a 401")
+    func devTierValidation() async throws {
+        try await Self.withFareLens(.sqlite) { client in
             let user = try await client.signIn(app: "farelens")
-            let blank = try await client.send(
-                .post, FareLensRoutes.createItem.endpoint.path, token: user.accessToken, json: ["title": "   ", "notes": String(repeating: "n", count: 2001)])
-            #expect(blank.status == .unprocessableContent)
-            #expect(Set(blank.errorFields) == ["title", "notes"])
-            let limit = try await client.send(.get, FareLensRoutes.items.endpoint.path + "?limit=0", token: user.accessToken)
-            #expect(limit.status == .unprocessableContent && limit.errorFields == ["limit"])
-            let anonymous = try await client.send(.get, FareLensRoutes.items.endpoint.path)
+            for body: [String: Any] in [["tier": "gold"], [:], ["tier": 1], ["tier": NSNull()]] {
+                let response = try await client.send(.post, FareLensRoutes.setDevTier.endpoint.path, token: user.accessToken, json: body)
+                #expect(response.status == .unprocessableContent, "\(body): \(response.text)")
+                #expect(response.errorFields == ["tier"], "\(body): \(response.text)")
+            }
+            let anonymous = try await client.send(.get, FareLensRoutes.me.endpoint.path)
             #expect(anonymous.status == .unauthorized && anonymous.headers[.wwwAuthenticate] != nil)
         }
     }
 
-    @Test("the contract's check: the SDK refuses what the server would, with the same fields")
-    func contractRules() {
-        #expect(NewFareLensItem.check(.init(title: " a ", notes: "")) == .valid(NewFareLensItem(title: "a")))
-        #expect(NewFareLensItem.check(.init()).problems.map(\.field) == ["title"])
-        #expect(NewFareLensItem.check(.init(title: String(repeating: "t", count: 201))).problems.map(\.field) == ["title"])
+    @Test("on a production server dev/tier is a 404 and the tier stays")
+    func devTierOnlyInDevelopment() async throws {
+        let clock = TestClock()
+        try await withServer(
+            .sqlite,
+            configure: {
+                $0.environment = .production
+                $0.apps = [FareLensApp.id]
+            }, dependencies: .init(clock: clock)
+        ) { client, server in
+            // No development sign-in in production: the session is minted directly.
+            let user = try await server.auth.accounts.findOrCreateUser(app: .farelens, provider: "dev", subject: "prod@example.com", email: "prod@example.com")
+            let session = try await server.auth.accounts.createSession(
+                user: user, app: .farelens, refreshTokenHash: UUID().uuidString, expiresAt: clock.now().addingTimeInterval(3600))
+            let token = try await server.auth.tokens.issueAccessToken(user: user, app: .farelens, session: session, signedInAt: clock.now())
+            let response = try await client.send(.post, FareLensRoutes.setDevTier.endpoint.path, token: token, json: ["tier": "pro"])
+            #expect(response.status == .notFound, "\(response.text)")
+            #expect(try await client.send(.get, FareLensRoutes.me.endpoint.path, token: token).decode(FareLensAccount.self).tier == .free)
+        }
+    }
+
+    @Test("FareLens's tokens live as the seed says: access 1 hour, refresh 7 days")
+    func tokenLifetimes() async throws {
+        #expect(FareLensApp.tokenLifetimes == TokenLifetimes(access: 3600, refresh: 7 * 86_400))
+        try await Self.withFareLens(.sqlite) { client in
+            let response = try await client.send(.post, "/farelens/auth/dev", json: ["email": TestSupport.APIClient.freshEmail])
+            #expect(response.json["expires_in"] as? Int == 3600, "\(response.text)")
+        }
     }
 }
