@@ -346,6 +346,8 @@ let package = Package(
             ],
             path: "Benchmarks/ZiaBenchmark"
         ),
+        // FareLens's Deals: DealScore over 10,000 fares and the smart queue ranking them (p50/p95).
+        .executableTarget(name: "farelens-benchmark", dependencies: ["FareLensAPI", "PlatformAPI"], path: "Benchmarks/farelens-benchmark"),
         .executableTarget(
             name: "http-ceiling",
             dependencies: [.product(name: "Hummingbird", package: "hummingbird")],
