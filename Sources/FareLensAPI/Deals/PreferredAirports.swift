@@ -47,7 +47,7 @@ public struct PreferredAirportsInput: Codable, Sendable, Equatable {
     public init(preferredAirports: [Airport]?) { self.preferredAirports = preferredAirports }
 
     /// How many airports each tier may prefer.
-    public static func limit(for tier: FareLensTier) -> Int { tier == .free ? 1 : 3 }
+    public static func limit(for tier: FareLensTier) -> Int { tier.entitlements.maxPreferredAirports }
     /// Pro's default weights by priority (1, 2, 3); Free's one airport weighs 1.0.
     public static let proDefaultWeights = [0.6, 0.3, 0.1]
 

@@ -1,11 +1,5 @@
 import Foundation
 
-/// A FareLens account's tier (`free|pro` on the wire): what decides watchlist limits, preferred
-/// airports and quota priority.
-public enum FareLensTier: String, Codable, Sendable, CaseIterable {
-    case free, pro
-}
-
 /// The refusal of a change that needs a higher tier (403 `tier_limit`): the limit the caller's tier
 /// has, named in the message.
 public struct TierLimitExceeded: Error, Sendable, Equatable {
