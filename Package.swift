@@ -244,7 +244,11 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "SQLKit", package: "sql-kit"),
             ],
-            resources: [.embedInCode("OpenAPI/farelens.openapi.json")]
+            resources: [
+                .embedInCode("OpenAPI/farelens.openapi.json"),
+                // Airports: the table tools/airports.py makes and its routes' fragment.
+                .embedInCode("Resources/airports.tsv"), .embedInCode("OpenAPI/farelens-airports.openapi.json"),
+            ]
         ),
         // MARK: Composition
         .target(
@@ -345,6 +349,11 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             path: "Benchmarks/ZiaBenchmark"
+        ),
+        .executableTarget(
+            name: "farelens-airports-benchmark",
+            dependencies: ["FareLens"],
+            path: "Benchmarks/farelens-airports-benchmark"
         ),
         .executableTarget(
             name: "http-ceiling",

@@ -20,11 +20,16 @@ public struct FareLensApp: AppModule {
     public static var settingKeys: [SettingKey] { [] }
     public static func configuration(from settings: Settings) throws -> FareLensConfiguration { FareLensConfiguration() }
 
-    /// The platform's routes plus `OpenAPI/farelens.openapi.json`.
+    /// The platform's routes plus `OpenAPI/farelens.openapi.json` and one fragment per part.
     public static func openAPIDocument() throws -> OpenAPIDocument {
-        try OpenAPIDocument(
-            app: id.rawValue, apiRoot: apiRoot.path, title: "FareLens API", version: "1.0.0",
-            fragment: String(decoding: PackageResources.farelens_openapi_json, as: UTF8.self))
+        let parts: [(name: String, json: [UInt8])] = [
+            ("farelens-airports.openapi.json", PackageResources.farelens_airports_openapi_json)
+        ]
+        return try parts.reduce(
+            OpenAPIDocument(
+                app: id.rawValue, apiRoot: apiRoot.path, title: "FareLens API", version: "1.0.0",
+                fragment: String(decoding: PackageResources.farelens_openapi_json, as: UTF8.self))
+        ) { document, part in try document.adding(String(decoding: part.json, as: UTF8.self), app: id.rawValue, name: part.name) }
     }
 
     public let items: FareLensItemRepository
@@ -39,6 +44,8 @@ public struct FareLensApp: AppModule {
 
     public func addRoutes(to routes: AppRoutes) {
         FareLensItemsController(items: items).addRoutes(to: routes.api(FareLensRoutes.root))
+        // Airports: autocomplete over the shipped table (Airports/), read on the first request.
+        AirportsController().addRoutes(to: routes.api(FareLensRoutes.root))
     }
 
     public var exporter: any AppDataExporter { FareLensExporter(items: items) }

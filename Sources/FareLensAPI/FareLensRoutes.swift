@@ -33,5 +33,5 @@ public enum FareLensRoutes {
     public static let deleteItem = Route<FareLensItemID, NoBody, NoContent>(.delete, root, "/items/{id}")
 
     /// Every FareLens route, for the route-table check.
-    public static let all: [RouteShape] = [items.shape, createItem.shape, item.shape, deleteItem.shape]
+    public static let all: [RouteShape] = [items.shape, createItem.shape, item.shape, deleteItem.shape] + airportRoutes
 }
