@@ -244,7 +244,11 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "SQLKit", package: "sql-kit"),
             ],
-            resources: [.embedInCode("OpenAPI/farelens.openapi.json")]
+            resources: [
+                .embedInCode("OpenAPI/farelens.openapi.json"),
+                // Airports: the table tools/airports.py makes and its routes' fragment.
+                .embedInCode("Resources/airports.tsv"), .embedInCode("OpenAPI/farelens-airports.openapi.json"),
+            ]
         ),
         // MARK: Composition
         .target(
@@ -348,6 +352,11 @@ let package = Package(
         ),
         // FareLens's Deals: DealScore over 10,000 fares and the smart queue ranking them (p50/p95).
         .executableTarget(name: "farelens-benchmark", dependencies: ["FareLensAPI", "PlatformAPI"], path: "Benchmarks/farelens-benchmark"),
+        .executableTarget(
+            name: "farelens-airports-benchmark",
+            dependencies: ["FareLens"],
+            path: "Benchmarks/farelens-airports-benchmark"
+        ),
         .executableTarget(
             name: "http-ceiling",
             dependencies: [.product(name: "Hummingbird", package: "hummingbird")],

@@ -23,11 +23,16 @@ public struct FareLensApp: AppModule {
     public static var tokenLifetimes: TokenLifetimes? { TokenLifetimes(access: 3600, refresh: 7 * 86_400) }
     public static func configuration(from settings: Settings) throws -> FareLensConfiguration { FareLensConfiguration() }
 
-    /// The platform's routes plus `OpenAPI/farelens.openapi.json`.
+    /// The platform's routes plus `OpenAPI/farelens.openapi.json` and one fragment per part.
     public static func openAPIDocument() throws -> OpenAPIDocument {
-        try OpenAPIDocument(
-            app: id.rawValue, apiRoot: apiRoot.path, title: "FareLens API", version: "1.0.0",
-            fragment: String(decoding: PackageResources.farelens_openapi_json, as: UTF8.self))
+        let parts: [(name: String, json: [UInt8])] = [
+            ("farelens-airports.openapi.json", PackageResources.farelens_airports_openapi_json)
+        ]
+        return try parts.reduce(
+            OpenAPIDocument(
+                app: id.rawValue, apiRoot: apiRoot.path, title: "FareLens API", version: "1.0.0",
+                fragment: String(decoding: PackageResources.farelens_openapi_json, as: UTF8.self))
+        ) { document, part in try document.adding(String(decoding: part.json, as: UTF8.self), app: id.rawValue, name: part.name) }
     }
 
     public let accounts: FareLensAccountRepository
@@ -47,6 +52,8 @@ public struct FareLensApp: AppModule {
         let api = routes.api(FareLensRoutes.root)
         // Accounts and tiers.
         FareLensAccountController(accounts: accounts, allowsDevTier: isDevelopment).addRoutes(to: api)
+        // Airports: autocomplete over the shipped table (Airports/), read on the first request.
+        AirportsController().addRoutes(to: api)
     }
 
     public var exporter: any AppDataExporter { FareLensExporter(accounts: accounts) }

@@ -1,0 +1,76 @@
+import Foundation
+
+/// The shipped airport table (`Resources/airports.tsv`, made by `tools/airports.py` from the
+/// MIT-licensed `airportsdata` package, ordered busiest first): every airport by IATA code and the
+/// metropolitan-area codes. Read once, on first use of ``shipped``.
+public final class AirportCatalog: Sendable {
+    /// A line of the table that is not an airport, a metro code or a comment.
+    public struct MalformedLine: Error, Equatable {
+        public let number: Int
+        public let text: String
+    }
+
+    /// The table shipped in the module, parsed on first use (a malformed shipped table is a build
+    /// defect, which the catalog's tests catch).
+    public static let shipped: AirportCatalog = {
+        do {
+            return try AirportCatalog(table: String(decoding: PackageResources.airports_tsv, as: UTF8.self))
+        } catch {
+            fatalError("Resources/airports.tsv: \(error)")
+        }
+    }()
+
+    /// Every airport, in the table's order: ranked ones by rank, then the rest by name.
+    public let airports: [Airport]
+    /// Metro codes by code.
+    public let metros: [String: MetroArea]
+    let positions: [String: Int]
+
+    /// Parses the table's text: `iata name city country lat lon tz rank` lines, `@code city country
+    /// member,…` metro lines and `#` comments, tab-separated.
+    public init(table: String) throws {
+        var airports: [Airport] = []
+        var metroLines: [(code: String, city: String, country: String, members: [String])] = []
+        for (offset, line) in table.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if line.isEmpty || line.hasPrefix("#") { continue }
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            let malformed = MalformedLine(number: offset + 1, text: String(line))
+            if line.hasPrefix("@") {
+                guard fields.count == 4 else { throw malformed }
+                metroLines.append((String(fields[0].dropFirst()), fields[1], fields[2], fields[3].split(separator: ",").map(String.init)))
+                continue
+            }
+            guard fields.count == 8, fields[0].count == 3, let latitude = Double(fields[4]), let longitude = Double(fields[5]), let rank = Int(fields[7])
+            else { throw malformed }
+            airports.append(
+                Airport(
+                    iata: fields[0], name: fields[1], city: fields[2], country: fields[3], latitude: latitude, longitude: longitude,
+                    timeZone: fields[6], passengerRank: rank > 0 ? rank : nil))
+        }
+        let positions = Dictionary(airports.enumerated().map { ($1.iata, $0) }, uniquingKeysWith: { first, _ in first })
+        var metros: [String: MetroArea] = [:]
+        for metro in metroLines {
+            let members = metro.members.compactMap { positions[$0] }.sorted().map { airports[$0].iata }
+            metros[metro.code] = MetroArea(code: metro.code, city: metro.city, country: metro.country, airports: members)
+        }
+        self.airports = airports
+        self.positions = positions
+        self.metros = metros
+    }
+
+    /// The airport with this IATA code (upper case), nil for none.
+    public func airport(_ iata: String) -> Airport? { position(of: iata).map { airports[$0] } }
+
+    /// The airport's place in ``airports`` (its order in autocomplete).
+    func position(of iata: String) -> Int? { positions[iata] }
+
+    /// The metro area with this code (upper case), nil for none.
+    public func metro(_ code: String) -> MetroArea? { metros[code] }
+
+    /// The airports a code stands for, busiest first: a metro code's (NYC: JFK, EWR, LGA; BKK, an
+    /// airport's code too: BKK and DMK), an airport code's one airport, none for an unknown code.
+    public func airports(for code: String) -> [Airport] {
+        if let metro = metros[code] { return metro.airports.compactMap(airport) }
+        return airport(code).map { [$0] } ?? []
+    }
+}

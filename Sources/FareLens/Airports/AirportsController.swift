@@ -1,0 +1,24 @@
+import FareLensAPI
+import Hummingbird
+import PlatformCore
+
+/// `GET /farelens/v1/airports`: autocomplete over the shipped airports, read on the first request.
+public struct AirportsController: Sendable {
+    let index: @Sendable () -> AirportIndex
+
+    public init(index: @escaping @Sendable () -> AirportIndex = { AirportIndex.shipped }) {
+        self.index = index
+    }
+
+    public func addRoutes(to api: RouterGroup<AuthenticatedContext>) {
+        api.on(FareLensRoutes.airports, use: search)
+    }
+
+    @Sendable func search(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> [AirportSuggestion] {
+        let parameters = request.uri.queryParameters
+        let query = try AirportQuery.check(q: parameters.get("q").map { String($0) }, limit: parameters.get("limit").map { String($0) }).get()
+        return index().search(query.text, limit: query.limit)
+    }
+}
+
+extension AirportSuggestion: ResponseEncodable {}
