@@ -19,7 +19,7 @@ public struct FlightProviderConfiguration: Sendable {
         static let amadeusClientID = provider("AMADEUS_CLIENT_ID", "Amadeus Self-Service API key; with the secret turns on Amadeus flight search")
         static let amadeusClientSecret = provider("AMADEUS_CLIENT_SECRET", "Amadeus Self-Service API secret")
         static let amadeusBaseURL = provider(
-            "AMADEUS_BASE_URL", "Amadeus base URL (production: \(AmadeusClient.productionBaseURL))", default: AmadeusClient.testBaseURL)
+            "AMADEUS_BASE_URL", "Amadeus base URL: its test environment, or \(AmadeusClient.productionBaseURL) for production", default: AmadeusClient.testBaseURL)
         static let travelpayoutsToken = provider("TRAVELPAYOUTS_TOKEN", "Travelpayouts API token; turns on the Aviasales data API as the fallback flight source")
     }
 
