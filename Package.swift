@@ -240,7 +240,7 @@ let package = Package(
         .target(
             name: "FareLens",
             dependencies: [
-                "AppPlatform", "PlatformCore", "Persistence", "Auth", "FareLensAPI",
+                "AppPlatform", "PlatformCore", "Persistence", "Auth", "FareLensAPI", "OutboundHTTP",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "SQLKit", package: "sql-kit"),
             ],
@@ -456,7 +456,10 @@ let package = Package(
         ),
         .testTarget(
             name: "FareLensTests",
-            dependencies: ["TestSupport", "FareLens", "FareLensAPI", "AppPlatform", "AppServer", "Auth"]
+            dependencies: [
+                "TestSupport", "FareLens", "FareLensAPI", "AppPlatform", "AppServer", "Auth", "OutboundHTTP", "PlatformCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -5,9 +5,15 @@ import Foundation
 import Persistence
 import PlatformCore
 
-/// FareLens's settings (`FARELENS_…`). None yet: the app runs on the platform's settings alone.
+/// FareLens's settings (`FARELENS_…`): so far the flight providers' credentials.
 public struct FareLensConfiguration: Sendable {
+    public var flightProviders = FlightProviderConfiguration()
+
     public init() {}
+
+    public init(settings: Settings) throws {
+        flightProviders = try FlightProviderConfiguration(settings: settings)
+    }
 }
 
 /// FareLens as a tenant of the platform: flight deals for each user under `/farelens` (the seed's
@@ -18,10 +24,10 @@ public struct FareLensApp: AppModule {
     public static var apiRoot: APIRoot { FareLensRoutes.root }
     public static var routes: [RouteShape] { FareLensRoutes.all }
     public static let migrations = [FareLensSchema.migrations]
-    public static var settingKeys: [SettingKey] { [] }
+    public static var settingKeys: [SettingKey] { FlightProviderConfiguration.keys }
     /// The seed's "JWT session tokens (1-hour expiry, 7-day refresh)".
     public static var tokenLifetimes: TokenLifetimes? { TokenLifetimes(access: 3600, refresh: 7 * 86_400) }
-    public static func configuration(from settings: Settings) throws -> FareLensConfiguration { FareLensConfiguration() }
+    public static func configuration(from settings: Settings) throws -> FareLensConfiguration { try FareLensConfiguration(settings: settings) }
 
     /// The platform's routes plus `OpenAPI/farelens.openapi.json` and one fragment per part.
     public static func openAPIDocument() throws -> OpenAPIDocument {

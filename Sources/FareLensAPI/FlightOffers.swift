@@ -402,10 +402,12 @@ public struct FlightSearchQuery: Sendable, Hashable {
     public var currencyCode: String
     /// The most offers to answer; nil for the provider's default.
     public var max: Int?
+    /// Only flights without a stop.
+    public var nonStop: Bool
 
     public init(
         origin: String, destination: String, departureDate: LocalDate, returnDate: LocalDate? = nil, adults: Int = 1, children: Int = 0, infants: Int = 0,
-        travelClass: FlightCabin = .economy, currencyCode: String = "USD", max: Int? = nil
+        travelClass: FlightCabin = .economy, currencyCode: String = "USD", max: Int? = nil, nonStop: Bool = false
     ) {
         self.origin = origin
         self.destination = destination
@@ -417,5 +419,6 @@ public struct FlightSearchQuery: Sendable, Hashable {
         self.travelClass = travelClass
         self.currencyCode = currencyCode
         self.max = max
+        self.nonStop = nonStop
     }
 }

@@ -71,6 +71,17 @@ public struct OutboundHTTPClient: Sendable {
     public func send(
         _ method: HTTPMethod, _ url: String, headers: [(String, String)] = [], body: Data? = nil, sign: (@Sendable () -> [(String, String)])? = nil
     ) async throws -> OutboundResponse {
+        let response = try await answer(method, url, headers: headers, body: body, sign: sign)
+        guard (200..<300).contains(response.status) else { throw OutboundHTTPError.status(response.status, body: response.body, url: response.url) }
+        return response
+    }
+
+    /// Like ``send(_:_:headers:body:sign:)`` but returns the first answer that is not retried
+    /// whatever its status, for callers that read a failure's headers (`Retry-After`) or refresh
+    /// their credentials on a 401. Timeouts and transport failures still throw.
+    public func answer(
+        _ method: HTTPMethod, _ url: String, headers: [(String, String)] = [], body: Data? = nil, sign: (@Sendable () -> [(String, String)])? = nil
+    ) async throws -> OutboundResponse {
         let shown = OutboundHTTPError.shown(url)
         var attempt = 0
         while true {
@@ -83,16 +94,11 @@ public struct OutboundHTTPClient: Sendable {
             for (name, value) in sign?() ?? [] { request.headers.replaceOrAdd(name: name, value: value) }
             if let body { request.body = .bytes(ByteBuffer(bytes: body)) }
             let response = try await exchange(request, url: shown, until: ContinuousClock.now + deadline)
-            guard retry.retryableStatuses.contains(response.status), attempt < retry.maxAttempts else {
-                guard (200..<300).contains(response.status) else { throw OutboundHTTPError.status(response.status, body: response.body, url: shown) }
-                return response
-            }
+            guard retry.retryableStatuses.contains(response.status), attempt < retry.maxAttempts else { return response }
             // A third party's Retry-After is untrusted: only finite waits up to `maxRetryAfter` are
-            // honoured; otherwise the call fails now.
+            // honoured; otherwise the call ends now with this answer.
             let wait = response.retryAfter ?? retry.backoff * (1 << min(attempt - 1, 20))
-            guard wait <= retry.maxRetryAfter else {
-                throw OutboundHTTPError.status(response.status, body: response.body, url: shown)
-            }
+            guard wait <= retry.maxRetryAfter else { return response }
             try await sleep(wait)
         }
     }
@@ -177,7 +183,7 @@ public struct OutboundResponse: Sendable {
     /// The wait `Retry-After` asks for in seconds (the HTTP-date form is not used by the APIs
     /// called); nil when absent. Unreadable values (negative, infinite, not a number) are an
     /// infinite wait, which no policy honours.
-    var retryAfter: Duration? {
+    public var retryAfter: Duration? {
         guard let text = headers.first(name: "retry-after") else { return nil }
         guard let seconds = Double(text.trimmingCharacters(in: .whitespaces)), seconds.isFinite, seconds >= 0, seconds < 86_400 else { return .seconds(Int64.max) }
         return .milliseconds(Int64((seconds * 1000).rounded()))

@@ -16,6 +16,16 @@ public enum FormURLEncoded {
         return fields
     }
 
+    /// `fields` as a form body (or a URL query), in their order: every byte outside RFC 3986's
+    /// unreserved set percent-encoded, so a secret holding `+`, `&` or `=` arrives as sent.
+    public static func encode(_ fields: [(String, String)]) -> String {
+        fields.map { "\(escape($0.0))=\(escape($0.1))" }.joined(separator: "&")
+    }
+
+    static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+
+    static func escape(_ text: String) -> String { text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text }
+
     static func decode(_ component: Substring) -> String? {
         component.replacingOccurrences(of: "+", with: " ").removingPercentEncoding
     }
