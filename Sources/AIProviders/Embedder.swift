@@ -1,4 +1,5 @@
 import Foundation
+import PlatformAPI
 
 /// Turns text into vectors for semantic search. Every stored vector records the ``model`` that made
 /// it, so an index never mixes vectors from different embedders.
@@ -154,20 +155,11 @@ public struct HashingEmbedder: Embedder {
         return word
     }
 
-    static let fnv1aOffsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
+    static let fnv1aOffsetBasis: UInt64 = FNV1a.offsetBasis
 
-    static func fnv1a(_ text: String) -> UInt64 {
-        fnv1a(continuing: fnv1aOffsetBasis, text.utf8)
-    }
+    static func fnv1a(_ text: String) -> UInt64 { FNV1a.hash(text) }
 
     /// FNV-1a over `bytes`, continuing from `hash` (a feature hashed in pieces hashes as if joined).
     @inline(__always)
-    static func fnv1a(continuing hash: UInt64, _ bytes: some Sequence<UInt8>) -> UInt64 {
-        var hash = hash
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01b3
-        }
-        return hash
-    }
+    static func fnv1a(continuing hash: UInt64, _ bytes: some Sequence<UInt8>) -> UInt64 { FNV1a.hash(bytes, continuing: hash) }
 }

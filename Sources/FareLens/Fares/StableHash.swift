@@ -1,3 +1,5 @@
+import PlatformAPI
+
 /// A seeded, platform-independent source of pseudo-random numbers: FNV-1a over the seed's text,
 /// then SplitMix64. Unlike Swift's `Hasher` (randomised per process), the same text gives the same
 /// numbers in every process and release, which is what makes offline fares deterministic.
@@ -5,9 +7,7 @@ struct StableRandom: RandomNumberGenerator {
     private var state: UInt64
 
     init(seed text: String) {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-        state = hash
+        state = FNV1a.hash(text)
     }
 
     mutating func next() -> UInt64 {

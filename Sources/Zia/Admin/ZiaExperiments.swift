@@ -50,10 +50,6 @@ public enum ZiaExperiments {
     /// A stable point in [0, 1) for the user in the experiment (FNV-1a of both, so arms do not
     /// line up across experiments).
     static func bucket(experiment: String, user: UserID) -> Double {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in (experiment + ":" + user.description).utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-        }
-        return Double(hash % 10_000) / 10_000
+        Double(FNV1a.hash(experiment + ":" + user.description) % 10_000) / 10_000
     }
 }
