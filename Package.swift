@@ -247,7 +247,7 @@ let package = Package(
             resources: [
                 .embedInCode("OpenAPI/farelens.openapi.json"),
                 // Airports: the table tools/airports.py makes and its routes' fragment.
-                .embedInCode("Resources/airports.tsv"), .embedInCode("OpenAPI/farelens-airports.openapi.json"),
+                .copy("Resources/airports.tsv"), .embedInCode("OpenAPI/farelens-airports.openapi.json"),
             ]
         ),
         // MARK: Composition

@@ -10,11 +10,15 @@ public final class AirportCatalog: Sendable {
         public let text: String
     }
 
-    /// The table shipped in the module, parsed on first use (a malformed shipped table is a build
-    /// defect, which the catalog's tests catch).
+    /// The table shipped with the module (a resource file beside the binary, not compiled into it:
+    /// as a 600 KB array literal it cost minutes of every clean build), parsed on first use. A
+    /// missing or malformed shipped table is a build defect, which the catalog's tests catch.
     public static let shipped: AirportCatalog = {
         do {
-            return try AirportCatalog(table: String(decoding: PackageResources.airports_tsv, as: UTF8.self))
+            guard let url = Bundle.module.url(forResource: "airports", withExtension: "tsv") else {
+                fatalError("Resources/airports.tsv is not in the FareLens module's bundle")
+            }
+            return try AirportCatalog(table: String(decoding: try Data(contentsOf: url), as: UTF8.self))
         } catch {
             fatalError("Resources/airports.tsv: \(error)")
         }
@@ -72,5 +76,14 @@ public final class AirportCatalog: Sendable {
     public func airports(for code: String) -> [Airport] {
         if let metro = metros[code] { return metro.airports.compactMap(airport) }
         return airport(code).map { [$0] } ?? []
+    }
+}
+
+/// The catalog is where the offline fare model finds airports' coordinates, countries and zones.
+extension AirportCatalog: AirportLocating {
+    public func location(of iata: String) -> AirportLocation? {
+        airport(iata).map {
+            AirportLocation(iata: $0.iata, latitude: $0.latitude, longitude: $0.longitude, countryCode: $0.country, timeZone: $0.timeZone)
+        }
     }
 }
