@@ -55,3 +55,29 @@ public struct SignedInSession: Sendable {
     public let stored: StoredSession
     public let server: URL
 }
+
+/// A CLI whose commands all talk through one SDK type (`ZiaAPIClient`, `FareLensAPIClient`…): the
+/// app says only how its SDK is made on a server and a session store, and every command gets it for
+/// the signed-in user from ``SessionOptions/api()`` and ``SessionOptions/run(_:)``.
+public protocol SDKCommandLineApp: DevelopmentSignInApp {
+    associatedtype SDK: RouteSending
+    /// The app's SDK on `server`, keeping its session in `store`.
+    static func api(server: URL, store: FileTokenStore) -> SDK
+}
+
+extension SDKCommandLineApp {
+    public static func apiClient(server: URL, store: FileTokenStore) -> APIClient { api(server: server, store: store).client }
+}
+
+extension SessionOptions where App: SDKCommandLineApp {
+    /// The SDK of the signed-in user; fails with the shared "not signed in" when there is none.
+    public func api() throws -> App.SDK {
+        let signedIn = try signedIn()
+        return App.api(server: signedIn.server, store: signedIn.store)
+    }
+
+    /// Runs `body` with the signed-in user's SDK, every failure explained with its exit status.
+    public func run(_ body: (App.SDK) async throws -> Void) async throws {
+        try await App.reporting(server: server) { try await body(try api()) }
+    }
+}

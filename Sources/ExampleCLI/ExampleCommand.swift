@@ -16,7 +16,7 @@ struct ExampleCommand: AsyncParsableCommand {
 
 /// The `example` command as the shared CLI support sees it: its session folder, variables
 /// (`EXAMPLE_SESSION_FILE`, `EXAMPLE_SERVER`) and wording.
-enum CLI: DevelopmentSignInApp {
+enum CLI: SDKCommandLineApp {
     static let app = AppID.example
     static let displayName = "Example"
     static let jsonHelp = "Print JSON in the API's shape instead of text."
@@ -26,17 +26,7 @@ enum CLI: DevelopmentSignInApp {
     static func api(server: URL, store: FileTokenStore) -> ExampleAPIClient {
         ExampleAPIClient(baseURL: server, session: ClientSession(store: store))
     }
-
-    static func apiClient(server: URL, store: FileTokenStore) -> APIClient { api(server: server, store: store).client }
 }
 
 /// `--session-file` and `--json`, as every `example` command takes them.
 typealias SessionOptions = CLISupport.SessionOptions<CLI>
-
-extension SessionOptions {
-    /// The API of the signed-in user; fails with the shared "not signed in" when there is none.
-    func api() throws -> ExampleAPIClient {
-        let signedIn = try signedIn()
-        return CLI.api(server: signedIn.server, store: signedIn.store)
-    }
-}

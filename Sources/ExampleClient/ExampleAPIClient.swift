@@ -5,9 +5,9 @@ import Foundation
 #endif
 
 /// The Example SDK: ClientCore's ``APIClient`` set up for Example's root and body spelling. Calls go
-/// through the contract, `api.client.send(ExampleRoutes.createItem, body: …)`; a method of its own
+/// through the contract, `api.send(ExampleRoutes.createItem, body: …)`; a method of its own
 /// only where it adds meaning (``items(limit:)`` builds the query).
-public final class ExampleAPIClient: Sendable {
+public final class ExampleAPIClient: RouteSending {
     /// The SDK core this API sends through (sign-in, sign-out, account routes, `send`).
     public let client: APIClient
 
@@ -18,6 +18,6 @@ public final class ExampleAPIClient: Sendable {
 
     /// `GET /items`: the newest `limit` items (the server's default when nil).
     public func items(limit: Int? = nil) async throws -> [ExampleItem] {
-        try await client.send(ExampleRoutes.items, query: limit.map { [URLQueryItem(name: "limit", value: String($0))] } ?? [])
+        try await send(ExampleRoutes.items, query: limit.map { [URLQueryItem(name: "limit", value: String($0))] } ?? [])
     }
 }

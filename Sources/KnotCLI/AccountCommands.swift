@@ -14,7 +14,7 @@ struct Preferences: AsyncParsableCommand {
     @OptionGroup var options: SessionOptions
 
     func run() async throws {
-        let api = try await CLI.reporting { try options.client() }
+        let api = try await CLI.reporting { try options.api() }
         let changes = notifications != nil || quietStart != nil || quietEnd != nil || timezone != nil || hideDetails != nil
         let preferences = try await CLI.reporting(server: api.baseURL) {
             changes
@@ -37,7 +37,7 @@ struct Export: AsyncParsableCommand {
     @OptionGroup var options: SessionOptions
 
     func run() async throws {
-        let api = try await CLI.reporting { try options.client() }
+        let api = try await CLI.reporting { try options.api() }
         let data = try await CLI.reporting(server: api.baseURL) { try await withProgress("Exporting") { try await api.exportData() } }
         if let output {
             try data.write(to: URL(fileURLWithPath: output))
@@ -73,7 +73,7 @@ struct DeleteAccount: AsyncParsableCommand {
             default: throw CLI.invalidUsage("--provider must be apple or google.")
             }
         }
-        let api = try await CLI.reporting { try options.client() }
+        let api = try await CLI.reporting { try options.api() }
         if proof == nil, let email = options.storedSession?.email {
             // Development servers accept the account's own email as the fresh sign-in.
             proof = .development(email: email)

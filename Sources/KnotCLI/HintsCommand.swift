@@ -21,7 +21,7 @@ struct Hints: AsyncParsableCommand {
             guard NewHint.check(NewHint.Input(hintText: joined)).value != nil else {
                 throw CLI.invalidUsage("A hint must be 1 to \(KnotCatalog.maxHintLength) characters (this one has \(joined.count)).")
             }
-            let api = try await CLI.reporting { try options.client() }
+            let api = try await CLI.reporting { try options.api() }
             let hint = try await CLI.reporting(server: api.baseURL) { try await withProgress("Saving the hint") { try await api.addHint(joined) } }
             if options.json { try printJSON(hint, .snakeCase) } else { print("Saved hint \(hint.id) (\(hint.hintText.count)/\(KnotCatalog.maxHintLength)).") }
         }
@@ -34,7 +34,7 @@ struct Hints: AsyncParsableCommand {
         @OptionGroup var options: SessionOptions
 
         func run() async throws {
-            let api = try await CLI.reporting { try options.client() }
+            let api = try await CLI.reporting { try options.api() }
             let page = try await CLI.reporting(server: api.baseURL) { try await withProgress("Loading hints") { try await api.hints(limit: limit, cursor: cursor) } }
             if options.json { try printJSON(page, .snakeCase); return }
             if page.hints.isEmpty { print("No hints yet. Add one with `knot hints add \"…\"`."); return }
@@ -50,7 +50,7 @@ struct Hints: AsyncParsableCommand {
         @OptionGroup var options: SessionOptions
 
         func run() async throws {
-            let api = try await CLI.reporting { try options.client() }
+            let api = try await CLI.reporting { try options.api() }
             let text = query.joined(separator: " ")
             let result = try await CLI.reporting(server: api.baseURL) { try await withProgress("Searching") { try await api.searchHints(text, limit: limit) } }
             if options.json { try printJSON(result, .snakeCase); return }
@@ -66,7 +66,7 @@ struct Hints: AsyncParsableCommand {
 
         func run() async throws {
             guard let hintID = HintID(id.trimmingCharacters(in: .whitespaces)) else { throw CLI.invalidUsage("\(id) is not a hint ID (a UUID).") }
-            let api = try await CLI.reporting { try options.client() }
+            let api = try await CLI.reporting { try options.api() }
             try await CLI.reporting(server: api.baseURL) { try await withProgress("Deleting") { try await api.send(KnotRoutes.deleteHint, hintID) } }
             if options.json { print(#"{"deleted":"\#(hintID)"}"#) } else { print("Deleted hint \(hintID).") }
         }

@@ -22,7 +22,7 @@ struct Notifications: AsyncParsableCommand {
         @OptionGroup var options: SessionOptions
 
         func run() async throws {
-            let api = try await CLI.reporting { try options.client() }
+            let api = try await CLI.reporting { try options.api() }
             let result = try await CLI.reporting(server: api.baseURL) {
                 try await withProgress("Loading reminders") { try await notificationsRoute { try await api.send(KnotRoutes.upcomingNotifications) } }
             }
@@ -42,7 +42,7 @@ struct Notifications: AsyncParsableCommand {
         @OptionGroup var options: SessionOptions
 
         func run() async throws {
-            let api = try await CLI.reporting { try options.client() }
+            let api = try await CLI.reporting { try options.api() }
             let page = try await CLI.reporting(server: api.baseURL) {
                 try await withProgress("Loading history") { try await notificationsRoute { try await api.notificationHistory(limit: limit, offset: offset) } }
             }
@@ -66,7 +66,7 @@ struct Notifications: AsyncParsableCommand {
 
         func run() async throws {
             guard let notificationID = NotificationID(id.trimmingCharacters(in: .whitespaces)) else { throw CLI.invalidUsage("\(id) is not a reminder ID (a UUID).") }
-            let api = try await CLI.reporting { try options.client() }
+            let api = try await CLI.reporting { try options.api() }
             let receipt = try await CLI.reporting(server: api.baseURL) { try await api.send(KnotRoutes.markNotificationViewed, notificationID) }
             if options.json { try printJSON(receipt, .snakeCase) } else { print("Viewed at \(WireFormat.formatDate(receipt.viewedAt)).") }
         }

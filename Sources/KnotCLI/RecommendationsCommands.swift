@@ -51,7 +51,7 @@ struct Recommend: AsyncParsableCommand {
             return id
         }
         let vibes = try parseVibes(vibe)
-        let api = try await CLI.reporting { try options.client() }
+        let api = try await CLI.reporting { try options.api() }
         let batch = try await CLI.reporting(server: api.baseURL) { () async throws -> RecommendationBatch in
             var chosen = occasionType
             if chosen == nil, let milestoneID {
@@ -93,7 +93,7 @@ struct Refresh: AsyncParsableCommand {
             throw CLI.invalidUsage("--reason must be one of: \(RejectionReason.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         let vibes = try parseVibes(vibe)
-        let api = try await CLI.reporting { try options.client() }
+        let api = try await CLI.reporting { try options.api() }
         let batch = try await CLI.reporting(server: api.baseURL) { () async throws -> RecommendationBatch in
             let previous = try lastBatch(options)
             return try await withProgress("Finding three different picks") {
@@ -127,7 +127,7 @@ struct Feedback: AsyncParsableCommand {
             throw CLI.invalidUsage("--action must be one of: \(FeedbackAction.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         if kind == .rated, rating == nil { throw CLI.invalidUsage("--rating 1–5 is required with --action rated.") }
-        let api = try await CLI.reporting { try options.client() }
+        let api = try await CLI.reporting { try options.api() }
         let record = try await CLI.reporting(server: api.baseURL) { () async throws -> FeedbackRecord in
             let id: RecommendationID
             if let index = Int(recommendation) {
@@ -158,7 +158,7 @@ struct Open: AsyncParsableCommand {
         case .success(let parsed): route = parsed
         case .failure(let error): throw CLI.invalidUsage(error.description)
         }
-        let api = try await CLI.reporting { try options.client() }
+        let api = try await CLI.reporting { try options.api() }
         switch route {
         case .recommendation(let id):
             let item = try await CLI.reporting(server: api.baseURL) {

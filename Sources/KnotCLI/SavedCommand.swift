@@ -48,7 +48,7 @@ struct SavedCommand: AsyncParsableCommand {
             } else {
                 throw CLI.invalidUsage("\(recommendation) is neither 1–3 (after `knot recommend`) nor a recommendation ID.")
             }
-            let api = try await CLI.reporting { try options.client() }
+            let api = try await CLI.reporting { try options.api() }
             let item = try await CLI.reporting(server: api.baseURL) { try await withProgress("Loading the recommendation") { try await api.send(KnotRoutes.recommendation, id) } }
             try await CLI.reporting { () throws in
                 do { try options.savedStore.save(item, at: Date()) } catch { throw CLIError("Cannot save to \(options.savedStore.directory.path): \(error.localizedDescription)") }

@@ -4,7 +4,7 @@ import KnotClient
 
 /// The `knot` command as the shared CLI support sees it: Knot's session folder, variables
 /// (`KNOT_SESSION_FILE`, `KNOT_SERVER`) and wording.
-enum CLI: DevelopmentSignInApp {
+enum CLI: SDKCommandLineApp {
     static let app = AppID.knot
     static let displayName = "Knot"
     static let jsonHelp = "Print JSON (snake_case, as the API sends it) instead of text."
@@ -16,8 +16,6 @@ enum CLI: DevelopmentSignInApp {
     static func defaultEmail(environment: [String: String]) -> String? {
         environment["KNOT_EMAIL"] ?? "\(environment["USER"] ?? "me")@knot.local"
     }
-
-    static func apiClient(server: URL, store: FileTokenStore) -> APIClient { api(server: server, store: store).client }
 
     /// Knot's SDK on `server` with its session in `store`.
     static func api(server: URL, store: FileTokenStore) -> KnotAPIClient {
@@ -35,11 +33,5 @@ extension SessionOptions {
     /// Where `knot saved` keeps recommendations: a folder next to the session file.
     var savedStore: FileSavedRecommendationStore {
         FileSavedRecommendationStore(directory: folder.appendingPathComponent("saved-recommendations"))
-    }
-
-    /// A client for the signed-in server; fails with the shared "not signed in" when there is no session.
-    func client() throws -> KnotAPIClient {
-        let signedIn = try signedIn()
-        return CLI.api(server: signedIn.server, store: signedIn.store)
     }
 }

@@ -58,7 +58,7 @@ struct VaultCommand: AsyncParsableCommand {
         @OptionGroup var options: SessionOptions
 
         func run() async throws {
-            let api = try await CLI.reporting { try options.client() }
+            let api = try await CLI.reporting { try options.api() }
             let vault: Vault
             if let file {
                 vault = try await CLI.reporting(server: api.baseURL) {
@@ -85,7 +85,7 @@ struct VaultCommand: AsyncParsableCommand {
         @OptionGroup var options: SessionOptions
 
         func run() async throws {
-            let api = try await CLI.reporting { try options.client() }
+            let api = try await CLI.reporting { try options.api() }
             let vault = try await CLI.reporting(server: api.baseURL) { try await withProgress("Loading the vault") { try await api.send(KnotRoutes.vault) } }
             if options.json { try printJSON(vault, .snakeCase) } else { print(VaultCommand.describe(vault)) }
         }
@@ -101,7 +101,7 @@ struct VaultCommand: AsyncParsableCommand {
         @OptionGroup var options: SessionOptions
 
         func run() async throws {
-            let api = try await CLI.reporting { try options.client() }
+            let api = try await CLI.reporting { try options.api() }
             let vault = try await CLI.reporting(server: api.baseURL) { () async throws -> Vault in
                 let draft: VaultDraft
                 if let file {

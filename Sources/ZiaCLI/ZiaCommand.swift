@@ -20,7 +20,7 @@ struct ZiaCommand: AsyncParsableCommand {
 
 /// The `zia` command as the shared CLI support sees it: its session folder, variables
 /// (`ZIA_SESSION_FILE`, `ZIA_SERVER`) and wording.
-enum CLI: DevelopmentSignInApp {
+enum CLI: SDKCommandLineApp {
     static let app = AppID.zia
     static let displayName = "Zia"
     static let jsonHelp = "Print JSON in the API's shape instead of text."
@@ -30,22 +30,7 @@ enum CLI: DevelopmentSignInApp {
     static func api(server: URL, store: FileTokenStore) -> ZiaAPIClient {
         ZiaAPIClient(baseURL: server, session: ClientSession(store: store))
     }
-
-    static func apiClient(server: URL, store: FileTokenStore) -> APIClient { api(server: server, store: store).client }
 }
 
 /// `--session-file` and `--json`, as every `zia` command takes them.
 typealias SessionOptions = CLISupport.SessionOptions<CLI>
-
-extension SessionOptions {
-    /// The API of the signed-in user; fails with the shared "not signed in" when there is none.
-    func api() throws -> ZiaAPIClient {
-        let signedIn = try signedIn()
-        return CLI.api(server: signedIn.server, store: signedIn.store)
-    }
-
-    /// Runs `body` with the signed-in user's API, every failure explained with its exit status.
-    func run(_ body: (ZiaAPIClient) async throws -> Void) async throws {
-        try await CLI.reporting(server: server) { try await body(try api()) }
-    }
-}

@@ -16,7 +16,7 @@ struct __App__Command: AsyncParsableCommand {
 
 /// The `__app__` command as the shared CLI support sees it: its session folder, variables
 /// (`__APP___SESSION_FILE`, `__APP___SERVER`) and wording.
-enum CLI: DevelopmentSignInApp {
+enum CLI: SDKCommandLineApp {
     static let app = AppID.__app__
     static let displayName = "__App__"
     static let jsonHelp = "Print JSON in the API's shape instead of text."
@@ -26,17 +26,7 @@ enum CLI: DevelopmentSignInApp {
     static func api(server: URL, store: FileTokenStore) -> __App__APIClient {
         __App__APIClient(baseURL: server, session: ClientSession(store: store))
     }
-
-    static func apiClient(server: URL, store: FileTokenStore) -> APIClient { api(server: server, store: store).client }
 }
 
 /// `--session-file` and `--json`, as every `__app__` command takes them.
 typealias SessionOptions = CLISupport.SessionOptions<CLI>
-
-extension SessionOptions {
-    /// The API of the signed-in user; fails with the shared "not signed in" when there is none.
-    func api() throws -> __App__APIClient {
-        let signedIn = try signedIn()
-        return CLI.api(server: signedIn.server, store: signedIn.store)
-    }
-}

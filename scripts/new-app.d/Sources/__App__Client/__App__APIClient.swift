@@ -5,9 +5,9 @@ import Foundation
 #endif
 
 /// The __App__ SDK: ClientCore's ``APIClient`` set up for __App__'s root and body spelling. Calls go
-/// through the contract, `api.client.send(__App__Routes.createItem, body: …)`; a method of its own
+/// through the contract, `api.send(__App__Routes.createItem, body: …)`; a method of its own
 /// only where it adds meaning (``items(limit:)`` builds the query).
-public final class __App__APIClient: Sendable {
+public final class __App__APIClient: RouteSending {
     /// The SDK core this API sends through (sign-in, sign-out, account routes, `send`).
     public let client: APIClient
 
@@ -18,6 +18,6 @@ public final class __App__APIClient: Sendable {
 
     /// `GET /items`: the newest `limit` items (the server's default when nil).
     public func items(limit: Int? = nil) async throws -> [__App__Item] {
-        try await client.send(__App__Routes.items, query: limit.map { [URLQueryItem(name: "limit", value: String($0))] } ?? [])
+        try await send(__App__Routes.items, query: limit.map { [URLQueryItem(name: "limit", value: String($0))] } ?? [])
     }
 }
