@@ -117,6 +117,7 @@ public final class JobScheduler: Service, Sendable {
                 return  // shut down before the server was ready
             }
         }
+        await enqueueStartRuns()
         var lastMaintenance = Date.distantPast
         var idle = configuration.pollInterval
         while !Task.isCancelled && !Task.isShuttingDownGracefully {
@@ -146,6 +147,18 @@ public final class JobScheduler: Service, Sendable {
             if processed == 0 {
                 let pause = idle
                 try? await cancelWhenGracefulShutdown { try await Task.sleep(for: pause) }
+            }
+        }
+    }
+
+    /// Enqueues the start-up run of every recurring job that asks for one (``RecurringJob/runsAtStart``);
+    /// ``run()`` calls it once, when the tables exist.
+    public func enqueueStartRuns() async {
+        for job in recurringJobs where job.runsAtStart {
+            do {
+                try await queue.enqueue(job.startOccurrence(at: clock.now()))
+            } catch {
+                logger.warning("could not enqueue a recurring job's start-up run", metadata: ["job": "\(job.name)", "error": "\(error)"])
             }
         }
     }

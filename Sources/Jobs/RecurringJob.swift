@@ -18,12 +18,17 @@ public struct RecurringJob: Sendable {
     public var kind: String
     public var schedule: Schedule
     public var payload: String
+    /// Whether the server also runs the job as soon as it starts (work a fresh server needs before
+    /// the first aligned occurrence, such as FareLens's first deals). Servers starting within the same
+    /// period run it once between them (``startOccurrence(at:)``).
+    public var runsAtStart: Bool
 
-    public init(name: String, kind: String, schedule: Schedule, payload: String = "{}") {
+    public init(name: String, kind: String, schedule: Schedule, payload: String = "{}", runsAtStart: Bool = false) {
         self.name = name
         self.kind = kind
         self.schedule = schedule
         self.payload = payload
+        self.runsAtStart = runsAtStart
     }
 
     public var keyPrefix: String { "recurring:\(name):" }
@@ -54,6 +59,14 @@ public struct RecurringJob: Sendable {
             }
             return Date(timeIntervalSince1970: candidate)
         }
+    }
+
+    /// The run at a server's start: due at once, keyed by the period it falls in, so instances
+    /// starting within one period enqueue it once; it counts as the job's pending occurrence, so the
+    /// next aligned one is enqueued after it ran.
+    func startOccurrence(at date: Date) -> NewJob {
+        let period = Int(nextOccurrence(after: date).timeIntervalSince1970)
+        return NewJob(kind: kind, payload: payload, runAt: date, idempotencyKey: keyPrefix + "start-" + String(period), maxAttempts: 3)
     }
 
     func occurrence(after date: Date) -> NewJob {

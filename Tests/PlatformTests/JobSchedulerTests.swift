@@ -278,6 +278,44 @@ struct JobSchedulerTests {
         }
     }
 
+    @Test("a recurring job that runs at start: due at once, once for instances starting in the same period, then aligned", arguments: TestDatabase.allCases)
+    func runsAtStart(_ database: TestDatabase) async throws {
+        try await Self.withJobs(database) { store, clock in
+            let queue = JobQueue(database: store, clock: clock)
+            let runs = LockedValue(0)
+            let job = RecurringJob(name: "warm", kind: "warm", schedule: .every(seconds: 3600), runsAtStart: true)
+            let plain = RecurringJob(name: "plain", kind: "plain", schedule: .every(seconds: 3600))
+            let instances = ["a", "b"].map { Self.scheduler(store, clock, owner: $0) }
+            for instance in instances {
+                instance.register("warm") { _ in
+                    runs.withLock { $0 += 1 }
+                    return .completed
+                }
+                instance.register("plain") { _ in .completed }
+                instance.schedule(job)
+                instance.schedule(plain)
+                await instance.enqueueStartRuns()
+                await instance.ensureRecurring()
+            }
+            let pending = try await queue.list(status: .pending)
+            #expect(pending.filter { $0.kind == "warm" }.count == 1, "both instances started in the same hour: one start-up run, and no aligned one yet")
+            #expect(pending.first { $0.kind == "warm" }?.runAt == clock.now(), "due at once")
+            #expect(pending.first { $0.kind == "plain" }.map { $0.runAt > clock.now() } == true, "a job without runsAtStart waits for its occurrence")
+            #expect(try await instances[0].runOnce() == 1)
+            #expect(runs.value == 1)
+            await instances[1].ensureRecurring()
+            let next = try await queue.list(status: .pending).filter { $0.kind == "warm" }
+            #expect(next.count == 1 && Int(next[0].runAt.timeIntervalSince1970) % 3600 == 0 && next[0].runAt > clock.now(), "then the aligned occurrences")
+            // A server starting in a later period runs it again.
+            clock.advance(by: 3600)
+            try await instances[0].drain()
+            let before = runs.value
+            await instances[1].enqueueStartRuns()
+            #expect(try await instances[1].runOnce() == 1)
+            #expect(runs.value == before + 1)
+        }
+    }
+
     @Test("finished jobs are purged after their retention; dead ones are kept longer; pending ones never", arguments: TestDatabase.allCases)
     func purge(_ database: TestDatabase) async throws {
         try await Self.withJobs(database) { store, clock in
