@@ -177,6 +177,24 @@ struct PricesScoringTests {
         }
     }
 
+    @Test("a provider's malformed offers (no price, odd airport codes) are scored but not recorded, and fail nothing", arguments: TestDatabase.allCases)
+    func malformedOffers(_ database: TestDatabase) async throws {
+        try await Self.withStores(database) { app, _, _ in
+            let observer = app.priceObserver(watchers: FixedWatchers(count: 0), deals: RecordedDeals())
+            var oddAirport = Self.offer(1, cents: 30000)
+            oddAirport.itineraries[0].segments[0].departure.iataCode = "LA"
+            var unpriced = Self.offer(2, cents: 30000)
+            unpriced.price.total = "free"
+            unpriced.travelerPricings = nil
+            let answer = FlightOffersResponse(meta: FlightSearchMeta(source: .amadeus), data: [oddAirport, unpriced, Self.offer(3, cents: 30000)])
+            let scored = try await observer.observe(answer, for: Self.query, purpose: .background)
+            #expect(scored.data.allSatisfy { $0.dealScore != nil && $0.dealTier != nil })
+            let days = try await app.priceHistory.dailySummaries(
+                origins: ["LAX", "LA"], destinations: ["JFK"], from: Self.departure, to: Self.departure, currency: "USD", cabin: .economy, trip: .oneWay)
+            #expect(days.map(\.count) == [1])
+        }
+    }
+
     @Test("a 250-offer answer is recorded in one transaction", arguments: TestDatabase.allCases)
     func largeAnswerInOneBatch(_ database: TestDatabase) async throws {
         try await Self.withStores(database) { app, database, clock in

@@ -42,7 +42,7 @@ public struct PriceObserver: FlightSearchObserving {
         let fares = response.data.map { Self.fare(of: $0, query: query, source: source, observedAt: now) }
         let scores = try await scoring.score(fares)
         if source != .cache {
-            try await history.record(fares.filter { $0.priceCents > 0 })
+            try await history.record(fares.filter(Self.isRecordable))
         }
         if case .userSearch = purpose {
             try await searches.count(origin: query.origin, destination: query.destination)
@@ -53,7 +53,7 @@ public struct PriceObserver: FlightSearchObserving {
             let (fare, score) = (fares[index], scores[index])
             scored.data[index].dealScore = score.score
             scored.data[index].dealTier = score.tier.rawValue
-            guard score.tier.isListed, fare.priceCents > 0 else { continue }
+            guard score.tier.isListed, Self.isRecordable(fare) else { continue }
             candidates.append(
                 DealCandidate(
                     origin: fare.origin, destination: fare.destination, departureDate: fare.departureDate, returnDate: fare.returnDate, cabin: fare.cabin,
@@ -75,6 +75,12 @@ public struct PriceObserver: FlightSearchObserving {
             departureDate: query.departureDate, returnDate: query.returnDate, cabin: query.travelClass,
             priceCents: perAdultCents(offer, adults: query.adults, currency: currency) ?? 0, currency: currency,
             airline: offer.validatingAirlineCodes?.first ?? segments.first?.carrierCode ?? "", source: source, observedAt: observedAt)
+    }
+
+    /// Whether a fare can be kept: a positive price, IATA-shaped airports and a three-letter
+    /// currency (a provider's malformed offer is scored, never recorded, and fails nothing).
+    static func isRecordable(_ fare: PriceObservation) -> Bool {
+        fare.priceCents > 0 && RoutePair.isCode(fare.origin) && RoutePair.isCode(fare.destination) && fare.currency.utf8.count == 3
     }
 
     /// The first adult's total, else the grand total shared by the adults, in minor units; nil when
