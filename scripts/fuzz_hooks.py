@@ -53,6 +53,8 @@ EXPLAINED_FIELDS = {
     "createVault": _VAULT_CROSS_FIELD,
     "replaceVault": _VAULT_CROSS_FIELD + [r"milestones\[\d+\]\.id"],  # one of this vault's milestones
     "listHints": [r"cursor"],  # opaque, issued by this server
+    # FareLens's price history: the route's codes must name known airports; to not before from, at most a year after.
+    "getPriceHistory": [r"route", r"to"],
     # VibeKeeper: at most 30 tags of 50 characters once normalised (trimmed, lower-cased, unique),
     # and a budget range whose minimum does not exceed its maximum.
     "createGiftIdea": [r"tags", r"tags\[\d+\]", r"budget_range_max"],

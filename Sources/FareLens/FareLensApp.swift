@@ -32,7 +32,8 @@ public struct FareLensApp: AppModule {
     /// The platform's routes plus `OpenAPI/farelens.openapi.json` and one fragment per part.
     public static func openAPIDocument() throws -> OpenAPIDocument {
         let parts: [(name: String, json: [UInt8])] = [
-            ("farelens-airports.openapi.json", PackageResources.farelens_airports_openapi_json)
+            ("farelens-airports.openapi.json", PackageResources.farelens_airports_openapi_json),
+            ("farelens-prices.openapi.json", PackageResources.farelens_prices_openapi_json),
         ]
         return try parts.reduce(
             OpenAPIDocument(
@@ -42,11 +43,18 @@ public struct FareLensApp: AppModule {
     }
 
     public let accounts: FareLensAccountRepository
+    /// Observed fares (Prices/); swept by `priceHistory.sweep()`.
+    public let priceHistory: PriceHistoryRepository
+    public let routeSearches: RouteSearchCounter
+    let clock: any TimeSource
     /// Whether `POST /dev/tier` answers (development servers).
     let isDevelopment: Bool
 
     public init(database: any Database, clock: any TimeSource, isDevelopment: Bool = false) {
         accounts = FareLensAccountRepository(database: database, clock: clock)
+        priceHistory = PriceHistoryRepository(database: database, clock: clock)
+        routeSearches = RouteSearchCounter(database: database, clock: clock)
+        self.clock = clock
         self.isDevelopment = isDevelopment
     }
 
@@ -60,6 +68,7 @@ public struct FareLensApp: AppModule {
         FareLensAccountController(accounts: accounts, allowsDevTier: isDevelopment).addRoutes(to: api)
         // Airports: autocomplete over the shipped table (Airports/), read on the first request.
         AirportsController().addRoutes(to: api)
+        PriceHistoryController(history: priceHistory, clock: clock).addRoutes(to: api)
     }
 
     public var exporter: any AppDataExporter { FareLensExporter(accounts: accounts) }
