@@ -128,9 +128,9 @@ struct PricesScoringTests {
             let candidates = batches.first ?? []
             #expect(candidates.map(\.priceCents) == [20000, 24000] && candidates.allSatisfy { $0.origin == "LAX" && $0.destination == "JFK" && $0.airline == "DL" })
             #expect(candidates.map(\.score.score) == [scored.data[0].dealScore, scored.data[2].dealScore])
-            #expect(candidates.first?.expiresAt == clock.now().addingTimeInterval(PriceObserver.searchTTL))
+            #expect(candidates.first?.expiresAt == clock.now().addingTimeInterval(PriceObserver.dealLifetime))
             // Offer 3's last ticketing day ends at midnight UTC, later than 12:00 + 5 minutes.
-            #expect(candidates.last?.expiresAt == clock.now().addingTimeInterval(PriceObserver.searchTTL))
+            #expect(candidates.last?.expiresAt == clock.now().addingTimeInterval(PriceObserver.dealLifetime))
             #expect(candidates.first?.offer?.id == "1" && candidates.first?.provider == .amadeus)
 
             // Recorded per adult (the first ADULT's total), after scoring.
@@ -138,7 +138,7 @@ struct PricesScoringTests {
                 origins: ["LAX"], destinations: ["JFK"], from: Self.departure, to: Self.departure, currency: "USD", cabin: .economy, trip: .oneWay)
             #expect(history == [DailyPriceSummary(date: Self.departure, minCents: 20000, medianCents: 40000, maxCents: 50000, count: 33)])
 
-            // A candidate whose last ticketing day ends within the search cache's horizon expires then.
+            // A candidate whose last ticketing day ends within the deal lifetime expires then.
             clock.advance(by: 12 * 3600 - 60)
             let late = try await observer.observe(
                 FlightOffersResponse(meta: FlightSearchMeta(source: .amadeus), data: [Self.offer(4, cents: 20000, lastTicketing: lastDay)]), for: Self.query,

@@ -15,12 +15,14 @@ import PlatformCore
 /// airports (first departure, last arrival of its first itinerary), the query's codes when it has
 /// no segments. Only `.userSearch` counts as a search: watchlist checks are already counted as
 /// watchers and the background refresh is the server's own work. An answer served from the cache
-/// (`meta.source` `cache`) is scored but not recorded again. A candidate expires with the search
-/// cache (5 minutes after it was observed) or at the end of its `lastTicketingDate` (UTC), whichever
-/// is sooner.
+/// (`meta.source` `cache`) is scored but not recorded again. A candidate stays a deal for
+/// ``dealLifetime`` after its fare was observed (fares move within hours; the background refresh
+/// sees the popular routes again every 6 hours) or until the end of its `lastTicketingDate` (UTC),
+/// whichever is sooner.
 public struct PriceObserver: FlightSearchObserving {
-    /// How long a searched fare stays valid as a deal: the search cache's lifetime.
-    public static let searchTTL: TimeInterval = 5 * 60
+    /// How long an observed fare stays a deal: 12 hours, twice the background refresh's period, so
+    /// the popular routes' deals never lapse between two refreshes.
+    public static let dealLifetime: TimeInterval = 12 * 3600
 
     let history: PriceHistoryRepository
     let searches: RouteSearchCounter
@@ -96,9 +98,9 @@ public struct PriceObserver: FlightSearchObserving {
         return cents.flatMap { $0 > 0 ? $0 : nil }
     }
 
-    /// The search cache's horizon, or the end (UTC) of the offer's last ticketing day when sooner.
+    /// The deal's lifetime, or the end (UTC) of the offer's last ticketing day when sooner.
     static func expiry(of offer: FlightOffer, observedAt: Date) -> Date {
-        let horizon = observedAt.addingTimeInterval(searchTTL)
+        let horizon = observedAt.addingTimeInterval(dealLifetime)
         guard let text = offer.lastTicketingDate, let day = LocalDate(parsing: text) else { return horizon }
         return min(horizon, day.adding(days: 1).instant(hour: 0, in: LocalDate.utcCalendar.timeZone))
     }
