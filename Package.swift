@@ -249,6 +249,7 @@ let package = Package(
                 // Airports: the table tools/airports.py makes and its routes' fragment.
                 .copy("Resources/airports.tsv"), .embedInCode("OpenAPI/farelens-airports.openapi.json"),
                 .embedInCode("OpenAPI/farelens-prices.openapi.json"),
+                .embedInCode("OpenAPI/farelens-watchlists.openapi.json"),
             ]
         ),
         // MARK: Composition

@@ -98,6 +98,12 @@ EXPLAINED_FIELDS = {
     # Chore scheduling: `start_date` must be a real date (no 30 February) and `name` counts at most
     # 100 characters as people see them once trimmed (see scripts/fuzz.toml).
     "scheduleChores": [r"start_date", r"name"],
+    # FareLens: known, distinct airport or metro codes; real dates; a window ending after it starts
+    # and not in the past; a fare currency; an opaque cursor; preferred airports by the tier's rules.
+    "createWatchlist": [r"origin", r"destination", r"departure_from", r"departure_to", r"currency"],
+    "updateWatchlist": [r"origin", r"destination", r"departure_from", r"departure_to", r"currency"],
+    "listWatchlists": [r"cursor"],
+    "updatePreferences": [r"preferred_airports", r"preferred_airports\[\d+\]\.(iata|priority|weight)"],
     "listArtifacts": [r"cursor"],  # opaque, issued by this server to this account
     "saveArtifact": [r"payload(\..+)?", r"title"],  # at most 64 KB as compact JSON; 200 characters as people see them
 }

@@ -20,7 +20,7 @@ public struct FareLensAccountRepository: Sendable {
         try await database.read { db in try await Self.account(for: user, in: db) }
     }
 
-    /// Puts the user on `tier` (the trial, if any, is kept); answers the account.
+    /// Puts the user on `tier` (the trial, if any, is kept) and their watchlists in line with it; answers the account.
     @discardableResult
     public func setTier(_ tier: FareLensTier, for user: UserID) async throws -> FareLensAccount {
         let now = clock.now()
@@ -32,6 +32,7 @@ public struct FareLensAccountRepository: Sendable {
                 ON CONFLICT (user_id) DO UPDATE SET tier = excluded.tier, updated_at = excluded.updated_at
                 """
             ).run()
+            try await WatchlistRepository.applyTier(tier, for: user, at: now, in: db)
             return try await Self.account(for: user, in: db)
         }
     }

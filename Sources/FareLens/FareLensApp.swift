@@ -34,6 +34,7 @@ public struct FareLensApp: AppModule {
         let parts: [(name: String, json: [UInt8])] = [
             ("farelens-airports.openapi.json", PackageResources.farelens_airports_openapi_json),
             ("farelens-prices.openapi.json", PackageResources.farelens_prices_openapi_json),
+            ("farelens-watchlists.openapi.json", PackageResources.farelens_watchlists_openapi_json),
         ]
         return try parts.reduce(
             OpenAPIDocument(
@@ -47,19 +48,26 @@ public struct FareLensApp: AppModule {
     public let priceHistory: PriceHistoryRepository
     public let routeSearches: RouteSearchCounter
     let clock: any TimeSource
+    public let watchlists: WatchlistRepository
+    public let preferences: PreferencesRepository
+    /// The server secret list cursors are signed with.
+    let cursorSecret: Data
     /// Whether `POST /dev/tier` answers (development servers).
     let isDevelopment: Bool
 
-    public init(database: any Database, clock: any TimeSource, isDevelopment: Bool = false) {
+    public init(database: any Database, clock: any TimeSource, cursorSecret: Data, isDevelopment: Bool = false) {
         accounts = FareLensAccountRepository(database: database, clock: clock)
         priceHistory = PriceHistoryRepository(database: database, clock: clock)
         routeSearches = RouteSearchCounter(database: database, clock: clock)
         self.clock = clock
+        watchlists = WatchlistRepository(database: database, clock: clock)
+        preferences = PreferencesRepository(database: database, clock: clock)
+        self.cursorSecret = cursorSecret
         self.isDevelopment = isDevelopment
     }
 
     public init(platform: PlatformServices, configuration: FareLensConfiguration) throws {
-        self.init(database: platform.database, clock: platform.clock, isDevelopment: platform.isDevelopment)
+        self.init(database: platform.database, clock: platform.clock, cursorSecret: platform.serverSecret, isDevelopment: platform.isDevelopment)
     }
 
     public func addRoutes(to routes: AppRoutes) {
@@ -69,16 +77,31 @@ public struct FareLensApp: AppModule {
         // Airports: autocomplete over the shipped table (Airports/), read on the first request.
         AirportsController().addRoutes(to: api)
         PriceHistoryController(history: priceHistory, clock: clock).addRoutes(to: api)
+        // Watchlists and preferred airports (Watchlists/), within the tier's limits.
+        WatchlistsController(watchlists: watchlists, cursorSecret: cursorSecret).addRoutes(to: api)
+        PreferencesController(preferences: preferences, accounts: accounts).addRoutes(to: api)
     }
 
-    public var exporter: any AppDataExporter { FareLensExporter(accounts: accounts) }
+    public var exporter: any AppDataExporter { FareLensExporter(accounts: accounts, watchlists: watchlists, preferences: preferences) }
 }
 
-/// FareLens's part of a user's data export: their account (tier, trial).
+/// FareLens's part of a user's data export: their account (tier, trial), watchlists and preferred
+/// airports (all stored, whatever the tier uses).
 public struct FareLensExporter: AppDataExporter {
     let accounts: FareLensAccountRepository
+    let watchlists: WatchlistRepository
+    let preferences: PreferencesRepository
+
+    /// The export's shape.
+    struct Export: Encodable, Sendable {
+        enum CodingKeys: String, CodingKey { case account, watchlists, preferredAirports = "preferred_airports" }
+        var account: FareLensAccount
+        var watchlists: [Watchlist]
+        var preferredAirports: [PreferredAirport]
+    }
 
     public func exportData(for user: UserID) async throws -> AnyEncodable {
-        AnyEncodable(["account": try await accounts.account(for: user)])
+        AnyEncodable(
+            Export(account: try await accounts.account(for: user), watchlists: try await watchlists.all(for: user), preferredAirports: try await preferences.stored(for: user)))
     }
 }

@@ -20,6 +20,7 @@ public enum FareLensSchema {
                 ]
             ),
             pricesMigration,
+            WatchlistSchema.migration,
         ]
     )
 }
