@@ -248,6 +248,7 @@ let package = Package(
                 .embedInCode("OpenAPI/farelens.openapi.json"),
                 // Airports: the table tools/airports.py makes and its routes' fragment.
                 .copy("Resources/airports.tsv"), .embedInCode("OpenAPI/farelens-airports.openapi.json"),
+                .embedInCode("OpenAPI/farelens-deals.openapi.json"),
             ]
         ),
         // MARK: Composition

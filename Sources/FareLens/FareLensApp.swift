@@ -32,7 +32,8 @@ public struct FareLensApp: AppModule {
     /// The platform's routes plus `OpenAPI/farelens.openapi.json` and one fragment per part.
     public static func openAPIDocument() throws -> OpenAPIDocument {
         let parts: [(name: String, json: [UInt8])] = [
-            ("farelens-airports.openapi.json", PackageResources.farelens_airports_openapi_json)
+            ("farelens-airports.openapi.json", PackageResources.farelens_airports_openapi_json),
+            ("farelens-deals.openapi.json", PackageResources.farelens_deals_openapi_json),
         ]
         return try parts.reduce(
             OpenAPIDocument(
@@ -42,16 +43,25 @@ public struct FareLensApp: AppModule {
     }
 
     public let accounts: FareLensAccountRepository
+    public let deals: DealRepository
+    public let savedDeals: SavedDealRepository
+    /// The deals part's collaborators from the other parts (ranking inputs, price history).
+    public let dealSources = DealSources()
+    /// Signs the lists' cursors.
+    let cursorSecret: Data
     /// Whether `POST /dev/tier` answers (development servers).
     let isDevelopment: Bool
 
-    public init(database: any Database, clock: any TimeSource, isDevelopment: Bool = false) {
+    public init(database: any Database, clock: any TimeSource, isDevelopment: Bool = false, cursorSecret: Data = Data("farelens".utf8)) {
         accounts = FareLensAccountRepository(database: database, clock: clock)
+        deals = DealRepository(database: database, clock: clock)
+        savedDeals = SavedDealRepository(database: database, clock: clock)
+        self.cursorSecret = cursorSecret
         self.isDevelopment = isDevelopment
     }
 
     public init(platform: PlatformServices, configuration: FareLensConfiguration) throws {
-        self.init(database: platform.database, clock: platform.clock, isDevelopment: platform.isDevelopment)
+        self.init(database: platform.database, clock: platform.clock, isDevelopment: platform.isDevelopment, cursorSecret: platform.serverSecret)
     }
 
     public func addRoutes(to routes: AppRoutes) {
@@ -60,16 +70,27 @@ public struct FareLensApp: AppModule {
         FareLensAccountController(accounts: accounts, allowsDevTier: isDevelopment).addRoutes(to: api)
         // Airports: autocomplete over the shipped table (Airports/), read on the first request.
         AirportsController().addRoutes(to: api)
+        // Deals: the smart-queue feed, details and saved deals (Deals/).
+        DealsController(deals: deals, sources: dealSources, cursorSecret: cursorSecret, clock: deals.clock).addRoutes(to: api)
+        SavedDealsController(deals: deals, saved: savedDeals, cursorSecret: cursorSecret).addRoutes(to: api)
     }
 
-    public var exporter: any AppDataExporter { FareLensExporter(accounts: accounts) }
+    public var exporter: any AppDataExporter { FareLensExporter(accounts: accounts, savedDeals: savedDeals) }
 }
 
-/// FareLens's part of a user's data export: their account (tier, trial).
+/// FareLens's part of a user's data export: their account (tier, trial) and saved deals.
 public struct FareLensExporter: AppDataExporter {
     let accounts: FareLensAccountRepository
+    let savedDeals: SavedDealRepository
 
     public func exportData(for user: UserID) async throws -> AnyEncodable {
-        AnyEncodable(["account": try await accounts.account(for: user)])
+        AnyEncodable(FareLensExport(account: try await accounts.account(for: user), savedDeals: try await savedDeals.all(for: user)))
     }
+}
+
+/// The shape of FareLens's export.
+struct FareLensExport: Encodable, Sendable {
+    enum CodingKeys: String, CodingKey { case account, savedDeals = "saved_deals" }
+    var account: FareLensAccount
+    var savedDeals: [SavedDeal]
 }
