@@ -250,6 +250,7 @@ let package = Package(
                 .copy("Resources/airports.tsv"), .embedInCode("OpenAPI/farelens-airports.openapi.json"),
                 .embedInCode("OpenAPI/farelens-prices.openapi.json"),
                 .embedInCode("OpenAPI/farelens-watchlists.openapi.json"),
+                .embedInCode("OpenAPI/farelens-deals.openapi.json"),
             ]
         ),
         // MARK: Composition

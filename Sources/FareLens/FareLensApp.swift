@@ -35,6 +35,7 @@ public struct FareLensApp: AppModule {
             ("farelens-airports.openapi.json", PackageResources.farelens_airports_openapi_json),
             ("farelens-prices.openapi.json", PackageResources.farelens_prices_openapi_json),
             ("farelens-watchlists.openapi.json", PackageResources.farelens_watchlists_openapi_json),
+            ("farelens-deals.openapi.json", PackageResources.farelens_deals_openapi_json),
         ]
         return try parts.reduce(
             OpenAPIDocument(
@@ -47,21 +48,32 @@ public struct FareLensApp: AppModule {
     /// Observed fares (Prices/); swept by `priceHistory.sweep()`.
     public let priceHistory: PriceHistoryRepository
     public let routeSearches: RouteSearchCounter
-    let clock: any TimeSource
+    /// Watchlists and preferred airports (Watchlists/).
     public let watchlists: WatchlistRepository
     public let preferences: PreferencesRepository
+    /// Deals and saved deals (Deals/).
+    public let deals: DealRepository
+    public let savedDeals: SavedDealRepository
+    /// What the deals part reads of the others: the watchlists' ranking inputs and the price history
+    /// (tests may swap in fakes).
+    public let dealSources: DealSources
+    let clock: any TimeSource
     /// The server secret list cursors are signed with.
     let cursorSecret: Data
     /// Whether `POST /dev/tier` answers (development servers).
     let isDevelopment: Bool
 
-    public init(database: any Database, clock: any TimeSource, cursorSecret: Data, isDevelopment: Bool = false) {
+    public init(database: any Database, clock: any TimeSource, cursorSecret: Data = Data("farelens".utf8), isDevelopment: Bool = false) {
         accounts = FareLensAccountRepository(database: database, clock: clock)
         priceHistory = PriceHistoryRepository(database: database, clock: clock)
         routeSearches = RouteSearchCounter(database: database, clock: clock)
-        self.clock = clock
         watchlists = WatchlistRepository(database: database, clock: clock)
         preferences = PreferencesRepository(database: database, clock: clock)
+        deals = DealRepository(database: database, clock: clock)
+        savedDeals = SavedDealRepository(database: database, clock: clock)
+        dealSources = DealSources(
+            ranking: WatchlistRankingInputs(watchlists: watchlists, preferences: preferences), prices: PriceHistorySummaries(history: priceHistory))
+        self.clock = clock
         self.cursorSecret = cursorSecret
         self.isDevelopment = isDevelopment
     }
@@ -76,32 +88,42 @@ public struct FareLensApp: AppModule {
         FareLensAccountController(accounts: accounts, allowsDevTier: isDevelopment).addRoutes(to: api)
         // Airports: autocomplete over the shipped table (Airports/), read on the first request.
         AirportsController().addRoutes(to: api)
+        // Observed fares per route and date, for charts (Prices/).
         PriceHistoryController(history: priceHistory, clock: clock).addRoutes(to: api)
         // Watchlists and preferred airports (Watchlists/), within the tier's limits.
         WatchlistsController(watchlists: watchlists, cursorSecret: cursorSecret).addRoutes(to: api)
         PreferencesController(preferences: preferences, accounts: accounts).addRoutes(to: api)
+        // Deals: the smart-queue feed, details and saved deals (Deals/).
+        DealsController(deals: deals, sources: dealSources, cursorSecret: cursorSecret, clock: clock).addRoutes(to: api)
+        SavedDealsController(deals: deals, saved: savedDeals, cursorSecret: cursorSecret).addRoutes(to: api)
     }
 
-    public var exporter: any AppDataExporter { FareLensExporter(accounts: accounts, watchlists: watchlists, preferences: preferences) }
+    public var exporter: any AppDataExporter {
+        FareLensExporter(accounts: accounts, watchlists: watchlists, preferences: preferences, savedDeals: savedDeals)
+    }
 }
 
-/// FareLens's part of a user's data export: their account (tier, trial), watchlists and preferred
-/// airports (all stored, whatever the tier uses).
+/// FareLens's part of a user's data export: their account (tier, trial), watchlists, preferred
+/// airports (all stored, whatever the tier uses) and saved deals.
 public struct FareLensExporter: AppDataExporter {
     let accounts: FareLensAccountRepository
     let watchlists: WatchlistRepository
     let preferences: PreferencesRepository
+    let savedDeals: SavedDealRepository
 
     /// The export's shape.
     struct Export: Encodable, Sendable {
-        enum CodingKeys: String, CodingKey { case account, watchlists, preferredAirports = "preferred_airports" }
+        enum CodingKeys: String, CodingKey { case account, watchlists, preferredAirports = "preferred_airports", savedDeals = "saved_deals" }
         var account: FareLensAccount
         var watchlists: [Watchlist]
         var preferredAirports: [PreferredAirport]
+        var savedDeals: [SavedDeal]
     }
 
     public func exportData(for user: UserID) async throws -> AnyEncodable {
         AnyEncodable(
-            Export(account: try await accounts.account(for: user), watchlists: try await watchlists.all(for: user), preferredAirports: try await preferences.stored(for: user)))
+            Export(
+                account: try await accounts.account(for: user), watchlists: try await watchlists.all(for: user),
+                preferredAirports: try await preferences.stored(for: user), savedDeals: try await savedDeals.all(for: user)))
     }
 }

@@ -21,6 +21,7 @@ public enum FareLensSchema {
             ),
             pricesMigration,
             WatchlistSchema.migration,
+            DealsSchema.migration,
         ]
     )
 }
