@@ -240,14 +240,15 @@ let package = Package(
         .target(
             name: "FareLens",
             dependencies: [
-                "AppPlatform", "PlatformCore", "Persistence", "Auth", "FareLensAPI", "OutboundHTTP",
-                .product(name: "Hummingbird", package: "hummingbird"),
+                "AppPlatform", "PlatformCore", "Persistence", "Auth", "FareLensAPI", "OutboundHTTP", "Observability",
+                .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Logging", package: "swift-log"),
                 .product(name: "SQLKit", package: "sql-kit"),
             ],
             resources: [
                 .embedInCode("OpenAPI/farelens.openapi.json"),
                 // Airports: the table tools/airports.py makes and its routes' fragment.
                 .copy("Resources/airports.tsv"), .embedInCode("OpenAPI/farelens-airports.openapi.json"),
+                .embedInCode("OpenAPI/farelens-search.openapi.json"),
             ]
         ),
         // MARK: Composition

@@ -18,7 +18,8 @@ public enum FareLensSchema {
                     )
                     """
                 ]
-            )
+            ),
+            FlightSearchSchema.migration,
         ]
     )
 }
