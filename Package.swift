@@ -358,6 +358,10 @@ let package = Package(
             dependencies: ["FareLens"],
             path: "Benchmarks/farelens-airports-benchmark"
         ),
+        // FareLens's search: an offline search through the service on SQLite, cache miss and hit (p50/p95).
+        .executableTarget(
+            name: "farelens-search-benchmark", dependencies: ["FareLens", "FareLensAPI", "Persistence", "PlatformCore", .product(name: "Logging", package: "swift-log")],
+            path: "Benchmarks/farelens-search-benchmark"),
         .executableTarget(
             name: "http-ceiling",
             dependencies: [.product(name: "Hummingbird", package: "hummingbird")],
