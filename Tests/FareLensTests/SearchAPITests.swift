@@ -13,7 +13,7 @@ import Testing
 struct SearchAPITests {
     /// A FareLens-only server on `database` with `clock` and FareLens settings `overrides`.
     static func withSearchServer<T: Sendable>(
-        _ database: TestDatabase, clock: TestClock, overrides: [String: String] = [:],
+        _ database: TestDatabase, clock: TestClock, overrides: [String: String] = [:], logs: CapturedLogs? = nil,
         _ body: @Sendable @escaping (TestSupport.APIClient, ServerComponents) async throws -> T
     ) async throws -> T {
         @Sendable func run(_ url: String?) async throws -> T {
@@ -23,7 +23,7 @@ struct SearchAPITests {
                     $0.apps = [FareLensApp.id]
                     if let url { $0.databaseURL = url }
                     for (key, value) in overrides { $0.appOverrides[key] = value }
-                }, dependencies: ServerDependencies(clock: clock)
+                }, dependencies: ServerDependencies(clock: clock, logger: logs?.logger())
             ) { client, components in try await body(client, components) }
         }
         return database == .postgres ? try await withIsolatedPostgres { try await run($0) } : try await run(nil)
@@ -187,13 +187,16 @@ struct SearchAPITests {
     func warning(_ database: TestDatabase) async throws {
         try await withFakeAmadeus { fake in
             let clock = TestClock()
-            try await Self.withSearchServer(database, clock: clock, overrides: Self.amadeusSettings(fake, quota: 5)) { client, components in
+            let logs = CapturedLogs()
+            try await Self.withSearchServer(database, clock: clock, overrides: Self.amadeusSettings(fake, quota: 5), logs: logs) { client, components in
                 let user = try await client.signIn(app: "farelens")
                 let series = ["provider": "amadeus"]
                 for (index, destination) in ["LHR", "CDG", "FRA", "AMS", "MAD"].enumerated() {
                     let response = try await client.send(.get, Self.path("JFK", destination, clock: clock), token: user.accessToken)
                     #expect(response.status == .ok, "\(response.text)")
                     #expect(components.metrics.counterValue("farelens_quota_warnings_total", labels: series) == (index >= 3 ? 1 : 0), "after \(index + 1)")
+                    let warnings = logs.records.filter { $0.level == .warning && $0.message.contains("amadeus quota at") }
+                    #expect(warnings.count == (index >= 3 ? 1 : 0), "after \(index + 1)")
                 }
             }
         }
