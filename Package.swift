@@ -240,8 +240,8 @@ let package = Package(
         .target(
             name: "FareLens",
             dependencies: [
-                "AppPlatform", "PlatformCore", "Persistence", "Auth", "FareLensAPI", "OutboundHTTP",
-                .product(name: "Hummingbird", package: "hummingbird"),
+                "AppPlatform", "PlatformCore", "Persistence", "Auth", "Jobs", "FareLensAPI", "OutboundHTTP", "Observability",
+                .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Logging", package: "swift-log"),
                 .product(name: "SQLKit", package: "sql-kit"),
             ],
             resources: [
@@ -251,6 +251,7 @@ let package = Package(
                 .embedInCode("OpenAPI/farelens-prices.openapi.json"),
                 .embedInCode("OpenAPI/farelens-watchlists.openapi.json"),
                 .embedInCode("OpenAPI/farelens-deals.openapi.json"),
+                .embedInCode("OpenAPI/farelens-search.openapi.json"),
             ]
         ),
         // MARK: Composition
@@ -360,6 +361,10 @@ let package = Package(
             dependencies: ["FareLens"],
             path: "Benchmarks/farelens-airports-benchmark"
         ),
+        // FareLens's search: an offline search through the service on SQLite, cache miss and hit (p50/p95).
+        .executableTarget(
+            name: "farelens-search-benchmark", dependencies: ["FareLens", "FareLensAPI", "Persistence", "PlatformCore", .product(name: "Logging", package: "swift-log")],
+            path: "Benchmarks/farelens-search-benchmark"),
         .executableTarget(
             name: "http-ceiling",
             dependencies: [.product(name: "Hummingbird", package: "hummingbird")],

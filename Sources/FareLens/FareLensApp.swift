@@ -2,17 +2,23 @@ import AppPlatform
 import Auth
 import FareLensAPI
 import Foundation
+import Jobs
+import Logging
+import Observability
 import Persistence
 import PlatformCore
 
-/// FareLens's settings (`FARELENS_…`): so far the flight providers' credentials.
+/// FareLens's settings (`FARELENS_…`): the flight providers' credentials, their quotas and the
+/// per-user search limit.
 public struct FareLensConfiguration: Sendable {
     public var flightProviders = FlightProviderConfiguration()
+    public var search = FlightSearchSettings()
 
     public init() {}
 
     public init(settings: Settings) throws {
         flightProviders = try FlightProviderConfiguration(settings: settings)
+        search = try FlightSearchSettings(settings: settings)
     }
 }
 
@@ -24,7 +30,7 @@ public struct FareLensApp: AppModule {
     public static var apiRoot: APIRoot { FareLensRoutes.root }
     public static var routes: [RouteShape] { FareLensRoutes.all }
     public static let migrations = [FareLensSchema.migrations]
-    public static var settingKeys: [SettingKey] { FlightProviderConfiguration.keys }
+    public static var settingKeys: [SettingKey] { FlightProviderConfiguration.keys + FlightSearchSettings.keys }
     /// The seed's "JWT session tokens (1-hour expiry, 7-day refresh)".
     public static var tokenLifetimes: TokenLifetimes? { TokenLifetimes(access: 3600, refresh: 7 * 86_400) }
     public static func configuration(from settings: Settings) throws -> FareLensConfiguration { try FareLensConfiguration(settings: settings) }
@@ -37,14 +43,20 @@ public struct FareLensApp: AppModule {
             ("farelens-watchlists.openapi.json", PackageResources.farelens_watchlists_openapi_json),
             ("farelens-deals.openapi.json", PackageResources.farelens_deals_openapi_json),
         ]
+        // The search fragment's paths are under the prefix (it holds the /v2 route), so it is added last.
         return try parts.reduce(
             OpenAPIDocument(
-                app: id.rawValue, apiRoot: apiRoot.path, title: "FareLens API", version: "1.0.0",
+                app: id.rawValue, apiRoot: apiRoot.path, otherAPIRoots: [FareLensRoutes.v2.path], title: "FareLens API", version: "1.0.0",
                 fragment: String(decoding: PackageResources.farelens_openapi_json, as: UTF8.self))
         ) { document, part in try document.adding(String(decoding: part.json, as: UTF8.self), app: id.rawValue, name: part.name) }
+        .adding(String(decoding: PackageResources.farelens_search_openapi_json, as: UTF8.self), app: id.rawValue, name: "farelens-search.openapi.json", under: "")
     }
 
     public let accounts: FareLensAccountRepository
+    /// Flight search: cache, quota, providers (Search/, Quota/); every provider answer goes through
+    /// the prices part's observer (history, DealScore, deals).
+    public let search: FlightSearchService
+    let searchLimiter: RateLimiter
     /// Observed fares (Prices/); swept by `priceHistory.sweep()`.
     public let priceHistory: PriceHistoryRepository
     public let routeSearches: RouteSearchCounter
@@ -63,7 +75,10 @@ public struct FareLensApp: AppModule {
     /// Whether `POST /dev/tier` answers (development servers).
     let isDevelopment: Bool
 
-    public init(database: any Database, clock: any TimeSource, cursorSecret: Data = Data("farelens".utf8), isDevelopment: Bool = false) {
+    public init(
+        database: any Database, clock: any TimeSource, cursorSecret: Data = Data("farelens".utf8), isDevelopment: Bool = false,
+        configuration: FareLensConfiguration = FareLensConfiguration(), metrics: MetricsRegistry = MetricsRegistry(), logger: Logger = Logger(label: "farelens")
+    ) {
         accounts = FareLensAccountRepository(database: database, clock: clock)
         priceHistory = PriceHistoryRepository(database: database, clock: clock)
         routeSearches = RouteSearchCounter(database: database, clock: clock)
@@ -73,13 +88,22 @@ public struct FareLensApp: AppModule {
         savedDeals = SavedDealRepository(database: database, clock: clock)
         dealSources = DealSources(
             ranking: WatchlistRankingInputs(watchlists: watchlists, preferences: preferences), prices: PriceHistorySummaries(history: priceHistory))
+        let observer = PriceObserver.make(history: priceHistory, searches: routeSearches, watchers: watchlists, deals: deals, clock: clock)
+        search = FlightSearchService(
+            cache: FlightSearchCache(database: database, clock: clock),
+            quota: QuotaLedger(database: database, clock: clock, policies: FlightProviderChain.policies(configuration.search), metrics: metrics, logger: logger),
+            providers: FlightProviderChain.providers(configuration.flightProviders, settings: configuration.search, clock: clock), observer: observer,
+            clock: clock, logger: logger)
+        searchLimiter = RateLimiter(capacity: configuration.search.searchesPerMinutePerUser, per: 60, clock: clock)
         self.clock = clock
         self.cursorSecret = cursorSecret
         self.isDevelopment = isDevelopment
     }
 
     public init(platform: PlatformServices, configuration: FareLensConfiguration) throws {
-        self.init(database: platform.database, clock: platform.clock, cursorSecret: platform.serverSecret, isDevelopment: platform.isDevelopment)
+        self.init(
+            database: platform.database, clock: platform.clock, cursorSecret: platform.serverSecret, isDevelopment: platform.isDevelopment,
+            configuration: configuration, metrics: platform.metrics, logger: platform.logger)
     }
 
     public func addRoutes(to routes: AppRoutes) {
@@ -88,6 +112,8 @@ public struct FareLensApp: AppModule {
         FareLensAccountController(accounts: accounts, allowsDevTier: isDevelopment).addRoutes(to: api)
         // Airports: autocomplete over the shipped table (Airports/), read on the first request.
         AirportsController().addRoutes(to: api)
+        // Flight search (the seed's /v2 path) and the quota behind it (Search/, Quota/).
+        FlightSearchController(service: search, limiter: searchLimiter, clock: clock).addRoutes(v1: api, v2: routes.api(FareLensRoutes.v2))
         // Observed fares per route and date, for charts (Prices/).
         PriceHistoryController(history: priceHistory, clock: clock).addRoutes(to: api)
         // Watchlists and preferred airports (Watchlists/), within the tier's limits.
@@ -97,6 +123,34 @@ public struct FareLensApp: AppModule {
         DealsController(deals: deals, sources: dealSources, cursorSecret: cursorSecret, clock: clock).addRoutes(to: api)
         SavedDealsController(deals: deals, saved: savedDeals, cursorSecret: cursorSecret).addRoutes(to: api)
     }
+
+    /// The background refresh of popular routes (Deals/DealRefresher), every 6 hours and at a
+    /// server's start, so a fresh server has a feed at once; the sweeps of expired deals (hourly) and
+    /// of observations past their retention (daily).
+    public func registerJobs(on scheduler: JobScheduler) {
+        let refresher = DealRefresher(search: search, clock: clock)
+        let deals = deals
+        let priceHistory = priceHistory
+        scheduler.register(Self.refreshJobKind) { _ in
+            await refresher.refresh()
+            return .completed
+        }
+        scheduler.schedule(RecurringJob(name: "farelens-deals-refresh", kind: Self.refreshJobKind, schedule: .every(seconds: 6 * 3600), runsAtStart: true))
+        scheduler.register(Self.sweepJobKind) { _ in
+            _ = try await deals.purgeExpired()
+            return .completed
+        }
+        scheduler.schedule(RecurringJob(name: "farelens-deals-sweep", kind: Self.sweepJobKind, schedule: .every(seconds: 3600)))
+        scheduler.register(Self.historySweepJobKind) { _ in
+            _ = try await priceHistory.sweep()
+            return .completed
+        }
+        scheduler.schedule(RecurringJob(name: "farelens-history-sweep", kind: Self.historySweepJobKind, schedule: .daily(hour: 3, minute: 10)))
+    }
+
+    static let refreshJobKind = "farelens.deals_refresh"
+    static let sweepJobKind = "farelens.deals_sweep"
+    static let historySweepJobKind = "farelens.history_sweep"
 
     public var exporter: any AppDataExporter {
         FareLensExporter(accounts: accounts, watchlists: watchlists, preferences: preferences, savedDeals: savedDeals)

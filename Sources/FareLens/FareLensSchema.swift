@@ -22,6 +22,7 @@ public enum FareLensSchema {
             pricesMigration,
             WatchlistSchema.migration,
             DealsSchema.migration,
+            FlightSearchSchema.migration,
         ]
     )
 }

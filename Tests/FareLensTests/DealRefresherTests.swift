@@ -27,26 +27,17 @@ struct DealRefresherTests {
         }
     }
 
-    /// Records what the offline search hands its observer.
-    final class CountingObserver: FlightSearchObserving, Sendable {
-        let offers = LockedValue(0)
-        func observe(_ response: FlightOffersResponse, for query: FlightSearchQuery, purpose: FlightSearchPurpose) async throws -> FlightOffersResponse {
-            offers.withLock { $0 += response.data.count }
-            return response
-        }
-    }
-
 }
 
 extension DealsAPITests {
-    @Test("a refresh searches every popular route 2, 4, 6 and 8 weeks out; a new user's first feed lists what it found", arguments: TestDatabase.allCases)
+    @Test("a refresh searches every popular route every week from 1 to 8 weeks out; a new user's first feed lists what it found", arguments: TestDatabase.allCases)
     func refreshFillsTheFeed(_ database: TestDatabase) async throws {
         try await DealsAPITests.withDeals(database) { client, app, clock, _ in
             let search = DealRefresherTests.FakeSearch(deals: app.deals)
             let counts = await DealRefresher(search: search, clock: clock).refresh()
-            #expect(counts.searches == 160 && counts.failures == 4)
+            #expect(counts.searches == 320 && counts.failures == 8)
             let dates = Set(search.seen.value.map { DealsAPITests.today.days(until: $0.departureDate) })
-            #expect(dates == [14, 28, 42, 56])
+            #expect(dates == [7, 14, 21, 28, 35, 42, 49, 56])
             let token = try await client.signIn(app: "farelens").accessToken
             let page = try await client.send(.get, FareLensRoutes.deals.endpoint.path + "?limit=100", token: token).decode(DealPage.self)
             #expect(page.data.count == 39 && page.data.allSatisfy { $0.airline == "QF" && $0.dealTier == .good })
@@ -56,12 +47,28 @@ extension DealsAPITests {
 
 extension DealRefresherTests {
 
-    @Test("the offline search answers every popular route from the shipped catalog and hands each answer to the observer")
-    func offlineSearch() async throws {
-        let observer = CountingObserver()
+    @Test(
+        "zero-config: the refresh runs at the server's start through the offline search, and a new user's first feed lists good deals, ranked",
+        arguments: TestDatabase.allCases)
+    func feedAtStart(_ database: TestDatabase) async throws {
         let clock = TestClock(DealsAPITests.start)
-        let counts = await DealRefresher(search: OfflineFlightSearch(observer: observer, clock: clock), clock: clock).refresh()
-        #expect(counts.searches == 160 && counts.failures == 0 && counts.offers > 160)
-        #expect(observer.offers.value == counts.offers)
+        try await withIsolatedServer(database, configure: { $0.apps = [FareLensApp.id] }, dependencies: .init(clock: clock)) { client, server in
+            // What the scheduler does when the server starts: the start-up runs, then every due job.
+            await server.scheduler.enqueueStartRuns()
+            try await server.scheduler.drain()
+            let token = try await client.signIn(app: "farelens").accessToken
+            let page = try await client.send(.get, FareLensRoutes.deals.endpoint.path + "?limit=100", token: token).decode(DealPage.self)
+            #expect(page.data.count == 100, "a full first page of deals")
+            #expect(page.data.allSatisfy { $0.dealScore >= DealTier.goodThreshold && $0.dealTier != .none && $0.provider == .offline })
+            #expect(Set(page.data.map { "\($0.origin)-\($0.destination)" }).count >= 10, "deals from many routes")
+            let scores = page.data.compactMap(\.queueScore)
+            #expect(scores == scores.sorted(by: >), "in smart-queue order")
+            // The search cache holds the refresh's answers: a user's identical search is a cache hit.
+            let departure = DealsAPITests.today.adding(days: 7).text
+            let search = try await client.send(
+                .get, "/farelens/v2/shopping/flight-offers?origin=JFK&destination=LAX&departureDate=\(departure)", token: token)
+            #expect(search.status == .ok)
+            #expect(try search.decode(FlightOffersResponse.self).meta?.source == .cache)
+        }
     }
 }

@@ -43,8 +43,10 @@ public struct DealRefresher: Sendable {
         // Latin America and Africa
         .init("GRU", "EZE"), .init("MEX", "LAX"), .init("YYZ", "JFK"), .init("BOG", "MIA"), .init("JNB", "CPT"),
     ]
-    /// Days ahead searched for each route: 2, 4, 6 and 8 weeks.
-    public static let leadDays = [14, 28, 42, 56]
+    /// Days ahead searched for each route: every week from 1 to 8 weeks out. Eight dates give each
+    /// route about 80 observed fares per refresh, which is enough history for DealScore's confidence
+    /// (30 fares) and a median baseline from the first refresh of a fresh server on.
+    public static let leadDays = [7, 14, 21, 28, 35, 42, 49, 56]
 
     let search: any FlightSearching
     let routes: [PopularRoute]
@@ -76,24 +78,5 @@ public struct DealRefresher: Sendable {
             }
         }
         return counts
-    }
-}
-
-/// A ``FlightSearching`` over the offline fare model alone, for the zero-config start: each search's
-/// offers go to `observer` (the prices part's scoring, which records the deals) as a provider's would.
-public struct OfflineFlightSearch: FlightSearching {
-    let provider: OfflineFareProvider
-    let observer: any FlightSearchObserving
-    let clock: any TimeSource
-
-    public init(provider: OfflineFareProvider = OfflineFareProvider(airports: AirportCatalog.shipped), observer: any FlightSearchObserving, clock: any TimeSource) {
-        self.provider = provider
-        self.observer = observer
-        self.clock = clock
-    }
-
-    public func search(_ query: FlightSearchQuery, purpose: FlightSearchPurpose) async throws -> FlightOffersResponse {
-        let today = LocalDate(clock.now(), in: LocalDate.utcCalendar.timeZone)
-        return try await observer.observe(try provider.search(query, today: today), for: query, purpose: purpose)
     }
 }

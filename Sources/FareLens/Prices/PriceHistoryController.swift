@@ -37,10 +37,20 @@ public struct PriceHistoryController: Sendable {
 extension PriceHistory: ResponseEncodable {}
 
 extension FareLensApp {
-    /// The search observer over this app's price history and search counter, with the watchlists'
-    /// watcher counts and the deals' store (the other parts' seams), for the search part.
+    /// The search observer over this app's price history and search counter, with other watcher
+    /// counts and deal store than the app's (tests).
     public func priceObserver(watchers: any RouteWatcherCounting, deals: any DealRecording) -> PriceObserver {
-        let scoring = DealScoringService(history: priceHistory, searches: routeSearches, watchers: watchers, clock: clock)
-        return PriceObserver(history: priceHistory, searches: routeSearches, scoring: scoring, deals: deals, clock: clock)
+        PriceObserver.make(history: priceHistory, searches: routeSearches, watchers: watchers, deals: deals, clock: clock)
+    }
+}
+
+extension PriceObserver {
+    /// The observer over a price history and search counter, scoring with their data and the
+    /// watchlists' watcher counts, handing deals to `deals`.
+    static func make(
+        history: PriceHistoryRepository, searches: RouteSearchCounter, watchers: any RouteWatcherCounting, deals: any DealRecording, clock: any TimeSource
+    ) -> PriceObserver {
+        let scoring = DealScoringService(history: history, searches: searches, watchers: watchers, clock: clock)
+        return PriceObserver(history: history, searches: searches, scoring: scoring, deals: deals, clock: clock)
     }
 }

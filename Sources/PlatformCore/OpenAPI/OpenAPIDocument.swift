@@ -101,12 +101,14 @@ public struct OpenAPIDocument: Sendable {
     ///     (``apiRoot``), under which they are placed.
     ///   - app: the app's name, for `{{app}}`.
     ///   - name: what the fragment is called in errors.
-    public func adding(_ fragment: String, app: String, name: String) throws -> OpenAPIDocument {
+    ///   - base: where its paths are placed: the API root when nil, `""` for the app's prefix (a
+    ///     fragment with routes under several roots, `/v1/…` and `/v2/…`).
+    public func adding(_ fragment: String, app: String, name: String, under base: String? = nil) throws -> OpenAPIDocument {
         var document = object
         let part = try Self.parse(fragment, app: app, name: name)
         var paths = document["paths"] as? [String: Any] ?? [:]
         var components = (document["components"] as? [String: Any] ?? [:]).compactMapValues { $0 as? [String: Any] }
-        try Self.merge(part, under: apiRoot, apiRoots: [apiRoot] + otherAPIRoots, paths: &paths, components: &components)
+        try Self.merge(part, under: base ?? apiRoot, apiRoots: [apiRoot] + otherAPIRoots, paths: &paths, components: &components)
         document["paths"] = paths
         document["components"] = components
         try Self.checkReferences(in: document, components: components)

@@ -1,0 +1,157 @@
+import FareLensAPI
+import Foundation
+import Hummingbird
+import Logging
+import PlatformAPI
+import PlatformCore
+import Synchronization
+
+/// The observer a search part uses until the prices part wires its own: answers unchanged.
+public struct PassThroughSearchObserver: FlightSearchObserving {
+    public init() {}
+    public func observe(_ response: FlightOffersResponse, for query: FlightSearchQuery, purpose: FlightSearchPurpose) async throws -> FlightOffersResponse {
+        response
+    }
+}
+
+/// Every provider is out (quota gone, failed) and nothing is cached for the search: a 503 with
+/// `Retry-After` and the seed's banner text.
+public struct FlightSearchUnavailable: Error, Sendable, Equatable, APIErrorConvertible {
+    /// Seconds until a retry may find a provider again (a failed one: a minute; a quota: its reset).
+    public let retryAfter: Int
+
+    public var apiError: APIError {
+        var headers = HTTPFields()
+        headers[.retryAfter] = String(max(1, retryAfter))
+        return APIError(.serviceUnavailable, code: "live_prices_unavailable", message: FlightSearchRules.liveUnavailableNotice, headers: headers)
+    }
+}
+
+/// A search through the cache, the quota and the providers (``FlightSearching``): a fresh cached
+/// answer (`source: cache`); else the first live provider whose quota lets the purpose spend and
+/// that answers, or the offline model when no live one is configured; its answer goes through the
+/// observer (DealScores, history) and into the cache; when every live provider is out, the cached
+/// answer however old with `stale: true` and the banner text; with nothing cached,
+/// ``FlightSearchUnavailable``. Identical searches arriving while one is on its way share it (one
+/// provider call, the first caller's purpose spending the quota).
+public final class FlightSearchService: FlightSearching {
+    /// A failed provider is tried again by a retry after this long.
+    static let failureRetryAfter = 60
+
+    let cache: FlightSearchCache
+    let quota: QuotaLedger
+    let providers: [any FlightOfferProviding]
+    let observer: any FlightSearchObserving
+    let clock: any TimeSource
+    let logger: Logger
+    private let inFlight = Mutex<[String: Task<FlightOffersResponse, any Error>]>([:])
+
+    public init(
+        cache: FlightSearchCache, quota: QuotaLedger, providers: [any FlightOfferProviding], observer: any FlightSearchObserving = PassThroughSearchObserver(),
+        clock: any TimeSource, logger: Logger = Logger(label: "farelens.search")
+    ) {
+        self.cache = cache
+        self.quota = quota
+        self.providers = providers
+        self.observer = observer
+        self.clock = clock
+        self.logger = logger
+    }
+
+    /// Whether any provider is a live one (spending quota), not the offline model.
+    public var hasLiveProviders: Bool { providers.contains { $0.source != .offline } }
+
+    public func search(_ query: FlightSearchQuery, purpose: FlightSearchPurpose) async throws -> FlightOffersResponse {
+        let key = FlightSearchKey(query).text
+        let cached = try await cache.entry(key)
+        if let cached, cached.expiresAt > clock.now() {
+            var response = cached.response
+            response.meta = FlightSearchMeta(
+                count: response.data.count, links: response.meta?.links, source: .cache, cachedAt: cached.cachedAt, stale: false, quota: response.meta?.quota)
+            return response
+        }
+        let (task, isNew) = inFlight.withLock { tasks -> (Task<FlightOffersResponse, any Error>, Bool) in
+            if let running = tasks[key] { return (running, false) }
+            let task = Task { try await self.fetch(query, key: key, purpose: purpose) }
+            tasks[key] = task
+            return (task, true)
+        }
+        if isNew {
+            // Removed once done, whoever awaits it; the task itself is not cancelled with a caller.
+            Task {
+                _ = await task.result
+                self.inFlight.withLock { tasks in
+                    if tasks[key] == task { tasks[key] = nil }
+                }
+            }
+        }
+        return try await task.value
+    }
+
+    func fetch(_ query: FlightSearchQuery, key: String, purpose: FlightSearchPurpose) async throws -> FlightOffersResponse {
+        let now = clock.now()
+        let today = LocalDate(now, in: .utc)
+        var retryAfter: Int?
+        for provider in providers {
+            let spent: QuotaLedger.Spent?
+            switch try await quota.spend(provider.source, for: purpose) {
+            case .failure(let refusal):
+                let wait = Int(refusal.resetsAt.timeIntervalSince(now).rounded(.up))
+                retryAfter = min(retryAfter ?? wait, wait)
+                continue
+            case .success(let done): spent = done
+            }
+            let answer: FlightOffersResponse
+            do {
+                answer = try await provider.offers(for: query, today: today)
+            } catch {
+                logger.warning("FareLens search: \(provider.source.rawValue) failed: \(error)")
+                retryAfter = min(retryAfter ?? Self.failureRetryAfter, Self.failureRetryAfter)
+                continue
+            }
+            return try await finish(answer, provider: provider.source, spent: spent, query: query, key: key, purpose: purpose, at: now)
+        }
+        if let stale = try await cache.entry(key) {
+            var response = stale.response
+            response.meta = FlightSearchMeta(
+                count: response.data.count, links: response.meta?.links, source: .cache, cachedAt: stale.cachedAt, stale: true, quota: response.meta?.quota,
+                notice: FlightSearchRules.liveUnavailableNotice)
+            return response
+        }
+        throw FlightSearchUnavailable(retryAfter: retryAfter ?? Self.failureRetryAfter)
+    }
+
+    func finish(
+        _ answer: FlightOffersResponse, provider: FlightOfferSource, spent: QuotaLedger.Spent?, query: FlightSearchQuery, key: String, purpose: FlightSearchPurpose,
+        at now: Date
+    ) async throws -> FlightOffersResponse {
+        var response = answer
+        response.meta = FlightSearchMeta(
+            count: answer.data.count, links: answer.meta?.links, source: provider, cachedAt: now, stale: false,
+            quota: spent.map { FlightSearchQuota(provider: provider.rawValue, used: $0.used, limit: $0.limit) })
+        do {
+            response = try await observer.observe(response, for: query, purpose: purpose)
+        } catch {
+            // The prices part's failure costs the offers their scores, never the search.
+            logger.error("FareLens search: the search observer failed: \(error)")
+        }
+        do {
+            try await cache.store(response, source: provider, for: key)
+        } catch {
+            logger.error("FareLens search: caching failed: \(error)")
+        }
+        return response
+    }
+}
+
+/// A search's cache and coalescing key: every parameter of the normalised query, in one order.
+public struct FlightSearchKey: Sendable, Hashable {
+    public let text: String
+
+    public init(_ query: FlightSearchQuery) {
+        text = [
+            query.origin, query.destination, query.departureDate.text, query.returnDate?.text ?? "-", String(query.adults), String(query.children),
+            String(query.infants), query.travelClass.rawValue, query.currencyCode, query.max.map(String.init) ?? "-", query.nonStop ? "nonstop" : "any",
+        ].joined(separator: "|")
+    }
+}
