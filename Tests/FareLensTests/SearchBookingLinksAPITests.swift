@@ -2,6 +2,7 @@ import FareLens
 import FareLensAPI
 import Foundation
 import PlatformAPI
+import PlatformCore
 import TestSupport
 import Testing
 
@@ -66,5 +67,16 @@ struct SearchBookingLinksAPITests {
     @Test("every airline of the shipped table has a booking site")
     func everyAirlineHasASite() {
         for airline in AirlineTable.all { #expect(AirlineSites.site(airline.code) != nil, "\(airline.code)") }
+    }
+
+    @Test("FARELENS_AFFILIATE_MARKER and FARELENS_AFFILIATE_CAMPAIGN_ID set the links' attribution; anything but digits stops the server")
+    func settings() throws {
+        func read(_ environment: [String: String]) throws -> BookingLinkComposer {
+            try AffiliateLinkSettings(settings: Settings.layered(overrides: [:], environment: environment).scoped(to: .farelens)).composer
+        }
+        #expect(try read([:]) == BookingLinkComposer(marker: "676763", campaignID: "100"))
+        #expect(try read(["FARELENS_AFFILIATE_MARKER": "123", "FARELENS_AFFILIATE_CAMPAIGN_ID": "200"]) == BookingLinkComposer(marker: "123", campaignID: "200"))
+        #expect(throws: ConfigurationInvalid.self) { try read(["FARELENS_AFFILIATE_MARKER": "12&u=evil"]) }
+        #expect(throws: ConfigurationInvalid.self) { try read(["FARELENS_AFFILIATE_CAMPAIGN_ID": "12a"]) }
     }
 }
