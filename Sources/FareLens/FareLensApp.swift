@@ -9,16 +9,18 @@ import Persistence
 import PlatformCore
 
 /// FareLens's settings (`FARELENS_…`): the flight providers' credentials, their quotas and the
-/// per-user search limit.
+/// per-user search limit, the booking links' attribution.
 public struct FareLensConfiguration: Sendable {
     public var flightProviders = FlightProviderConfiguration()
     public var search = FlightSearchSettings()
+    public var affiliate = AffiliateLinkSettings()
 
     public init() {}
 
     public init(settings: Settings) throws {
         flightProviders = try FlightProviderConfiguration(settings: settings)
         search = try FlightSearchSettings(settings: settings)
+        affiliate = try AffiliateLinkSettings(settings: settings)
     }
 }
 
@@ -30,7 +32,7 @@ public struct FareLensApp: AppModule {
     public static var apiRoot: APIRoot { FareLensRoutes.root }
     public static var routes: [RouteShape] { FareLensRoutes.all }
     public static let migrations = [FareLensSchema.migrations]
-    public static var settingKeys: [SettingKey] { FlightProviderConfiguration.keys + FlightSearchSettings.keys }
+    public static var settingKeys: [SettingKey] { FlightProviderConfiguration.keys + FlightSearchSettings.keys + AffiliateLinkSettings.keys }
     /// The seed's "JWT session tokens (1-hour expiry, 7-day refresh)".
     public static var tokenLifetimes: TokenLifetimes? { TokenLifetimes(access: 3600, refresh: 7 * 86_400) }
     public static func configuration(from settings: Settings) throws -> FareLensConfiguration { try FareLensConfiguration(settings: settings) }
@@ -57,6 +59,8 @@ public struct FareLensApp: AppModule {
     /// the prices part's observer (history, DealScore, deals).
     public let search: FlightSearchService
     let searchLimiter: RateLimiter
+    /// The caller's booking links on every searched offer (Links/).
+    let searchLinks: SearchBookingLinks
     /// Observed fares (Prices/); swept by `priceHistory.sweep()`.
     public let priceHistory: PriceHistoryRepository
     public let routeSearches: RouteSearchCounter
@@ -94,6 +98,7 @@ public struct FareLensApp: AppModule {
             quota: QuotaLedger(database: database, clock: clock, policies: FlightProviderChain.policies(configuration.search), metrics: metrics, logger: logger),
             providers: FlightProviderChain.providers(configuration.flightProviders, settings: configuration.search, clock: clock), observer: observer,
             clock: clock, logger: logger)
+        searchLinks = SearchBookingLinks(composer: configuration.affiliate.composer, accounts: accounts, watchlists: watchlists)
         searchLimiter = RateLimiter(capacity: configuration.search.searchesPerMinutePerUser, per: 60, clock: clock)
         self.clock = clock
         self.cursorSecret = cursorSecret
@@ -113,7 +118,7 @@ public struct FareLensApp: AppModule {
         // Airports: autocomplete over the shipped table (Airports/), read on the first request.
         AirportsController().addRoutes(to: api)
         // Flight search (the seed's /v2 path) and the quota behind it (Search/, Quota/).
-        FlightSearchController(service: search, limiter: searchLimiter, clock: clock).addRoutes(v1: api, v2: routes.api(FareLensRoutes.v2))
+        FlightSearchController(service: search, links: searchLinks, limiter: searchLimiter, clock: clock).addRoutes(v1: api, v2: routes.api(FareLensRoutes.v2))
         // Observed fares per route and date, for charts (Prices/).
         PriceHistoryController(history: priceHistory, clock: clock).addRoutes(to: api)
         // Watchlists and preferred airports (Watchlists/), within the tier's limits.

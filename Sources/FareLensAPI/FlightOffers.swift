@@ -73,12 +73,12 @@ public enum FlightCabin: String, Codable, Sendable, CaseIterable {
 
 /// One flight offer (Amadeus `flight-offer`): its itineraries (one, or two for a round trip), the
 /// total price, the airlines that validate it, the price per traveller; FareLens adds the offer's
-/// DealScore (0–100) and its tier.
+/// DealScore (0–100) and its tier, and the caller's booking links.
 public struct FlightOffer: Codable, Sendable, Equatable, Identifiable {
     enum CodingKeys: String, CodingKey {
         case type, id, source, instantTicketingRequired, nonHomogeneous, oneWay, lastTicketingDate, numberOfBookableSeats
         case itineraries, price, pricingOptions, validatingAirlineCodes, travelerPricings
-        case dealScore = "deal_score", dealTier = "deal_tier"
+        case dealScore = "deal_score", dealTier = "deal_tier", bookingLinks = "booking_links"
     }
     /// Always `flight-offer`.
     public var type: String
@@ -100,12 +100,15 @@ public struct FlightOffer: Codable, Sendable, Equatable, Identifiable {
     public var dealScore: Int?
     /// The DealScore's tier (`exceptional`, `good`, …) as the deal scorer names it.
     public var dealTier: String?
+    /// Where to book it, composed for the caller (tier, A/B arm, matching watchlist) on every search
+    /// answer, never cached.
+    public var bookingLinks: [BookingLink]?
 
     public init(
         type: String = "flight-offer", id: String, source: String, instantTicketingRequired: Bool? = nil, nonHomogeneous: Bool? = nil, oneWay: Bool? = nil,
         lastTicketingDate: String? = nil, numberOfBookableSeats: Int? = nil, itineraries: [FlightItinerary], price: FlightPrice,
         pricingOptions: FlightPricingOptions? = nil, validatingAirlineCodes: [String]? = nil, travelerPricings: [FlightTravelerPricing]? = nil,
-        dealScore: Int? = nil, dealTier: String? = nil
+        dealScore: Int? = nil, dealTier: String? = nil, bookingLinks: [BookingLink]? = nil
     ) {
         self.type = type
         self.id = id
@@ -122,6 +125,7 @@ public struct FlightOffer: Codable, Sendable, Equatable, Identifiable {
         self.travelerPricings = travelerPricings
         self.dealScore = dealScore
         self.dealTier = dealTier
+        self.bookingLinks = bookingLinks
     }
 }
 

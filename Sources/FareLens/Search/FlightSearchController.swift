@@ -4,15 +4,19 @@ import Hummingbird
 import PlatformCore
 
 /// `GET /farelens/v2/shopping/flight-offers` (a user search: checked, limited per user — cache hits
-/// count too — then ``FlightSearchService``) and `GET /farelens/v1/quota` (the banner's report).
+/// count too — then ``FlightSearchService``, the caller's booking links added to the answer) and `GET /farelens/v1/quota` (the banner's report).
 public struct FlightSearchController: Sendable {
     let service: FlightSearchService
     let limiter: RateLimiter
     let request: FlightSearchRequest
     let clock: any TimeSource
+    let links: SearchBookingLinks
 
-    public init(service: FlightSearchService, limiter: RateLimiter, clock: any TimeSource, request: FlightSearchRequest = FlightSearchRequest()) {
+    public init(
+        service: FlightSearchService, links: SearchBookingLinks, limiter: RateLimiter, clock: any TimeSource, request: FlightSearchRequest = FlightSearchRequest()
+    ) {
         self.service = service
+        self.links = links
         self.limiter = limiter
         self.clock = clock
         self.request = request
@@ -27,7 +31,8 @@ public struct FlightSearchController: Sendable {
         let parameters = request.uri.queryParameters
         let query = try self.request.check({ parameters.get($0).map { String($0) } }, now: clock.now()).get()
         if let retryAfter = limiter.acquire("farelens-search|\(context.userID)") { throw APIError.rateLimited(retryAfter: retryAfter) }
-        return try await service.search(query, purpose: .userSearch(context.userID))
+        let answer = try await service.search(query, purpose: .userSearch(context.userID))
+        return try await links.attach(to: answer, query: query, for: context.userID)
     }
 
     @Sendable func quota(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> FlightQuotaReport {
