@@ -83,18 +83,6 @@ public struct Deal: Codable, Sendable, Equatable, QueueableDeal {
     }
 }
 
-/// A page of the feed, `{"data": [...], "next_cursor"}` (`next_cursor` null on the last page).
-public struct DealPage: Codable, Sendable, Equatable {
-    enum CodingKeys: String, CodingKey { case data, nextCursor = "next_cursor" }
-    public var data: [Deal]
-    public var nextCursor: String?
-
-    public init(data: [Deal], nextCursor: String?) {
-        self.data = data
-        self.nextCursor = nextCursor
-    }
-}
-
 /// Another fare on a deal's route and dates (another cabin, provider or airline), for the detail page.
 public struct FareOption: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey { case dealID = "deal_id", cabin, provider, airline, priceCents = "price_cents", currency, dealScore = "deal_score" }
@@ -176,18 +164,6 @@ public struct SavedDeal: Codable, Sendable, Equatable {
         self.dealID = dealID
         self.savedAt = savedAt
         self.deal = deal
-    }
-}
-
-/// A page of saved deals, newest first, `{"data": [...], "next_cursor"}`.
-public struct SavedDealPage: Codable, Sendable, Equatable {
-    enum CodingKeys: String, CodingKey { case data, nextCursor = "next_cursor" }
-    public var data: [SavedDeal]
-    public var nextCursor: String?
-
-    public init(data: [SavedDeal], nextCursor: String?) {
-        self.data = data
-        self.nextCursor = nextCursor
     }
 }
 

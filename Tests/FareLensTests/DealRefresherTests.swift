@@ -39,7 +39,7 @@ extension DealsAPITests {
             let dates = Set(search.seen.value.map { DealsAPITests.today.days(until: $0.departureDate) })
             #expect(dates == [7, 14, 21, 28, 35, 42, 49, 56])
             let token = try await client.signIn(app: "farelens").accessToken
-            let page = try await client.send(.get, FareLensRoutes.deals.endpoint.path + "?limit=100", token: token).decode(DealPage.self)
+            let page = try await client.send(.get, FareLensRoutes.deals.endpoint.path + "?limit=100", token: token).decode(FareLensList<Deal>.self)
             #expect(page.data.count == 39 && page.data.allSatisfy { $0.airline == "QF" && $0.dealTier == .good })
         }
     }
@@ -57,7 +57,7 @@ extension DealRefresherTests {
             await server.scheduler.enqueueStartRuns()
             try await server.scheduler.drain()
             let token = try await client.signIn(app: "farelens").accessToken
-            let page = try await client.send(.get, FareLensRoutes.deals.endpoint.path + "?limit=100", token: token).decode(DealPage.self)
+            let page = try await client.send(.get, FareLensRoutes.deals.endpoint.path + "?limit=100", token: token).decode(FareLensList<Deal>.self)
             #expect(page.data.count == 100, "a full first page of deals")
             #expect(page.data.allSatisfy { $0.dealScore >= DealTier.goodThreshold && $0.dealTier != .none && $0.provider == .offline })
             #expect(Set(page.data.map { "\($0.origin)-\($0.destination)" }).count >= 10, "deals from many routes")

@@ -65,10 +65,10 @@ struct DealsAPITests {
             let user = try await client.signIn(app: "farelens")
             let response = try await client.send(.get, Self.feed, token: user.accessToken)
             #expect(response.status == .ok, "\(response.text)")
-            let page = try response.decode(DealPage.self)
+            let page = try response.decode(FareLensList<Deal>.self)
             #expect(page.data.map { "\($0.origin)-\($0.destination)" } == ["LAX-JFK", "LAX-LHR", "SFO-JFK"])
             #expect(page.data.map { (($0.queueScore ?? 0) * 10).rounded() / 10 } == [163.2, 163.2, 85])
-            #expect(page.nextCursor == nil && response.text.contains(#""data":["#))
+            #expect(response.headers[ListPagingHeader.next] == nil && response.text.contains(#""data":["#) && !response.text.contains("next_cursor"))
             #expect(page.data.allSatisfy { $0.dealTier == .exceptional && $0.dealScore == 85 && $0.provider == .offline })
         }
     }
@@ -87,7 +87,7 @@ struct DealsAPITests {
             func routes(_ query: String) async throws -> [String] {
                 let response = try await client.send(.get, Self.feed + query, token: token)
                 #expect(response.status == .ok, "\(query): \(response.text)")
-                return try response.decode(DealPage.self).data.map { "\($0.origin)-\($0.destination)-\($0.airline)" }
+                return try response.decode(FareLensList<Deal>.self).data.map { "\($0.origin)-\($0.destination)-\($0.airline)" }
             }
             #expect(try await routes("") == ["LGA-ORD-DL", "EWR-SFO-UA", "JFK-LAX-UA", "JFK-LAX-AA", "BOS-LAX-B6"])
             #expect(try await routes("?origin=nyc") == ["LGA-ORD-DL", "EWR-SFO-UA", "JFK-LAX-UA", "JFK-LAX-AA"])
@@ -112,7 +112,7 @@ struct DealsAPITests {
                 #expect(response.status == .unprocessableContent, "\(query): \(response.text)")
                 #expect(Set(response.errorFields) == Set(fields), "\(query): \(response.text)")
             }
-            let cursor = try #require(try await client.send(.get, Self.feed + "?limit=1", token: token).decode(DealPage.self).nextCursor)
+            let cursor = try #require(try await client.send(.get, Self.feed + "?limit=1", token: token).headers[ListPagingHeader.next])
             let other = try await client.signIn(app: "farelens").accessToken
             let stolen = try await client.send(.get, Self.feed + "?cursor=" + cursor, token: other)
             #expect(stolen.status == .unprocessableContent && stolen.errorFields == ["cursor"])
@@ -126,22 +126,24 @@ struct DealsAPITests {
         try await Self.withDeals(database) { client, app, clock, _ in
             try await app.deals.record((0..<7).map { Self.candidate("JFK", "LAX", days: 10 + $0, price: 30_000 + 1_000 * $0, score: 80) })
             let token = try await client.signIn(app: "farelens").accessToken
-            let all = try await client.send(.get, Self.feed, token: token).decode(DealPage.self).data.map(\.id)
+            let all = try await client.send(.get, Self.feed, token: token).decode(FareLensList<Deal>.self).data.map(\.id)
             #expect(all.count == 7)
             var seen: [DealID] = []
             var cursor: String?
             repeat {
-                let page = try await client.send(.get, Self.feed + "?limit=3" + (cursor.map { "&cursor=" + $0 } ?? ""), token: token).decode(DealPage.self)
+                let response = try await client.send(.get, Self.feed + "?limit=3" + (cursor.map { "&cursor=" + $0 } ?? ""), token: token)
+                let page = try response.decode(FareLensList<Deal>.self)
+                #expect(!response.text.contains("next_cursor"), "the cursor is in X-Next-Cursor only: \(response.text)")
                 seen += page.data.map(\.id)
-                cursor = page.nextCursor
+                cursor = response.headers[ListPagingHeader.next]
                 if seen.count == 3 { try await app.deals.record([Self.candidate("BOS", "SFO", score: 99)]) }
             } while cursor != nil
             #expect(seen == all)
 
             try await app.deals.record([Self.candidate("SEA", "SFO", score: 90, expiresIn: 60)])
-            #expect(try await client.send(.get, Self.feed + "?origin=SEA", token: token).decode(DealPage.self).data.count == 1)
+            #expect(try await client.send(.get, Self.feed + "?origin=SEA", token: token).decode(FareLensList<Deal>.self).data.count == 1)
             clock.advance(by: 61)
-            #expect(try await client.send(.get, Self.feed + "?origin=SEA", token: token).decode(DealPage.self).data.isEmpty)
+            #expect(try await client.send(.get, Self.feed + "?origin=SEA", token: token).decode(FareLensList<Deal>.self).data.isEmpty)
             #expect(try await app.deals.purgeExpired() == 1)
         }
     }
@@ -151,13 +153,13 @@ struct DealsAPITests {
         try await Self.withDeals(database) { client, app, _, _ in
             let token = try await client.signIn(app: "farelens").accessToken
             try await app.deals.record([Self.candidate("JFK", "LAX", price: 40_000, score: 70), Self.candidate("JFK", "LAX", price: 35_000, score: 75)])
-            let first = try await client.send(.get, Self.feed, token: token).decode(DealPage.self).data
+            let first = try await client.send(.get, Self.feed, token: token).decode(FareLensList<Deal>.self).data
             #expect(first.map(\.priceCents) == [35_000])
             try await app.deals.record([Self.candidate("JFK", "LAX", price: 30_000, score: 82)])
-            let second = try await client.send(.get, Self.feed, token: token).decode(DealPage.self).data
+            let second = try await client.send(.get, Self.feed, token: token).decode(FareLensList<Deal>.self).data
             #expect(second.map(\.priceCents) == [30_000] && second.first?.id == first.first?.id && second.first?.dealTier == .exceptional)
             try await app.deals.record([Self.candidate("JFK", "LAX", price: 60_000, score: 40)])
-            #expect(try await client.send(.get, Self.feed, token: token).decode(DealPage.self).data.isEmpty)
+            #expect(try await client.send(.get, Self.feed, token: token).decode(FareLensList<Deal>.self).data.isEmpty)
         }
     }
 
@@ -170,7 +172,7 @@ struct DealsAPITests {
                 Self.candidate("JFK", "LAX", price: 150_000, airline: "UA", cabin: .business), Self.candidate("JFK", "LAX", days: 31, price: 20_000, airline: "DL"),
             ])
             let token = try await client.signIn(app: "farelens").accessToken
-            let deal = try #require(try await client.send(.get, Self.feed + "?max_price=30000&airlines=UA", token: token).decode(DealPage.self).data.first)
+            let deal = try #require(try await client.send(.get, Self.feed + "?max_price=30000&airlines=UA", token: token).decode(FareLensList<Deal>.self).data.first)
             #expect(deal.priceCents == 30_000)
             let path = FareLensRoutes.deal.endpoint(deal.id).path
             let response = try await client.send(.get, path, token: token)
@@ -193,7 +195,7 @@ struct DealsAPITests {
         try await Self.withDeals(database) { client, app, clock, server in
             try await app.deals.record([Self.candidate("JFK", "LAX"), Self.candidate("SFO", "JFK", days: 40)])
             let user = try await client.signIn(app: "farelens")
-            let deals = try await client.send(.get, Self.feed, token: user.accessToken).decode(DealPage.self).data
+            let deals = try await client.send(.get, Self.feed, token: user.accessToken).decode(FareLensList<Deal>.self).data
             let path = FareLensRoutes.savedDeals.endpoint.path
             let first = try await client.send(.post, path, token: user.accessToken, json: ["deal_id": deals[0].id.description])
             #expect(first.status == .created, "\(first.text)")
@@ -207,19 +209,22 @@ struct DealsAPITests {
             }
             #expect(try await client.send(.post, path, token: user.accessToken, json: ["deal_id": DealID().description]).status == .notFound)
 
-            let page1 = try await client.send(.get, path + "?limit=1", token: user.accessToken).decode(SavedDealPage.self)
-            #expect(page1.data.map(\.dealID) == [deals[1].id])
-            let page2 = try await client.send(.get, path + "?limit=1&cursor=" + (page1.nextCursor ?? ""), token: user.accessToken).decode(SavedDealPage.self)
-            #expect(page2.data.map(\.dealID) == [deals[0].id] && page2.nextCursor == nil && page2.data[0].deal.queueScore == nil)
+            let response1 = try await client.send(.get, path + "?limit=1", token: user.accessToken)
+            let page1 = try response1.decode(FareLensList<SavedDeal>.self)
+            #expect(page1.data.map(\.dealID) == [deals[1].id] && !response1.text.contains("next_cursor"), "\(response1.text)")
+            let cursor = try #require(response1.headers[ListPagingHeader.next])
+            let response2 = try await client.send(.get, path + "?limit=1&cursor=" + cursor, token: user.accessToken)
+            let page2 = try response2.decode(FareLensList<SavedDeal>.self)
+            #expect(page2.data.map(\.dealID) == [deals[0].id] && response2.headers[ListPagingHeader.next] == nil && page2.data[0].deal.queueScore == nil)
 
             let other = try await client.signIn(app: "farelens")
-            #expect(try await client.send(.get, path, token: other.accessToken).decode(SavedDealPage.self).data.isEmpty)
+            #expect(try await client.send(.get, path, token: other.accessToken).decode(FareLensList<SavedDeal>.self).data.isEmpty)
             #expect(try await client.send(.delete, FareLensRoutes.deleteSavedDeal.endpoint(deals[0].id).path, token: other.accessToken).status == .notFound)
 
             clock.advance(by: 900)
             try await app.deals.purgeExpired()
             #expect(try await client.send(.post, path, token: other.accessToken, json: ["deal_id": deals[0].id.description]).status == .notFound)
-            let kept = try await client.send(.get, path, token: user.accessToken).decode(SavedDealPage.self).data
+            let kept = try await client.send(.get, path, token: user.accessToken).decode(FareLensList<SavedDeal>.self).data
             #expect(kept.map(\.deal.priceCents) == [45_000, 45_000] && kept.map(\.deal.origin) == ["SFO", "JFK"])
             let export = try await client.send(.get, FareLensRoutes.platform.export.endpoint.path, token: user.accessToken)
             #expect(export.text.contains(#""saved_deals":["#) && export.text.contains(deals[0].id.description), "\(export.text)")

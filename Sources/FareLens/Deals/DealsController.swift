@@ -24,11 +24,11 @@ public struct DealsController: Sendable {
     }
 
     public func addRoutes(to api: RouterGroup<AuthenticatedContext>) {
-        api.on(FareLensRoutes.deals, use: feed)
+        api.on(FareLensRoutes.deals, edited: feed)
         api.on(FareLensRoutes.deal, use: detail)
     }
 
-    @Sendable func feed(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> DealPage {
+    @Sendable func feed(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> EditedResponse<FareLensList<Deal>> {
         let query = request.uri.queryParameters
         var v = Validator()
         let origin = query.get("origin").map { String($0) }
@@ -49,7 +49,7 @@ public struct DealsController: Sendable {
         let queue = SmartQueue(
             watchlists: try await ranking.watchlistCriteria(for: context.userID), preferredAirports: try await ranking.preferredAirports(for: context.userID))
         let found = DealFeedPage(ranked: queue.feed(candidates), limit: page.limit, after: page.cursor)
-        return DealPage(data: found.deals, nextCursor: found.next.map { paging.nextCursor($0, for: context.userID) })
+        return paging.fareLensList(found.deals, next: found.next, for: context.userID)
     }
 
     @Sendable func detail(_ request: Request, _ context: AuthenticatedContext, _ id: DealID) async throws -> DealDetail {
@@ -90,17 +90,17 @@ public struct SavedDealsController: Sendable {
     }
 
     public func addRoutes(to api: RouterGroup<AuthenticatedContext>) {
-        api.on(FareLensRoutes.savedDeals, use: list)
+        api.on(FareLensRoutes.savedDeals, edited: list)
         api.on(FareLensRoutes.saveDeal, edited: save)
         api.on(FareLensRoutes.deleteSavedDeal, use: delete)
     }
 
-    @Sendable func list(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> SavedDealPage {
+    @Sendable func list(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> EditedResponse<FareLensList<SavedDeal>> {
         var v = Validator()
         let page = paging.parse(request.uri.queryParameters, for: context.userID, &v)
         try v.throwIfInvalid()
         let found = try await saved.page(for: context.userID, limit: page.limit, cursor: page.cursor)
-        return SavedDealPage(data: found.saved, nextCursor: found.next.map { paging.nextCursor($0, for: context.userID) })
+        return paging.fareLensList(found.saved, next: found.next, for: context.userID)
     }
 
     /// 201 for a new save, 200 for a deal saved already; a deal that is unknown or expired is a 404.
@@ -117,7 +117,5 @@ public struct SavedDealsController: Sendable {
     }
 }
 
-extension DealPage: ResponseEncodable {}
 extension DealDetail: ResponseEncodable {}
-extension SavedDealPage: ResponseEncodable {}
 extension SavedDeal: ResponseEncodable {}

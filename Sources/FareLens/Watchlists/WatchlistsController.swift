@@ -31,9 +31,7 @@ public struct WatchlistsController: Sendable {
         let page = paging.parse(request.uri.queryParameters, for: context.userID, &v)
         try v.throwIfInvalid()
         let found = try await watchlists.page(for: context.userID, limit: page.limit, cursor: page.cursor)
-        var headers = HTTPFields()
-        if let next = found.next { headers[ListPaging.nextCursorHeader] = paging.nextCursor(next, for: context.userID) }
-        return EditedResponse(headers: headers, response: FareLensList(data: found.watchlists))
+        return paging.fareLensList(found.watchlists, next: found.next, for: context.userID)
     }
 
     @Sendable func create(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> EditedResponse<Watchlist> {
@@ -81,4 +79,3 @@ public struct WatchlistsController: Sendable {
 }
 
 extension Watchlist: ResponseEncodable {}
-extension FareLensList: ResponseEncodable {}

@@ -70,14 +70,6 @@ public struct Watchlist: Codable, Sendable, Equatable {
     }
 }
 
-/// A FareLens list's answer, `{"data": [...]}` (the next page's cursor, if any, in `X-Next-Cursor`).
-public struct FareLensList<Item: Codable & Sendable>: Codable, Sendable {
-    public var data: [Item]
-    public init(data: [Item]) { self.data = data }
-}
-
-extension FareLensList: Equatable where Item: Equatable {}
-
 /// The body of `POST /watchlists` and `PUT /watchlists/{id}`, with the rules the server and the SDK
 /// both apply. A `PUT` replaces every field (an absent optional one goes back to its default);
 /// `paused` is read only by `PUT` (absent: unchanged; `false` resumes, within the tier's limit).
