@@ -48,7 +48,7 @@ struct SearchQuotaTests {
             let clock = TestClock()
             let provider = CountingProvider(.amadeus, delay: .milliseconds(300))
             let service = FlightSearchService(
-                cache: FlightSearchCache(database: db, clock: clock), quota: QuotaLedger(database: db, clock: clock, policies: [QuotaPolicy(provider: .amadeus, limit: 100)]),
+                cache: FlightSearchCache(database: db, clock: clock), quota: QuotaLedger(database: db, clock: clock, policies: [QuotaPolicy(provider: .amadeus, limit: 1_000)]),
                 providers: [provider], clock: clock)
             let query = Self.query(clock)
             let answers = try await withThrowingTaskGroup(of: FlightOffersResponse.self) { group in
@@ -102,14 +102,20 @@ struct SearchQuotaTests {
         }
     }
 
-    @Test("the day's pace holds background and watchlist work back, never user searches", arguments: TestDatabase.allCases)
+    @Test("the day's pace holds watchlist work back, background work at a quarter of it, never user searches", arguments: TestDatabase.allCases)
     func pacing(_ database: TestDatabase) async throws {
         try await Self.withDatabase(database) { db in
             let clock = TestClock()
             let ledger = QuotaLedger(database: db, clock: clock, policies: [QuotaPolicy(provider: .amadeus, limit: 2_000)])
             let pace = QuotaPolicy(provider: .amadeus, limit: 2_000).dayPace(on: LocalDate(clock.now(), in: TimeZone(identifier: "UTC")!))
             #expect((65...67).contains(pace))
-            for _ in 0..<pace { _ = try await ledger.spend(.amadeus, for: .watchlist(tier: .pro)).get() }
+            // Background work first: a quarter of the day, then it waits, leaving the rest to watchlists.
+            for _ in 0..<(pace / 4) { _ = try await ledger.spend(.amadeus, for: .background).get() }
+            guard case .failure(.paced) = try await ledger.spend(.amadeus, for: .background) else {
+                Issue.record("background work passed a quarter of the day's pace")
+                return
+            }
+            for _ in 0..<(pace - pace / 4) { _ = try await ledger.spend(.amadeus, for: .watchlist(tier: .pro)).get() }
             guard case .failure(.paced(let resets)) = try await ledger.spend(.amadeus, for: .watchlist(tier: .pro)) else {
                 Issue.record("the pace did not hold")
                 return

@@ -57,12 +57,20 @@ public struct QuotaLedger: Sendable {
         let day = QuotaPolicy.dayKey(now)
         let name = provider.rawValue
         let ceiling = policy.ceiling(for: purpose)
-        let pace = policy.isPaced(purpose) ? policy.dayPace(on: LocalDate(now, in: .utc)) : nil
+        let dayCeiling = policy.dayCeiling(for: purpose, on: LocalDate(now, in: .utc))
         let outcome: Result<(Spent, warn: Bool), Refusal> = try await database.transaction { db in
-            if let pace, try await Self.used(name, day, in: db) >= pace { return .failure(.paced(resetsAt: QuotaPolicy.dayReset(after: now))) }
-            try await db.raw(
-                "INSERT INTO farelens_quota_usage (provider, period, used, warned) VALUES (\(bind: name), \(bind: month), 0, 0) ON CONFLICT (provider, period) DO NOTHING"
-            ).run()
+            for period in [month, day] {
+                try await db.raw(
+                    "INSERT INTO farelens_quota_usage (provider, period, used, warned) VALUES (\(bind: name), \(bind: period), 0, 0) ON CONFLICT (provider, period) DO NOTHING"
+                ).run()
+            }
+            // The day first: a conditional update, so instances racing for the day's last call cannot both take it.
+            let dayBound: SQLQueryString = dayCeiling.map { " AND used < \(bind: $0)" } ?? ""
+            guard
+                try await db.raw(
+                    "UPDATE farelens_quota_usage SET used = used + 1 WHERE provider = \(bind: name) AND period = \(bind: day)\(dayBound) RETURNING used"
+                ).first() != nil
+            else { return .failure(.paced(resetsAt: QuotaPolicy.dayReset(after: now))) }
             guard
                 let row = try await db.raw(
                     """
@@ -70,14 +78,12 @@ public struct QuotaLedger: Sendable {
                     WHERE provider = \(bind: name) AND period = \(bind: month) AND used < \(bind: ceiling) RETURNING used
                     """
                 ).first()
-            else { return .failure(.ceiling(resetsAt: QuotaPolicy.monthReset(after: now))) }
+            else {
+                // Not spent after all: the day's count goes back.
+                try await db.raw("UPDATE farelens_quota_usage SET used = used - 1 WHERE provider = \(bind: name) AND period = \(bind: day)").run()
+                return .failure(.ceiling(resetsAt: QuotaPolicy.monthReset(after: now)))
+            }
             let used = try row.decode(column: "used", as: Int.self)
-            try await db.raw(
-                """
-                INSERT INTO farelens_quota_usage (provider, period, used, warned) VALUES (\(bind: name), \(bind: day), 1, 0)
-                ON CONFLICT (provider, period) DO UPDATE SET used = farelens_quota_usage.used + 1
-                """
-            ).run()
             var warn = false
             if used >= policy.warningThreshold {
                 warn =

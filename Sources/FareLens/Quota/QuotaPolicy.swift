@@ -4,8 +4,10 @@ import PlatformAPI
 
 /// One live provider's monthly quota rules, pure: how far into the month each purpose may spend
 /// (user searches to 100 %, Pro watchlists to 96 %, Free watchlists to 93 %, background work to
-/// 90 %), the day's pace (limit ÷ days in the month, rounded up) that background and watchlist work
-/// never passes while user searches do, the 80 % warning, and the state a client's banner shows.
+/// 90 %), the day's pace (limit ÷ days in the month, rounded up) that watchlist work never passes
+/// and background work may use a quarter of (so a refresh at midnight leaves the day's watchlist
+/// checks their calls), while user searches pass it; the 80 % warning, and the state a client's
+/// banner shows.
 public struct QuotaPolicy: Sendable, Equatable {
     public let provider: FlightOfferSource
     public let limit: Int
@@ -30,10 +32,15 @@ public struct QuotaPolicy: Sendable, Equatable {
     /// Calls a purpose may reach: it spends while `used` is below this.
     public func ceiling(for purpose: FlightSearchPurpose) -> Int { limit * Self.share(of: purpose) / 100 }
 
-    /// Whether the day's pace holds the purpose back (everything but user searches).
-    public func isPaced(_ purpose: FlightSearchPurpose) -> Bool {
-        if case .userSearch = purpose { return false }
-        return true
+    /// The calls of the day the purpose may reach (it spends while the day's count is below this):
+    /// watchlist work the day's pace, background work a quarter of it (at least one), user searches
+    /// no daily bound (nil).
+    public func dayCeiling(for purpose: FlightSearchPurpose, on day: LocalDate) -> Int? {
+        switch purpose {
+        case .userSearch: nil
+        case .watchlist: dayPace(on: day)
+        case .background: max(1, dayPace(on: day) / 4)
+        }
     }
 
     /// The calls of one day at an even pace through `month` ("2026-02": 2000 → 72).
