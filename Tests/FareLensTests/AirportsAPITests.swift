@@ -18,6 +18,7 @@ struct AirportsAPITests {
             let first = try #require(try lax.decode([AirportSuggestion].self).first)
             #expect(first == AirportSuggestion(iata: "LAX", name: "Los Angeles International Airport", city: "Los Angeles", country: "US"))
             #expect(lax.text.contains(#""label":"Los Angeles (LAX)""#))
+            #expect(lax.headers[.cacheControl] == "private, max-age=3600", "the seed's airport cache: one hour")
             let san = try await client.send(.get, path + "?q=san", token: user.accessToken).decode([AirportSuggestion].self)
             #expect(san.count == AirportQuery.defaultLimit && san.first?.iata == "SAN")
 

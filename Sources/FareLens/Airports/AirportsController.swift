@@ -3,6 +3,7 @@ import Hummingbird
 import PlatformCore
 
 /// `GET /farelens/v1/airports`: autocomplete over the shipped airports, read on the first request.
+/// Answers may be kept an hour (the seed's airport cache TTL): the table changes only with a release.
 public struct AirportsController: Sendable {
     let index: @Sendable () -> AirportIndex
 
@@ -11,13 +12,16 @@ public struct AirportsController: Sendable {
     }
 
     public func addRoutes(to api: RouterGroup<AuthenticatedContext>) {
-        api.on(FareLensRoutes.airports, use: search)
+        api.on(FareLensRoutes.airports, edited: search)
     }
 
-    @Sendable func search(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> [AirportSuggestion] {
+    /// How long a client may keep an answer: the seed's airport cache, one hour.
+    public static let cacheControl = "private, max-age=3600"
+
+    @Sendable func search(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> EditedResponse<[AirportSuggestion]> {
         let parameters = request.uri.queryParameters
         let query = try AirportQuery.check(q: parameters.get("q").map { String($0) }, limit: parameters.get("limit").map { String($0) }).get()
-        return index().search(query.text, limit: query.limit)
+        return EditedResponse(headers: [.cacheControl: Self.cacheControl], response: index().search(query.text, limit: query.limit))
     }
 }
 
