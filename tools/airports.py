@@ -10,9 +10,8 @@ The output is tab-separated and UTF-8, one airport a line, ordered large airport
 
 `rank` is the airport's place in BUSIEST below (1 = busiest), 0 for the rest; airports are ordered
 by rank (ranked ones first), then by name. Lines starting with `#` are comments (the licence and the
-package version); lines starting with `@` are metropolitan-area codes:
-
-    @code  city  country  member,member,...
+package version). Metropolitan-area codes live in the contract (FareLensAPI's `MetroCodes.standard`),
+whose test checks that every member is in this table.
 
 The size signal: `airportsdata` has none, so BUSIEST lists about 200 of the world's busiest
 airports by total passengers in 2023. The first 20 are Airports Council International World's
@@ -37,40 +36,6 @@ LHE KHI DAC MLE CMB KTM ALA TAS GYD EVN TBS OTP BUD PRG BEG SOF KBP ESB ADB IKA
 """.split()
 
 # Metropolitan-area (city) codes and the airports they stand for; every member must be in the data.
-METROS = [
-    ("NYC", "New York", "US", "JFK LGA EWR"),
-    ("LON", "London", "GB", "LHR LGW STN LTN LCY SEN"),
-    ("TYO", "Tokyo", "JP", "HND NRT"),
-    ("PAR", "Paris", "FR", "CDG ORY BVA"),
-    ("CHI", "Chicago", "US", "ORD MDW"),
-    ("WAS", "Washington", "US", "IAD DCA BWI"),
-    ("MIL", "Milan", "IT", "MXP LIN BGY"),
-    ("ROM", "Rome", "IT", "FCO CIA"),
-    ("STO", "Stockholm", "SE", "ARN BMA NYO VST"),
-    ("OSA", "Osaka", "JP", "KIX ITM UKB"),
-    ("SEL", "Seoul", "KR", "ICN GMP"),
-    ("BJS", "Beijing", "CN", "PEK PKX"),
-    ("SHA", "Shanghai", "CN", "PVG SHA"),
-    ("SAO", "Sao Paulo", "BR", "GRU CGH VCP"),
-    ("RIO", "Rio de Janeiro", "BR", "GIG SDU"),
-    ("BUE", "Buenos Aires", "AR", "EZE AEP"),
-    ("YTO", "Toronto", "CA", "YYZ YTZ"),
-    ("YMQ", "Montreal", "CA", "YUL YHU"),
-    ("MOW", "Moscow", "RU", "SVO DME VKO ZIA"),
-    ("JKT", "Jakarta", "ID", "CGK HLP"),
-    ("BKK", "Bangkok", "TH", "BKK DMK"),
-    ("HOU", "Houston", "US", "IAH HOU"),
-    ("DTT", "Detroit", "US", "DTW DET"),
-    ("IST", "Istanbul", "TR", "IST SAW"),
-    ("BER", "Berlin", "DE", "BER"),
-    ("BRU", "Brussels", "BE", "BRU CRL"),
-    ("SPK", "Sapporo", "JP", "CTS OKD"),
-    ("REK", "Reykjavik", "IS", "KEF RKV"),
-    ("BUH", "Bucharest", "RO", "OTP BBU"),
-    ("TCI", "Tenerife", "ES", "TFN TFS"),
-]
-
-
 def clean(text):
     return " ".join(str(text).replace("\t", " ").split())
 
@@ -98,10 +63,6 @@ def main():
     out.write("# iata\tname\tcity\tcountry\tlat\tlon\ttz\trank\n")
     for place, name, code, city, a in rows:
         out.write(f"{code}\t{name}\t{city}\t{a['country']}\t{a['lat']:.4f}\t{a['lon']:.4f}\t{a['tz']}\t{place}\n")
-    for code, city, country, members in METROS:
-        absent = [m for m in members.split() if m not in airports]
-        assert not absent, f"{code}: members missing from airportsdata: {absent}"
-        out.write(f"@{code}\t{city}\t{country}\t{','.join(members.split())}\n")
 
 
 if __name__ == "__main__":

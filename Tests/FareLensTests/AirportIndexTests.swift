@@ -25,13 +25,25 @@ struct AirportIndexTests {
         #expect(catalog.airports.allSatisfy { TimeZone(identifier: $0.timeZone) != nil })
     }
 
-    @Test("a malformed line is refused with its number; comments and metro lines are read")
+    @Test("a malformed line is refused with its number; comments are skipped; metro areas come from the metro table, with the airports the table knows")
     func parsing() throws {
-        let table = "# header\nLAX\tLos Angeles Intl\tLos Angeles\tUS\t33.9\t-118.4\tAmerica/Los_Angeles\t8\n@LAM\tLA\tUS\tLAX\n"
-        let catalog = try AirportCatalog(table: table)
+        let table = "# header\nLAX\tLos Angeles Intl\tLos Angeles\tUS\t33.9\t-118.4\tAmerica/Los_Angeles\t8\n"
+        let catalog = try AirportCatalog(table: table, metros: MetroCodes(areas: [MetroCode("LAM", city: "LA", country: "US", airports: ["BUR", "LAX"])]))
         #expect(catalog.airports.map(\.iata) == ["LAX"] && catalog.metro("LAM")?.airports == ["LAX"])
+        #expect(catalog.airports(of: "lam") == ["LAX"] && catalog.metroCodes(containing: "LAX") == ["LAM"])
         let error = #expect(throws: AirportCatalog.MalformedLine.self) { try AirportCatalog(table: "# x\nLAX\tLos Angeles") }
         #expect(error?.number == 2 && error?.text == "LAX\tLos Angeles")
+    }
+
+    @Test("one metro table: every member of the contract's metro codes is a shipped airport, so the catalog, the smart queue and booking links agree")
+    func oneMetroTable() {
+        let catalog = AirportCatalog.shipped
+        for area in MetroCodes.standard.areas {
+            #expect(catalog.metro(area.code).map { Set($0.airports) } == Set(area.airports), "\(area.code)")
+            #expect(catalog.airports(of: area.code) == MetroCodes.standard.airports(of: area.code))
+        }
+        #expect(MetroCodes.standard.areas.count == 30 && catalog.metros.count == 30)
+        #expect(catalog.metroCodes(containing: "IAH") == ["HOU"] && MetroCodes.standard.covers("HOU", "IAH"))
     }
 
     @Test("a label is the city and the code, as the seed shows it")

@@ -51,6 +51,21 @@ struct DealsAPITests {
 
     static let feed = FareLensRoutes.deals.endpoint.path
 
+    @Test("the caller's own watchlists and preferred airport rank the feed; a metro watchlist (HOU→NYC) boosts its airports' deals", arguments: TestDatabase.allCases)
+    func realRankingInputs(_ database: TestDatabase) async throws {
+        try await Self.withDeals(database) { client, app, _, _ in
+            try await app.deals.record([Self.candidate("IAH", "JFK", score: 83), Self.candidate("DFW", "JFK", price: 40_000, score: 83)])
+            let user = try await client.signIn(app: "farelens")
+            let created = try await client.send(
+                .post, FareLensRoutes.createWatchlist.endpoint.path, token: user.accessToken, json: ["origin": "HOU", "destination": "NYC"])
+            #expect(created.status == .created, "\(created.text)")
+            let page = try await client.send(.get, Self.feed, token: user.accessToken).decode(FareLensList<Deal>.self)
+            #expect(page.data.map(\.origin) == ["IAH", "DFW"], "the watched metro's deal leads despite its higher price")
+            #expect(abs((page.data.first?.queueScore ?? 0) - 83 * 1.2) < 1e-9)
+            #expect(abs((page.data.last?.queueScore ?? 0) - 83) < 1e-9)
+        }
+    }
+
     @Test("the seed's three worked examples, end to end: queue scores 163.2 and 85, equal scores by sooner departure", arguments: TestDatabase.allCases)
     func seedExamples(_ database: TestDatabase) async throws {
         try await Self.withDeals(database) { client, app, _, _ in

@@ -1,8 +1,9 @@
+import FareLensAPI
 import Foundation
 
 /// The shipped airport table (`Resources/airports.tsv`, made by `tools/airports.py` from the
-/// MIT-licensed `airportsdata` package, ordered busiest first): every airport by IATA code and the
-/// metropolitan-area codes. Read once, on first use of ``shipped``.
+/// MIT-licensed `airportsdata` package, ordered busiest first): every airport by IATA code, and the
+/// metropolitan-area codes of the contract's table (``MetroCodes/standard``). Read once, on first use of ``shipped``.
 public final class AirportCatalog: Sendable {
     /// A line of the table that is not an airport, a metro code or a comment.
     public struct MalformedLine: Error, Equatable {
@@ -28,24 +29,20 @@ public final class AirportCatalog: Sendable {
     public let airports: [Airport]
     /// Metro codes by code.
     public let metros: [String: MetroArea]
+    /// The metro table the areas come from.
+    let metroTable: MetroCodes
     let positions: [String: Int]
 
-    /// Parses the table's text: `iata name city country lat lon tz rank` lines, `@code city country
-    /// member,…` metro lines and `#` comments, tab-separated.
-    public init(table: String) throws {
+    /// Parses the table's text: `iata name city country lat lon tz rank` lines and `#` comments,
+    /// tab-separated; the metro areas are `metros`'s (the contract's one table), each with the members
+    /// the table knows, busiest first.
+    public init(table: String, metros metroTable: MetroCodes = .standard) throws {
         var airports: [Airport] = []
-        var metroLines: [(code: String, city: String, country: String, members: [String])] = []
         for (offset, line) in table.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             if line.isEmpty || line.hasPrefix("#") { continue }
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            let malformed = MalformedLine(number: offset + 1, text: String(line))
-            if line.hasPrefix("@") {
-                guard fields.count == 4 else { throw malformed }
-                metroLines.append((String(fields[0].dropFirst()), fields[1], fields[2], fields[3].split(separator: ",").map(String.init)))
-                continue
-            }
             guard fields.count == 8, fields[0].count == 3, let latitude = Double(fields[4]), let longitude = Double(fields[5]), let rank = Int(fields[7])
-            else { throw malformed }
+            else { throw MalformedLine(number: offset + 1, text: String(line)) }
             airports.append(
                 Airport(
                     iata: fields[0], name: fields[1], city: fields[2], country: fields[3], latitude: latitude, longitude: longitude,
@@ -53,13 +50,14 @@ public final class AirportCatalog: Sendable {
         }
         let positions = Dictionary(airports.enumerated().map { ($1.iata, $0) }, uniquingKeysWith: { first, _ in first })
         var metros: [String: MetroArea] = [:]
-        for metro in metroLines {
-            let members = metro.members.compactMap { positions[$0] }.sorted().map { airports[$0].iata }
+        for metro in metroTable.areas {
+            let members = metro.airports.compactMap { positions[$0] }.sorted().map { airports[$0].iata }
             metros[metro.code] = MetroArea(code: metro.code, city: metro.city, country: metro.country, airports: members)
         }
         self.airports = airports
         self.positions = positions
         self.metros = metros
+        self.metroTable = metroTable
     }
 
     /// The airport with this IATA code (upper case), nil for none.
@@ -77,6 +75,13 @@ public final class AirportCatalog: Sendable {
         if let metro = metros[code] { return metro.airports.compactMap(airport) }
         return airport(code).map { [$0] } ?? []
     }
+}
+
+extension AirportCatalog: MetroAreas {
+    public func airports(of code: String) -> Set<String>? { metros[code.uppercased()].map { Set($0.airports) } }
+
+    /// The metro codes holding `airport`, sorted (none for a metro code itself).
+    public func metroCodes(containing airport: String) -> [String] { metroTable.codes(containing: airport) }
 }
 
 /// The catalog is where the offline fare model finds airports' coordinates, countries and zones.

@@ -57,6 +57,6 @@ public struct RouteSearchCounter: Sendable {
     /// `code` and the metro codes holding it (an airport), or a metro code and its airports.
     func codes(covering code: String) -> [String] {
         if let metro = airports.metro(code) { return [code] + metro.airports }
-        return [code] + airports.metros.values.filter { $0.airports.contains(code) }.map(\.code).sorted()
+        return [code] + airports.metroCodes(containing: code)
     }
 }

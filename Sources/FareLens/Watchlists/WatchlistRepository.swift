@@ -141,7 +141,7 @@ public struct WatchlistRepository: RouteWatcherCounting {
 
     /// `code` and the metro codes holding it.
     func covering(_ code: String) -> [String] {
-        [code] + catalog.metros.values.filter { $0.code != code && $0.airports.contains(code) }.map(\.code).sorted()
+        [code] + catalog.metroCodes(containing: code)
     }
 
     /// Puts the user's watchlists in line with `tier`, inside `db`'s transaction (the account's tier
