@@ -94,19 +94,24 @@ public struct PriceHistoryQuery: Sendable, Equatable {
         self.trip = trip
     }
 
-    /// `route` `AAA-BBB` of two different codes `isKnown` accepts; `from`/`to` real `YYYY-MM-DD`
+    /// `route` `AAA-BBB` of two known codes (`airports` answers the airports a code stands for, none
+    /// when unknown) sharing no airport (not `NYC-JFK`); `from`/`to` real `YYYY-MM-DD`
     /// dates (default today and today + 90), `from` ≤ `to`, at most 366 days together; `currency`
     /// three upper-case letters (USD); `cabin` one of ``FlightCabin``'s values (ECONOMY); `trip`
     /// `one_way` (default) or `round_trip`. Every offending field is named.
     public static func check(
-        route: String, from: String?, to: String?, currency: String?, cabin: String?, trip: String?, today: LocalDate, isKnown: (String) -> Bool
+        route: String, from: String?, to: String?, currency: String?, cabin: String?, trip: String?, today: LocalDate, airports: (String) -> Set<String>
     ) -> Checked<PriceHistoryQuery> {
         var v = Validator()
         var pair = RoutePair(pathComponent: route)
         if let known = pair {
-            let unknown = [known.origin, known.destination].filter { !isKnown($0) }
+            let (origins, destinations) = (airports(known.origin), airports(known.destination))
+            let unknown = [(known.origin, origins), (known.destination, destinations)].filter { $0.1.isEmpty }.map(\.0)
             if !unknown.isEmpty {
                 v.fail("route", "names no known airport or metro code: \(unknown.joined(separator: ", "))")
+                pair = nil
+            } else if !origins.isDisjoint(with: destinations) {
+                v.fail("route", "must join two places that share no airport (not \(known.origin)-\(known.destination))")
                 pair = nil
             }
         } else {

@@ -88,7 +88,8 @@ struct PricesAPITests {
         #expect(AirportCatalog.shipped.airports(for: "ZZZ").isEmpty)
         try await Self.withPrices(database) { client, _, user in
             let cases: [(String, String, [String])] = [
-                ("LAXJFK", "", ["route"]), ("lax-jfk", "", ["route"]), ("LAX-LAX", "", ["route"]), ("LAX-ZZZ", "", ["route"]), ("LAX-JFK-SFO", "", ["route"]),
+                ("LAXJFK", "", ["route"]), ("lax-jfk", "", ["route"]), ("LAX-LAX", "", ["route"]), ("NYC-JFK", "", ["route"]), ("LON-LHR", "", ["route"]),
+                ("LAX-ZZZ", "", ["route"]), ("LAX-JFK-SFO", "", ["route"]),
                 ("LAX-JFK", "?from=2030-02-30", ["from"]), ("LAX-JFK", "?from=2030-3-15", ["from"]), ("LAX-JFK", "?to=soon", ["to"]), ("LAX-JFK", "?to=2030-03-01", ["to"]),
                 ("LAX-JFK", "?from=2030-05-01&to=2030-04-30", ["to"]), ("LAX-JFK", "?from=2030-01-01&to=2031-01-02", ["to"]),
                 ("LAX-JFK", "?currency=usd", ["currency"]), ("LAX-JFK", "?currency=DOLLARS", ["currency"]), ("LAX-JFK", "?cabin=COACH", ["cabin"]),

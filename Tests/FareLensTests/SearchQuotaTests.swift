@@ -64,6 +64,52 @@ struct SearchQuotaTests {
         }
     }
 
+    /// An observer as slow as a busy database: the clock moves while it works.
+    struct SlowObserver: FlightSearchObserving {
+        let clock: TestClock
+        func observe(_ response: FlightOffersResponse, for query: FlightSearchQuery, purpose: FlightSearchPurpose) async throws -> FlightOffersResponse {
+            clock.advance(by: 3)
+            return response
+        }
+    }
+
+    @Test("the answer and its cached copy carry one cached_at, and the TTL counts from it", arguments: TestDatabase.allCases)
+    func oneCachedAt(_ database: TestDatabase) async throws {
+        try await Self.withDatabase(database) { db in
+            let clock = TestClock()
+            let service = FlightSearchService(
+                cache: FlightSearchCache(database: db, clock: clock), quota: QuotaLedger(database: db, clock: clock, policies: []),
+                providers: [CountingProvider(.offline)], observer: SlowObserver(clock: clock), clock: clock)
+            let query = Self.query(clock)
+            let fresh = try await service.search(query, purpose: .background)
+            let hit = try await service.search(query, purpose: .background)
+            #expect(fresh.meta?.source == .offline && hit.meta?.source == .cache)
+            let stamped = try #require(fresh.meta?.cachedAt)
+            // Equal to the millisecond (the databases keep times at their own precision); 3 s apart before.
+            #expect(abs((hit.meta?.cachedAt ?? .distantPast).timeIntervalSince(stamped)) < 0.001)
+            clock.advance(by: FlightSearchCache.ttl - 3 + 0.01)  // 3 s went by in the observer: the entry is now older than the TTL
+            #expect(try await service.search(query, purpose: .background).meta?.source == .offline)
+        }
+    }
+
+    @Test("a user's search never waits on background work the quota refuses: identical searches coalesce per priority class", arguments: TestDatabase.allCases)
+    func coalescingKeepsPriority(_ database: TestDatabase) async throws {
+        try await Self.withDatabase(database) { db in
+            let clock = TestClock()
+            let provider = CountingProvider(.amadeus, delay: .milliseconds(300))
+            let ledger = QuotaLedger(database: db, clock: clock, policies: [QuotaPolicy(provider: .amadeus, limit: 10)])
+            for _ in 0..<9 { _ = try await ledger.spend(.amadeus, for: .userSearch(UserID())).get() }  // 90 %: background is done for the month
+            let service = FlightSearchService(cache: FlightSearchCache(database: db, clock: clock), quota: ledger, providers: [provider], clock: clock)
+            let query = Self.query(clock)
+            let background = Task { try? await service.search(query, purpose: .background) }
+            try await Task.sleep(for: .milliseconds(20))
+            let user = try await service.search(query, purpose: .userSearch(UserID()))
+            #expect(user.meta?.source == .amadeus && user.meta?.quota?.used == 10)
+            if let answer = await background.value { #expect(answer.meta?.source != .amadeus, "the background search did not spend") }
+            #expect(provider.calls.value == 1)
+        }
+    }
+
     @Test("20 concurrent spends with 5 left spend exactly 5", arguments: TestDatabase.allCases)
     func atomicSpending(_ database: TestDatabase) async throws {
         try await Self.withDatabase(database) { db in

@@ -25,7 +25,7 @@ public struct PriceHistoryController: Sendable {
         func text(_ name: String) -> String? { parameters.get(name).map { String($0) } }
         let query = try PriceHistoryQuery.check(
             route: route.text, from: text("from"), to: text("to"), currency: text("currency"), cabin: text("cabin"), trip: text("trip"),
-            today: LocalDate(clock.now(), in: LocalDate.utcCalendar.timeZone), isKnown: { !airports.airports(for: $0).isEmpty }
+            today: LocalDate(clock.now(), in: LocalDate.utcCalendar.timeZone), airports: { Set(airports.airports(for: $0).map(\.iata)) }
         ).get()
         let days = try await history.dailySummaries(
             origins: airports.airports(for: query.route.origin).map(\.iata), destinations: airports.airports(for: query.route.destination).map(\.iata),

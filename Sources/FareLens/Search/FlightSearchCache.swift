@@ -44,8 +44,8 @@ public final class FlightSearchCache: Sendable {
     }
 
     /// Stores `response` for `key` as of now (replacing what was there), purging old rows hourly.
-    public func store(_ response: FlightOffersResponse, source: FlightOfferSource, for key: String) async throws {
-        let now = clock.now()
+    /// Keeps `response` for `key` as answered at `now` (its `meta.cached_at`; the TTL counts from it).
+    public func store(_ response: FlightOffersResponse, source: FlightOfferSource, for key: String, at now: Date) async throws {
         let text = String(decoding: try JSONEncoder.api.encode(response), as: UTF8.self)
         let purge = lastPurge.withLock { last -> Bool in
             guard last.map({ now.timeIntervalSince($0) >= Self.purgeInterval || now < $0 }) ?? true else { return false }

@@ -64,16 +64,14 @@ public final class FlightSearchService: FlightSearching {
     public func search(_ query: FlightSearchQuery, purpose: FlightSearchPurpose) async throws -> FlightOffersResponse {
         let key = FlightSearchKey(query).text
         let cached = try await cache.entry(key)
-        if let cached, cached.expiresAt > clock.now() {
-            var response = cached.response
-            response.meta = FlightSearchMeta(
-                count: response.data.count, links: response.meta?.links, source: .cache, cachedAt: cached.cachedAt, stale: false, quota: response.meta?.quota)
-            return response
-        }
+        if let cached, cached.expiresAt > clock.now() { return Self.cached(cached) }
+        // Coalesced per query and priority class: a user's search never waits on background work the
+        // quota refuses (it may spend where the background may not).
+        let flight = key + "|" + Self.priorityClass(purpose)
         let (task, isNew) = inFlight.withLock { tasks -> (Task<FlightOffersResponse, any Error>, Bool) in
-            if let running = tasks[key] { return (running, false) }
+            if let running = tasks[flight] { return (running, false) }
             let task = Task { try await self.fetch(query, key: key, purpose: purpose) }
-            tasks[key] = task
+            tasks[flight] = task
             return (task, true)
         }
         if isNew {
@@ -81,14 +79,33 @@ public final class FlightSearchService: FlightSearching {
             Task {
                 _ = await task.result
                 self.inFlight.withLock { tasks in
-                    if tasks[key] == task { tasks[key] = nil }
+                    if tasks[flight] == task { tasks[flight] = nil }
                 }
             }
         }
         return try await task.value
     }
 
+    /// A fresh cache entry as a search answers it.
+    static func cached(_ entry: FlightSearchCache.Entry) -> FlightOffersResponse {
+        var response = entry.response
+        response.meta = FlightSearchMeta(
+            count: response.data.count, links: response.meta?.links, source: .cache, cachedAt: entry.cachedAt, stale: false, quota: response.meta?.quota)
+        return response
+    }
+
+    /// The quota class a purpose spends in (``QuotaPolicy``'s order): searches of one class share a call.
+    static func priorityClass(_ purpose: FlightSearchPurpose) -> String {
+        switch purpose {
+        case .userSearch: "user"
+        case .watchlist(let tier): "watchlist-" + tier.rawValue
+        case .background: "background"
+        }
+    }
+
     func fetch(_ query: FlightSearchQuery, key: String, purpose: FlightSearchPurpose) async throws -> FlightOffersResponse {
+        // A search that missed the cache just as an identical one finished finds its answer here.
+        if let fresh = try await cache.entry(key), fresh.expiresAt > clock.now() { return Self.cached(fresh) }
         let now = clock.now()
         let today = LocalDate(now, in: .utc)
         var retryAfter: Int?
@@ -136,7 +153,7 @@ public final class FlightSearchService: FlightSearching {
             logger.error("FareLens search: the search observer failed: \(error)")
         }
         do {
-            try await cache.store(response, source: provider, for: key)
+            try await cache.store(response, source: provider, for: key, at: now)
         } catch {
             logger.error("FareLens search: caching failed: \(error)")
         }
