@@ -56,7 +56,7 @@ public struct SignedInSession: Sendable {
     public let server: URL
 }
 
-/// A CLI whose commands all talk through one SDK type (`ZiaAPIClient`, `FareLensAPIClient`…): the
+/// A CLI whose commands all talk through one SDK type (the app's `…APIClient`): the
 /// app says only how its SDK is made on a server and a session store, and every command gets it for
 /// the signed-in user from ``SessionOptions/api()`` and ``SessionOptions/run(_:)``.
 public protocol SDKCommandLineApp: DevelopmentSignInApp {

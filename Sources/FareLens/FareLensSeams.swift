@@ -116,3 +116,49 @@ public protocol DealRecording: Sendable {
     /// the same route, date, cabin and airline; ignores the rest.
     func record(_ candidates: [DealCandidate]) async throws
 }
+
+// Issue 36's seams: the watchlist checks (Checks/) hand their results to the alerts (Alerts/).
+
+/// One watchlist's check (scheduled or asked for): the lowest fare found for it now, the one at the
+/// previous check, and the fares that are deals for it.
+public struct WatchlistCheckResult: Sendable, Equatable {
+    public var watchlistID: UUID
+    public var userID: UserID
+    /// The watchlist's route as the user wrote it (airports or metro codes).
+    public var origin: String
+    public var destination: String
+    /// The lowest fare found for the watchlist's criteria, in minor units of `currency`; nil when none.
+    public var latestPriceCents: Int?
+    /// The lowest fare at the previous check; nil on the first.
+    public var previousPriceCents: Int?
+    public var currency: String
+    /// Fares scoring 60 or more that match the watchlist (route, window, ceiling), best first.
+    public var matchingDeals: [DealCandidate]
+    public var checkedAt: Date
+
+    /// The change since the previous check (negative: cheaper); nil without both prices.
+    public var changeCents: Int? { latestPriceCents.flatMap { latest in previousPriceCents.map { latest - $0 } } }
+
+    public init(
+        watchlistID: UUID, userID: UserID, origin: String, destination: String, latestPriceCents: Int?, previousPriceCents: Int?, currency: String,
+        matchingDeals: [DealCandidate], checkedAt: Date
+    ) {
+        self.watchlistID = watchlistID
+        self.userID = userID
+        self.origin = origin
+        self.destination = destination
+        self.latestPriceCents = latestPriceCents
+        self.previousPriceCents = previousPriceCents
+        self.currency = currency
+        self.matchingDeals = matchingDeals
+        self.checkedAt = checkedAt
+    }
+}
+
+/// Where scheduled checks' results go to become alerts (the alerts part): immediate pushes within
+/// the user's caps, quiet hours and mute list, silent pushes with the diff, and the history.
+public protocol WatchlistAlerting: Sendable {
+    /// Handles one user's results of one scheduled run (all their checked watchlists at once, so the
+    /// daily cap is taken in smart-queue order across them).
+    func deliver(_ results: [WatchlistCheckResult], for user: UserID) async throws
+}

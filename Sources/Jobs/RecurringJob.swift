@@ -19,7 +19,7 @@ public struct RecurringJob: Sendable {
     public var schedule: Schedule
     public var payload: String
     /// Whether the server also runs the job as soon as it starts (work a fresh server needs before
-    /// the first aligned occurrence, such as FareLens's first deals). Servers starting within the same
+    /// the first aligned occurrence, such as a feed filled from scratch). Servers starting within the same
     /// period run it once between them (``startOccurrence(at:)``).
     public var runsAtStart: Bool
 

@@ -234,6 +234,11 @@ struct DealsAPITests {
 
             let other = try await client.signIn(app: "farelens")
             #expect(try await client.send(.get, path, token: other.accessToken).decode(FareLensList<SavedDeal>.self).data.isEmpty)
+            // The cursor is the owner's: another account's use of it, or an altered one, is a 422 naming cursor.
+            #expect(try await client.send(.get, path + "?limit=1&cursor=" + cursor, token: other.accessToken).errorFields == ["cursor"])
+            var altered = Array(cursor)
+            altered[40] = altered[40] == "A" ? "B" : "A"
+            #expect(try await client.send(.get, path + "?limit=1&cursor=" + String(altered), token: user.accessToken).errorFields == ["cursor"])
             #expect(try await client.send(.delete, FareLensRoutes.deleteSavedDeal.endpoint(deals[0].id).path, token: other.accessToken).status == .notFound)
 
             clock.advance(by: 900)
