@@ -251,6 +251,7 @@ let package = Package(
                 .embedInCode("OpenAPI/farelens-prices.openapi.json"),
                 .embedInCode("OpenAPI/farelens-watchlists.openapi.json"),
                 .embedInCode("OpenAPI/farelens-deals.openapi.json"),
+                .embedInCode("OpenAPI/farelens-points.openapi.json"),
                 .embedInCode("OpenAPI/farelens-search.openapi.json"),
             ]
         ),

@@ -98,6 +98,12 @@ EXPLAINED_FIELDS = {
     # Chore scheduling: `start_date` must be a real date (no 30 February) and `name` counts at most
     # 100 characters as people see them once trimmed (see scripts/fuzz.toml).
     "scheduleChores": [r"start_date", r"name"],
+    # FareLens's points vault: a program's name (1 to 60) and status (at most 40) count characters as
+    # people see them once trimmed, and a name must not be blank; telemetry's string properties count
+    # at most 100 such characters (see scripts/fuzz.toml).
+    "createPointsProgram": [r"name", r"status"],
+    "updatePointsProgram": [r"name", r"status"],
+    "recordEvents": [r"events\[\d+\]\.properties\.[A-Za-z][A-Za-z0-9_]*"],
     # FareLens: known, distinct airport or metro codes; real dates; a window ending after it starts
     # and not in the past; a fare currency; an opaque cursor; preferred airports by the tier's rules.
     "createWatchlist": [r"origin", r"destination", r"departure_from", r"departure_to", r"currency"],

@@ -44,6 +44,7 @@ public struct FareLensApp: AppModule {
             ("farelens-prices.openapi.json", PackageResources.farelens_prices_openapi_json),
             ("farelens-watchlists.openapi.json", PackageResources.farelens_watchlists_openapi_json),
             ("farelens-deals.openapi.json", PackageResources.farelens_deals_openapi_json),
+            ("farelens-points.openapi.json", PackageResources.farelens_points_openapi_json),
         ]
         // The search fragment's paths are under the prefix (it holds the /v2 route), so it is added last.
         return try parts.reduce(
@@ -73,6 +74,9 @@ public struct FareLensApp: AppModule {
     /// What the deals part reads of the others: the watchlists' ranking inputs and the price history
     /// (tests may swap in fakes).
     public let dealSources: DealSources
+    /// Points vaults (Points/) and anonymous telemetry (Telemetry/).
+    public let pointsPrograms: PointsProgramRepository
+    public let telemetry: TelemetryRepository
     let clock: any TimeSource
     /// The server secret list cursors are signed with.
     let cursorSecret: Data
@@ -90,6 +94,8 @@ public struct FareLensApp: AppModule {
         preferences = PreferencesRepository(database: database, clock: clock)
         deals = DealRepository(database: database, clock: clock)
         savedDeals = SavedDealRepository(database: database, clock: clock)
+        pointsPrograms = PointsProgramRepository(database: database, clock: clock)
+        telemetry = TelemetryRepository(database: database, clock: clock)
         dealSources = DealSources(
             ranking: WatchlistRankingInputs(watchlists: watchlists, preferences: preferences), prices: PriceHistorySummaries(history: priceHistory))
         let observer = PriceObserver.make(history: priceHistory, searches: routeSearches, watchers: watchlists, deals: deals, clock: clock)
@@ -127,6 +133,10 @@ public struct FareLensApp: AppModule {
         // Deals: the smart-queue feed, details and saved deals (Deals/).
         DealsController(deals: deals, sources: dealSources, cursorSecret: cursorSecret, clock: clock).addRoutes(to: api)
         SavedDealsController(deals: deals, saved: savedDeals, cursorSecret: cursorSecret).addRoutes(to: api)
+        // Points vault and transfer bonuses, config and flags, anonymous telemetry (Points/, Telemetry/).
+        PointsController(programs: pointsPrograms, clock: clock, cursorSecret: cursorSecret).addRoutes(to: api)
+        ConfigController().addRoutes(to: api)
+        TelemetryController(telemetry: telemetry).addRoutes(to: api)
     }
 
     /// The background refresh of popular routes (Deals/DealRefresher), every 6 hours and at a
@@ -151,6 +161,7 @@ public struct FareLensApp: AppModule {
             return .completed
         }
         scheduler.schedule(RecurringJob(name: "farelens-history-sweep", kind: Self.historySweepJobKind, schedule: .daily(hour: 3, minute: 10)))
+        TelemetryRepository.registerSweep(telemetry, on: scheduler)
     }
 
     static let refreshJobKind = "farelens.deals_refresh"
@@ -158,31 +169,35 @@ public struct FareLensApp: AppModule {
     static let historySweepJobKind = "farelens.history_sweep"
 
     public var exporter: any AppDataExporter {
-        FareLensExporter(accounts: accounts, watchlists: watchlists, preferences: preferences, savedDeals: savedDeals)
+        FareLensExporter(accounts: accounts, watchlists: watchlists, preferences: preferences, savedDeals: savedDeals, pointsPrograms: pointsPrograms)
     }
 }
 
 /// FareLens's part of a user's data export: their account (tier, trial), watchlists, preferred
-/// airports (all stored, whatever the tier uses) and saved deals.
+/// airports (all stored, whatever the tier uses), saved deals and points vault. Telemetry is not
+/// theirs: its rows carry an install's anonymous id, never the account.
 public struct FareLensExporter: AppDataExporter {
     let accounts: FareLensAccountRepository
     let watchlists: WatchlistRepository
     let preferences: PreferencesRepository
     let savedDeals: SavedDealRepository
+    let pointsPrograms: PointsProgramRepository
 
     /// The export's shape.
     struct Export: Encodable, Sendable {
-        enum CodingKeys: String, CodingKey { case account, watchlists, preferredAirports = "preferred_airports", savedDeals = "saved_deals" }
+        enum CodingKeys: String, CodingKey { case account, watchlists, preferredAirports = "preferred_airports", savedDeals = "saved_deals", pointsPrograms = "points_programs" }
         var account: FareLensAccount
         var watchlists: [Watchlist]
         var preferredAirports: [PreferredAirport]
         var savedDeals: [SavedDeal]
+        var pointsPrograms: [PointsProgram]
     }
 
     public func exportData(for user: UserID) async throws -> AnyEncodable {
         AnyEncodable(
             Export(
                 account: try await accounts.account(for: user), watchlists: try await watchlists.all(for: user),
-                preferredAirports: try await preferences.stored(for: user), savedDeals: try await savedDeals.all(for: user)))
+                preferredAirports: try await preferences.stored(for: user), savedDeals: try await savedDeals.all(for: user),
+                pointsPrograms: try await pointsPrograms.all(for: user)))
     }
 }

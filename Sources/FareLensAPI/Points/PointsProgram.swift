@@ -1,0 +1,105 @@
+import Foundation
+import PlatformAPI
+
+/// The marker type of ``PointsProgramID``.
+public enum PointsProgramEntity {}
+/// A loyalty program's id in the points vault: `{id}` of the program routes.
+public typealias PointsProgramID = TypedID<PointsProgramEntity>
+
+extension PointsProgramEntity: NamedEntity {
+    public static var entityName: String { "Points program" }
+    public static var notFoundCode: String { "points_program_not_found" }
+}
+
+/// What a loyalty program is (the seed's `LoyaltyProgram`: airline or hotel, and the cards whose
+/// points transfer to them).
+public enum PointsProgramKind: String, Codable, Sendable, CaseIterable {
+    case airline, hotel, card
+}
+
+/// One loyalty program in the user's points vault: its balance and elite status. `catalog_id` names
+/// the shipped program it matched (nil for free text), which is what transfer bonuses follow.
+public struct PointsProgram: Codable, Sendable, Equatable {
+    enum CodingKeys: String, CodingKey {
+        case id, kind, name, catalogID = "catalog_id", balance, status, createdAt = "created_at", updatedAt = "updated_at"
+    }
+    public var id: PointsProgramID
+    public var kind: PointsProgramKind
+    public var name: String
+    public var catalogID: String?
+    public var balance: Int
+    public var status: String?
+    public var createdAt: Date
+    public var updatedAt: Date
+
+    public init(
+        id: PointsProgramID, kind: PointsProgramKind, name: String, catalogID: String?, balance: Int, status: String?, createdAt: Date, updatedAt: Date
+    ) {
+        self.id = id
+        self.kind = kind
+        self.name = name
+        self.catalogID = catalogID
+        self.balance = balance
+        self.status = status
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(name, forKey: .name)
+        try container.encode(catalogID, forKey: .catalogID)
+        try container.encode(balance, forKey: .balance)
+        try container.encode(status, forKey: .status)
+        try container.encode(createdAt, forKey: .createdAt)
+        try container.encode(updatedAt, forKey: .updatedAt)
+    }
+}
+
+/// The body of `POST /points/programs` and `PUT /points/programs/{id}` (a `PUT` replaces every
+/// field), with the rules the server and the SDK both apply.
+public struct PointsProgramInput: Codable, Sendable, Equatable {
+    public var kind: String?
+    public var name: String?
+    public var balance: Int?
+    public var status: String?
+
+    public init(kind: String?, name: String?, balance: Int? = nil, status: String? = nil) {
+        self.kind = kind
+        self.name = name
+        self.balance = balance
+        self.status = status
+    }
+
+    /// The longest name, in characters as people see them, once trimmed.
+    public static let maxNameLength = 60
+    /// The longest status (an elite tier: "Gold", "1K", "Diamond"), in characters as people see them.
+    public static let maxStatusLength = 40
+    /// The highest balance taken (no program holds a billion points; more is a typo).
+    public static let maxBalance = 1_000_000_000
+
+    /// A checked program, its name trimmed.
+    public struct Entry: Sendable, Equatable {
+        public var kind: PointsProgramKind
+        public var name: String
+        public var balance: Int
+        public var status: String?
+    }
+
+    /// `kind` one of airline, hotel, card; `name` required, 1–60 characters; `balance` 0…1,000,000,000
+    /// (0 when absent); `status` at most 40 characters, blank or absent: none.
+    public static func check(_ input: PointsProgramInput) -> Checked<Entry> {
+        var v = Validator()
+        let kind = v.requireEnum(input.kind, "kind", as: PointsProgramKind.self)
+        let name = v.requireText(input.name, "name", maxLength: maxNameLength)
+        let balance = input.balance ?? 0
+        v.check((0...maxBalance).contains(balance), "balance", "must be from 0 to \(maxBalance)")
+        let status = v.optionalText(input.status, "status", maxLength: maxStatusLength)
+        return .from(v) {
+            guard let kind, let name else { return nil }
+            return Entry(kind: kind, name: name, balance: balance, status: status)
+        }
+    }
+}

@@ -1,0 +1,169 @@
+import AppServer
+import FareLens
+import FareLensAPI
+import Foundation
+import HTTPTypes
+import PlatformAPI
+import PlatformCore
+import TestSupport
+import Testing
+
+/// FareLens's points vault, transfer bonuses and config through the HTTP API on both databases:
+/// CRUD, another user's program a 404, every 422 (lengths as people see them), the bonuses'
+/// filter and expiry at fixed dates, the A/B assignment equal to the booking links'.
+@Suite("FareLens points API", .timeLimit(.minutes(3)))
+struct PointsAPITests {
+    static var path: String { FareLensRoutes.pointsPrograms.endpoint.path }
+    static var bonusesPath: String { FareLensRoutes.transferBonuses.endpoint.path }
+    /// 2026-03-01 12:00 UTC.
+    static let start = Date(timeIntervalSince1970: 1_772_366_400)
+
+    static func with(_ database: TestDatabase, at start: Date = start, _ body: @Sendable (TestSupport.APIClient, TestClock, ServerComponents) async throws -> Void) async throws {
+        let clock = TestClock(start)
+        try await withServer(database, configure: { $0.apps = [FareLensApp.id] }, dependencies: .init(clock: clock)) { client, server in
+            try await body(client, clock, server)
+        }
+    }
+
+    static func created(_ client: TestSupport.APIClient, _ user: SignedIn, _ clock: TestClock, _ json: [String: Any]) async throws -> PointsProgram {
+        clock.advance(by: 1)
+        let response = try await client.send(.post, path, token: user.accessToken, json: json)
+        #expect(response.status == .created, "\(response.text)")
+        return try response.decode(PointsProgram.self)
+    }
+
+    static func item(_ id: PointsProgramID) -> String { path + "/" + id.description }
+
+    static func bonusIDs(_ client: TestSupport.APIClient, _ user: SignedIn) async throws -> [String] {
+        let response = try await client.send(.get, bonusesPath, token: user.accessToken)
+        #expect(response.status == .ok, "\(response.text)")
+        return try response.decode(FareLensList<TransferBonus>.self).data.map(\.id)
+    }
+
+    @Test("create, list newest first in {data} with paging, replace and delete; catalog names resolve; another user's program is a 404", arguments: TestDatabase.allCases)
+    func crud(_ database: TestDatabase) async throws {
+        try await Self.with(database) { client, clock, _ in
+            let user = try await client.signIn(app: "farelens")
+            let united = try await Self.created(client, user, clock, ["kind": "airline", "name": "  mileage-plus ", "balance": 84_000, "status": "Gold"])
+            #expect(united.name == "United MileagePlus" && united.catalogID == "united" && united.balance == 84_000 && united.status == "Gold")
+            let own = try await Self.created(client, user, clock, ["kind": "hotel", "name": "My Local Inn Club"])
+            #expect(own.name == "My Local Inn Club" && own.catalogID == nil && own.balance == 0 && own.status == nil)
+            let listed = try await client.send(.get, Self.path, token: user.accessToken)
+            #expect(listed.text.contains(#""catalog_id":null"#) && listed.text.contains(#""status":null"#), "\(listed.text)")
+            #expect(try listed.decode(FareLensList<PointsProgram>.self).data.map(\.id) == [own.id, united.id], "newest first")
+            let page1 = try await client.send(.get, Self.path + "?limit=1", token: user.accessToken)
+            let cursor = try #require(page1.headers[ListPagingHeader.next])
+            let page2 = try await client.send(.get, Self.path + "?limit=1&cursor=\(cursor)", token: user.accessToken)
+            #expect(try page2.decode(FareLensList<PointsProgram>.self).data.map(\.id) == [united.id] && page2.headers[ListPagingHeader.next] == nil)
+
+            clock.advance(by: 5)
+            let replaced = try await client.send(.put, Self.item(united.id), token: user.accessToken, json: ["kind": "airline", "name": "United", "balance": 90_500])
+            #expect(replaced.status == .ok, "\(replaced.text)")
+            let after = try replaced.decode(PointsProgram.self)
+            #expect(after.balance == 90_500 && after.status == nil && after.catalogID == "united" && after.createdAt == united.createdAt && after.updatedAt > united.updatedAt)
+
+            let other = try await client.signIn(app: "farelens")
+            #expect(try await client.send(.get, Self.path, token: other.accessToken).decode(FareLensList<PointsProgram>.self).data.isEmpty)
+            #expect(try await client.send(.put, Self.item(united.id), token: other.accessToken, json: ["kind": "airline", "name": "X"]).status == .notFound)
+            #expect(try await client.send(.delete, Self.item(united.id), token: other.accessToken).status == .notFound)
+            #expect(try await client.send(.put, Self.path + "/not-a-uuid", token: user.accessToken, json: ["kind": "airline", "name": "X"]).status == .notFound)
+
+            #expect(try await client.send(.delete, Self.item(united.id), token: user.accessToken).status == .noContent)
+            #expect(try await client.send(.delete, Self.item(united.id), token: user.accessToken).status == .notFound)
+            #expect(try await client.send(.get, Self.path, token: user.accessToken).decode(FareLensList<PointsProgram>.self).data.map(\.id) == [own.id])
+        }
+    }
+
+    @Test("every bad field is a 422 naming it; lengths count characters as people see them", arguments: TestDatabase.allCases)
+    func validation(_ database: TestDatabase) async throws {
+        try await Self.with(database) { client, clock, _ in
+            let user = try await client.signIn(app: "farelens")
+            let family = "👨‍👩‍👧‍👦"
+            let accented = "e\u{301}"
+            let cases: [([String: Any], [String])] = [
+                ([:], ["kind", "name"]),
+                (["kind": "bank", "name": "X"], ["kind"]),
+                (["kind": "airline", "name": "   "], ["name"]),
+                (["kind": "airline", "name": String(repeating: "a", count: 61)], ["name"]),
+                (["kind": "airline", "name": String(repeating: family, count: 61)], ["name"]),
+                (["kind": "airline", "name": "X", "balance": -1], ["balance"]),
+                (["kind": "airline", "name": "X", "balance": 1_000_000_001], ["balance"]),
+                (["kind": "airline", "name": "X", "balance": "lots"], ["balance"]),
+                (["kind": "airline", "name": "X", "status": String(repeating: accented, count: 41)], ["status"]),
+                (["kind": "airline", "name": 7], ["name"]),
+            ]
+            let existing = try await Self.created(client, user, clock, ["kind": "card", "name": "Amex"])
+            for (body, fields) in cases {
+                for (method, target) in [(HTTPRequest.Method.post, Self.path), (.put, Self.item(existing.id))] {
+                    let response = try await client.send(method, target, token: user.accessToken, json: body)
+                    #expect(response.status == .unprocessableContent, "\(method) \(body): \(response.text)")
+                    #expect(Set(response.errorFields) == Set(fields), "\(method) \(body): \(response.text)")
+                }
+            }
+            // At the limits, as people see them: 60 emoji families (seven code points each), 40 accented letters.
+            let longest = try await Self.created(
+                client, user, clock,
+                ["kind": "hotel", "name": String(repeating: family, count: 60), "balance": 1_000_000_000, "status": String(repeating: accented, count: 40)])
+            #expect(longest.name.count == 60 && longest.status?.count == 40 && longest.balance == 1_000_000_000)
+        }
+    }
+
+    @Test("bonuses: shown when the user holds the card or the airline program, announced ones not yet active, gone the day after they end", arguments: TestDatabase.allCases)
+    func bonuses(_ database: TestDatabase) async throws {
+        // 2026-03-31 23:00 UTC: Chase → Flying Blue's last day, an hour before Chase → United starts
+        // (the jump stays within the access token's hour).
+        try await Self.with(database, at: Date(timeIntervalSince1970: 1_774_998_000)) { client, clock, _ in
+            let nobody = try await client.signIn(app: "farelens")
+            #expect(try await Self.bonusIDs(client, nobody).isEmpty)
+            _ = try await Self.created(client, nobody, clock, ["kind": "card", "name": "My credit union points"])
+            #expect(try await Self.bonusIDs(client, nobody).isEmpty, "free text follows no bonus")
+
+            let card = try await client.signIn(app: "farelens")
+            _ = try await Self.created(client, card, clock, ["kind": "card", "name": "Chase Ultimate Rewards"])
+            #expect(try await Self.bonusIDs(client, card) == ["2026-02-chase-flyingblue", "2026-04-chase-united", "2026-09-chase-virgin"])
+            let shown = try await client.send(.get, Self.bonusesPath, token: card.accessToken).decode(FareLensList<TransferBonus>.self).data
+            #expect(shown[0].active && !shown[1].active && shown[0].percent == 25 && shown[0].toName == "Air France-KLM Flying Blue")
+            #expect(shown[0].startsOn == LocalDate(year: 2026, month: 2, day: 1) && shown[0].endsOn == LocalDate(year: 2026, month: 3, day: 31))
+
+            let airline = try await client.signIn(app: "farelens")
+            _ = try await Self.created(client, airline, clock, ["kind": "airline", "name": "flying blue"])
+            #expect(try await Self.bonusIDs(client, airline) == ["2026-02-chase-flyingblue", "2026-05-bilt-flyingblue"])
+            // An airline name under kind card is not the airline program.
+            let wrongKind = try await client.signIn(app: "farelens")
+            _ = try await Self.created(client, wrongKind, clock, ["kind": "card", "name": "Flying Blue"])
+            #expect(try await Self.bonusIDs(client, wrongKind).isEmpty)
+
+            // 23:59 UTC: still its last day; a minute later, 2026-04-01: ended, and Chase → United has started.
+            clock.advance(by: Date(timeIntervalSince1970: 1_775_001_540).timeIntervalSince(clock.now()))
+            #expect(try await Self.bonusIDs(client, card).first == "2026-02-chase-flyingblue")
+            clock.advance(by: 60)
+            let april = try await client.send(.get, Self.bonusesPath, token: card.accessToken).decode(FareLensList<TransferBonus>.self).data
+            #expect(april.map(\.id) == ["2026-04-chase-united", "2026-09-chase-virgin"] && april[0].active)
+            #expect(try await Self.bonusIDs(client, airline) == ["2026-05-bilt-flyingblue"])
+        }
+    }
+
+    @Test("config: the shipped flags and an A/B arm stable per user and equal to the one the booking links carry", arguments: TestDatabase.allCases)
+    func config(_ database: TestDatabase) async throws {
+        let clock = TestClock()
+        try await SearchAPITests.withSearchServer(database, clock: clock) { client, _ in
+            var arms: Set<AffiliateVariant> = []
+            for index in 0..<40 where arms.count < 2 {
+                let user = try await client.signIn(app: "farelens")
+                let first = try await client.send(.get, FareLensRoutes.config.endpoint.path, token: user.accessToken)
+                #expect(first.status == .ok, "\(first.text)")
+                let config = try first.decode(FareLensConfig.self)
+                #expect(config.flags == ConfigController.flags && config.flags["points_vault"] == true)
+                let again = try await client.send(.get, FareLensRoutes.config.endpoint.path, token: user.accessToken).decode(FareLensConfig.self)
+                #expect(again == config)
+                if index < 2 || !arms.contains(config.experiments.affiliateCTA) {
+                    let path = SearchAPITests.path("JFK", "LAX", clock: clock)
+                    let links = try SearchBookingLinksAPITests.subIDs(try await client.send(.get, path, token: user.accessToken))
+                    #expect(!links.isEmpty && links.allSatisfy { $0.variant == config.experiments.affiliateCTA })
+                }
+                arms.insert(config.experiments.affiliateCTA)
+            }
+            #expect(arms.count == 2, "users fall in both arms")
+        }
+    }
+}
