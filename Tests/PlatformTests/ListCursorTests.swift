@@ -79,6 +79,13 @@ struct ListCursorTests {
                 try await created(client.send(.post, "/farelens/v1/watchlists", token: user.accessToken, json: ["origin": "LAX", "destination": destinations[n]]))
             },
             inBody: false),
+        PagedList(
+            operation: "GET /farelens/v1/points/programs", signIn: { try await $0.signIn(app: "farelens") },
+            addItem: { client, user, n in
+                try await created(
+                    client.send(.post, "/farelens/v1/points/programs", token: user.accessToken, json: ["kind": "airline", "name": "Program \(n)", "balance": 1000]))
+            },
+            inBody: false),
     ]
 
     /// Lists whose items a test cannot give one user alone (FareLens's deals are everyone's, and
