@@ -19,7 +19,7 @@ struct AffiliateAPITests {
 
     /// A server with FareLens, the webhook secret (unless `secret` is nil), `admins` on the allow-list and a test clock.
     static func withAffiliate(
-        _ database: TestDatabase, secret: String? = Self.secret, admins: [String] = [],
+        _ database: TestDatabase, secret: String? = Self.secret, admins: [String] = [], dataDirectory: String? = nil,
         _ body: @Sendable (TestSupport.APIClient, FareLensApp, TestClock, ServerComponents) async throws -> Void
     ) async throws {
         let clock = TestClock(start)
@@ -27,6 +27,7 @@ struct AffiliateAPITests {
             database,
             configure: {
                 $0.apps = [FareLensApp.id]
+                if let dataDirectory { $0.dataDirectory = dataDirectory }
                 if let secret { $0.appOverrides["FARELENS_TRAVELPAYOUTS_WEBHOOK_SECRET"] = secret }
                 $0.adminAllowList = AdminAllowList(Set(admins.compactMap(UserID.init)))
             }, dependencies: .init(clock: clock)
@@ -76,7 +77,7 @@ struct AffiliateAPITests {
                 #expect(links.links.map(\.provider) == ["airline", "aviasales", "wayaway"])
                 for link in links.links {
                     let sub = try #require(URLComponents(string: link.url)?.queryItems?.first { $0.name == "sub_id" }?.value)
-                    #expect(sub == "ios-fl-\(id)-sfo_lax-\(placement.rawValue)-\(variant.rawValue)-free")
+                    #expect(sub == "ios-fl-\(id.description.replacingOccurrences(of: "-", with: "%2D"))-sfo_lax-\(placement.rawValue)-\(variant.rawValue)-free")
                     #expect(link.url.hasPrefix("https://tp.media/r?campaign_id=100&marker=676763&sub_id="))
                     #expect(link.cta == variant.callToAction(link.label))
                 }
@@ -137,7 +138,8 @@ struct AffiliateAPITests {
             #expect(invalid.status == .unprocessableContent && invalid.text.contains("commission_cents") && invalid.text.contains("\"id\""), "\(invalid.text)")
         }
         try await Self.withAffiliate(database, secret: nil) { client, _, _, _ in
-            #expect(try await Self.post(client, ["id": "a", "sub_id": "b"]).status == .notFound)
+            let off = try await Self.post(client, ["id": "a", "sub_id": "b"])
+            #expect(off.status == .notFound, "\(off.text)")
         }
     }
 
@@ -149,7 +151,7 @@ struct AffiliateAPITests {
             let statuses = try await withThrowingTaskGroup(of: (HTTPResponse.Status, Bool).self) { group in
                 for _ in 0..<6 {
                     group.addTask {
-                        let response = try await Self.post(client, notice)
+                        let response = try await Self.post(client, ["id": id, "sub_id": "ios-fl-dup-none-widget-variantA-free"])
                         return (response.status, (try? response.decode(CommissionReceipt.self).duplicate) ?? false)
                     }
                 }
@@ -165,8 +167,8 @@ struct AffiliateAPITests {
     @Test("a commission matches its sub_id's click up to exactly 30 days later; a second later it is kept unmatched", arguments: TestDatabase.allCases)
     func cookieWindow(_ database: TestDatabase) async throws {
         try await Self.withAffiliate(database) { client, _, clock, _ in
-            let user = try await client.signIn(app: "farelens")
             for (offset, matched) in [(30.0 * 86_400, true), (30.0 * 86_400 + 1, false)] {
+                let user = try await client.signIn(app: "farelens")
                 let deal = "w\(Int(offset))-\(UUID().uuidString.prefix(8))"
                 let sub = AffiliateSubID(dealID: deal, watchlist: nil, placement: .glasssheet, variant: .variantA, tier: .free).description
                 let click = try await client.send(
@@ -200,10 +202,16 @@ struct AffiliateAPITests {
 
     @Test("the report: impressions, clicks, matched conversions, CTR and median time to book by placement and arm; off the allow-list 403", arguments: TestDatabase.allCases)
     func report(_ database: TestDatabase) async throws {
-        let (admin, other) = try await withServer(database, configure: { $0.apps = [FareLensApp.id] }) { client, _ in
-            (try await client.signIn(app: "farelens"), try await client.signIn(app: "farelens"))
-        }
-        try await Self.withAffiliate(database, admins: [admin.userID]) { client, app, clock, server in
+        // Two users signed in on one server, then a second on the same database with the first an admin.
+        let folder = makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (admin, other) = try await withServer(
+            database,
+            configure: {
+                $0.apps = [FareLensApp.id]; $0.dataDirectory = folder.path
+            }, dependencies: .init(clock: TestClock(Self.start))
+        ) { client, _ in (try await client.signIn(app: "farelens"), try await client.signIn(app: "farelens")) }
+        try await Self.withAffiliate(database, admins: [admin.userID], dataDirectory: folder.path) { client, app, clock, server in
             // The report counts every user's rows: on the shared PostgreSQL database it starts from none.
             try await server.database.transaction { db in
                 try await db.raw("DELETE FROM farelens_link_impressions").run()
@@ -225,17 +233,17 @@ struct AffiliateAPITests {
                     json: ["deal_id": id.description, "placement": placement, "provider": "aviasales", "sub_id": sub])
                 #expect(click.status == .created, "\(click.text)")
             }
-            // Conversions 1 h and 3 h after the clicks (both on the dealcard sub id), and one unmatched.
-            clock.advance(by: 3600)
+            // Conversions 20 and 40 minutes after the clicks (both on the dealcard sub id), and one unmatched.
+            clock.advance(by: 1200)
             _ = try await Self.post(client, ["id": "r1-\(UUID())", "sub_id": subs[0]])
-            clock.advance(by: 7200)
+            clock.advance(by: 1200)
             _ = try await Self.post(client, ["id": "r2-\(UUID())", "sub_id": subs[0]])
             _ = try await Self.post(client, ["id": "r3-\(UUID())", "sub_id": "ios-fl-none-none-widget-variantA-free"])
             let response = try await client.send(.get, FareLensRoutes.affiliateReport.endpoint.path, token: admin.accessToken)
             #expect(response.status == .ok, "\(response.text)")
             let report = try response.decode(AffiliateReport.self)
             let dealcard = try #require(report.byPlacement.first { $0.key == "dealcard" })
-            #expect(dealcard == AffiliateReport.Row(key: "dealcard", impressions: 4, clicks: 2, conversions: 2, ctr: 0.5, medianTimeToBookSeconds: 7200))
+            #expect(dealcard == AffiliateReport.Row(key: "dealcard", impressions: 4, clicks: 2, conversions: 2, ctr: 0.5, medianTimeToBookSeconds: 1800))
             #expect(
                 report.byPlacement.first { $0.key == "widget" }
                     == AffiliateReport.Row(key: "widget", impressions: 1, clicks: 1, conversions: 0, ctr: 1, medianTimeToBookSeconds: nil))
@@ -244,7 +252,7 @@ struct AffiliateAPITests {
                     == AffiliateReport.Row(key: "glasssheet", impressions: 0, clicks: 0, conversions: 0, ctr: nil, medianTimeToBookSeconds: nil))
             #expect(
                 report.byVariant.first { $0.key == variant.rawValue }
-                    == AffiliateReport.Row(key: variant.rawValue, impressions: 5, clicks: 3, conversions: 2, ctr: 0.6, medianTimeToBookSeconds: 7200))
+                    == AffiliateReport.Row(key: variant.rawValue, impressions: 5, clicks: 3, conversions: 2, ctr: 0.6, medianTimeToBookSeconds: 1800))
             #expect(report.unmatchedConversions == 1)
             let refused = try await client.send(.get, FareLensRoutes.affiliateReport.endpoint.path, token: other.accessToken)
             #expect(refused.status == .forbidden, "\(refused.text)")
