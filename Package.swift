@@ -243,6 +243,7 @@ let package = Package(
                 "AppPlatform", "PlatformCore", "Persistence", "Auth", "Jobs", "FareLensAPI", "OutboundHTTP", "Observability",
                 .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Logging", package: "swift-log"),
                 .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             resources: [
                 .embedInCode("OpenAPI/farelens.openapi.json"),
@@ -253,6 +254,7 @@ let package = Package(
                 .embedInCode("OpenAPI/farelens-deals.openapi.json"),
                 .embedInCode("OpenAPI/farelens-points.openapi.json"),
                 .embedInCode("OpenAPI/farelens-search.openapi.json"),
+                .embedInCode("OpenAPI/farelens-affiliate.openapi.json"),
             ]
         ),
         // MARK: Composition

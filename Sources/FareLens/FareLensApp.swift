@@ -14,6 +14,7 @@ public struct FareLensConfiguration: Sendable {
     public var flightProviders = FlightProviderConfiguration()
     public var search = FlightSearchSettings()
     public var affiliate = AffiliateLinkSettings()
+    public var travelpayoutsWebhook = TravelpayoutsWebhookSettings()
 
     public init() {}
 
@@ -21,6 +22,7 @@ public struct FareLensConfiguration: Sendable {
         flightProviders = try FlightProviderConfiguration(settings: settings)
         search = try FlightSearchSettings(settings: settings)
         affiliate = try AffiliateLinkSettings(settings: settings)
+        travelpayoutsWebhook = TravelpayoutsWebhookSettings(settings: settings)
     }
 }
 
@@ -32,7 +34,7 @@ public struct FareLensApp: AppModule {
     public static var apiRoot: APIRoot { FareLensRoutes.root }
     public static var routes: [RouteShape] { FareLensRoutes.all }
     public static let migrations = [FareLensSchema.migrations]
-    public static var settingKeys: [SettingKey] { FlightProviderConfiguration.keys + FlightSearchSettings.keys + AffiliateLinkSettings.keys }
+    public static var settingKeys: [SettingKey] { FlightProviderConfiguration.keys + FlightSearchSettings.keys + AffiliateLinkSettings.keys + TravelpayoutsWebhookSettings.keys }
     /// The seed's "JWT session tokens (1-hour expiry, 7-day refresh)".
     public static var tokenLifetimes: TokenLifetimes? { TokenLifetimes(access: 3600, refresh: 7 * 86_400) }
     public static func configuration(from settings: Settings) throws -> FareLensConfiguration { try FareLensConfiguration(settings: settings) }
@@ -45,6 +47,7 @@ public struct FareLensApp: AppModule {
             ("farelens-watchlists.openapi.json", PackageResources.farelens_watchlists_openapi_json),
             ("farelens-deals.openapi.json", PackageResources.farelens_deals_openapi_json),
             ("farelens-points.openapi.json", PackageResources.farelens_points_openapi_json),
+            ("farelens-affiliate.openapi.json", PackageResources.farelens_affiliate_openapi_json),
         ]
         // The search fragment's paths are under the prefix (it holds the /v2 route), so it is added last.
         return try parts.reduce(
@@ -77,6 +80,10 @@ public struct FareLensApp: AppModule {
     /// Points vaults (Points/) and anonymous telemetry (Telemetry/).
     public let pointsPrograms: PointsProgramRepository
     public let telemetry: TelemetryRepository
+    /// Link impressions, clicks, commissions and booking surveys (Affiliate/).
+    public let affiliate: AffiliateRepository
+    let affiliateController: AffiliateController
+    let travelpayoutsWebhook: TravelpayoutsWebhookController
     let clock: any TimeSource
     /// The server secret list cursors are signed with.
     let cursorSecret: Data
@@ -85,7 +92,8 @@ public struct FareLensApp: AppModule {
 
     public init(
         database: any Database, clock: any TimeSource, cursorSecret: Data = Data("farelens".utf8), isDevelopment: Bool = false,
-        configuration: FareLensConfiguration = FareLensConfiguration(), metrics: MetricsRegistry = MetricsRegistry(), logger: Logger = Logger(label: "farelens")
+        configuration: FareLensConfiguration = FareLensConfiguration(), metrics: MetricsRegistry = MetricsRegistry(), logger: Logger = Logger(label: "farelens"),
+        admins: AdminAllowList = AdminAllowList()
     ) {
         accounts = FareLensAccountRepository(database: database, clock: clock)
         priceHistory = PriceHistoryRepository(database: database, clock: clock)
@@ -105,6 +113,11 @@ public struct FareLensApp: AppModule {
             providers: FlightProviderChain.providers(configuration.flightProviders, settings: configuration.search, clock: clock), observer: observer,
             clock: clock, logger: logger)
         searchLinks = SearchBookingLinks(composer: configuration.affiliate.composer, accounts: accounts, watchlists: watchlists)
+        affiliate = AffiliateRepository(database: database, clock: clock)
+        affiliateController = AffiliateController(
+            deals: deals, affiliate: affiliate, accounts: accounts, watchlists: watchlists, composer: configuration.affiliate.composer, admins: admins)
+        travelpayoutsWebhook = TravelpayoutsWebhookController(
+            signature: configuration.travelpayoutsWebhook.secret.map(TravelpayoutsSignature.init(secret:)), affiliate: affiliate)
         searchLimiter = RateLimiter(capacity: configuration.search.searchesPerMinutePerUser, per: 60, clock: clock)
         self.clock = clock
         self.cursorSecret = cursorSecret
@@ -114,7 +127,7 @@ public struct FareLensApp: AppModule {
     public init(platform: PlatformServices, configuration: FareLensConfiguration) throws {
         self.init(
             database: platform.database, clock: platform.clock, cursorSecret: platform.serverSecret, isDevelopment: platform.isDevelopment,
-            configuration: configuration, metrics: platform.metrics, logger: platform.logger)
+            configuration: configuration, metrics: platform.metrics, logger: platform.logger, admins: platform.admins)
     }
 
     public func addRoutes(to routes: AppRoutes) {
@@ -137,6 +150,9 @@ public struct FareLensApp: AppModule {
         PointsController(programs: pointsPrograms, clock: clock, cursorSecret: cursorSecret).addRoutes(to: api)
         ConfigController().addRoutes(to: api)
         TelemetryController(telemetry: telemetry).addRoutes(to: api)
+        // Booking links per deal, clicks, surveys, the report and the commission webhook (Affiliate/).
+        affiliateController.addRoutes(to: api)
+        travelpayoutsWebhook.addRoutes(to: routes.open(FareLensRoutes.openRoot))
     }
 
     /// The background refresh of popular routes (Deals/DealRefresher), every 6 hours and at a

@@ -24,6 +24,7 @@ public enum FareLensSchema {
             DealsSchema.migration,
             FlightSearchSchema.migration,
             PointsSchema.migration,
+            AffiliateSchema.migration,
         ]
     )
 }

@@ -39,12 +39,13 @@ struct DealsAPITests {
     }
 
     /// The server with FareLens, a test clock, and the app for recording deals and injecting fakes.
-    static func withDeals(_ database: TestDatabase, _ body: @Sendable (TestSupport.APIClient, FareLensApp, TestClock, ServerComponents) async throws -> Void) async throws {
+    static func withDeals(_ database: TestDatabase, _ body: @escaping @Sendable (TestSupport.APIClient, FareLensApp, TestClock, ServerComponents) async throws -> Void) async throws
+    {
         let clock = TestClock(start)
-        try await withServer(database, configure: { $0.apps = [FareLensApp.id] }, dependencies: .init(clock: clock)) { client, server in
+        // The deals are everyone's: each test has a database of its own, so other suites' deals never
+        // show in its feed (nor its deals in theirs).
+        try await withIsolatedServer(database, configure: { $0.apps = [FareLensApp.id] }, dependencies: .init(clock: clock)) { client, server in
             let app = try #require(server.app(FareLensApp.self))
-            // The deals are everyone's: on the shared PostgreSQL database each test starts from none.
-            try await server.database.transaction { db in try await db.raw("DELETE FROM farelens_deals").run() }
             try await body(client, app, clock, server)
         }
     }

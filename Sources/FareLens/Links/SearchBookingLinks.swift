@@ -21,17 +21,12 @@ public struct SearchBookingLinks: Sendable {
     /// `response` with `booking_links` on each offer, for `user`.
     public func attach(to response: FlightOffersResponse, query: FlightSearchQuery, for user: UserID) async throws -> FlightOffersResponse {
         guard !response.data.isEmpty else { return response }
-        let tier = try await accounts.account(for: user).tier
-        let criteria = try await watchlists.activeCriteria(for: user)
-        let variant = AffiliateVariant.assigned(to: user.uuid)
+        let attribution = try await BookingAttribution.of(user, accounts: accounts, watchlists: watchlists)
         var linked = response
         for index in linked.data.indices {
             let offer = linked.data[index]
             let fare = PriceObserver.fare(of: offer, query: query, source: response.meta?.source ?? .cache, observedAt: Date(timeIntervalSince1970: 0))
-            let watched = criteria.first { $0.matches(SearchedFare(fare: fare, dealScore: offer.dealScore ?? 0), metros: MetroCodes.standard) }
-            let subID = AffiliateSubID(
-                dealID: offer.id, watchlist: watched.map { AffiliateSubID.watchlist(origin: $0.origin, destination: $0.destination) }, placement: .dealcard,
-                variant: variant, tier: tier)
+            let subID = attribution.subID(dealID: offer.id, for: SearchedFare(fare: fare, dealScore: offer.dealScore ?? 0), placement: .dealcard)
             let trip = BookingTrip(
                 origin: fare.origin, destination: fare.destination, departureDate: query.departureDate, returnDate: query.returnDate, adults: query.adults,
                 children: query.children, infants: query.infants, cabin: query.travelClass)
@@ -42,8 +37,7 @@ public struct SearchBookingLinks: Sendable {
 
     /// The offer's airline with its name from the shipped table, else the answer's dictionary.
     static func airline(_ code: String, in response: FlightOffersResponse) -> BookingLinkComposer.Airline? {
-        guard !code.isEmpty else { return nil }
-        return BookingLinkComposer.Airline(code: code, name: AirlineTable.airline(code)?.name ?? response.dictionaries?.carriers?[code] ?? code)
+        BookingAttribution.airline(code, fallbackName: response.dictionaries?.carriers?[code])
     }
 }
 

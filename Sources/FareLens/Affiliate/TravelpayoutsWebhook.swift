@@ -1,0 +1,118 @@
+import Crypto
+import FareLensAPI
+import Foundation
+import Hummingbird
+import PlatformAPI
+import PlatformCore
+
+/// The commission webhook's secret (`FARELENS_TRAVELPAYOUTS_WEBHOOK_SECRET`): unset, the webhook
+/// answers 404 as if it did not exist, so an unconfigured server accepts no commissions.
+public struct TravelpayoutsWebhookSettings: Sendable {
+    public var secret: String?
+
+    public init(secret: String? = nil) { self.secret = secret }
+
+    enum Key {
+        static let secret = SettingKey("TRAVELPAYOUTS_WEBHOOK_SECRET", "Shared secret of Travelpayouts's commission webhook (HMAC-SHA256 of the body); unset: the webhook is off")
+    }
+
+    /// Every key read, relative to FareLens's scope.
+    public static let keys: [SettingKey] = [Key.secret]
+
+    public init(settings: Settings) {
+        secret = settings.string(Key.secret).flatMap { $0.isEmpty ? nil : $0 }
+    }
+}
+
+/// Checks a commission notification's `X-Travelpayouts-Signature`: the lower- or upper-case hex
+/// HMAC-SHA256 of the raw body under the shared secret, optionally written `sha256=<hex>`.
+public struct TravelpayoutsSignature: Sendable {
+    static let header = "X-Travelpayouts-Signature"
+    let secret: String
+
+    func isValid(_ signature: String?, body: Data) -> Bool {
+        guard var text = signature?.trimmingCharacters(in: .whitespaces) else { return false }
+        if text.lowercased().hasPrefix("sha256=") { text = String(text.dropFirst(7)) }
+        guard let mac = Self.bytes(hex: text) else { return false }
+        return HMAC<SHA256>.isValidAuthenticationCode(mac, authenticating: body, using: SymmetricKey(data: Data(secret.utf8)))
+    }
+
+    /// The signature of `body` (tests and local tools).
+    public static func sign(_ body: Data, secret: String) -> String {
+        HMAC<SHA256>.authenticationCode(for: body, using: SymmetricKey(data: Data(secret.utf8))).map { String(format: "%02x", $0) }.joined()
+    }
+
+    static func bytes(hex: String) -> Data? {
+        let digits = Array(hex.utf8)
+        guard digits.count == 64 else { return nil }
+        var data = Data(capacity: 32)
+        for index in stride(from: 0, to: digits.count, by: 2) {
+            guard let byte = UInt8(String(decoding: digits[index...index + 1], as: UTF8.self), radix: 16) else { return nil }
+            data.append(byte)
+        }
+        return data
+    }
+
+    /// The 401 of a missing or wrong signature (not a bearer route: the challenge names the scheme and header).
+    static var refused: APIError {
+        var headers = HTTPFields()
+        headers[.wwwAuthenticate] = #"HMAC-SHA256 header="X-Travelpayouts-Signature""#
+        return APIError(.unauthorized, code: "invalid_signature", message: "The X-Travelpayouts-Signature header is missing or does not sign this body.", headers: headers)
+    }
+}
+
+/// One commission notification: `{id, sub_id, commission_cents?, currency?}`.
+struct TravelpayoutsCommission: Codable, Sendable, Equatable {
+    enum CodingKeys: String, CodingKey { case id, subID = "sub_id", commissionCents = "commission_cents", currency }
+    var id: String?
+    var subID: String?
+    var commissionCents: Int?
+    var currency: String?
+
+    /// `id` 1–128 characters and `sub_id` 1–256, neither with control characters; `commission_cents`
+    /// 0 or more; `currency` three letters.
+    /// A checked notification.
+    struct Notice: Sendable, Equatable {
+        var id: String
+        var subID: String
+        var commissionCents: Int?
+        var currency: String?
+    }
+
+    static func check(_ body: TravelpayoutsCommission) -> Checked<Notice> {
+        var v = Validator()
+        func text(_ value: String?, _ field: String, max: Int) {
+            v.check(
+                value.map { (1...max).contains($0.count) && !ControlCharacters.containsForbidden($0) } ?? false, field,
+                value == nil ? "is required" : "must be 1–\(max) characters without control characters")
+        }
+        text(body.id, "id", max: 128)
+        text(body.subID, "sub_id", max: 256)
+        if let cents = body.commissionCents { v.check(cents >= 0, "commission_cents", "must be 0 or more") }
+        if let currency = body.currency {
+            v.check(currency.utf8.count == 3 && currency.allSatisfy { $0.isASCII && $0.isLetter }, "currency", "must be a three-letter currency code")
+        }
+        return .from(v) { Notice(id: body.id!, subID: body.subID!, commissionCents: body.commissionCents, currency: body.currency?.uppercased()) }
+    }
+}
+
+/// `POST /farelens/v1/webhooks/travelpayouts`: Travelpayouts's commission notifications, verified,
+/// kept once per id and matched to clicks.
+struct TravelpayoutsWebhookController: Sendable {
+    let signature: TravelpayoutsSignature?
+    let affiliate: AffiliateRepository
+
+    func addRoutes(to open: RouterGroup<AppRequestContext>) {
+        open.on(FareLensRoutes.travelpayoutsWebhook, responding: receive)
+    }
+
+    @Sendable func receive(_ request: Request, _ context: AppRequestContext, _: NoParameter) async throws -> CommissionReceipt {
+        guard let signature else { throw APIError.notFound("Route") }
+        let data = Data(buffer: try await request.body.collect(upTo: context.maxUploadSize))
+        guard signature.isValid(request.headers[values: .init(TravelpayoutsSignature.header)!].first, body: data) else { throw TravelpayoutsSignature.refused }
+        let commission = try TravelpayoutsCommission.check(try APIRequestDecoder.decode(TravelpayoutsCommission.self, from: data)).get()
+        return try await affiliate.recordConversion(commission)
+    }
+}
+
+extension CommissionReceipt: ResponseEncodable {}
