@@ -25,6 +25,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/sqlite-kit.git", from: "4.5.2"),
         .package(url: "https://github.com/vapor/sql-kit.git", from: "3.36.0"),
         .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.8.0"),
+        .package(url: "https://github.com/apple/swift-certificates.git", from: "1.15.0"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
@@ -243,6 +244,7 @@ let package = Package(
                 "AppPlatform", "PlatformCore", "Persistence", "Auth", "Jobs", "FareLensAPI", "OutboundHTTP", "Observability",
                 .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Logging", package: "swift-log"),
                 .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "JWTKit", package: "jwt-kit"),
             ],
             resources: [
                 .embedInCode("OpenAPI/farelens.openapi.json"),
@@ -252,6 +254,7 @@ let package = Package(
                 .embedInCode("OpenAPI/farelens-watchlists.openapi.json"),
                 .embedInCode("OpenAPI/farelens-deals.openapi.json"),
                 .embedInCode("OpenAPI/farelens-search.openapi.json"),
+                .embedInCode("OpenAPI/farelens-subscriptions.openapi.json"),
             ]
         ),
         // MARK: Composition
@@ -467,6 +470,7 @@ let package = Package(
             dependencies: [
                 "TestSupport", "FareLens", "FareLensAPI", "AppPlatform", "AppServer", "Auth", "OutboundHTTP", "PlatformCore",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "X509", package: "swift-certificates"), .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
     ],

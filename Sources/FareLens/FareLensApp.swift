@@ -14,6 +14,7 @@ public struct FareLensConfiguration: Sendable {
     public var flightProviders = FlightProviderConfiguration()
     public var search = FlightSearchSettings()
     public var affiliate = AffiliateLinkSettings()
+    public var appStore = AppStoreSettings()
 
     public init() {}
 
@@ -21,6 +22,7 @@ public struct FareLensConfiguration: Sendable {
         flightProviders = try FlightProviderConfiguration(settings: settings)
         search = try FlightSearchSettings(settings: settings)
         affiliate = try AffiliateLinkSettings(settings: settings)
+        appStore = try AppStoreSettings(settings: settings)
     }
 }
 
@@ -32,7 +34,7 @@ public struct FareLensApp: AppModule {
     public static var apiRoot: APIRoot { FareLensRoutes.root }
     public static var routes: [RouteShape] { FareLensRoutes.all }
     public static let migrations = [FareLensSchema.migrations]
-    public static var settingKeys: [SettingKey] { FlightProviderConfiguration.keys + FlightSearchSettings.keys + AffiliateLinkSettings.keys }
+    public static var settingKeys: [SettingKey] { FlightProviderConfiguration.keys + FlightSearchSettings.keys + AffiliateLinkSettings.keys + AppStoreSettings.keys }
     /// The seed's "JWT session tokens (1-hour expiry, 7-day refresh)".
     public static var tokenLifetimes: TokenLifetimes? { TokenLifetimes(access: 3600, refresh: 7 * 86_400) }
     public static func configuration(from settings: Settings) throws -> FareLensConfiguration { try FareLensConfiguration(settings: settings) }
@@ -52,6 +54,7 @@ public struct FareLensApp: AppModule {
                 fragment: String(decoding: PackageResources.farelens_openapi_json, as: UTF8.self))
         ) { document, part in try document.adding(String(decoding: part.json, as: UTF8.self), app: id.rawValue, name: part.name) }
         .adding(String(decoding: PackageResources.farelens_search_openapi_json, as: UTF8.self), app: id.rawValue, name: "farelens-search.openapi.json", under: "")
+        .adding(String(decoding: PackageResources.farelens_subscriptions_openapi_json, as: UTF8.self), app: id.rawValue, name: "farelens-subscriptions.openapi.json", under: "")
     }
 
     public let accounts: FareLensAccountRepository
@@ -73,6 +76,8 @@ public struct FareLensApp: AppModule {
     /// What the deals part reads of the others: the watchlists' ranking inputs and the price history
     /// (tests may swap in fakes).
     public let dealSources: DealSources
+    /// App Store subscriptions: verified transactions and notifications set tiers (Subscriptions/).
+    public let subscriptions: SubscriptionService
     let clock: any TimeSource
     /// The server secret list cursors are signed with.
     let cursorSecret: Data
@@ -100,6 +105,8 @@ public struct FareLensApp: AppModule {
             clock: clock, logger: logger)
         searchLinks = SearchBookingLinks(composer: configuration.affiliate.composer, accounts: accounts, watchlists: watchlists)
         searchLimiter = RateLimiter(capacity: configuration.search.searchesPerMinutePerUser, per: 60, clock: clock)
+        subscriptions = SubscriptionService(
+            settings: configuration.appStore, subscriptions: SubscriptionRepository(database: database, clock: clock), accounts: accounts, clock: clock, logger: logger)
         self.clock = clock
         self.cursorSecret = cursorSecret
         self.isDevelopment = isDevelopment
@@ -127,6 +134,8 @@ public struct FareLensApp: AppModule {
         // Deals: the smart-queue feed, details and saved deals (Deals/).
         DealsController(deals: deals, sources: dealSources, cursorSecret: cursorSecret, clock: clock).addRoutes(to: api)
         SavedDealsController(deals: deals, saved: savedDeals, cursorSecret: cursorSecret).addRoutes(to: api)
+        // App Store subscriptions: StoreKit 2 transactions and the open notifications webhook (Subscriptions/).
+        SubscriptionsController(service: subscriptions).addRoutes(to: api, open: routes.open(.open(.farelens)))
     }
 
     /// The background refresh of popular routes (Deals/DealRefresher), every 6 hours and at a
@@ -151,6 +160,7 @@ public struct FareLensApp: AppModule {
             return .completed
         }
         scheduler.schedule(RecurringJob(name: "farelens-history-sweep", kind: Self.historySweepJobKind, schedule: .daily(hour: 3, minute: 10)))
+        SubscriptionService.registerSweep(subscriptions, on: scheduler)
     }
 
     static let refreshJobKind = "farelens.deals_refresh"
