@@ -25,6 +25,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/sqlite-kit.git", from: "4.5.2"),
         .package(url: "https://github.com/vapor/sql-kit.git", from: "3.36.0"),
         .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.8.0"),
+        .package(url: "https://github.com/apple/swift-certificates.git", from: "1.15.0"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
@@ -244,6 +245,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Logging", package: "swift-log"),
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "JWTKit", package: "jwt-kit"),
             ],
             resources: [
                 .embedInCode("OpenAPI/farelens.openapi.json"),
@@ -255,6 +257,7 @@ let package = Package(
                 .embedInCode("OpenAPI/farelens-points.openapi.json"),
                 .embedInCode("OpenAPI/farelens-search.openapi.json"),
                 .embedInCode("OpenAPI/farelens-affiliate.openapi.json"),
+                .embedInCode("OpenAPI/farelens-subscriptions.openapi.json"),
             ]
         ),
         // MARK: Composition
@@ -470,6 +473,7 @@ let package = Package(
             dependencies: [
                 "TestSupport", "FareLens", "FareLensAPI", "AppPlatform", "AppServer", "Auth", "OutboundHTTP", "PlatformCore",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "X509", package: "swift-certificates"), .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
     ],

@@ -111,6 +111,9 @@ EXPLAINED_FIELDS = {
     "listWatchlists": [r"cursor"],
     "listDeals": [r"origin", r"destination", r"cursor"],  # known airport or metro codes; an opaque cursor
     "listSavedDeals": [r"cursor"],
+    # FareLens subscriptions: only a JWS Apple's chain signed, for this bundle and a Pro product, passes.
+    "verifySubscription": [r"signed_transaction"],
+    "appStoreNotification": [r"signedPayload"],
     "updatePreferences": [r"preferred_airports", r"preferred_airports\[\d+\]\.(iata|priority|weight)"],
     "listArtifacts": [r"cursor"],  # opaque, issued by this server to this account
     "saveArtifact": [r"payload(\..+)?", r"title"],  # at most 64 KB as compact JSON; 200 characters as people see them

@@ -23,13 +23,25 @@ public struct FareLensAccountRepository: Sendable {
     /// Puts the user on `tier` (the trial, if any, is kept) and their watchlists in line with it; answers the account.
     @discardableResult
     public func setTier(_ tier: FareLensTier, for user: UserID) async throws -> FareLensAccount {
+        try await write(tier, trialEndsAt: nil, replacingTrial: false, for: user)
+    }
+
+    /// Puts the user on `tier` with the trial ending at `trialEndsAt` (nil: none), their watchlists in
+    /// line with the tier (the subscriptions' path); answers the account.
+    @discardableResult
+    public func setTier(_ tier: FareLensTier, trialEndsAt: Date?, for user: UserID) async throws -> FareLensAccount {
+        try await write(tier, trialEndsAt: trialEndsAt, replacingTrial: true, for: user)
+    }
+
+    func write(_ tier: FareLensTier, trialEndsAt: Date?, replacingTrial: Bool, for user: UserID) async throws -> FareLensAccount {
         let now = clock.now()
         return try await database.transaction { db in
+            let trial: SQLQueryString = replacingTrial ? ", trial_ends_at = excluded.trial_ends_at" : ""
             try await db.raw(
                 """
                 INSERT INTO farelens_accounts (user_id, tier, trial_ends_at, created_at, updated_at)
-                VALUES (\(bind: user.uuid), \(bind: tier.rawValue), NULL, \(bind: now), \(bind: now))
-                ON CONFLICT (user_id) DO UPDATE SET tier = excluded.tier, updated_at = excluded.updated_at
+                VALUES (\(bind: user.uuid), \(bind: tier.rawValue), \(bind: trialEndsAt), \(bind: now), \(bind: now))
+                ON CONFLICT (user_id) DO UPDATE SET tier = excluded.tier, updated_at = excluded.updated_at\(trial)
                 """
             ).run()
             try await WatchlistRepository.applyTier(tier, for: user, at: now, in: db)

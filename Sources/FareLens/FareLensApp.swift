@@ -15,6 +15,7 @@ public struct FareLensConfiguration: Sendable {
     public var search = FlightSearchSettings()
     public var affiliate = AffiliateLinkSettings()
     public var travelpayoutsWebhook = TravelpayoutsWebhookSettings()
+    public var appStore = AppStoreSettings()
 
     public init() {}
 
@@ -23,6 +24,7 @@ public struct FareLensConfiguration: Sendable {
         search = try FlightSearchSettings(settings: settings)
         affiliate = try AffiliateLinkSettings(settings: settings)
         travelpayoutsWebhook = TravelpayoutsWebhookSettings(settings: settings)
+        appStore = try AppStoreSettings(settings: settings)
     }
 }
 
@@ -34,7 +36,9 @@ public struct FareLensApp: AppModule {
     public static var apiRoot: APIRoot { FareLensRoutes.root }
     public static var routes: [RouteShape] { FareLensRoutes.all }
     public static let migrations = [FareLensSchema.migrations]
-    public static var settingKeys: [SettingKey] { FlightProviderConfiguration.keys + FlightSearchSettings.keys + AffiliateLinkSettings.keys + TravelpayoutsWebhookSettings.keys }
+    public static var settingKeys: [SettingKey] {
+        FlightProviderConfiguration.keys + FlightSearchSettings.keys + AffiliateLinkSettings.keys + TravelpayoutsWebhookSettings.keys + AppStoreSettings.keys
+    }
     /// The seed's "JWT session tokens (1-hour expiry, 7-day refresh)".
     public static var tokenLifetimes: TokenLifetimes? { TokenLifetimes(access: 3600, refresh: 7 * 86_400) }
     public static func configuration(from settings: Settings) throws -> FareLensConfiguration { try FareLensConfiguration(settings: settings) }
@@ -56,6 +60,7 @@ public struct FareLensApp: AppModule {
                 fragment: String(decoding: PackageResources.farelens_openapi_json, as: UTF8.self))
         ) { document, part in try document.adding(String(decoding: part.json, as: UTF8.self), app: id.rawValue, name: part.name) }
         .adding(String(decoding: PackageResources.farelens_search_openapi_json, as: UTF8.self), app: id.rawValue, name: "farelens-search.openapi.json", under: "")
+        .adding(String(decoding: PackageResources.farelens_subscriptions_openapi_json, as: UTF8.self), app: id.rawValue, name: "farelens-subscriptions.openapi.json", under: "")
     }
 
     public let accounts: FareLensAccountRepository
@@ -84,6 +89,8 @@ public struct FareLensApp: AppModule {
     public let affiliate: AffiliateRepository
     let affiliateController: AffiliateController
     let travelpayoutsWebhook: TravelpayoutsWebhookController
+    /// App Store subscriptions: verified transactions and notifications set tiers (Subscriptions/).
+    public let subscriptions: SubscriptionService
     let clock: any TimeSource
     /// The server secret list cursors are signed with.
     let cursorSecret: Data
@@ -119,6 +126,8 @@ public struct FareLensApp: AppModule {
         travelpayoutsWebhook = TravelpayoutsWebhookController(
             signature: configuration.travelpayoutsWebhook.secret.map(TravelpayoutsSignature.init(secret:)), affiliate: affiliate)
         searchLimiter = RateLimiter(capacity: configuration.search.searchesPerMinutePerUser, per: 60, clock: clock)
+        subscriptions = SubscriptionService(
+            settings: configuration.appStore, subscriptions: SubscriptionRepository(database: database, clock: clock), accounts: accounts, clock: clock, logger: logger)
         self.clock = clock
         self.cursorSecret = cursorSecret
         self.isDevelopment = isDevelopment
@@ -153,6 +162,8 @@ public struct FareLensApp: AppModule {
         // Booking links per deal, clicks, surveys, the report and the commission webhook (Affiliate/).
         affiliateController.addRoutes(to: api)
         travelpayoutsWebhook.addRoutes(to: routes.open(FareLensRoutes.openRoot))
+        // App Store subscriptions: StoreKit 2 transactions and the open notifications webhook (Subscriptions/).
+        SubscriptionsController(service: subscriptions).addRoutes(to: api, open: routes.open(.open(.farelens)))
     }
 
     /// The background refresh of popular routes (Deals/DealRefresher), every 6 hours and at a
@@ -178,6 +189,7 @@ public struct FareLensApp: AppModule {
         }
         scheduler.schedule(RecurringJob(name: "farelens-history-sweep", kind: Self.historySweepJobKind, schedule: .daily(hour: 3, minute: 10)))
         TelemetryRepository.registerSweep(telemetry, on: scheduler)
+        SubscriptionService.registerSweep(subscriptions, on: scheduler)
     }
 
     static let refreshJobKind = "farelens.deals_refresh"

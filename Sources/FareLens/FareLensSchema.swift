@@ -25,6 +25,7 @@ public enum FareLensSchema {
             FlightSearchSchema.migration,
             PointsSchema.migration,
             AffiliateSchema.migration,
+            SubscriptionSchema.migration,
         ]
     )
 }

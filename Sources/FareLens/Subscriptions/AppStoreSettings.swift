@@ -1,0 +1,61 @@
+import FareLensAPI
+import Foundation
+import PlatformCore
+
+/// The App Store settings (`FARELENS_APPSTORE_…`): the root certificate signed transactions and
+/// notifications must chain to (Apple Root CA - G3 unless set), the app's bundle id and the
+/// subscription products that unlock Pro.
+public struct AppStoreSettings: Sendable {
+    /// PEM of the trusted root.
+    public var rootCertificatePEM = AppleRootCertificate.g3PEM
+    public var bundleID = AppStoreSettings.defaultBundleID
+    public var proProductIDs: Set<String> = AppStoreSettings.defaultProProductIDs
+
+    public static let defaultBundleID = "com.farelens.app"
+    /// FareLens Pro, monthly and yearly (each with the 14-day free trial as its introductory offer).
+    public static let defaultProProductIDs: Set<String> = ["farelens.pro.monthly", "farelens.pro.yearly"]
+
+    public init() {}
+
+    enum Key {
+        static let rootCertificate = SettingKey(
+            "APPSTORE_ROOT_CERT", "PEM of the root certificate App Store signatures must chain to (default: Apple Root CA - G3)", default: "")
+        static let bundleID = SettingKey("APPSTORE_BUNDLE_ID", "The app's bundle id signed App Store transactions must carry", default: defaultBundleID)
+    }
+
+    /// Every key read, relative to FareLens's scope.
+    public static let keys: [SettingKey] = [Key.rootCertificate, Key.bundleID]
+
+    public init(settings: Settings) throws {
+        if let pem = settings.string(Key.rootCertificate), !pem.isEmpty {
+            guard AppStoreSignatureVerifier(rootCertificatePEM: pem).hasRoot else {
+                throw ConfigurationInvalid("FARELENS_APPSTORE_ROOT_CERT must be one PEM certificate")
+            }
+            rootCertificatePEM = pem
+        }
+        if let bundle = settings.string(Key.bundleID), !bundle.isEmpty { bundleID = bundle }
+    }
+}
+
+/// Apple Root CA - G3 (https://www.apple.com/certificateauthority/AppleRootCA-G3.cer, SHA-256
+/// 63:34:3A:BF:B8:9A:6A:03:EB:B5:7E:9B:3F:5F:A7:BE:7C:4F:5C:75:6F:30:17:B3:A8:C4:88:C3:65:3E:91:79),
+/// the root of every StoreKit 2 and App Store Server Notification signature.
+public enum AppleRootCertificate {
+    public static let g3PEM = """
+        -----BEGIN CERTIFICATE-----
+        MIICQzCCAcmgAwIBAgIILcX8iNLFS5UwCgYIKoZIzj0EAwMwZzEbMBkGA1UEAwwS
+        QXBwbGUgUm9vdCBDQSAtIEczMSYwJAYDVQQLDB1BcHBsZSBDZXJ0aWZpY2F0aW9u
+        IEF1dGhvcml0eTETMBEGA1UECgwKQXBwbGUgSW5jLjELMAkGA1UEBhMCVVMwHhcN
+        MTQwNDMwMTgxOTA2WhcNMzkwNDMwMTgxOTA2WjBnMRswGQYDVQQDDBJBcHBsZSBS
+        b290IENBIC0gRzMxJjAkBgNVBAsMHUFwcGxlIENlcnRpZmljYXRpb24gQXV0aG9y
+        aXR5MRMwEQYDVQQKDApBcHBsZSBJbmMuMQswCQYDVQQGEwJVUzB2MBAGByqGSM49
+        AgEGBSuBBAAiA2IABJjpLz1AcqTtkyJygRMc3RCV8cWjTnHcFBbZDuWmBSp3ZHtf
+        TjjTuxxEtX/1H7YyYl3J6YRbTzBPEVoA/VhYDKX1DyxNB0cTddqXl5dvMVztK517
+        IDvYuVTZXpmkOlEKMaNCMEAwHQYDVR0OBBYEFLuw3qFYM4iapIqZ3r6966/ayySr
+        MA8GA1UdEwEB/wQFMAMBAf8wDgYDVR0PAQH/BAQDAgEGMAoGCCqGSM49BAMDA2gA
+        MGUCMQCD6cHEFl4aXTQY2e3v9GwOAEZLuN+yRhHFD/3meoyhpmvOwgPUnPWTxnS4
+        at+qIxUCMG1mihDK1A3UT82NQz60imOlM27jbdoXt2QfyFMm+YhidDkLF1vLUagM
+        6BgD56KyKA==
+        -----END CERTIFICATE-----
+        """
+}

@@ -1,0 +1,103 @@
+import Foundation
+import Persistence
+import PlatformCore
+import SQLKit
+
+/// `farelens_subscriptions` and `farelens_appstore_notifications`: each App Store subscription's
+/// state and owner, and which notifications were handled.
+public struct SubscriptionRepository: Sendable {
+    let database: any Database
+    let clock: any TimeSource
+
+    public init(database: any Database, clock: any TimeSource) {
+        self.database = database
+        self.clock = clock
+    }
+
+    /// A subscription's owner (nil: not bound yet) and state; nil when unknown.
+    func find(_ originalTransactionID: String) async throws -> (owner: UserID?, state: SubscriptionState)? {
+        try await database.read { db in
+            guard
+                let row = try await db.raw(
+                    "SELECT user_id, \(unsafeRaw: Self.stateColumns) FROM farelens_subscriptions WHERE original_transaction_id = \(bind: originalTransactionID)"
+                ).first()
+            else { return nil }
+            return (try row.decode(column: "user_id", as: UUID?.self).map(UserID.init), try Self.state(row))
+        }
+    }
+
+    /// Writes the subscription's state and binds it to `user` unless another user holds it (nil
+    /// `user`: the owner is kept). Answers the owner afterwards: someone other than `user` means
+    /// nothing was written.
+    func save(_ originalTransactionID: String, state: SubscriptionState, user: UserID?) async throws -> UserID? {
+        let now = clock.now()
+        return try await database.transaction { db in
+            try await db.raw(
+                """
+                INSERT INTO farelens_subscriptions
+                    (original_transaction_id, user_id, product_id, expires_at, revoked_at, grace_ends_at, trial_ends_at, updated_at)
+                VALUES (\(bind: originalTransactionID), \(bind: user?.uuid), \(bind: state.productID), \(bind: state.expiresAt), \(bind: state.revokedAt),
+                    \(bind: state.graceEndsAt), \(bind: state.trialEndsAt), \(bind: now))
+                ON CONFLICT (original_transaction_id) DO UPDATE SET
+                    user_id = COALESCE(farelens_subscriptions.user_id, excluded.user_id), product_id = excluded.product_id,
+                    expires_at = excluded.expires_at, revoked_at = excluded.revoked_at, grace_ends_at = excluded.grace_ends_at,
+                    trial_ends_at = excluded.trial_ends_at, updated_at = excluded.updated_at
+                WHERE farelens_subscriptions.user_id IS NULL OR excluded.user_id IS NULL OR farelens_subscriptions.user_id = excluded.user_id
+                """
+            ).run()
+            let row = try await db.raw("SELECT user_id FROM farelens_subscriptions WHERE original_transaction_id = \(bind: originalTransactionID)").first()
+            return try row?.decode(column: "user_id", as: UUID?.self).map(UserID.init)
+        }
+    }
+
+    /// Every subscription bound to the user.
+    func states(for user: UserID) async throws -> [SubscriptionState] {
+        try await database.read { db in
+            try await db.raw("SELECT \(unsafeRaw: Self.stateColumns) FROM farelens_subscriptions WHERE user_id = \(bind: user.uuid)").all().map(Self.state)
+        }
+    }
+
+    /// Users on Pro who hold a subscription that is no longer active at `now` (expired past any
+    /// grace, refunded or revoked), or whose trial has ended: the expiry sweep's candidates.
+    func lapsedProUsers(at now: Date) async throws -> [UserID] {
+        try await database.read { db in
+            try await db.raw(
+                """
+                SELECT DISTINCT s.user_id AS user_id FROM farelens_subscriptions s JOIN farelens_accounts a ON a.user_id = s.user_id
+                WHERE a.tier = 'pro' AND (s.revoked_at IS NOT NULL
+                    OR ((s.expires_at IS NULL OR s.expires_at <= \(bind: now)) AND (s.grace_ends_at IS NULL OR s.grace_ends_at <= \(bind: now)))
+                    OR (a.trial_ends_at IS NOT NULL AND a.trial_ends_at <= \(bind: now)))
+                """
+            ).all().map { UserID(try $0.decode(column: "user_id", as: UUID.self)) }
+        }
+    }
+
+    /// Whether a notification with this `notificationUUID` was handled.
+    func hasHandled(notification uuid: String) async throws -> Bool {
+        try await database.read { db in
+            try await db.raw("SELECT 1 AS seen FROM farelens_appstore_notifications WHERE notification_uuid = \(bind: uuid)").first() != nil
+        }
+    }
+
+    /// Records a handled notification (once; a concurrent duplicate is ignored).
+    func markHandled(notification uuid: String, type: String) async throws {
+        let now = clock.now()
+        try await database.transaction { db in
+            try await db.raw(
+                """
+                INSERT INTO farelens_appstore_notifications (notification_uuid, notification_type, received_at)
+                VALUES (\(bind: uuid), \(bind: type), \(bind: now)) ON CONFLICT (notification_uuid) DO NOTHING
+                """
+            ).run()
+        }
+    }
+
+    static let stateColumns = "product_id, expires_at, revoked_at, grace_ends_at, trial_ends_at"
+
+    static func state(_ row: any SQLRow) throws -> SubscriptionState {
+        SubscriptionState(
+            productID: try row.decode(column: "product_id", as: String.self), expiresAt: try row.decode(column: "expires_at", as: Date?.self),
+            revokedAt: try row.decode(column: "revoked_at", as: Date?.self), graceEndsAt: try row.decode(column: "grace_ends_at", as: Date?.self),
+            trialEndsAt: try row.decode(column: "trial_ends_at", as: Date?.self))
+    }
+}
