@@ -44,6 +44,7 @@ public struct FareLensApp: AppModule {
             ("farelens-prices.openapi.json", PackageResources.farelens_prices_openapi_json),
             ("farelens-watchlists.openapi.json", PackageResources.farelens_watchlists_openapi_json),
             ("farelens-deals.openapi.json", PackageResources.farelens_deals_openapi_json),
+            ("farelens-checks.openapi.json", PackageResources.farelens_checks_openapi_json),
         ]
         // The search fragment's paths are under the prefix (it holds the /v2 route), so it is added last.
         return try parts.reduce(
@@ -73,6 +74,8 @@ public struct FareLensApp: AppModule {
     /// What the deals part reads of the others: the watchlists' ranking inputs and the price history
     /// (tests may swap in fakes).
     public let dealSources: DealSources
+    /// Watchlist checks, asked for and scheduled at local times (Checks/).
+    public let checks: WatchlistChecks
     let clock: any TimeSource
     /// The server secret list cursors are signed with.
     let cursorSecret: Data
@@ -98,6 +101,7 @@ public struct FareLensApp: AppModule {
             quota: QuotaLedger(database: database, clock: clock, policies: FlightProviderChain.policies(configuration.search), metrics: metrics, logger: logger),
             providers: FlightProviderChain.providers(configuration.flightProviders, settings: configuration.search, clock: clock), observer: observer,
             clock: clock, logger: logger)
+        checks = WatchlistChecks(database: database, search: search, accounts: accounts, watchlists: watchlists, clock: clock, logger: logger)
         searchLinks = SearchBookingLinks(composer: configuration.affiliate.composer, accounts: accounts, watchlists: watchlists)
         searchLimiter = RateLimiter(capacity: configuration.search.searchesPerMinutePerUser, per: 60, clock: clock)
         self.clock = clock
@@ -127,6 +131,7 @@ public struct FareLensApp: AppModule {
         // Deals: the smart-queue feed, details and saved deals (Deals/).
         DealsController(deals: deals, sources: dealSources, cursorSecret: cursorSecret, clock: clock).addRoutes(to: api)
         SavedDealsController(deals: deals, saved: savedDeals, cursorSecret: cursorSecret).addRoutes(to: api)
+        WatchlistCheckController(checks: checks).addRoutes(to: api)
     }
 
     /// The background refresh of popular routes (Deals/DealRefresher), every 6 hours and at a
@@ -151,6 +156,7 @@ public struct FareLensApp: AppModule {
             return .completed
         }
         scheduler.schedule(RecurringJob(name: "farelens-history-sweep", kind: Self.historySweepJobKind, schedule: .daily(hour: 3, minute: 10)))
+        ScheduledWatchlistChecks(checks).register(on: scheduler)
     }
 
     static let refreshJobKind = "farelens.deals_refresh"
