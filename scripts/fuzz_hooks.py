@@ -105,6 +105,7 @@ EXPLAINED_FIELDS = {
     "listWatchlists": [r"cursor"],
     "listDeals": [r"origin", r"destination", r"cursor"],  # known airport or metro codes; an opaque cursor
     "listSavedDeals": [r"cursor"],
+    "checkWatchlists": [r"ids"],  # an id listed twice
     "updatePreferences": [r"preferred_airports", r"preferred_airports\[\d+\]\.(iata|priority|weight)"],
     "listArtifacts": [r"cursor"],  # opaque, issued by this server to this account
     "saveArtifact": [r"payload(\..+)?", r"title"],  # at most 64 KB as compact JSON; 200 characters as people see them
