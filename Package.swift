@@ -255,6 +255,7 @@ let package = Package(
                 .embedInCode("OpenAPI/farelens-watchlists.openapi.json"),
                 .embedInCode("OpenAPI/farelens-deals.openapi.json"),
                 .embedInCode("OpenAPI/farelens-points.openapi.json"),
+                .embedInCode("OpenAPI/farelens-checks.openapi.json"),
                 .embedInCode("OpenAPI/farelens-search.openapi.json"),
                 .embedInCode("OpenAPI/farelens-affiliate.openapi.json"),
                 .embedInCode("OpenAPI/farelens-subscriptions.openapi.json"),
@@ -371,6 +372,10 @@ let package = Package(
         .executableTarget(
             name: "farelens-search-benchmark", dependencies: ["FareLens", "FareLensAPI", "Persistence", "PlatformCore", .product(name: "Logging", package: "swift-log")],
             path: "Benchmarks/farelens-search-benchmark"),
+        // FareLens's scheduled watchlist checks: one run for 10,000 watchers on 300 routes (provider calls, time).
+        .executableTarget(
+            name: "farelens-checks-benchmark", dependencies: ["FareLens", "FareLensAPI", "Persistence", "PlatformCore", .product(name: "Logging", package: "swift-log")],
+            path: "Benchmarks/farelens-checks-benchmark"),
         .executableTarget(
             name: "http-ceiling",
             dependencies: [.product(name: "Hummingbird", package: "hummingbird")],

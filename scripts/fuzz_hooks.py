@@ -114,6 +114,7 @@ EXPLAINED_FIELDS = {
     # FareLens subscriptions: only a JWS Apple's chain signed, for this bundle and a Pro product, passes.
     "verifySubscription": [r"signed_transaction"],
     "appStoreNotification": [r"signedPayload"],
+    "checkWatchlists": [r"ids"],  # an id listed twice
     "updatePreferences": [r"preferred_airports", r"preferred_airports\[\d+\]\.(iata|priority|weight)"],
     "listArtifacts": [r"cursor"],  # opaque, issued by this server to this account
     "saveArtifact": [r"payload(\..+)?", r"title"],  # at most 64 KB as compact JSON; 200 characters as people see them

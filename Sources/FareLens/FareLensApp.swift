@@ -52,6 +52,7 @@ public struct FareLensApp: AppModule {
             ("farelens-deals.openapi.json", PackageResources.farelens_deals_openapi_json),
             ("farelens-points.openapi.json", PackageResources.farelens_points_openapi_json),
             ("farelens-affiliate.openapi.json", PackageResources.farelens_affiliate_openapi_json),
+            ("farelens-checks.openapi.json", PackageResources.farelens_checks_openapi_json),
         ]
         // The search fragment's paths are under the prefix (it holds the /v2 route), so it is added last.
         return try parts.reduce(
@@ -91,6 +92,8 @@ public struct FareLensApp: AppModule {
     let travelpayoutsWebhook: TravelpayoutsWebhookController
     /// App Store subscriptions: verified transactions and notifications set tiers (Subscriptions/).
     public let subscriptions: SubscriptionService
+    /// Watchlist checks, asked for and scheduled at local times (Checks/).
+    public let checks: WatchlistChecks
     let clock: any TimeSource
     /// The server secret list cursors are signed with.
     let cursorSecret: Data
@@ -119,6 +122,7 @@ public struct FareLensApp: AppModule {
             quota: QuotaLedger(database: database, clock: clock, policies: FlightProviderChain.policies(configuration.search), metrics: metrics, logger: logger),
             providers: FlightProviderChain.providers(configuration.flightProviders, settings: configuration.search, clock: clock), observer: observer,
             clock: clock, logger: logger)
+        checks = WatchlistChecks(database: database, search: search, accounts: accounts, watchlists: watchlists, clock: clock, logger: logger)
         searchLinks = SearchBookingLinks(composer: configuration.affiliate.composer, accounts: accounts, watchlists: watchlists)
         affiliate = AffiliateRepository(database: database, clock: clock)
         affiliateController = AffiliateController(
@@ -164,6 +168,7 @@ public struct FareLensApp: AppModule {
         travelpayoutsWebhook.addRoutes(to: routes.open(FareLensRoutes.openRoot))
         // App Store subscriptions: StoreKit 2 transactions and the open notifications webhook (Subscriptions/).
         SubscriptionsController(service: subscriptions).addRoutes(to: api, open: routes.open(.open(.farelens)))
+        WatchlistCheckController(checks: checks).addRoutes(to: api)
     }
 
     /// The background refresh of popular routes (Deals/DealRefresher), every 6 hours and at a
@@ -190,6 +195,7 @@ public struct FareLensApp: AppModule {
         scheduler.schedule(RecurringJob(name: "farelens-history-sweep", kind: Self.historySweepJobKind, schedule: .daily(hour: 3, minute: 10)))
         TelemetryRepository.registerSweep(telemetry, on: scheduler)
         SubscriptionService.registerSweep(subscriptions, on: scheduler)
+        ScheduledWatchlistChecks(checks).register(on: scheduler)
     }
 
     static let refreshJobKind = "farelens.deals_refresh"

@@ -26,6 +26,7 @@ public enum FareLensSchema {
             PointsSchema.migration,
             AffiliateSchema.migration,
             SubscriptionSchema.migration,
+            WatchlistCheckSchema.migration,
         ]
     )
 }
