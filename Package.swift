@@ -251,6 +251,7 @@ let package = Package(
                 .embedInCode("OpenAPI/farelens-prices.openapi.json"),
                 .embedInCode("OpenAPI/farelens-watchlists.openapi.json"),
                 .embedInCode("OpenAPI/farelens-deals.openapi.json"),
+                .embedInCode("OpenAPI/farelens-alerts.openapi.json"),
                 .embedInCode("OpenAPI/farelens-search.openapi.json"),
             ]
         ),
@@ -365,6 +366,10 @@ let package = Package(
         .executableTarget(
             name: "farelens-search-benchmark", dependencies: ["FareLens", "FareLensAPI", "Persistence", "PlatformCore", .product(name: "Logging", package: "swift-log")],
             path: "Benchmarks/farelens-search-benchmark"),
+        // FareLens's alerts: the fan-out of one scheduled run for 10,000 users on SQLite.
+        .executableTarget(
+            name: "farelens-alerts-benchmark", dependencies: ["FareLens", "FareLensAPI", "Auth", "Persistence", "PlatformCore", .product(name: "Logging", package: "swift-log")],
+            path: "Benchmarks/farelens-alerts-benchmark"),
         .executableTarget(
             name: "http-ceiling",
             dependencies: [.product(name: "Hummingbird", package: "hummingbird")],

@@ -4,6 +4,7 @@ import FareLensAPI
 import Foundation
 import Jobs
 import Logging
+import Notifications
 import Observability
 import Persistence
 import PlatformCore
@@ -36,6 +37,7 @@ public struct FareLensApp: AppModule {
     /// The seed's "JWT session tokens (1-hour expiry, 7-day refresh)".
     public static var tokenLifetimes: TokenLifetimes? { TokenLifetimes(access: 3600, refresh: 7 * 86_400) }
     public static func configuration(from settings: Settings) throws -> FareLensConfiguration { try FareLensConfiguration(settings: settings) }
+    public static var deliveryRules: DeliveryRules { FareLensAlertService.deliveryRules }
 
     /// The platform's routes plus `OpenAPI/farelens.openapi.json` and one fragment per part.
     public static func openAPIDocument() throws -> OpenAPIDocument {
@@ -44,6 +46,7 @@ public struct FareLensApp: AppModule {
             ("farelens-prices.openapi.json", PackageResources.farelens_prices_openapi_json),
             ("farelens-watchlists.openapi.json", PackageResources.farelens_watchlists_openapi_json),
             ("farelens-deals.openapi.json", PackageResources.farelens_deals_openapi_json),
+            ("farelens-alerts.openapi.json", PackageResources.farelens_alerts_openapi_json),
         ]
         // The search fragment's paths are under the prefix (it holds the /v2 route), so it is added last.
         return try parts.reduce(
@@ -73,6 +76,8 @@ public struct FareLensApp: AppModule {
     /// What the deals part reads of the others: the watchlists' ranking inputs and the price history
     /// (tests may swap in fakes).
     public let dealSources: DealSources
+    /// Alerts: history, threshold and mutes, and the service the scheduled checks hand results to (Alerts/).
+    public let alerts: FareLensAlerts
     let clock: any TimeSource
     /// The server secret list cursors are signed with.
     let cursorSecret: Data
@@ -81,7 +86,8 @@ public struct FareLensApp: AppModule {
 
     public init(
         database: any Database, clock: any TimeSource, cursorSecret: Data = Data("farelens".utf8), isDevelopment: Bool = false,
-        configuration: FareLensConfiguration = FareLensConfiguration(), metrics: MetricsRegistry = MetricsRegistry(), logger: Logger = Logger(label: "farelens")
+        configuration: FareLensConfiguration = FareLensConfiguration(), metrics: MetricsRegistry = MetricsRegistry(), logger: Logger = Logger(label: "farelens"),
+        notifications: NotificationEngine? = nil
     ) {
         accounts = FareLensAccountRepository(database: database, clock: clock)
         priceHistory = PriceHistoryRepository(database: database, clock: clock)
@@ -100,6 +106,7 @@ public struct FareLensApp: AppModule {
             clock: clock, logger: logger)
         searchLinks = SearchBookingLinks(composer: configuration.affiliate.composer, accounts: accounts, watchlists: watchlists)
         searchLimiter = RateLimiter(capacity: configuration.search.searchesPerMinutePerUser, per: 60, clock: clock)
+        alerts = FareLensAlerts(database: database, clock: clock, engine: notifications, accounts: accounts, sources: dealSources, logger: logger)
         self.clock = clock
         self.cursorSecret = cursorSecret
         self.isDevelopment = isDevelopment
@@ -108,7 +115,7 @@ public struct FareLensApp: AppModule {
     public init(platform: PlatformServices, configuration: FareLensConfiguration) throws {
         self.init(
             database: platform.database, clock: platform.clock, cursorSecret: platform.serverSecret, isDevelopment: platform.isDevelopment,
-            configuration: configuration, metrics: platform.metrics, logger: platform.logger)
+            configuration: configuration, metrics: platform.metrics, logger: platform.logger, notifications: platform.notifications)
     }
 
     public func addRoutes(to routes: AppRoutes) {
@@ -127,6 +134,7 @@ public struct FareLensApp: AppModule {
         // Deals: the smart-queue feed, details and saved deals (Deals/).
         DealsController(deals: deals, sources: dealSources, cursorSecret: cursorSecret, clock: clock).addRoutes(to: api)
         SavedDealsController(deals: deals, saved: savedDeals, cursorSecret: cursorSecret).addRoutes(to: api)
+        AlertsController(history: alerts.history, settings: alerts.settings, cursorSecret: cursorSecret).addRoutes(to: api)
     }
 
     /// The background refresh of popular routes (Deals/DealRefresher), every 6 hours and at a
@@ -151,6 +159,7 @@ public struct FareLensApp: AppModule {
             return .completed
         }
         scheduler.schedule(RecurringJob(name: "farelens-history-sweep", kind: Self.historySweepJobKind, schedule: .daily(hour: 3, minute: 10)))
+        alerts.registerJobs(on: scheduler)
     }
 
     static let refreshJobKind = "farelens.deals_refresh"

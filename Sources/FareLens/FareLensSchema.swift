@@ -23,6 +23,7 @@ public enum FareLensSchema {
             WatchlistSchema.migration,
             DealsSchema.migration,
             FlightSearchSchema.migration,
+            AlertsSchema.migration,
         ]
     )
 }

@@ -23,7 +23,7 @@ public enum FareLensRoutes {
     public static let setDevTier = Route<NoParameter, DevTierRequest, FareLensAccount>(.post, root, "/dev/tier")
 
     /// Every FareLens route, for the route-table check.
-    public static let all: [RouteShape] = accountRoutes + airportRoutes + searchRoutes + priceRoutes + watchlistRoutes + dealRoutes
+    public static let all: [RouteShape] = accountRoutes + airportRoutes + searchRoutes + priceRoutes + watchlistRoutes + dealRoutes + alertRoutes
     /// The account and tier routes.
     public static let accountRoutes: [RouteShape] = [me.shape, setDevTier.shape]
 }
