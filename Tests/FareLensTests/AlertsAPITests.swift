@@ -201,6 +201,8 @@ struct AlertsAPITests {
             let next = try await client.send(.get, Self.history + "?limit=2&cursor=\(cursor)", token: try await user.token(client))
             #expect(try next.decode(FareLensList<AlertHistoryEntry>.self).data.count == 1 && next.headers[ListPagingHeader.next] == nil)
             #expect(try await client.send(.get, Self.history + "?cursor=nonsense", token: try await user.token(client)).errorFields == ["cursor"])
+            #expect(try await client.send(.get, Self.history + "?cursor=\(cursor)", token: other.accessToken).errorFields == ["cursor"], "another account's cursor")
+            #expect(try await client.send(.get, Self.history + "?cursor=\(cursor)x", token: try await user.token(client)).errorFields == ["cursor"], "an altered cursor")
         }
     }
 
