@@ -256,6 +256,7 @@ let package = Package(
                 .embedInCode("OpenAPI/farelens-deals.openapi.json"),
                 .embedInCode("OpenAPI/farelens-points.openapi.json"),
                 .embedInCode("OpenAPI/farelens-checks.openapi.json"),
+                .embedInCode("OpenAPI/farelens-alerts.openapi.json"),
                 .embedInCode("OpenAPI/farelens-search.openapi.json"),
                 .embedInCode("OpenAPI/farelens-affiliate.openapi.json"),
                 .embedInCode("OpenAPI/farelens-subscriptions.openapi.json"),
@@ -376,6 +377,10 @@ let package = Package(
         .executableTarget(
             name: "farelens-checks-benchmark", dependencies: ["FareLens", "FareLensAPI", "Persistence", "PlatformCore", .product(name: "Logging", package: "swift-log")],
             path: "Benchmarks/farelens-checks-benchmark"),
+        // FareLens's alerts: the fan-out of one scheduled run for 10,000 users on SQLite.
+        .executableTarget(
+            name: "farelens-alerts-benchmark", dependencies: ["FareLens", "FareLensAPI", "Auth", "Persistence", "PlatformCore", .product(name: "Logging", package: "swift-log")],
+            path: "Benchmarks/farelens-alerts-benchmark"),
         .executableTarget(
             name: "http-ceiling",
             dependencies: [.product(name: "Hummingbird", package: "hummingbird")],

@@ -115,6 +115,11 @@ EXPLAINED_FIELDS = {
     "verifySubscription": [r"signed_transaction"],
     "appStoreNotification": [r"signedPayload"],
     "checkWatchlists": [r"ids"],  # an id listed twice
+    # FareLens's alerts: an opaque cursor; a mute names exactly one of route and airline, and a route
+    # two different codes (also in the preferences' mute list).
+    "listAlertHistory": [r"cursor"],
+    "createAlertMute": [r"route", r"airline"],
+    "updateAlertPreferences": [r"muted_routes"],
     "updatePreferences": [r"preferred_airports", r"preferred_airports\[\d+\]\.(iata|priority|weight)"],
     "listArtifacts": [r"cursor"],  # opaque, issued by this server to this account
     "saveArtifact": [r"payload(\..+)?", r"title"],  # at most 64 KB as compact JSON; 200 characters as people see them

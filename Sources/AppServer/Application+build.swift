@@ -200,7 +200,10 @@ func buildAuth(
     let tokens = try await TokenService(
         signingKeyPEM: signingKey, accessTokenTTL: configuration.accessTokenTTL, refreshTokenTTL: configuration.refreshTokenTTL, lifetimesByApp: lifetimesByApp,
         clock: clock)
-    let accounts = AccountRepository(database: database, clock: clock, liveSessions: LiveSessionCache(ttl: configuration.sessionCacheSeconds))
+    var quietHoursDefaults: [AppID: DefaultQuietHours] = [:]
+    for module in modules { quietHoursDefaults[module.type.id] = module.type.deliveryRules.defaultQuietHours }
+    let accounts = AccountRepository(
+        database: database, clock: clock, liveSessions: LiveSessionCache(ttl: configuration.sessionCacheSeconds), quietHoursDefaults: quietHoursDefaults)
     let auth = AuthService(
         tokens: tokens, accounts: accounts,
         apple: IdentityTokenVerifier(provider: .apple(jwksURL: configuration.appleJWKSURL), fetcher: dependencies.jwksFetcher, clock: clock),

@@ -12,6 +12,22 @@ public struct DeviceToken: Codable, Sendable, Equatable {
     public var updatedAt: Date
 }
 
+/// The quiet hours (whole local hours, start to end) a new account starts with: the platform's 22–8
+/// unless the app's delivery rules name another window. The user edits them
+/// afterwards through the platform's notification preferences.
+public struct DefaultQuietHours: Sendable, Equatable {
+    public var start: Int
+    public var end: Int
+
+    public init(start: Int, end: Int) {
+        self.start = start
+        self.end = end
+    }
+
+    /// The schema's default (`users.quiet_hours_start/_end`).
+    public static let platform = DefaultQuietHours(start: 22, end: 8)
+}
+
 /// The platform's account tables: users per app, their sign-in identities, sessions with rotating
 /// refresh tokens, device tokens and notification preferences. Every query is scoped by user (and
 /// app where the row carries one).
@@ -19,11 +35,17 @@ public struct AccountRepository: Sendable {
     let database: any Database
     let clock: any TimeSource
     let liveSessions: LiveSessionCache
+    /// The quiet hours a new account of an app starts with when the app's rules name their own
+    /// (``DefaultQuietHours``); other apps' accounts start with the schema's 22–8.
+    let quietHoursDefaults: [AppID: DefaultQuietHours]
 
-    public init(database: any Database, clock: any TimeSource, liveSessions: LiveSessionCache = LiveSessionCache(ttl: 0)) {
+    public init(
+        database: any Database, clock: any TimeSource, liveSessions: LiveSessionCache = LiveSessionCache(ttl: 0), quietHoursDefaults: [AppID: DefaultQuietHours] = [:]
+    ) {
         self.database = database
         self.clock = clock
         self.liveSessions = liveSessions
+        self.quietHoursDefaults = quietHoursDefaults
     }
 
     /// The user a provider identity already belongs to in `app`, or nil (never creates one): how a
@@ -60,10 +82,11 @@ public struct AccountRepository: Sendable {
                 return UserID(try row.uuid("user_id"))
             }
             let user = UserID()
+            let quiet = quietHoursDefaults[app] ?? .platform
             try await db.raw(
                 """
-                INSERT INTO users (id, app, email, created_at, updated_at)
-                VALUES (\(bind: user.uuid), \(bind: app.rawValue), \(bind: email), \(bind: now), \(bind: now))
+                INSERT INTO users (id, app, email, quiet_hours_start, quiet_hours_end, created_at, updated_at)
+                VALUES (\(bind: user.uuid), \(bind: app.rawValue), \(bind: email), \(bind: quiet.start), \(bind: quiet.end), \(bind: now), \(bind: now))
                 """
             ).run()
             try await db.raw(

@@ -4,6 +4,7 @@ import FareLensAPI
 import Foundation
 import Jobs
 import Logging
+import Notifications
 import Observability
 import Persistence
 import PlatformCore
@@ -42,6 +43,7 @@ public struct FareLensApp: AppModule {
     /// The seed's "JWT session tokens (1-hour expiry, 7-day refresh)".
     public static var tokenLifetimes: TokenLifetimes? { TokenLifetimes(access: 3600, refresh: 7 * 86_400) }
     public static func configuration(from settings: Settings) throws -> FareLensConfiguration { try FareLensConfiguration(settings: settings) }
+    public static var deliveryRules: DeliveryRules { FareLensAlertService.deliveryRules }
 
     /// The platform's routes plus `OpenAPI/farelens.openapi.json` and one fragment per part.
     public static func openAPIDocument() throws -> OpenAPIDocument {
@@ -53,6 +55,7 @@ public struct FareLensApp: AppModule {
             ("farelens-points.openapi.json", PackageResources.farelens_points_openapi_json),
             ("farelens-affiliate.openapi.json", PackageResources.farelens_affiliate_openapi_json),
             ("farelens-checks.openapi.json", PackageResources.farelens_checks_openapi_json),
+            ("farelens-alerts.openapi.json", PackageResources.farelens_alerts_openapi_json),
         ]
         // The search fragment's paths are under the prefix (it holds the /v2 route), so it is added last.
         return try parts.reduce(
@@ -94,6 +97,8 @@ public struct FareLensApp: AppModule {
     public let subscriptions: SubscriptionService
     /// Watchlist checks, asked for and scheduled at local times (Checks/).
     public let checks: WatchlistChecks
+    /// Alerts: history, threshold and mutes, and the service the scheduled checks hand results to (Alerts/).
+    public let alerts: FareLensAlerts
     let clock: any TimeSource
     /// The server secret list cursors are signed with.
     let cursorSecret: Data
@@ -103,7 +108,7 @@ public struct FareLensApp: AppModule {
     public init(
         database: any Database, clock: any TimeSource, cursorSecret: Data = Data("farelens".utf8), isDevelopment: Bool = false,
         configuration: FareLensConfiguration = FareLensConfiguration(), metrics: MetricsRegistry = MetricsRegistry(), logger: Logger = Logger(label: "farelens"),
-        admins: AdminAllowList = AdminAllowList()
+        admins: AdminAllowList = AdminAllowList(), notifications: NotificationEngine? = nil
     ) {
         accounts = FareLensAccountRepository(database: database, clock: clock)
         priceHistory = PriceHistoryRepository(database: database, clock: clock)
@@ -122,7 +127,10 @@ public struct FareLensApp: AppModule {
             quota: QuotaLedger(database: database, clock: clock, policies: FlightProviderChain.policies(configuration.search), metrics: metrics, logger: logger),
             providers: FlightProviderChain.providers(configuration.flightProviders, settings: configuration.search, clock: clock), observer: observer,
             clock: clock, logger: logger)
+        alerts = FareLensAlerts(database: database, clock: clock, engine: notifications, accounts: accounts, sources: dealSources, logger: logger)
+        // Scheduled checks hand each user's results to the alerts.
         checks = WatchlistChecks(database: database, search: search, accounts: accounts, watchlists: watchlists, clock: clock, logger: logger)
+            .with(alerting: alerts.service)
         searchLinks = SearchBookingLinks(composer: configuration.affiliate.composer, accounts: accounts, watchlists: watchlists)
         affiliate = AffiliateRepository(database: database, clock: clock)
         affiliateController = AffiliateController(
@@ -140,7 +148,7 @@ public struct FareLensApp: AppModule {
     public init(platform: PlatformServices, configuration: FareLensConfiguration) throws {
         self.init(
             database: platform.database, clock: platform.clock, cursorSecret: platform.serverSecret, isDevelopment: platform.isDevelopment,
-            configuration: configuration, metrics: platform.metrics, logger: platform.logger, admins: platform.admins)
+            configuration: configuration, metrics: platform.metrics, logger: platform.logger, admins: platform.admins, notifications: platform.notifications)
     }
 
     public func addRoutes(to routes: AppRoutes) {
@@ -169,6 +177,7 @@ public struct FareLensApp: AppModule {
         // App Store subscriptions: StoreKit 2 transactions and the open notifications webhook (Subscriptions/).
         SubscriptionsController(service: subscriptions).addRoutes(to: api, open: routes.open(.open(.farelens)))
         WatchlistCheckController(checks: checks).addRoutes(to: api)
+        AlertsController(history: alerts.history, settings: alerts.settings, cursorSecret: cursorSecret).addRoutes(to: api)
     }
 
     /// The background refresh of popular routes (Deals/DealRefresher), every 6 hours and at a
@@ -196,6 +205,7 @@ public struct FareLensApp: AppModule {
         TelemetryRepository.registerSweep(telemetry, on: scheduler)
         SubscriptionService.registerSweep(subscriptions, on: scheduler)
         ScheduledWatchlistChecks(checks).register(on: scheduler)
+        alerts.registerJobs(on: scheduler)
     }
 
     static let refreshJobKind = "farelens.deals_refresh"

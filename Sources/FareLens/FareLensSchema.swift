@@ -27,6 +27,7 @@ public enum FareLensSchema {
             AffiliateSchema.migration,
             SubscriptionSchema.migration,
             WatchlistCheckSchema.migration,
+            AlertsSchema.migration,
         ]
     )
 }

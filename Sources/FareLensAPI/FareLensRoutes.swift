@@ -25,7 +25,7 @@ public enum FareLensRoutes {
     /// Every FareLens route, for the route-table check.
     public static let all: [RouteShape] =
         accountRoutes + airportRoutes + searchRoutes + priceRoutes + watchlistRoutes + dealRoutes + pointsRoutes + affiliateRoutes + subscriptionRoutes
-        + checkRoutes
+        + checkRoutes + alertRoutes
     /// The account and tier routes.
     public static let accountRoutes: [RouteShape] = [me.shape, setDevTier.shape]
 }

@@ -24,6 +24,8 @@ public struct NotificationEngine: Sendable {
     let push: (any PushProvider)?
     let clock: any TimeSource
     let rules: [AppID: DeliveryRules]
+    /// Per-user caps of categories, per app (``using(capResolver:for:)``).
+    var capResolvers: [AppID: any NotificationCapResolving] = [:]
     let metrics: MetricsRegistry?
     let logger: Logger
 
@@ -38,6 +40,14 @@ public struct NotificationEngine: Sendable {
         self.rules = rules
         self.metrics = metrics
         self.logger = logger
+    }
+
+    /// This engine with `resolver` setting `app`'s category caps per user (an app hands its copy of
+    /// the platform's engine its tier lookup).
+    public func using(capResolver resolver: any NotificationCapResolving, for app: AppID) -> NotificationEngine {
+        var engine = self
+        engine.capResolvers[app] = resolver
+        return engine
     }
 
     /// The channel used when a notification is sent: `apns` when configured, else `outbox`.
@@ -93,6 +103,7 @@ public struct NotificationEngine: Sendable {
         let devices = push == nil ? [] : try await accounts.devices(of: notification.user).filter { $0.platform == "ios" }
         let channel = channel
         let dayStart = quiet.startOfDay(for: now)
+        let categoryCap = try await categoryCap(of: notification, rules: rules)
 
         let (decision, deliveryID): (DeliveryResult?, UUID?) = try await database.transaction { db in
             if db.isPostgres {
@@ -138,6 +149,20 @@ public struct NotificationEngine: Sendable {
                     return (.capped, try await record.save(on: db))
                 }
             }
+            if let (category, cap) = categoryCap {
+                let sentToday =
+                    try await db.raw(
+                        """
+                        SELECT COUNT(*) AS sent FROM notification_deliveries
+                        WHERE user_id = \(bind: notification.user.uuid) AND app = \(bind: notification.app.rawValue) AND category = \(bind: category)
+                            AND status IN ('delivered', 'sending') AND created_at >= \(bind: dayStart)
+                        """
+                    ).first()?.decode(column: "sent", as: Int.self) ?? 0
+                if sentToday >= cap {
+                    record.status = "capped"
+                    return (.capped, try await record.save(on: db))
+                }
+            }
             if channel == "outbox" {
                 record.status = "delivered"
                 record.deliveredAt = now
@@ -161,6 +186,40 @@ public struct NotificationEngine: Sendable {
             return decision
         }
         return try await sendPush(notification, delivery: deliveryID, title: visible.0, body: visible.1, to: devices.map(\.token))
+    }
+
+    /// The daily cap of the notification's category: the app's resolver's answer for the user, else
+    /// the rules' `categoryCaps`; nil when the category has none.
+    private func categoryCap(of notification: OutgoingNotification, rules: DeliveryRules) async throws -> (String, Int)? {
+        guard let category = notification.category else { return nil }
+        let resolved = try await capResolvers[notification.app]?.dailyCap(for: notification.user, category: category)
+        return (resolved ?? rules.categoryCaps[category]).map { (category, $0) }
+    }
+
+    /// Sends a background (silent) push to the user's iOS devices: no alert, sound or badge, never
+    /// held by quiet hours, deduplicated or counted against caps (it tells the app to refresh, and
+    /// carries only `data`). Not recorded: without APNs it has nowhere to go (`.noDevices`), and a
+    /// user who turned notifications off gets none (`.disabled`).
+    public func pushSilently(_ data: [String: String], to user: UserID, app: AppID) async throws -> DeliveryResult {
+        guard let preferences = try await accounts.preferences(of: user) else { return .failed("the user no longer exists") }
+        guard preferences.notificationsEnabled else { return .disabled }
+        guard let push else { return .noDevices }
+        let tokens = try await accounts.devices(of: user).filter { $0.platform == "ios" }.map(\.token)
+        guard !tokens.isEmpty else { return .noDevices }
+        var accepted = 0
+        for token in tokens {
+            switch await push.send(.background(data: data, app: app), to: token) {
+            case .accepted: accepted += 1
+            case .invalidToken:
+                do { try await accounts.removeDevice(app: app, token: token) } catch {
+                    logger.warning("could not remove an invalid device token", metadata: ["error": "\(error)"])
+                }
+            case .rejected, .failed: break
+            }
+        }
+        let result: DeliveryResult = accepted > 0 ? .delivered(channel: "apns", devices: accepted) : .failed("no device accepted the silent push")
+        metrics?.increment("notifications_silent_total", help: "Silent (background) pushes, by outcome.", labels: ["app": app.rawValue, "result": result.metricLabel])
+        return result
     }
 
     /// What the logs may say about a notification: the delivery row, the user, the app and the

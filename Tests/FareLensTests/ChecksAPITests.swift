@@ -178,6 +178,22 @@ struct ChecksAPITests {
         }
     }
 
+    @Test("wired end to end: a scheduled run's results reach the user's alert history through the app's own alert service", arguments: TestDatabase.allCases)
+    func runReachesAlerts(_ database: TestDatabase) async throws {
+        try await Self.isolated(database) { client, app in
+            let (user, _, _) = try await Self.user(client, zone: "Asia/Tokyo")
+            // The app's checks as wired (their alerting is the app's alert service); only the provider is a fake.
+            let runs = ScheduledWatchlistChecks(app.checks.with(search: PricedSearch()))
+            let summary = try await runs.run(endingAt: Self.utc("2026-03-02T00:00:00Z"))
+            #expect(summary.users == 1 && summary.watchlists == 1)
+            let history = try await client.send(.get, FareLensRoutes.alertHistory.endpoint.path, token: user.accessToken)
+            #expect(history.status == .ok, "\(history.text)")
+            let entries = try history.decode(FareLensList<AlertHistoryEntry>.self).data
+            // The run's matching deals (DealScore 72, under the default threshold of 80) are kept, not pushed.
+            #expect(!entries.isEmpty && entries.allSatisfy { $0.status == .belowThreshold && $0.dealScore == 72 }, "\(history.text)")
+        }
+    }
+
     @Test(
         "scheduled at 09:00 local: Tokyo at 00:00 UTC, unset (UTC) at 09:00, New York at 14:00 UTC in winter and 13:00 on the DST day; Pro also at 18:00, Free not",
         arguments: TestDatabase.allCases)

@@ -89,9 +89,9 @@ struct ListCursorTests {
     ]
 
     /// Lists whose items a test cannot give one user alone (FareLens's deals are everyone's, and
-    /// saved deals need them): their cursors' binding is tested in `DealsAPITests` (another account's
-    /// cursor, an altered one).
-    static let testedElsewhere: Set<String> = ["GET /farelens/v1/deals", "GET /farelens/v1/saved-deals"]
+    /// saved deals need them; alerts come from scheduled checks): their cursors' binding is tested in
+    /// `DealsAPITests` and `AlertsAPITests` (another account's cursor, an altered one).
+    static let testedElsewhere: Set<String> = ["GET /farelens/v1/deals", "GET /farelens/v1/saved-deals", "GET /farelens/v1/alerts/history"]
 
     static func created(_ response: APIResponse) throws {
         guard response.status == .created else { throw TestFailure("not created: \(response.status) \(response.text)") }

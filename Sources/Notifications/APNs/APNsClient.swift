@@ -113,7 +113,7 @@ public final class APNsClient: PushProvider {
                 request.method = .POST
                 request.headers.add(name: "authorization", value: "bearer \(try providerToken())")
                 request.headers.add(name: "apns-topic", value: configuration.topic(for: payload.app))
-                request.headers.add(name: "apns-push-type", value: "alert")
+                request.headers.add(name: "apns-push-type", value: payload.pushType.rawValue)
                 request.headers.add(name: "apns-priority", value: String(payload.priority))
                 if let collapse = payload.collapseID { request.headers.add(name: "apns-collapse-id", value: String(collapse.prefix(64))) }
                 if let expiration = payload.expiration { request.headers.add(name: "apns-expiration", value: String(Int(expiration.timeIntervalSince1970))) }

@@ -1,10 +1,15 @@
 import Foundation
 import PlatformCore
 
-/// One APNs alert request: the `aps` dictionary (alert title and body, sound, category for the
-/// View/Snooze actions, thread id for grouping) plus custom top-level keys for deep links, and the
-/// headers that go with it.
+/// One APNs request: for an alert, the `aps` dictionary (alert title and body, sound, category for
+/// the View/Snooze actions, thread id for grouping); for a background push, `aps` holds only
+/// `content-available: 1`; either way custom top-level keys for deep links or the app's data, and
+/// the headers that go with it.
 public struct APNsPayload: Sendable, Equatable {
+    /// `apns-push-type`: a visible alert, or a background (silent) push that wakes the app.
+    public enum PushType: String, Sendable, Equatable { case alert, background }
+
+    public var pushType: PushType = .alert
     public var title: String
     public var body: String
     public var category: String?
@@ -35,12 +40,26 @@ public struct APNsPayload: Sendable, Equatable {
         self.app = app
     }
 
+    /// A background push carrying `data` only: `content-available: 1`, priority 5 (APNs refuses 10
+    /// for background pushes), no alert, sound or badge.
+    public static func background(data: [String: String], app: AppID?) -> APNsPayload {
+        var payload = APNsPayload(title: "", body: "", data: data, sound: nil, priority: 5, app: app)
+        payload.pushType = .background
+        return payload
+    }
+
     /// The JSON body APNs expects.
     public func jsonData() throws -> Data {
-        var aps: [String: Any] = ["alert": ["title": title, "body": body]]
-        if let sound { aps["sound"] = sound }
-        if let category { aps["category"] = category }
-        if let threadID { aps["thread-id"] = threadID }
+        var aps: [String: Any]
+        switch pushType {
+        case .background:
+            aps = ["content-available": 1]
+        case .alert:
+            aps = ["alert": ["title": title, "body": body]]
+            if let sound { aps["sound"] = sound }
+            if let category { aps["category"] = category }
+            if let threadID { aps["thread-id"] = threadID }
+        }
         var root: [String: Any] = [:]
         for (key, value) in data where key != "aps" { root[key] = value }
         root["aps"] = aps
