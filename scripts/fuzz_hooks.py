@@ -115,6 +115,8 @@ EXPLAINED_FIELDS = {
     "verifySubscription": [r"signed_transaction"],
     "appStoreNotification": [r"signedPayload"],
     "checkWatchlists": [r"ids"],  # an id listed twice
+    "listPointsPrograms": [r"cursor"],  # opaque, issued by this server to this account
+    "recordClick": [r"sub_id"],  # must parse and name the click's deal and placement
     # FareLens's alerts: an opaque cursor; a mute names exactly one of route and airline, and a route
     # two different codes (also in the preferences' mute list).
     "listAlertHistory": [r"cursor"],

@@ -5,8 +5,8 @@ import Hummingbird
 import PlatformAPI
 import PlatformCore
 
-/// The commission webhook's secret (`FARELENS_TRAVELPAYOUTS_WEBHOOK_SECRET`): unset, the webhook
-/// answers 404 as if it did not exist, so an unconfigured server accepts no commissions.
+/// The commission webhook's secret (`FARELENS_TRAVELPAYOUTS_WEBHOOK_SECRET`): unset, no signature
+/// can be valid, so the webhook refuses every notification (401) and accepts no commissions.
 public struct TravelpayoutsWebhookSettings: Sendable {
     public var secret: String?
 
@@ -107,9 +107,8 @@ struct TravelpayoutsWebhookController: Sendable {
     }
 
     @Sendable func receive(_ request: Request, _ context: AppRequestContext, _: NoParameter) async throws -> CommissionReceipt {
-        guard let signature else { throw APIError.notFound("Route") }
         let data = Data(buffer: try await request.body.collect(upTo: context.maxUploadSize))
-        guard signature.isValid(request.headers[values: .init(TravelpayoutsSignature.header)!].first, body: data) else { throw TravelpayoutsSignature.refused }
+        guard let signature, signature.isValid(request.headers[values: .init(TravelpayoutsSignature.header)!].first, body: data) else { throw TravelpayoutsSignature.refused }
         let commission = try TravelpayoutsCommission.check(try APIRequestDecoder.decode(TravelpayoutsCommission.self, from: data)).get()
         return try await affiliate.recordConversion(commission)
     }
