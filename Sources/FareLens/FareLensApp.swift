@@ -170,7 +170,7 @@ public struct FareLensApp: AppModule {
         // Points vault and transfer bonuses, config and flags, anonymous telemetry (Points/, Telemetry/).
         PointsController(programs: pointsPrograms, clock: clock, cursorSecret: cursorSecret).addRoutes(to: api)
         ConfigController().addRoutes(to: api)
-        TelemetryController(telemetry: telemetry).addRoutes(to: api)
+        TelemetryController(telemetry: telemetry, clock: clock).addRoutes(to: api)
         // Booking links per deal, clicks, surveys, the report and the commission webhook (Affiliate/).
         affiliateController.addRoutes(to: api)
         travelpayoutsWebhook.addRoutes(to: routes.open(FareLensRoutes.openRoot))

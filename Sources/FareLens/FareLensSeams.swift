@@ -135,13 +135,16 @@ public struct WatchlistCheckResult: Sendable, Equatable {
     /// Fares scoring 60 or more that match the watchlist (route, window, ceiling), best first.
     public var matchingDeals: [DealCandidate]
     public var checkedAt: Date
+    /// The watchlist's `alerts_enabled`: off, its deals raise no immediate alert (its price change
+    /// still syncs silently).
+    public var alertsEnabled: Bool
 
     /// The change since the previous check (negative: cheaper); nil without both prices.
     public var changeCents: Int? { latestPriceCents.flatMap { latest in previousPriceCents.map { latest - $0 } } }
 
     public init(
         watchlistID: UUID, userID: UserID, origin: String, destination: String, latestPriceCents: Int?, previousPriceCents: Int?, currency: String,
-        matchingDeals: [DealCandidate], checkedAt: Date
+        matchingDeals: [DealCandidate], checkedAt: Date, alertsEnabled: Bool = true
     ) {
         self.watchlistID = watchlistID
         self.userID = userID
@@ -152,6 +155,7 @@ public struct WatchlistCheckResult: Sendable, Equatable {
         self.currency = currency
         self.matchingDeals = matchingDeals
         self.checkedAt = checkedAt
+        self.alertsEnabled = alertsEnabled
     }
 }
 

@@ -90,12 +90,19 @@ struct AffiliateAPITests {
         }
     }
 
-    @Test("the seed's example sub id is a 201 click; every invalid field is a 422 naming it", arguments: TestDatabase.allCases)
+    @Test(
+        "the seed's schema (ios-fl-abc123-sfo_lax-dealcard-{arm}-free) is a 201 click for its user; every invalid field, another arm or a watchlist not theirs is a 422 naming it",
+        arguments: TestDatabase.allCases)
     func clicks(_ database: TestDatabase) async throws {
         try await Self.withAffiliate(database) { client, _, clock, _ in
             let user = try await client.signIn(app: "farelens")
             let path = FareLensRoutes.recordClick.endpoint.path
-            let seed = "ios-fl-abc123-sfo_lax-dealcard-variantA-free"
+            let watched = try await client.send(
+                .post, FareLensRoutes.createWatchlist.endpoint.path, token: user.accessToken, json: ["origin": "SFO", "destination": "LAX"])
+            #expect(watched.status == .created)
+            let arm = AffiliateVariant.assigned(to: try #require(UUID(uuidString: user.userID)))
+            let otherArm: AffiliateVariant = arm == .variantA ? .variantB : .variantA
+            let seed = "ios-fl-abc123-sfo_lax-dealcard-\(arm.rawValue)-free"
             let created = try await client.send(
                 .post, path, token: user.accessToken, json: ["deal_id": "abc123", "placement": "dealcard", "provider": "aviasales", "sub_id": seed])
             #expect(created.status == .created, "\(created.text)")
@@ -110,6 +117,9 @@ struct AffiliateAPITests {
                 (["deal_id": "abc123", "placement": "widget", "provider": "aviasales", "sub_id": seed], "sub_id"),
                 (["deal_id": "abc123", "placement": "dealcard", "provider": "aviasales"], "sub_id"),
                 (["deal_id": String(repeating: "a", count: 65), "placement": "dealcard", "provider": "aviasales", "sub_id": seed], "deal_id"),
+                // Forged: the other arm, a watchlist the caller does not keep.
+                (["deal_id": "abc123", "placement": "dealcard", "provider": "aviasales", "sub_id": "ios-fl-abc123-sfo_lax-dealcard-\(otherArm.rawValue)-free"], "sub_id"),
+                (["deal_id": "abc123", "placement": "dealcard", "provider": "aviasales", "sub_id": "ios-fl-abc123-jfk_lhr-dealcard-\(arm.rawValue)-free"], "sub_id"),
             ]
             for (body, field) in cases {
                 let response = try await client.send(.post, path, token: user.accessToken, json: body)
@@ -170,7 +180,8 @@ struct AffiliateAPITests {
             for (offset, matched) in [(30.0 * 86_400, true), (30.0 * 86_400 + 1, false)] {
                 let user = try await client.signIn(app: "farelens")
                 let deal = "w\(Int(offset))-\(UUID().uuidString.prefix(8))"
-                let sub = AffiliateSubID(dealID: deal, watchlist: nil, placement: .glasssheet, variant: .variantA, tier: .free).description
+                let arm = AffiliateVariant.assigned(to: try #require(UUID(uuidString: user.userID)))
+                let sub = AffiliateSubID(dealID: deal, watchlist: nil, placement: .glasssheet, variant: arm, tier: .free).description
                 let click = try await client.send(
                     .post, FareLensRoutes.recordClick.endpoint.path, token: user.accessToken,
                     json: ["deal_id": deal, "placement": "glasssheet", "provider": "wayaway", "sub_id": sub])

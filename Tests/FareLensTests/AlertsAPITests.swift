@@ -132,6 +132,18 @@ struct AlertsAPITests {
         }
     }
 
+    @Test("a watchlist with alerts off raises no deal alert; another with alerts on does", arguments: TestDatabase.allCases)
+    func alertsOff(_ database: TestDatabase) async throws {
+        try await Self.with(database, at: Self.tokyoNoon) { client, clock, app in
+            let (user, id) = try await Self.signIn(client, zone: "Asia/Tokyo", tier: "pro")
+            var off = Self.result(id, "NRT", "HNL", [Self.deal("NRT", "HNL", score: 95)], at: clock.now())
+            off.alertsEnabled = false
+            try await app.alerts.service.deliver([off, Self.result(id, "NRT", "OKA", [Self.deal("NRT", "OKA", score: 92)], at: clock.now())], for: id)
+            let alerts = try await Self.alerts(client, user)
+            #expect(alerts.map(\.destination) == ["OKA"] && alerts.first?.status == .sent, "\(alerts)")
+        }
+    }
+
     @Test("dedupe 12 h per user and route; a deal under the threshold (default 80, editable) is kept as below_threshold", arguments: TestDatabase.allCases)
     func dedupeAndThreshold(_ database: TestDatabase) async throws {
         try await Self.with(database, at: Self.tokyoNoon) { client, clock, app in

@@ -205,9 +205,20 @@ struct SubscriptionsAPITests {
 
             // Paid, then refunded through a notification.
             let other = try await h.client.signIn(app: "farelens")
-            #expect(try await h.verify(other, try h.ca.sign(h.transaction("3000004"))).decode(FareLensAccount.self).tier == .pro)
+            let bought = try h.ca.sign(h.transaction("3000004"))
+            #expect(try await h.verify(other, bought).decode(FareLensAccount.self).tier == .pro)
+            h.clock.advance(by: 60)
             let refund = try await h.notify(try h.notification("REFUND", transaction: h.transaction("3000004", revoked: true)))
             #expect(refund.status == .ok && refund.json["outcome"] as? String == "applied", "\(refund.text)")
+            #expect(try await h.me(other).tier == .free)
+            // The transaction signed before the refund, sent again (by the app, or replayed): the refund stays.
+            #expect(try await h.verify(other, bought).decode(FareLensAccount.self).tier == .free)
+            #expect(try await h.me(other).tier == .free)
+            // A renewal notification that arrives late, for the period before the refund, cannot lift it either.
+            h.clock.advance(by: -30)
+            let late = try h.notification("DID_RENEW", transaction: h.transaction("3000004"))
+            h.clock.advance(by: 30)
+            #expect(try await h.notify(late).status == .ok)
             #expect(try await h.me(other).tier == .free)
         }
     }
@@ -281,7 +292,9 @@ struct SubscriptionsAPITests {
             #expect(try await h.app.subscriptions.sweepExpired() == 0)
             #expect(try await h.me(email: email).tier == .pro)
 
-            // A failed renewal in the billing grace period stays Pro until the grace ends.
+            // At the renewed period's end the next renewal fails (Apple reports it then): in the billing
+            // grace period the user stays Pro until the grace ends.
+            h.clock.advance(by: 29 * 86_400)
             let grace = try h.notification(
                 "DID_FAIL_TO_RENEW", subtype: "GRACE_PERIOD", transaction: h.transaction("6000001", days: 0),
                 renewal: ["originalTransactionId": "6000001", "gracePeriodExpiresDate": Harness.ms(h.clock.now().addingTimeInterval(6 * 86_400))])
@@ -304,6 +317,20 @@ struct SubscriptionsAPITests {
         }
     }
 
+    @Test("one notification delivered 10 times at once is handled once: one applied, nine duplicates", arguments: TestDatabase.allCases)
+    func concurrentNotification(_ database: TestDatabase) async throws {
+        try await Self.with(database) { h in
+            let user = try await h.client.signIn(app: "farelens")
+            #expect(try await h.verify(user, try h.ca.sign(h.transaction("8000001"))).status == .ok)
+            let renewal = try h.notification("DID_RENEW", transaction: h.transaction("8000001", days: 60))
+            let outcomes = try await withThrowingTaskGroup(of: String?.self) { group in
+                for _ in 0..<10 { group.addTask { try await h.notify(renewal).json["outcome"] as? String } }
+                return try await group.reduce(into: [String?]()) { $0.append($1) }
+            }
+            #expect(outcomes.filter { $0 == "applied" }.count == 1 && outcomes.filter { $0 == "duplicate" }.count == 9, "\(outcomes)")
+        }
+    }
+
     @Test("a refund pauses the watchlists past the Free limit; a new subscription resumes them", arguments: TestDatabase.allCases)
     func downgradePausesWatchlists(_ database: TestDatabase) async throws {
         try await Self.with(database) { h in
@@ -322,6 +349,7 @@ struct SubscriptionsAPITests {
             #expect(try await paused() == 0)
             #expect(try await h.notify(try h.notification("REFUND", transaction: h.transaction("7000001", revoked: true))).status == .ok)
             #expect(try await paused() == 1)
+            h.clock.advance(by: 60)  // a new purchase, after the refund
             #expect(try await h.notify(try h.notification("SUBSCRIBED", transaction: h.transaction("7000001"))).status == .ok)
             #expect(try await paused() == 0)
         }

@@ -112,6 +112,17 @@ struct TelemetryAPITests {
             clock.advance(by: 40)
             #expect(try await send(50).status == .accepted, "the first batch has left the window")
             #expect(try await Self.rows(server, install: install).count == 110)
+
+            // Fresh install ids do not lift the account's own limit (30 batches a minute, in memory).
+            let other = try await client.signIn(app: "farelens")
+            var statuses: [Int] = []
+            for _ in 0..<(TelemetryController.batchesPerMinutePerUser + 1) {
+                statuses.append(
+                    try await client.send(
+                        .post, Self.path, token: other.accessToken, json: ["install_id": UUID().uuidString, "events": Self.events(["appLaunched"])]
+                    ).status.code)
+            }
+            #expect(statuses.dropLast().allSatisfy { $0 == 202 } && statuses.last == 429, "\(statuses)")
         }
     }
 }

@@ -36,6 +36,11 @@ struct AffiliateController: Sendable {
 
     @Sendable func click(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> AffiliateClick {
         let input = try AffiliateClickRequest.check(try await request.decode(as: AffiliateClickRequest.self, context: context)).get()
+        // Only a sub id the caller's own links carry: another arm's or a stranger's watchlist would skew the report.
+        let attribution = try await BookingAttribution.of(context.userID, accounts: accounts, watchlists: watchlists)
+        guard attribution.issued(input.subID) else {
+            throw APIError.validation([FieldError(field: "sub_id", message: "is not a sub id of your booking links (your A/B arm and watchlists)")])
+        }
         return try await affiliate.recordClick(input, for: context.userID)
     }
 

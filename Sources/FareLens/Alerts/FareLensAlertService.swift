@@ -45,7 +45,10 @@ public struct FareLensAlertService: WatchlistAlerting {
         let ranking = sources.ranking
         let queue = SmartQueue(
             watchlists: try await ranking.watchlistCriteria(for: user), preferredAirports: try await ranking.preferredAirports(for: user), metros: metros)
-        let candidates = results.filter { $0.userID == user }.flatMap { result in result.matchingDeals.map { AlertCandidate(result: result, deal: $0) } }
+        // A watchlist with alerts off raises no deal alert (its silent price sync still goes out).
+        let candidates = results.filter { $0.userID == user && $0.alertsEnabled }.flatMap { result in
+            result.matchingDeals.map { AlertCandidate(result: result, deal: $0) }
+        }
         for ranked in queue.rank(candidates) {
             let entry = ranked.deal.entry(queueScore: ranked.queueScore, at: clock.now())
             if isMuted(ranked.deal, by: preferences) {

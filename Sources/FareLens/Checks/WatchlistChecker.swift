@@ -117,7 +117,7 @@ struct WatchlistChecker: Sendable {
                 WatchlistCheckResult(
                     watchlistID: list.watchlist.id.uuid, userID: list.user, origin: list.watchlist.origin, destination: list.watchlist.destination,
                     latestPriceCents: matching.map(\.fare.priceCents).min(), previousPriceCents: previous[list.watchlist.id]?.latestPriceCents,
-                    currency: list.watchlist.currency, matchingDeals: deals, checkedAt: now))
+                    currency: list.watchlist.currency, matchingDeals: deals, checkedAt: now, alertsEnabled: list.watchlist.alertsEnabled))
         }
         try await store.save(outcome.results)
         return outcome

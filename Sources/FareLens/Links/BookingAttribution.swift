@@ -25,6 +25,15 @@ struct BookingAttribution: Sendable {
             variant: variant, tier: tier)
     }
 
+    /// Whether a sub id a client sends back (with a click) is one this caller's links carry: their own
+    /// A/B arm and, when it names a watchlist, one of their active watchlists. The tier is not
+    /// compared (it may change between the link and the click).
+    func issued(_ subID: AffiliateSubID) -> Bool {
+        guard subID.variant == variant else { return false }
+        guard let named = subID.watchlist else { return true }
+        return watchlists.contains { AffiliateSubID.watchlist(origin: $0.origin, destination: $0.destination) == named }
+    }
+
     /// The airline `code` with its name from the shipped table, else `fallbackName`, else the code.
     static func airline(_ code: String, fallbackName: String? = nil) -> BookingLinkComposer.Airline? {
         guard !code.isEmpty else { return nil }

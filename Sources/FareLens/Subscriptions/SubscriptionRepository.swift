@@ -29,8 +29,21 @@ public struct SubscriptionRepository: Sendable {
     /// Writes the subscription's state and binds it to `user` unless another user holds it (nil
     /// `user`: the owner is kept). Answers the owner afterwards: someone other than `user` means
     /// nothing was written.
-    func save(_ originalTransactionID: String, state: SubscriptionState, user: UserID?) async throws -> UserID? {
+    /// Time moves one way: the expiry only moves later (a late, older notification or a re-sent old
+    /// transaction cannot shorten it), and a refund or revocation stays unless a transaction bought
+    /// after it says otherwise (re-sending a transaction signed before the refund cannot lift it).
+    /// `ended`: the App Store said the subscription ended (EXPIRED), so its expiry may move earlier.
+    func save(_ originalTransactionID: String, state: SubscriptionState, user: UserID?, ended: Bool = false) async throws -> UserID? {
         let now = clock.now()
+        // A transaction of unknown purchase date counts as bought before any refund.
+        let purchased = state.purchasedAt ?? Date(timeIntervalSince1970: 0)
+        let expiry: SQLQueryString =
+            ended
+            ? "excluded.expires_at"
+            : """
+            CASE WHEN excluded.expires_at IS NOT NULL AND (farelens_subscriptions.expires_at IS NULL OR excluded.expires_at > farelens_subscriptions.expires_at)
+                THEN excluded.expires_at ELSE farelens_subscriptions.expires_at END
+            """
         return try await database.transaction { db in
             try await db.raw(
                 """
@@ -40,7 +53,12 @@ public struct SubscriptionRepository: Sendable {
                     \(bind: state.graceEndsAt), \(bind: state.trialEndsAt), \(bind: now))
                 ON CONFLICT (original_transaction_id) DO UPDATE SET
                     user_id = COALESCE(farelens_subscriptions.user_id, excluded.user_id), product_id = excluded.product_id,
-                    expires_at = excluded.expires_at, revoked_at = excluded.revoked_at, grace_ends_at = excluded.grace_ends_at,
+                    expires_at = \(expiry),
+                    revoked_at = CASE
+                        WHEN farelens_subscriptions.revoked_at IS NOT NULL AND excluded.revoked_at IS NULL
+                            AND \(bind: purchased) <= farelens_subscriptions.revoked_at
+                        THEN farelens_subscriptions.revoked_at ELSE excluded.revoked_at END,
+                    grace_ends_at = excluded.grace_ends_at,
                     trial_ends_at = excluded.trial_ends_at, updated_at = excluded.updated_at
                 WHERE farelens_subscriptions.user_id IS NULL OR excluded.user_id IS NULL OR farelens_subscriptions.user_id = excluded.user_id
                 """
@@ -72,23 +90,25 @@ public struct SubscriptionRepository: Sendable {
         }
     }
 
-    /// Whether a notification with this `notificationUUID` was handled.
-    func hasHandled(notification uuid: String) async throws -> Bool {
-        try await database.read { db in
-            try await db.raw("SELECT 1 AS seen FROM farelens_appstore_notifications WHERE notification_uuid = \(bind: uuid)").first() != nil
-        }
-    }
-
-    /// Records a handled notification (once; a concurrent duplicate is ignored).
-    func markHandled(notification uuid: String, type: String) async throws {
+    /// Claims a notification for handling: true for the first claim of its `notificationUUID`, false
+    /// when it was claimed before (handled, or being handled by a concurrent delivery). One insert, so
+    /// concurrent deliveries of one notification are handled once.
+    func claim(notification uuid: String, type: String) async throws -> Bool {
         let now = clock.now()
-        try await database.transaction { db in
+        return try await database.transaction { db in
             try await db.raw(
                 """
                 INSERT INTO farelens_appstore_notifications (notification_uuid, notification_type, received_at)
-                VALUES (\(bind: uuid), \(bind: type), \(bind: now)) ON CONFLICT (notification_uuid) DO NOTHING
+                VALUES (\(bind: uuid), \(bind: type), \(bind: now)) ON CONFLICT (notification_uuid) DO NOTHING RETURNING notification_uuid
                 """
-            ).run()
+            ).first() != nil
+        }
+    }
+
+    /// Gives a claim back (its handling failed), so Apple's retry is handled.
+    func release(notification uuid: String) async throws {
+        try await database.transaction { db in
+            try await db.raw("DELETE FROM farelens_appstore_notifications WHERE notification_uuid = \(bind: uuid)").run()
         }
     }
 

@@ -58,9 +58,16 @@ public struct SubscriptionService: Sendable {
             throw APIError.validation([FieldError(field: "signedPayload", message: "is for bundle \(bundle), not \(settings.bundleID)")])
         }
         let uuid = notification.notificationUUID
-        guard try await !subscriptions.hasHandled(notification: uuid) else { return AppStoreNotificationReceipt(notificationUUID: uuid, outcome: .duplicate) }
-        let outcome = try await apply(notification)
-        try await subscriptions.markHandled(notification: uuid, type: notification.notificationType)
+        guard try await subscriptions.claim(notification: uuid, type: notification.notificationType) else {
+            return AppStoreNotificationReceipt(notificationUUID: uuid, outcome: .duplicate)
+        }
+        let outcome: AppStoreNotificationReceipt.Outcome
+        do {
+            outcome = try await apply(notification)
+        } catch {
+            try? await subscriptions.release(notification: uuid)
+            throw error
+        }
         logger.info("App Store notification", metadata: ["type": "\(notification.notificationType)", "outcome": "\(outcome.rawValue)"])
         return AppStoreNotificationReceipt(notificationUUID: uuid, outcome: outcome)
     }
@@ -97,7 +104,8 @@ public struct SubscriptionService: Sendable {
         default:
             return .ignored
         }
-        let owner = try await subscriptions.save(original, state: state, user: nil)
+        let ended = ["EXPIRED", "GRACE_PERIOD_EXPIRED"].contains(notification.notificationType)
+        let owner = try await subscriptions.save(original, state: state, user: nil, ended: ended)
         guard let owner else { return .stored }
         _ = try await applyTier(for: owner)
         return .applied

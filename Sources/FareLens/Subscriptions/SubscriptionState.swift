@@ -11,6 +11,9 @@ struct SubscriptionState: Sendable, Equatable {
     var graceEndsAt: Date?
     /// When the free trial ends, when the latest transaction is the trial.
     var trialEndsAt: Date?
+    /// When the transaction this state comes from was bought (not stored): a transaction bought
+    /// before a recorded refund cannot lift it.
+    var purchasedAt: Date? = nil
 
     func isActive(at now: Date) -> Bool {
         guard revokedAt == nil else { return false }
@@ -27,6 +30,7 @@ struct SubscriptionState: Sendable, Equatable {
         revokedAt = transaction.revokedAt
         graceEndsAt = nil
         trialEndsAt = transaction.isFreeTrial ? transaction.expiresAt : nil
+        purchasedAt = transaction.purchaseDate.map(Date.init(appStoreMilliseconds:))
     }
 
     init(productID: String, expiresAt: Date?, revokedAt: Date?, graceEndsAt: Date?, trialEndsAt: Date?) {
