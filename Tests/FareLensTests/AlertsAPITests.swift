@@ -132,6 +132,43 @@ struct AlertsAPITests {
         }
     }
 
+    @Test("the cap follows the smart queue, not DealScore: a preferred origin's 85 (queue 170) is sent before SFO's 93", arguments: TestDatabase.allCases)
+    func capsInQueueOrder(_ database: TestDatabase) async throws {
+        try await Self.with(database, at: Self.tokyoNoon) { client, clock, app in
+            let (user, id) = try await Self.signIn(client, zone: "Asia/Tokyo")
+            let preferred = try await client.send(
+                .put, FareLensRoutes.updatePreferences.endpoint.path, token: try await user.token(client), json: ["preferred_airports": [["iata": "LAX"]]])
+            #expect(preferred.status == .ok, "\(preferred.text)")
+            let results = [
+                Self.result(id, "SFO", "HNL", [Self.deal("SFO", "HNL", score: 95)], at: clock.now()),
+                Self.result(id, "SFO", "NRT", [Self.deal("SFO", "NRT", score: 94)], at: clock.now()),
+                Self.result(id, "SFO", "ICN", [Self.deal("SFO", "ICN", score: 93)], at: clock.now()),
+                Self.result(id, "LAX", "SYD", [Self.deal("LAX", "SYD", score: 85)], at: clock.now()),
+            ]
+            try await app.alerts.service.deliver(results, for: id)
+            let alerts = try await Self.alerts(client, user)
+            #expect(Set(alerts.filter { $0.status == .sent }.map(\.destination)) == ["SYD", "HNL", "NRT"], "\(alerts)")
+            #expect(alerts.filter { $0.status == .capped }.map(\.destination) == ["ICN"])
+        }
+    }
+
+    @Test("dedupe is 12 hours per route: 11 h 59 min later deduplicated, 12 h 1 min later sent", arguments: TestDatabase.allCases)
+    func dedupeWindowEdges(_ database: TestDatabase) async throws {
+        // 09:30 in Tokyo, so both later deliveries (21:29, 21:31) fall outside quiet hours.
+        try await Self.with(database, at: Self.tokyoNoon.addingTimeInterval(-2.5 * 3600)) { client, clock, app in
+            let (user, id) = try await Self.signIn(client, zone: "Asia/Tokyo", tier: "pro")
+            func deliver() async throws -> AlertStatus? {
+                try await app.alerts.service.deliver([Self.result(id, "NRT", "HNL", [Self.deal("NRT", "HNL", score: 90)], at: clock.now())], for: id)
+                return try await Self.alerts(client, user).first?.status
+            }
+            #expect(try await deliver() == .sent)
+            clock.advance(by: 12 * 3600 - 60)
+            #expect(try await deliver() == .deduplicated)
+            clock.advance(by: 120)
+            #expect(try await deliver() == .sent)
+        }
+    }
+
     @Test("a watchlist with alerts off raises no deal alert; another with alerts on does", arguments: TestDatabase.allCases)
     func alertsOff(_ database: TestDatabase) async throws {
         try await Self.with(database, at: Self.tokyoNoon) { client, clock, app in
