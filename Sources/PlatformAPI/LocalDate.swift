@@ -67,20 +67,40 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }
 
-    /// This date moved by `days` (negative for earlier).
-    public func adding(days: Int) -> LocalDate {
-        let calendar = Self.utcCalendar
-        let date = calendar.date(from: DateComponents(year: year, month: month, day: day, hour: 12))!
-        return LocalDate(calendar.date(byAdding: .day, value: days, to: date)!, in: calendar.timeZone)
-    }
+    /// This date moved by `days` (negative for earlier), in the proleptic Gregorian calendar the
+    /// dates are validated in (Foundation's Gregorian calendar turns Julian before 1582, where it would
+    /// reach days like 0200-02-29 that are not dates here).
+    public func adding(days: Int) -> LocalDate { LocalDate(dayNumber: dayNumber + days) }
 
     /// Whole days from this date to `other` (negative when `other` is earlier).
-    public func days(until other: LocalDate) -> Int {
-        let calendar = Self.utcCalendar
-        let from = calendar.date(from: DateComponents(year: year, month: month, day: day, hour: 12))!
-        let to = calendar.date(from: DateComponents(year: other.year, month: other.month, day: other.day, hour: 12))!
-        return calendar.dateComponents([.day], from: from, to: to).day ?? 0
+    public func days(until other: LocalDate) -> Int { other.dayNumber - dayNumber }
+
+    /// Days since 1970-01-01 in the proleptic Gregorian calendar (the civil-date algorithm of
+    /// Howard Hinnant's `days_from_civil`).
+    public var dayNumber: Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * ((month + 9) % 12) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
     }
+
+    /// The date `dayNumber` days after 1970-01-01 (``dayNumber``'s inverse).
+    public init(dayNumber: Int) {
+        let z = dayNumber + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shifted = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * shifted + 2) / 5 + 1
+        let month = shifted < 10 ? shifted + 3 : shifted - 9
+        self.init(year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month: month, day: day)
+    }
+
+    /// The ISO weekday, Monday 1 … Sunday 7 (1970-01-01 was a Thursday).
+    public var isoWeekday: Int { ((dayNumber % 7 + 7 + 3) % 7) + 1 }
 
     /// The instant this date shows `hour:00` in `zone` (the first valid instant after a DST gap).
     public func instant(hour: Int, in zone: TimeZone) -> Date {

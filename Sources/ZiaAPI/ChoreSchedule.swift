@@ -15,9 +15,7 @@ public enum Weekday: Int, CaseIterable, Codable, Sendable {
 
     /// The weekday `date` falls on.
     public init(_ date: LocalDate) {
-        let calendar = LocalDate.utcCalendar
-        let noon = calendar.date(from: DateComponents(year: date.year, month: date.month, day: date.day, hour: 12))!
-        self.init(gregorianWeekday: calendar.component(.weekday, from: noon))!
+        self.init(rawValue: date.isoWeekday - 1)!
     }
 
     /// `monday` … `sunday`: the name on the wire.
