@@ -94,10 +94,20 @@ EXPLAINED_FIELDS = {
     "saveMemory": [r"value", r"key"],  # 500 characters as people see them; at most 200 memories a user
     "giveFeedback": [r"payload"],  # at most 16 KB as compact JSON
     "updateReminders": [r"(meal|chore)_reminder\.weekdays_only"],  # only bedtime chooses its days
-    "startGrocerySession": [r"artifact_id"],  # a saved meal plan's: another kind of artifact has no grocery list
+    # A grocery session starts from a saved meal plan (another kind of artifact has no grocery list) or
+    # from items, checked as consolidation checks them.
+    "startGrocerySession": [r"artifact_id", r"items\[\d+\]\.name", r"items\[\d+\]\.unit"],
     # Chore scheduling: `start_date` must be a real date (no 30 February) and `name` counts at most
     # 100 characters as people see them once trimmed (see scripts/fuzz.toml).
     "scheduleChores": [r"start_date", r"name"],
+    # Zia's pantry and grocery lines: a name of 100 and a unit of 20 characters as people see them once
+    # trimmed; the recipe search's query 500; the assistant's goal 2000; FareLens's airport query 64.
+    "addPantryItem": [r"name", r"unit"],
+    "updatePantryItem": [r"name", r"unit"],
+    "consolidateGroceries": [r"items\[\d+\]\.name", r"items\[\d+\]\.unit"],
+    "ragSearch": [r"q"],
+    "assistStream": [r"goal"],
+    "searchAirports": [r"q"],
     # FareLens's points vault: a program's name (1 to 60) and status (at most 40) count characters as
     # people see them once trimmed, and a name must not be blank; telemetry's string properties count
     # at most 100 such characters (see scripts/fuzz.toml).

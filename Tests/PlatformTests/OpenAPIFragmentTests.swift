@@ -41,6 +41,42 @@ struct OpenAPIFragmentTests {
         #expect(used == Set(rules), "every rule is written somewhere, so the check above is not vacuous")
     }
 
+    /// Every schema (at any depth) that states `maxLength`.
+    static func lengthBoundedSchemas(in value: Any) -> [[String: Any]] {
+        if let object = value as? [String: Any] {
+            let own = object["maxLength"] != nil ? [object] : []
+            return own + object.values.flatMap { lengthBoundedSchemas(in: $0) }
+        }
+        if let array = value as? [Any] { return array.flatMap { lengthBoundedSchemas(in: $0) } }
+        return []
+    }
+
+    /// People's text is measured in characters as people see them (grapheme clusters), which JSON
+    /// Schema's `maxLength` (code points) cannot state: a name of 100 characters with an accent made of
+    /// a combining mark holds 101 code points, so a `maxLength: 100` would call a name the server rightly
+    /// takes invalid (the fuzzer's "schema-violating request accepted"). Such limits live in the
+    /// description. `maxLength` stays where the count is the document's: text whose pattern admits
+    /// only ASCII, or identifiers and tokens whose description says the server counts code points or bytes.
+    @Test("maxLength is stated only where the server counts what JSON Schema counts: ASCII-only patterns, code points or bytes")
+    func maxLengthOnlyWhereCodePointsAreCounted() throws {
+        let accented = "a\u{301}"  // one character as people see it, two code points
+        var bounded = 0
+        for (app, document) in try Self.documents {
+            for schema in Self.lengthBoundedSchemas(in: document.object) {
+                bounded += 1
+                let description = (schema["description"] as? String) ?? ""
+                if description.contains("code points") || description.contains("bytes") { continue }
+                let pattern = try #require(
+                    schema["pattern"] as? String,
+                    "\(app): a maxLength without a pattern or a description saying what it counts: \(schema)")
+                let regex = try NSRegularExpression(pattern: pattern)
+                let admitsMarks = regex.firstMatch(in: accented, range: NSRange(accented.startIndex..., in: accented)) != nil
+                #expect(!admitsMarks, "\(app): \(pattern) admits combining marks, so its maxLength (\(schema["maxLength"] ?? "")) counts code points the server does not count")
+            }
+        }
+        #expect(bounded > 5, "the walk finds the documents' bounded strings, so the check above is not vacuous")
+    }
+
     @Test("the platform's fragment files are plain JSON: {paths, components}, no placeholder but {{app}}, no Swift interpolation")
     func platformFilesArePlainJSON() throws {
         let files = [

@@ -69,8 +69,6 @@ struct TravelpayoutsCommission: Codable, Sendable, Equatable {
     var commissionCents: Int?
     var currency: String?
 
-    /// `id` 1–128 characters and `sub_id` 1–256, neither with control characters; `commission_cents`
-    /// 0 or more; `currency` three letters.
     /// A checked notification.
     struct Notice: Sendable, Equatable {
         var id: String
@@ -79,12 +77,14 @@ struct TravelpayoutsCommission: Codable, Sendable, Equatable {
         var currency: String?
     }
 
+    /// `id` 1–128 code points and `sub_id` 1–256 (identifiers: counted as the document's `maxLength`
+    /// counts), neither with control characters; `commission_cents` 0 or more; `currency` three letters.
     static func check(_ body: TravelpayoutsCommission) -> Checked<Notice> {
         var v = Validator()
         func text(_ value: String?, _ field: String, max: Int) {
             v.check(
-                value.map { (1...max).contains($0.count) && !ControlCharacters.containsForbidden($0) } ?? false, field,
-                value == nil ? "is required" : "must be 1–\(max) characters without control characters")
+                value.map { (1...max).contains($0.unicodeScalars.count) && !ControlCharacters.containsForbidden($0) } ?? false, field,
+                value == nil ? "is required" : "must be 1–\(max) characters (code points) without control characters")
         }
         text(body.id, "id", max: 128)
         text(body.subID, "sub_id", max: 256)
