@@ -139,7 +139,8 @@ public struct FareLensApp: AppModule {
             signature: configuration.travelpayoutsWebhook.secret.map(TravelpayoutsSignature.init(secret:)), affiliate: affiliate)
         searchLimiter = RateLimiter(capacity: configuration.search.searchesPerMinutePerUser, per: 60, clock: clock)
         subscriptions = SubscriptionService(
-            settings: configuration.appStore, subscriptions: SubscriptionRepository(database: database, clock: clock), accounts: accounts, clock: clock, logger: logger)
+            settings: configuration.appStore, isDevelopment: isDevelopment, subscriptions: SubscriptionRepository(database: database, clock: clock), accounts: accounts,
+            clock: clock, logger: logger)
         self.clock = clock
         self.cursorSecret = cursorSecret
         self.isDevelopment = isDevelopment
@@ -175,7 +176,7 @@ public struct FareLensApp: AppModule {
         affiliateController.addRoutes(to: api)
         travelpayoutsWebhook.addRoutes(to: routes.open(FareLensRoutes.openRoot))
         // App Store subscriptions: StoreKit 2 transactions and the open notifications webhook (Subscriptions/).
-        SubscriptionsController(service: subscriptions).addRoutes(to: api, open: routes.open(.open(.farelens)))
+        SubscriptionsController(service: subscriptions).addRoutes(to: api, open: routes.open(FareLensRoutes.openRoot))
         WatchlistCheckController(checks: checks).addRoutes(to: api)
         AlertsController(history: alerts.history, settings: alerts.settings, cursorSecret: cursorSecret).addRoutes(to: api)
     }

@@ -73,6 +73,9 @@ public struct FareLensAccount: Codable, Sendable, Equatable {
     /// When a Pro trial ends (the seed's 14-day trial, started by the subscription flow); nil without one.
     public var trialEndsAt: Date?
     public var entitlements: FareLensEntitlements
+    /// What the app passes to StoreKit 2's `purchase(options: [.appAccountToken(_:)])`, so the
+    /// App Store names the buyer in every transaction: the user id.
+    public var appAccountToken: UUID { userID }
 
     public init(userID: UUID, tier: FareLensTier, trialEndsAt: Date?) {
         self.userID = userID
@@ -87,7 +90,12 @@ public struct FareLensAccount: Codable, Sendable, Equatable {
         try container.encode(tier, forKey: .tier)
         try container.encode(trialEndsAt, forKey: .trialEndsAt)
         try container.encode(entitlements, forKey: .entitlements)
+        var token = encoder.container(keyedBy: TokenKey.self)
+        try token.encode(appAccountToken.uuidString.lowercased(), forKey: .appAccountToken)
     }
+
+    /// Written, never read back: the token is the user id.
+    enum TokenKey: String, CodingKey { case appAccountToken = "app_account_token" }
 }
 
 /// The body of `POST /farelens/v1/dev/tier` (development servers only): the tier to be on.

@@ -5,9 +5,10 @@ extension FareLensRoutes {
     /// Checks a StoreKit 2 signed transaction and puts the caller on the tier it pays for (the 14-day
     /// trial counts as Pro); a transaction already bound to another account is a 409.
     public static let verifySubscription = Route<NoParameter, SubscriptionVerifyRequest, FareLensAccount>(.post, root, "/subscriptions/verify")
-    /// App Store Server Notifications v2 (open: the signed payload is its own authentication).
+    /// App Store Server Notifications v2 (open: the signed payload is its own authentication), beside
+    /// the other webhooks under `/farelens/v1/webhooks/`.
     public static let appStoreNotification = Route<NoParameter, AppStoreNotificationRequest, AppStoreNotificationReceipt>(
-        .post, APIRoot.open(.farelens), "/webhooks/appstore")
+        .post, openRoot, root.path + "/webhooks/appstore")
 
     /// The subscription routes, part of ``all``.
     public static let subscriptionRoutes: [RouteShape] = [verifySubscription.shape, appStoreNotification.shape]
@@ -41,17 +42,21 @@ public struct AppStoreNotificationRequest: Codable, Sendable, Equatable {
 
 /// What the App Store webhook did with a notification.
 public struct AppStoreNotificationReceipt: Codable, Sendable, Equatable {
-    enum CodingKeys: String, CodingKey { case notificationUUID = "notification_uuid", outcome }
+    enum CodingKeys: String, CodingKey { case notificationUUID = "notification_uuid", outcome, reason }
     /// What happened to a notification: `applied` to a bound account, `stored` for an account not yet
     /// bound (applied when the app verifies the transaction), `duplicate` when its `notificationUUID`
-    /// was seen before, `ignored` for a type that changes no tier.
+    /// was seen before, `ignored` for a type that changes no tier or a purchase made in an App Store
+    /// environment this server does not take (answered 200 so Apple does not retry it).
     public enum Outcome: String, Codable, Sendable, CaseIterable { case applied, stored, duplicate, ignored }
     public var notificationUUID: String
     public var outcome: Outcome
+    /// Why a notification was ignored for its environment; absent otherwise.
+    public var reason: String?
 
-    public init(notificationUUID: String, outcome: Outcome) {
+    public init(notificationUUID: String, outcome: Outcome, reason: String? = nil) {
         self.notificationUUID = notificationUUID
         self.outcome = outcome
+        self.reason = reason
     }
 }
 

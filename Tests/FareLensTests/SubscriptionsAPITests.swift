@@ -3,6 +3,7 @@ import Crypto
 import FareLens
 import FareLensAPI
 import Foundation
+import Persistence
 import PlatformCore
 import TestSupport
 import Testing
@@ -74,6 +75,7 @@ struct SubscriptionsAPITests {
         let clock: TestClock
         let app: FareLensApp
         let ca: LocalAppStoreCA
+        let database: any Database
 
         func verify(_ user: SignedIn, _ jws: String) async throws -> APIResponse {
             try await client.send(.post, SubscriptionsAPITests.verifyPath, token: user.accessToken, json: ["signed_transaction": jws])
@@ -97,14 +99,16 @@ struct SubscriptionsAPITests {
         /// A transaction of `original` for `days` from now (trial: the introductory free trial).
         func transaction(
             _ original: String, days: Double = 30, trial: Bool = false, revoked: Bool = false, product: String = "farelens.pro.monthly",
-            bundle: String = SubscriptionsAPITests.bundle
+            bundle: String = SubscriptionsAPITests.bundle, environment: String? = "Sandbox", token: String? = nil
         ) -> [String: Any] {
             let now = clock.now()
             var payload: [String: Any] = [
                 "transactionId": UUID().uuidString, "originalTransactionId": original, "bundleId": bundle, "productId": product,
                 "purchaseDate": Self.ms(now), "expiresDate": Self.ms(now.addingTimeInterval(days * 86_400)), "type": "Auto-Renewable Subscription",
-                "environment": "Sandbox", "signedDate": Self.ms(now),
+                "signedDate": Self.ms(now),
             ]
+            if let environment { payload["environment"] = environment }
+            if let token { payload["appAccountToken"] = token }
             if trial {
                 payload["offerType"] = 1
                 payload["offerDiscountType"] = "FREE_TRIAL"
@@ -114,11 +118,13 @@ struct SubscriptionsAPITests {
         }
 
         func notification(
-            _ type: String, subtype: String? = nil, uuid: String = UUID().uuidString, transaction: [String: Any], renewal: [String: Any]? = nil
+            _ type: String, subtype: String? = nil, uuid: String = UUID().uuidString, transaction: [String: Any], renewal: [String: Any]? = nil,
+            environment: String? = "Sandbox"
         )
             throws -> String
         {
-            var data: [String: Any] = ["bundleId": SubscriptionsAPITests.bundle, "signedTransactionInfo": try ca.sign(transaction), "environment": "Sandbox"]
+            var data: [String: Any] = ["bundleId": SubscriptionsAPITests.bundle, "signedTransactionInfo": try ca.sign(transaction)]
+            if let environment { data["environment"] = environment }
             if let renewal { data["signedRenewalInfo"] = try ca.sign(renewal) }
             var payload: [String: Any] = ["notificationType": type, "notificationUUID": uuid, "version": "2.0", "signedDate": Self.ms(clock.now()), "data": data]
             if let subtype { payload["subtype"] = subtype }
@@ -128,10 +134,13 @@ struct SubscriptionsAPITests {
         static func ms(_ date: Date) -> Int64 { Int64(date.timeIntervalSince1970 * 1000) }
     }
 
-    static func with(_ database: TestDatabase, _ body: @Sendable @escaping (Harness) async throws -> Void) async throws {
+    /// - Parameter settings: more `FARELENS_…` overrides (e.g. the accepted App Store environments).
+    static func with(
+        _ database: TestDatabase, settings: [String: String] = [:], _ body: @Sendable @escaping (Harness) async throws -> Void
+    ) async throws {
         let clock = TestClock(start)
         let ca = try LocalAppStoreCA(validAround: start)
-        let overrides = ["FARELENS_APPSTORE_ROOT_CERT": try ca.rootPEM, "FARELENS_APPSTORE_BUNDLE_ID": bundle]
+        let overrides = ["FARELENS_APPSTORE_ROOT_CERT": try ca.rootPEM, "FARELENS_APPSTORE_BUNDLE_ID": bundle].merging(settings) { $1 }
         // PostgreSQL: a database of its own, as the expiry sweep looks at every account.
         @Sendable func run(_ url: String?) async throws {
             try await withServer(
@@ -143,10 +152,25 @@ struct SubscriptionsAPITests {
                 }, dependencies: .init(clock: clock)
             ) { client, server in
                 let app = try #require(server.apps.compactMap { $0 as? FareLensApp }.first)
-                try await body(Harness(client: client, clock: clock, app: app, ca: ca))
+                try await body(Harness(client: client, clock: clock, app: app, ca: ca, database: server.database))
             }
         }
         if database == .postgres { try await withIsolatedPostgres { try await run($0) } } else { try await run(nil) }
+    }
+
+    @Test("the App Store webhook lives beside the other webhooks at /farelens/v1/webhooks/appstore; the old path is gone", arguments: TestDatabase.allCases)
+    func webhookPath(_ database: TestDatabase) async throws {
+        try await Self.with(database) { h in
+            #expect(Self.webhookPath == "/farelens/v1/webhooks/appstore")
+            let test = try h.ca.sign(["notificationType": "TEST", "notificationUUID": UUID().uuidString])
+            #expect(try await h.notify(test).json["outcome"] as? String == "ignored")
+            let old = try await h.client.send(.post, "/farelens/webhooks/appstore", json: ["signedPayload": test])
+            #expect(old.status == .notFound, "\(old.text)")
+            let document = try await h.client.send(.get, "/farelens/openapi.json")
+            // Paths are relative to the document's server, /farelens.
+            let paths = try #require(document.json["paths"] as? [String: Any])
+            #expect(paths["/v1/webhooks/appstore"] != nil && paths["/webhooks/appstore"] == nil, "\(paths.keys.sorted())")
+        }
     }
 
     @Test("a verified transaction puts the caller on Pro; the answer and GET /me agree", arguments: TestDatabase.allCases)

@@ -15,6 +15,10 @@ struct AppStoreTransaction: JWTPayload, Equatable {
     var offerType: Int?
     /// `FREE_TRIAL`, `PAY_AS_YOU_GO`, `PAY_UP_FRONT` (iOS 17.2+; absent before).
     var offerDiscountType: String?
+    /// `Production`, `Sandbox` or `Xcode`: where the purchase was made.
+    var environment: String? = nil
+    /// The UUID the app set at purchase (`.appAccountToken(_:)`): FareLens's user id of the buyer.
+    var appAccountToken: String? = nil
 
     func verify(using algorithm: some JWTAlgorithm) async throws {}
 
@@ -22,6 +26,8 @@ struct AppStoreTransaction: JWTPayload, Equatable {
     var revokedAt: Date? { revocationDate.map(Date.init(appStoreMilliseconds:)) }
     /// The introductory offer that is FareLens's free trial.
     var isFreeTrial: Bool { offerType == 1 && (offerDiscountType == nil || offerDiscountType == "FREE_TRIAL") }
+    /// The user the app named at purchase; nil when it named none or not a UUID.
+    var buyer: UUID? { appAccountToken.flatMap(UUID.init(uuidString:)) }
 }
 
 /// What FareLens reads of a subscription's renewal info (`JWSRenewalInfoDecodedPayload`): the end
@@ -40,6 +46,8 @@ struct AppStoreNotification: JWTPayload, Equatable {
         var bundleId: String?
         var signedTransactionInfo: String?
         var signedRenewalInfo: String?
+        /// `Production` or `Sandbox`: where the notified purchase was made.
+        var environment: String? = nil
     }
     var notificationType: String
     var subtype: String?

@@ -26,15 +26,35 @@ public struct SubscriptionRepository: Sendable {
         }
     }
 
-    /// Writes the subscription's state and binds it to `user` unless another user holds it (nil
-    /// `user`: the owner is kept). Answers the owner afterwards: someone other than `user` means
-    /// nothing was written.
+    /// Who a write binds a subscription to.
+    enum Binding: Sendable {
+        /// The owner stays as it is (unbound stays unbound).
+        case keep
+        /// `user` claims it (the app verified a transaction): written only when it is unbound or
+        /// already theirs.
+        case claim(UserID)
+        /// Bound to `user` when unbound (the purchase's appAccountToken); otherwise the owner stays
+        /// and the state is written all the same.
+        case ifUnbound(UserID)
+    }
+
+    /// Writes the subscription's state and binds it as `binding` says. Answers the owner
+    /// afterwards: for `.claim(user)`, someone other than `user` means nothing was written.
     /// Time moves one way: the expiry only moves later (a late, older notification or a re-sent old
     /// transaction cannot shorten it), and a refund or revocation stays unless a transaction bought
     /// after it says otherwise (re-sending a transaction signed before the refund cannot lift it).
     /// `ended`: the App Store said the subscription ended (EXPIRED), so its expiry may move earlier.
-    func save(_ originalTransactionID: String, state: SubscriptionState, user: UserID?, ended: Bool = false) async throws -> UserID? {
+    func save(_ originalTransactionID: String, state: SubscriptionState, binding: Binding, ended: Bool = false) async throws -> UserID? {
         let now = clock.now()
+        let user: UserID?
+        // Another owner stops a claim, and nothing else.
+        let ownerGuard: SQLQueryString
+        switch binding {
+        case .keep: (user, ownerGuard) = (nil, "")
+        case .ifUnbound(let bound): (user, ownerGuard) = (bound, "")
+        case .claim(let claimant):
+            (user, ownerGuard) = (claimant, "WHERE farelens_subscriptions.user_id IS NULL OR farelens_subscriptions.user_id = excluded.user_id")
+        }
         // A transaction of unknown purchase date counts as bought before any refund.
         let purchased = state.purchasedAt ?? Date(timeIntervalSince1970: 0)
         let expiry: SQLQueryString =
@@ -60,11 +80,18 @@ public struct SubscriptionRepository: Sendable {
                         THEN farelens_subscriptions.revoked_at ELSE excluded.revoked_at END,
                     grace_ends_at = excluded.grace_ends_at,
                     trial_ends_at = excluded.trial_ends_at, updated_at = excluded.updated_at
-                WHERE farelens_subscriptions.user_id IS NULL OR excluded.user_id IS NULL OR farelens_subscriptions.user_id = excluded.user_id
+                \(ownerGuard)
                 """
             ).run()
             let row = try await db.raw("SELECT user_id FROM farelens_subscriptions WHERE original_transaction_id = \(bind: originalTransactionID)").first()
             return try row?.decode(column: "user_id", as: UUID?.self).map(UserID.init)
+        }
+    }
+
+    /// Whether `id` is a FareLens user (an appAccountToken may name anyone, or no one).
+    func isFareLensUser(_ id: UUID) async throws -> Bool {
+        try await database.read { db in
+            try await db.raw("SELECT id FROM users WHERE id = \(bind: id) AND app = \(bind: AppID.farelens.rawValue)").first() != nil
         }
     }
 

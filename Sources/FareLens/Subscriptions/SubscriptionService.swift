@@ -11,16 +11,20 @@ import PlatformCore
 public struct SubscriptionService: Sendable {
     let verifier: AppStoreSignatureVerifier
     let settings: AppStoreSettings
+    let environments: AppStoreEnvironmentGate
     let subscriptions: SubscriptionRepository
     let accounts: FareLensAccountRepository
     let clock: any TimeSource
     let logger: Logger
 
+    /// - Parameter isDevelopment: picks the accepted App Store environments when the settings name none.
     public init(
-        settings: AppStoreSettings, subscriptions: SubscriptionRepository, accounts: FareLensAccountRepository, clock: any TimeSource, logger: Logger
+        settings: AppStoreSettings, isDevelopment: Bool, subscriptions: SubscriptionRepository, accounts: FareLensAccountRepository, clock: any TimeSource,
+        logger: Logger
     ) {
         verifier = AppStoreSignatureVerifier(rootCertificatePEM: settings.rootCertificatePEM)
         self.settings = settings
+        environments = AppStoreEnvironmentGate(accepted: settings.acceptedEnvironments(isDevelopment: isDevelopment))
         self.subscriptions = subscriptions
         self.accounts = accounts
         self.clock = clock
@@ -28,25 +32,34 @@ public struct SubscriptionService: Sendable {
     }
 
     /// `POST /subscriptions/verify`: the signed transaction checked (signature, chain, bundle,
-    /// product), its subscription bound to `user` (409 when another account holds it), the tier
-    /// set from the user's subscriptions; answers the account.
+    /// product, an accepted environment, bought by `user` when it names a buyer), its subscription
+    /// bound to `user` (409 when another account holds it), the tier set from the user's
+    /// subscriptions; answers the account.
     public func verify(signedTransaction jws: String, for user: UserID) async throws -> FareLensAccount {
         let transaction = try await checkedTransaction(jws, field: "signed_transaction")
+        if let reason = environments.refusal(of: [transaction.environment]) {
+            throw APIError.validation([FieldError(field: "signed_transaction", message: reason)])
+        }
+        if transaction.appAccountToken != nil, transaction.buyer != user.uuid {
+            throw APIError.validation([FieldError(field: "signed_transaction", message: "was bought by another account (its appAccountToken is not yours)")])
+        }
         var state = SubscriptionState(transaction: transaction)
         // A grace period a notification recorded stays while the transaction is the same period's.
         if let known = try await subscriptions.find(transaction.originalTransactionId)?.state, known.expiresAt == state.expiresAt {
             state.graceEndsAt = known.graceEndsAt
         }
-        let owner = try await subscriptions.save(transaction.originalTransactionId, state: state, user: user)
+        let owner = try await subscriptions.save(transaction.originalTransactionId, state: state, binding: .claim(user))
         guard owner == user else {
             throw APIError.conflict("This App Store subscription belongs to another account", code: "subscription_taken")
         }
         return try await applyTier(for: user)
     }
 
-    /// The App Store webhook: the notification checked like a transaction, handled once per
-    /// `notificationUUID`; the subscription's state updated (kept unbound for an unknown user) and a
-    /// bound owner's tier set.
+    /// The App Store webhook: the notification checked like a transaction (its transaction too),
+    /// one from a refused environment ignored before anything is claimed or written, the rest handled
+    /// once per `notificationUUID`; the subscription's state updated (bound to the purchase's
+    /// appAccountToken user when unbound, else kept unbound for an unknown user) and a bound owner's
+    /// tier set.
     public func handle(signedPayload jws: String) async throws -> AppStoreNotificationReceipt {
         let notification: AppStoreNotification
         do {
@@ -58,12 +71,20 @@ public struct SubscriptionService: Sendable {
             throw APIError.validation([FieldError(field: "signedPayload", message: "is for bundle \(bundle), not \(settings.bundleID)")])
         }
         let uuid = notification.notificationUUID
+        var transaction: AppStoreTransaction?
+        if let signed = notification.data?.signedTransactionInfo { transaction = try await checkedTransaction(signed, field: "signedPayload") }
+        if notification.data != nil || transaction != nil,
+            let reason = environments.refusal(of: [notification.data?.environment ?? transaction?.environment, transaction?.environment])
+        {
+            logger.info("App Store notification from a refused environment", metadata: ["type": "\(notification.notificationType)", "reason": "\(reason)"])
+            return AppStoreNotificationReceipt(notificationUUID: uuid, outcome: .ignored, reason: "Notification " + reason)
+        }
         guard try await subscriptions.claim(notification: uuid, type: notification.notificationType) else {
             return AppStoreNotificationReceipt(notificationUUID: uuid, outcome: .duplicate)
         }
         let outcome: AppStoreNotificationReceipt.Outcome
         do {
-            outcome = try await apply(notification)
+            outcome = try await apply(notification, transaction: transaction)
         } catch {
             try? await subscriptions.release(notification: uuid)
             throw error
@@ -81,9 +102,8 @@ public struct SubscriptionService: Sendable {
         return users.count
     }
 
-    func apply(_ notification: AppStoreNotification) async throws -> AppStoreNotificationReceipt.Outcome {
-        guard let signed = notification.data?.signedTransactionInfo else { return .ignored }
-        let transaction = try await checkedTransaction(signed, field: "signedPayload")
+    func apply(_ notification: AppStoreNotification, transaction: AppStoreTransaction?) async throws -> AppStoreNotificationReceipt.Outcome {
+        guard let transaction else { return .ignored }
         let original = transaction.originalTransactionId
         var state = SubscriptionState(transaction: transaction)
         switch notification.notificationType {
@@ -105,7 +125,10 @@ public struct SubscriptionService: Sendable {
             return .ignored
         }
         let ended = ["EXPIRED", "GRACE_PERIOD_EXPIRED"].contains(notification.notificationType)
-        let owner = try await subscriptions.save(original, state: state, user: nil, ended: ended)
+        // A purchase made on a device that never verified: its appAccountToken names the buyer.
+        var binding = SubscriptionRepository.Binding.keep
+        if let buyer = transaction.buyer, try await subscriptions.isFareLensUser(buyer) { binding = .ifUnbound(UserID(buyer)) }
+        let owner = try await subscriptions.save(original, state: state, binding: binding, ended: ended)
         guard let owner else { return .stored }
         _ = try await applyTier(for: owner)
         return .applied

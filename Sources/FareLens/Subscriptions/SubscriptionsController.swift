@@ -10,6 +10,7 @@ public struct SubscriptionsController: Sendable {
 
     public init(service: SubscriptionService) { self.service = service }
 
+    /// - Parameter open: the app's open root (`/farelens`), where the webhook lives under `/v1/webhooks/`.
     public func addRoutes(to api: RouterGroup<AuthenticatedContext>, open: RouterGroup<AppRequestContext>) {
         api.on(FareLensRoutes.verifySubscription, use: verify)
         open.on(FareLensRoutes.appStoreNotification, use: notification)
