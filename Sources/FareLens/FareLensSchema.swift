@@ -28,6 +28,7 @@ public enum FareLensSchema {
             SubscriptionSchema.migration,
             WatchlistCheckSchema.migration,
             AlertsSchema.migration,
+            AlertsQuietHoursMigration.migration,
         ]
     )
 }

@@ -132,7 +132,7 @@ public struct AlertPreferences: Codable, Sendable, Equatable {
 }
 
 /// The body of `PUT /alerts/preferences`: keys left out keep their value.
-public struct AlertPreferencesInput: Codable, Sendable, Equatable {
+public struct AlertPreferencesInput: Codable, Sendable, Equatable, NumberFieldRules {
     enum CodingKeys: String, CodingKey { case immediateThreshold = "immediate_threshold", mutedRoutes = "muted_routes", mutedAirlines = "muted_airlines" }
     public var immediateThreshold: Int?
     public var mutedRoutes: [MutedRouteInput]?
@@ -144,6 +144,9 @@ public struct AlertPreferencesInput: Codable, Sendable, Equatable {
         self.mutedAirlines = mutedAirlines
     }
 
+    static let thresholds = AlertRules.minimumThreshold...100
+    public static var numberFieldRules: [String: String] { ["immediate_threshold": WholeNumberRule.message(thresholds)] }
+
     /// `current` with the given keys replaced; 422 fields for a threshold outside 60–100, a route
     /// that is not two different 3-letter codes, an airline that is not a 2-character code, or more
     /// than ``AlertRules/maxMutes`` entries.
@@ -151,7 +154,7 @@ public struct AlertPreferencesInput: Codable, Sendable, Equatable {
         var v = Validator()
         var result = current
         if let threshold = immediateThreshold {
-            v.check((AlertRules.minimumThreshold...100).contains(threshold), "immediate_threshold", "must be from 60 to 100")
+            v.check(Self.thresholds.contains(threshold), "immediate_threshold", WholeNumberRule.message(Self.thresholds))
             result.immediateThreshold = threshold
         }
         if let routes = mutedRoutes {

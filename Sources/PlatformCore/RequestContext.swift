@@ -155,12 +155,13 @@ public struct APIRequestDecoder: RequestDecoder {
         do {
             return try JSONDecoder.api.decode(type, from: data)
         } catch let error as DecodingError {
+            let rules = NumberRules(of: type)
             // The body is strict JSON, so Foundation's "not valid JSON" (a failure without a path)
             // means a number its target cannot hold: find which, and name it.
             if case .dataCorrupted(let context) = error, context.codingPath.isEmpty {
-                throw APIError.validation(numberFieldErrors(type, data, inspection.unusualNumbers))
+                throw APIError.validation(numberFieldErrors(type, data, inspection.unusualNumbers).map(rules.stated))
             }
-            throw mapDecodingError(error)
+            throw mapDecodingError(error, rules: rules)
         }
     }
 
@@ -215,7 +216,7 @@ public struct APIRequestDecoder: RequestDecoder {
         return !mantissa.contains { ("1"..."9").contains($0) }
     }
 
-    static func mapDecodingError(_ error: DecodingError) -> APIError {
+    static func mapDecodingError(_ error: DecodingError, rules: NumberRules = NumberRules()) -> APIError {
         // Keys are the wire's own spelling (every wire type names them in its CodingKeys).
         func path(_ codingPath: [any CodingKey], _ key: (any CodingKey)? = nil) -> String {
             var parts = codingPath
@@ -234,14 +235,14 @@ public struct APIRequestDecoder: RequestDecoder {
         case .dataCorrupted(let context) where context.codingPath.isEmpty:
             return APIError.badRequest("The request body is not valid JSON.", code: "malformed_json")
         case .dataCorrupted(let context):
-            return .validation([FieldError(field: path(context.codingPath), message: context.debugDescription)])
+            return .validation([rules.stated(FieldError(field: path(context.codingPath), message: context.debugDescription))])
         case .keyNotFound(let key, let context):
             return .validation([FieldError(field: path(context.codingPath, key), message: "is required")])
         case .typeMismatch(let expected, let context):
             if context.codingPath.isEmpty {
                 return .validation([FieldError(field: "body", message: "must be \(jsonTypeName(expected))")])
             }
-            return .validation([FieldError(field: path(context.codingPath), message: "must be \(jsonTypeName(expected))")])
+            return .validation([rules.stated(FieldError(field: path(context.codingPath), message: "must be \(jsonTypeName(expected))"))])
         case .valueNotFound(let expected, let context):
             return .validation([FieldError(field: path(context.codingPath), message: "must be \(jsonTypeName(expected)), not null")])
         @unknown default:

@@ -55,13 +55,14 @@ public struct AlertHistoryRepository: Sendable {
         }
     }
 
-    /// Deferred alerts due by `now`, each user's in queue order (best first), at most `limit`.
+    /// Deferred alerts due by `now`, each user's in queue order (best first; equal ones in the order
+    /// they came, as the smart queue keeps them), at most `limit`.
     func due(by now: Date, limit: Int = 1000) async throws -> [AlertRecord] {
         try await database.read { db in
             try await db.raw(
                 """
                 SELECT \(Self.columns) FROM farelens_alerts WHERE status = 'deferred' AND deliver_at <= \(bind: now)
-                ORDER BY user_id, queue_score DESC, price_cents, departure_date, id LIMIT \(bind: limit)
+                ORDER BY user_id, queue_score DESC, price_cents, departure_date, created_at, id LIMIT \(bind: limit)
                 """
             ).all().compactMap(Self.record(from:))
         }

@@ -26,7 +26,7 @@ public struct PreferredAirport: Codable, Sendable, Equatable, Hashable {
 /// Pro: up to three, weights 0…1 defaulting by priority to 0.6/0.3/0.1, priorities 1–3 defaulting to the
 /// list's order, each airport and priority once. More airports than the tier allows is a
 /// ``TierLimitExceeded`` (403), checked before the fields.
-public struct PreferredAirportsInput: Codable, Sendable, Equatable {
+public struct PreferredAirportsInput: Codable, Sendable, Equatable, NumberFieldRules {
     enum CodingKeys: String, CodingKey { case preferredAirports = "preferred_airports" }
 
     /// One airport as it arrives: only the code is required.
@@ -43,6 +43,11 @@ public struct PreferredAirportsInput: Codable, Sendable, Equatable {
     }
 
     public var preferredAirports: [Airport]?
+
+    /// Priorities are 1 to the most any tier allows (Pro's 3); the tier's own limit is checked after.
+    public static var numberFieldRules: [String: String] {
+        ["preferred_airports[].priority": WholeNumberRule.message(1...FareLensTier.allCases.map(\.entitlements.maxPreferredAirports).max()!)]
+    }
 
     public init(preferredAirports: [Airport]?) { self.preferredAirports = preferredAirports }
 
@@ -89,7 +94,7 @@ public struct PreferredAirportsInput: Codable, Sendable, Equatable {
             let priority = airport.priority ?? index + 1
             var priorityOK = (1...limit).contains(priority)
             if !priorityOK {
-                v.fail("\(field).priority", limit == 1 ? "must be 1" : "must be from 1 to \(limit)")
+                v.fail("\(field).priority", limit == 1 ? "must be 1" : WholeNumberRule.message(1...limit))
             } else if !seenPriorities.insert(priority).inserted {
                 priorityOK = false
                 v.fail("\(field).priority", "is used twice")

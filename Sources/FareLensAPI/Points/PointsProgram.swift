@@ -60,7 +60,7 @@ public struct PointsProgram: Codable, Sendable, Equatable {
 
 /// The body of `POST /points/programs` and `PUT /points/programs/{id}` (a `PUT` replaces every
 /// field), with the rules the server and the SDK both apply.
-public struct PointsProgramInput: Codable, Sendable, Equatable {
+public struct PointsProgramInput: Codable, Sendable, Equatable, NumberFieldRules {
     public var kind: String?
     public var name: String?
     public var balance: Int?
@@ -80,6 +80,8 @@ public struct PointsProgramInput: Codable, Sendable, Equatable {
     /// The highest balance taken (no program holds a billion points; more is a typo).
     public static let maxBalance = 1_000_000_000
 
+    public static var numberFieldRules: [String: String] { ["balance": WholeNumberRule.message(0...maxBalance)] }
+
     /// A checked program, its name trimmed.
     public struct Entry: Sendable, Equatable {
         public var kind: PointsProgramKind
@@ -95,7 +97,7 @@ public struct PointsProgramInput: Codable, Sendable, Equatable {
         let kind = v.requireEnum(input.kind, "kind", as: PointsProgramKind.self)
         let name = v.requireText(input.name, "name", maxLength: maxNameLength)
         let balance = input.balance ?? 0
-        v.check((0...maxBalance).contains(balance), "balance", "must be from 0 to \(maxBalance)")
+        v.check((0...maxBalance).contains(balance), "balance", WholeNumberRule.message(0...maxBalance))
         let status = v.optionalText(input.status, "status", maxLength: maxStatusLength)
         return .from(v) {
             guard let kind, let name else { return nil }

@@ -73,7 +73,7 @@ public struct Watchlist: Codable, Sendable, Equatable {
 /// The body of `POST /watchlists` and `PUT /watchlists/{id}`, with the rules the server and the SDK
 /// both apply. A `PUT` replaces every field (an absent optional one goes back to its default);
 /// `paused` is read only by `PUT` (absent: unchanged; `false` resumes, within the tier's limit).
-public struct WatchlistInput: Codable, Sendable, Equatable {
+public struct WatchlistInput: Codable, Sendable, Equatable, NumberFieldRules {
     enum CodingKeys: String, CodingKey {
         case origin, destination, departureFrom = "departure_from", departureTo = "departure_to", maxPriceCents = "max_price_cents", currency
         case alertsEnabled = "alerts_enabled", paused
@@ -103,6 +103,7 @@ public struct WatchlistInput: Codable, Sendable, Equatable {
 
     /// The highest price ceiling taken, in minor units (an absurd one is a mistake, not a wish).
     public static let maxPriceCents = 10_000_000
+    public static var numberFieldRules: [String: String] { ["max_price_cents": WholeNumberRule.message(1...maxPriceCents)] }
     /// The currency without one.
     public static let defaultCurrency = "USD"
 
@@ -139,7 +140,7 @@ public struct WatchlistInput: Codable, Sendable, Equatable {
             v.fail("departure_to", "is in the past: the window must reach today (\(today)) or later")
         }
         if let price = input.maxPriceCents {
-            v.check((1...Self.maxPriceCents).contains(price), "max_price_cents", "must be from 1 to \(Self.maxPriceCents)")
+            v.check((1...Self.maxPriceCents).contains(price), "max_price_cents", WholeNumberRule.message(1...Self.maxPriceCents))
         }
         let currency = input.currency.map { $0.trimmingCharacters(in: .whitespaces).uppercased() } ?? Self.defaultCurrency
         v.check(currencies.contains(currency), "currency", "must be one of \(currencies.sorted().joined(separator: ", "))")
