@@ -33,7 +33,9 @@ struct AlertsAPITests {
         _ body: @Sendable (TestSupport.APIClient, TestClock, FareLensApp) async throws -> Void
     ) async throws {
         let clock = TestClock(start)
-        try await withServer(database, configure: { $0.apps = [FareLensApp.id] }, dependencies: .init(clock: clock, pushProvider: push)) { client, server in
+        // Isolated: `releaseDue()` offers every user's due alerts in the database, so a test running
+        // alongside on the shared PostgreSQL database must not add its own to the count.
+        try await withIsolatedServer(database, configure: { $0.apps = [FareLensApp.id] }, dependencies: .init(clock: clock, pushProvider: push)) { client, server in
             let app = try #require(server.apps.compactMap { $0 as? FareLensApp }.first)
             try await body(client, clock, app)
         }

@@ -7,7 +7,7 @@ import SQLKit
 import TestSupport
 import Testing
 
-/// Migration 12 on both databases: FareLens accounts made before FareLens's own default, still on
+/// Migration 11 on both databases: FareLens accounts made before FareLens's own default, still on
 /// the platform's 22–8, move to 22–7; other hours and other apps' accounts do not change.
 @Suite("FareLens quiet hours migration", .timeLimit(.minutes(3)))
 struct AlertsQuietHoursMigrationTests {
@@ -35,7 +35,7 @@ struct AlertsQuietHoursMigrationTests {
     func existingAccounts(_ database: TestDatabase) async throws {
         try await Self.withStore(database) { store in
             let logger = Logger(label: "test")
-            let before = MigrationSet(component: "farelens", migrations: FareLensSchema.migrations.migrations.filter { $0.version < 12 })
+            let before = MigrationSet(component: "farelens", migrations: FareLensSchema.migrations.migrations.filter { $0.version < 11 })
             try await Migrator.migrate(store, sets: [PlatformSchema.migrations, before], logger: logger)
             let rows: [(app: String, start: Int, end: Int, expected: (Int, Int))] = [
                 ("farelens", 22, 8, (22, 7)), ("farelens", 22, 7, (22, 7)), ("farelens", 23, 8, (23, 8)), ("farelens", 22, 9, (22, 9)),
