@@ -98,7 +98,7 @@ public struct TransferBonusSettings: Sendable {
 
     enum Key {
         static let file = SettingKey(
-            "BONUSES_FILE", "A JSON file of transfer bonuses replacing the shipped list (same shape as Resources/transfer-bonuses.json)", default: "")
+            "BONUSES_FILE", "A JSON file of transfer bonuses replacing the shipped list (same shape as Sources/FareLens/Resources/transfer-bonuses.json); unset: the shipped list")
     }
 
     /// Every key read, relative to FareLens's scope.
