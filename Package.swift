@@ -251,6 +251,7 @@ let package = Package(
                 .embedInCode("OpenAPI/farelens.openapi.json"),
                 // Airports: the table tools/airports.py makes and its routes' fragment.
                 .copy("Resources/airports.tsv"), .embedInCode("OpenAPI/farelens-airports.openapi.json"),
+                .copy("Resources/transfer-bonuses.json"),
                 .embedInCode("OpenAPI/farelens-prices.openapi.json"),
                 .embedInCode("OpenAPI/farelens-watchlists.openapi.json"),
                 .embedInCode("OpenAPI/farelens-deals.openapi.json"),

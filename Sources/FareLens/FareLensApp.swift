@@ -17,6 +17,7 @@ public struct FareLensConfiguration: Sendable {
     public var affiliate = AffiliateLinkSettings()
     public var travelpayoutsWebhook = TravelpayoutsWebhookSettings()
     public var appStore = AppStoreSettings()
+    public var bonuses = TransferBonusSettings()
 
     public init() {}
 
@@ -26,6 +27,7 @@ public struct FareLensConfiguration: Sendable {
         affiliate = try AffiliateLinkSettings(settings: settings)
         travelpayoutsWebhook = TravelpayoutsWebhookSettings(settings: settings)
         appStore = try AppStoreSettings(settings: settings)
+        bonuses = try TransferBonusSettings(settings: settings)
     }
 }
 
@@ -39,6 +41,7 @@ public struct FareLensApp: AppModule {
     public static let migrations = [FareLensSchema.migrations]
     public static var settingKeys: [SettingKey] {
         FlightProviderConfiguration.keys + FlightSearchSettings.keys + AffiliateLinkSettings.keys + TravelpayoutsWebhookSettings.keys + AppStoreSettings.keys
+            + TransferBonusSettings.keys
     }
     /// The seed's "JWT session tokens (1-hour expiry, 7-day refresh)".
     public static var tokenLifetimes: TokenLifetimes? { TokenLifetimes(access: 3600, refresh: 7 * 86_400) }
@@ -117,7 +120,7 @@ public struct FareLensApp: AppModule {
         preferences = PreferencesRepository(database: database, clock: clock)
         deals = DealRepository(database: database, clock: clock)
         savedDeals = SavedDealRepository(database: database, clock: clock)
-        pointsPrograms = PointsProgramRepository(database: database, clock: clock)
+        pointsPrograms = PointsProgramRepository(database: database, clock: clock, catalog: configuration.bonuses.catalog)
         telemetry = TelemetryRepository(database: database, clock: clock)
         dealSources = DealSources(
             ranking: WatchlistRankingInputs(watchlists: watchlists, preferences: preferences), prices: PriceHistorySummaries(history: priceHistory))

@@ -22,7 +22,7 @@ extension NewHint {
     /// source defaults to `text_input`.
     public static func check(_ input: Input) -> Checked<NewHint> {
         var v = Validator()
-        let length = input.hintText?.trimmedOfWhitespace.count ?? 0
+        let length = input.hintText.flatMap { CharacterCount.of($0.trimmedOfWhitespace) } ?? 0
         var text: String?
         if length > KnotCatalog.maxHintLength {
             // The seed's words (P:638), with the limit.

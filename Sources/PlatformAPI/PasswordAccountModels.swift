@@ -75,7 +75,7 @@ public struct PasswordRegistration: Codable, Sendable, Equatable {
             return nil
         }
         guard v.acceptsControlCharacters(in: password, "password") else { return nil }
-        let length = password.count
+        guard let length = v.characterCount(of: password, "password") else { return nil }
         if length < minPasswordLength {
             v.fail("password", "must be at least \(minPasswordLength) characters (got \(length))")
             return nil

@@ -16,7 +16,7 @@ public struct Validator: Sendable {
     }
 
     /// Returns the trimmed value when present and not blank (``Swift/StringProtocol/isBlank``), recording an error otherwise (also for
-    /// forbidden ``ControlCharacters``, which matters for text from query parameters; bodies are
+    /// a character stacking too many code points (``CharacterCount``), and for forbidden ``ControlCharacters``, which matters for text from query parameters; bodies are
     /// already checked by the request decoder).
     public mutating func requireText(_ value: String?, _ field: String, maxLength: Int) -> String? {
         guard let value else {
@@ -29,23 +29,17 @@ public struct Validator: Sendable {
             fail(field, "must not be empty")
             return nil
         }
-        if trimmed.count > maxLength {
-            fail(field, "must be at most \(maxLength) characters (got \(trimmed.count))")
-            return nil
-        }
+        guard fits(trimmed, field, maxLength: maxLength) else { return nil }
         return trimmed
     }
 
-    /// Trims an optional text; blank (``Swift/StringProtocol/isBlank``) becomes nil; too long or holding forbidden
-    /// ``ControlCharacters`` records an error.
+    /// Trims an optional text; blank (``Swift/StringProtocol/isBlank``) becomes nil; too long (``CharacterCount``) or
+    /// holding forbidden ``ControlCharacters`` records an error.
     public mutating func optionalText(_ value: String?, _ field: String, maxLength: Int) -> String? {
         guard let value, acceptsControlCharacters(in: value, field) else { return nil }
         let trimmed = value.trimmedOfWhitespace
         if trimmed.isBlank { return nil }
-        if trimmed.count > maxLength {
-            fail(field, "must be at most \(maxLength) characters (got \(trimmed.count))")
-            return nil
-        }
+        guard fits(trimmed, field, maxLength: maxLength) else { return nil }
         return trimmed
     }
 

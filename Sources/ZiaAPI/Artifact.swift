@@ -158,7 +158,7 @@ public indirect enum ArtifactPayloadShape: Sendable {
         case (_, nil): v.fail(path, "is required")
         case (.name, .string(let text)?):
             let trimmed = text.trimmedOfWhitespace
-            v.check(!trimmed.isEmpty && trimmed.count <= 100, path, "must be 1 to 100 characters once trimmed")
+            if trimmed.isEmpty { v.fail(path, "must be 1 to 100 characters once trimmed") } else { _ = v.fits(trimmed, path, maxLength: 100) }
         case (.quantity, .number(let amount)?):
             v.check(amount.isFinite && amount >= 0 && amount <= GroceryRules.maxQuantity, path, "must be a number from 0 to 1000000")
         case (.minutes, .number(let minutes)?):

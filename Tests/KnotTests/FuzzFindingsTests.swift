@@ -94,6 +94,17 @@ struct FuzzFindingsTests {
         }
     }
 
+    @Test("a hint whose one character stacks 50,000 combining marks is a 422 naming hint_text, on both databases", arguments: TestDatabase.allCases)
+    func heavyCharacterIsRefused(_ database: TestDatabase) async throws {
+        try await withServer(database) { client, _ in
+            let user = try await client.signIn()
+            let heavy = try await client.send(
+                .post, "/knot/api/v1/hints", token: user.accessToken, json: ["hint_text": "likes jazz" + String(repeating: "\u{301}", count: 50_000)])
+            #expect(heavy.status == .unprocessableContent)
+            #expect(heavy.errorFields == ["hint_text"] && heavy.text.contains("code points in one character"), "\(heavy.text.prefix(300))")
+        }
+    }
+
     /// The document's email pattern spells whitespace out as the server trims it (Unicode White_Space):
     /// with `\s`, U+0085 counted as whitespace in one regex dialect and not in the other, and an
     /// address the document allowed was refused.

@@ -52,6 +52,10 @@ struct ContactsTests {
             let wrongType = try await client.send(.post, "\(Self.base)/contacts", token: user.accessToken, json: ["name": 5])
             #expect(wrongType.status == .unprocessableContent)
             #expect(wrongType.errorFields == ["name"])
+            let heavy = try await client.send(
+                .post, "\(Self.base)/contacts", token: user.accessToken, json: ["name": "Sam" + String(repeating: "\u{301}", count: 50_000)])
+            #expect(heavy.status == .unprocessableContent)
+            #expect(heavy.errorFields == ["name"] && heavy.text.contains("code points in one character"), "\(heavy.text.prefix(300))")
 
             let contact = try await client.send(.post, "\(Self.base)/contacts", token: user.accessToken, json: ["name": "Sam"]).decode(Contact.self)
             let clearName = try await client.send(.put, "\(Self.base)/contacts/\(contact.id)", token: user.accessToken, json: ["name": NSNull()])

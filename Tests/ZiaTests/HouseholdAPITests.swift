@@ -125,7 +125,8 @@ struct HouseholdAPITests {
         try await ZiaServer.with(database) { client, _ in
             let user = try await client.signIn(app: "zia")
             let family = "👨‍👩‍👧‍👦"
-            let accented = "e" + String(repeating: "\u{301}", count: 400)
+            // 32 code points: the most one character may hold.
+            let accented = "e" + String(repeating: "\u{301}", count: 31)
             let atLimit: [String: Any] = [
                 "adults": [["name": String(repeating: family, count: 100)]],
                 "kids": [["name": String(repeating: "e\u{301}", count: 100), "age": 2, "dietary_restrictions": [accented, String(repeating: "🥜", count: 100)]]],
@@ -145,6 +146,11 @@ struct HouseholdAPITests {
             let refused = try await client.send(.post, ZiaServer.upsertHousehold, token: user.accessToken, json: over)
             #expect(refused.status == .unprocessableContent)
             #expect(Set(refused.errorFields) == ["adults[0].name", "kids[0].name", "allergies[0]"])
+            let heavy = try await client.send(
+                .post, ZiaServer.upsertHousehold, token: user.accessToken,
+                json: ["adults": [["name": "e" + String(repeating: "\u{301}", count: 50_000)]], "allergies": [accented + "\u{301}"]])
+            #expect(heavy.status == .unprocessableContent)
+            #expect(Set(heavy.errorFields) == ["adults[0].name", "allergies[0]"], "\(heavy.text.prefix(300))")
             let name = try await client.send(.post, ZiaServer.upsertUser, token: user.accessToken, json: ["display_name": String(repeating: family, count: 100)])
             #expect(name.status == .ok)
         }

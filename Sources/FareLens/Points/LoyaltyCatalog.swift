@@ -5,7 +5,7 @@ import PlatformAPI
 /// The loyalty programs and transfer bonuses FareLens ships: a program a user adds by one of these
 /// names (or a common short form: "MileagePlus", "Amex MR") gets the catalog id transfer bonuses
 /// follow; any other name is kept as free text. The bonuses are dated offers as card issuers run
-/// them; a release ships the current list.
+/// them, kept as data (``TransferBonusList``).
 public struct LoyaltyCatalog: Sendable {
     /// A shipped program: its stable id, kind, display name and the other names people write.
     public struct Program: Sendable, Equatable {
@@ -67,52 +67,36 @@ public struct LoyaltyCatalog: Sendable {
 }
 
 extension LoyaltyCatalog {
-    /// The programs and bonuses this release ships.
-    public static let shipped = LoyaltyCatalog(
-        programs: [
-            // Transferable card points.
-            .init(id: "chase_ur", kind: .card, name: "Chase Ultimate Rewards", aliases: ["Ultimate Rewards", "Chase UR", "Chase"]),
-            .init(id: "amex_mr", kind: .card, name: "American Express Membership Rewards", aliases: ["Membership Rewards", "Amex MR", "Amex"]),
-            .init(id: "citi_typ", kind: .card, name: "Citi ThankYou Rewards", aliases: ["ThankYou Rewards", "Citi ThankYou", "Citi TYP", "Citi"]),
-            .init(id: "capital_one", kind: .card, name: "Capital One Miles", aliases: ["Capital One", "Venture Miles"]),
-            .init(id: "bilt", kind: .card, name: "Bilt Rewards", aliases: ["Bilt"]),
-            // Airlines.
-            .init(id: "united", kind: .airline, name: "United MileagePlus", aliases: ["MileagePlus", "United"]),
-            .init(id: "aeroplan", kind: .airline, name: "Air Canada Aeroplan", aliases: ["Aeroplan", "Air Canada"]),
-            .init(id: "flying_blue", kind: .airline, name: "Air France-KLM Flying Blue", aliases: ["Flying Blue", "Air France", "KLM"]),
-            .init(id: "british_airways", kind: .airline, name: "British Airways Club", aliases: ["British Airways Executive Club", "Executive Club", "Avios", "BA"]),
-            .init(id: "virgin_atlantic", kind: .airline, name: "Virgin Atlantic Flying Club", aliases: ["Flying Club", "Virgin Atlantic"]),
-            .init(id: "delta", kind: .airline, name: "Delta SkyMiles", aliases: ["SkyMiles", "Delta"]),
-            .init(id: "american", kind: .airline, name: "American Airlines AAdvantage", aliases: ["AAdvantage", "American Airlines"]),
-            .init(id: "alaska", kind: .airline, name: "Alaska Mileage Plan", aliases: ["Mileage Plan", "Alaska Airlines Atmos Rewards", "Atmos Rewards"]),
-            .init(id: "jetblue", kind: .airline, name: "JetBlue TrueBlue", aliases: ["TrueBlue", "JetBlue"]),
-            .init(id: "southwest", kind: .airline, name: "Southwest Rapid Rewards", aliases: ["Rapid Rewards", "Southwest"]),
-            .init(id: "singapore", kind: .airline, name: "Singapore Airlines KrisFlyer", aliases: ["KrisFlyer", "Singapore Airlines"]),
-            .init(id: "emirates", kind: .airline, name: "Emirates Skywards", aliases: ["Skywards", "Emirates"]),
-            .init(id: "avianca", kind: .airline, name: "Avianca LifeMiles", aliases: ["LifeMiles", "Avianca"]),
-            .init(id: "turkish", kind: .airline, name: "Turkish Airlines Miles&Smiles", aliases: ["Miles&Smiles", "Miles and Smiles", "Turkish Airlines"]),
-            // Hotels.
-            .init(id: "marriott", kind: .hotel, name: "Marriott Bonvoy", aliases: ["Bonvoy", "Marriott"]),
-            .init(id: "hilton", kind: .hotel, name: "Hilton Honors", aliases: ["Hilton"]),
-            .init(id: "hyatt", kind: .hotel, name: "World of Hyatt", aliases: ["Hyatt"]),
-            .init(id: "ihg", kind: .hotel, name: "IHG One Rewards", aliases: ["IHG"]),
-        ],
-        bonuses: [
-            .init(id: "2026-01-amex-virgin", from: "amex_mr", to: "virgin_atlantic", percent: 30, starts: date(2026, 1, 5), ends: date(2026, 2, 15)),
-            .init(id: "2026-02-chase-flyingblue", from: "chase_ur", to: "flying_blue", percent: 25, starts: date(2026, 2, 1), ends: date(2026, 3, 31)),
-            .init(id: "2026-02-citi-turkish", from: "citi_typ", to: "turkish", percent: 20, starts: date(2026, 2, 10), ends: date(2026, 3, 15)),
-            .init(id: "2026-03-amex-british", from: "amex_mr", to: "british_airways", percent: 40, starts: date(2026, 3, 1), ends: date(2026, 4, 30)),
-            .init(id: "2026-03-capone-aeroplan", from: "capital_one", to: "aeroplan", percent: 20, starts: date(2026, 3, 10), ends: date(2026, 4, 10)),
-            .init(id: "2026-04-chase-united", from: "chase_ur", to: "united", percent: 30, starts: date(2026, 4, 1), ends: date(2026, 5, 31)),
-            .init(id: "2026-05-bilt-flyingblue", from: "bilt", to: "flying_blue", percent: 50, starts: date(2026, 5, 1), ends: date(2026, 5, 1)),
-            .init(id: "2026-06-amex-delta", from: "amex_mr", to: "delta", percent: 30, starts: date(2026, 6, 1), ends: date(2026, 7, 31)),
-            .init(id: "2026-07-citi-avianca", from: "citi_typ", to: "avianca", percent: 25, starts: date(2026, 7, 1), ends: date(2026, 8, 31)),
-            .init(id: "2026-09-chase-virgin", from: "chase_ur", to: "virgin_atlantic", percent: 30, starts: date(2026, 9, 1), ends: date(2026, 10, 31)),
-            .init(id: "2026-10-capone-emirates", from: "capital_one", to: "emirates", percent: 25, starts: date(2026, 10, 1), ends: date(2026, 11, 30)),
-            .init(id: "2026-11-amex-singapore", from: "amex_mr", to: "singapore", percent: 25, starts: date(2026, 11, 1), ends: date(2026, 12, 31)),
-        ])
+    /// The programs and bonuses this release ships (the bonuses: ``TransferBonusList/shipped``).
+    public static let shipped = LoyaltyCatalog(programs: shippedPrograms, bonuses: TransferBonusList.shipped)
 
-    static func date(_ year: Int, _ month: Int, _ day: Int) -> LocalDate {
-        LocalDate(year: year, month: month, day: day)
-    }
+    /// The programs this release ships.
+    public static let shippedPrograms: [Program] = [
+        // Transferable card points.
+        .init(id: "chase_ur", kind: .card, name: "Chase Ultimate Rewards", aliases: ["Ultimate Rewards", "Chase UR", "Chase"]),
+        .init(id: "amex_mr", kind: .card, name: "American Express Membership Rewards", aliases: ["Membership Rewards", "Amex MR", "Amex"]),
+        .init(id: "citi_typ", kind: .card, name: "Citi ThankYou Rewards", aliases: ["ThankYou Rewards", "Citi ThankYou", "Citi TYP", "Citi"]),
+        .init(id: "capital_one", kind: .card, name: "Capital One Miles", aliases: ["Capital One", "Venture Miles"]),
+        .init(id: "bilt", kind: .card, name: "Bilt Rewards", aliases: ["Bilt"]),
+        // Airlines.
+        .init(id: "united", kind: .airline, name: "United MileagePlus", aliases: ["MileagePlus", "United"]),
+        .init(id: "aeroplan", kind: .airline, name: "Air Canada Aeroplan", aliases: ["Aeroplan", "Air Canada"]),
+        .init(id: "flying_blue", kind: .airline, name: "Air France-KLM Flying Blue", aliases: ["Flying Blue", "Air France", "KLM"]),
+        .init(id: "british_airways", kind: .airline, name: "British Airways Club", aliases: ["British Airways Executive Club", "Executive Club", "Avios", "BA"]),
+        .init(id: "virgin_atlantic", kind: .airline, name: "Virgin Atlantic Flying Club", aliases: ["Flying Club", "Virgin Atlantic"]),
+        .init(id: "delta", kind: .airline, name: "Delta SkyMiles", aliases: ["SkyMiles", "Delta"]),
+        .init(id: "american", kind: .airline, name: "American Airlines AAdvantage", aliases: ["AAdvantage", "American Airlines"]),
+        .init(id: "alaska", kind: .airline, name: "Alaska Mileage Plan", aliases: ["Mileage Plan", "Alaska Airlines Atmos Rewards", "Atmos Rewards"]),
+        .init(id: "jetblue", kind: .airline, name: "JetBlue TrueBlue", aliases: ["TrueBlue", "JetBlue"]),
+        .init(id: "southwest", kind: .airline, name: "Southwest Rapid Rewards", aliases: ["Rapid Rewards", "Southwest"]),
+        .init(id: "singapore", kind: .airline, name: "Singapore Airlines KrisFlyer", aliases: ["KrisFlyer", "Singapore Airlines"]),
+        .init(id: "emirates", kind: .airline, name: "Emirates Skywards", aliases: ["Skywards", "Emirates"]),
+        .init(id: "avianca", kind: .airline, name: "Avianca LifeMiles", aliases: ["LifeMiles", "Avianca"]),
+        .init(id: "turkish", kind: .airline, name: "Turkish Airlines Miles&Smiles", aliases: ["Miles&Smiles", "Miles and Smiles", "Turkish Airlines"]),
+        // Hotels.
+        .init(id: "marriott", kind: .hotel, name: "Marriott Bonvoy", aliases: ["Bonvoy", "Marriott"]),
+        .init(id: "hilton", kind: .hotel, name: "Hilton Honors", aliases: ["Hilton"]),
+        .init(id: "hyatt", kind: .hotel, name: "World of Hyatt", aliases: ["Hyatt"]),
+        .init(id: "ihg", kind: .hotel, name: "IHG One Rewards", aliases: ["IHG"]),
+    ]
 }

@@ -91,7 +91,7 @@ public struct TelemetryBatch: Codable, Sendable, Equatable {
         }
         switch value {
         case .string(let text):
-            if text.count > maxPropertyLength { v.fail(field + "." + key, "must be at most \(maxPropertyLength) characters (got \(text.count))") }
+            _ = v.fits(text, field + "." + key, maxLength: maxPropertyLength)
         case .number, .bool: break
         case .null, .array, .object: v.fail(field + "." + key, "must be a string, a number or a boolean")
         }

@@ -191,10 +191,15 @@ struct CaptureForm {
         return form
     }
 
-    /// A text over the capture limit is 413 (it is too much, not wrong).
+    /// A text over the capture limit is 413 (it is too much, not wrong); one with a character stacking
+    /// too many code points is 422 (``CharacterCount``).
     func checkLengths() throws {
         for name in ["text_content", "caption", "transcript"] {
-            if let text = fields[name], text.trimmedOfWhitespace.count > VibeKeeperRules.maxTextCapture {
+            guard let text = fields[name] else { continue }
+            guard let count = CharacterCount.of(text.trimmedOfWhitespace) else {
+                throw APIError.validation([FieldError(field: name, message: CharacterCount.message)])
+            }
+            if count > VibeKeeperRules.maxTextCapture {
                 throw APIError(
                     .contentTooLarge, code: "capture_too_long", message: "\(name) holds at most \(VibeKeeperRules.maxTextCapture) characters.")
             }

@@ -92,7 +92,9 @@ public struct CaptureService: Sendable {
 
     func resolveRecipient(_ item: ExtractedIdea, for user: UserID, created: inout [String: ContactID]) async throws -> ContactID? {
         if let id = item.recipientID { return ContactID(id) }
-        guard let name = item.recipientName?.trimmedOfWhitespace, !name.isBlank, name.count <= VibeKeeperRules.maxNameLength else { return nil }
+        guard let name = item.recipientName?.trimmedOfWhitespace, !name.isBlank,
+            let length = CharacterCount.of(name), length <= VibeKeeperRules.maxNameLength
+        else { return nil }
         let key = GiftIdeaRepository.foldedKey(name)
         if let id = created[key] { return id }
         let contact = try await contacts.create(NewContact(name: name), for: user)
