@@ -30,7 +30,7 @@ struct AlertsAPITests {
 
     static func with(
         _ database: TestDatabase, at start: Date, push: (any PushProvider)? = nil,
-        _ body: @Sendable (TestSupport.APIClient, TestClock, FareLensApp) async throws -> Void
+        _ body: @escaping @Sendable (TestSupport.APIClient, TestClock, FareLensApp) async throws -> Void
     ) async throws {
         let clock = TestClock(start)
         // Isolated: `releaseDue()` offers every user's due alerts in the database, so a test running
