@@ -5,7 +5,7 @@ import Foundation
 /// How `farelens` writes what the API answers: money from minor units, dates, instants, price
 /// series as sparklines, and ids typed back by the user.
 enum Rendering {
-    /// `$1,234.50` for US dollars, else `EUR 12.34` (the currency's own decimals): minor units as a person reads them.
+    /// `$1234.50` for US dollars, else `EUR 12.34` (the currency's own decimals): minor units as a person reads them.
     static func money(_ minorUnits: Int?, _ currency: String?) -> String {
         guard let minorUnits, let currency else { return "" }
         let amount = FlightMoney.text(minorUnits: minorUnits, currency: currency)
