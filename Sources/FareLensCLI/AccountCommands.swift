@@ -26,15 +26,18 @@ struct MeCommand: AsyncParsableCommand {
     }
 }
 
-/// `farelens tier free|pro`: puts the signed-in user on a tier (development servers only).
+/// `farelens tier [--set free|pro]`: the signed-in user's tier (`GET /v1/me`); `--set` puts them on
+/// one (the development route, development servers only).
 struct TierCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "tier", abstract: "Switch your tier (development servers only).")
-    @Argument(help: "free or pro.") var tier: String
+    static let configuration = CommandConfiguration(commandName: "tier", abstract: "Show your tier; --set switches it (development servers only).")
+    @Option(help: "free or pro.") var set: String?
     @OptionGroup var options: SessionOptions
 
     func run() async throws {
         try await options.run { api in
-            try options.show(try await api.send(FareLensRoutes.setDevTier, body: DevTierRequest(tier: tier)), MeCommand.describe)
+            let account: FareLensAccount
+            if let set { account = try await api.send(FareLensRoutes.setDevTier, body: DevTierRequest(tier: set)) } else { account = try await api.send(FareLensRoutes.me) }
+            try options.show(account, MeCommand.describe)
         }
     }
 }

@@ -10,7 +10,10 @@ struct FareLensCommand: AsyncParsableCommand {
         commandName: "farelens",
         abstract: "FareLens from the command line.",
         discussion: CLI.exitStatusHelp(),
-        subcommands: [DevelopmentLogin<CLI>.self, Logout<CLI>.self, MeCommand.self, TierCommand.self]
+        subcommands: [
+            DevelopmentLogin<CLI>.self, Logout<CLI>.self, SearchCommand.self, AirportsCommand.self, DealsCommand.self, DealCommand.self, BookCommand.self,
+            SavedCommand.self, WatchCommand.self, AlertsCommand.self, PointsCommand.self, TierCommand.self, MeCommand.self,
+        ]
     )
 }
 

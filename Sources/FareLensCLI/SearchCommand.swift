@@ -1,0 +1,96 @@
+import ArgumentParser
+import CLISupport
+import FareLensClient
+import Foundation
+
+/// `farelens search ORIGIN DEST DATE`: the seed's flight search, offers cheapest first with their
+/// DealScore; a stale answer gets a banner and quota warnings go to standard error.
+struct SearchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "search", abstract: "Search flights (prices in the currency asked, per the whole trip).")
+    @Argument(help: "Origin airport or metro code (LAX, NYC).") var origin: String
+    @Argument(help: "Destination airport or metro code.") var destination: String
+    @Argument(help: "Departure date, YYYY-MM-DD.") var date: String
+    @Option(name: .customLong("return"), help: "Return date, YYYY-MM-DD.") var returnDate: String?
+    @Option(help: "Adults (default 1).") var adults: Int?
+    @Option(help: "Children.") var children: Int?
+    @Option(help: "Infants on a lap.") var infants: Int?
+    @Option(help: "economy, premium-economy, business or first.") var cabin: String?
+    @Option(help: "Currency code (default USD).") var currency: String?
+    @Option(help: "The most offers to show (1–250).") var max: Int?
+    @Flag(help: "Only nonstop flights.") var nonstop = false
+    @OptionGroup var options: SessionOptions
+
+    /// The query in Amadeus's names, as the route takes them (the server checks every value).
+    var query: [URLQueryItem] {
+        var items = [("origin", origin), ("destination", destination), ("departureDate", date)].map { URLQueryItem(name: $0.0, value: $0.1) }
+        let optional: [(String, String?)] = [
+            ("returnDate", returnDate), ("adults", adults.map(String.init)), ("children", children.map(String.init)), ("infants", infants.map(String.init)),
+            ("travelClass", cabin.map { $0.uppercased().replacingOccurrences(of: "-", with: "_") }), ("currencyCode", currency?.uppercased()),
+            ("max", max.map(String.init)), ("nonStop", nonstop ? "true" : nil),
+        ]
+        for (name, value) in optional { if let value { items.append(URLQueryItem(name: name, value: value)) } }
+        return items
+    }
+
+    func run() async throws {
+        try await options.run { api in
+            let answer = try await withProgress("Searching \(Rendering.route(origin.uppercased(), destination.uppercased()))") {
+                try await api.send(FareLensRoutes.flightOffers, query: query)
+            }
+            Self.warn(answer.meta)
+            try options.show(answer, Self.describe)
+        }
+    }
+
+    /// The stale banner ("Prices from 14:03, may be out of date"), the server's notice and the
+    /// quota in use, on standard error so the table and `--json` stay clean.
+    static func warn(_ meta: FlightSearchMeta?) {
+        guard let meta else { return }
+        if meta.stale == true { printError("⚠ Prices from \(meta.cachedAt.map(Rendering.clock) ?? "earlier"), may be out of date.") }
+        if let notice = meta.notice { printError("⚠ \(notice)") }
+        if let quota = meta.quota { printError("Quota: \(quota.provider) \(quota.used) of \(quota.limit) calls used this month.") }
+    }
+
+    static func describe(_ answer: FlightOffersResponse) -> String {
+        guard !answer.data.isEmpty else { return "No flights found. Try different dates." }
+        let rows = answer.data.map { offer -> [String] in
+            let legs = offer.itineraries.map { itinerary -> String in
+                let first = itinerary.segments.first, last = itinerary.segments.last
+                let stops = itinerary.segments.count - 1
+                return "\(first?.departure.iataCode ?? "")→\(last?.arrival.iataCode ?? "") \(first.map { time($0.departure.at) } ?? "")"
+                    + (stops == 0 ? " nonstop" : " \(count(stops, "stop"))")
+            }
+            let currency = offer.price.currency
+            let price = offer.price.grandTotalAmount.flatMap { CurrencyUnits.minorUnits($0, currency: currency) }
+            return [
+                price.map { Rendering.money($0, currency) } ?? offer.price.total, offer.dealScore.map(String.init) ?? "", offer.dealTier ?? "",
+                offer.validatingAirlineCodes?.first ?? offer.itineraries.first?.segments.first?.carrierCode ?? "", legs.joined(separator: " / "), offer.id,
+            ]
+        }
+        let source = answer.meta?.source.map { " (\($0.rawValue))" } ?? ""
+        return table(["PRICE", "SCORE", "TIER", "AIRLINE", "FLIGHTS", "OFFER"], rows) + "\n\(count(answer.data.count, "offer"))\(source)"
+    }
+
+    /// `2027-03-01T07:05:00` as `2027-03-01 07:05`.
+    static func time(_ at: String) -> String { String(at.prefix(16)).replacingOccurrences(of: "T", with: " ") }
+}
+
+/// `farelens airports new york`: airport autocomplete, the labels a search field shows.
+struct AirportsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "airports", abstract: "Find airport codes by city, name or code.")
+    @Argument(help: "What to look for (\"new york\", \"heathrow\", \"LAX\").") var words: [String]
+    @Option(help: "The most suggestions (1–50, default 10).") var limit: Int?
+    @OptionGroup var options: SessionOptions
+
+    func run() async throws {
+        try await options.run { api in
+            var query = [URLQueryItem(name: "q", value: words.joined(separator: " "))]
+            query += Rendering.limit(limit)
+            try options.show(try await api.send(FareLensRoutes.airports, query: query)) { found in
+                found.isEmpty
+                    ? "No airport matches \"\(words.joined(separator: " "))\"."
+                    : table(["CODE", "LABEL", "NAME", "COUNTRY"], found.map { [$0.iata, $0.label, $0.name, $0.country] })
+            }
+        }
+    }
+}
