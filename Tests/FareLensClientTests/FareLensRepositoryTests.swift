@@ -135,4 +135,20 @@ struct FareLensRepositoryTests {
         #expect(try await repository.watchlists() == fetched)
         #expect(await repository.state == DataState(source: .offline, fetchedAt: fetchedAt, isStale: true, failure: .offline("no network")))
     }
+
+    @Test("The file store keeps the offline deals across a restart, in the folder it was given")
+    func fileStore() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("farelens-store-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let clock = TestClock()
+        let deals = [Fixtures.deal(1), Fixtures.deal(2)]
+        let online = DealRepository(api: Fixtures.api(Fixtures.dealsServer(deals), clock: clock), cache: CacheManager(now: { clock.now }), store: FileLocalStore(folder: folder))
+        _ = try await online.getDeals()
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("deals.json").path))
+
+        let offline = FakeTransport { _ in throw ClientError.offline("no network") }
+        let restarted = DealRepository(api: Fixtures.api(offline, clock: clock), cache: CacheManager(now: { clock.now }), store: FileLocalStore(folder: folder))
+        #expect(try await restarted.getDeals() == deals)
+        #expect(await restarted.state.isStale)
+    }
 }
