@@ -95,6 +95,7 @@ struct FareLensRepositoryTests {
         _ = try await repository.search(lax)
         let state = await repository.state
         #expect(state.isStale && state.notice == FlightSearchRules.liveUnavailableNotice && state.quota?.used == 2000)
+        #expect(state.source == .network && state.fetchedAt == clock.now - 3600)
         #expect(transport.sent.last?.url.query?.contains("travelClass=BUSINESS") == true)
 
         // Offline: the search fails, but it is in the history, and saved searches read back.

@@ -16,7 +16,8 @@ public actor SearchRepository {
     let api: any RouteSending
     let store: any LocalStore
     let now: @Sendable () -> Date
-    /// What the last search answered: stale, notice and quota from its `meta`.
+    /// What the last search answered: stale, notice and quota from its `meta`; `fetchedAt` is the
+    /// server cache's `cached_at` when it answered from there.
     public private(set) var state = DataState()
 
     public init(api: any RouteSending, store: any LocalStore, now: @escaping @Sendable () -> Date = Date.init) {
@@ -32,7 +33,7 @@ public actor SearchRepository {
         let answer = try await api.send(FareLensRoutes.flightOffers, query: criteria.queryItems)
         let meta = answer.meta
         state = DataState(
-            source: meta?.source == .cache ? .memory : .network, fetchedAt: meta?.cachedAt ?? now(), isStale: meta?.stale ?? false, notice: meta?.notice,
+            source: .network, fetchedAt: meta?.cachedAt ?? now(), isStale: meta?.stale ?? false, notice: meta?.notice,
             quota: meta?.quota)
         return answer
     }
