@@ -472,6 +472,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),
+        .testTarget(name: "FareLensClientTests", dependencies: ["FareLensClient"]),
         .testTarget(
             name: "ZiaTests",
             dependencies: [

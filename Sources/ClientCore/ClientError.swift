@@ -124,3 +124,15 @@ extension ClientError {
         }
     }
 }
+
+extension ClientError {
+    /// The words an ``offline(_:)`` error's message carries when the server was reached too slowly
+    /// rather than not at all: the transport writes them and ``isTimeout`` reads them, so a screen
+    /// can say "timed out" without a new case every app's exhaustive switch would have to learn.
+    public static let timeoutPhrase = "did not answer in time"
+
+    /// An ``offline(_:)`` that was a timeout (the request left, no answer came in time).
+    public var isTimeout: Bool {
+        if case .offline(let message) = self { message.contains(Self.timeoutPhrase) } else { false }
+    }
+}

@@ -239,7 +239,7 @@ public struct URLSessionTransport: HTTPTransport {
         let server = "\(url.scheme ?? "http")://\(url.host ?? "?")\(url.port.map { ":\($0)" } ?? "")"
         if let urlError = error as? URLError {
             switch urlError.code {
-            case .timedOut: return "The server at \(server) did not answer in time."
+            case .timedOut: return "The server at \(server) \(ClientError.timeoutPhrase)."
             case .notConnectedToInternet: return "This device is offline."
             default: return "Cannot reach the server at \(server) (\(urlError.localizedDescription))."
             }

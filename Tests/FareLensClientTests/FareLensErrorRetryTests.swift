@@ -1,0 +1,119 @@
+import FareLensClient
+import Foundation
+import Testing
+
+@Suite("FareLens SDK errors and retries")
+struct FareLensErrorRetryTests {
+    @Test("NetworkError and AppError are views of ClientError")
+    func views() {
+        #expect(NetworkError(.offline("no route")) == .offline)
+        #expect(NetworkError(.offline("The server at http://x \(ClientError.timeoutPhrase).")) == .timeout)
+        #expect(NetworkError(.decoding("bad")) == .decodingFailed("bad"))
+        #expect(NetworkError(.server(status: 0, code: "bad_url", message: "x")) == .invalidURL)
+        if case .httpError(let status, _) = NetworkError(.notFound("gone")) { #expect(status == 404) } else { Issue.record("not an httpError") }
+        #expect(NetworkError(.server(status: 503, code: nil, message: "down"), retried: true) == .maxRetriesExceeded)
+        #expect(NetworkError(.notFound("gone"), retried: true) != .maxRetriesExceeded)
+        // The seed's view-model test: a network failure shows as `.networkError`.
+        #expect(AppError(ClientError.offline("x")) == .networkError)
+        #expect(AppError(NetworkError.offline) == .networkError)
+        #expect(AppError(LocalStoreError("disk full")) == .saveFailed)
+        #expect(AppError(CancellationError()) == .unknown)
+    }
+
+    @Test("A transient failure is tried 3 times, waiting 1 s then 2 s, then is maxRetriesExceeded")
+    func retriesTransient() async throws {
+        let transport = FakeTransport { _ in Fixtures.error(503) }
+        let waits = RecordedWaits()
+        let api = Fixtures.api(transport, waits: waits)
+        let error = await #expect(throws: ClientError.self) { try await api.send(FareLensRoutes.deals) }
+        #expect(transport.callCount == 3)
+        #expect(waits.all == [1, 2])
+        #expect(error.map { NetworkError($0, retried: true) } == .maxRetriesExceeded)
+    }
+
+    @Test("429 waits its Retry-After")
+    func honoursRetryAfter() async throws {
+        let transport = FakeTransport { _ in Fixtures.error(429, headers: ["Retry-After": "7"]) }
+        let waits = RecordedWaits()
+        await #expect(throws: ClientError.self) { try await Fixtures.api(transport, waits: waits).send(FareLensRoutes.deals) }
+        #expect(waits.all == [7, 7])
+    }
+
+    @Test("A timeout is retried; a 404 or 422 is not", arguments: [404, 422])
+    func notRetried(status: Int) async throws {
+        let transport = FakeTransport { _ in Fixtures.error(status) }
+        let waits = RecordedWaits()
+        await #expect(throws: ClientError.self) { try await Fixtures.api(transport, waits: waits).send(FareLensRoutes.deals) }
+        #expect(transport.callCount == 1)
+        #expect(waits.all.isEmpty)
+
+        let slow = FakeTransport { _ in throw ClientError.offline("The server \(ClientError.timeoutPhrase).") }
+        let slowWaits = RecordedWaits()
+        let error = await #expect(throws: ClientError.self) { try await Fixtures.api(slow, waits: slowWaits).send(FareLensRoutes.deals) }
+        #expect(slow.callCount == 3)
+        #expect(slowWaits.all == [1, 2])
+        #expect(error.map { NetworkError($0) } == .timeout)
+    }
+}
+
+@Suite("FareLens request coalescer")
+struct RequestCoalescerTests {
+    @Test("Two identical GETs in flight at once make one request and share its answer")
+    func sharesGet() async throws {
+        let transport = Fixtures.dealsServer([Fixtures.deal(1), Fixtures.deal(2)])
+        transport.hold()
+        let api = Fixtures.api(transport)
+        async let first = api.send(FareLensRoutes.deals)
+        await transport.waitForCalls(1)
+        async let second = api.send(FareLensRoutes.deals)
+        // Let the second caller reach the coalescer before the answer comes.
+        await Fixtures.untilJoined(api.coalescer, 1)
+        transport.release()
+        let (a, b) = try await (first, second)
+        #expect(transport.callCount == 1)
+        #expect(a.data.map(\.id) == b.data.map(\.id))
+    }
+
+    @Test("A POST is never coalesced")
+    func postNotShared() async throws {
+        let coalescer = RequestCoalescer()
+        let transport = FakeTransport { _ in HTTPResponseData(status: 201) }
+        transport.hold()
+        let post = HTTPRequestData(method: "POST", url: URL(string: "http://farelens.test/farelens/v1/saved-deals")!)
+        async let one = coalescer.send(post) { try await transport.send($0) }
+        async let two = coalescer.send(post) { try await transport.send($0) }
+        await transport.waitForCalls(2)
+        transport.release()
+        _ = try await (one, two)
+        #expect(transport.callCount == 2)
+        #expect(await coalescer.joined == 0)
+    }
+
+    @Test("A failure reaches both waiters and is not kept")
+    func failureShared() async throws {
+        let coalescer = RequestCoalescer()
+        let transport = FakeTransport { _ in throw ClientError.offline("down") }
+        transport.hold()
+        let get = HTTPRequestData(method: "GET", url: URL(string: "http://farelens.test/farelens/v1/deals?origin=LAX")!)
+        let one = Task { try await coalescer.send(get) { try await transport.send($0) } }
+        await transport.waitForCalls(1)
+        let two = Task { try await coalescer.send(get) { try await transport.send($0) } }
+        await Fixtures.untilJoined(coalescer, 1)
+        transport.release()
+        await #expect(throws: ClientError.offline("down")) { try await one.value }
+        await #expect(throws: ClientError.offline("down")) { try await two.value }
+        #expect(transport.callCount == 1)
+        transport.answer { _ in HTTPResponseData(status: 200) }
+        _ = try await coalescer.send(get) { try await transport.send($0) }
+        #expect(transport.callCount == 2)
+    }
+}
+
+extension Fixtures {
+    /// Waits (yielding, never sleeping) until `count` callers joined a request in flight on
+    /// `coalescer`; gives up after 100,000 yields so a coalescer that never joins fails the test
+    /// instead of hanging it.
+    static func untilJoined(_ coalescer: RequestCoalescer, _ count: Int) async {
+        for _ in 0..<100_000 where await coalescer.joined < count { await Task.yield() }
+    }
+}
