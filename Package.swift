@@ -472,7 +472,6 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),
-        .testTarget(name: "FareLensClientTests", dependencies: ["FareLensClient"]),
         .testTarget(
             name: "ZiaTests",
             dependencies: [
