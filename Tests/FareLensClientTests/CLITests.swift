@@ -39,7 +39,9 @@ struct FareLensCLITests {
         let today = LocalDate(Date(), in: TimeZone(identifier: "UTC")!)
         let departure = today.adding(days: 30)
 
-        try await withLiveServer(database, configure: { $0.apps = [FareLensApp.id] }) { baseURL, server in
+        // Its own database: the search must answer from the offline model, not a cache an earlier run
+        // warmed, and the click is counted by its sub id.
+        try await withIsolatedLiveServer(database, configure: { $0.apps = [FareLensApp.id] }) { baseURL, server in
             let server = server
             let app = try #require(server.app(FareLensApp.self))
             // Not signed in: the shared message, exit 4.

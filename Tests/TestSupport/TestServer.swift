@@ -232,6 +232,26 @@ public func withIsolatedServer<T: Sendable>(
     }
 }
 
+/// ``withLiveServer(_:configure:dependencies:_:)`` on a database of its own (an isolated PostgreSQL
+/// database, or the usual fresh SQLite file), for journeys that count rows or expect a cold cache,
+/// which earlier runs on the shared PostgreSQL database would otherwise have warmed.
+public func withIsolatedLiveServer<T: Sendable>(
+    _ database: TestDatabase,
+    configure: @escaping @Sendable (inout ServerConfiguration) -> Void = { _ in },
+    dependencies: ServerDependencies = .init(),
+    _ body: @escaping @Sendable (URL, ServerComponents) async throws -> T
+) async throws -> T {
+    guard database == .postgres else { return try await withLiveServer(database, configure: configure, dependencies: dependencies, body) }
+    return try await withIsolatedPostgres { url in
+        try await withLiveServer(
+            database,
+            configure: { configuration in
+                configure(&configuration)
+                configuration.databaseURL = url
+            }, dependencies: dependencies, body)
+    }
+}
+
 /// Builds the real application on `database` and serves it on 127.0.0.1 at a free port (a real
 /// socket) for the duration of `body`, which gets the base URL — for clients that bring their own
 /// HTTP stack, like an app's client SDK and its command-line client.
