@@ -39,6 +39,13 @@ public actor WatchlistRepository {
         return created
     }
 
+    /// Replaces a watchlist (`paused` in `input` pauses or resumes it) and updates the copy.
+    public func update(id: WatchlistID, _ input: WatchlistInput) async throws -> Watchlist {
+        let updated = try await api.send(FareLensRoutes.updateWatchlist, id, body: input)
+        try await updateCopy { $0.map { $0.id == id ? updated : $0 } }
+        return updated
+    }
+
     /// Deletes a watchlist and drops it from the copy.
     public func delete(id: WatchlistID) async throws {
         _ = try await api.send(FareLensRoutes.deleteWatchlist, id)

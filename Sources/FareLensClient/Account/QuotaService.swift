@@ -1,0 +1,19 @@
+import Foundation
+
+/// The search quota as a protocol: the live providers' report (the banner before a search) and the
+/// quota the last search reported.
+public protocol QuotaServicing: Sendable {
+    func report() async throws -> FlightQuotaReport
+    /// What the last search's `meta.quota` said; nil before one.
+    func lastSearchQuota() async -> FlightSearchQuota?
+}
+
+/// ``QuotaServicing`` over the ``SearchRepository`` (its quota route and its ``SearchRepository/state``).
+public struct QuotaService: QuotaServicing {
+    let search: SearchRepository
+
+    public init(search: SearchRepository) { self.search = search }
+
+    public func report() async throws -> FlightQuotaReport { try await search.quota() }
+    public func lastSearchQuota() async -> FlightSearchQuota? { await search.state.quota }
+}
