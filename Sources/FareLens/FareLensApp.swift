@@ -86,6 +86,8 @@ public struct FareLensApp: AppModule {
     /// Deals and saved deals (Deals/).
     public let deals: DealRepository
     public let savedDeals: SavedDealRepository
+    /// Where every observed deal is recorded: ``deals``, with exceptional ones also alerted (Alerts/).
+    public let dealRecording: any DealRecording
     /// What the deals part reads of the others: the watchlists' ranking inputs and the price history
     /// (tests may swap in fakes).
     public let dealSources: DealSources
@@ -124,13 +126,15 @@ public struct FareLensApp: AppModule {
         telemetry = TelemetryRepository(database: database, clock: clock)
         dealSources = DealSources(
             ranking: WatchlistRankingInputs(watchlists: watchlists, preferences: preferences), prices: PriceHistorySummaries(history: priceHistory))
-        let observer = PriceObserver.make(history: priceHistory, searches: routeSearches, watchers: watchlists, deals: deals, clock: clock)
+        alerts = FareLensAlerts(
+            database: database, clock: clock, engine: notifications, accounts: accounts, watchlists: watchlists, sources: dealSources, logger: logger)
+        dealRecording = alerts.exceptional.recording(to: deals)
+        let observer = PriceObserver.make(history: priceHistory, searches: routeSearches, watchers: watchlists, deals: dealRecording, clock: clock)
         search = FlightSearchService(
             cache: FlightSearchCache(database: database, clock: clock),
             quota: QuotaLedger(database: database, clock: clock, policies: FlightProviderChain.policies(configuration.search), metrics: metrics, logger: logger),
             providers: FlightProviderChain.providers(configuration.flightProviders, settings: configuration.search, clock: clock), observer: observer,
             clock: clock, logger: logger)
-        alerts = FareLensAlerts(database: database, clock: clock, engine: notifications, accounts: accounts, sources: dealSources, logger: logger)
         // Scheduled checks hand each user's results to the alerts.
         checks = WatchlistChecks(database: database, search: search, accounts: accounts, watchlists: watchlists, clock: clock, logger: logger)
             .with(alerting: alerts.service)

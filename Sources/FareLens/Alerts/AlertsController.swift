@@ -41,9 +41,7 @@ public struct AlertsController: Sendable {
 
     @Sendable func update(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> AlertPreferences {
         let input = try await request.decode(as: AlertPreferencesInput.self, context: context)
-        let updated = try input.applied(to: try await settings.preferences(for: context.userID)).get()
-        try await settings.replace(with: updated, for: context.userID)
-        return try await settings.preferences(for: context.userID)
+        return try await settings.update(with: input, for: context.userID)
     }
 
     @Sendable func mute(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> AlertMute {

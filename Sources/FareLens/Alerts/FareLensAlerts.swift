@@ -9,11 +9,13 @@ import PlatformCore
 
 /// The alerts part as FareLensApp holds it: the history, the settings and the service, built on
 /// FareLens's copy of the platform's notification engine (taught the tier caps), and the job that
-/// releases deferred alerts.
+/// releases deferred alerts, and the alerts of exceptional deals as they are recorded.
 public struct FareLensAlerts: Sendable {
     public let history: AlertHistoryRepository
     public let settings: AlertSettingsRepository
     public let service: FareLensAlertService
+    /// Deals scoring ≥ 90 alerted as they are recorded (the observer records through it).
+    public let exceptional: ExceptionalDealAlerts
 
     /// How often deferred alerts are looked for (they are due at the end of quiet hours).
     public static let releaseInterval = 300
@@ -22,10 +24,11 @@ public struct FareLensAlerts: Sendable {
     /// `engine` is the platform's (nil when FareLens is built alone, e.g. by tools: one on the
     /// outbox with FareLens's rules).
     public init(
-        database: any Database, clock: any TimeSource, engine: NotificationEngine?, accounts: FareLensAccountRepository, sources: DealSources, logger: Logger
+        database: any Database, clock: any TimeSource, engine: NotificationEngine?, accounts: FareLensAccountRepository, watchlists: WatchlistRepository, sources: DealSources,
+        logger: Logger
     ) {
         history = AlertHistoryRepository(database: database, clock: clock)
-        settings = AlertSettingsRepository(database: database, clock: clock)
+        settings = AlertSettingsRepository(database: database, clock: clock, catalog: watchlists.catalog)
         let platformEngine =
             engine
             ?? NotificationEngine(
@@ -34,6 +37,8 @@ public struct FareLensAlerts: Sendable {
         service = FareLensAlertService(
             engine: platformEngine.using(capResolver: FareLensAlertCaps(accounts: accounts), for: .farelens), history: history, settings: settings, sources: sources,
             clock: clock, logger: logger)
+        exceptional = ExceptionalDealAlerts(
+            jobs: JobQueue(database: database, clock: clock), watchlists: watchlists, service: service, clock: clock, logger: logger)
     }
 
     /// Releases due deferred alerts every ``releaseInterval`` seconds.
@@ -44,6 +49,7 @@ public struct FareLensAlerts: Sendable {
             return .completed
         }
         scheduler.schedule(RecurringJob(name: "farelens-alerts-release", kind: Self.releaseJobKind, schedule: .every(seconds: Self.releaseInterval)))
+        exceptional.register(on: scheduler)
     }
 }
 

@@ -100,9 +100,8 @@ struct WatchlistChecker: Sendable {
         for list in lists {
             let answered = (keysOf[list.watchlist.id] ?? []).compactMap { answers[$0] }
             guard !answered.isEmpty else { continue }
-            let criteria = list.watchlist.criteria
             let matching = answered.joined().filter {
-                PriceObserver.isRecordable($0.fare.fare) && $0.fare.fare.currency == list.watchlist.currency && criteria.matches($0.fare, metros: MetroCodes.standard)
+                PriceObserver.isRecordable($0.fare.fare) && list.watchlist.accepts($0.fare, currency: $0.fare.fare.currency)
             }
             let deals = matching.filter { $0.fare.dealScore >= DealTier.goodThreshold }
                 .sorted { ($0.fare.dealScore, -$0.fare.priceCents) > ($1.fare.dealScore, -$1.fare.priceCents) }
