@@ -62,11 +62,39 @@ public enum AlertStatus: String, Codable, Sendable, CaseIterable {
     case belowThreshold = "below_threshold"
 }
 
+/// What became of a `sent` alert's push: `status` is the decision to send, this is whether a device
+/// got it — so a history row never claims a push that failed or had no device to go to.
+public enum AlertDelivery: String, Codable, Sendable, CaseIterable {
+    /// Handed to APNs (or the local outbox) for at least one device.
+    case delivered
+    /// The user has no registered device.
+    case noDevices = "no_devices"
+    /// The user turned notifications off (the platform's preference).
+    case notificationsDisabled = "notifications_disabled"
+    /// Every device's push failed.
+    case failed
+
+    /// The history row's stored outcome (`delivered_apns`, `already_delivered`, `no_devices`, …) as
+    /// the API shows it; nil when the alert was not offered for delivery.
+    public init?(stored: String?) {
+        guard let stored else { return nil }
+        switch stored {
+        case "no_devices": self = .noDevices
+        case "notifications_disabled": self = .notificationsDisabled
+        case "failed": self = .failed
+        case "already_delivered": self = .delivered
+        default:
+            guard stored.hasPrefix("delivered") else { return nil }
+            self = .delivered
+        }
+    }
+}
+
 /// One alert in the caller's history.
 public struct AlertHistoryEntry: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey {
         case id, watchlistID = "watchlist_id", origin, destination, departureDate = "departure_date", airline, priceCents = "price_cents", currency
-        case dealScore = "deal_score", queueScore = "queue_score", status, deliverAt = "deliver_at", createdAt = "created_at"
+        case dealScore = "deal_score", queueScore = "queue_score", status, delivery, deliverAt = "deliver_at", createdAt = "created_at"
     }
     public var id: UUID
     public var watchlistID: WatchlistID
@@ -80,13 +108,16 @@ public struct AlertHistoryEntry: Codable, Sendable, Equatable {
     public var dealScore: Int
     public var queueScore: Double
     public var status: AlertStatus
+    /// Whether the push reached a device, once the alert was offered for delivery; nil before that
+    /// (deferred, capped, deduplicated, muted, below the threshold).
+    public var delivery: AlertDelivery?
     /// When a deferred alert goes out (the end of quiet hours); nil otherwise.
     public var deliverAt: Date?
     public var createdAt: Date
 
     public init(
         id: UUID, watchlistID: WatchlistID, origin: String, destination: String, departureDate: LocalDate, airline: String, priceCents: Int, currency: String,
-        dealScore: Int, queueScore: Double, status: AlertStatus, deliverAt: Date?, createdAt: Date
+        dealScore: Int, queueScore: Double, status: AlertStatus, delivery: AlertDelivery? = nil, deliverAt: Date?, createdAt: Date
     ) {
         self.id = id
         self.watchlistID = watchlistID
@@ -99,6 +130,7 @@ public struct AlertHistoryEntry: Codable, Sendable, Equatable {
         self.dealScore = dealScore
         self.queueScore = queueScore
         self.status = status
+        self.delivery = delivery
         self.deliverAt = deliverAt
         self.createdAt = createdAt
     }

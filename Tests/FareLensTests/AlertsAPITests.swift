@@ -180,6 +180,7 @@ struct AlertsAPITests {
             try await app.alerts.service.deliver([off, Self.result(id, "NRT", "OKA", [Self.deal("NRT", "OKA", score: 92)], at: clock.now())], for: id)
             let alerts = try await Self.alerts(client, user)
             #expect(alerts.map(\.destination) == ["OKA"] && alerts.first?.status == .sent, "\(alerts)")
+            #expect(alerts.first?.delivery == .noDevices, "sent, but no device to push to: \(alerts)")
         }
     }
 
@@ -275,7 +276,8 @@ struct AlertsAPITests {
                 // Use up the Free cap of 3.
                 let full = ["HNL", "SFO", "LAX", "SEA"].map { Self.result(id, "NRT", $0, [Self.deal("NRT", $0, score: 95)], at: clock.now(), latest: 40_000, previous: 40_000) }
                 try await app.alerts.service.deliver(full, for: id)
-                #expect(try await Self.alerts(client, user).filter { $0.status == .sent }.count == 3)
+                let sent = try await Self.alerts(client, user).filter { $0.status == .sent }
+                #expect(sent.count == 3 && sent.allSatisfy { $0.delivery == .delivered }, "pushed to the device: \(sent)")
                 #expect(fake.received.value.allSatisfy { $0.pushType == "alert" } && fake.received.value.count == 3, "no diff, no silent push")
 
                 let watchlist = UUID()

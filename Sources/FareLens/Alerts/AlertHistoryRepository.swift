@@ -85,6 +85,7 @@ public struct AlertHistoryRepository: Sendable {
 
     /// The row as a record; nil for a row this server cannot read (skipped, never a 500).
     static func record(from row: any SQLRow) throws -> AlertRecord? {
+        let delivery = try row.decode(column: "delivery", as: String?.self)
         guard let departure = LocalDate(try row.decode(column: "departure_date", as: String.self)),
             let status = AlertStatus(rawValue: try row.decode(column: "status", as: String.self))
         else { return nil }
@@ -93,7 +94,8 @@ public struct AlertHistoryRepository: Sendable {
             destination: try row.decode(column: "destination", as: String.self), departureDate: departure, airline: try row.decode(column: "airline", as: String.self),
             priceCents: try row.decode(column: "price_cents", as: Int.self), currency: try row.decode(column: "currency", as: String.self),
             dealScore: try row.decode(column: "deal_score", as: Int.self), queueScore: try row.decode(column: "queue_score", as: Double.self), status: status,
-            deliverAt: try row.decode(column: "deliver_at", as: Date?.self), createdAt: try row.decode(column: "created_at", as: Date.self))
-        return AlertRecord(entry: entry, userID: UserID(try row.uuid("user_id")), delivery: try row.decode(column: "delivery", as: String?.self))
+            delivery: AlertDelivery(stored: delivery), deliverAt: try row.decode(column: "deliver_at", as: Date?.self),
+            createdAt: try row.decode(column: "created_at", as: Date.self))
+        return AlertRecord(entry: entry, userID: UserID(try row.uuid("user_id")), delivery: delivery)
     }
 }
