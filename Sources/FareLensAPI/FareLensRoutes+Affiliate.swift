@@ -81,17 +81,22 @@ public struct AffiliateClickRequest: Codable, Sendable, Equatable {
     }
 }
 
+/// The marker type of ``AffiliateClickID``.
+public enum AffiliateClickEntity {}
+/// A recorded click's id: on the wire the lower-case UUID every FareLens id is.
+public typealias AffiliateClickID = TypedID<AffiliateClickEntity>
+
 /// A recorded click (201 of `POST /clicks`).
 public struct AffiliateClick: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey { case id, dealID = "deal_id", placement, provider, subID = "sub_id", clickedAt = "clicked_at" }
-    public var id: UUID
+    public var id: AffiliateClickID
     public var dealID: String
     public var placement: AffiliatePlacement
     public var provider: String
     public var subID: String
     public var clickedAt: Date
 
-    public init(id: UUID, dealID: String, placement: AffiliatePlacement, provider: String, subID: String, clickedAt: Date) {
+    public init(id: AffiliateClickID, dealID: String, placement: AffiliatePlacement, provider: String, subID: String, clickedAt: Date) {
         self.id = id
         self.dealID = dealID
         self.placement = placement

@@ -90,13 +90,18 @@ public enum AlertDelivery: String, Codable, Sendable, CaseIterable {
     }
 }
 
+/// The marker type of ``AlertID``.
+public enum AlertEntity {}
+/// An alert's id (`alert_id` of its push): on the wire the lower-case UUID every FareLens id is.
+public typealias AlertID = TypedID<AlertEntity>
+
 /// One alert in the caller's history.
 public struct AlertHistoryEntry: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey {
         case id, watchlistID = "watchlist_id", origin, destination, departureDate = "departure_date", airline, priceCents = "price_cents", currency
         case dealScore = "deal_score", queueScore = "queue_score", status, delivery, deliverAt = "deliver_at", createdAt = "created_at"
     }
-    public var id: UUID
+    public var id: AlertID
     public var watchlistID: WatchlistID
     public var origin: String
     public var destination: String
@@ -116,7 +121,7 @@ public struct AlertHistoryEntry: Codable, Sendable, Equatable {
     public var createdAt: Date
 
     public init(
-        id: UUID, watchlistID: WatchlistID, origin: String, destination: String, departureDate: LocalDate, airline: String, priceCents: Int, currency: String,
+        id: AlertID, watchlistID: WatchlistID, origin: String, destination: String, departureDate: LocalDate, airline: String, priceCents: Int, currency: String,
         dealScore: Int, queueScore: Double, status: AlertStatus, delivery: AlertDelivery? = nil, deliverAt: Date?, createdAt: Date
     ) {
         self.id = id

@@ -19,7 +19,7 @@ public enum JSONValue: Codable, Sendable, Hashable {
             self = .null
         } else if let value = try? container.decode(Bool.self) {
             self = .bool(value)
-        } else if let value = try? container.decode(Double.self) {
+        } else if let value = try Self.number(in: container) {
             self = .number(value)
         } else if let value = try? container.decode(String.self) {
             self = .string(value)
@@ -27,6 +27,17 @@ public enum JSONValue: Codable, Sendable, Hashable {
             self = .array(value)
         } else {
             self = .object(try container.decode([String: JSONValue].self))
+        }
+    }
+
+    /// The number the container holds; nil for another type. A number no `Double` holds (`1e400`)
+    /// fails the decode as Foundation fails it (no path: the request decoder then names the field
+    /// and says it is out of range) instead of being taken for some other type.
+    static func number(in container: any SingleValueDecodingContainer) throws -> Double? {
+        do {
+            return try container.decode(Double.self)
+        } catch is DecodingError {
+            return nil
         }
     }
 

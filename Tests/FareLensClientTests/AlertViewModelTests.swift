@@ -7,7 +7,7 @@ import Testing
 struct AlertViewModelTests {
     static func entry(_ n: Int) -> AlertHistoryEntry {
         AlertHistoryEntry(
-            id: UUID(), watchlistID: WatchlistID(), origin: "LAX", destination: "JFK", departureDate: LocalDate(year: 2027, month: 3, day: 1), airline: "UA",
+            id: AlertID(), watchlistID: WatchlistID(), origin: "LAX", destination: "JFK", departureDate: LocalDate(year: 2027, month: 3, day: 1), airline: "UA",
             priceCents: 20_000 + n, currency: "USD", dealScore: 91, queueScore: 91, status: .sent, deliverAt: nil, createdAt: Date(timeIntervalSince1970: 1_800_000_000))
     }
 

@@ -130,6 +130,69 @@ struct AffiliateAPITests {
         }
     }
 
+    @Test(
+        "a click's deal id (a UUID) must name a deal: unknown 404 deal_not_found (and no survey unlocked), expired 201, purged 201 only for who was served its links or clicked it; a searched offer's id by shape; click ids lower-case",
+        arguments: TestDatabase.allCases)
+    func clickNeedsKnownDeal(_ database: TestDatabase) async throws {
+        try await Self.withAffiliate(database) { client, app, clock, _ in
+            let emails = (0..<4).map { _ in TestSupport.APIClient.freshEmail }
+            func signIn() async throws -> [SignedIn] {
+                var users: [SignedIn] = []
+                for email in emails { users.append(try await client.signIn(email, app: "farelens")) }
+                return users
+            }
+            func click(_ user: SignedIn, _ deal: String) async throws -> APIResponse {
+                let arm = AffiliateVariant.assigned(to: try #require(UUID(uuidString: user.userID)))
+                let sub = AffiliateSubID(dealID: deal, watchlist: nil, placement: .dealcard, variant: arm, tier: .free).description
+                return try await client.send(
+                    .post, FareLensRoutes.recordClick.endpoint.path, token: user.accessToken,
+                    json: ["deal_id": deal, "placement": "dealcard", "provider": "aviasales", "sub_id": sub])
+            }
+            var users = try await signIn()
+            let (served, clicker, late, stranger) = (0, 1, 2, 3)
+            let unknown = DealID().description
+            let made = try await click(users[served], unknown)
+            #expect(made.status == .notFound && made.errorCode == DealID.notFoundCode, "\(made.text)")
+            let survey = try await client.send(
+                .post, FareLensRoutes.bookingSurvey.endpoint.path, token: users[served].accessToken, json: ["deal_id": unknown, "completed": true])
+            #expect(survey.status == .notFound, "a refused click unlocks no survey: \(survey.text)")
+
+            let id = try await Self.listedDeal(app, client, users[served]).description
+            #expect(try await client.send(.get, Self.links(DealID(id)!, "dealcard"), token: users[served].accessToken).status == .ok)
+            let listed = try await click(users[clicker], id.uppercased())
+            #expect(listed.status == .created, "\(listed.text)")
+            let clickID = try #require(listed.json["id"] as? String)
+            #expect(clickID == clickID.lowercased() && UUID(uuidString: clickID) != nil, "click ids are lower-case like every id: \(clickID)")
+
+            clock.advance(by: 2 * 3600)
+            users = try await signIn()  // access tokens live an hour
+            #expect(try await click(users[late], id).status == .created, "an expired deal is still clicked")
+            #expect(try await app.deals.purgeExpired() >= 1)
+            #expect(try await click(users[served], id).status == .created, "purged: its links were served to this user")
+            #expect(try await click(users[clicker], id).status == .created, "purged: this user clicked it before (in capitals)")
+            #expect(try await click(users[stranger], id).status == .notFound, "purged, and never seen by this user")
+            #expect(try await click(users[stranger], "1").status == .created, "a searched offer's id is taken by its shape")
+        }
+    }
+
+    @Test("the webhook's commission_cents states one range for every bad number: -5, 1e30, 2.5, \"5\" and one past the maximum", arguments: TestDatabase.allCases)
+    func webhookCommissionRange(_ database: TestDatabase) async throws {
+        try await Self.withAffiliate(database) { client, _, _, _ in
+            let rule = "must be a whole number from 0 to 1000000000000"
+            for value in ["-5", "1e30", "2.5", "\"5\"", "1000000000001", "99999999999999999999"] {
+                let body = Data(#"{"id": "n-\#(UUID())", "sub_id": "ios-fl-x-none-widget-variantA-free", "commission_cents": \#(value)}"#.utf8)
+                var headers = HTTPFields()
+                headers[.init("X-Travelpayouts-Signature")!] = TravelpayoutsTestSignature.sign(body, secret: Self.secret)
+                let response = try await client.send(.post, Self.webhook, body: body, headers: headers)
+                #expect(response.status == .unprocessableContent, "\(value): \(response.text)")
+                let fields = (response.json["error"] as? [String: Any])?["fields"] as? [[String: Any]] ?? []
+                #expect(fields.count == 1 && fields.first?["field"] as? String == "commission_cents" && fields.first?["message"] as? String == rule, "\(value): \(response.text)")
+            }
+            let top = try await Self.post(client, ["id": "n-\(UUID())", "sub_id": "ios-fl-x-none-widget-variantA-free", "commission_cents": 1_000_000_000_000])
+            #expect(top.status == .ok, "\(top.text)")
+        }
+    }
+
     @Test("the webhook: a good signature 200, a wrong or missing one 401 with WWW-Authenticate, no secret configured 401 too", arguments: TestDatabase.allCases)
     func webhookSignature(_ database: TestDatabase) async throws {
         try await Self.withAffiliate(database) { client, _, _, _ in

@@ -79,6 +79,9 @@ struct AlertsAPITests {
     static func alerts(_ client: TestSupport.APIClient, _ user: Member) async throws -> [AlertHistoryEntry] {
         let response = try await client.send(.get, history + "?limit=100", token: try await user.token(client))
         #expect(response.status == .ok, "\(response.text)")
+        // Every id lower-case, as the alert's push names it (`alert_id`) and as every FareLens id is.
+        let ids = (response.json["data"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+        #expect(ids.allSatisfy { $0 == $0.lowercased() }, "\(ids)")
         return try response.decode(FareLensList<AlertHistoryEntry>.self).data
     }
 

@@ -82,6 +82,12 @@ struct TelemetryAPITests {
                 #expect(response.status == .unprocessableContent, "\(body): \(response.text)")
                 #expect(Set(response.errorFields) == Set(fields), "\(body): \(response.text)")
             }
+            // A number no Double holds names its property and says so (not "must be an object").
+            let huge = try await client.send(
+                .post, Self.path, token: user.accessToken,
+                body: Data(#"{"install_id": "\#(install)", "events": [{"name": "dealSaved", "properties": {"a": 1e400}}]}"#.utf8))
+            #expect(huge.status == .unprocessableContent && huge.errorFields == ["events[0].properties.a"], "\(huge.text)")
+            #expect(huge.text.contains("out of range"), "\(huge.text)")
             // 100 characters as people see them pass, whatever their code points.
             let ok = try await client.send(
                 .post, Self.path, token: user.accessToken,

@@ -41,15 +41,18 @@ struct AffiliateController: Sendable {
         guard attribution.issued(input.subID) else {
             throw APIError.validation([FieldError(field: "sub_id", message: "is not a sub id of your booking links (your A/B arm and watchlists)")])
         }
+        // A deal's id (a UUID) must name a deal, expired ones too; a searched offer's id is its place
+        // in one provider answer ("1", "2", …), the same in every answer, so it is taken by shape.
+        if let id = DealID(input.dealID), !(try await affiliate.isKnownDeal(id, for: context.userID)) { throw DealsController.notFound }
         return try await affiliate.recordClick(input, for: context.userID)
     }
 
-    /// One answer per user and deal; the deal must be listed or clicked by the caller (deals expire
-    /// before people answer), else 404.
+    /// One answer per user and deal; the deal must be one FareLens knows (listed or expired, or its
+    /// links served to the caller) or one the caller clicked (a searched offer), else 404.
     @Sendable func survey(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> BookingSurveyAnswer {
         let input = try BookingSurveyRequest.check(try await request.decode(as: BookingSurveyRequest.self, context: context)).get()
         var known = false
-        if let id = DealID(input.dealID) { known = try await deals.find(id) != nil }
+        if let id = DealID(input.dealID) { known = try await affiliate.isKnownDeal(id, for: context.userID) }
         if !known { known = try await affiliate.clicked(input.dealID, by: context.userID) }
         guard known else { throw DealsController.notFound }
         return try await affiliate.answerSurvey(dealID: input.dealID, completed: input.completed, for: context.userID)

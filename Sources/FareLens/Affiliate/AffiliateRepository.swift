@@ -35,12 +35,12 @@ public struct AffiliateRepository: Sendable {
     /// Keeps `click` with its user and time.
     func recordClick(_ click: AffiliateClick.Input, for user: UserID) async throws -> AffiliateClick {
         let stored = AffiliateClick(
-            id: UUID(), dealID: click.dealID, placement: click.placement, provider: click.provider, subID: click.subID.description, clickedAt: clock.now())
+            id: AffiliateClickID(), dealID: click.dealID, placement: click.placement, provider: click.provider, subID: click.subID.description, clickedAt: clock.now())
         try await database.transaction(owner: user.uuid) { db in
             try await db.raw(
                 """
                 INSERT INTO farelens_affiliate_clicks (id, user_id, deal_id, placement, provider, sub_id, variant, created_at)
-                VALUES (\(bind: stored.id), \(bind: user.uuid), \(bind: stored.dealID), \(bind: stored.placement.rawValue), \(bind: stored.provider),
+                VALUES (\(bind: stored.id.uuid), \(bind: user.uuid), \(bind: stored.dealID), \(bind: stored.placement.rawValue), \(bind: stored.provider),
                         \(bind: stored.subID), \(bind: click.subID.variant.rawValue), \(bind: stored.clickedAt))
                 """
             ).run()
@@ -86,6 +86,24 @@ public struct AffiliateRepository: Sendable {
         try await database.read { db in
             try await db.raw("SELECT COUNT(*) AS n FROM farelens_affiliate_conversions WHERE notification_id = \(bind: notificationID)").first()?
                 .decode(column: "n", as: Int.self) ?? 0
+        }
+    }
+
+    /// Whether `id` names a deal for `user`: one FareLens keeps (listed or expired, until the hourly
+    /// sweep deletes it), or one whose links `user` was served or that `user` clicked (remembered
+    /// past the sweep, so a deal left open on a screen stays clickable).
+    func isKnownDeal(_ id: DealID, for user: UserID) async throws -> Bool {
+        try await database.read { db in
+            try await db.raw(
+                """
+                SELECT 1 AS found FROM farelens_deals WHERE id = \(bind: id.uuid)
+                UNION ALL
+                SELECT 1 AS found FROM farelens_link_impressions WHERE user_id = \(bind: user.uuid) AND deal_id = \(bind: id.description)
+                UNION ALL
+                SELECT 1 AS found FROM farelens_affiliate_clicks WHERE user_id = \(bind: user.uuid) AND LOWER(deal_id) = \(bind: id.description)
+                LIMIT 1
+                """
+            ).first() != nil
         }
     }
 

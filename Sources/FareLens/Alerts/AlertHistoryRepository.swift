@@ -34,7 +34,7 @@ public struct AlertHistoryRepository: Sendable {
             try await db.raw(
                 """
                 INSERT INTO farelens_alerts (\(Self.columns), updated_at)
-                VALUES (\(bind: e.id), \(bind: record.userID.uuid), \(bind: e.watchlistID.uuid), \(bind: e.origin), \(bind: e.destination), \(bind: e.departureDate.text),
+                VALUES (\(bind: e.id.uuid), \(bind: record.userID.uuid), \(bind: e.watchlistID.uuid), \(bind: e.origin), \(bind: e.destination), \(bind: e.departureDate.text),
                     \(bind: e.airline), \(bind: e.priceCents), \(bind: e.currency), \(bind: e.dealScore), \(bind: e.queueScore), \(bind: e.status.rawValue),
                     \(bind: record.delivery), \(bind: e.deliverAt), \(bind: e.createdAt), \(bind: e.createdAt))
                 """
@@ -43,13 +43,13 @@ public struct AlertHistoryRepository: Sendable {
     }
 
     /// Sets what became of a deferred alert.
-    func update(_ id: UUID, status: AlertStatus, delivery: String?, deliverAt: Date?) async throws {
+    func update(_ id: AlertID, status: AlertStatus, delivery: String?, deliverAt: Date?) async throws {
         let now = clock.now()
         try await database.transaction { db in
             try await db.raw(
                 """
                 UPDATE farelens_alerts SET status = \(bind: status.rawValue), delivery = \(bind: delivery), deliver_at = \(bind: deliverAt), updated_at = \(bind: now)
-                WHERE id = \(bind: id)
+                WHERE id = \(bind: id.uuid)
                 """
             ).run()
         }
@@ -78,7 +78,7 @@ public struct AlertHistoryRepository: Sendable {
                 ORDER BY a.created_at DESC, a.id DESC LIMIT \(bind: limit + 1)
                 """
             ).all()
-            let page = PageCursor.page(try rows.compactMap { try Self.record(from: $0)?.entry }, limit: limit) { PageCursor(createdAt: $0.createdAt, id: $0.id) }
+            let page = PageCursor.page(try rows.compactMap { try Self.record(from: $0)?.entry }, limit: limit) { PageCursor(createdAt: $0.createdAt, id: $0.id.uuid) }
             return (page.items, page.next)
         }
     }
@@ -90,7 +90,7 @@ public struct AlertHistoryRepository: Sendable {
             let status = AlertStatus(rawValue: try row.decode(column: "status", as: String.self))
         else { return nil }
         let entry = AlertHistoryEntry(
-            id: try row.uuid("id"), watchlistID: WatchlistID(try row.uuid("watchlist_id")), origin: try row.decode(column: "origin", as: String.self),
+            id: AlertID(try row.uuid("id")), watchlistID: WatchlistID(try row.uuid("watchlist_id")), origin: try row.decode(column: "origin", as: String.self),
             destination: try row.decode(column: "destination", as: String.self), departureDate: departure, airline: try row.decode(column: "airline", as: String.self),
             priceCents: try row.decode(column: "price_cents", as: Int.self), currency: try row.decode(column: "currency", as: String.self),
             dealScore: try row.decode(column: "deal_score", as: Int.self), queueScore: try row.decode(column: "queue_score", as: Double.self), status: status,

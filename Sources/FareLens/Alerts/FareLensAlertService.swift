@@ -104,9 +104,9 @@ public struct FareLensAlertService: WatchlistAlerting {
             body: "DealScore \(entry.dealScore) · \(entry.airline) · departs \(entry.departureDate.text)", privateTitle: "New flight deal",
             privateBody: "A fare matches one of your watchlists", category: category, threadID: "watchlist-\(entry.watchlistID.description)",
             data: [
-                "alert_id": entry.id.lowercasedString, "watchlist_id": entry.watchlistID.description, "origin": entry.origin, "destination": entry.destination,
+                "alert_id": entry.id.description, "watchlist_id": entry.watchlistID.description, "origin": entry.origin, "destination": entry.destination,
                 "departure_date": entry.departureDate.text,
-            ], idempotencyKey: "farelens-alert-\(entry.id.lowercasedString)", dedupeKey: "route:\(entry.origin)-\(entry.destination)", priority: entry.dealScore)
+            ], idempotencyKey: "farelens-alert-\(entry.id.description)", dedupeKey: "route:\(entry.origin)-\(entry.destination)", priority: entry.dealScore)
     }
 
     /// The history row for what the engine answered.
@@ -141,7 +141,7 @@ struct AlertCandidate: QueueableDeal {
 
     func entry(queueScore: Double, at now: Date) -> AlertHistoryEntry {
         AlertHistoryEntry(
-            id: UUID(), watchlistID: WatchlistID(result.watchlistID), origin: deal.origin, destination: deal.destination, departureDate: deal.departureDate,
+            id: AlertID(), watchlistID: WatchlistID(result.watchlistID), origin: deal.origin, destination: deal.destination, departureDate: deal.departureDate,
             airline: deal.airline, priceCents: deal.priceCents, currency: deal.currency, dealScore: deal.score.score, queueScore: queueScore, status: .sent,
             deliverAt: nil, createdAt: now)
     }
