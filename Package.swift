@@ -246,6 +246,7 @@ let package = Package(
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "X509", package: "swift-certificates"),
             ],
             resources: [
                 .embedInCode("OpenAPI/farelens.openapi.json"),

@@ -10,50 +10,86 @@ import Testing
 import X509
 
 /// A local App Store CA (root → intermediate → leaf, P-256) that signs StoreKit 2 transactions and
-/// App Store Server Notifications the way Apple does: ES256 with the chain in `x5c`.
+/// App Store Server Notifications the way Apple does: ES256 with the chain in `x5c`, the leaf and the
+/// intermediate carrying Apple's App Store markers. ``issue(_:key:by:issuerKey:authority:marker:)``
+/// mints other certificates under the same root, for chains that are not the App Store's.
 struct LocalAppStoreCA: Sendable {
+    /// Apple's extension on App Store signing leaves (1.2.840.113635.100.6.11.1, value NULL).
+    static let leafMarker = Certificate.Extension(oid: [1, 2, 840, 113_635, 100, 6, 11, 1], critical: false, value: [0x05, 0x00])
+    /// Apple's extension on the App Store intermediate (1.2.840.113635.100.6.2.1, value NULL).
+    static let intermediateMarker = Certificate.Extension(oid: [1, 2, 840, 113_635, 100, 6, 2, 1], critical: false, value: [0x05, 0x00])
+
     let rootKey = P256.Signing.PrivateKey()
     let intermediateKey = P256.Signing.PrivateKey()
     let leafKey = P256.Signing.PrivateKey()
+    let notBefore: Date
+    let notAfter: Date
     let root: Certificate
     let intermediate: Certificate
     let leaf: Certificate
 
     init(validAround now: Date) throws {
-        let (from, until) = (now.addingTimeInterval(-365 * 86_400), now.addingTimeInterval(3650 * 86_400))
+        (notBefore, notAfter) = (now.addingTimeInterval(-365 * 86_400), now.addingTimeInterval(3650 * 86_400))
         let rootName = try DistinguishedName { CommonName("Local App Store Root") }
-        let intermediateName = try DistinguishedName { CommonName("Local App Store Intermediate") }
-        let leafName = try DistinguishedName { CommonName("Local App Store Signing") }
-        let caExtensions = try Certificate.Extensions {
-            Critical(BasicConstraints.isCertificateAuthority(maxPathLength: nil))
-            Critical(KeyUsage(keyCertSign: true))
-        }
         root = try Certificate(
-            version: .v3, serialNumber: .init(), publicKey: .init(rootKey.publicKey), notValidBefore: from, notValidAfter: until, issuer: rootName,
-            subject: rootName, signatureAlgorithm: .ecdsaWithSHA256, extensions: caExtensions, issuerPrivateKey: .init(rootKey))
-        intermediate = try Certificate(
-            version: .v3, serialNumber: .init(), publicKey: .init(intermediateKey.publicKey), notValidBefore: from, notValidAfter: until,
-            issuer: rootName, subject: intermediateName, signatureAlgorithm: .ecdsaWithSHA256, extensions: caExtensions, issuerPrivateKey: .init(rootKey))
-        leaf = try Certificate(
-            version: .v3, serialNumber: .init(), publicKey: .init(leafKey.publicKey), notValidBefore: from, notValidAfter: until,
-            issuer: intermediateName, subject: leafName, signatureAlgorithm: .ecdsaWithSHA256,
-            extensions: try Certificate.Extensions {
-                Critical(BasicConstraints.notCertificateAuthority)
-                Critical(KeyUsage(digitalSignature: true))
-            }, issuerPrivateKey: .init(intermediateKey))
+            version: .v3, serialNumber: .init(), publicKey: .init(rootKey.publicKey), notValidBefore: notBefore, notValidAfter: notAfter,
+            issuer: rootName, subject: rootName, signatureAlgorithm: .ecdsaWithSHA256, extensions: try Self.extensions(authority: true),
+            issuerPrivateKey: .init(rootKey))
+        intermediate = try Self.issue(
+            "Local App Store Intermediate", key: intermediateKey, by: root, issuerKey: rootKey, authority: true, marker: Self.intermediateMarker,
+            from: notBefore, until: notAfter)
+        leaf = try Self.issue(
+            "Local App Store Signing", key: leafKey, by: intermediate, issuerKey: intermediateKey, authority: false, marker: Self.leafMarker,
+            from: notBefore, until: notAfter)
     }
 
     var rootPEM: String { get throws { try root.serializeAsPEM().pemString } }
 
+    /// A certificate for `key` named `name`, issued by `issuer` (valid like this CA's), carrying `marker` when given.
+    func issue(
+        _ name: String, key: P256.Signing.PrivateKey, by issuer: Certificate, issuerKey: P256.Signing.PrivateKey, authority: Bool,
+        marker: Certificate.Extension?
+    ) throws -> Certificate {
+        try Self.issue(name, key: key, by: issuer, issuerKey: issuerKey, authority: authority, marker: marker, from: notBefore, until: notAfter)
+    }
+
+    static func issue(
+        _ name: String, key: P256.Signing.PrivateKey, by issuer: Certificate, issuerKey: P256.Signing.PrivateKey, authority: Bool,
+        marker: Certificate.Extension?, from: Date, until: Date
+    ) throws -> Certificate {
+        try Certificate(
+            version: .v3, serialNumber: .init(), publicKey: .init(key.publicKey), notValidBefore: from, notValidAfter: until, issuer: issuer.subject,
+            subject: try DistinguishedName { CommonName(name) }, signatureAlgorithm: .ecdsaWithSHA256,
+            extensions: try extensions(authority: authority, marker: marker), issuerPrivateKey: .init(issuerKey))
+    }
+
+    static func extensions(authority: Bool, marker: Certificate.Extension? = nil) throws -> Certificate.Extensions {
+        var extensions = try Certificate.Extensions {
+            if authority {
+                Critical(BasicConstraints.isCertificateAuthority(maxPathLength: nil))
+                Critical(KeyUsage(keyCertSign: true))
+            } else {
+                Critical(BasicConstraints.notCertificateAuthority)
+                Critical(KeyUsage(digitalSignature: true))
+            }
+        }
+        if let marker { try extensions.append(marker) }
+        return extensions
+    }
+
     /// `payload` as a JWS signed by the leaf, its chain in `x5c` (Apple sends leaf, intermediate, root).
     func sign(_ payload: [String: Any], x5c: Bool = true) throws -> String {
-        let chain = try [leaf, intermediate, root].map { Data(try $0.serializeAsPEM().derBytes).base64EncodedString() }
+        try Self.sign(payload, by: leafKey, x5c: x5c ? [leaf, intermediate, root] : nil)
+    }
+
+    /// `payload` as a JWS signed by `key`, `x5c` (leaf first) in its header when given.
+    static func sign(_ payload: [String: Any], by key: P256.Signing.PrivateKey, x5c: [Certificate]?) throws -> String {
         var header: [String: Any] = ["alg": "ES256"]
-        if x5c { header["x5c"] = chain }
+        if let x5c { header["x5c"] = try x5c.map { Data(try $0.serializeAsPEM().derBytes).base64EncodedString() } }
         let input =
             try JSONSerialization.data(withJSONObject: header).base64URLEncoded() + "."
             + JSONSerialization.data(withJSONObject: payload).base64URLEncoded()
-        let signature = try leafKey.signature(for: Data(input.utf8)).rawRepresentation
+        let signature = try key.signature(for: Data(input.utf8)).rawRepresentation
         return input + "." + signature.base64URLEncoded()
     }
 }
