@@ -68,6 +68,22 @@ struct AnalyticsTests {
         #expect(await analytics.pendingCount == 0)
     }
 
+    @Test("Events tracked while a batch is in flight are sent once, in the next batch, and never twice")
+    func overlappingFlushes() async throws {
+        let transport = Self.eventsServer()
+        let analytics = TelemetryAnalytics(api: Fixtures.api(transport), store: MemoryLocalStore(), batchSize: 1)
+        transport.hold()
+        let first = Task { await analytics.track(.appLaunched) }
+        await transport.waitForCalls(1)
+        await analytics.track(.dealSaved(dealId: "d1"))
+        await analytics.track(.dealSaved(dealId: "d2"))
+        transport.release()
+        await first.value
+        #expect(await analytics.pendingCount == 0)
+        let sent = try Self.batches(transport).map { $0.events?.map(\.name) ?? [] }
+        #expect(sent == [["appLaunched"], ["dealSaved", "dealSaved"]])
+    }
+
     @Test("The recording service keeps events in order")
     func recording() async {
         let analytics = RecordingAnalytics()

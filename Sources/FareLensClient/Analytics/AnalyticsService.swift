@@ -33,6 +33,7 @@ public actor TelemetryAnalytics: AnalyticsService {
     public let batchSize: Int
     private var pending: [TelemetryBatch.Event] = []
     private var installID: UUID?
+    private var isFlushing = false
 
     public init(api: any RouteSending, store: any LocalStore, batchSize: Int = 20) {
         self.api = api
@@ -46,25 +47,37 @@ public actor TelemetryAnalytics: AnalyticsService {
     public func track(_ event: AnalyticsEvent) async {
         guard let name = event.telemetryName else { return }
         pending.append(TelemetryBatch.Event(name: name.rawValue, properties: event.properties.mapValues(Self.fitted)))
-        if pending.count > Self.maxPending { pending.removeFirst(pending.count - Self.maxPending) }
+        trim()
         if pending.count >= batchSize { await flush() }
     }
 
     /// Sends every waiting event, in batches of at most 50; stops at the first batch that fails
-    /// (kept for the next flush). Returns whether nothing is left waiting.
+    /// (put back for the next flush). One flush at a time: a flush asked while one runs returns at
+    /// once (false), the running one sending what was added meanwhile. Returns whether nothing is
+    /// left waiting.
     @discardableResult
     public func flush() async -> Bool {
+        guard !isFlushing else { return false }
+        isFlushing = true
+        defer { isFlushing = false }
         while !pending.isEmpty {
+            // Taken out while in flight, so events tracked meanwhile are neither sent twice nor lost.
             let batch = Array(pending.prefix(TelemetryBatch.maxEvents))
+            pending.removeFirst(batch.count)
             do {
                 let id = try await anonymousID()
                 _ = try await api.send(FareLensRoutes.events, body: TelemetryBatch(installID: id.uuidString, events: batch))
-                pending.removeFirst(batch.count)
             } catch {
+                pending.insert(contentsOf: batch, at: 0)
+                trim()
                 return false
             }
         }
         return true
+    }
+
+    private func trim() {
+        if pending.count > Self.maxPending { pending.removeFirst(pending.count - Self.maxPending) }
     }
 
     /// The install's id: the stored one, else a new one, stored.

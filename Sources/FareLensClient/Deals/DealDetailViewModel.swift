@@ -80,9 +80,9 @@ public final class DealDetailViewModel {
 
     /// Opens `link`: records the click (`POST /clicks` with the link's `sub_id`) and reports
     /// `affiliate_click`, then returns the URL to open. The click is recorded on a best-effort basis:
-    /// a failure never keeps the user from booking. Nil when the link's URL is unusable.
+    /// a failure never keeps the user from booking. Nil when the link is not an https URL.
     public func book(_ link: BookingLink) async -> URL? {
-        guard let url = URL(string: link.url), url.scheme == "https" || url.scheme == "http" else { return nil }
+        guard let url = URL(string: link.url), url.scheme?.lowercased() == "https" else { return nil }
         let id = dealID.description
         if let subID = Self.subID(of: link) {
             _ = try? await api.send(
