@@ -1,0 +1,103 @@
+import Foundation
+import Observation
+
+/// The seed's deal feed screen: the deals under ``filter``, loading and error state, pull to
+/// refresh, saving, and the stale banner when the feed is the offline copy. Reports `appLaunched`,
+/// `dealsLoaded`, `dealLoadFailed` and `dealSaved`.
+@MainActor
+@Observable
+public final class DealFeedViewModel {
+    public private(set) var deals: [Deal] = []
+    public private(set) var isLoading = false
+    public private(set) var error: AppError?
+    public private(set) var filter: DealFilter = .default
+    /// The deals saved from this screen.
+    public private(set) var savedDealIDs: Set<DealID> = []
+    /// Where the shown feed came from.
+    public private(set) var dataState = DataState()
+    @ObservationIgnored private var generation = 0
+
+    let dealService: any DealServiceProtocol
+    let analyticsService: any AnalyticsService
+    let now: @Sendable () -> Date
+
+    public init(dealService: any DealServiceProtocol, analyticsService: any AnalyticsService = RecordingAnalytics(), now: @escaping @Sendable () -> Date = Date.init) {
+        self.dealService = dealService
+        self.analyticsService = analyticsService
+        self.now = now
+    }
+
+    /// The feed is the offline copy (or the server said its prices are old).
+    public var isStale: Bool { dataState.isStale }
+
+    /// "Offline — showing deals from 2 h 5 min ago" while ``isStale``; nil otherwise.
+    public var staleBanner: String? {
+        guard isStale else { return nil }
+        guard let fetchedAt = dataState.fetchedAt else { return "Offline — prices may be out of date" }
+        return "Offline — showing deals from \(DurationText.short(now().timeIntervalSince(fetchedAt))) ago"
+    }
+
+    /// The app came to the front: reports `appLaunched`, then loads the feed from the server.
+    public func onLaunch() async {
+        await analyticsService.track(.appLaunched)
+        await load(refreshing: true)
+    }
+
+    /// Loads the feed under ``filter`` (cache-first).
+    public func loadDeals() async { await load(refreshing: false) }
+
+    /// Pull to refresh: the feed from the server, not the cache.
+    public func refresh() async { await load(refreshing: true) }
+
+    /// Sets the filter and reloads.
+    public func applyFilter(_ newFilter: DealFilter) async {
+        // Another filter's deals never show under this one, even when its load fails.
+        if newFilter != filter { deals = [] }
+        filter = newFilter
+        await loadDeals()
+    }
+
+    /// Saves `deal`; a failure shows ``AppError/saveFailed``.
+    public func saveDeal(_ deal: Deal) async {
+        do {
+            try await dealService.saveDeal(deal)
+            savedDealIDs.insert(deal.id)
+            await analyticsService.track(.dealSaved(dealId: deal.id.description))
+        } catch {
+            self.error = .saveFailed
+        }
+    }
+
+    /// Forgets a saved deal; a failure shows ``AppError/saveFailed``.
+    public func unsaveDeal(_ deal: Deal) async {
+        do {
+            try await dealService.unsaveDeal(deal.id)
+            savedDealIDs.remove(deal.id)
+        } catch {
+            self.error = .saveFailed
+        }
+    }
+
+    /// Loads the feed; when loads overlap (a filter applied while another loads) the last one started wins.
+    private func load(refreshing: Bool) async {
+        generation += 1
+        let mine = generation
+        isLoading = true
+        error = nil
+        defer { if mine == generation { isLoading = false } }
+        let filter = filter
+        do {
+            let loaded = refreshing ? try await dealService.refreshDeals(filter: filter) : try await dealService.fetchDeals(filter: filter)
+            guard mine == generation else { return }
+            deals = loaded
+            dataState = await dealService.feedState()
+            await analyticsService.track(.dealsLoaded(count: loaded.count, filter: filter.description))
+        } catch {
+            guard mine == generation else { return }
+            let appError = AppError(error)
+            self.error = appError
+            dataState = await dealService.feedState()
+            await analyticsService.track(.dealLoadFailed(error: String(describing: appError)))
+        }
+    }
+}
