@@ -17,7 +17,7 @@ struct AnalyticsTests {
         try transport.sent.map { try WireFormat.decoder().decode(TelemetryBatch.self, from: $0.body ?? Data()) }
     }
 
-    @Test("Events post in batches under one anonymous install id; dealLoadFailed stays on the device")
+    @Test("Events post in batches under one anonymous install id, every seed event included")
     func batches() async throws {
         let transport = Self.eventsServer()
         let store = MemoryLocalStore()
@@ -26,14 +26,13 @@ struct AnalyticsTests {
 
         await analytics.track(.appLaunched)
         await analytics.track(.dealLoadFailed(error: "networkError"))
-        await analytics.track(.dealsLoaded(count: 2, filter: "all"))
         let waiting = await analytics.pendingCount
         #expect(transport.callCount == 0 && waiting == 2)
         await analytics.track(.affiliateClick(dealId: dealId, provider: "aviasales", placement: .dealcard))
         let left = await analytics.pendingCount
         #expect(transport.callCount == 1 && left == 0)
         let first = try #require(try Self.batches(transport).first)
-        #expect(first.events?.map(\.name) == ["appLaunched", "dealsLoaded", "affiliate_click"])
+        #expect(first.events?.map(\.name) == ["appLaunched", "dealLoadFailed", "affiliate_click"])
         #expect(first.events?.last?.properties == ["dealId": .string(dealId), "provider": .string("aviasales"), "placement": .string("dealcard")])
         #expect(transport.sent[0].url.path.hasSuffix("/farelens/v1/events") && transport.sent[0].method == "POST")
 
@@ -91,6 +90,6 @@ struct AnalyticsTests {
         await analytics.track(.dealSaved(dealId: "d1"))
         #expect(await analytics.events == [.appLaunched, .dealSaved(dealId: "d1")])
         #expect(AnalyticsEvent.affiliateClick(dealId: "d", provider: "p", placement: .widget).name == "affiliate_click")
-        #expect(AnalyticsEvent.dealLoadFailed(error: "x").telemetryName == nil)
+        #expect(AnalyticsEvent.dealLoadFailed(error: "x").telemetryName == .dealLoadFailed)
     }
 }

@@ -31,7 +31,7 @@ struct DealDetailViewModelTests {
                 let body = try WireFormat.decoder().decode(AffiliateClickRequest.self, from: request.body ?? Data())
                 guard case .valid(let click) = AffiliateClickRequest.check(body) else { return Fixtures.error(422) }
                 return Fixtures.json(
-                    AffiliateClick(id: UUID(), dealID: click.dealID, placement: click.placement, provider: click.provider, subID: body.subID!, clickedAt: clock.now),
+                    AffiliateClick(id: AffiliateClickID(), dealID: click.dealID, placement: click.placement, provider: click.provider, subID: body.subID!, clickedAt: clock.now),
                     status: 201)
             }
             if path.hasSuffix("/deals/\(deal.id)") {

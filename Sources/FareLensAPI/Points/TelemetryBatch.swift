@@ -3,7 +3,7 @@ import PlatformAPI
 
 /// The interactions the app reports (the seed's analytics events).
 public enum TelemetryEventName: String, Codable, Sendable, CaseIterable {
-    case appLaunched, dealsLoaded, dealSaved, affiliateClick = "affiliate_click", dismiss, booking
+    case appLaunched, dealsLoaded, dealLoadFailed, dealSaved, affiliateClick = "affiliate_click", dismiss, booking
 }
 
 /// The body of `POST /events`: interaction telemetry from one install, stored without the user's

@@ -23,8 +23,8 @@ public enum AnalyticsEvent: Sendable, Equatable {
         }
     }
 
-    /// The name `POST /events` accepts for this event; nil for `dealLoadFailed`, which the server's
-    /// telemetry does not take (it is kept on the device only).
+    /// The name `POST /events` accepts for this event (every seed event; nil only for a name the
+    /// server's telemetry does not take).
     public var telemetryName: TelemetryEventName? { TelemetryEventName(rawValue: name) }
 
     /// The event's properties, as the seed names them.

@@ -20,8 +20,8 @@ public actor RecordingAnalytics: AnalyticsService {
 /// anonymous install id (a random UUID made once and kept in the ``LocalStore``, never tied to the
 /// account). A batch is sent once ``batchSize`` events are waiting, or on ``flush()`` (the app
 /// calls it when it goes to the background). A batch the server could not take stays queued for the
-/// next flush, the oldest dropped past ``maxPending``; events the server does not accept
-/// (`dealLoadFailed`) are not sent, and string properties are cut to the server's 100 characters.
+/// next flush, the oldest dropped past ``maxPending``; an event the server does not accept is not
+/// sent, and string properties are cut to the server's 100 characters.
 public actor TelemetryAnalytics: AnalyticsService {
     static let installDocument = "install-id"
     /// Events kept while the server cannot be reached, at most.
