@@ -480,7 +480,9 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),
-        .testTarget(name: "FareLensClientTests", dependencies: ["FareLensClient", "FareLens", "TestSupport", "AppServer", "PlatformCore", .product(name: "Hummingbird", package: "hummingbird")]),
+        .testTarget(
+            name: "FareLensClientTests",
+            dependencies: ["FareLensClient", "FareLens", "TestSupport", "AppServer", "PlatformCore", .product(name: "Hummingbird", package: "hummingbird")]),
         .testTarget(
             name: "FareLensTests",
             dependencies: [
