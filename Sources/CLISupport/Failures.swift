@@ -45,6 +45,12 @@ public func invalidField(_ field: String, _ message: String) -> ClientError {
     .validation(message: "Invalid \(field).", fields: [FieldError(field: field, message: message)])
 }
 
+/// An action the server would refuse (403: a plan's limit, not allowed), caught before sending:
+/// reported exactly as the server's refusal is ("refused: …", ``ExitStatus/refused``).
+public func refusal(_ message: String, code: String? = nil) -> ClientError {
+    .server(status: ExitStatus.refusedHTTPStatus, code: code, message: message)
+}
+
 extension CommandLineApp {
     /// Runs `body`, turning every failure into a readable message on standard error (prefixed with
     /// the command's name) and the exit status of its kind (``ClientError/exitCode``; a
@@ -54,7 +60,7 @@ extension CommandLineApp {
             return try await body()
         } catch let error as ClientError {
             printError("\(command): " + explain(error, server: server))
-            throw ExitCode(error.exitCode)
+            throw ExitCode(ExitStatus.code(for: error))
         } catch let error as CLIError {
             printError("\(command): \(error.description)")
             throw ExitCode(error.exitCode)
@@ -92,6 +98,8 @@ extension CommandLineApp {
             return "conflict: \(message)"
         case .decoding(let message):
             return "the server's answer was unreadable (is the CLI older than the server?): \(message)"
+        case .server(ExitStatus.refusedHTTPStatus, _, let message):
+            return "refused: \(message)"
         case .server(let status, _, let message):
             return "the server failed (HTTP \(status)): \(message)"
         }
@@ -104,26 +112,40 @@ extension CommandLineApp {
     }
 
     /// The exit-status table for a CLI's help: `0 done<doneNote>`, 1, every ``ClientError`` kind's
-    /// status (from ``ClientError/exitCode``), and 64 for usage.
+    /// status (from ``ExitStatus/code(for:)``), and 64 for usage.
     public static func exitStatusHelp(doneNote: String = "") -> String {
         "Exit status: 0 done\(doneNote), " + ExitStatus.table.map { "\($0.code) \($0.meaning)" }.joined(separator: ", ") + "."
     }
 }
 
 /// Every exit status a CLI gives, in order: 1 for any other failure, each ``ClientError`` kind's
-/// ``ClientError/exitCode`` (so the table and the statuses cannot drift apart), 64 for usage.
+/// ``ClientError/exitCode`` (so the table and the statuses cannot drift apart), 12 for a refusal
+/// (the server's 403), 64 for usage.
 public enum ExitStatus {
+    /// The status of a refusal: the server understood and will not (403 — a plan's limit, an
+    /// action not allowed). Not a failure of the server, so not 1; 10 and 11 are `zia ask`'s own.
+    public static let refused: Int32 = 12
+    /// The HTTP status that is a refusal.
+    static let refusedHTTPStatus = 403
+
+    /// The status a CLI exits with for `error`: ``refused`` for a 403, else ``ClientError/exitCode``.
+    public static func code(for error: ClientError) -> Int32 {
+        if case .server(refusedHTTPStatus, _, _) = error { return refused }
+        return error.exitCode
+    }
+
     /// One example of each kind of ``ClientError``, with what its status means to a user.
     static let kinds: [(error: ClientError, meaning: String)] = [
         (.offline(""), "server unreachable"), (.unauthorized(""), "not signed in"), (.validation(message: "", fields: []), "invalid input"),
         (.notFound(""), "not found"), (.rateLimited(retryAfter: nil), "rate limited"), (.reauthenticationRequired(""), "fresh sign-in needed"),
         (.conflict(status: 409, code: nil, message: ""), "conflict"), (.decoding(""), "other failure"), (.server(status: 500, code: nil, message: ""), "other failure"),
+        (refusal(""), "refused"),
     ]
 
     /// `(code, meaning)` for every status but 0, ascending, each code once.
     public static var table: [(code: Int32, meaning: String)] {
         var rows: [(code: Int32, meaning: String)] = []
-        for kind in kinds where !rows.contains(where: { $0.code == kind.error.exitCode }) { rows.append((kind.error.exitCode, kind.meaning)) }
+        for kind in kinds where !rows.contains(where: { $0.code == code(for: kind.error) }) { rows.append((code(for: kind.error), kind.meaning)) }
         rows.append((ExitCode.validationFailure.rawValue, "usage"))
         return rows.sorted { $0.code < $1.code }
     }

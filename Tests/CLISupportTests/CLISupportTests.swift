@@ -61,8 +61,25 @@ struct CLISupportTests {
         #expect(table.last?.code == 64 && table.first?.code == 1)
         #expect(
             SampleCLI.exitStatusHelp(doneNote: " (a capture or change saved offline counts)")
-                == "Exit status: 0 done (a capture or change saved offline counts), 1 other failure, 3 server unreachable, 4 not signed in, 5 invalid input, 6 not found, 7 rate limited, 8 fresh sign-in needed, 9 conflict, 64 usage."
+                == "Exit status: 0 done (a capture or change saved offline counts), 1 other failure, 3 server unreachable, 4 not signed in, 5 invalid input, 6 not found, 7 rate limited, 8 fresh sign-in needed, 9 conflict, 12 refused, 64 usage."
         )
+    }
+
+    @Test func aForbiddenAnswerIsARefusalNotAServerFailure() async {
+        let refused = ClientError.server(status: 403, code: "tier_limit", message: "Free accounts can keep 2 watchlists.")
+        #expect(ExitStatus.code(for: refused) == ExitStatus.refused && ExitStatus.refused == 12)
+        #expect(ExitStatus.table.contains { $0.code == 12 && $0.meaning == "refused" })
+        #expect(SampleCLI.explain(refused, server: nil) == "refused: Free accounts can keep 2 watchlists.")
+        #expect(ExitStatus.code(for: refusal("over the limit")) == 12 && SampleCLI.explain(refusal("over the limit"), server: nil) == "refused: over the limit")
+        // Other statuses keep their kinds: a 500 is the server failing, a 409 a conflict.
+        #expect(ExitStatus.code(for: .server(status: 500, code: nil, message: "")) == 1 && ExitStatus.code(for: .conflict(status: 409, code: nil, message: "")) == 9)
+        #expect(SampleCLI.explain(.server(status: 500, code: nil, message: "boom"), server: nil) == "the server failed (HTTP 500): boom")
+        do {
+            try await SampleCLI.reporting { () throws -> Void in throw refused }
+            Issue.record("a refusal passed")
+        } catch {
+            #expect((error as? ExitCode)?.rawValue == 12)
+        }
     }
 
     @Test func notSignedInIsOneMessageWithTheSignedOutStatus() {
@@ -161,6 +178,26 @@ struct CLISupportTests {
         #expect(clip("abcdef", 4) == "abc…" && clip("abc", 4) == "abc")
         #expect(count(1, "idea") == "1 idea" && count(2, "idea") == "2 ideas" && count(2, "reply", "replies") == "2 replies")
         #expect(short("0123456789abcdef") == "01234567")
+    }
+
+    @Test func layoutMeasuresAndPadsInDisplayColumns() {
+        // As people see them: a combining mark adds nothing, an emoji, a flag or a ZWJ family is two
+        // columns, a wide East Asian character two.
+        #expect(displayWidth("e\u{301}te\u{301}") == 3 && displayWidth("Zoë") == 3 && displayWidth("🛫") == 2 && displayWidth("🇫🇷") == 2)
+        #expect(displayWidth("✈\u{FE0F}") == 2 && displayWidth("✈") == 1 && displayWidth("👨‍👩‍👧") == 2 && displayWidth("東京") == 4)
+        let names = ["🛫 Paris", "Zoë", "e\u{301}te\u{301}", "🇫🇷 Lyon", "✈\u{FE0F} Air 東京", "👨‍👩‍👧 x"]
+        let laidOut = table(["NAME", "N"], names.enumerated().map { [$1, String($0)] })
+        let lines = laidOut.split(separator: "\n").map(String.init)
+        #expect(lines.count == names.count + 1)
+        // Every line's last column starts at the same display column, and no name was cut.
+        #expect(Set(lines.map { displayWidth($0.dropLast()) }).count == 1, "\(laidOut)")
+        for name in names { #expect(laidOut.contains(name)) }
+        #expect(lines[1] == "🛫 Paris     0" && lines[4] == "🇫🇷 Lyon      3", "\(laidOut)")
+        #expect(pad("🇫🇷", to: 4) == "🇫🇷  " && pad("e\u{301}", to: 2) == "e\u{301} ")
+        #expect(sideBySide([["🛫", "ab"], ["c"]], width: 3, gap: "|") == "🛫 |c\nab |")
+        #expect(clip("🛫🛫🛫", 4) == "🛫…" && clip("🇫🇷🇫🇷", 4) == "🇫🇷🇫🇷" && clip("e\u{301}e\u{301}e\u{301}", 2) == "e\u{301}…")
+        #expect(wrap("🛫🛫🛫 ab", width: 4) == ["🛫🛫", "🛫", "ab"])
+        #expect(wrap("🛫", width: 1) == ["🛫"], "a character wider than the line still makes progress")
     }
 }
 
