@@ -11,12 +11,12 @@ struct AlertsCommand: AsyncParsableCommand {
 
     struct History: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Every alert with its status, newest first.")
-        @Option(help: "How many (1–100).") var limit: Int?
+        @Option(parsing: .unconditional, help: "How many (1–100).") var limit: String?
         @OptionGroup var options: SessionOptions
 
         func run() async throws {
             try await options.run { api in
-                try options.show(try await api.send(FareLensRoutes.alertHistory, query: Rendering.limit(limit))) { history in
+                try options.show(try await api.send(FareLensRoutes.alertHistory, query: try Rendering.limit(limit))) { history in
                     history.data.isEmpty
                         ? "No alerts yet: they come from the scheduled checks of your watchlists."
                         : table(
@@ -69,13 +69,13 @@ struct AlertsCommand: AsyncParsableCommand {
 
     struct Prefs: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Show alert settings; --threshold sets the DealScore an immediate alert needs.")
-        @Option(help: "60–100.") var threshold: Int?
+        @Option(parsing: .unconditional, help: "60–100.") var threshold: String?
         @OptionGroup var options: SessionOptions
 
         func run() async throws {
             try await options.run { api in
                 let prefs: AlertPreferences
-                if let threshold {
+                if let threshold = try Rendering.number(threshold, field: "immediate_threshold") {
                     prefs = try await api.send(FareLensRoutes.updateAlertPreferences, body: AlertPreferencesInput(immediateThreshold: threshold))
                 } else {
                     prefs = try await api.send(FareLensRoutes.alertPreferences)

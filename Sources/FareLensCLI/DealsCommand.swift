@@ -9,19 +9,29 @@ struct DealsCommand: AsyncParsableCommand {
     @Option(help: "Only from this airport or metro code.") var from: String?
     @Option(help: "Only to this airport or metro code.") var to: String?
     @Option(help: "Only these airlines, comma-separated (UA,AA).") var airlines: String?
-    @Option(name: .customLong("max-price"), help: "Only deals up to this price, in dollars.") var maxPrice: String?
-    @Option(help: "How many (1–100, default 20).") var limit: Int?
+    @Option(name: .customLong("max-price"), parsing: .unconditional, help: "Only deals up to this price, in dollars.") var maxPrice: String?
+    @Option(parsing: .unconditional, help: "How many (1–100, default 20).") var limit: String?
     @OptionGroup var options: SessionOptions
 
     func run() async throws {
         try await options.run { api in
-            let cents = try maxPrice.map { String(try Rendering.minorUnits($0, currency: "USD", field: "max_price")) }
+            let cents = try maxPrice.map { String(try Self.maxPriceCents($0)) }
             let filter = try requireValid(DealFeedFilter.check(origin: from, destination: to, airlines: airlines, maxPrice: cents))
-            let feed = try await api.send(FareLensRoutes.deals, query: filter.queryItems + Rendering.limit(limit))
+            let feed = try await api.send(FareLensRoutes.deals, query: filter.queryItems + (try Rendering.limit(limit)))
             try options.show(feed) { feed in
                 feed.data.isEmpty ? "No deals right now; `farelens search …` or `farelens watch add …` brings some." : Self.table(feed.data)
             }
         }
+    }
+
+    /// `--max-price` in dollars as the feed's `max_price` cents; out of the feed's range, a failure
+    /// naming `max_price` in dollars, the unit the option is given in (the contract says cents).
+    static func maxPriceCents(_ text: String) throws -> Int {
+        let cents = try Rendering.minorUnits(text, currency: "USD", field: "max_price")
+        guard (1...DealFeedFilter.maxPriceLimit).contains(cents) else {
+            throw invalidField("max_price", "must be an amount in dollars from $0.01 to \(Rendering.money(DealFeedFilter.maxPriceLimit, "USD"))")
+        }
+        return cents
     }
 
     /// Deals as a table: id, route, dates, airline, price, DealScore and tier, expiry.
@@ -40,7 +50,10 @@ struct DealsCommand: AsyncParsableCommand {
 /// `farelens deal ID [--history]`: one deal with why it scored, its other fares and its route's
 /// prices; `--history` adds the route's daily lowest fares as a sparkline.
 struct DealCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "deal", abstract: "Show one deal and why it scored.")
+    static let configuration = CommandConfiguration(
+        commandName: "deal", abstract: "Show one deal and why it scored.",
+        discussion:
+            "--json prints {\"deal\": the API's deal detail (GET /farelens/v1/deals/{id}), \"price_history\": the route's history as the API answers it (only with --history)}.")
     @Argument(help: "The deal's id (from `farelens deals`).") var id: String
     @Flag(help: "Add the route's price history (daily lowest fare) as a sparkline.") var history = false
     @OptionGroup var options: SessionOptions
@@ -115,7 +128,9 @@ struct DealCommand: AsyncParsableCommand {
 /// `farelens book ID [--placement --provider]`: the deal's booking link for this user, printed, and
 /// the click recorded with the link's own `sub_id` (the seed's `affiliate_click`).
 struct BookCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "book", abstract: "Print a deal's booking link and record the click.")
+    static let configuration = CommandConfiguration(
+        commandName: "book", abstract: "Print a deal's booking link and record the click.",
+        discussion: "--json prints {\"link\": the booking link opened, as the API lists it, \"click\": the click as the API recorded it}.")
     @Argument(help: "The deal's id.") var id: String
     @Option(help: "dealcard, glasssheet or widget (default dealcard).") var placement = AffiliatePlacement.dealcard.rawValue
     @Option(help: "airline, aviasales or wayaway (default: the first link offered).") var provider: String?
@@ -135,9 +150,9 @@ struct BookCommand: AsyncParsableCommand {
             guard let link = provider.map({ wanted in links.links.first { $0.provider == wanted } }) ?? links.links.first else {
                 throw invalidField("provider", "must be one of the deal's links: " + links.links.map(\.provider).joined(separator: ", "))
             }
-            let subID = URLComponents(string: link.url)?.queryItems?.first { $0.name == "sub_id" }?.value
             let click = try await api.send(
-                FareLensRoutes.recordClick, body: AffiliateClickRequest(dealID: dealID.description, placement: checked.rawValue, provider: link.provider, subID: subID))
+                FareLensRoutes.recordClick,
+                body: AffiliateClickRequest(dealID: dealID.description, placement: checked.rawValue, provider: link.provider, subID: link.subID))
             if options.json { return try printJSON(Report(link: link, click: click)) }
             print("\(link.cta): \(link.url)")
             print("Click recorded (sub_id \(click.subID)).")
@@ -152,12 +167,12 @@ struct SavedCommand: AsyncParsableCommand {
 
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List your saved deals, newest first.")
-        @Option(help: "How many (1–100).") var limit: Int?
+        @Option(parsing: .unconditional, help: "How many (1–100).") var limit: String?
         @OptionGroup var options: SessionOptions
 
         func run() async throws {
             try await options.run { api in
-                try options.show(try await api.send(FareLensRoutes.savedDeals, query: Rendering.limit(limit))) { saved in
+                try options.show(try await api.send(FareLensRoutes.savedDeals, query: try Rendering.limit(limit))) { saved in
                     saved.data.isEmpty ? "Nothing saved yet; `farelens saved add ID` saves a deal." : DealsCommand.table(saved.data.map(\.deal))
                 }
             }

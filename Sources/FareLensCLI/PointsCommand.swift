@@ -15,12 +15,12 @@ struct PointsCommand: AsyncParsableCommand {
 
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List your programs, newest first.")
-        @Option(help: "How many (1–100).") var limit: Int?
+        @Option(parsing: .unconditional, help: "How many (1–100).") var limit: String?
         @OptionGroup var options: SessionOptions
 
         func run() async throws {
             try await options.run { api in
-                try options.show(try await api.send(FareLensRoutes.pointsPrograms, query: Rendering.limit(limit))) { list in
+                try options.show(try await api.send(FareLensRoutes.pointsPrograms, query: try Rendering.limit(limit))) { list in
                     list.data.isEmpty
                         ? "No programs yet; `farelens points add airline MileagePlus --balance 42000` adds one."
                         : table(
@@ -35,13 +35,14 @@ struct PointsCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Add a program.")
         @Argument(help: "airline, hotel or card.") var kind: String
         @Argument(help: "Its name (\"MileagePlus\", \"Amex MR\").") var name: [String]
-        @Option(help: "Points held.") var balance: Int?
+        @Option(parsing: .unconditional, help: "Points held.") var balance: String?
         @Option(help: "Elite status.") var status: String?
         @OptionGroup var options: SessionOptions
 
         func run() async throws {
             try await options.run { api in
-                let input = PointsProgramInput(kind: kind, name: name.joined(separator: " "), balance: balance, status: status)
+                let input = PointsProgramInput(
+                    kind: kind, name: name.joined(separator: " "), balance: try Rendering.number(balance, field: "balance"), status: status)
                 try options.show(try await api.send(FareLensRoutes.createPointsProgram, body: input), PointsCommand.describe)
             }
         }
@@ -52,15 +53,16 @@ struct PointsCommand: AsyncParsableCommand {
         @Argument(help: "The program's id.") var id: String
         @Option(help: "airline, hotel or card.") var kind: String?
         @Option(help: "Its name.") var name: String?
-        @Option(help: "Points held.") var balance: Int?
+        @Option(parsing: .unconditional, help: "Points held.") var balance: String?
         @Option(help: "Elite status.") var status: String?
         @OptionGroup var options: SessionOptions
 
         func run() async throws {
             try await options.run { api in
                 let programID: PointsProgramID = try Rendering.id(id, "points program")
-                // No route reads one program: it is found in the vault (at most a page of the largest size).
-                let all = try await api.send(FareLensRoutes.pointsPrograms, query: Rendering.limit(FareLensRules.maxListLimit)).data
+                let balance = try Rendering.number(balance, field: "balance")
+                // No route reads one program: it is found in the vault, every page of it.
+                let all = try await Rendering.everyPage(FareLensRoutes.pointsPrograms, api)
                 guard let current = all.first(where: { $0.id == programID }) else { throw ClientError.notFound("no points program \(id).") }
                 let input = PointsProgramInput(
                     kind: kind ?? current.kind.rawValue, name: name ?? current.name, balance: balance ?? current.balance, status: status ?? current.status)

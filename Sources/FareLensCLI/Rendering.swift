@@ -64,6 +64,31 @@ enum Rendering {
         return id
     }
 
-    /// `?limit=` for a list command.
-    static func limit(_ limit: Int?) -> [URLQueryItem] { limit.map { [URLQueryItem(name: "limit", value: String($0))] } ?? [] }
+    /// A whole number typed by the user for `field`, taken as text (options parse `.unconditional`ly,
+    /// so `--balance -1` is a value, not a missing one): a malformed or too large one is a 422-style
+    /// failure naming `field` (exit 5), and the server's checks judge the rest (a negative one too).
+    static func number(_ text: String?, field: String) throws -> Int? {
+        guard let text else { return nil }
+        guard let value = Int(text.trimmingCharacters(in: .whitespaces)) else { throw invalidField(field, "must be a whole number") }
+        return value
+    }
+
+    /// `?limit=` for a list command, from `--limit`'s text.
+    static func limit(_ text: String?) throws -> [URLQueryItem] {
+        try number(text, field: "limit").map { [URLQueryItem(name: "limit", value: String($0))] } ?? []
+    }
+
+    /// Every item of a FareLens list, page after page (the largest pages, following `X-Next-Cursor`);
+    /// a cursor the server hands back twice ends the walk rather than looping.
+    static func everyPage<Item>(_ route: Route<NoParameter, NoBody, FareLensList<Item>>, _ api: FareLensAPIClient) async throws -> [Item] {
+        var items: [Item] = []
+        var cursor: String?
+        var seen: Set<String> = []
+        repeat {
+            let page = try await api.page(route, cursor: cursor, limit: FareLensRules.maxListLimit)
+            items += page.items
+            cursor = page.nextCursor
+        } while cursor.map { seen.insert($0).inserted } ?? false
+        return items
+    }
 }

@@ -11,22 +11,27 @@ struct SearchCommand: AsyncParsableCommand {
     @Argument(help: "Destination airport or metro code.") var destination: String
     @Argument(help: "Departure date, YYYY-MM-DD.") var date: String
     @Option(name: .customLong("return"), help: "Return date, YYYY-MM-DD.") var returnDate: String?
-    @Option(help: "Adults (default 1).") var adults: Int?
-    @Option(help: "Children.") var children: Int?
-    @Option(help: "Infants on a lap.") var infants: Int?
+    @Option(parsing: .unconditional, help: "Adults (default 1).") var adults: String?
+    @Option(parsing: .unconditional, help: "Children.") var children: String?
+    @Option(parsing: .unconditional, help: "Infants on a lap.") var infants: String?
     @Option(help: "economy, premium-economy, business or first.") var cabin: String?
     @Option(help: "Currency code (default USD).") var currency: String?
-    @Option(help: "The most offers to show (1–250).") var max: Int?
+    @Option(parsing: .unconditional, help: "The most offers to show (1–250).") var max: String?
     @Flag(help: "Only nonstop flights.") var nonstop = false
     @OptionGroup var options: SessionOptions
 
-    /// The query in Amadeus's names, as the route takes them (the server checks every value).
-    var query: [URLQueryItem] {
-        var items = [("origin", origin), ("destination", destination), ("departureDate", date)].map { URLQueryItem(name: $0.0, value: $0.1) }
+    /// The query in Amadeus's names, as the route takes them: codes in upper case as the other
+    /// commands take them (`lax` is LAX), numbers read as numbers (exit 5 naming the field
+    /// otherwise); the server checks every value.
+    func query() throws -> [URLQueryItem] {
+        var items = [("origin", origin.uppercased()), ("destination", destination.uppercased()), ("departureDate", date)].map {
+            URLQueryItem(name: $0.0, value: $0.1)
+        }
+        func number(_ text: String?, _ field: String) throws -> String? { try Rendering.number(text, field: field).map(String.init) }
         let optional: [(String, String?)] = [
-            ("returnDate", returnDate), ("adults", adults.map(String.init)), ("children", children.map(String.init)), ("infants", infants.map(String.init)),
-            ("travelClass", cabin.map { $0.uppercased().replacingOccurrences(of: "-", with: "_") }), ("currencyCode", currency?.uppercased()),
-            ("max", max.map(String.init)), ("nonStop", nonstop ? "true" : nil),
+            ("returnDate", returnDate), ("adults", try number(adults, "adults")), ("children", try number(children, "children")),
+            ("infants", try number(infants, "infants")), ("travelClass", cabin.map { $0.uppercased().replacingOccurrences(of: "-", with: "_") }),
+            ("currencyCode", currency?.uppercased()), ("max", try number(max, "max")), ("nonStop", nonstop ? "true" : nil),
         ]
         for (name, value) in optional { if let value { items.append(URLQueryItem(name: name, value: value)) } }
         return items
@@ -34,6 +39,7 @@ struct SearchCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await options.run { api in
+            let query = try query()
             let answer = try await withProgress("Searching \(Rendering.route(origin.uppercased(), destination.uppercased()))") {
                 try await api.send(FareLensRoutes.flightOffers, query: query)
             }
@@ -79,13 +85,13 @@ struct SearchCommand: AsyncParsableCommand {
 struct AirportsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "airports", abstract: "Find airport codes by city, name or code.")
     @Argument(help: "What to look for (\"new york\", \"heathrow\", \"LAX\").") var words: [String]
-    @Option(help: "The most suggestions (1–50, default 10).") var limit: Int?
+    @Option(parsing: .unconditional, help: "The most suggestions (1–50, default 10).") var limit: String?
     @OptionGroup var options: SessionOptions
 
     func run() async throws {
         try await options.run { api in
             var query = [URLQueryItem(name: "q", value: words.joined(separator: " "))]
-            query += Rendering.limit(limit)
+            query += try Rendering.limit(limit)
             try options.show(try await api.send(FareLensRoutes.airports, query: query)) { found in
                 found.isEmpty
                     ? "No airport matches \"\(words.joined(separator: " "))\"."

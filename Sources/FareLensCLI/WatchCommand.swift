@@ -22,22 +22,33 @@ struct WatchCommand: AsyncParsableCommand {
         }
     }
 
-    /// The watchlist `id` names, with `change` applied to its fields and sent back whole (PUT replaces).
+    /// The watchlist `id` names, with `change` applied to its fields and sent back whole (PUT
+    /// replaces); resuming a paused one first checks that the tier has room.
     static func update(_ id: String, _ api: FareLensAPIClient, _ change: (inout WatchlistInput) -> Void) async throws -> Watchlist {
         let watchlistID: WatchlistID = try Rendering.id(id, "watchlist")
         let current = try await api.send(FareLensRoutes.watchlist, watchlistID)
-        var input = WatchlistInput(
-            origin: current.origin, destination: current.destination, departureFrom: current.departureFrom, departureTo: current.departureTo,
-            maxPriceCents: current.maxPriceCents, currency: current.currency, alertsEnabled: current.alertsEnabled, paused: current.paused)
+        var input = WatchlistInput(current)
         change(&input)
+        if current.paused, input.paused == false { try await requireRoom(api) }
         return try await api.send(FareLensRoutes.updateWatchlist, watchlistID, body: input)
+    }
+
+    /// Every watchlist of the user, every page, paused ones too.
+    static func all(_ api: FareLensAPIClient) async throws -> [Watchlist] { try await Rendering.everyPage(FareLensRoutes.watchlists, api) }
+
+    /// Refuses (exit ``ExitStatus/refused``, as the server's 403 `tier_limit` would) when one more
+    /// active watchlist does not fit the tier — the SDK's ``WatchlistLimit``, shown before the server refuses.
+    static func requireRoom(_ api: FareLensAPIClient) async throws {
+        let tier = try await api.send(FareLensRoutes.me).tier
+        guard tier.entitlements.maxWatchlists != nil else { return }
+        if let message = WatchlistLimit(tier: tier, watchlists: try await all(api)).message { throw refusal(message, code: "tier_limit") }
     }
 
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Watch a route.")
         @Argument(help: "Origin airport or metro code.") var origin: String
         @Argument(help: "Destination airport or metro code.") var destination: String
-        @Option(name: .customLong("max-price"), help: "Only fares up to this price, in dollars (or the --currency's units).") var maxPrice: String?
+        @Option(name: .customLong("max-price"), parsing: .unconditional, help: "Only fares up to this price, in dollars (or the --currency's units).") var maxPrice: String?
         @Option(help: "Departing on or after, YYYY-MM-DD.") var from: String?
         @Option(help: "Departing on or before, YYYY-MM-DD.") var to: String?
         @Option(help: "Currency code (default USD).") var currency: String?
@@ -52,6 +63,7 @@ struct WatchCommand: AsyncParsableCommand {
                     departureTo: try Rendering.date(to, field: "departure_to"),
                     maxPriceCents: try maxPrice.map { try Rendering.minorUnits($0, currency: money, field: "max_price_cents") }, currency: currency?.uppercased(),
                     alertsEnabled: noAlerts ? false : nil)
+                try await WatchCommand.requireRoom(api)
                 try options.show(try await api.send(FareLensRoutes.createWatchlist, body: input), WatchCommand.describe)
             }
         }
@@ -59,12 +71,12 @@ struct WatchCommand: AsyncParsableCommand {
 
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List your watchlists, newest first.")
-        @Option(help: "How many (1–100, default 50).") var limit: Int?
+        @Option(parsing: .unconditional, help: "How many (1–100, default 50).") var limit: String?
         @OptionGroup var options: SessionOptions
 
         func run() async throws {
             try await options.run { api in
-                try options.show(try await api.send(FareLensRoutes.watchlists, query: Rendering.limit(limit))) { list in
+                try options.show(try await api.send(FareLensRoutes.watchlists, query: try Rendering.limit(limit))) { list in
                     list.data.isEmpty
                         ? "No watchlists yet; `farelens watch add LAX JFK --max-price 300` adds one."
                         : table(
@@ -114,20 +126,22 @@ struct WatchCommand: AsyncParsableCommand {
     }
 
     struct Check: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Check watchlists' prices now (all of them without ids).")
-        @Argument(help: "Watchlist ids (default: every watchlist).") var ids: [String] = []
+        static let configuration = CommandConfiguration(
+            abstract: "Check watchlists' prices now (without ids: every active watchlist, paused ones left out).")
+        @Argument(help: "Watchlist ids (default: every active watchlist).") var ids: [String] = []
         @OptionGroup var options: SessionOptions
 
         func run() async throws {
             try await options.run { api in
-                var chosen = ids
+                var chosen: [WatchlistID] = try ids.map { try Rendering.id($0, "watchlist") }
                 if chosen.isEmpty {
-                    chosen = try await api.send(FareLensRoutes.watchlists, query: Rendering.limit(WatchlistCheckIDs.maxIDs)).data.map(\.id.description)
-                    guard !chosen.isEmpty else { throw ClientError.notFound("no watchlists to check; `farelens watch add …` adds one.") }
+                    chosen = try await WatchCommand.all(api).filter { !$0.paused }.map(\.id)
+                    guard !chosen.isEmpty else { throw ClientError.notFound("no active watchlists to check; `farelens watch add …` adds one.") }
                 }
-                let checks = try await withProgress("Checking \(count(chosen.count, "watchlist"))") {
-                    try await api.send(FareLensRoutes.watchlistCheck, query: [URLQueryItem(name: "ids", value: chosen.joined(separator: ","))])
-                }
+                // The SDK's check: requests of at most 20 ids each, in turn.
+                let service = WatchlistService(api: api, repository: WatchlistRepository(api: api, store: MemoryLocalStore()))
+                let found = try await withProgress("Checking \(count(chosen.count, "watchlist"))") { try await service.checkForUpdates(chosen) }
+                let checks = FareLensList(data: found)
                 try options.show(checks, Check.describe)
                 if let missing = checks.data.first(where: { !$0.found }) { throw ClientError.notFound("no watchlist \(missing.id).") }
             }

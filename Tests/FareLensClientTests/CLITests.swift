@@ -58,6 +58,9 @@ struct FareLensCLITests {
             run = try await farelens(["search", "LAX", "JFK", departure.description, "--adults", "2", "--max", "5"])
             #expect(run.status == 0 && run.stdout.contains("PRICE") && run.stdout.contains("LAX→JFK") && run.stdout.contains("(offline)"), "\(run)")
             #expect(run.stdout.contains("$") && !run.stderr.contains("may be out of date"), "\(run)")
+            // Codes in lower case are the same codes, as in every other command.
+            run = try await farelens(["search", "lax", "jfk", departure.description, "--max", "3"])
+            #expect(run.status == 0 && run.stdout.contains("LAX→JFK"), "\(run)")
             run = try await farelens(["search", "LAX", "JFK", departure.adding(days: 1).description, "--json"])
             let offers = try Self.decode(FlightOffersResponse.self, run)
             #expect(offers.meta?.source == .offline && !offers.data.isEmpty, "\(run)")
@@ -76,8 +79,16 @@ struct FareLensCLITests {
             #expect(run.status == 0 && run.stdout.contains(deal.id.description) && run.stdout.contains("$189.50") && run.stdout.contains("exceptional"), "\(run)")
             run = try await farelens(["deals", "--airlines", "U"])
             #expect(run.status == 5 && run.stderr.contains("airlines"), "\(run)")
+            // --max-price is in dollars, and so is what it says when out of range.
+            run = try await farelens(["deals", "--max-price", "0"])
+            #expect(run.status == 5 && run.stderr.contains("max_price") && run.stderr.contains("dollars") && !run.stderr.contains("cents"), "\(run)")
+            run = try await farelens(["deals", "--max-price", "-5"])
+            #expect(run.status == 5 && run.stderr.contains("max_price"), "\(run)")
 
             // The deal with its route's price history as a sparkline.
+            run = try await farelens(["deal", deal.id.description, "--history", "--json"])
+            let report = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], "\(run)")
+            #expect(Set(report.keys) == ["deal", "price_history"] && (report["deal"] as? [String: Any])?["deal"] != nil, "\(run)")
             run = try await farelens(["deal", deal.id.description, "--history"])
             #expect(run.status == 0 && run.stdout.contains("DealScore:  85 (exceptional)") && run.stdout.contains("Price history LAX→JFK"), "\(run)")
             #expect(run.stdout.contains { "▁▂▃▄▅▆▇█".contains($0) } && run.stdout.contains("min $") && run.stdout.contains("latest $"), "\(run)")
@@ -99,6 +110,28 @@ struct FareLensCLITests {
             #expect(run.status == 0 && !run.stdout.contains("(paused)"), "\(run)")
             run = try await farelens(["watch", "add", "LAX", "JFK", "--from", "2027-02-30"])
             #expect(run.status == 5 && run.stderr.contains("departure_from"), "\(run)")
+
+            // The Free limit (2 active) is a refusal, exit 12, said before asking; paused ones do not count.
+            run = try await farelens(["watch", "add", "sfo", "lax", "--json"])
+            #expect(run.status == 0, "\(run)")
+            let second = try Self.decode(Watchlist.self, run)
+            run = try await farelens(["watch", "add", "SFO", "JFK"])
+            #expect(run.status == 12 && run.stderr == "farelens: refused: Free plan: 2 of 2 watchlists. Upgrade to Pro for unlimited watchlists.\n", "\(run)")
+            run = try await farelens(["watch", "pause", second.id.description])
+            #expect(run.status == 0, "\(run)")
+            run = try await farelens(["watch", "add", "SFO", "JFK", "--json"])
+            #expect(run.status == 0, "\(run)")
+            let third = try Self.decode(Watchlist.self, run)
+            run = try await farelens(["watch", "resume", second.id.description])
+            #expect(run.status == 12 && run.stderr.contains("farelens: refused: Free plan: 2 of 2 watchlists."), "\(run)")
+            // `watch check` without ids checks the active ones only.
+            run = try await farelens(["watch", "check"])
+            #expect(run.status == 0 && run.stdout.contains("\(watchlist.id): lowest") && run.stdout.contains("\(third.id): lowest"), "\(run)")
+            #expect(!run.stdout.contains(second.id.description), "paused, so not checked: \(run)")
+            run = try await farelens(["watch", "rm", third.id.description])
+            #expect(run.status == 0, "\(run)")
+            run = try await farelens(["watch", "rm", second.id.description])
+            #expect(run.status == 0, "\(run)")
 
             // Book: the link carries this user's sub_id, and the click is recorded with it.
             run = try await farelens(["book", deal.id.description])
@@ -140,6 +173,20 @@ struct FareLensCLITests {
             #expect(run.status == 0 && run.stdout.contains(program.name) && run.stdout.contains("125000"), "\(run)")
             run = try await farelens(["points", "bonuses"])
             #expect(run.status == 0, "\(run)")
+            // Names with emoji, flags and accents line up in the table (names the catalog does not know,
+            // so they are kept as typed).
+            let named = [("🛫 Zed Club 🇫🇷", 14), ("Zoë e\u{301}lite", 9)]  // display columns; 16 and 10 UTF-16 units
+            for (name, _) in named {
+                run = try await farelens(["points", "add", "airline", name, "--balance", "1000"])
+                #expect(run.status == 0, "\(run)")
+            }
+            run = try await farelens(["points"])
+            let header = try #require(run.stdout.split(separator: "\n").first.map(String.init), "\(run)")
+            let name = try #require(header.range(of: "NAME")), balance = try #require(header.range(of: "BALANCE"))
+            let column = header.distance(from: name.lowerBound, to: balance.lowerBound)  // ASCII: characters are columns
+            for (text, width) in named {
+                #expect(run.stdout.contains(text + String(repeating: " ", count: column - width) + "1000\n"), "\(text): \(run)")
+            }
 
             // The tier: shown, then switched on a development server.
             run = try await farelens(["tier"])
@@ -150,9 +197,18 @@ struct FareLensCLITests {
             run = try await farelens(["tier", "--set", "gold"])
             #expect(run.status == 5 && run.stderr.contains("tier"), "\(run)")
 
+            // Pro has no limit: more than 20 active watchlists are all checked, in requests of 20.
+            for _ in 0..<21 {
+                run = try await farelens(["watch", "add", "LAX", "JFK"])
+                #expect(run.status == 0, "\(run)")
+            }
+            run = try await farelens(["watch", "check"])
+            #expect(run.status == 0 && run.stdout.components(separatedBy: ": lowest").count - 1 == 22, "\(run)")
+
             // Unknown ids: exit 6, asked or not.
             for arguments in [
                 ["deal", UUID().uuidString], ["deal", "nonsense"], ["watch", "rm", UUID().uuidString], ["points", "rm", "x"], ["watch", "check", UUID().uuidString],
+                ["watch", "check", "nope"], ["watch", "pause", "nope"], ["book", "nope"],
             ] {
                 run = try await farelens(arguments)
                 #expect(run.status == 6, "\(arguments): \(run)")
@@ -160,6 +216,16 @@ struct FareLensCLITests {
             // A search the server refuses: exit 5, naming the field.
             run = try await farelens(["search", "LAX", "JFK", "2020-01-01"])
             #expect(run.status == 5 && run.stderr.contains("departureDate"), "\(run)")
+            // Numbers that are not numbers, too large or negative: exit 5 naming the field, like any value.
+            for (arguments, field) in [
+                (["alerts", "--limit", "abc"], "limit"), (["deals", "--limit", "1e20"], "limit"), (["watch", "list", "--limit", "-1"], "limit"),
+                (["search", "LAX", "JFK", departure.description, "--adults", "1e20"], "adults"),
+                (["search", "LAX", "JFK", departure.description, "--adults", "-1"], "adults"), (["alerts", "prefs", "--threshold", "abc"], "immediate_threshold"),
+                (["points", "add", "card", "Chase UR", "--balance", "-1"], "balance"), (["points", "edit", program.id.description, "--balance", "x"], "balance"),
+            ] {
+                run = try await farelens(arguments)
+                #expect(run.status == 5 && run.stderr.contains(field), "\(arguments): \(run)")
+            }
 
             run = try await farelens(["logout"])
             #expect(run.status == 0 && run.stdout == "Signed out.\n", "\(run)")

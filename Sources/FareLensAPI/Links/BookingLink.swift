@@ -16,6 +16,12 @@ public struct BookingLink: Codable, Sendable, Equatable {
         self.cta = cta
         self.url = url
     }
+
+    /// The link's attribution sub id (the `sub_id` of its query, as ``AffiliateSubID`` wrote it):
+    /// what a click on it is recorded with; nil for a link that carries none.
+    public var subID: String? {
+        URLComponents(string: url)?.queryItems?.first { $0.name == "sub_id" }?.value
+    }
 }
 
 /// What a booking link searches for: the route and dates of the offer, who travels and in which cabin.

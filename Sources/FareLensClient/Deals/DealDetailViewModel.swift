@@ -94,7 +94,7 @@ public final class DealDetailViewModel {
 
     /// The `sub_id` of a tracked link's query.
     static func subID(of link: BookingLink) -> String? {
-        URLComponents(string: link.url)?.queryItems?.first { $0.name == "sub_id" }?.value
+        link.subID
     }
 
     private func priceHistory(of deal: Deal) async -> [PricePoint] {
