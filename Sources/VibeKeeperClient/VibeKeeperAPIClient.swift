@@ -15,30 +15,6 @@ extension FileTokenStore {
     public static var vibeKeeperURL: URL { defaultURL(folder: AppID.vibekeeper.rawValue) }
 }
 
-/// One page of a list the server pages (`GET /gift-ideas`, the review queue, `GET /contacts`): its
-/// items and the cursor of the next page (the `X-Next-Cursor` header; nil on the last).
-public struct ListPage<Item: Sendable & Equatable>: Sendable, Equatable {
-    public var items: [Item]
-    public var nextCursor: String?
-
-    public init(items: [Item], nextCursor: String?) {
-        self.items = items
-        self.nextCursor = nextCursor
-    }
-
-    /// Every item of every page, asking `page` for each in turn (nil cursor first) until the last.
-    public static func all(isolation: isolated (any Actor)? = #isolation, _ page: (_ cursor: String?) async throws -> ListPage) async throws -> [Item] {
-        var items: [Item] = []
-        var cursor: String?
-        repeat {
-            let next = try await page(cursor)
-            items += next.items
-            cursor = next.nextCursor
-        } while cursor != nil
-        return items
-    }
-}
-
 /// One page of gift ideas (`GET /gift-ideas` or the review queue).
 public typealias GiftIdeaPage = ListPage<GiftIdea>
 
@@ -154,7 +130,7 @@ public final class VibeKeeperAPIClient: RouteSending {
 
     /// `GET /capture/review`: captures the extractor was not sure of, oldest first.
     public func reviewQueue(limit: Int? = nil, cursor: String? = nil) async throws -> GiftIdeaPage {
-        try page(try await client.response(VibeKeeperRoutes.reviewQueue, NoParameter(), body: nil, query: Self.paging(limit, cursor)))
+        try page(try await client.response(VibeKeeperRoutes.reviewQueue, NoParameter(), body: nil, query: .page(limit: limit, cursor: cursor)))
     }
 
     /// `POST /capture/review/{id}/accept`, with corrections applied in the same step.
@@ -171,7 +147,7 @@ public final class VibeKeeperAPIClient: RouteSending {
 
     /// `GET /gift-ideas` with filters, newest first, a page at a time.
     public func giftIdeas(_ filter: GiftIdeaFilter = GiftIdeaFilter(), limit: Int? = nil, cursor: String? = nil) async throws -> GiftIdeaPage {
-        try page(try await client.response(VibeKeeperRoutes.giftIdeas, NoParameter(), body: nil, query: Self.query(filter) + Self.paging(limit, cursor)))
+        try page(try await client.response(VibeKeeperRoutes.giftIdeas, NoParameter(), body: nil, query: Self.query(filter) + .page(limit: limit, cursor: cursor)))
     }
 
     /// Every page of `GET /gift-ideas` for `filter`.
@@ -211,7 +187,7 @@ public final class VibeKeeperAPIClient: RouteSending {
 
     /// `GET /contacts`: newest first, a page at a time.
     public func contactsPage(limit: Int? = nil, cursor: String? = nil) async throws -> ListPage<Contact> {
-        try page(try await client.response(VibeKeeperRoutes.contacts, NoParameter(), body: nil, query: Self.paging(limit, cursor)))
+        try page(try await client.response(VibeKeeperRoutes.contacts, NoParameter(), body: nil, query: .page(limit: limit, cursor: cursor)))
     }
 
     public func contact(_ id: ContactID) async throws -> Contact {
@@ -307,7 +283,7 @@ public final class VibeKeeperAPIClient: RouteSending {
     func decode<T: Decodable>(_ response: HTTPResponseData) throws -> T { try client.decode(response) }
 
     func page<Item: Decodable>(_ response: HTTPResponseData) throws -> ListPage<Item> {
-        ListPage(items: try decode(response), nextCursor: response.header(VibeKeeperRoutes.nextCursorHeader).flatMap { $0.isEmpty ? nil : $0 })
+        ListPage(items: try decode(response), of: response)
     }
 
     /// A form whose bytes are the same every time it is sent under the same idempotency key (the
@@ -324,13 +300,6 @@ public final class VibeKeeperAPIClient: RouteSending {
 
     static func matching(_ version: Date?) -> [String: String] {
         version.map { [PreconditionHeaders.ifMatch: EntityTag(updatedAt: $0).description] } ?? [:]
-    }
-
-    static func paging(_ limit: Int?, _ cursor: String?) -> [URLQueryItem] {
-        var query: [URLQueryItem] = []
-        if let limit { query.append(URLQueryItem(name: "limit", value: "\(limit)")) }
-        if let cursor { query.append(URLQueryItem(name: "cursor", value: cursor)) }
-        return query
     }
 
     /// The filters as `GET /gift-ideas` and `GET /search` read them.
