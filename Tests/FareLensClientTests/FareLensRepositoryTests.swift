@@ -100,10 +100,10 @@ struct FareLensRepositoryTests {
         let boston = (0..<5).map { Fixtures.deal($0, origin: "BOS") }
         transport.answer { _ in Fixtures.json(FareLensList(data: boston)) }
         _ = try await repository.getDeals()
-        clock.advanceTime(by: 60)
+        clock.advanceTime(by: CacheKey.dealsMaxAge + 1)  // past the memory cache: the server is asked again
         let newer = (0..<60).map { Fixtures.deal($0) }  // LAX: 60 deals saved after Boston's
         transport.answer { _ in Fixtures.json(FareLensList(data: newer)) }
-        _ = try await repository.getDeals()
+        #expect(try await repository.getDeals().count == 60 && transport.callCount == 2)
 
         clock.advanceTime(by: 600)
         transport.answer { _ in throw ClientError.offline("no network") }
