@@ -184,7 +184,23 @@ public final class APIClient: Sendable {
     /// A connection that could not be made (``ConnectionNotMade``: nothing was sent) is tried again
     /// for every call; other transient failures only for the calls that may be repeated (idempotent
     /// methods, or a POST with an `Idempotency-Key`), since the server may have acted on them.
-    private func withRetries<T>(_ call: APICall, _ once: () async throws -> T) async throws -> T {
+    /// With a policy ``RetryPolicy/deadline``, the whole run races it: past it the attempt in flight
+    /// is cancelled and the call fails as a timeout.
+    private func withRetries<T: Sendable>(_ call: APICall, _ once: @escaping @Sendable () async throws -> T) async throws -> T {
+        guard let deadline = retry.deadline else { return try await attempts(call, once) }
+        return try await withThrowingTaskGroup(of: T.self) { group in
+            group.addTask { try await self.attempts(call, once) }
+            group.addTask { [baseURL] in
+                try await Task.sleep(nanoseconds: UInt64(max(deadline, 0) * 1_000_000_000))
+                throw ClientError.offline("The server at \(baseURL.host ?? baseURL.absoluteString) \(ClientError.timeoutPhrase) (\(deadline) s in all).")
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next() else { throw CancellationError() }
+            return first
+        }
+    }
+
+    private func attempts<T>(_ call: APICall, _ once: () async throws -> T) async throws -> T {
         let retriable = Self.isIdempotent(call.method) || call.headers[PreconditionHeaders.idempotencyKey] != nil
         var attempt = 1
         while true {

@@ -10,15 +10,21 @@ public struct RetryPolicy: Sendable {
     public var maxDelay: TimeInterval
     /// How to wait (tests record the delays instead of sleeping).
     public var sleep: @Sendable (TimeInterval) async throws -> Void
+    /// The most seconds one call may take, every attempt and wait included (nil: no bound but the
+    /// transport's per-attempt timeout times ``maxAttempts``). Past it the call is cancelled and
+    /// fails as a timeout (``ClientError/isTimeout``). Measured on the wall clock, not ``sleep``.
+    public var deadline: TimeInterval?
 
     public init(
         maxAttempts: Int = 3, baseDelay: TimeInterval = 0.5, maxDelay: TimeInterval = 8,
-        sleep: @escaping @Sendable (TimeInterval) async throws -> Void = { try await Task.sleep(nanoseconds: UInt64($0 * 1_000_000_000)) }
+        sleep: @escaping @Sendable (TimeInterval) async throws -> Void = { try await Task.sleep(nanoseconds: UInt64($0 * 1_000_000_000)) },
+        deadline: TimeInterval? = nil
     ) {
         self.maxAttempts = maxAttempts
         self.baseDelay = baseDelay
         self.maxDelay = maxDelay
         self.sleep = sleep
+        self.deadline = deadline
     }
 
     /// Three attempts, 0.5 s then 1 s apart.

@@ -15,13 +15,18 @@ public enum NetworkError: Error, Sendable, Equatable {
     case offline
     /// The server was reached but did not answer in time.
     case timeout
-    /// A transient failure (offline, timeout, 5xx, 429) that outlasted every retry of ``RetryPolicy/fareLens``.
+    /// A transient failure (offline, timeout, 5xx, 429) that outlasted every retry of ``RetryPolicy/fareLens(sleep:deadline:)``.
     case maxRetriesExceeded
 
-    /// The seed's case for `error`. `retried` says the call was one the SDK retries (a read): a
-    /// transient failure reaching the caller then means the policy's attempts were spent.
-    public init(_ error: ClientError, retried: Bool = false) {
-        if retried, error.isTransient {
+    /// The seed's case for `error`. `retried` says the call was one `policy` retries (a GET, PUT,
+    /// DELETE, or a POST with an `Idempotency-Key`; a plain POST is sent once): it is
+    /// `.maxRetriesExceeded` only when `policy` would also have retried this very error (it has
+    /// more than one attempt and a wait for it: transient, and a 429's `Retry-After` within the
+    /// policy's ``RetryPolicy/maxDelay``), so the attempts were spent. ``APIClient`` throws the last
+    /// ``ClientError`` only (no attempt count; adding one would change every SDK's error), hence the
+    /// caller says which kind of call it made.
+    public init(_ error: ClientError, retried: Bool = false, policy: RetryPolicy = .fareLens()) {
+        if retried, policy.maxAttempts > 1, policy.delay(afterAttempt: 1, error: error) != nil {
             self = .maxRetriesExceeded
             return
         }
@@ -35,22 +40,35 @@ public enum NetworkError: Error, Sendable, Equatable {
     }
 }
 
-/// The seed's app-wide `AppError`, as a view of ``ClientError`` for view models: a network failure
-/// of any kind is `.networkError` (the seed's test expects exactly that), a local write that failed
-/// is `.saveFailed`, anything else `.unknown`.
+/// The seed's app-wide `AppError`, as a view of ``ClientError`` for view models: a failure of the
+/// network (offline, a timeout, a 5xx, a 429 — ``ClientError/isTransient``) is `.networkError` (the
+/// seed's test expects exactly that), a local write that failed is `.saveFailed`, anything else
+/// (signed out, 404, 422, an unreadable answer) `.unknown` — the seed has no closer case; a view
+/// model keeps the ``ClientError`` beside it for a precise message.
 public enum AppError: Error, Sendable, Equatable {
     case networkError
     case saveFailed
     case unknown
 
-    /// The view of `error`: every ``ClientError`` is a network failure; a ``LocalStoreError`` a
-    /// failed save; anything else unknown.
+    /// The view of `error` (see the type).
     public init(_ error: any Error) {
         switch error {
         case let appError as AppError: self = appError
-        case is ClientError, is NetworkError: self = .networkError
+        case let clientError as ClientError: self = clientError.isTransient ? .networkError : .unknown
+        case let networkError as NetworkError: self = networkError.isNetworkFailure ? .networkError : .unknown
         case is LocalStoreError: self = .saveFailed
         default: self = .unknown
+        }
+    }
+}
+
+extension NetworkError {
+    /// Whether the network failed (as opposed to the server refusing the request).
+    var isNetworkFailure: Bool {
+        switch self {
+        case .offline, .timeout, .maxRetriesExceeded: true
+        case .httpError(let status, _): status >= 500 || status == 429
+        case .invalidResponse, .decodingFailed, .invalidURL: false
         }
     }
 }

@@ -29,6 +29,7 @@ struct AnalyticsTests {
         let waiting = await analytics.pendingCount
         #expect(transport.callCount == 0 && waiting == 2)
         await analytics.track(.affiliateClick(dealId: dealId, provider: "aviasales", placement: .dealcard))
+        await analytics.idle()
         let left = await analytics.pendingCount
         #expect(transport.callCount == 1 && left == 0)
         let first = try #require(try Self.batches(transport).first)
@@ -41,6 +42,7 @@ struct AnalyticsTests {
         #expect(await analytics.flush())
         let again = TelemetryAnalytics(api: Fixtures.api(transport), store: store, batchSize: 1)
         await again.track(.dealSaved(dealId: dealId))
+        await again.idle()
         let ids = try Self.batches(transport).map(\.installID)
         #expect(ids.count == 3 && Set(ids).count == 1 && UUID(uuidString: ids[0] ?? "") != nil)
         #expect(await analytics.flush())  // nothing waiting
@@ -78,9 +80,22 @@ struct AnalyticsTests {
         await analytics.track(.dealSaved(dealId: "d2"))
         transport.release()
         await first.value
+        await analytics.idle()
         #expect(await analytics.pendingCount == 0)
         let sent = try Self.batches(transport).map { $0.events?.map(\.name) ?? [] }
         #expect(sent == [["appLaunched"], ["dealSaved", "dealSaved"]])
+    }
+
+    @Test("Tracking returns while the batch it filled is still on its way; the flush runs in the background", .timeLimit(.minutes(1)))
+    func trackDoesNotWait() async throws {
+        let transport = Self.eventsServer()
+        let analytics = TelemetryAnalytics(api: Fixtures.api(transport), store: MemoryLocalStore(), batchSize: 1)
+        transport.hold()
+        await analytics.track(.appLaunched)  // would hang here if tracking awaited the post
+        await transport.waitForCalls(1)
+        transport.release()
+        await analytics.idle()
+        #expect(await analytics.pendingCount == 0 && transport.callCount == 1)
     }
 
     @Test("The recording service keeps events in order")

@@ -51,7 +51,7 @@ struct DealDetailViewModelTests {
         var deal = Fixtures.deal(1)
         deal.expiresAt = clock.now + 3 * 3600 + 12 * 60 + 20
         let transport = Self.server(deal, clock: clock)
-        let viewModel = DealDetailViewModel(dealID: deal.id, api: Fixtures.api(transport, clock: clock), now: { clock.now })
+        let viewModel = DealDetailViewModel(dealID: deal.id, api: Fixtures.api(transport, clock: clock), now: { clock.now }, timeZone: TimeZone(identifier: "UTC")!)
 
         await viewModel.load()
         #expect(viewModel.error == nil && viewModel.deal == deal)
@@ -73,6 +73,18 @@ struct DealDetailViewModelTests {
         #expect(viewModel.expiryText == "Expired" && viewModel.isExpired)
     }
 
+    @Test("The chart starts at the device's today, in its time zone")
+    func chartStartsAtLocalToday() async throws {
+        let clock = TestClock()  // 2027-01-15T08:00Z: still the 14th in Anchorage (UTC-9)
+        let deal = Fixtures.deal(1)
+        let transport = Self.server(deal, clock: clock)
+        let viewModel = DealDetailViewModel(
+            dealID: deal.id, api: Fixtures.api(transport, clock: clock), now: { clock.now }, timeZone: try #require(TimeZone(identifier: "America/Anchorage")))
+        await viewModel.load()
+        let historyQuery = try #require(transport.sent.first { $0.url.path.hasSuffix("/price-history") }?.url.query)
+        #expect(historyQuery.contains("from=2027-01-14"), "\(historyQuery)")
+    }
+
     @Test("book(link) records the click with the link's sub_id and reports affiliate_click")
     func book() async throws {
         let clock = TestClock()
@@ -85,6 +97,7 @@ struct DealDetailViewModelTests {
 
         let opened = await viewModel.book(link)
         #expect(opened?.absoluteString == link.url)
+        await viewModel.pendingClick?.value
         let click = try #require(transport.sent.last)
         #expect(click.method == "POST" && click.url.path.hasSuffix("/farelens/v1/clicks"))
         let body = try WireFormat.decoder().decode(AffiliateClickRequest.self, from: click.body ?? Data())
@@ -98,6 +111,26 @@ struct DealDetailViewModelTests {
         #expect(await viewModel.book(link) != nil)
         // A link that is not a web address is not opened.
         #expect(await viewModel.book(BookingLink(provider: "airline", label: "X", cta: "Book", url: "javascript:alert(1)")) == nil)
+    }
+
+    @Test("book(link) returns the URL while the click's POST is still on its way", .timeLimit(.minutes(1)))
+    func bookDoesNotWaitForTheClick() async throws {
+        let clock = TestClock()
+        let deal = Fixtures.deal(1)
+        let transport = Self.server(deal, clock: clock)
+        let analytics = RecordingAnalytics()
+        let viewModel = DealDetailViewModel(dealID: deal.id, api: Fixtures.api(transport, clock: clock), analyticsService: analytics, placement: .dealcard)
+        await viewModel.load()
+        let link = try #require(viewModel.links.first { $0.provider == "aviasales" })
+        let before = transport.callCount
+        transport.hold()
+        let opened = await viewModel.book(link)  // would hang here if booking awaited the click
+        #expect(opened?.absoluteString == link.url)
+        await transport.waitForCalls(before + 1)
+        transport.release()
+        await viewModel.pendingClick?.value
+        #expect(transport.sent.last?.url.path.hasSuffix("/farelens/v1/clicks") == true)
+        #expect(await analytics.events.count == 1)
     }
 
     @Test("The deal still shows when its history and links fail; an unknown deal is an error")
@@ -114,6 +147,6 @@ struct DealDetailViewModelTests {
 
         let missing = DealDetailViewModel(dealID: DealID(), api: Fixtures.api(FakeTransport(full), clock: clock))
         await missing.load()
-        #expect(missing.deal == nil && missing.error == .networkError && missing.expiryText == nil)
+        #expect(missing.deal == nil && missing.error == .unknown && missing.expiryText == nil)  // a 404 is no network failure
     }
 }

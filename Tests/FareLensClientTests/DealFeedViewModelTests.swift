@@ -160,11 +160,37 @@ struct DealFeedViewModelTests {
         await viewModel.loadDeals()
         #expect(viewModel.deals.count == 1)
 
+        // A 422 is not a network failure: `.unknown`, the precise error kept in `failure`.
         transport.answer { _ in Fixtures.error(422) }
         await viewModel.refresh()
-        #expect(viewModel.deals.count == 1 && viewModel.error == .networkError)
+        #expect(viewModel.deals.count == 1 && viewModel.error == .unknown && viewModel.failure?.httpStatus == 422)
         await viewModel.applyFilter(DealFilter(origin: "SFO"))
-        #expect(viewModel.deals.isEmpty && viewModel.error == .networkError && !viewModel.isLoading)
+        #expect(viewModel.deals.isEmpty && viewModel.error == .unknown && !viewModel.isLoading)
+        // A 5xx is an outage: the offline copy answers, filtered first — nothing from LAX is SFO, so
+        // an empty feed under the stale banner, not an error.
+        transport.answer { _ in Fixtures.error(503) }
+        await viewModel.refresh()
+        #expect(viewModel.error == nil && viewModel.failure == nil && viewModel.deals.isEmpty && viewModel.isStale)
+    }
+
+    @Test("Offline, with the analytics server never answering, loading still ends at once", .timeLimit(.minutes(1)))
+    func analyticsOffTheCriticalPath() async throws {
+        let clock = TestClock()
+        let feed = FakeTransport { _ in throw ClientError.offline("no network") }
+        let api = Fixtures.api(feed, clock: clock)
+        let service = DealService(repository: DealRepository(api: api, cache: CacheManager(now: { clock.now }), store: MemoryLocalStore()), api: api)
+        let events = FakeTransport { _ in Fixtures.json(TelemetryReceipt(accepted: 1), status: 202) }
+        events.hold()  // every events POST suspends until released
+        let analytics = TelemetryAnalytics(api: Fixtures.api(events, clock: clock), store: MemoryLocalStore(), batchSize: 1)
+        let viewModel = DealFeedViewModel(dealService: service, analyticsService: analytics)
+
+        await viewModel.onLaunch()
+        #expect(!viewModel.isLoading && viewModel.error == .networkError)
+        await viewModel.loadDeals()
+        #expect(!viewModel.isLoading && viewModel.error == .networkError)
+        await events.waitForCalls(1)
+        events.release()
+        await analytics.idle()
     }
 
     @Test("Durations and expiry read as the screens write them")

@@ -93,7 +93,7 @@ enum Fixtures {
         HTTPResponseData(status: status, headers: headers, body: Data(#"{"error":{"code":"x","message":"status \#(status)"}}"#.utf8))
     }
 
-    static func api(_ transport: FakeTransport, waits: RecordedWaits = RecordedWaits(), clock: TestClock = TestClock()) -> FareLensAPIClient {
+    static func api(_ transport: any HTTPTransport, waits: RecordedWaits = RecordedWaits(), clock: TestClock = TestClock()) -> FareLensAPIClient {
         let signedIn = StoredSession(userId: "u1", accessToken: "token", refreshToken: "refresh", accessTokenExpiresAt: clock.now + 365 * 86_400)
         return FareLensAPIClient(
             baseURL: baseURL, session: ClientSession(store: InMemoryTokenStore(signedIn), now: { clock.now }), transport: transport, retry: waits.policy)

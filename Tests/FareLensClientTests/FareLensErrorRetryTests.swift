@@ -1,5 +1,6 @@
 import FareLensClient
 import Foundation
+import Synchronization
 import Testing
 
 @Suite("FareLens SDK errors and retries")
@@ -13,9 +14,19 @@ struct FareLensErrorRetryTests {
         if case .httpError(let status, _) = NetworkError(.notFound("gone")) { #expect(status == 404) } else { Issue.record("not an httpError") }
         #expect(NetworkError(.server(status: 503, code: nil, message: "down"), retried: true) == .maxRetriesExceeded)
         #expect(NetworkError(.notFound("gone"), retried: true) != .maxRetriesExceeded)
-        // The seed's view-model test: a network failure shows as `.networkError`.
+        // A 429 whose Retry-After is past the policy's cap was not retried, nor a call under a one-attempt policy.
+        #expect(NetworkError(.rateLimited(retryAfter: 3600), retried: true) == .httpError(statusCode: 429, data: Data(ClientError.rateLimited(retryAfter: 3600).description.utf8)))
+        #expect(NetworkError(.rateLimited(retryAfter: 7), retried: true) == .maxRetriesExceeded)
+        #expect(NetworkError(.server(status: 503, code: nil, message: "down"), retried: true, policy: .none) != .maxRetriesExceeded)
+        // The seed's view-model test: a network failure shows as `.networkError`; a refusal is not one.
         #expect(AppError(ClientError.offline("x")) == .networkError)
         #expect(AppError(NetworkError.offline) == .networkError)
+        #expect(AppError(ClientError.server(status: 503, code: nil, message: "down")) == .networkError)
+        #expect(AppError(ClientError.rateLimited(retryAfter: nil)) == .networkError)
+        #expect(AppError(ClientError.unauthorized("x")) == .unknown)
+        #expect(AppError(ClientError.notFound("x")) == .unknown)
+        #expect(AppError(ClientError.validation(message: "x", fields: [])) == .unknown)
+        #expect(AppError(NetworkError.httpError(statusCode: 422, data: Data())) == .unknown)
         #expect(AppError(LocalStoreError("disk full")) == .saveFailed)
         #expect(AppError(CancellationError()) == .unknown)
     }
@@ -106,6 +117,39 @@ struct RequestCoalescerTests {
         transport.answer { _ in HTTPResponseData(status: 200) }
         _ = try await coalescer.send(get) { try await transport.send($0) }
         #expect(transport.callCount == 2)
+    }
+}
+
+extension RequestCoalescerTests {
+    @Test("A cancelled waiter stops waiting at once; the shared request is cancelled only when every waiter has gone", .timeLimit(.minutes(1)))
+    func cancellation() async throws {
+        let coalescer = RequestCoalescer()
+        let (started, arrived) = AsyncStream.makeStream(of: Void.self)
+        let sharedCancelled = Mutex(false)
+        let send: @Sendable (HTTPRequestData) async throws -> HTTPResponseData = { _ in
+            arrived.yield()
+            do {
+                try await Task.sleep(for: .seconds(3600))  // never ends unless cancelled
+            } catch {
+                sharedCancelled.withLock { $0 = true }
+                throw error
+            }
+            return HTTPResponseData(status: 200)
+        }
+        let get = HTTPRequestData(method: "GET", url: URL(string: "http://farelens.test/farelens/v1/deals")!)
+        let one = Task { try await coalescer.send(get, through: send) }
+        var starts = started.makeAsyncIterator()
+        _ = await starts.next()
+        let two = Task { try await coalescer.send(get, through: send) }
+        await Fixtures.untilJoined(coalescer, 1)
+
+        one.cancel()
+        await #expect(throws: CancellationError.self) { try await one.value }
+        #expect(!sharedCancelled.withLock { $0 }, "the other waiter still wants the answer")
+        two.cancel()
+        await #expect(throws: CancellationError.self) { try await two.value }
+        for _ in 0..<100_000 where !sharedCancelled.withLock({ $0 }) { await Task.yield() }
+        #expect(sharedCancelled.withLock { $0 })
     }
 }
 

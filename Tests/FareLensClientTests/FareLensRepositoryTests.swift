@@ -67,6 +67,71 @@ struct FareLensRepositoryTests {
         await #expect(throws: ClientError.self) { try await repository.getDeals() }
     }
 
+    @Test("A memory hit answers with its own fetch's state: after an offline filtered feed, the cached full feed is fresh, no banner")
+    @MainActor func memoryHitIsNotStale() async throws {
+        let clock = TestClock()
+        let deals = [Fixtures.deal(1, origin: "LAX"), Fixtures.deal(2, origin: "SFO")]
+        let transport = Fixtures.dealsServer(deals)
+        let api = Fixtures.api(transport, clock: clock)
+        let repository = DealRepository(api: api, cache: CacheManager(now: { clock.now }), store: MemoryLocalStore())
+        let viewModel = DealFeedViewModel(dealService: DealService(repository: repository, api: api), now: { clock.now })
+
+        await viewModel.loadDeals()  // the full feed, from the network
+        let fetchedAt = clock.now
+        clock.advanceTime(by: 60)
+        transport.answer { _ in throw ClientError.offline("no network") }
+        await viewModel.applyFilter(DealFilter(origin: "SFO"))  // from the archive, stale
+        #expect(viewModel.isStale && viewModel.deals.map(\.origin) == ["SFO"])
+
+        transport.answer { _ in Fixtures.json(FareLensList(data: deals)) }
+        clock.advanceTime(by: 60)
+        let calls = transport.callCount
+        await viewModel.applyFilter(.default)  // within 300 s: the memory cache
+        #expect(transport.callCount == calls)
+        #expect(viewModel.dataState == DataState(source: .memory, fetchedAt: fetchedAt))
+        #expect(!viewModel.isStale && viewModel.staleBanner == nil)
+    }
+
+    @Test("Offline with a filter, the archive is filtered first, then the 50 newest; nothing matching is an empty stale feed")
+    func offlineFilterFirst() async throws {
+        let clock = TestClock()
+        let transport = Fixtures.dealsServer([])
+        let repository = DealRepository(api: Fixtures.api(transport, clock: clock), cache: CacheManager(now: { clock.now }), store: MemoryLocalStore())
+        let boston = (0..<5).map { Fixtures.deal($0, origin: "BOS") }
+        transport.answer { _ in Fixtures.json(FareLensList(data: boston)) }
+        _ = try await repository.getDeals()
+        clock.advanceTime(by: CacheKey.dealsMaxAge + 1)  // past the memory cache: the server is asked again
+        let newer = (0..<60).map { Fixtures.deal($0) }  // LAX: 60 deals saved after Boston's
+        transport.answer { _ in Fixtures.json(FareLensList(data: newer)) }
+        #expect(try await repository.getDeals().count == 60 && transport.callCount == 2)
+
+        clock.advanceTime(by: 600)
+        transport.answer { _ in throw ClientError.offline("no network") }
+        #expect(try await repository.getDeals(filter: DealFeedFilter(origin: "BOS")) == boston)
+        #expect(await repository.state.isStale)
+        #expect(try await repository.getDeals(filter: DealFeedFilter(origin: "ORD")).isEmpty)
+        let state = await repository.state
+        #expect(state.isStale && state.source == .offline)
+    }
+
+    @Test("The cache drops expired entries on every write and keeps at most its capacity, the oldest going first")
+    func cacheEvicts() {
+        let clock = TestClock()
+        let cache = CacheManager(now: { clock.now }, capacity: 3)
+        cache.set(key: "a", value: 1)
+        clock.advanceTime(by: CacheKey.airportsMaxAge + 1)
+        cache.set(key: "b", value: 2)
+        #expect(cache.count == 1)  // "a" outlived every reader's max age
+        clock.advanceTime(by: 1)
+        cache.set(key: "c", value: 3)
+        clock.advanceTime(by: 1)
+        cache.set(key: "d", value: 4)
+        clock.advanceTime(by: 1)
+        cache.set(key: "e", value: 5)
+        #expect(cache.count == 3)
+        #expect((cache.get(key: "b", maxAge: 3600) as Int?) == nil && (cache.get(key: "e", maxAge: 3600) as Int?) == 5)
+    }
+
     @Test("Airports are cached an hour per query")
     func airports() async throws {
         let clock = TestClock()

@@ -114,15 +114,16 @@ struct JourneyTests {
             let alerts = await history.entries
             #expect(!alerts.isEmpty && alerts.allSatisfy { $0.watchlistID == watched.id && $0.origin == "LAX" && $0.dealScore == 92 }, "\(alerts)")
 
-            // The deal's book link names the deal and the watched route in its sub_id; the click is recorded.
-            let links = try await api.send(FareLensRoutes.dealLinks, deal.id, query: [URLQueryItem(name: "placement", value: "dealcard")])
-            let link = try #require(links.links.first)
+            // The deal's book link names the deal and the watched route in its sub_id; booking from
+            // the detail screen records the click (in the background: awaited before counting).
+            let detail = await DealDetailViewModel(dealID: deal.id, api: api, placement: .dealcard)
+            await detail.load()
+            let link = try #require(await detail.links.first)
             let raw = try #require(URLComponents(string: link.url)?.queryItems?.first { $0.name == "sub_id" }?.value)
             let subID = try #require(AffiliateSubID.parse(raw))
             #expect(raw.hasPrefix("ios-fl-") && subID.dealID.lowercased() == deal.id.description.lowercased() && subID.watchlist == "lax_jfk", "\(raw)")
-            let click = try await api.send(
-                FareLensRoutes.recordClick, body: AffiliateClickRequest(dealID: subID.dealID, placement: "dealcard", provider: link.provider, subID: raw))
-            #expect(click.subID == raw)
+            #expect(await detail.book(link)?.absoluteString == link.url)
+            await detail.pendingClick?.value
             let recorded = try await server.database.read { db in
                 try await db.raw("SELECT COUNT(*) AS n FROM farelens_affiliate_clicks WHERE sub_id = \(bind: raw)").first()?.decode(column: "n", as: Int.self)
             }

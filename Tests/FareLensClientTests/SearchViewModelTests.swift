@@ -92,6 +92,31 @@ struct SearchViewModelTests {
         #expect(viewModel.error == .networkError && viewModel.emptyState == nil)
     }
 
+    @Test("Overlapping searches: the last one started wins; the earlier answer arriving later changes nothing")
+    func lastSearchWins() async throws {
+        let inner = FakeTransport { request in
+            let notice = (request.url.query ?? "").contains("adults=1") ? "first" : "second"
+            return Fixtures.json(FlightOffersResponse(meta: FlightSearchMeta(notice: notice), data: []))
+        }
+        let gated = GatedTransport(inner, holdingQueryContaining: "adults=1")
+        let clock = TestClock()
+        let api = Fixtures.api(gated, clock: clock)
+        let viewModel = FlightSearchViewModel(
+            airports: AirportRepository(api: api, cache: CacheManager(now: { clock.now })), searches: SearchRepository(api: api, store: MemoryLocalStore(), now: { clock.now }))
+        viewModel.selectOrigin(Self.lax)
+        viewModel.selectDestination(Self.jfk)
+        viewModel.departureDate = LocalDate(year: 2027, month: 3, day: 1)
+
+        let first = Task { await viewModel.search() }
+        await inner.waitForCalls(1)
+        viewModel.adults = 2
+        await viewModel.search()
+        #expect(viewModel.notice == "second" && !viewModel.isSearching)
+        gated.open()
+        await first.value
+        #expect(viewModel.notice == "second" && !viewModel.isSearching)
+    }
+
     @Test("The quota notice appears at 90 % of the provider's limit on a live answer")
     func quotaNotice() async throws {
         for (used, notice) in [(1799, nil), (1800, "Live searches almost used up: 1800 of 2000")] {
@@ -103,5 +128,51 @@ struct SearchViewModelTests {
             await viewModel.search()
             #expect(viewModel.notice == notice)
         }
+    }
+}
+
+/// A transport that holds the answer to the first request whose query contains a marker until
+/// ``open()`` (the server has answered; the client has not heard yet), passing every other request
+/// straight through: makes an earlier request's answer arrive after a later one's.
+final class GatedTransport: HTTPTransport, @unchecked Sendable {
+    let inner: FakeTransport
+    let marker: String
+    // @unchecked Sendable: the fields below are only touched while holding `lock`.
+    private let lock = NSLock()
+    private var gate: CheckedContinuation<Void, Never>?
+    private var opened = false
+    private var heldOne = false
+
+    init(_ inner: FakeTransport, holdingQueryContaining marker: String) {
+        self.inner = inner
+        self.marker = marker
+    }
+
+    func open() {
+        let waiting = lock.withLock {
+            opened = true
+            defer { gate = nil }
+            return gate
+        }
+        waiting?.resume()
+    }
+
+    func send(_ request: HTTPRequestData) async throws -> HTTPResponseData {
+        let response = try await inner.send(request)
+        let holds = lock.withLock {
+            guard !heldOne, request.url.query?.contains(marker) == true else { return false }
+            heldOne = true
+            return true
+        }
+        guard holds else { return response }
+        await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
+            let goNow = lock.withLock {
+                if opened { return true }
+                gate = waiter
+                return false
+            }
+            if goNow { waiter.resume() }
+        }
+        return response
     }
 }

@@ -18,7 +18,7 @@ public actor RecordingAnalytics: AnalyticsService {
 
 /// The app's ``AnalyticsService``: events posted to `POST /farelens/v1/events` in batches under an
 /// anonymous install id (a random UUID made once and kept in the ``LocalStore``, never tied to the
-/// account). A batch is sent once ``batchSize`` events are waiting, or on ``flush()`` (the app
+/// account). A batch is sent in the background once ``batchSize`` events are waiting, or on ``flush()`` (the app
 /// calls it when it goes to the background). A batch the server could not take stays queued for the
 /// next flush, the oldest dropped past ``maxPending``; an event the server does not accept is not
 /// sent, and string properties are cut to the server's 100 characters.
@@ -34,6 +34,7 @@ public actor TelemetryAnalytics: AnalyticsService {
     private var pending: [TelemetryBatch.Event] = []
     private var installID: UUID?
     private var isFlushing = false
+    private var background: Task<Void, Never>?
 
     public init(api: any RouteSending, store: any LocalStore, batchSize: Int = 20) {
         self.api = api
@@ -44,12 +45,23 @@ public actor TelemetryAnalytics: AnalyticsService {
     /// Events waiting to be sent.
     public var pendingCount: Int { pending.count }
 
+    /// Queues `event` and returns at once: a screen never waits on the network for its analytics.
+    /// Once ``batchSize`` events wait, a flush starts in the background (one at a time; ``idle()``
+    /// awaits it).
     public func track(_ event: AnalyticsEvent) async {
         guard let name = event.telemetryName else { return }
         pending.append(TelemetryBatch.Event(name: name.rawValue, properties: event.properties.mapValues(Self.fitted)))
         trim()
-        if pending.count >= batchSize { await flush() }
+        if pending.count >= batchSize, background == nil, !isFlushing {
+            background = Task {
+                await flush()
+                background = nil
+            }
+        }
     }
+
+    /// Returns once the background flush ``track(_:)`` started, if any, has ended.
+    public func idle() async { await background?.value }
 
     /// Sends every waiting event, in batches of at most 50; stops at the first batch that fails
     /// (put back for the next flush). One flush at a time: a flush asked while one runs returns at

@@ -22,9 +22,10 @@ struct DealArchive: Sendable {
         try await store.encode(entries, as: Self.document)
     }
 
-    /// The 50 newest deals saved within 7 days of `now`, with when the newest was saved.
-    func newest(at now: Date) async throws -> (deals: [Deal], savedAt: Date?) {
+    /// The 50 newest deals saved within 7 days of `now` that pass `matching`, with when the
+    /// archive's newest deal was saved (nil when it holds none within 7 days).
+    func newest(at now: Date, matching: (Deal) -> Bool = { _ in true }) async throws -> (deals: [Deal], savedAt: Date?) {
         let entries = (try await store.decoded([Stamped<Deal>].self, Self.document) ?? []).filter { now.timeIntervalSince($0.savedAt) <= Self.keep }
-        return (entries.prefix(Self.served).map(\.value), entries.first?.savedAt)
+        return (entries.filter { matching($0.value) }.prefix(Self.served).map(\.value), entries.first?.savedAt)
     }
 }

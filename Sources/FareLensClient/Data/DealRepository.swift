@@ -3,7 +3,7 @@ import Foundation
 /// The seed's `DealRepository`, cache-first: the memory cache (300 s, under `"deals"` for the
 /// unfiltered feed), else the server (`GET /deals`), saved to the cache and the offline archive;
 /// when the server cannot be reached (offline, timeout, 5xx, 429 after the retries) the archive's
-/// 50 newest deals of the last 7 days, marked stale in ``state``. Other failures (signed out, 422)
+/// 50 newest deals of the last 7 days that pass the filter, marked stale in ``state``. Other failures (signed out, 422)
 /// are thrown: an old feed would hide them.
 public actor DealRepository {
     /// The most deals one fetch asks for: what the archive serves offline.
@@ -24,23 +24,33 @@ public actor DealRepository {
     /// The feed for `filter`, cache-first (see the type).
     public func getDeals(filter: DealFeedFilter = DealFeedFilter()) async throws -> [Deal] {
         let key = Self.key(filter)
-        if let cached: [Deal] = cache.get(key: key, maxAge: CacheKey.dealsMaxAge) {
-            state.source = .memory
-            return cached
+        // A hit answers with the state it was fetched with (fresh, its own fetchedAt), never the
+        // previous call's (an offline banner over fresh deals).
+        if let cached: CachedFeed = cache.get(key: key, maxAge: CacheKey.dealsMaxAge) {
+            state = DataState(source: .memory, fetchedAt: cached.fetchedAt)
+            return cached.deals
         }
         do {
             let page = try await api.send(FareLensRoutes.deals, query: filter.queryItems + [URLQueryItem(name: "limit", value: String(Self.pageSize))])
             let now = cache.now()
-            cache.set(key: key, value: page.data)
+            cache.set(key: key, value: CachedFeed(deals: page.data, fetchedAt: now))
             state = DataState(source: .network, fetchedAt: now)
             do { try await archive.save(page.data, at: now) } catch { /* the feed is shown; the offline copy is best effort */  }
             return page.data
         } catch let error as ClientError where error.isTransient {
-            let saved = try await archive.newest(at: cache.now())
-            guard !saved.deals.isEmpty else { throw error }
-            state = DataState(source: .offline, fetchedAt: saved.savedAt, isStale: true, failure: error)
-            return saved.deals.filter { Self.matches($0, filter) }
+            // Filtered first, then the 50 newest: a filter finds its deals among the whole archive.
+            // An archive holding none that match answers `[]`, stale (the banner says why it is empty).
+            let saved = try await archive.newest(at: cache.now()) { Self.matches($0, filter) }
+            guard let savedAt = saved.savedAt else { throw error }
+            state = DataState(source: .offline, fetchedAt: savedAt, isStale: true, failure: error)
+            return saved.deals
         }
+    }
+
+    /// One cached answer with when it was fetched.
+    struct CachedFeed: Sendable {
+        var deals: [Deal]
+        var fetchedAt: Date
     }
 
     /// `"deals"` for the whole feed, `"deals?<query>"` for a filtered one.

@@ -31,11 +31,16 @@ public actor SearchRepository {
     public func search(_ criteria: SearchCriteria) async throws -> FlightOffersResponse {
         try await remember(criteria)
         let answer = try await api.send(FareLensRoutes.flightOffers, query: criteria.queryItems)
-        let meta = answer.meta
-        state = DataState(
-            source: .network, fetchedAt: meta?.cachedAt ?? now(), isStale: meta?.stale ?? false, notice: meta?.notice,
-            quota: meta?.quota)
+        state = Self.state(of: answer, at: now())
         return answer
+    }
+
+    /// What `answer` says of itself (stale, notice, quota), fetched at `now` unless it came from
+    /// the server's cache: the state of this very answer, whatever other searches did meanwhile.
+    public static func state(of answer: FlightOffersResponse, at now: Date) -> DataState {
+        let meta = answer.meta
+        return DataState(
+            source: .network, fetchedAt: meta?.cachedAt ?? now, isStale: meta?.stale ?? false, notice: meta?.notice, quota: meta?.quota)
     }
 
     /// The live providers' quota, for the banner before a search.

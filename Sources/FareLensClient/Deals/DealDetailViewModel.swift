@@ -14,7 +14,7 @@ public struct PricePoint: Sendable, Equatable {
 
 /// The seed's deal detail screen: the deal (`GET /deals/{id}`), the route's price history as chart
 /// points (`GET /routes/{route}/price-history`, the lowest fare per departure day over the next 90
-/// days), the fare ladder (the other fares, cheapest first), the booking links for its placement
+/// days from the device's today), the fare ladder (the other fares, cheapest first), the booking links for its placement
 /// (`GET /deals/{id}/links`; every provider in the sheet when there are more than 2, as the seed's
 /// glass sheet), ``book(_:)`` recording the click and `affiliate_click`, and the expiry countdown on
 /// the injected clock. The chart and the links are extras: when they fail the deal still shows.
@@ -30,21 +30,27 @@ public final class DealDetailViewModel {
     public private(set) var links: [BookingLink] = []
     public private(set) var isLoading = false
     public private(set) var error: AppError?
+    /// The click the last ``book(_:)`` is recording in the background (await its `value` to know
+    /// it was sent); nil before any booking.
+    public private(set) var pendingClick: Task<Void, Never>?
 
     let api: any RouteSending
     let analyticsService: any AnalyticsService
     let placement: AffiliatePlacement
     let now: @Sendable () -> Date
+    /// The device's time zone: the chart starts at the user's today, not UTC's.
+    let timeZone: TimeZone
 
     public init(
         dealID: DealID, api: any RouteSending, analyticsService: any AnalyticsService = RecordingAnalytics(), placement: AffiliatePlacement = .glasssheet,
-        now: @escaping @Sendable () -> Date = Date.init
+        now: @escaping @Sendable () -> Date = Date.init, timeZone: TimeZone = .current
     ) {
         self.dealID = dealID
         self.api = api
         self.analyticsService = analyticsService
         self.placement = placement
         self.now = now
+        self.timeZone = timeZone
     }
 
     public var deal: Deal? { detail?.deal }
@@ -78,17 +84,24 @@ public final class DealDetailViewModel {
         }
     }
 
-    /// Opens `link`: records the click (`POST /clicks` with the link's `sub_id`) and reports
-    /// `affiliate_click`, then returns the URL to open. The click is recorded on a best-effort basis:
-    /// a failure never keeps the user from booking. Nil when the link is not an https URL.
+    /// Opens `link`: returns the URL to open at once, recording the click (`POST /clicks` with the
+    /// link's `sub_id`) and reporting `affiliate_click` in the background (``pendingClick``). The
+    /// click is recorded on a best-effort basis: neither its failure nor a slow server ever keeps
+    /// the user from booking. Nil when the link is not an https URL.
     public func book(_ link: BookingLink) async -> URL? {
         guard let url = URL(string: link.url), url.scheme?.lowercased() == "https" else { return nil }
         let id = dealID.description
-        if let subID = Self.subID(of: link) {
-            _ = try? await api.send(
-                FareLensRoutes.recordClick, body: AffiliateClickRequest(dealID: id, placement: placement.rawValue, provider: link.provider, subID: subID))
+        let api = api
+        let analyticsService = analyticsService
+        let placement = placement
+        let subID = Self.subID(of: link)
+        pendingClick = Task {
+            if let subID {
+                _ = try? await api.send(
+                    FareLensRoutes.recordClick, body: AffiliateClickRequest(dealID: id, placement: placement.rawValue, provider: link.provider, subID: subID))
+            }
+            await analyticsService.track(.affiliateClick(dealId: id, provider: link.provider, placement: placement))
         }
-        await analyticsService.track(.affiliateClick(dealId: id, provider: link.provider, placement: placement))
         return url
     }
 
@@ -98,7 +111,7 @@ public final class DealDetailViewModel {
     }
 
     private func priceHistory(of deal: Deal) async -> [PricePoint] {
-        let today = LocalDate(now(), in: TimeZone(identifier: "UTC")!)
+        let today = LocalDate(now(), in: timeZone)
         let query = PriceHistoryQuery(
             route: RoutePair(origin: deal.origin, destination: deal.destination), from: today, to: today.adding(days: PriceHistoryQuery.defaultSpanDays),
             currency: deal.currency, cabin: deal.cabin, trip: deal.returnDate == nil ? .oneWay : .roundTrip)

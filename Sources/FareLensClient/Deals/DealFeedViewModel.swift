@@ -10,6 +10,9 @@ public final class DealFeedViewModel {
     public private(set) var deals: [Deal] = []
     public private(set) var isLoading = false
     public private(set) var error: AppError?
+    /// The SDK's error behind ``error`` when the feed failed to load, for a precise message (the
+    /// fields of a 422, "not found", "signed out"); nil otherwise.
+    public private(set) var failure: ClientError?
     public private(set) var filter: DealFilter = .default
     /// The deals saved from this screen.
     public private(set) var savedDealIDs: Set<DealID> = []
@@ -78,26 +81,35 @@ public final class DealFeedViewModel {
         }
     }
 
-    /// Loads the feed; when loads overlap (a filter applied while another loads) the last one started wins.
+    /// Loads the feed; when loads overlap (a filter applied while another loads) the last one started
+    /// wins: a load that was overtaken changes nothing, not even after its last `await`. Loading
+    /// ends before the analytics event is reported, so a slow analytics service never holds the
+    /// spinner.
     private func load(refreshing: Bool) async {
         generation += 1
         let mine = generation
         isLoading = true
         error = nil
-        defer { if mine == generation { isLoading = false } }
+        failure = nil
         let filter = filter
+        let event: AnalyticsEvent
         do {
             let loaded = refreshing ? try await dealService.refreshDeals(filter: filter) : try await dealService.fetchDeals(filter: filter)
+            let state = await dealService.feedState()
             guard mine == generation else { return }
             deals = loaded
-            dataState = await dealService.feedState()
-            await analyticsService.track(.dealsLoaded(count: loaded.count, filter: filter.description))
+            dataState = state
+            event = .dealsLoaded(count: loaded.count, filter: filter.description)
         } catch {
+            let state = await dealService.feedState()
             guard mine == generation else { return }
             let appError = AppError(error)
             self.error = appError
-            dataState = await dealService.feedState()
-            await analyticsService.track(.dealLoadFailed(error: String(describing: appError)))
+            failure = error as? ClientError
+            dataState = state
+            event = .dealLoadFailed(error: String(describing: appError))
         }
+        isLoading = false
+        await analyticsService.track(event)
     }
 }

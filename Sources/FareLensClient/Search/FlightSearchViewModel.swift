@@ -44,6 +44,7 @@ public final class FlightSearchViewModel {
     /// The stale/quota notice of the last answer; nil when live and within quota.
     public private(set) var notice: String?
     public private(set) var quota: FlightSearchQuota?
+    @ObservationIgnored private var generation = 0
 
     let airports: AirportRepository
     let searches: SearchRepository
@@ -105,23 +106,30 @@ public final class FlightSearchViewModel {
             infants: infants, cabin: cabin, nonStop: nonStop)
     }
 
-    /// Searches the fields' criteria.
+    /// Searches the fields' criteria. When searches overlap (the user changed a field and searched
+    /// again before the first answered) the last one started wins: an earlier answer arriving later
+    /// changes nothing.
     public func search() async {
         guard let criteria = criteria() else { return }
+        generation += 1
+        let mine = generation
         isSearching = true
         error = nil
-        defer { isSearching = false }
+        defer { if mine == generation { isSearching = false } }
         do {
             let answer = try await searches.search(criteria)
+            guard mine == generation else { return }
             results = answer.data
             hasSearched = true
-            let state = await searches.state
+            let state = SearchRepository.state(of: answer, at: Date())
             quota = state.quota
             notice = Self.notice(state)
         } catch ClientError.validation(_, let fields) {
+            guard mine == generation else { return }
             fieldErrors = Dictionary(fields.map { ($0.field, $0.message) }) { first, _ in first }
             results = []
         } catch {
+            guard mine == generation else { return }
             self.error = AppError(error)
             results = []
             hasSearched = true
