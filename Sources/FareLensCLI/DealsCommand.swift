@@ -27,11 +27,7 @@ struct DealsCommand: AsyncParsableCommand {
     /// `--max-price` in dollars as the feed's `max_price` cents; out of the feed's range, a failure
     /// naming `max_price` in dollars, the unit the option is given in (the contract says cents).
     static func maxPriceCents(_ text: String) throws -> Int {
-        let cents = try Rendering.minorUnits(text, currency: "USD", field: "max_price")
-        guard (1...DealFeedFilter.maxPriceLimit).contains(cents) else {
-            throw invalidField("max_price", "must be an amount in dollars from $0.01 to \(Rendering.money(DealFeedFilter.maxPriceLimit, "USD"))")
-        }
-        return cents
+        try Rendering.price(text, currency: "USD", field: "max_price", limit: DealFeedFilter.maxPriceLimit)
     }
 
     /// Deals as a table: id, route, dates, airline, price, DealScore and tier, expiry.
@@ -147,7 +143,7 @@ struct BookCommand: AsyncParsableCommand {
             let dealID: DealID = try Rendering.id(id, "deal")
             let checked = try requireValid(DealLinks.checkPlacement(placement))
             let links = try await api.send(FareLensRoutes.dealLinks, dealID, query: [URLQueryItem(name: "placement", value: checked.rawValue)])
-            guard let link = provider.map({ wanted in links.links.first { $0.provider == wanted } }) ?? links.links.first else {
+            guard let link = provider.map({ wanted in links.links.first { $0.provider == wanted.lowercased() } }) ?? links.links.first else {
                 throw invalidField("provider", "must be one of the deal's links: " + links.links.map(\.provider).joined(separator: ", "))
             }
             let click = try await api.send(

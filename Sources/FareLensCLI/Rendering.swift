@@ -50,6 +50,16 @@ enum Rendering {
         return units
     }
 
+    /// A price typed in major units (dollars, or `currency`'s units) from one minor unit to `limit`
+    /// minor units; outside that, a failure naming `field` in the units the user typed (exit 5).
+    static func price(_ text: String, currency: String, field: String, limit: Int) throws -> Int {
+        let units = try minorUnits(text, currency: currency, field: field)
+        guard (1...limit).contains(units) else {
+            throw invalidField(field, "must be an amount from \(money(1, currency)) to \(money(limit, currency))")
+        }
+        return units
+    }
+
     /// A date typed by the user, `YYYY-MM-DD`; a 422-style failure naming `field` (exit 5) otherwise.
     static func date(_ text: String?, field: String) throws -> LocalDate? {
         guard let text else { return nil }

@@ -29,20 +29,11 @@ struct WatchCommand: AsyncParsableCommand {
         let current = try await api.send(FareLensRoutes.watchlist, watchlistID)
         var input = WatchlistInput(current)
         change(&input)
-        if current.paused, input.paused == false { try await requireRoom(api) }
         return try await api.send(FareLensRoutes.updateWatchlist, watchlistID, body: input)
     }
 
     /// Every watchlist of the user, every page, paused ones too.
     static func all(_ api: FareLensAPIClient) async throws -> [Watchlist] { try await Rendering.everyPage(FareLensRoutes.watchlists, api) }
-
-    /// Refuses (exit ``ExitStatus/refused``, as the server's 403 `tier_limit` would) when one more
-    /// active watchlist does not fit the tier — the SDK's ``WatchlistLimit``, shown before the server refuses.
-    static func requireRoom(_ api: FareLensAPIClient) async throws {
-        let tier = try await api.send(FareLensRoutes.me).tier
-        guard tier.entitlements.maxWatchlists != nil else { return }
-        if let message = WatchlistLimit(tier: tier, watchlists: try await all(api)).message { throw refusal(message, code: "tier_limit") }
-    }
 
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Watch a route.")
@@ -61,9 +52,8 @@ struct WatchCommand: AsyncParsableCommand {
                 let input = WatchlistInput(
                     origin: origin, destination: destination, departureFrom: try Rendering.date(from, field: "departure_from"),
                     departureTo: try Rendering.date(to, field: "departure_to"),
-                    maxPriceCents: try maxPrice.map { try Rendering.minorUnits($0, currency: money, field: "max_price_cents") }, currency: currency?.uppercased(),
+                    maxPriceCents: try maxPrice.map { try Rendering.price($0, currency: money, field: "max_price", limit: WatchlistInput.maxPriceCents) }, currency: currency?.uppercased(),
                     alertsEnabled: noAlerts ? false : nil)
-                try await WatchCommand.requireRoom(api)
                 try options.show(try await api.send(FareLensRoutes.createWatchlist, body: input), WatchCommand.describe)
             }
         }

@@ -111,19 +111,26 @@ struct FareLensCLITests {
             run = try await farelens(["watch", "add", "LAX", "JFK", "--from", "2027-02-30"])
             #expect(run.status == 5 && run.stderr.contains("departure_from"), "\(run)")
 
-            // The Free limit (2 active) is a refusal, exit 12, said before asking; paused ones do not count.
+            // The Free limit (2 active) is the server's refusal, exit 12, after the request's own checks; paused ones do not count.
             run = try await farelens(["watch", "add", "sfo", "lax", "--json"])
             #expect(run.status == 0, "\(run)")
             let second = try Self.decode(Watchlist.self, run)
             run = try await farelens(["watch", "add", "SFO", "JFK"])
-            #expect(run.status == 12 && run.stderr == "farelens: refused: Free plan: 2 of 2 watchlists. Upgrade to Pro for unlimited watchlists.\n", "\(run)")
+            #expect(
+                run.status == 12
+                    && run.stderr == "farelens: refused: Free accounts can keep 2 watchlists; delete or pause one, or upgrade to Pro for unlimited watchlists\n",
+                "\(run)")
+            run = try await farelens(["watch", "add", "LAX", "LAX"])
+            #expect(run.status == 5 && run.stderr.contains("destination"), "a bad request at the limit is still a bad request: \(run)")
+            run = try await farelens(["watch", "add", "LAX", "JFK", "--max-price", "0"])
+            #expect(run.status == 5 && run.stderr.contains("max_price: must be an amount from $0.01 to $100000.00"), "in dollars: \(run)")
             run = try await farelens(["watch", "pause", second.id.description])
             #expect(run.status == 0, "\(run)")
             run = try await farelens(["watch", "add", "SFO", "JFK", "--json"])
             #expect(run.status == 0, "\(run)")
             let third = try Self.decode(Watchlist.self, run)
             run = try await farelens(["watch", "resume", second.id.description])
-            #expect(run.status == 12 && run.stderr.contains("farelens: refused: Free plan: 2 of 2 watchlists."), "\(run)")
+            #expect(run.status == 12 && run.stderr.contains("farelens: refused: Free accounts can keep 2 watchlists"), "\(run)")
             // `watch check` without ids checks the active ones only.
             run = try await farelens(["watch", "check"])
             #expect(run.status == 0 && run.stdout.contains("\(watchlist.id): lowest") && run.stdout.contains("\(third.id): lowest"), "\(run)")
@@ -136,7 +143,7 @@ struct FareLensCLITests {
             // Book: the link carries this user's sub_id, and the click is recorded with it.
             run = try await farelens(["book", deal.id.description])
             #expect(run.status == 0 && run.stdout.contains("sub_id=ios-fl-") && run.stdout.contains("Click recorded"), "\(run)")
-            run = try await farelens(["book", deal.id.description, "--placement", "widget", "--provider", "aviasales", "--json"])
+            run = try await farelens(["book", deal.id.description, "--placement", "widget", "--provider", "AVIASALES", "--json"])
             #expect(run.status == 0, "\(run)")
             let booked = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
             let link = try #require((booked["link"] as? [String: Any])?["url"] as? String)
@@ -191,7 +198,7 @@ struct FareLensCLITests {
             // The tier: shown, then switched on a development server.
             run = try await farelens(["tier"])
             #expect(run.status == 0 && run.stdout.contains("Tier:               free") && run.stdout.contains("Watchlists:         up to 2"), "\(run)")
-            run = try await farelens(["tier", "--set", "pro", "--json"])
+            run = try await farelens(["tier", "--set", "PRO", "--json"])
             #expect(run.status == 0, "\(run)")
             #expect(try Self.decode(FareLensAccount.self, run).tier == .pro)
             run = try await farelens(["tier", "--set", "gold"])
