@@ -123,7 +123,7 @@ extension CommandLineApp {
 /// (the server's 403), 64 for usage.
 public enum ExitStatus {
     /// The status of a refusal: the server understood and will not (403 — a plan's limit, an
-    /// action not allowed). Not a failure of the server, so not 1; 10 and 11 are `zia ask`'s own.
+    /// action not allowed). Not a failure of the server, so not 1; 10 and 11 are taken by one app's own statuses.
     public static let refused: Int32 = 12
     /// The HTTP status that is a refusal.
     static let refusedHTTPStatus = 403

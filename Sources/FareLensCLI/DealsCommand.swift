@@ -49,7 +49,7 @@ struct DealCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "deal", abstract: "Show one deal and why it scored.",
         discussion:
-            "--json prints {\"deal\": the API's deal detail (GET /farelens/v1/deals/{id}), \"price_history\": the route's history as the API answers it (only with --history)}.")
+            "--json prints {\"deal\": the API's deal detail, \"price_history\": the route's history as the API answers it (only with --history)}.")
     @Argument(help: "The deal's id (from `farelens deals`).") var id: String
     @Flag(help: "Add the route's price history (daily lowest fare) as a sparkline.") var history = false
     @OptionGroup var options: SessionOptions
