@@ -36,7 +36,11 @@ struct TierCommand: AsyncParsableCommand {
     func run() async throws {
         try await options.run { api in
             let account: FareLensAccount
-            if let set { account = try await api.send(FareLensRoutes.setDevTier, body: DevTierRequest(tier: set.lowercased())) } else { account = try await api.send(FareLensRoutes.me) }
+            if let set {
+                account = try await api.send(FareLensRoutes.setDevTier, body: DevTierRequest(tier: set.lowercased()))
+            } else {
+                account = try await api.send(FareLensRoutes.me)
+            }
             try options.show(account, MeCommand.describe)
         }
     }

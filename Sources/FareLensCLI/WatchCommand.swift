@@ -52,7 +52,8 @@ struct WatchCommand: AsyncParsableCommand {
                 let input = WatchlistInput(
                     origin: origin, destination: destination, departureFrom: try Rendering.date(from, field: "departure_from"),
                     departureTo: try Rendering.date(to, field: "departure_to"),
-                    maxPriceCents: try maxPrice.map { try Rendering.price($0, currency: money, field: "max_price", limit: WatchlistInput.maxPriceCents) }, currency: currency?.uppercased(),
+                    maxPriceCents: try maxPrice.map { try Rendering.price($0, currency: money, field: "max_price", limit: WatchlistInput.maxPriceCents) },
+                    currency: currency?.uppercased(),
                     alertsEnabled: noAlerts ? false : nil)
                 try options.show(try await api.send(FareLensRoutes.createWatchlist, body: input), WatchCommand.describe)
             }
