@@ -111,7 +111,9 @@ struct EndToEndTests {
         try await withLiveServer(
             .sqlite,
             configure: {
-                $0.accessTokenTTL = 1
+                // 5 s, under the SDK's 30 s refresh margin (so every call refreshes first), yet long enough
+                // that a token is not expired by a loaded machine's stall between refresh and use.
+                $0.accessTokenTTL = 5
                 $0.refreshReuseGraceSeconds = 0
             }
         ) { baseURL, _ in
@@ -120,7 +122,7 @@ struct EndToEndTests {
             try await api.signInForDevelopment(email: "rotate@example.com")
             let original = try #require(try store.load())
 
-            // The access token counts as expired at once (TTL 1 s < the 30 s margin): every call refreshes first.
+            // The access token counts as expired at once (TTL 5 s < the 30 s margin): every call refreshes first.
             _ = try await withThrowingTaskGroup(of: Int.self) { group in
                 for _ in 0..<5 { group.addTask { try await api.notificationHistory().total } }
                 return try await group.reduce(0, +)
