@@ -1,0 +1,49 @@
+import AppServer
+import Foundation
+
+/// Several instances of the real application on one private PostgreSQL database, as a deployment
+/// runs them behind a load balancer: each instance has its own process state (caches, limiters,
+/// scheduler) and only the database is shared. Tests of what must agree across instances (rate
+/// limits, sign-outs, schedules, quotas, idempotency keys) send requests to `clients[i]`.
+///
+/// The database is created for the test and dropped afterwards, because each instance's scheduler
+/// claims every due job of its database. `configure` gets each instance's index; `dependencies` (a
+/// shared `TestClock`, fakes) is given to every instance.
+public func withInstances<T: Sendable>(
+    _ count: Int,
+    configure: @escaping @Sendable (Int, inout ServerConfiguration) -> Void = { _, _ in },
+    dependencies: ServerDependencies = .init(),
+    _ body: @escaping @Sendable ([APIClient], [ServerComponents]) async throws -> T
+) async throws -> T {
+    precondition(count >= 1, "withInstances needs at least one instance")
+    return try await withIsolatedPostgres { url in
+        try await nestInstances(
+            index: 0, count: count, url: url, configure: configure, dependencies: dependencies, clients: [], components: [], body)
+    }
+}
+
+/// Starts instance `index`, then the rest inside it, and runs `body` with all of them.
+private func nestInstances<T: Sendable>(
+    index: Int,
+    count: Int,
+    url: String,
+    configure: @escaping @Sendable (Int, inout ServerConfiguration) -> Void,
+    dependencies: ServerDependencies,
+    clients: [APIClient],
+    components: [ServerComponents],
+    _ body: @escaping @Sendable ([APIClient], [ServerComponents]) async throws -> T
+) async throws -> T {
+    if index == count { return try await body(clients, components) }
+    return try await withServer(
+        .postgres,
+        configure: { configuration in
+            configure(index, &configuration)
+            configuration.databaseURL = url
+        },
+        dependencies: dependencies
+    ) { client, server in
+        try await nestInstances(
+            index: index + 1, count: count, url: url, configure: configure, dependencies: dependencies,
+            clients: clients + [client], components: components + [server], body)
+    }
+}
