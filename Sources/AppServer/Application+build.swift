@@ -166,13 +166,13 @@ func selectModules(_ configuration: ServerConfiguration, dependencies: ServerDep
     }
 }
 
-/// Storage: the PostgreSQL pool (`DATABASE_URL`) or the SQLite file in `DATA_DIR`, with the service
-/// that runs or closes it.
+/// Storage: the PostgreSQL pool (`DATABASE_URL`) and its notifications listener, or the SQLite file
+/// in `DATA_DIR`, with the services that run or close them.
 func openStorage(_ configuration: ServerConfiguration, logger: Logger) async throws -> (database: any Database, services: [any Service]) {
     if let url = configuration.databaseURL {
         let store = try PostgresStore(
             url: url, maxConnections: configuration.postgresMaxConnections, operationTimeout: .seconds(configuration.databaseTimeoutSeconds), logger: logger)
-        return (store, [store])
+        return (store, [store, store.listener])
     }
     let path = URL(fileURLWithPath: configuration.dataDirectory).appendingPathComponent("apps.sqlite").path
     let store = try await SQLiteStore.open(path: path, operationTimeout: .seconds(configuration.databaseTimeoutSeconds), logger: logger)
@@ -202,8 +202,9 @@ func buildAuth(
         clock: clock)
     var quietHoursDefaults: [AppID: DefaultQuietHours] = [:]
     for module in modules { quietHoursDefaults[module.type.id] = module.type.deliveryRules.defaultQuietHours }
-    let accounts = AccountRepository(
-        database: database, clock: clock, liveSessions: LiveSessionCache(ttl: configuration.sessionCacheSeconds), quietHoursDefaults: quietHoursDefaults)
+    let liveSessions = LiveSessionCache(ttl: configuration.sessionCacheSeconds)
+    liveSessions.follow(database.notifications)
+    let accounts = AccountRepository(database: database, clock: clock, liveSessions: liveSessions, quietHoursDefaults: quietHoursDefaults)
     let auth = AuthService(
         tokens: tokens, accounts: accounts,
         apple: IdentityTokenVerifier(provider: .apple(jwksURL: configuration.appleJWKSURL), fetcher: dependencies.jwksFetcher, clock: clock),

@@ -213,6 +213,7 @@ public struct AccountRepository: Sendable {
         if let successor, now.timeIntervalSince(usedAt) < grace { return .rotated(successor: successor) }
         try await Self.revoke(session: session, reason: "refresh_token_reuse", at: now, on: db)
         try await db.raw("UPDATE refresh_tokens SET successor = NULL WHERE session_id = \(bind: session) AND successor IS NOT NULL").run()
+        try await SessionRevocation.session(session).announce(on: db)
         liveSessions.forget(session: session)
         return .reused
     }
@@ -253,6 +254,7 @@ public struct AccountRepository: Sendable {
                 WHERE id = \(bind: session) AND user_id = \(bind: user.uuid) AND revoked_at IS NULL
                 """
             ).run()
+            try await SessionRevocation.session(session).announce(on: db)
         }
         liveSessions.forget(session: session)
     }
@@ -261,6 +263,7 @@ public struct AccountRepository: Sendable {
     public func isSessionActive(_ identity: AuthIdentity) async throws -> Bool {
         let now = clock.now()
         if liveSessions.isKnownLive(identity, now: now) { return true }
+        let mark = liveSessions.evictionMark
         let live = try await database.read { db in
             try await db.raw(
                 """
@@ -269,7 +272,7 @@ public struct AccountRepository: Sendable {
                 """
             ).first() != nil
         }
-        if live { liveSessions.remember(identity, now: now) }
+        if live { liveSessions.remember(identity, now: now, checkedSince: mark) }
         return live
     }
 
@@ -293,6 +296,7 @@ public struct AccountRepository: Sendable {
             do {
                 try await database.transaction { db in
                     try await db.raw("DELETE FROM users WHERE id = \(bind: user.uuid)").run()
+                    try await SessionRevocation.user(user).announce(on: db)
                 }
                 break
             } catch  where error.isTransactionConflict && attempt < 3 {

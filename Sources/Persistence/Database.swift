@@ -28,6 +28,14 @@ public protocol Database: Sendable {
 
     /// Closes connections. Called once at shutdown.
     func close() async
+
+    /// Notifications from the other instances on this database, or nil where there are none
+    /// (SQLite: one instance).
+    var notifications: (any DatabaseNotifications)? { get }
+}
+
+extension Database {
+    public var notifications: (any DatabaseNotifications)? { nil }
 }
 
 extension SQLDatabase {

@@ -102,6 +102,16 @@ final class PostgresConnectionPool: Sendable {
         return try await PostgresConnection.connect(on: eventLoopGroup.any(), configuration: configuration, id: id, logger: logger)
     }
 
+    /// A connection outside the pool (it takes no slot and is never leased), opened with the pool's
+    /// configuration and named `applicationName` in `pg_stat_activity`: for work that keeps one
+    /// session to itself, like `LISTEN`. The caller closes it (``close(_:)``).
+    func openDedicated(applicationName: String) async throws -> PostgresConnection {
+        var configuration = configuration
+        configuration.options.additionalStartupParameters.append(("application_name", applicationName))
+        let id = connectionIDs.wrappingAdd(1, ordering: .relaxed).newValue
+        return try await PostgresConnection.connect(on: eventLoopGroup.any(), configuration: configuration, id: id, logger: logger)
+    }
+
     private func wait(_ id: UInt64) async throws -> PostgresConnection? {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: Waiter) in

@@ -23,6 +23,10 @@ public final class PostgresStore: Database, Service {
     public let operationTimeout: Duration
     let pool: PostgresConnectionPool
     private let logger: Logger
+    /// The listener for notifications between instances, on a connection of its own; a Service the
+    /// application runs beside the store.
+    public let listener: PostgresNotifications
+    public var notifications: (any DatabaseNotifications)? { listener }
 
     public init(url: String, maxConnections: Int = 20, operationTimeout: Duration = .seconds(5), logger: Logger) throws {
         var configuration = try PostgresConnection.Configuration(url: url)
@@ -37,6 +41,10 @@ public final class PostgresStore: Database, Service {
         pool = PostgresConnectionPool(configuration: configuration, maxConnections: maxConnections, logger: logger)
         self.operationTimeout = operationTimeout
         self.logger = logger
+        let pool = pool
+        listener = PostgresNotifications(logger: logger) {
+            try await pool.openDedicated(applicationName: PostgresNotifications.applicationName)
+        }
     }
 
     public func run() async throws {

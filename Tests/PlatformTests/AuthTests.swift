@@ -4,8 +4,10 @@ import Foundation
 import HTTPTypes
 import KnotAPI
 import KnotTestSupport
+import Persistence
 import PlatformAPI
 import PlatformCore
+import SQLKit
 import TestSupport
 import Testing
 
@@ -451,26 +453,120 @@ func sha256Hex(_ text: String) -> String {
     TokenService.hash(refreshToken: text)
 }
 
-@Suite("Session revocation across server instances", .timeLimit(.minutes(3)))
+@Suite("Session revocation across server instances (MultiInstanceSession)", .timeLimit(.minutes(3)))
 struct MultiInstanceSessionTests {
-    @Test("a sign-out on one instance reaches another within the session cache TTL, and at once with TTL 0")
-    func revocationReachesOtherInstances() async throws {
-        let clock = TestClock()
-        try await withServer(.postgres, configure: { $0.sessionCacheSeconds = 5 }, dependencies: .init(clock: clock)) { first, _ in
-            try await withServer(.postgres, configure: { $0.sessionCacheSeconds = 5 }, dependencies: .init(clock: clock)) { second, _ in
-                try await withServer(.postgres, configure: { $0.sessionCacheSeconds = 0 }, dependencies: .init(clock: clock)) { uncached, _ in
-                    let user = try await first.signIn()
-                    #expect(try await second.send(.get, "/knot/api/v1/hints", token: user.accessToken).status != .unauthorized, "warms the second instance's cache")
-                    #expect(try await first.send(.post, "/knot/auth/sign-out", token: user.accessToken).status == .noContent)
-                    #expect(try await first.send(.get, "/knot/api/v1/hints", token: user.accessToken).status == .unauthorized, "the revoking instance knows at once")
-                    #expect(try await uncached.send(.get, "/knot/api/v1/hints", token: user.accessToken).status == .unauthorized, "TTL 0 asks the database every time")
-                    #expect(
-                        try await second.send(.get, "/knot/api/v1/hints", token: user.accessToken).status != .unauthorized,
-                        "within the TTL the other instance still trusts its cache")
-                    clock.advance(by: 5.1)
-                    #expect(try await second.send(.get, "/knot/api/v1/hints", token: user.accessToken).status == .unauthorized, "after the TTL it sees the revocation")
-                }
+    static let hints = "/knot/api/v1/hints"
+
+    /// Three instances whose session caches would trust a session for a minute.
+    static func withCachingInstances(
+        _ count: Int = 3, clock: TestClock = TestClock(), _ body: @escaping @Sendable ([APIClient], [ServerComponents]) async throws -> Void
+    ) async throws {
+        try await withInstances(count, configure: { _, configuration in configuration.sessionCacheSeconds = 60 }, dependencies: .init(clock: clock), body)
+    }
+
+    /// Makes every instance remember `token`'s session as live.
+    static func warm(_ clients: [APIClient], _ token: String) async throws {
+        for (index, client) in clients.enumerated() {
+            #expect(try await client.send(.get, hints, token: token).status != .unauthorized, "instance \(index) accepts the session before its revocation")
+        }
+    }
+
+    /// Asks every instance, with the real clock every 50 ms, until it refuses `token`; each must refuse
+    /// (401 with a challenge) within `bound` of `since`.
+    static func expectRefusedEverywhere(
+        _ clients: [APIClient], _ token: String, since: ContinuousClock.Instant, within bound: Duration = .seconds(1), sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        for (index, client) in clients.enumerated() {
+            var response = try await client.send(.get, hints, token: token)
+            while response.status != .unauthorized, ContinuousClock.now - since < bound {
+                try await Task.sleep(for: .milliseconds(50))
+                response = try await client.send(.get, hints, token: token)
             }
+            #expect(response.status == .unauthorized, "instance \(index) refuses within \(bound)", sourceLocation: sourceLocation)
+            #expect(response.headers[.wwwAuthenticate] != nil, sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test("a sign-out on one instance is refused by every instance within 1 s, though their caches would trust it for a minute")
+    func signOutReachesEveryInstance() async throws {
+        try await Self.withCachingInstances { clients, _ in
+            let user = try await clients[0].signIn()
+            try await Self.warm(clients, user.accessToken)
+            #expect(try await clients[1].send(.post, "/knot/auth/sign-out", token: user.accessToken).status == .noContent)
+            try await Self.expectRefusedEverywhere(clients, user.accessToken, since: .now)
+        }
+    }
+
+    @Test("a refresh token presented again on one instance revokes the session on every instance within 1 s")
+    func refreshTokenReuseReachesEveryInstance() async throws {
+        let clock = TestClock()
+        try await Self.withCachingInstances(clock: clock) { clients, _ in
+            let user = try await clients[0].signIn()
+            let rotated = try await clients[0].send(.post, "/knot/auth/refresh", json: ["refresh_token": user.refreshToken])
+            let access = try #require(rotated.json["access_token"] as? String)
+            try await Self.warm(clients, access)
+            clock.advance(by: 6)  // past the reuse grace window, well within the cache's minute
+            let reuse = try await clients[2].send(.post, "/knot/auth/refresh", json: ["refresh_token": user.refreshToken])
+            #expect(reuse.errorCode == "refresh_token_reused")
+            try await Self.expectRefusedEverywhere(clients, access, since: .now)
+        }
+    }
+
+    @Test("an account deleted through one instance is refused by every instance within 1 s")
+    func accountDeletionReachesEveryInstance() async throws {
+        try await Self.withCachingInstances { clients, _ in
+            let user = try await clients[0].signIn()
+            try await Self.warm(clients, user.accessToken)
+            #expect(try await clients[1].send(.delete, "/knot/api/v1/users/me", token: user.accessToken).status == .ok)
+            try await Self.expectRefusedEverywhere(clients, user.accessToken, since: .now)
+        }
+    }
+
+    @Test("a killed listener connection reconnects and flushes the cache (a revocation missed meanwhile is seen), and sign-outs reach the instance again")
+    func listenerReconnectsAndFlushes() async throws {
+        try await Self.withCachingInstances(2) { clients, servers in
+            let database = try await currentDatabaseName(servers[0].database)
+            try await withPostgresAdmin { admin in
+                func listeners(end: Bool) async throws -> Int {
+                    try await admin.read { db in
+                        try await db.raw(
+                            """
+                            SELECT \(unsafeRaw: end ? "pg_terminate_backend(pid)" : "pid") AS backend FROM pg_stat_activity
+                            WHERE datname = \(bind: database) AND application_name = \(bind: PostgresNotifications.applicationName)
+                            """
+                        ).all().count
+                    }
+                }
+                let started = ContinuousClock.now
+                while try await listeners(end: false) < 2, ContinuousClock.now - started < .seconds(10) { try await Task.sleep(for: .milliseconds(50)) }
+                let early = try await clients[0].signIn()
+                try await Self.warm(clients, early.accessToken)
+
+                #expect(try await listeners(end: true) == 2, "each instance listens on one connection of its own")
+                // A revocation nobody is told of, while the listeners are down: only the flush on
+                // reconnecting can make the other instance see it before its cache's minute is up.
+                let session = try await servers[0].database.transaction { db in
+                    try await db.raw("UPDATE auth_sessions SET revoked_at = now() WHERE user_id = \(bind: UUID(uuidString: early.userID)!) RETURNING id").all().count
+                }
+                #expect(session == 1)
+                try await Self.expectRefusedEverywhere(clients, early.accessToken, since: .now, within: .seconds(5))
+
+                let later = try await clients[0].signIn()
+                try await Self.warm(clients, later.accessToken)
+                #expect(try await clients[0].send(.post, "/knot/auth/sign-out", token: later.accessToken).status == .noContent)
+                try await Self.expectRefusedEverywhere([clients[1]], later.accessToken, since: .now)
+            }
+        }
+    }
+
+    @Test("on SQLite a sign-out is refused at once and nothing listens")
+    func sqliteHasNoListener() async throws {
+        try await withServer(.sqlite, configure: { $0.sessionCacheSeconds = 60 }) { client, server in
+            #expect(server.database.notifications == nil)
+            let user = try await client.signIn()
+            #expect(try await client.send(.get, Self.hints, token: user.accessToken).status != .unauthorized)
+            #expect(try await client.send(.post, "/knot/auth/sign-out", token: user.accessToken).status == .noContent)
+            #expect(try await client.send(.get, Self.hints, token: user.accessToken).status == .unauthorized)
         }
     }
 }
