@@ -64,7 +64,7 @@ public final class PostgresNotifications: DatabaseNotifications, Service {
                 let connection = try await Self.within(answerWithin, abandoned: { PostgresConnectionPool.close($0) }) { try await self.connect() }
                 if await listen(on: connection, channels: channels) { backoff = Self.firstBackoff }
             } catch {
-                if !Task.isCancelled { logger.warning("notifications listener could not connect: \(String(describing: error))") }
+                if !Task.isCancelled { logger.warning("notifications listener could not connect: \(String(reflecting: error))") }
             }
             do { try await Task.sleep(for: backoff) } catch { return }
             backoff = min(backoff * 2, Self.longestBackoff)
@@ -91,7 +91,7 @@ public final class PostgresNotifications: DatabaseNotifications, Service {
                         }
                         end.yield("the notifications of \(channel) ended")
                     } catch {
-                        end.yield(String(describing: error))
+                        end.yield(String(reflecting: error))
                     }
                 })
         }
@@ -105,7 +105,7 @@ public final class PostgresNotifications: DatabaseNotifications, Service {
                         }
                     }
                 } catch {
-                    end.yield(String(describing: error))
+                    end.yield(String(reflecting: error))
                 }
             })
         var reasons = ended.makeAsyncIterator()
