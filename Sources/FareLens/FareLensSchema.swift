@@ -29,6 +29,7 @@ public enum FareLensSchema {
             WatchlistCheckSchema.migration,
             AlertsSchema.migration,
             AlertsQuietHoursMigration.migration,
+            FlightSearchClaimSchema.migration,
         ]
     )
 }

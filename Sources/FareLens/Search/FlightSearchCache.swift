@@ -8,7 +8,7 @@ import Synchronization
 /// Search answers by normalised query (`farelens_search_cache`), shared by every server instance on
 /// PostgreSQL: fresh for ``ttl`` (the seed's 5 minutes), then kept as the stale fallback for when
 /// every provider is out, and purged ``retention`` after they were stored (checked at most hourly,
-/// on a store).
+/// on a store, with the search claims that expired, ``FlightSearchClaims``).
 public final class FlightSearchCache: Sendable {
     public static let ttl: TimeInterval = 5 * 60
     public static let retention: TimeInterval = 7 * 86_400
@@ -63,6 +63,8 @@ public final class FlightSearchCache: Sendable {
             ).run()
             if purge {
                 try await db.raw("DELETE FROM farelens_search_cache WHERE cached_at < \(bind: now.addingTimeInterval(-Self.retention))").run()
+                // Claims a killed instance left behind (a live one is never older than its lifetime).
+                try await db.raw("DELETE FROM farelens_search_flights WHERE expires_at < \(bind: now)").run()
             }
         }
     }

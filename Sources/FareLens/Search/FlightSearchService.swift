@@ -33,12 +33,19 @@ public struct FlightSearchUnavailable: Error, Sendable, Equatable, APIErrorConve
 /// observer (DealScores, history) and into the cache; when every live provider is out, the cached
 /// answer however old with `stale: true` and the banner text; with nothing cached,
 /// ``FlightSearchUnavailable``. Identical searches arriving while one is on its way share it (one
-/// provider call, the first caller's purpose spending the quota).
+/// provider call, the first caller's purpose spending the quota): in one process through a shared
+/// task, across the instances on one database through ``FlightSearchClaims`` (the instance holding
+/// the claim calls the provider, the others poll the shared cache until its answer is there, the
+/// claim is gone or it expired).
 public final class FlightSearchService: FlightSearching {
     /// A failed provider is tried again by a retry after this long.
     static let failureRetryAfter = 60
 
+    /// How often a search waiting on another instance's claim looks at the cache again.
+    static let claimPoll: Duration = .milliseconds(75)
+
     let cache: FlightSearchCache
+    let claims: FlightSearchClaims
     let quota: QuotaLedger
     let providers: [any FlightOfferProviding]
     let observer: any FlightSearchObserving
@@ -48,9 +55,10 @@ public final class FlightSearchService: FlightSearching {
 
     public init(
         cache: FlightSearchCache, quota: QuotaLedger, providers: [any FlightOfferProviding], observer: any FlightSearchObserving = PassThroughSearchObserver(),
-        clock: any TimeSource, logger: Logger = Logger(label: "farelens.search")
+        clock: any TimeSource, claims: FlightSearchClaims? = nil, logger: Logger = Logger(label: "farelens.search")
     ) {
         self.cache = cache
+        self.claims = claims ?? FlightSearchClaims(database: cache.database, clock: clock)
         self.quota = quota
         self.providers = providers
         self.observer = observer
@@ -70,7 +78,7 @@ public final class FlightSearchService: FlightSearching {
         let flight = key + "|" + Self.priorityClass(purpose)
         let (task, isNew) = inFlight.withLock { tasks -> (Task<FlightOffersResponse, any Error>, Bool) in
             if let running = tasks[flight] { return (running, false) }
-            let task = Task { try await self.fetch(query, key: key, purpose: purpose) }
+            let task = Task { try await self.fetchOnce(query, key: key, flight: flight, purpose: purpose) }
             tasks[flight] = task
             return (task, true)
         }
@@ -101,6 +109,28 @@ public final class FlightSearchService: FlightSearching {
         case .watchlist(let tier): "watchlist-" + tier.rawValue
         case .background: "background"
         }
+    }
+
+    /// ``fetch(_:key:purpose:)`` by one instance of those sharing the database: under this
+    /// instance's claim on `flight`, or, while another instance holds a live one, the cache entry
+    /// it stores. The wait ends when the entry is fresh, when the claim is gone (its fetch failed:
+    /// this one claims and fetches at once) or expired, and in any case after the claim's lifetime
+    /// of real time (a clock that does not move cannot hold a search); then this instance fetches.
+    /// The offline model alone costs nothing and is not claimed.
+    func fetchOnce(_ query: FlightSearchQuery, key: String, flight: String, purpose: FlightSearchPurpose) async throws -> FlightOffersResponse {
+        guard hasLiveProviders else { return try await fetch(query, key: key, purpose: purpose) }
+        let giveUp = ContinuousClock.now + .seconds(claims.lifetime)
+        repeat {
+            if try await claims.claim(flight) {
+                let answer: Result<FlightOffersResponse, any Error>
+                do { answer = .success(try await fetch(query, key: key, purpose: purpose)) } catch { answer = .failure(error) }
+                do { try await claims.release(flight) } catch { logger.warning("FareLens search: releasing a search claim failed (it expires): \(error)") }
+                return try answer.get()
+            }
+            if let fresh = try await cache.entry(key), fresh.expiresAt > clock.now() { return Self.cached(fresh) }
+            try await Task.sleep(for: Self.claimPoll)
+        } while ContinuousClock.now < giveUp
+        return try await fetch(query, key: key, purpose: purpose)
     }
 
     func fetch(_ query: FlightSearchQuery, key: String, purpose: FlightSearchPurpose) async throws -> FlightOffersResponse {
