@@ -364,6 +364,16 @@ let package = Package(
             ],
             path: "Benchmarks/ZiaBenchmark"
         ),
+        // Issue 38's soak: a mixed load over the four apps through a URL (nginx before the cluster, or
+        // one instance), every acknowledged row read back; scripts/soak runs it.
+        .executableTarget(
+            name: "cluster-soak",
+            dependencies: [
+                "PlatformAPI", "KnotAPI", "VibeKeeperAPI", "ZiaAPI", "FareLensAPI", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            path: "Benchmarks/ClusterSoak"
+        ),
         // FareLens's Deals: DealScore over 10,000 fares and the smart queue ranking them (p50/p95).
         .executableTarget(name: "farelens-benchmark", dependencies: ["FareLensAPI", "PlatformAPI"], path: "Benchmarks/farelens-benchmark"),
         .executableTarget(
