@@ -199,6 +199,9 @@ public struct PlatformServices: Sendable {
     public let authLimiter: RateLimiter?
     /// Who a request comes from (`TRUSTED_PROXIES`), for an app's own per-address limits.
     public let clientAddresses: ClientAddressResolver
+    /// Builds an app's own limiters (``rateLimiter(scope:capacity:per:)``): shared across instances
+    /// on PostgreSQL, in process on SQLite.
+    public let rateLimits: RateLimiters
     /// Who may use an app's admin routes (`ADMIN_ALLOWLIST_USER_IDS`); put ``AdminOnlyMiddleware`` on their group.
     public let admins: AdminAllowList
     /// A development server (`ENVIRONMENT=development`, the zero-config default): where an app may
@@ -210,8 +213,9 @@ public struct PlatformServices: Sendable {
         jobs: JobQueue, clock: any TimeSource, logger: Logger, serverSecret: Data, qstash: QStashVerifier?, qstashDestinationURL: String?,
         media: any MediaStore, transcriber: (any Transcriber)? = nil, vision: (any VisionModel)? = nil, metrics: MetricsRegistry = MetricsRegistry(),
         auth: AuthService? = nil, authLimiter: RateLimiter? = nil, clientAddresses: ClientAddressResolver = .direct, admins: AdminAllowList = AdminAllowList(),
-        isDevelopment: Bool = false
+        isDevelopment: Bool = false, rateLimitStore: (any SharedRateLimitStore)? = nil
     ) {
+        self.rateLimits = RateLimiters(clock: clock, clients: clientAddresses, store: rateLimitStore)
         self.admins = admins
         self.isDevelopment = isDevelopment
         self.metrics = metrics
@@ -233,5 +237,13 @@ public struct PlatformServices: Sendable {
         self.serverSecret = serverSecret
         self.qstash = qstash
         self.qstashDestinationURL = qstashDestinationURL
+    }
+}
+
+extension PlatformServices {
+    /// A limiter of `capacity` requests per `interval` for one of an app's limits; `scope` (prefixed
+    /// to its keys) must name it distinctly, e.g. `<app>.search.user`.
+    public func rateLimiter(scope: String, capacity: Int, per interval: TimeInterval) -> RateLimiter {
+        rateLimits.limiter(scope: scope, capacity: capacity, per: interval)
     }
 }

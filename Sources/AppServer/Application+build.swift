@@ -117,7 +117,7 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
             media: dependencies.media ?? makeMediaStore(configuration),
             transcriber: dependencies.transcriber ?? makeTranscriber(configuration), vision: dependencies.vision ?? makeVisionModel(configuration),
             metrics: metrics, auth: auth.service, authLimiter: auth.limiter, clientAddresses: auth.limiter.clients, admins: configuration.adminAllowList,
-            isDevelopment: configuration.isDevelopment
+            isDevelopment: configuration.isDevelopment, rateLimitStore: auth.rateLimitStore
         )
         let (router, routeMethods) = buildRouter(configuration, database: database, ai: ai, metrics: metrics, logger: logger)
         let idempotencyKeys = IdempotencyRepository(database: database, clock: clock)
@@ -130,7 +130,7 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
         let backfill = VectorBackfillService(database: database, vectors: ai.vectors, embedder: ai.embedder, sources: mounted.embeddingSources, logger: logger)
         schedulePlatformJobs(
             on: jobs.scheduler, configuration: configuration, backfill: backfill, embedder: ai.embedder, idempotencyKeys: idempotencyKeys, auth: auth.service,
-            logger: logger)
+            rateLimitStore: auth.rateLimitStore, clock: clock, logger: logger)
         if configuration.jobsEnabled { services.append(jobs.scheduler) }
 
         let application = makeApplication(
@@ -184,6 +184,8 @@ struct AuthComponents {
     let service: AuthService
     let accounts: AccountRepository
     let limiter: RateLimiter
+    /// The limiters' shared buckets: PostgreSQL only (one SQLite instance limits in process).
+    let rateLimitStore: PostgresRateLimitStore?
     let passwords: PasswordAccounts
     let signingKey: String
 }
@@ -212,13 +214,16 @@ func buildAuth(
         clientIDs: SignInClientIDs(apple: configuration.signInClientIDs.apple, google: configuration.signInClientIDs.google),
         refreshReuseGrace: TimeInterval(configuration.refreshReuseGraceSeconds)
     )
+    let rateLimitStore = database.kind == .postgres && configuration.sharedRateLimits ? PostgresRateLimitStore(database: database) : nil
     let authLimiter = RateLimiter(
-        capacity: configuration.authRateLimitPerMinute, per: 60, clock: clock, clients: try ClientAddressResolver(trustedProxies: configuration.trustedProxies))
+        capacity: configuration.authRateLimitPerMinute, per: 60, clock: clock, clients: try ClientAddressResolver(trustedProxies: configuration.trustedProxies),
+        store: rateLimitStore)
     // Email + password accounts, for the apps that opt in (AppModule.passwordAccounts).
     let passwords = PasswordAccounts(
         auth: auth, credentials: PasswordCredentialRepository(database: database, clock: clock), hasher: dependencies.passwordHasher ?? PasswordHasher(),
-        emailLimiter: RateLimiter(capacity: configuration.loginRateLimitPerEmail, per: 15 * 60, clock: clock))
-    return AuthComponents(service: auth, accounts: accounts, limiter: authLimiter, passwords: passwords, signingKey: signingKey)
+        emailLimiter: RateLimiter(capacity: configuration.loginRateLimitPerEmail, per: 15 * 60, clock: clock, store: rateLimitStore))
+    return AuthComponents(
+        service: auth, accounts: accounts, limiter: authLimiter, rateLimitStore: rateLimitStore, passwords: passwords, signingKey: signingKey)
 }
 
 /// What the AI step builds: vectors, the embedder, the model router and its usage recorder.
@@ -395,10 +400,10 @@ func mountApps(
 }
 
 /// The platform's recurring jobs: re-embedding after an embedder switch, the scheduler's own purge,
-/// expired idempotency keys, spent refresh tokens' successors.
+/// expired idempotency keys, spent refresh tokens' successors, idle shared rate-limit buckets.
 func schedulePlatformJobs(
     on scheduler: JobScheduler, configuration: ServerConfiguration, backfill: VectorBackfillService, embedder: any Embedder,
-    idempotencyKeys: IdempotencyRepository, auth: AuthService, logger: Logger
+    idempotencyKeys: IdempotencyRepository, auth: AuthService, rateLimitStore: PostgresRateLimitStore?, clock: any TimeSource, logger: Logger
 ) {
     let accounts = auth.accounts
     let backfillLogger = logger
@@ -426,6 +431,14 @@ func schedulePlatformJobs(
         return .completed
     }
     scheduler.schedule(RecurringJob(name: "refresh-successors-purge", kind: AccountRepository.successorPurgeJobKind, schedule: .every(seconds: 60)))
+    // A shared rate-limit bucket untouched for its interval is full again: its row can go.
+    if let rateLimitStore {
+        scheduler.register(PostgresRateLimitStore.purgeJobKind) { _ in
+            try await rateLimitStore.purgeIdle(at: clock.now())
+            return .completed
+        }
+        scheduler.schedule(RecurringJob(name: "rate-limit-buckets-purge", kind: PostgresRateLimitStore.purgeJobKind, schedule: .every(seconds: 600)))
+    }
 }
 
 /// The application: the hardened HTTP/1 server on the router, the services, and the migrations run

@@ -56,6 +56,9 @@ public struct ServerConfiguration: Sendable {
     /// Password sign-in attempts allowed per account email per 15 minutes, from any address; and as
     /// many registrations of one email (a budget of their own).
     public var loginRateLimitPerEmail = 10
+    /// Whether the rate limits on PostgreSQL are counted in the database, shared by every instance
+    /// (`RATE_LIMITS_SHARED`); off, each instance counts alone, as on SQLite.
+    public var sharedRateLimits = true
     /// Seconds after a refresh token is exchanged during which presenting it again answers the same
     /// new pair (two tabs refreshing at once) instead of revoking the session; 0 turns the grace off.
     public var refreshReuseGraceSeconds = 5
@@ -219,6 +222,9 @@ public struct ServerConfiguration: Sendable {
             "LOGIN_RATE_LIMIT_PER_EMAIL",
             "password sign-in attempts per account email per 15 minutes, whatever the client address; registrations of one email have a budget of the same size",
             default: Self.defaults.loginRateLimitPerEmail)
+        public static let sharedRateLimits = SettingKey(
+            "RATE_LIMITS_SHARED", "on PostgreSQL, count rate limits in the database so every instance shares them (off: each instance counts alone)",
+            default: Self.defaults.sharedRateLimits)
         public static let refreshReuseGrace = SettingKey(
             "REFRESH_REUSE_GRACE_SECONDS",
             "seconds in which a refresh token presented again (two tabs refreshing at once) gets the same new pair instead of revoking the session (0 = off)",
@@ -300,6 +306,7 @@ public struct ServerConfiguration: Sendable {
             "Auth",
             [
                 Key.signingKey, Key.signingKeyFile, Key.accessTTL, Key.refreshTTL, Key.appleJWKS, Key.googleJWKS, Key.authRateLimit, Key.loginRateLimitPerEmail,
+                Key.sharedRateLimits,
                 Key.refreshReuseGrace, Key.sessionCache, Key.adminAllowList,
             ]),
         SettingGroup(
@@ -471,6 +478,7 @@ public struct ServerConfiguration: Sendable {
         if let url = settings.string(Key.googleJWKS) { googleJWKSURL = url }
         if let limit = try settings.int(Key.authRateLimit, range: 1...100_000) { authRateLimitPerMinute = limit }
         if let limit = try settings.int(Key.loginRateLimitPerEmail, range: 1...100_000) { loginRateLimitPerEmail = limit }
+        if let shared = try settings.bool(Key.sharedRateLimits) { sharedRateLimits = shared }
         if let seconds = try settings.int(Key.refreshReuseGrace, range: 0...60) { refreshReuseGraceSeconds = seconds }
         if let token = settings.string(Key.metricsToken) {
             // What an Authorization header can carry after `Bearer ` (RFC 6750's b64token and more): visible ASCII.

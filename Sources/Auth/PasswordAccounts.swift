@@ -146,7 +146,7 @@ public struct PasswordAccounts: Sendable {
     /// which emails have accounts.
     public func register(_ registration: PasswordRegistration, app: AppID) async throws -> PasswordAccount {
         let key = Self.emailKey(registration.email)
-        try limit(.register, app: app, emailKey: key)
+        try await limit(.register, app: app, emailKey: key)
         let hash = try await hasher.hash(registration.password)
         guard let account = try await credentials.createAccount(app: app, email: registration.email, emailKey: key, name: registration.name, hash: hash) else {
             throw Self.emailTaken()
@@ -166,8 +166,8 @@ public struct PasswordAccounts: Sendable {
     }
 
     /// Takes one of the email's attempts at `action`; a 429 with `Retry-After` once they are spent.
-    func limit(_ action: Action, app: AppID, emailKey: String) throws {
-        if let retryAfter = emailLimiter.acquire("\(action.rawValue)|\(app.rawValue)|\(emailKey)") {
+    func limit(_ action: Action, app: AppID, emailKey: String) async throws {
+        if let retryAfter = await emailLimiter.acquire("\(action.rawValue)|\(app.rawValue)|\(emailKey)") {
             throw APIError.rateLimited(retryAfter: retryAfter)
         }
     }
@@ -177,7 +177,7 @@ public struct PasswordAccounts: Sendable {
     /// wrong email or password — after the same scrypt work either way.
     public func signIn(_ attempt: PasswordSignIn, app: AppID) async throws -> TokenPair {
         let key = Self.emailKey(attempt.email)
-        try limit(.login, app: app, emailKey: key)
+        try await limit(.login, app: app, emailKey: key)
         guard let credential = try await credentials.credential(app: app, emailKey: key) else {
             await hasher.decoy(attempt.password)
             throw Self.invalidCredentials()

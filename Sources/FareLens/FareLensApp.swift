@@ -75,6 +75,8 @@ public struct FareLensApp: AppModule {
     /// the prices part's observer (history, DealScore, deals).
     public let search: FlightSearchService
     let searchLimiter: RateLimiter
+    /// The platform's limiters (shared across instances on PostgreSQL), for the telemetry cap too.
+    let rateLimits: RateLimiters
     /// The caller's booking links on every searched offer (Links/).
     let searchLinks: SearchBookingLinks
     /// Observed fares (Prices/); swept by `priceHistory.sweep()`.
@@ -113,7 +115,7 @@ public struct FareLensApp: AppModule {
     public init(
         database: any Database, clock: any TimeSource, cursorSecret: Data = Data("farelens".utf8), isDevelopment: Bool = false,
         configuration: FareLensConfiguration = FareLensConfiguration(), metrics: MetricsRegistry = MetricsRegistry(), logger: Logger = Logger(label: "farelens"),
-        admins: AdminAllowList = AdminAllowList(), notifications: NotificationEngine? = nil
+        admins: AdminAllowList = AdminAllowList(), notifications: NotificationEngine? = nil, rateLimits: RateLimiters? = nil
     ) {
         accounts = FareLensAccountRepository(database: database, clock: clock)
         priceHistory = PriceHistoryRepository(database: database, clock: clock)
@@ -144,7 +146,8 @@ public struct FareLensApp: AppModule {
             deals: deals, affiliate: affiliate, accounts: accounts, watchlists: watchlists, composer: configuration.affiliate.composer, admins: admins)
         travelpayoutsWebhook = TravelpayoutsWebhookController(
             signature: configuration.travelpayoutsWebhook.secret.map(TravelpayoutsSignature.init(secret:)), affiliate: affiliate)
-        searchLimiter = RateLimiter(capacity: configuration.search.searchesPerMinutePerUser, per: 60, clock: clock)
+        self.rateLimits = rateLimits ?? RateLimiters(clock: clock)
+        searchLimiter = self.rateLimits.limiter(scope: "farelens-search", capacity: configuration.search.searchesPerMinutePerUser, per: 60)
         subscriptions = SubscriptionService(
             settings: configuration.appStore, isDevelopment: isDevelopment, subscriptions: SubscriptionRepository(database: database, clock: clock), accounts: accounts,
             clock: clock, logger: logger)
@@ -156,7 +159,8 @@ public struct FareLensApp: AppModule {
     public init(platform: PlatformServices, configuration: FareLensConfiguration) throws {
         self.init(
             database: platform.database, clock: platform.clock, cursorSecret: platform.serverSecret, isDevelopment: platform.isDevelopment,
-            configuration: configuration, metrics: platform.metrics, logger: platform.logger, admins: platform.admins, notifications: platform.notifications)
+            configuration: configuration, metrics: platform.metrics, logger: platform.logger, admins: platform.admins, notifications: platform.notifications,
+            rateLimits: platform.rateLimits)
     }
 
     public func addRoutes(to routes: AppRoutes) {
@@ -178,7 +182,7 @@ public struct FareLensApp: AppModule {
         // Points vault and transfer bonuses, config and flags, anonymous telemetry (Points/, Telemetry/).
         PointsController(programs: pointsPrograms, clock: clock, cursorSecret: cursorSecret).addRoutes(to: api)
         ConfigController().addRoutes(to: api)
-        TelemetryController(telemetry: telemetry, clock: clock).addRoutes(to: api)
+        TelemetryController(telemetry: telemetry, limiters: rateLimits).addRoutes(to: api)
         // Booking links per deal, clicks, surveys, the report and the commission webhook (Affiliate/).
         affiliateController.addRoutes(to: api)
         travelpayoutsWebhook.addRoutes(to: routes.open(FareLensRoutes.openRoot))

@@ -195,5 +195,24 @@ public enum PlatformSchema {
                     "CREATE INDEX refresh_tokens_successor ON refresh_tokens (used_at) WHERE successor IS NOT NULL",
                 ]
             ),
+            // The rate limiters' shared buckets (PostgresRateLimitStore): PostgreSQL only (one SQLite
+            // instance keeps its limits in process), UNLOGGED because rate state may be lost in a crash.
+            // `idle_after` is when a bucket untouched since is full again, for the purge.
+            Migration(
+                version: 8, name: "rate_limit_buckets",
+                sqlite: [],
+                postgres: [
+                    """
+                    CREATE UNLOGGED TABLE rate_limit_buckets (
+                        scope_key TEXT PRIMARY KEY,
+                        tokens DOUBLE PRECISION NOT NULL,
+                        granted INTEGER NOT NULL,
+                        updated_at TIMESTAMPTZ NOT NULL,
+                        idle_after TIMESTAMPTZ NOT NULL
+                    )
+                    """,
+                    "CREATE INDEX rate_limit_buckets_idle ON rate_limit_buckets (idle_after)",
+                ]
+            ),
         ])
 }

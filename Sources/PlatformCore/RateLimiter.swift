@@ -2,31 +2,106 @@ import Foundation
 import Hummingbird
 import Synchronization
 
-/// An in-process token-bucket rate limiter: `capacity` requests at once, refilled at
-/// `refillPerSecond`. One instance suffices for one server; buckets idle long enough to be full are
-/// dropped so memory stays bounded.
+/// A token-bucket rate limiter: `capacity` requests at once, refilled at `refillPerSecond`.
+///
+/// Without a store (SQLite, one instance) the buckets are in-process; buckets idle long enough to be
+/// full are dropped so memory stays bounded. With a ``SharedRateLimitStore`` (PostgreSQL, several
+/// instances) every instance draws on one shared bucket per key: it leases a few tokens at a time
+/// and spends them locally, so a client far under its limit costs one database round trip per lease,
+/// not per request. A lease is sized from what the shared bucket held last time (a quarter of it,
+/// so one token near the limit) and lapses after a few seconds; unused leased tokens can only make
+/// the limit admit a little less, never more. When the store fails (the database down or past its
+/// operation bound) that request is counted in the in-process bucket instead: never a 500, and no
+/// wait beyond the database's bound.
 public final class RateLimiter: Sendable {
     struct Bucket {
         var tokens: Double
         var updated: Date
     }
 
+    /// Tokens leased from the shared bucket and not spent yet, and what the shared bucket held then.
+    struct Lease {
+        var tokens: Int
+        var expires: Date
+        var sharedRemaining: Double
+    }
+
+    /// How long leased tokens may be spent: short, so tokens an instance holds while the client
+    /// talks to other instances lapse soon.
+    static let leaseLifetime: TimeInterval = 10
+
     public let capacity: Double
     public let refillPerSecond: Double
     /// Who the client is: the socket peer, or `X-Forwarded-For` behind a trusted proxy.
     public let clients: ClientAddressResolver
+    /// Prefixed to every key (`scope|key`), so limiters sharing a store never share rows.
+    public let scope: String
+    private let interval: TimeInterval
     private let clock: any TimeSource
+    private let store: (any SharedRateLimitStore)?
     private let buckets = Mutex<[String: Bucket]>([:])
+    private let leases = Mutex<[String: Lease]>([:])
 
-    public init(capacity: Int, per interval: TimeInterval, clock: any TimeSource = SystemTime(), clients: ClientAddressResolver = .direct) {
+    public init(
+        capacity: Int, per interval: TimeInterval, clock: any TimeSource = SystemTime(), clients: ClientAddressResolver = .direct,
+        store: (any SharedRateLimitStore)? = nil, scope: String = ""
+    ) {
         self.capacity = Double(capacity)
         self.refillPerSecond = Double(capacity) / interval
+        self.interval = interval
         self.clock = clock
         self.clients = clients
+        self.store = store
+        self.scope = scope
     }
 
     /// Takes one token for `key`. Returns `nil` when allowed, or the seconds to wait before retrying.
-    public func acquire(_ key: String) -> Int? {
+    public func acquire(_ key: String) async -> Int? {
+        let key = scope.isEmpty ? key : "\(scope)|\(key)"
+        guard let store else { return acquireLocally(key) }
+        let now = clock.now()
+        guard let size = spendLeased(key, now: now) else { return nil }
+        let lease: RateLimitLease
+        do {
+            lease = try await store.lease(key, tokens: size, capacity: Int(capacity), per: interval, at: now)
+        } catch {
+            return acquireLocally(key)
+        }
+        return leases.withLock { leases -> Int? in
+            var held = leases[key].flatMap { $0.expires > now ? $0 : nil } ?? Lease(tokens: 0, expires: now, sharedRemaining: capacity)
+            held.sharedRemaining = lease.remaining
+            guard lease.granted > 0 else {
+                leases[key] = held
+                return max(1, Int(((1 - lease.remaining) / refillPerSecond).rounded(.up)))
+            }
+            held.tokens += lease.granted - 1
+            held.expires = now.addingTimeInterval(min(interval, Self.leaseLifetime))
+            leases[key] = held
+            return nil
+        }
+    }
+
+    /// Spends a leased token of `key` (nil), or says how many tokens to lease next.
+    private func spendLeased(_ key: String, now: Date) -> Int? {
+        leases.withLock { leases -> Int? in
+            if leases.count > 50_000 { leases = leases.filter { $0.value.expires > now } }
+            guard var held = leases[key] else { return Self.leaseSize(sharedRemaining: capacity) }
+            if held.tokens > 0, held.expires > now {
+                held.tokens -= 1
+                leases[key] = held
+                return nil
+            }
+            return Self.leaseSize(sharedRemaining: held.sharedRemaining)
+        }
+    }
+
+    /// A quarter of what the shared bucket held last time, at least one token.
+    static func leaseSize(sharedRemaining: Double) -> Int {
+        max(1, Int((sharedRemaining / 4).rounded(.down)))
+    }
+
+    /// The in-process bucket: the only one without a store, the fallback when the store fails.
+    private func acquireLocally(_ key: String) -> Int? {
         let now = clock.now()
         return buckets.withLock { buckets -> Int? in
             if buckets.count > 50_000 { Self.prune(&buckets, now: now, capacity: capacity, rate: refillPerSecond) }
@@ -51,6 +126,26 @@ public final class RateLimiter: Sendable {
     }
 }
 
+/// Builds the limiters an app needs, all drawing on the server's one shared store when it has one
+/// (PostgreSQL) and in-process otherwise, so apps never assemble the shared plumbing themselves.
+public struct RateLimiters: Sendable {
+    public let clock: any TimeSource
+    public let clients: ClientAddressResolver
+    public let store: (any SharedRateLimitStore)?
+
+    public init(clock: any TimeSource = SystemTime(), clients: ClientAddressResolver = .direct, store: (any SharedRateLimitStore)? = nil) {
+        self.clock = clock
+        self.clients = clients
+        self.store = store
+    }
+
+    /// A limiter of `capacity` requests per `interval` whose keys are prefixed with `scope` (which
+    /// must be distinct per limiter: limiters of one store share rows by key).
+    public func limiter(scope: String, capacity: Int, per interval: TimeInterval) -> RateLimiter {
+        RateLimiter(capacity: capacity, per: interval, clock: clock, clients: clients, store: store, scope: scope)
+    }
+}
+
 /// Applies a ``RateLimiter`` to the routes behind it, keyed by client address (the socket peer, or
 /// `X-Forwarded-For` when the peer is a trusted proxy); over the limit → 429 with `Retry-After`.
 public struct RateLimitMiddleware: RouterMiddleware {
@@ -66,7 +161,7 @@ public struct RateLimitMiddleware: RouterMiddleware {
     public func handle(_ request: Request, context: AppRequestContext, next: (Request, AppRequestContext) async throws -> Response) async throws -> Response {
         let forwarded = request.headers[values: .init("X-Forwarded-For")!]
         let client = limiter.clients.client(peer: context.remoteAddress?.ipAddress, forwardedFor: forwarded)
-        if let retryAfter = limiter.acquire("\(scope)|\(client)") {
+        if let retryAfter = await limiter.acquire("\(scope)|\(client)") {
             throw APIError.rateLimited(retryAfter: retryAfter)
         }
         return try await next(request, context)

@@ -103,7 +103,7 @@ public struct ZiaApp: AppModule {
             configuration: configuration.assist.engine)
         assistant = ZiaAssistantRoutes(
             database: database, clock: clock, accounts: platform.accounts, engine: engine, memories: memories,
-            settings: configuration.assist, metrics: platform.metrics, clients: platform.clientAddresses, cursorSecret: platform.serverSecret, logger: platform.logger)
+            settings: configuration.assist, metrics: platform.metrics, limiters: platform.rateLimits, cursorSecret: platform.serverSecret, logger: platform.logger)
         // Feedback, health, admin, the Apple alias and onboarding counters.
         feedback = FeedbackRepository(database: database, clock: clock)
         health = ZiaHealthCheck(database: database, models: platform.models)

@@ -37,6 +37,7 @@ private func nestInstances<T: Sendable>(
     return try await withServer(
         .postgres,
         configure: { configuration in
+            configuration.sharedRateLimits = true
             configure(index, &configuration)
             configuration.databaseURL = url
         },

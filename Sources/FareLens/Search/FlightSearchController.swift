@@ -30,7 +30,7 @@ public struct FlightSearchController: Sendable {
     @Sendable func search(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> FlightOffersResponse {
         let parameters = request.uri.queryParameters
         let query = try self.request.check({ parameters.get($0).map { String($0) } }, now: clock.now()).get()
-        if let retryAfter = limiter.acquire("farelens-search|\(context.userID)") { throw APIError.rateLimited(retryAfter: retryAfter) }
+        if let retryAfter = await limiter.acquire("\(context.userID)") { throw APIError.rateLimited(retryAfter: retryAfter) }
         let answer = try await service.search(query, purpose: .userSearch(context.userID))
         return try await links.attach(to: answer, query: query, for: context.userID)
     }

@@ -34,7 +34,7 @@ public struct AssistStreamController: Sendable {
 
     @Sendable func stream(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> Response {
         let user = context.userID
-        try limits.admit(request, user: user, peer: context.remoteAddress?.ipAddress)
+        try await limits.admit(request, user: user, peer: context.remoteAddress?.ipAddress)
         let body = try AssistRequest.check(try await request.decode(as: AssistRequest.Input.self, context: context)).get()
         // The seed's clock starts with the run, not with the upload of its body.
         let started = ContinuousClock.now

@@ -20,19 +20,19 @@ public struct ZiaAssistantRoutes: Sendable {
     /// - Parameters:
     ///   - memories: the memories a run may plan with (none without the user's consent).
     ///   - engine: what runs a request (the ``Assistant`` over the platform's model router; tests: a scripted engine).
-    ///   - clients: who a request comes from, for the per-address limit.
+    ///   - limiters: the platform's limiters (who a request comes from, shared buckets); in process when nil.
     ///   - cursorSecret: the server secret the conversation list's cursors are signed with.
     public init(
         database: any Database, clock: any TimeSource, accounts: AccountRepository, engine: any AssistEngine, memories: any PromptMemories,
         settings: AssistSettings = AssistSettings(),
-        metrics: MetricsRegistry, clients: ClientAddressResolver = .direct, cursorSecret: Data, logger: Logger = Logger(label: "zia.assistant")
+        metrics: MetricsRegistry, limiters: RateLimiters? = nil, cursorSecret: Data, logger: Logger = Logger(label: "zia.assistant")
     ) {
         conversations = ConversationRepository(database: database, clock: clock)
         runs = AgentRunRepository(database: database)
         stream = AssistStreamController(
             engine: engine, memories: memories, conversations: conversations, runs: runs,
             accounts: ZiaUserService(users: ZiaUserRepository(database: database, clock: clock), accounts: accounts),
-            households: HouseholdRepository(database: database, clock: clock), limits: AssistLimits(settings: settings, clock: clock, clients: clients),
+            households: HouseholdRepository(database: database, clock: clock), limits: AssistLimits(settings: settings, limiters: limiters ?? RateLimiters(clock: clock)),
             quota: AssistQuota(limit: settings.monthlyQuota), pantry: PantryRepository(database: database, clock: clock), metrics: metrics, clock: clock, logger: logger)
         conversationRoutes = ConversationsController(conversations: conversations, cursorSecret: cursorSecret)
     }
