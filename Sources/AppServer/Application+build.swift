@@ -120,7 +120,7 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
             isDevelopment: configuration.isDevelopment, rateLimitStore: auth.rateLimitStore
         )
         let (router, routeMethods) = buildRouter(configuration, database: database, ai: ai, metrics: metrics, logger: logger)
-        let idempotencyKeys = IdempotencyRepository(database: database, clock: clock)
+        let idempotencyKeys = IdempotencyRepository(database: database, clock: clock, instance: jobs.presence.presence.id)
         var migrationSets = [PlatformSchema.migrations, JobSchema.migrations, NotificationSchema.migrations]
         let mounted = try mountApps(
             modules, on: router, platform: platform, configuration: configuration, auth: auth.service, authLimiter: auth.limiter, passwords: auth.passwords,
@@ -131,6 +131,7 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
         schedulePlatformJobs(
             on: jobs.scheduler, configuration: configuration, backfill: backfill, embedder: ai.embedder, idempotencyKeys: idempotencyKeys, auth: auth.service,
             rateLimitStore: auth.rateLimitStore, clock: clock, logger: logger)
+        services.append(jobs.presence)
         if configuration.jobsEnabled { services.append(jobs.scheduler) }
 
         let application = makeApplication(
@@ -257,6 +258,8 @@ struct JobComponents {
     /// Opened once migrations have run: nothing in the background queries before.
     let migrated: ReadinessGate
     let scheduler: JobScheduler
+    /// This instance's heartbeat; its id owns the scheduler's leases and the idempotency claims.
+    let presence: InstancePresenceService
     let notificationEngine: NotificationEngine
     let qstash: QStashVerifier?
 }
@@ -268,11 +271,12 @@ func buildJobsAndNotifications(
     metrics: MetricsRegistry, logger: Logger
 ) throws -> JobComponents {
     let clock = dependencies.clock
-    let jobQueue = JobQueue(database: database, clock: clock)
+    let presence = InstancePresence(database: database, clock: clock)
+    let jobQueue = JobQueue(database: database, clock: clock, ownerStaleAfter: presence.staleAfter)
     let migrated = ReadinessGate()
     let scheduler = JobScheduler(
         queue: jobQueue, clock: clock,
-        configuration: .init(concurrency: configuration.jobConcurrency, pollInterval: .milliseconds(configuration.jobPollMilliseconds)),
+        configuration: .init(owner: presence.id, concurrency: configuration.jobConcurrency, pollInterval: .milliseconds(configuration.jobPollMilliseconds)),
         metrics: metrics, startAfter: migrated, logger: logger
     )
     let push: (any PushProvider)? =
@@ -290,7 +294,9 @@ func buildJobsAndNotifications(
     for module in modules { deliveryRules[module.type.id] = module.type.deliveryRules }
     let notificationEngine = NotificationEngine(database: database, accounts: accounts, push: push, clock: clock, rules: deliveryRules, metrics: metrics, logger: logger)
     let qstash = configuration.qstashCurrentSigningKey.map { QStashVerifier(currentKey: $0, nextKey: configuration.qstashNextSigningKey ?? "") }
-    return JobComponents(jobQueue: jobQueue, migrated: migrated, scheduler: scheduler, notificationEngine: notificationEngine, qstash: qstash)
+    return JobComponents(
+        jobQueue: jobQueue, migrated: migrated, scheduler: scheduler, presence: InstancePresenceService(presence: presence, startAfter: migrated, logger: logger),
+        notificationEngine: notificationEngine, qstash: qstash)
 }
 
 /// The router: the platform's middleware (request ids, metrics, HEAD, errors, 405, body limits,

@@ -10,7 +10,9 @@ import SQLKit
 /// A key lives ``lifetime`` (24 hours) from its first use; an older row is ignored and replaced when
 /// the key comes again, and removed by ``purgeExpired(now:)`` (an hourly job). An attempt still
 /// `in_progress` after ``abandonedAfter`` is taken to have died with its server and may be claimed
-/// again. The rows reference `users` with `ON DELETE CASCADE`: an account's keys go with it.
+/// again; so is one at once whose claim names an instance (`instance`, this server's
+/// ``InstancePresence`` id) that stopped heartbeating — a killed instance's keys are free in seconds,
+/// not minutes. The rows reference `users` with `ON DELETE CASCADE`: an account's keys go with it.
 public struct IdempotencyRepository: Sendable {
     /// How long a key is remembered.
     public static let lifetime: TimeInterval = 24 * 60 * 60
@@ -21,10 +23,16 @@ public struct IdempotencyRepository: Sendable {
 
     let database: any Database
     let clock: any TimeSource
+    /// The instance recorded in this server's claims; `nil` records none (only ``abandonedAfter`` applies).
+    let instance: String?
+    /// How old an instance's heartbeat may be before its claims count as abandoned.
+    let instanceStaleAfter: TimeInterval
 
-    public init(database: any Database, clock: any TimeSource) {
+    public init(database: any Database, clock: any TimeSource, instance: String? = nil, instanceStaleAfter: TimeInterval = InstancePresence.defaultStaleAfter) {
         self.database = database
         self.clock = clock
+        self.instance = instance
+        self.instanceStaleAfter = instanceStaleAfter
     }
 
     /// One key of one user in one app.
@@ -73,14 +81,16 @@ public struct IdempotencyRepository: Sendable {
         let expired = now.addingTimeInterval(-Self.lifetime)
         let abandoned = now.addingTimeInterval(-Self.abandonedAfter)
         let token = UUID.random()
+        let holderGone = InstancePresence.holderGone("instance", now: now, staleAfter: instanceStaleAfter)
         return try await database.transaction(owner: key.user.uuid) { db in
             // Two rounds at most: a stale row found in the first is deleted, then the key is free —
             // unless a concurrent request claimed it in between, whose row the second round reports.
             for _ in 0..<2 {
                 let inserted = try await db.raw(
                     """
-                    INSERT INTO idempotency_keys (user_id, app, idempotency_key, fingerprint, claim, state, created_at)
-                    VALUES (\(bind: key.user.uuid), \(bind: key.app.rawValue), \(bind: key.value), \(bind: fingerprint), \(bind: token), 'in_progress', \(bind: now))
+                    INSERT INTO idempotency_keys (user_id, app, idempotency_key, fingerprint, claim, state, created_at, instance)
+                    VALUES (\(bind: key.user.uuid), \(bind: key.app.rawValue), \(bind: key.value), \(bind: fingerprint), \(bind: token), 'in_progress', \(bind: now),
+                        \(bind: instance))
                     ON CONFLICT (user_id, app, idempotency_key) DO NOTHING
                     RETURNING idempotency_key
                     """
@@ -89,20 +99,22 @@ public struct IdempotencyRepository: Sendable {
                 guard
                     let row = try await db.raw(
                         """
-                        SELECT fingerprint, state, status_code, content_type, etag, body, created_at FROM idempotency_keys
+                        SELECT fingerprint, state, status_code, content_type, etag, body, created_at, CASE WHEN \(holderGone) THEN 1 ELSE 0 END AS holder_gone
+                        FROM idempotency_keys
                         WHERE user_id = \(bind: key.user.uuid) AND app = \(bind: key.app.rawValue) AND idempotency_key = \(bind: key.value)
                         """
                     ).first()
                 else { continue }  // deleted meanwhile: the key is free again
                 let createdAt = try row.decode(column: "created_at", as: Date.self)
                 let state = try row.decode(column: "state", as: String.self)
-                if createdAt <= expired || (state == "in_progress" && createdAt <= abandoned) {
+                let holderIsGone = try row.decode(column: "holder_gone", as: Int.self) == 1
+                if createdAt <= expired || (state == "in_progress" && (createdAt <= abandoned || holderIsGone)) {
                     // Stale: delete it (only if it still is) and claim the key afresh.
                     try await db.raw(
                         """
                         DELETE FROM idempotency_keys
                         WHERE user_id = \(bind: key.user.uuid) AND app = \(bind: key.app.rawValue) AND idempotency_key = \(bind: key.value)
-                            AND (created_at <= \(bind: expired) OR (state = 'in_progress' AND created_at <= \(bind: abandoned)))
+                            AND (created_at <= \(bind: expired) OR (state = 'in_progress' AND (created_at <= \(bind: abandoned) OR \(holderGone))))
                         """
                     ).run()
                     continue

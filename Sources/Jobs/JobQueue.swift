@@ -77,14 +77,19 @@ public struct JobQueueStats: Sendable, Equatable {
 /// `FOR UPDATE SKIP LOCKED`, so several server instances never take the same job; on SQLite the
 /// single writer serialises claims. A job whose lease expires (its worker died) is claimed again.
 /// Completion is fenced by the lease owner, so a worker that lost its lease cannot overwrite the
-/// outcome of the one that took over.
+/// outcome of the one that took over. With `ownerStaleAfter` set, lease owners are instance ids of
+/// ``InstancePresence``: a running job whose owner's heartbeat is older than that is claimed again
+/// at once, without waiting for its lease, and each claim and lease extension counts as its
+/// owner's heartbeat.
 public struct JobQueue: Sendable {
     let database: any Database
     let clock: any TimeSource
+    let ownerStaleAfter: TimeInterval?
 
-    public init(database: any Database, clock: any TimeSource) {
+    public init(database: any Database, clock: any TimeSource, ownerStaleAfter: TimeInterval? = nil) {
         self.database = database
         self.clock = clock
+        self.ownerStaleAfter = ownerStaleAfter
     }
 
     public enum ConflictPolicy: Sendable {
@@ -161,12 +166,19 @@ public struct JobQueue: Sendable {
         let now = clock.now()
         let expires = now.addingTimeInterval(leaseDuration)
         return try await database.transaction { db in
+            let ownerGone: SQLQueryString
+            if let ownerStaleAfter {
+                try await InstancePresence.heartbeat(owner, now: now, on: db)
+                ownerGone = "OR \(InstancePresence.holderGone("lease_owner", now: now, staleAfter: ownerStaleAfter))"
+            } else {
+                ownerGone = ""
+            }
             try await db.raw(
                 """
                 UPDATE jobs SET status = CASE WHEN attempts >= max_attempts THEN 'dead' ELSE 'pending' END,
                     last_error = 'lease expired: the worker stopped before finishing', lease_owner = NULL, lease_expires_at = NULL, updated_at = \(bind: now),
                     finished_at = CASE WHEN attempts >= max_attempts THEN \(bind: now) ELSE NULL END
-                WHERE status = 'running' AND lease_expires_at < \(bind: now)
+                WHERE status = 'running' AND (lease_expires_at < \(bind: now) \(ownerGone))
                 """
             ).run()
             let lock: SQLQueryString = db.isPostgres ? "FOR UPDATE SKIP LOCKED" : ""
@@ -197,9 +209,27 @@ public struct JobQueue: Sendable {
     public func extendLeases(owner: String, leaseDuration: TimeInterval) async throws -> Int {
         let now = clock.now()
         return try await database.transaction { db in
-            try await db.raw(
+            if ownerStaleAfter != nil { try await InstancePresence.heartbeat(owner, now: now, on: db) }
+            return try await db.raw(
                 """
                 UPDATE jobs SET lease_expires_at = \(bind: now.addingTimeInterval(leaseDuration)) WHERE lease_owner = \(bind: owner) AND status = 'running'
+                RETURNING id
+                """
+            ).all().count
+        }
+    }
+
+    /// Puts every job `owner` is still running back to pending (due at once), without counting the
+    /// attempt (graceful shutdown: the work was interrupted, not failed, and another instance takes
+    /// it at once instead of after its lease). Returns how many were released.
+    @discardableResult
+    public func release(owner: String) async throws -> Int {
+        let now = clock.now()
+        return try await database.transaction { db in
+            try await db.raw(
+                """
+                UPDATE jobs SET status = 'pending', attempts = attempts - 1, lease_owner = NULL, lease_expires_at = NULL, updated_at = \(bind: now)
+                WHERE lease_owner = \(bind: owner) AND status = 'running'
                 RETURNING id
                 """
             ).all().count

@@ -32,7 +32,8 @@ public struct ClosureJobHandler: JobHandler {
 /// recurring jobs scheduled, and reports queue depth, dispatch lag and failures as metrics.
 public final class JobScheduler: Service, Sendable {
     public struct Configuration: Sendable {
-        /// Identifies this process in leases; unique per instance.
+        /// Identifies this process in leases; unique per instance (the server uses its
+        /// ``InstancePresence`` id, so its leases end when it stops heartbeating).
         public var owner: String
         public var batchSize: Int
         public var concurrency: Int
@@ -149,6 +150,25 @@ public final class JobScheduler: Service, Sendable {
                 try? await cancelWhenGracefulShutdown { try await Task.sleep(for: pause) }
             }
         }
+        await releaseLeases()
+    }
+
+    /// Returns the jobs this scheduler still holds to the queue without counting an attempt: at the
+    /// end of ``run()``, when the shutdown bound cancelled handlers still running, so another instance
+    /// takes them at once (a rolling restart delays no job by its lease). Runs detached, since the
+    /// scheduler's own task may be cancelled by then.
+    func releaseLeases() async {
+        let queue = queue
+        let owner = configuration.owner
+        let logger = logger
+        await Task.detached {
+            do {
+                let released = try await queue.release(owner: owner)
+                if released > 0 { logger.notice("released unfinished jobs at shutdown", metadata: ["count": "\(released)"]) }
+            } catch {
+                logger.warning("could not release unfinished jobs at shutdown; they run again after their lease", metadata: ["error": "\(error)"])
+            }
+        }.value
     }
 
     /// Enqueues the start-up run of every recurring job that asks for one (``RecurringJob/runsAtStart``);
@@ -297,6 +317,9 @@ public final class JobScheduler: Service, Sendable {
                 try await queue.postpone(job.id, owner: configuration.owner, until: date)
                 return false
             }
+        } catch _ where Task.isCancelled {
+            // Cancelled by the shutdown bound: not a failure; ``releaseLeases()`` returns the job.
+            return false
         } catch let error as DatabaseUnavailable {
             // The database went away under the handler: not the job's fault, so it costs no attempt
             // (an outage must not use up attempts and leave jobs dead). Retried in 30 s; if even

@@ -214,5 +214,22 @@ public enum PlatformSchema {
                     "CREATE INDEX rate_limit_buckets_idle ON rate_limit_buckets (idle_after)",
                 ]
             ),
+            // Instance presence (InstancePresence): each server instance sharing the database heartbeats
+            // its row every few seconds and removes it on graceful shutdown. Work an instance holds names
+            // it (a job's lease owner, an idempotency key's `instance`), so a claim whose holder stopped
+            // heartbeating is taken over at once instead of after its timeout.
+            Migration(
+                version: 9, name: "server_instances",
+                template: [
+                    """
+                    CREATE TABLE server_instances (
+                        id TEXT PRIMARY KEY,
+                        started_at {ts} NOT NULL,
+                        heartbeat_at {ts} NOT NULL
+                    )
+                    """,
+                    "ALTER TABLE idempotency_keys ADD COLUMN instance TEXT",
+                ]
+            ),
         ])
 }
