@@ -69,7 +69,8 @@ public struct AssistStreamController: Sendable {
             context: AssistContext(profile: caller, household: profile, conversationID: conversationID, runID: RunID(runID)),
             quota: quota, started: started,
             engine: engine, conversations: conversations, runs: runs, pantry: pantry, metrics: metrics, clock: clock, logger: logger)
-        return EventStream.response { sender in try await run.produce(sender) }
+        // A stream open when the server stops ends as the others do: an `error` (`server_restarting`), then `done`.
+        return EventStream.response(ending: { [AssistEvents.error($0), AssistEvents.done(elapsedMs: run.elapsedMs)] }) { sender in try await run.produce(sender) }
     }
 }
 
@@ -154,7 +155,7 @@ struct AssistStreamRun: Sendable {
             costUSD: run?.costUSD ?? 0, durationMs: elapsedMs, createdAt: clock.now())
     }
 
-    private var elapsedMs: Int {
+    var elapsedMs: Int {
         let elapsed = ContinuousClock.now - started
         return Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
     }
