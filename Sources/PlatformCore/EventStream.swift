@@ -25,6 +25,21 @@ public enum EventStream {
     /// What a stream open while its server stops ends with: ask again (another instance answers).
     public static let serverRestarting = APIError(.serviceUnavailable, code: "server_restarting", message: "The server is restarting; ask again.")
 
+    /// What a request reconnecting to a stream is told: the stream it had was cut (its server
+    /// stopped) and is not resumed.
+    public static let streamInterrupted = APIError(
+        .conflict, code: "stream_interrupted", message: "The answer was cut off when its server stopped; ask again.")
+
+    /// A stream holding only `ending`'s events for ``streamInterrupted`` when `request` reconnects the
+    /// server-sent-events way (it carries `Last-Event-ID`, as EventSource sends after a cut); nil for
+    /// a new request. A route answers it before doing anything, so a reconnect starts no new work.
+    public static func reconnection(_ request: Request, ending: @escaping Ending = { [errorEvent($0)] }) -> Response? {
+        guard request.headers[lastEventID] != nil else { return nil }
+        return response(ending: ending) { _ in throw streamInterrupted }
+    }
+
+    static let lastEventID = HTTPField.Name("Last-Event-ID")!
+
     /// The last events of a stream that ends on `error`: by default one `error` event with the API's error body.
     public typealias Ending = @Sendable (APIError) -> [ServerSentEvent]
 

@@ -33,6 +33,8 @@ public struct AssistStreamController: Sendable {
     }
 
     @Sendable func stream(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> Response {
+        // A reconnect after a cut stream (`Last-Event-ID`): `stream_interrupted` and `done`, no new run.
+        if let reconnect = EventStream.reconnection(request, ending: AssistEvents.ending { 0 }) { return reconnect }
         let user = context.userID
         try limits.admit(request, user: user, peer: context.remoteAddress?.ipAddress)
         let body = try AssistRequest.check(try await request.decode(as: AssistRequest.Input.self, context: context)).get()
@@ -70,7 +72,7 @@ public struct AssistStreamController: Sendable {
             quota: quota, started: started,
             engine: engine, conversations: conversations, runs: runs, pantry: pantry, metrics: metrics, clock: clock, logger: logger)
         // A stream open when the server stops ends as the others do: an `error` (`server_restarting`), then `done`.
-        return EventStream.response(ending: { [AssistEvents.error($0), AssistEvents.done(elapsedMs: run.elapsedMs)] }) { sender in try await run.produce(sender) }
+        return EventStream.response(ending: AssistEvents.ending { run.elapsedMs }) { sender in try await run.produce(sender) }
     }
 }
 
