@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import ServiceLifecycle
 
 /// A `text/event-stream` answer (server-sent events): what an app's streaming route returns.
 ///
@@ -13,19 +14,45 @@ import NIOCore
 /// - when the client goes away, the write fails and `produce` is cancelled (a `send` in progress
 ///   throws), so no work goes on for nobody;
 /// - an error thrown by `produce` after the stream began cannot change the status any more: it is
-///   written as a last event `error` whose data is the API's error body.
+///   written as the last events `ending` gives for it (by default one `error` whose data is the API's
+///   error body);
+/// - when the server begins a graceful shutdown (SIGTERM) while the stream is open, `produce` is
+///   cancelled and awaited (it may record how it ended), and the stream ends with `ending`'s events
+///   for ``serverRestarting``: streams live on the instance that opened them and are not resumed.
 public enum EventStream {
     public static let contentType = "text/event-stream; charset=utf-8"
 
+    /// What a stream open while its server stops ends with: ask again (another instance answers).
+    public static let serverRestarting = APIError(.serviceUnavailable, code: "server_restarting", message: "The server is restarting; ask again.")
+
+    /// What a request reconnecting to a stream is told: the stream it had was cut (its server
+    /// stopped) and is not resumed.
+    public static let streamInterrupted = APIError(
+        .conflict, code: "stream_interrupted", message: "The answer was cut off when its server stopped; ask again.")
+
+    /// A stream holding only `ending`'s events for ``streamInterrupted`` when `request` reconnects the
+    /// server-sent-events way (it carries `Last-Event-ID`, as EventSource sends after a cut); nil for
+    /// a new request. A route answers it before doing anything, so a reconnect starts no new work.
+    public static func reconnection(_ request: Request, ending: @escaping Ending = { [errorEvent($0)] }) -> Response? {
+        guard request.headers[lastEventID] != nil else { return nil }
+        return response(ending: ending) { _ in throw streamInterrupted }
+    }
+
+    static let lastEventID = HTTPField.Name("Last-Event-ID")!
+
+    /// The last events of a stream that ends on `error`: by default one `error` event with the API's error body.
+    public typealias Ending = @Sendable (APIError) -> [ServerSentEvent]
+
     public static func response(
-        status: HTTPResponse.Status = .ok, heartbeat: Duration = .seconds(15), _ produce: @escaping @Sendable (EventStreamSender) async throws -> Void
+        status: HTTPResponse.Status = .ok, heartbeat: Duration = .seconds(15), ending: @escaping Ending = { [errorEvent($0)] },
+        _ produce: @escaping @Sendable (EventStreamSender) async throws -> Void
     ) -> Response {
         var headers: HTTPFields = [.contentType: contentType, .cacheControl: "no-store"]
         headers[HTTPField.Name("X-Accel-Buffering")!] = "no"  // nginx and its kin: do not buffer
         return Response(
             status: status, headers: headers,
             body: ResponseBody { writer in
-                try await write(to: &writer, heartbeat: heartbeat, produce)
+                try await write(to: &writer, heartbeat: heartbeat, ending: ending, produce)
             })
     }
 
@@ -33,10 +60,12 @@ public enum EventStream {
         case event(ServerSentEvent, CheckedContinuation<Void, any Error>)
         case heartbeat
         case finished((any Error)?)
+        case shutdown
     }
 
     static func write(
-        to writer: inout any ResponseBodyWriter, heartbeat: Duration, _ produce: @escaping @Sendable (EventStreamSender) async throws -> Void
+        to writer: inout any ResponseBodyWriter, heartbeat: Duration, ending: @escaping Ending = { [errorEvent($0)] },
+        _ produce: @escaping @Sendable (EventStreamSender) async throws -> Void
     ) async throws {
         let (items, continuation) = AsyncStream<Item>.makeStream()
         let producer = Task {
@@ -55,9 +84,14 @@ public enum EventStream {
         }
         var iterator = items.makeAsyncIterator()
         var failure: (any Error)?
+        var stopping = false
         do {
-            loop: while let item = await iterator.next() {
+            loop: while let item = await withGracefulShutdownHandler(
+                operation: { await iterator.next() }, onGracefulShutdown: { continuation.yield(.shutdown) })
+            {
                 switch item {
+                case .event(_, let written) where stopping:
+                    written.resume(throwing: CancellationError())
                 case .event(let event, let written):
                     do {
                         try await writer.write(ByteBuffer(string: event.encoded))
@@ -67,9 +101,17 @@ public enum EventStream {
                         throw error
                     }
                 case .heartbeat:
-                    try await writer.write(ByteBuffer(string: ": keep-alive\n\n"))
+                    if !stopping { try await writer.write(ByteBuffer(string: ": keep-alive\n\n")) }
+                case .shutdown:
+                    // Stop the work and let it end (and record itself); its `finished` ends the stream.
+                    stopping = true
+                    producer.cancel()
                 case .finished(let error):
-                    if let error { try await writer.write(ByteBuffer(string: Self.errorEvent(error).encoded)) }
+                    if stopping {
+                        try await writer.write(ByteBuffer(string: ending(serverRestarting).map(\.encoded).joined()))
+                    } else if let error {
+                        try await writer.write(ByteBuffer(string: ending(apiError(for: error)).map(\.encoded).joined()))
+                    }
                     break loop
                 }
             }
@@ -88,8 +130,8 @@ public enum EventStream {
     }
 
     /// The last event of a stream whose producer failed: `error`, with the API's error body.
-    static func errorEvent(_ error: any Error) -> ServerSentEvent {
-        ServerSentEvent(event: "error", data: String(decoding: apiError(for: error).jsonBody, as: UTF8.self))
+    public static func errorEvent(_ error: APIError) -> ServerSentEvent {
+        ServerSentEvent(event: "error", data: String(decoding: error.jsonBody, as: UTF8.self))
     }
 
     /// What a client is told of `error` once a stream is open (an app writing its own `error`

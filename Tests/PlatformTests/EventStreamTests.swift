@@ -1,7 +1,9 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import Logging
 import PlatformCore
+import ServiceLifecycle
 import Synchronization
 import Testing
 
@@ -106,5 +108,38 @@ struct EventStreamTests {
             #expect(text.contains("data: partial\n\n"))
             #expect(text.contains("event: error\ndata: {\"error\":{\"code\":\"model_unavailable\""), "\(text)")
         }
+    }
+
+    @Test("a stream open when the server shuts down gracefully: the work is cancelled and awaited, then a last error server_restarting")
+    func gracefulShutdownEndsOpenStreams() async throws {
+        let ended = Mutex(false)
+        let router = Router()
+        router.get("stream") { _, _ in
+            EventStream.response { sender in
+                try await sender.send(ServerSentEvent(data: "one"))
+                do {
+                    try await Task.sleep(for: .seconds(60))
+                } catch {
+                    ended.withLock { $0 = true }  // what a producer records of its end
+                    throw error
+                }
+            }
+        }
+        let port = Mutex<Int?>(nil)
+        let app = Application(
+            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+            onServerRunning: { channel in port.withLock { $0 = channel.localAddress?.port } })
+        let group = ServiceGroup(configuration: .init(services: [app], logger: Logger(label: "event-stream-shutdown")))
+        let running = Task { try await group.run() }
+        defer { running.cancel() }
+        for _ in 0..<500 where port.withLock({ $0 }) == nil { try await Task.sleep(for: .milliseconds(10)) }
+        let connection = try RawConnection(URL(string: "http://127.0.0.1:\(try #require(port.withLock { $0 }))")!)
+        try await connection.send(Self.request)
+        _ = try await connection.readUntil("data: one\n\n", timeout: .seconds(10))
+        await group.triggerGracefulShutdown()
+        let rest = try await connection.readUntil("server_restarting", timeout: .seconds(10))
+        #expect(rest.contains("event: error\ndata: {") && rest.contains(#""code":"server_restarting""#), "\(rest)")
+        #expect(ended.withLock { $0 }, "the producer was cancelled and ran to its end first")
+        try await running.value
     }
 }

@@ -24,6 +24,12 @@ enum AssistEvents {
         return ServerSentEvent(event: AssistEventType.error.rawValue, data: #"{"event":"error","data":\#(body)}"#)
     }
 
+    /// How an assist stream ends on an error it did not send itself (the server stopping, a
+    /// reconnect): the `error` event, then `done`.
+    static func ending(elapsedMs: @escaping @Sendable () -> Int) -> EventStream.Ending {
+        { [error($0), done(elapsedMs: elapsedMs())] }
+    }
+
     /// What a run reports while it works.
     static func progress(_ progress: AssistProgress) throws -> ServerSentEvent {
         switch progress {

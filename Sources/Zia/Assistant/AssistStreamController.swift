@@ -33,6 +33,8 @@ public struct AssistStreamController: Sendable {
     }
 
     @Sendable func stream(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> Response {
+        // A reconnect after a cut stream (`Last-Event-ID`): `stream_interrupted` and `done`, no new run.
+        if let reconnect = EventStream.reconnection(request, ending: AssistEvents.ending { 0 }) { return reconnect }
         let user = context.userID
         try await limits.admit(request, user: user, peer: context.remoteAddress?.ipAddress)
         let body = try AssistRequest.check(try await request.decode(as: AssistRequest.Input.self, context: context)).get()
@@ -58,7 +60,6 @@ public struct AssistStreamController: Sendable {
         }
         async let account = accounts.account(of: user)
         async let household = households.profile(of: user)
-        async let used = runs.quotaUsed(by: user, since: AssistQuota.monthStart(clock.now()))
         async let remembered = memories.memoriesForPrompt(user: user, domain: MemoryDomain(intent: IntentClassifier().classify(body.goal, mode: body.mode)))
         let profile = try await household ?? .defaults
         let caller = try await account
@@ -68,20 +69,22 @@ public struct AssistStreamController: Sendable {
                 userID: user, goal: body.goal, mode: body.mode, household: profile, history: history, memories: try await remembered, conversationID: conversationID.uuid,
                 runID: runID, variants: variants),
             context: AssistContext(profile: caller, household: profile, conversationID: conversationID, runID: RunID(runID)),
-            exceeded: quota.exceeded(used: try await used, now: clock.now()), started: started,
+            quota: quota, started: started,
             engine: engine, conversations: conversations, runs: runs, pantry: pantry, metrics: metrics, clock: clock, logger: logger)
-        return EventStream.response { sender in try await run.produce(sender) }
+        // A stream open when the server stops ends as the others do: an `error` (`server_restarting`), then `done`.
+        return EventStream.response(ending: AssistEvents.ending { run.elapsedMs }) { sender in try await run.produce(sender) }
     }
 }
 
-/// One assist request once its stream is open: `context`; then `quota_exceeded`, or the engine's
-/// progress and its `final` or `refusal`, or an `error`; always `done` last. The answer and the
-/// run's row are stored before the result is sent; a client that leaves cancels the run, which
-/// is recorded as `cancelled`.
+/// One assist request once its stream is open: `context`; then the run reserves its place in the
+/// monthly quota (``AgentRunRepository/reserve(_:for:quota:now:)``) and sends `quota_exceeded`, or
+/// the engine's progress and its `final` or `refusal`, or an `error`; always `done` last. The answer
+/// and the run's row are stored before the result is sent; a client that leaves cancels the run,
+/// which is recorded as `cancelled`.
 struct AssistStreamRun: Sendable {
     let input: AssistInput
     let context: AssistContext
-    let exceeded: AssistQuotaExceeded?
+    let quota: AssistQuota
     let started: ContinuousClock.Instant
     let engine: any AssistEngine
     let conversations: ConversationRepository
@@ -96,9 +99,9 @@ struct AssistStreamRun: Sendable {
         try await delivery.send(AssistEvents.event(.context, context), through: sender)
         var recorded = false
         do {
-            if let exceeded {
+            let reservation = record(.running)
+            if let exceeded = try await Self.finishing({ try await runs.reserve(reservation, for: input.userID, quota: quota, now: reservation.createdAt) }) {
                 recorded = true
-                try await Self.finishing { try await runs.record(record(.quotaExceeded), for: input.userID) }
                 try await delivery.send(AssistEvents.event(.quotaExceeded, exceeded), through: sender)
             } else {
                 let result = try await engine.run(input) { progress in try await delivery.send(AssistEvents.progress(progress), through: sender) }
@@ -108,8 +111,9 @@ struct AssistStreamRun: Sendable {
             }
         } catch {
             if Task.isCancelled || delivery.clientGone {
-                // The client left: nobody reads any more events. The row is still written.
-                if !recorded { Task { [self] in try? await runs.record(record(.cancelled), for: input.userID) } }
+                // The client left (or the server is stopping): nobody reads any more events. The row is
+                // still written, before the stream ends.
+                if !recorded { try? await Self.finishing { try await runs.record(record(.cancelled), for: input.userID) } }
                 throw error
             }
             logger.error("assist run failed", metadata: ["run_id": "\(input.runID)", "error": "\(String(reflecting: error))"])
@@ -153,13 +157,13 @@ struct AssistStreamRun: Sendable {
             costUSD: run?.costUSD ?? 0, durationMs: elapsedMs, createdAt: clock.now())
     }
 
-    private var elapsedMs: Int {
+    var elapsedMs: Int {
         let elapsed = ContinuousClock.now - started
         return Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
     }
 
     /// Runs `work` to its end even if the client leaves meanwhile (a write is not cut halfway).
-    private static func finishing(_ work: @escaping @Sendable () async throws -> Void) async throws {
+    private static func finishing<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) async throws -> T {
         try await Task { try await work() }.value
     }
 }
