@@ -41,6 +41,8 @@ public final class RateLimiter: Sendable {
     private let store: (any SharedRateLimitStore)?
     private let buckets = Mutex<[String: Bucket]>([:])
     private let leases = Mutex<[String: Lease]>([:])
+    /// The lease in flight per key, which requests of that key arriving meanwhile wait for.
+    private let leasing = Mutex<[String: Task<LeaseOutcome, Never>]>([:])
 
     public init(
         capacity: Int, per interval: TimeInterval, clock: any TimeSource = SystemTime(), clients: ClientAddressResolver = .direct,
@@ -59,39 +61,71 @@ public final class RateLimiter: Sendable {
     public func acquire(_ key: String) async -> Int? {
         let key = scope.isEmpty ? key : "\(scope)|\(key)"
         guard let store else { return acquireLocally(key) }
-        let now = clock.now()
-        guard let size = spendLeased(key, now: now) else { return nil }
-        let lease: RateLimitLease
-        do {
-            lease = try await store.lease(key, tokens: size, capacity: Int(capacity), per: interval, at: now)
-        } catch {
-            return acquireLocally(key)
-        }
-        return leases.withLock { leases -> Int? in
-            var held = leases[key].flatMap { $0.expires > now ? $0 : nil } ?? Lease(tokens: 0, expires: now, sharedRemaining: capacity)
-            held.sharedRemaining = lease.remaining
-            guard lease.granted > 0 else {
-                leases[key] = held
-                return max(1, Int(((1 - lease.remaining) / refillPerSecond).rounded(.up)))
+        // Requests of one key arriving together share one lease in flight and then spend from the
+        // pocket it filled; each taking a lease of its own would drain the shared bucket into a
+        // pocket the later of them never look at, and refuse clients far under their limit.
+        var seen: LeaseOutcome?
+        for _ in 0..<Self.maxRounds {
+            let now = clock.now()
+            let step = leases.withLock { leases -> Step in
+                if leases.count > 50_000 { leases = leases.filter { $0.value.expires > now } }
+                if var held = leases[key], held.tokens > 0, held.expires > now {
+                    held.tokens -= 1
+                    leases[key] = held
+                    return .admitted
+                }
+                if case .refused(let remaining) = seen { return .refused(remaining) }
+                if let pending = leasing.withLock({ $0[key] }) { return .wait(pending) }
+                let size = Self.leaseSize(sharedRemaining: leases[key]?.sharedRemaining ?? capacity)
+                let task = Task { await self.lease(key, size: size, store: store, at: now) }
+                leasing.withLock { $0[key] = task }
+                return .wait(task)
             }
-            held.tokens += lease.granted - 1
-            held.expires = now.addingTimeInterval(min(interval, Self.leaseLifetime))
-            leases[key] = held
-            return nil
+            switch step {
+            case .admitted: return nil
+            case .refused(let remaining): return max(1, Int(((1 - remaining) / refillPerSecond).rounded(.up)))
+            case .wait(let task):
+                let outcome = await task.value
+                if case .failed = outcome { return acquireLocally(key) }
+                seen = outcome
+            }
         }
+        return 1  // tokens were granted every round but others spent them first: try again in a second
     }
 
-    /// Spends a leased token of `key` (nil), or says how many tokens to lease next.
-    private func spendLeased(_ key: String, now: Date) -> Int? {
-        leases.withLock { leases -> Int? in
-            if leases.count > 50_000 { leases = leases.filter { $0.value.expires > now } }
-            guard var held = leases[key] else { return Self.leaseSize(sharedRemaining: capacity) }
-            if held.tokens > 0, held.expires > now {
-                held.tokens -= 1
+    /// What one lease from the shared store gave, as every request waiting on it sees it.
+    enum LeaseOutcome: Sendable {
+        case granted
+        case refused(remaining: Double)
+        case failed
+    }
+
+    enum Step {
+        case admitted
+        case refused(Double)
+        case wait(Task<LeaseOutcome, Never>)
+    }
+
+    /// Rounds of "lease, then spend from the pocket" one request goes through at most before it is
+    /// told to retry (each round's lease granted tokens that others spent first).
+    static let maxRounds = 16
+
+    /// Leases `size` tokens of `key` into the pocket, and clears the lease in flight.
+    private func lease(_ key: String, size: Int, store: any SharedRateLimitStore, at now: Date) async -> LeaseOutcome {
+        let result = try? await store.lease(key, tokens: size, capacity: Int(capacity), per: interval, at: now)
+        return leases.withLock { leases -> LeaseOutcome in
+            leasing.withLock { _ = $0.removeValue(forKey: key) }
+            guard let result else { return .failed }
+            var held = leases[key].flatMap { $0.expires > now ? $0 : nil } ?? Lease(tokens: 0, expires: now, sharedRemaining: capacity)
+            held.sharedRemaining = result.remaining
+            guard result.granted > 0 else {
                 leases[key] = held
-                return nil
+                return .refused(remaining: result.remaining)
             }
-            return Self.leaseSize(sharedRemaining: held.sharedRemaining)
+            held.tokens += result.granted
+            held.expires = now.addingTimeInterval(min(interval, Self.leaseLifetime))
+            leases[key] = held
+            return .granted
         }
     }
 

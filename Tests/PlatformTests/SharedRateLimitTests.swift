@@ -94,6 +94,23 @@ struct SharedRateLimitTests {
         }
     }
 
+    @Test("a burst of one client's requests on one instance shares leases: 20 at once under a limit of 30 are all admitted, 60 at once exactly 30")
+    func burstSharesLeases() async throws {
+        try await withServer(.postgres, dependencies: .init(clock: TestClock())) { _, server in
+            for (burst, admitted) in [(20, 20), (60, 30)] {
+                let store = CountingRateLimitStore(PostgresRateLimitStore(database: server.database))
+                let limiter = RateLimiter(capacity: 30, per: 60, clock: TestClock(), store: store, scope: "test-\(UUID().uuidString)")
+                let refusals = await withTaskGroup(of: Int?.self) { group in
+                    for _ in 0..<burst { group.addTask { await limiter.acquire("client") } }
+                    return await group.reduce(into: [Int]()) { if let wait = $1 { $0.append(wait) } }
+                }
+                #expect(burst - refusals.count == admitted, "each request leasing on its own drained the bucket into pockets the others never looked at")
+                #expect(refusals.allSatisfy { $0 >= 1 })
+                #expect(store.leases.load(ordering: .relaxed) < burst, "requests arriving together wait for one lease")
+            }
+        }
+    }
+
     @Test("100 concurrent leases on one PostgreSQL bucket never grant more than its capacity")
     func concurrentLeases() async throws {
         try await withServer(.postgres, dependencies: .init(clock: TestClock())) { _, server in
