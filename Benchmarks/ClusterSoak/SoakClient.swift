@@ -5,8 +5,9 @@ import NIOHTTP1
 import PlatformAPI
 
 /// One request of the soak as a virtual user sends it: the route's endpoint (from the contract
-/// modules), an optional query and body, the user's token and the `X-Forwarded-For` that makes the
-/// user a client address of its own, and the `Idempotency-Key` of a write.
+/// modules), an optional query and body, the user's token, an `X-Forwarded-For` (a client address of
+/// its own when the soak talks to an instance directly; nginx replaces it with the peer's), and the
+/// `Idempotency-Key` of a write.
 struct SoakRequest: Sendable {
     var kind: String
     var endpoint: Endpoint

@@ -172,7 +172,8 @@ func selectModules(_ configuration: ServerConfiguration, dependencies: ServerDep
 func openStorage(_ configuration: ServerConfiguration, logger: Logger) async throws -> (database: any Database, services: [any Service]) {
     if let url = configuration.databaseURL {
         let store = try PostgresStore(
-            url: url, maxConnections: configuration.postgresMaxConnections, operationTimeout: .seconds(configuration.databaseTimeoutSeconds), logger: logger)
+            url: url, listenURL: configuration.databaseListenURL, maxConnections: configuration.postgresMaxConnections,
+            operationTimeout: .seconds(configuration.databaseTimeoutSeconds), logger: logger)
         return (store, [store, store.listener])
     }
     let path = URL(fileURLWithPath: configuration.dataDirectory).appendingPathComponent("apps.sqlite").path

@@ -23,6 +23,8 @@ public struct ServerConfiguration: Sendable {
     public var port = 8080
     /// A `postgres://` URL selects PostgreSQL; nil uses the SQLite file in ``dataDirectory``.
     public var databaseURL: String?
+    /// Where the notifications listener connects, when not at `databaseURL` (see ``Key/databaseListenURL``).
+    public var databaseListenURL: String?
     public var dataDirectory = "./data"
     public var environment = AppEnvironment.development
     public var apps: [AppID] = ServerConfiguration.implementedApps
@@ -184,6 +186,10 @@ public struct ServerConfiguration: Sendable {
         public static let host = SettingKey("HOST", "interface to listen on", default: Self.defaults.host)
         public static let port = SettingKey("PORT", "port to listen on", default: Self.defaults.port)
         public static let databaseURL = SettingKey("DATABASE_URL", "postgres://user:pass@host:5432/db selects PostgreSQL; unset uses SQLite at DATA_DIR/apps.sqlite")
+        public static let databaseListenURL = SettingKey(
+            "DATABASE_LISTEN_URL",
+            "a direct postgres:// URL of the same database for the one LISTEN connection (sign-outs reaching every instance), when DATABASE_URL goes through PgBouncer in transaction mode; unset uses DATABASE_URL"
+        )
         public static let dataDirectory = SettingKey("DATA_DIR", "folder for the SQLite file and development keys", default: Self.defaults.dataDirectory)
         public static let environment = SettingKey("APP_ENV", "development or production", default: Self.defaults.environment.rawValue)
         public static let apps = SettingKey("APPS", "comma-separated apps to host", default: Self.defaults.apps.map(\.rawValue).joined(separator: ","))
@@ -301,7 +307,7 @@ public struct ServerConfiguration: Sendable {
                 Key.host, Key.port, Key.environment, Key.apps, Key.logLevel, Key.maxBodyBytes, Key.maxUploadBytes, Key.headerTimeout, Key.idleTimeout,
                 Key.bodyTimeout, Key.bodyMinRate, Key.trustedProxies, Key.metricsToken, Key.shutdownTimeout,
             ]),
-        SettingGroup("Database", [Key.databaseURL, Key.dataDirectory, Key.postgresMaxConnections, Key.databaseTimeout]),
+        SettingGroup("Database", [Key.databaseURL, Key.databaseListenURL, Key.dataDirectory, Key.postgresMaxConnections, Key.databaseTimeout]),
         SettingGroup(
             "Auth",
             [
@@ -434,6 +440,12 @@ public struct ServerConfiguration: Sendable {
                 throw Invalid("DATABASE_URL must be a postgres:// URL (leave it unset for the embedded SQLite file)")
             }
             databaseURL = url
+        }
+        if let url = settings.string(Key.databaseListenURL) {
+            guard url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") else {
+                throw Invalid("DATABASE_LISTEN_URL must be a postgres:// URL of the database DATABASE_URL names")
+            }
+            databaseListenURL = url
         }
         if let dir = settings.string(Key.dataDirectory) { dataDirectory = dir }
         if let env = try settings.choice(Key.environment, AppEnvironment.self) { environment = env }

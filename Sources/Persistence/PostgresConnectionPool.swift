@@ -105,8 +105,15 @@ final class PostgresConnectionPool: Sendable {
     /// A connection outside the pool (it takes no slot and is never leased), opened with the pool's
     /// configuration and named `applicationName` in `pg_stat_activity`: for work that keeps one
     /// session to itself, like `LISTEN`. The caller closes it (``close(_:)``).
-    func openDedicated(applicationName: String) async throws -> PostgresConnection {
+    func openDedicated(applicationName: String, host: PostgresConnection.Configuration? = nil) async throws -> PostgresConnection {
         var configuration = configuration
+        // Another address for the same database (a direct one past a transaction-mode PgBouncer):
+        // its host, credentials and TLS, with the pool's options.
+        if let host {
+            let options = configuration.options
+            configuration = host
+            configuration.options = options
+        }
         configuration.options.additionalStartupParameters.append(("application_name", applicationName))
         let id = connectionIDs.wrappingAdd(1, ordering: .relaxed).newValue
         return try await PostgresConnection.connect(on: eventLoopGroup.any(), configuration: configuration, id: id, logger: logger)

@@ -28,7 +28,10 @@ public final class PostgresStore: Database, Service {
     public let listener: PostgresNotifications
     public var notifications: (any DatabaseNotifications)? { listener }
 
-    public init(url: String, maxConnections: Int = 20, operationTimeout: Duration = .seconds(5), logger: Logger) throws {
+    /// `listenURL` is where the notifications listener connects when it must not share the pool's
+    /// address: a `LISTEN` needs a session of its own, which PgBouncer's transaction mode does not keep.
+    public init(url: String, listenURL: String? = nil, maxConnections: Int = 20, operationTimeout: Duration = .seconds(5), logger: Logger) throws {
+        let listenHost = try listenURL.map { try PostgresConnection.Configuration(url: $0) }
         var configuration = try PostgresConnection.Configuration(url: url)
         configuration.options.connectTimeout = .nanoseconds(min(operationTimeout, .seconds(10)).nanoseconds)
         // A connection abandoned at its deadline is closed by us; this makes PostgreSQL notice within a
@@ -43,7 +46,7 @@ public final class PostgresStore: Database, Service {
         self.logger = logger
         let pool = pool
         listener = PostgresNotifications(logger: logger) {
-            try await pool.openDedicated(applicationName: PostgresNotifications.applicationName)
+            try await pool.openDedicated(applicationName: PostgresNotifications.applicationName, host: listenHost)
         }
     }
 

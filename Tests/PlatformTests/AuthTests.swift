@@ -497,6 +497,35 @@ struct MultiInstanceSessionTests {
         }
     }
 
+    @Test("DATABASE_LISTEN_URL is where the listener connects: a direct URL carries sign-outs; an unreachable one carries none (the cache's TTL is then the bound)")
+    func listenURLIsTheListenersAddress() async throws {
+        let direct = try TestDatabase.postgresURL()
+        guard var closed = URLComponents(string: direct) else { throw TestFailure("bad TEST_POSTGRES_URL") }
+        closed.port = 9  // discard: nothing listens there
+        let unreachable = closed.string!
+        for (listenURL, carried) in [(direct, true), (unreachable, false)] {
+            try await withInstances(
+                2,
+                configure: { _, configuration in
+                    configuration.sessionCacheSeconds = 60
+                    configuration.databaseListenURL = listenURL
+                }
+            ) { clients, _ in
+                let user = try await clients[0].signIn()
+                try await Self.warm(clients, user.accessToken)
+                #expect(try await clients[0].send(.post, "/knot/auth/sign-out", token: user.accessToken).status == .noContent)
+                if carried {
+                    try await Self.expectRefusedEverywhere(clients, user.accessToken, since: .now)
+                } else {
+                    try await Task.sleep(for: .milliseconds(1500))
+                    #expect(
+                        try await clients[1].send(.get, Self.hints, token: user.accessToken).status != .unauthorized,
+                        "no listener, no notification: the other instance trusts its cache")
+                }
+            }
+        }
+    }
+
     @Test("a refresh token presented again on one instance revokes the session on every instance within 1 s")
     func refreshTokenReuseReachesEveryInstance() async throws {
         let clock = TestClock()
