@@ -15,6 +15,7 @@ struct Ask: AsyncParsableCommand {
         abstract: "Ask Zia: meal plans, routines, chores. The answer streams to standard output; progress goes to standard error.",
         discussion: """
             Exit status \(AskOutcome.refusedExitCode): Zia declined the request; \(AskOutcome.quotaExitCode): the assistant quota is used up; \
+            \(AskOutcome.cutOffExitCode): the answer was cut off (the connection was lost or the server restarted; ask again); \
             130: cancelled (Ctrl-C closes the stream and the server stops the run).
             """)
     @Argument(help: "What you want, in your own words.") var goal: String
@@ -74,6 +75,9 @@ struct AskOutcome: Sendable {
     static let refusedExitCode: Int32 = 10
     /// The exit status of a used-up quota.
     static let quotaExitCode: Int32 = 11
+    /// The exit status of an answer cut off midway, by a lost connection or its server stopping:
+    /// the offline status, since asking again is the way on for both.
+    static let cutOffExitCode = ClientError.offline("").exitCode
 
     var final: AssistFinal?
     var refusal: AssistRefusal?
@@ -90,8 +94,10 @@ struct AskOutcome: Sendable {
         } catch ClientError.offline where streamed || outcome.conversationID != nil {
             // The server answered, then the connection went: not "cannot reach the server".
             if streamed && !json { write("\n") }
-            throw CLIError("the connection was lost before the answer ended; what arrived is above. Try again.", exitCode: ClientError.offline("").exitCode)
+            throw CLIError("the connection was lost before the answer ended; what arrived is above. Try again.", exitCode: cutOffExitCode)
         }
+        // A partial answer ends its line before the failure is told (standard error).
+        if streamed && !json && outcome.final == nil { write("\n") }
         if !json, outcome.final != nil, let id = outcome.conversationID {
             progress.say("conversation \(id) — continue with `zia ask --conversation \(id) …`")
         }
@@ -119,8 +125,9 @@ struct AskOutcome: Sendable {
                 if !json { write(streamed ? "\n" : final.text + "\n") }
             case .refusal(let refusal): outcome.refusal = refusal
             case .quotaExceeded(let quota): outcome.quota = quota
-            case .error(let body): outcome.failure = body
-            case .done, .unknown: break
+            // An error after the result (the server stopping just before `done`) leaves the result whole.
+            case .error(let body) where outcome.final == nil: outcome.failure = body
+            case .error, .done, .unknown: break
             }
         }
     }
@@ -130,6 +137,9 @@ struct AskOutcome: Sendable {
         if let refusal { throw CLIError("Zia declined (\(refusal.reason)): \(refusal.refusalText)", exitCode: Self.refusedExitCode) }
         if let quota {
             throw CLIError("\(quota.message) (\(quota.used) of \(quota.limit) used; resets \(WireFormat.formatDate(quota.resetsAt))).", exitCode: Self.quotaExitCode)
+        }
+        if let failure, AssistInterruption.matches(failure) {
+            throw CLIError("the answer was cut off because the server restarted; what arrived above is not the whole answer. Ask again.", exitCode: Self.cutOffExitCode)
         }
         if let failure { throw CLIError("the assistant failed: \(failure.message) (\(failure.code)).") }
         if final == nil { throw CLIError("the answer ended before it was complete; try again.") }

@@ -10,7 +10,9 @@ import Foundation
 ///   ``ConnectionNotMade`` means nothing was sent; the retry policy's attempts and waits). A
 ///   timeout waiting for the answer is not: the server may have the goal, and a goal is never run
 ///   twice. A connection lost mid-stream (the body fails, or ends before `done`) ends the
-///   events with ``ClientError/offline(_:)``.
+///   events with ``ClientError/offline(_:)``. A server that stops mid-answer sends an `error`
+///   event (``AssistInterruption``) then `done`: the events end normally, and ``AssistTurn`` reads
+///   that error as ``AssistTurn/Outcome/interrupted(_:)``.
 /// - Cancelling the task that iterates (or dropping the stream) closes the connection, and the
 ///   server cancels the run.
 extension ZiaAPIClient {

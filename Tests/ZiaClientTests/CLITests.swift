@@ -219,31 +219,52 @@ struct ZiaCLITests {
         }
     }
 
-    @Test func aStreamCutOffMidAnswerSaysSoAndExits3() async throws {
+    /// `zia ask dinner` against a local server whose stream writes `blocks`, then (when `cut`) drops the connection.
+    static func ask(against blocks: [String], cut: Bool) async throws -> ProcessRun {
         let (folder, _) = try Self.workspace()
         defer { try? FileManager.default.removeItem(at: folder) }
-        // A server that answers, streams two tokens, then drops the connection.
         let router = Router()
         router.post("/zia/v1/assist/stream") { _, _ in
             Response(
                 status: .ok, headers: [.contentType: "text/event-stream"],
                 body: ResponseBody { writer in
-                    try await writer.write(ByteBuffer(string: #"data: {"event":"token","data":"Monday: "}"# + "\n\n"))
-                    try await writer.write(ByteBuffer(string: #"data: {"event":"token","data":"Baked "}"# + "\n\n"))
-                    throw CancellationError()
+                    for block in blocks { try await writer.write(ByteBuffer(string: block + "\n\n")) }
+                    if cut { throw CancellationError() }
+                    try await writer.finish(nil)
                 })
         }
-        try await withLocalHTTPServer(router, label: "cut-assist") { port in
+        return try await withLocalHTTPServer(router, label: "cut-assist") { port in
             let session = folder.appendingPathComponent("session.json")
             try FileTokenStore(fileURL: session).save(
                 StoredSession(
                     serverUrl: "http://127.0.0.1:\(port)", userId: UUID().uuidString, accessToken: "a", refreshToken: "r",
                     accessTokenExpiresAt: Date().addingTimeInterval(3600)))
-            let run = try await ChildProcess.run(Self.executable, ["ask", "dinner", "--session-file", session.path])
-            #expect(run.status == 3, "\(run)")
-            #expect(run.stdout == "Monday: Baked \n", "the partial answer, ended with a line break: \(run)")
-            #expect(run.stderr.contains("the connection was lost before the answer ended") && !run.stderr.contains("Is it running?"), "\(run)")
+            return try await ChildProcess.run(Self.executable, ["ask", "dinner", "--session-file", session.path])
         }
+    }
+
+    static let twoTokens = [#"data: {"event":"token","data":"Monday: "}"#, #"data: {"event":"token","data":"Baked "}"#]
+
+    @Test func aStreamCutOffMidAnswerSaysSoAndExits3() async throws {
+        // A server that answers, streams two tokens, then drops the connection.
+        let run = try await Self.ask(against: Self.twoTokens, cut: true)
+        #expect(run.status == 3, "\(run)")
+        #expect(run.stdout == "Monday: Baked \n", "the partial answer, ended with a line break: \(run)")
+        #expect(run.stderr.contains("the connection was lost before the answer ended") && !run.stderr.contains("Is it running?"), "\(run)")
+    }
+
+    @Test(arguments: ["server_restarting", "stream_interrupted"])
+    func anAnswerItsServerStoppedSaysAskAgainAndExits3(_ code: String) async throws {
+        // The server stops mid-answer: `error` with its code, then `done`.
+        let ending = [
+            #"event: error"# + "\n" + #"data: {"event":"error","data":{"error":{"code":"\#(code)","message":"The server is restarting; ask again."}}}"#,
+            #"data: {"event":"done","elapsed_ms":3}"#,
+        ]
+        let run = try await Self.ask(against: Self.twoTokens + ending, cut: false)
+        #expect(run.status == 3, "\(run)")
+        #expect(run.stdout == "Monday: Baked \n", "the partial answer, ended with a line break: \(run)")
+        #expect(run.stderr.contains("cut off because the server restarted") && run.stderr.contains("Ask again"), "\(run)")
+        #expect(!run.stderr.contains("the assistant failed"), "\(run)")
     }
 
     @Test func ctrlCClosesTheStreamAndExits130() async throws {

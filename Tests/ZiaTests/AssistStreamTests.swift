@@ -44,14 +44,19 @@ struct AssistStreamTests {
             #expect(read.headers["content-type"]?.hasPrefix("text/event-stream") == true)
             let bytes = Array(read.chunks.joined())
             let text = String(decoding: bytes, as: UTF8.self)
-            // Standard framing: every block is `event: <type>` then one `data:` line, then a blank line.
+            // Standard framing: every block is `id: <run_id>:<n>`, `event: <type>` then one `data:` line, then a blank line.
             let blocks = text.components(separatedBy: "\n\n").filter { !$0.isEmpty && !$0.hasPrefix(":") }
             #expect(!blocks.isEmpty)
             for block in blocks {
                 let lines = block.components(separatedBy: "\n")
-                #expect(lines.count == 2 && lines[0].hasPrefix("event: ") && lines[1].hasPrefix("data: {"), "\(block)")
+                #expect(lines.count == 3 && lines[0].hasPrefix("id: ") && lines[1].hasPrefix("event: ") && lines[2].hasPrefix("data: {"), "\(block)")
             }
             let events = AssistEventRead.events(bytes)
+            // The ids: the run's id and the events' order from 1, so a client that loses the stream sends `Last-Event-ID`.
+            var parser = ServerSentEventParser()
+            let ids = parser.consume(bytes).map(\.id)
+            let runID = try #require(events.first?.object["run_id"] as? String)
+            #expect(ids == (1...ids.count).map { "\(runID):\($0)" }, "\(ids)")
             let types = events.map(\.type)
             #expect(types.first == "context" && types.last == "done", "\(types)")
             #expect(types.contains("final") && types.filter { $0 == "done" }.count == 1)
@@ -68,7 +73,7 @@ struct AssistStreamTests {
             #expect(done.json["elapsed_ms"] is Int && done.json["data"] == nil, "done's elapsed_ms is top-level")
 
             // The same bytes split anywhere — one byte at a time, and inside each multi-byte character — give the same events.
-            var parser = ServerSentEventParser()
+            parser = ServerSentEventParser()
             let byteByByte = bytes.flatMap { parser.consume([$0]) }.map(AssistEventRead.init)
             #expect(byteByByte.map(\.type) == types)
             #expect((byteByByte[0].object["profile"] as? [String: Any])?["display_name"] as? String == name)

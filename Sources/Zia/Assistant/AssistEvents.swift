@@ -1,6 +1,7 @@
 import Foundation
 import PlatformAPI
 import PlatformCore
+import Synchronization
 import ZiaAPI
 import ZiaAssistant
 
@@ -25,9 +26,9 @@ enum AssistEvents {
     }
 
     /// How an assist stream ends on an error it did not send itself (the server stopping, a
-    /// reconnect): the `error` event, then `done`.
-    static func ending(elapsedMs: @escaping @Sendable () -> Int) -> EventStream.Ending {
-        { [error($0), done(elapsedMs: elapsedMs())] }
+    /// reconnect): the `error` event, then `done`, numbered by the stream's `ids` when it has them.
+    static func ending(ids: AssistEventIDs? = nil, elapsedMs: @escaping @Sendable () -> Int) -> EventStream.Ending {
+        { [error($0), done(elapsedMs: elapsedMs())].map { ids?.stamp($0) ?? $0 } }
     }
 
     /// What a run reports while it works.
@@ -49,5 +50,29 @@ enum AssistEvents {
     /// A `tool_result` event's data: `{"count": n}`.
     struct ToolResult: Encodable {
         var count: Int
+    }
+}
+
+/// The `id:` of an assist stream's events, `<run_id>:<n>` with n counting from 1 in the order the
+/// events are sent. Exists so a standard server-sent-events client that loses the stream reconnects
+/// with `Last-Event-ID`, which the server answers with `stream_interrupted`. One per stream, shared by
+/// the run's events and the stream's ending events.
+final class AssistEventIDs: Sendable {
+    let runID: RunID
+    private let sent = Mutex(0)
+
+    init(_ runID: RunID) {
+        self.runID = runID
+    }
+
+    /// `event` with the stream's next id.
+    func stamp(_ event: ServerSentEvent) -> ServerSentEvent {
+        var event = event
+        let number = sent.withLock {
+            $0 += 1
+            return $0
+        }
+        event.id = "\(runID):\(number)"
+        return event
     }
 }

@@ -71,8 +71,12 @@ public struct AssistStreamController: Sendable {
             context: AssistContext(profile: caller, household: profile, conversationID: conversationID, runID: RunID(runID)),
             quota: quota, started: started,
             engine: engine, conversations: conversations, runs: runs, pantry: pantry, metrics: metrics, clock: clock, logger: logger)
+        // Every event carries an id (`<run_id>:<n>`), so a client that loses the stream reconnects with `Last-Event-ID`.
+        let ids = AssistEventIDs(RunID(runID))
         // A stream open when the server stops ends as the others do: an `error` (`server_restarting`), then `done`.
-        return EventStream.response(ending: AssistEvents.ending { run.elapsedMs }) { sender in try await run.produce(sender) }
+        return EventStream.response(ending: AssistEvents.ending(ids: ids) { run.elapsedMs }) { sender in
+            try await run.produce(sender, delivery: Delivery(ids: ids))
+        }
     }
 }
 
@@ -94,8 +98,7 @@ struct AssistStreamRun: Sendable {
     let clock: any TimeSource
     let logger: Logger
 
-    func produce(_ sender: EventStreamSender) async throws {
-        let delivery = Delivery()
+    func produce(_ sender: EventStreamSender, delivery: Delivery) async throws {
         try await delivery.send(AssistEvents.event(.context, context), through: sender)
         var recorded = false
         do {
@@ -118,9 +121,9 @@ struct AssistStreamRun: Sendable {
             }
             logger.error("assist run failed", metadata: ["run_id": "\(input.runID)", "error": "\(String(reflecting: error))"])
             if !recorded { try? await Self.finishing { try await runs.record(record(.error), for: input.userID) } }
-            try await sender.send(AssistEvents.error(error))
+            try await delivery.send(AssistEvents.error(error), through: sender)
         }
-        try await sender.send(AssistEvents.done(elapsedMs: elapsedMs))
+        try await delivery.send(AssistEvents.done(elapsedMs: elapsedMs), through: sender)
     }
 
     /// Stores the answer in the conversation and the run's row (and counts a user's first plan);
@@ -168,17 +171,23 @@ struct AssistStreamRun: Sendable {
     }
 }
 
-/// Whether an event could not be handed to the connection: the client left. A run that fails
-/// because of that was cancelled by the client, not an error of the run (the write's failure can
-/// arrive before the task's cancellation does).
+/// How a run's events reach the client: each numbered by the stream's ``AssistEventIDs``, and
+/// whether one could not be handed to the connection: the client left. A run that fails because of
+/// that was cancelled by the client, not an error of the run (the write's failure can arrive before
+/// the task's cancellation does).
 final class Delivery: Sendable {
+    let ids: AssistEventIDs
     private let gone = Mutex(false)
+
+    init(ids: AssistEventIDs) {
+        self.ids = ids
+    }
 
     var clientGone: Bool { gone.withLock { $0 } }
 
     func send(_ event: ServerSentEvent, through sender: EventStreamSender) async throws {
         do {
-            try await sender.send(event)
+            try await sender.send(ids.stamp(event))
         } catch {
             gone.withLock { $0 = true }
             throw error

@@ -13,6 +13,10 @@ public struct AssistTurn: Sendable, Equatable {
         /// An `error` event, a refusal before the stream (the seed's `HTTP <code>` and the
         /// platform's message), or a lost connection; the text streamed so far is kept.
         case failed(String)
+        /// Its server stopped mid-answer (``AssistInterruption``): ``AssistInterruption/message``; the
+        /// text so far, if any, ends with ``AssistInterruption/cutOffMark`` and no plan came.
+        /// Asking again is the way on.
+        case interrupted(String)
         /// The user stopped it.
         case stopped
     }
@@ -30,6 +34,9 @@ public struct AssistTurn: Sendable, Equatable {
 
     public var isRunning: Bool { outcome == nil }
 
+    /// Whether the same goal asked again may well answer (the server stopped mid-answer).
+    public var canAskAgain: Bool { if case .interrupted = outcome { true } else { false } }
+
     /// Folds in the next event.
     public mutating func apply(_ event: AssistEvent) {
         switch event {
@@ -46,7 +53,15 @@ public struct AssistTurn: Sendable, Equatable {
         case .quotaExceeded(let quota):
             text = quota.message
             outcome = .quotaExceeded(quota)
-        case .error(let body): outcome = .failed(body.message)
+        case .error(let body):
+            // An error after the result (the server stopping just before `done`) leaves the result whole.
+            guard outcome == nil else { break }
+            if AssistInterruption.matches(body) {
+                if !text.isEmpty { text += AssistInterruption.cutOffMark }
+                outcome = .interrupted(AssistInterruption.message)
+            } else {
+                outcome = .failed(body.message)
+            }
         case .done:
             status = nil
             if outcome == nil { outcome = .failed("The answer ended without a result.") }

@@ -105,7 +105,7 @@ public final class MealPlannerViewModel {
         switch turn.outcome {
         case .refused(let value)?: refusal = value
         case .quotaExceeded(let value)?: quota = value
-        case .failed(let message)?: errorMessage = message
+        case .failed(let message)?, .interrupted(let message)?: errorMessage = message
         default: break
         }
     }
