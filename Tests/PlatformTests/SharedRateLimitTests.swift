@@ -1,6 +1,7 @@
 import AppServer
 import Foundation
 import HTTPTypes
+import Jobs
 import Persistence
 import Synchronization
 import TestSupport
@@ -153,6 +154,38 @@ struct SharedRateLimitTests {
         let limiter = RateLimiter(capacity: 4, per: 64, clock: TestClock(), store: FailingRateLimitStore())
         for _ in 0..<4 { #expect(await limiter.acquire("c") == nil) }
         #expect(await limiter.acquire("c") == 16)
+    }
+
+    /// The scope keys of the shared buckets in `database`.
+    static func bucketKeys(_ database: any Database) async throws -> Set<String> {
+        try await database.read { db in
+            Set(try await db.raw("SELECT scope_key FROM rate_limit_buckets").all().map { try $0.decode(column: "scope_key", as: String.self) })
+        }
+    }
+
+    @Test("rate-limit-buckets-purge deletes the buckets idle for a whole interval and keeps the others; a purged key starts full again")
+    func purgeIdleBuckets() async throws {
+        let clock = TestClock()
+        // One instance on a database of its own: the purge would otherwise delete other tests' buckets.
+        try await withInstances(1, dependencies: .init(clock: clock)) { _, servers in
+            let server = servers[0]
+            let store = PostgresRateLimitStore(database: server.database)
+            let start = clock.now()
+            for key in ["idle", "busy", "long"] {
+                let interval: TimeInterval = key == "long" ? 3600 : 60
+                #expect(try await store.lease(key, tokens: 5, capacity: 10, per: interval, at: start).granted == 5)
+            }
+            #expect(try await store.lease("busy", tokens: 1, capacity: 10, per: 60, at: start.addingTimeInterval(50)).granted == 1)
+            try await store.purgeIdle(at: start.addingTimeInterval(60))
+            #expect(try await Self.bucketKeys(server.database) == ["idle", "busy", "long"], "idle for exactly its interval: not yet")
+            // The scheduled job, as the server registers it, at the app clock's time.
+            clock.advance(by: 61)
+            _ = try await server.scheduler.queue.enqueue(NewJob(kind: PostgresRateLimitStore.purgeJobKind, runAt: clock.now()))
+            try await server.scheduler.drain()
+            #expect(try await Self.bucketKeys(server.database) == ["busy", "long"], "idle 61 s of 60 goes; leased 11 s ago, or idle 61 s of an hour, stays")
+            #expect(try await store.lease("idle", tokens: 10, capacity: 10, per: 60, at: clock.now()).granted == 10, "recreated full")
+            #expect(try await store.lease("busy", tokens: 10, capacity: 10, per: 60, at: clock.now()).granted == 10, "kept and refilled")
+        }
     }
 
     @Test("a lease is sized from the shared bucket: a quarter of it, one token near the limit")
