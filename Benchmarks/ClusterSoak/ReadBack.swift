@@ -29,7 +29,7 @@ struct ReadBack: Sendable {
             var count = Count(created: ids.count)
             switch kind {
             case "knot.hint": tally(&count, ids, found: await knotHints(tokens.knot))
-            case "vibekeeper.contact": tally(&count, ids, found: await list(VibeKeeperRoutes.contacts.endpoint, token: tokens.vibekeeper, key: nil))
+            case "vibekeeper.contact": tally(&count, ids, found: await pagedList(VibeKeeperRoutes.contacts.endpoint, token: tokens.vibekeeper))
             case "zia.pantry.item": tally(&count, ids, found: await list(ZiaRoutes.pantry.endpoint, token: tokens.zia, key: "items"))
             case "vibekeeper.capture":
                 for id in ids { await one(&count, GiftIdeaID(pathComponent: id).map(VibeKeeperRoutes.giftIdea.endpoint), token: tokens.vibekeeper) }
@@ -66,6 +66,21 @@ struct ReadBack: Sendable {
         else { return nil }
         let rows: Any? = if let key { (json as? [String: Any])?[key] } else { json }
         return (rows as? [[String: Any]]).map { Set($0.compactMap { $0["id"] as? String }) }
+    }
+
+    /// The ids of a list paged by `X-Next-Cursor` (VibeKeeper's), every page of it.
+    func pagedList(_ endpoint: Endpoint, token: String) async -> Set<String>? {
+        var found: Set<String> = []
+        var cursor: String?
+        repeat {
+            let query = "limit=100" + (cursor.map { "&cursor=" + ($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? $0) } ?? "")
+            guard let page = await user.client.send(SoakRequest(kind: "readback", endpoint: endpoint, query: query, token: token)), page.status == 200,
+                let rows = (try? JSONSerialization.jsonObject(with: page.body)) as? [[String: Any]]
+            else { return nil }
+            found.formUnion(rows.compactMap { $0["id"] as? String })
+            cursor = page.nextCursor
+        } while cursor != nil
+        return found
     }
 
     /// Every hint id of the user, page by page.

@@ -27,6 +27,8 @@ struct SoakRequest: Sendable {
 struct SoakAnswer: Sendable {
     var status: Int
     var body: Data
+    /// A paged list's `X-Next-Cursor` (absent on its last page).
+    var nextCursor: String? = nil
 
     /// The body as a JSON object, when it is one.
     var object: [String: Any]? { (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] }
@@ -41,8 +43,8 @@ struct SoakClient: Sendable {
     let http: HTTPClient
     let base: String
     let metrics: SoakMetrics
-    /// The client address this user's requests claim (nginx appends the real peer; the server trusts
-    /// 127.0.0.1 and takes this one).
+    /// The client address this user's requests claim: heard when the soak talks to an instance
+    /// directly; nginx replaces it with the peer (127.0.0.1), so through nginx every user is one address.
     let forwardedFor: String
     var maxAttempts = 10
 
@@ -64,7 +66,7 @@ struct SoakClient: Sendable {
                     break
                 }
                 let body = try await response.body.collect(upTo: 16 << 20)
-                answer = SoakAnswer(status: Int(response.status.code), body: Data(body.readableBytesView))
+                answer = SoakAnswer(status: Int(response.status.code), body: Data(body.readableBytesView), nextCursor: response.headers.first(name: "X-Next-Cursor"))
                 if request.success.contains(Int(response.status.code)) { break }
                 metrics.unexpectedStatus(Int(response.status.code))
                 let retryAfter = response.headers.first(name: "Retry-After").flatMap(Double.init)

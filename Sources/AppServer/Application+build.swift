@@ -216,7 +216,9 @@ func buildAuth(
         clientIDs: SignInClientIDs(apple: configuration.signInClientIDs.apple, google: configuration.signInClientIDs.google),
         refreshReuseGrace: TimeInterval(configuration.refreshReuseGraceSeconds)
     )
-    let rateLimitStore = database.kind == .postgres && configuration.sharedRateLimits ? PostgresRateLimitStore(database: database) : nil
+    let rateLimitStore =
+        database.kind == .postgres && configuration.sharedRateLimits
+        ? PostgresRateLimitStore(database: database, leaseBound: max(.milliseconds(250), .seconds(configuration.databaseTimeoutSeconds) / 5)) : nil
     let authLimiter = RateLimiter(
         capacity: configuration.authRateLimitPerMinute, per: 60, clock: clock, clients: try ClientAddressResolver(trustedProxies: configuration.trustedProxies),
         store: rateLimitStore)

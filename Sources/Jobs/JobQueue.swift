@@ -204,18 +204,19 @@ public struct JobQueue: Sendable {
     }
 
     /// Extends the leases of every job `owner` is running (its heartbeat while handlers run), so a
-    /// long job is not taken over by another instance. Returns how many leases were extended.
+    /// long job is not taken over by another instance. Returns the jobs whose leases it still holds.
     @discardableResult
-    public func extendLeases(owner: String, leaseDuration: TimeInterval) async throws -> Int {
+    public func extendLeases(owner: String, leaseDuration: TimeInterval) async throws -> Set<JobID> {
         let now = clock.now()
         return try await database.transaction { db in
             if ownerStaleAfter != nil { try await InstancePresence.heartbeat(owner, now: now, on: db) }
-            return try await db.raw(
+            let rows = try await db.raw(
                 """
                 UPDATE jobs SET lease_expires_at = \(bind: now.addingTimeInterval(leaseDuration)) WHERE lease_owner = \(bind: owner) AND status = 'running'
                 RETURNING id
                 """
-            ).all().count
+            ).all()
+            return Set(try rows.map { JobID(try $0.uuid("id")) })
         }
     }
 

@@ -64,6 +64,8 @@ public final class JobScheduler: Service, Sendable {
     let logger: Logger
     let handlers = LockedValue<[String: any JobHandler]>([:])
     let recurring = LockedValue<[RecurringJob]>([])
+    /// Whether the last ``ensureRecurring()`` met a database outage (its warning already given).
+    let recurringPaused = LockedValue(false)
     /// Opened when the tables exist (migrations done); ``run()`` waits for it before its first query.
     let startGate: ReadinessGate?
 
@@ -184,15 +186,28 @@ public final class JobScheduler: Service, Sendable {
     }
 
     /// Enqueues the next occurrence of every recurring job that has none pending.
+    /// A database outage is said once (then once when it is over), not per recurring job every 5 s.
     public func ensureRecurring() async {
         for job in recurringJobs {
             do {
                 if try await !queue.hasActive(kind: job.kind, keyPrefix: job.keyPrefix) {
                     try await queue.enqueue(job.occurrence(after: clock.now()))
                 }
+            } catch let error as DatabaseUnavailable {
+                if recurringPaused.withLock({ paused in
+                    defer { paused = true }; return !paused
+                }) {
+                    logger.warning("database unavailable; recurring jobs are scheduled again when it answers", metadata: ["error": "\(error.reason)"])
+                }
+                return
             } catch {
                 logger.warning("could not schedule recurring job", metadata: ["job": "\(job.name)", "error": "\(error)"])
             }
+        }
+        if recurringPaused.withLock({ paused in
+            defer { paused = false }; return paused
+        }) {
+            logger.notice("database answers again; recurring jobs scheduled")
         }
     }
 
@@ -206,12 +221,19 @@ public final class JobScheduler: Service, Sendable {
             metrics?.observe(
                 "jobs_dispatch_lag_seconds", help: "Time from a job's run_at to its claim.", labels: ["kind": job.kind], value: max(0, claimedAt.timeIntervalSince(job.runAt)))
         }
-        // The heartbeat keeps this batch's leases alive while its handlers run, however long.
+        // The heartbeat keeps this batch's leases alive while its handlers run, however long. A
+        // handler whose lease this runner no longer holds (taken over while its instance looked gone,
+        // say cut off from the database for longer than another instance waits) is cancelled at the
+        // next extension, so its work does not go on beside the instance that took it over.
+        let running = RunningHandlers()
         let heartbeat = Task {
+            let every = max(0.2, min(configuration.leaseSeconds, queue.ownerStaleAfter ?? configuration.leaseSeconds) / 3)
             while !Task.isCancelled {
-                try? await Task.sleep(for: .milliseconds(Int(max(0.2, configuration.leaseSeconds / 3) * 1000)))
+                try? await Task.sleep(for: .milliseconds(Int(every * 1000)))
                 guard !Task.isCancelled else { break }
-                _ = try? await queue.extendLeases(owner: configuration.owner, leaseDuration: configuration.leaseSeconds)
+                if let held = try? await queue.extendLeases(owner: configuration.owner, leaseDuration: configuration.leaseSeconds) {
+                    running.cancel(except: held, logger: logger)
+                }
             }
         }
         defer { heartbeat.cancel() }
@@ -221,7 +243,7 @@ public final class JobScheduler: Service, Sendable {
             let level = jobs[index].priority
             var end = index
             while end < jobs.count && jobs[end].priority == level { end += 1 }
-            await runConcurrently(Array(jobs[index..<end]))
+            await runConcurrently(Array(jobs[index..<end]), running: running)
             index = end
         }
         return jobs.count
@@ -237,13 +259,13 @@ public final class JobScheduler: Service, Sendable {
     /// Runs `jobs` with at most `concurrency` at a time. Finished jobs are recorded in groups of up
     /// to `completionGroup` as they finish (one statement per group keeps throughput; small groups
     /// keep what a crash makes run again small).
-    private func runConcurrently(_ jobs: [ClaimedJob]) async {
+    private func runConcurrently(_ jobs: [ClaimedJob], running handlers: RunningHandlers) async {
         await withTaskGroup(of: ClaimedJob?.self) { group in
             var iterator = jobs.makeIterator()
             var running = 0
             func addNext() -> Bool {
                 guard let job = iterator.next() else { return false }
-                group.addTask { await self.execute(job) ? job : nil }
+                group.addTask { await self.execute(job, running: handlers) ? job : nil }
                 return true
             }
             while running < max(1, configuration.concurrency), addNext() { running += 1 }
@@ -302,21 +324,34 @@ public final class JobScheduler: Service, Sendable {
     }
 
     /// Runs one job; returns true when it completed (to be marked in the batch's single update).
-    private func execute(_ job: ClaimedJob) async -> Bool {
+    private func execute(_ job: ClaimedJob, running: RunningHandlers) async -> Bool {
         guard let handler = handlers.withLock({ $0[job.kind] }) else {
             await recordFailure(job, error: "no handler registered for job kind \(job.kind)")
             return false
         }
         do {
             // Background work may touch many rows (a purge, a re-embedding pass): its database
-            // operations get a minute, not the per-request bound.
-            switch try await DatabaseDeadline.withOperationTimeout(Self.handlerDatabaseTimeout, { try await handler.handle(job) }) {
+            // operations get a minute, not the per-request bound. It runs as a task of its own, which
+            // the heartbeat cancels when the lease is lost.
+            let work = Task { try await DatabaseDeadline.withOperationTimeout(Self.handlerDatabaseTimeout, { try await handler.handle(job) }) }
+            running.add(job.id, work)
+            defer { running.remove(job.id) }
+            let outcome = try await withTaskCancellationHandler {
+                try await work.value
+            } onCancel: {
+                work.cancel()
+            }
+            if running.lost(job.id) { return false }
+            switch outcome {
             case .completed:
                 return true
             case .deferred(let date):
                 try await queue.postpone(job.id, owner: configuration.owner, until: date)
                 return false
             }
+        } catch _ where running.lost(job.id) {
+            // Its lease was lost: the instance that took the job over runs it and records it.
+            return false
         } catch _ where Task.isCancelled {
             // Cancelled by the shutdown bound: not a failure; ``releaseLeases()`` returns the job.
             return false
@@ -372,6 +407,29 @@ public final class JobScheduler: Service, Sendable {
             metrics.gauge("jobs_oldest_due_lag_seconds", help: "How late the oldest due job is.", value: stats.oldestDueLag)
         } catch {
             logger.warning("could not read job queue stats", metadata: ["error": "\(error)"])
+        }
+    }
+}
+
+/// The handlers of one batch that are running, so the lease heartbeat can cancel those whose lease
+/// this runner no longer holds (and the runner then records nothing for them).
+final class RunningHandlers: Sendable {
+    private let state = LockedValue<(tasks: [JobID: Task<JobOutcome, any Error>], lost: Set<JobID>)>(([:], []))
+
+    func add(_ id: JobID, _ task: Task<JobOutcome, any Error>) { state.withLock { $0.tasks[id] = task } }
+    func remove(_ id: JobID) { state.withLock { _ = $0.tasks.removeValue(forKey: id) } }
+    func lost(_ id: JobID) -> Bool { state.withLock { $0.lost.contains(id) } }
+
+    /// Cancels every running handler whose job is not in `held`.
+    func cancel(except held: Set<JobID>, logger: Logger) {
+        let cancelled = state.withLock { state -> [(JobID, Task<JobOutcome, any Error>)] in
+            let gone = state.tasks.filter { !held.contains($0.key) && !state.lost.contains($0.key) }
+            state.lost.formUnion(gone.map(\.key))
+            return gone.map { ($0.key, $0.value) }
+        }
+        for (id, task) in cancelled {
+            logger.warning("job lease lost while its handler ran; handler cancelled (the instance that took it over runs it)", metadata: ["job": "\(id)"])
+            task.cancel()
         }
     }
 }

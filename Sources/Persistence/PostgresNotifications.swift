@@ -61,7 +61,7 @@ public final class PostgresNotifications: DatabaseNotifications, Service {
                 continue
             }
             do {
-                let connection = try await Self.within(answerWithin, abandoned: { PostgresConnectionPool.close($0) }) { try await self.connect() }
+                let connection = try await TimeLimit.run(within: answerWithin, abandoned: { PostgresConnectionPool.close($0) }) { try await self.connect() }
                 if await listen(on: connection, channels: channels) { backoff = Self.firstBackoff }
             } catch {
                 if !Task.isCancelled { logger.warning("notifications listener could not connect: \(String(reflecting: error))") }
@@ -100,7 +100,7 @@ public final class PostgresNotifications: DatabaseNotifications, Service {
                 do {
                     while true {
                         try await Task.sleep(for: self.keepAlive)
-                        try await Self.within(self.answerWithin) {
+                        try await TimeLimit.run(within: self.answerWithin) {
                             for try await _ in try await connection.query("SELECT 1", logger: self.logger) {}
                         }
                     }
@@ -115,47 +115,4 @@ public final class PostgresNotifications: DatabaseNotifications, Service {
         if let reason, !Task.isCancelled { logger.warning("notifications listener lost its connection: \(reason)") }
         return listening.value
     }
-
-    /// `body`'s result, or ``ListenerTimeout`` after `limit` whatever `body` does (a result arriving
-    /// later is handed to `abandoned`).
-    static func within<T: Sendable>(
-        _ limit: Duration, abandoned: @escaping @Sendable (T) -> Void = { _ in }, _ body: @escaping @Sendable () async throws -> T
-    ) async throws -> T {
-        let slot = LockedValue<CheckedContinuation<T, any Error>?>(nil)
-        let finish: @Sendable (Result<T, any Error>) -> Bool = { result in
-            guard
-                let continuation = slot.withLock({ slot -> CheckedContinuation<T, any Error>? in
-                    defer { slot = nil }
-                    return slot
-                })
-            else { return false }
-            continuation.resume(with: result)
-            return true
-        }
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
-                slot.value = continuation
-                let work = Task {
-                    do {
-                        let value = try await body()
-                        if !finish(.success(value)) { abandoned(value) }
-                    } catch {
-                        _ = finish(.failure(error))
-                    }
-                }
-                Task {
-                    try? await Task.sleep(for: limit)
-                    if finish(.failure(ListenerTimeout(limit: limit))) { work.cancel() }
-                }
-            }
-        } onCancel: {
-            _ = finish(.failure(CancellationError()))
-        }
-    }
-}
-
-/// PostgreSQL did not answer the notifications listener in time.
-struct ListenerTimeout: Error, CustomStringConvertible {
-    let limit: Duration
-    var description: String { "PostgreSQL did not answer the notifications listener within \(limit)" }
 }

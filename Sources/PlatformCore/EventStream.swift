@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import PlatformAPI
 import ServiceLifecycle
 
 /// A `text/event-stream` answer (server-sent events): what an app's streaming route returns.
@@ -23,12 +24,12 @@ public enum EventStream {
     public static let contentType = "text/event-stream; charset=utf-8"
 
     /// What a stream open while its server stops ends with: ask again (another instance answers).
-    public static let serverRestarting = APIError(.serviceUnavailable, code: "server_restarting", message: "The server is restarting; ask again.")
+    public static let serverRestarting = APIError(.serviceUnavailable, code: StreamInterruption.serverRestarting, message: "The server is restarting; ask again.")
 
     /// What a request reconnecting to a stream is told: the stream it had was cut (its server
     /// stopped) and is not resumed.
     public static let streamInterrupted = APIError(
-        .conflict, code: "stream_interrupted", message: "The answer was cut off when its server stopped; ask again.")
+        .conflict, code: StreamInterruption.streamInterrupted, message: "The answer was cut off when its server stopped; ask again.")
 
     /// A stream holding only `ending`'s events for ``streamInterrupted`` when `request` reconnects the
     /// server-sent-events way (it carries `Last-Event-ID`, as EventSource sends after a cut); nil for
@@ -86,8 +87,12 @@ public enum EventStream {
         var failure: (any Error)?
         var stopping = false
         do {
-            loop: while let item = await withGracefulShutdownHandler(
-                operation: { await iterator.next() }, onGracefulShutdown: { continuation.yield(.shutdown) })
+            // Once shutdown is under way a handler registered again runs at once, so the loop listens
+            // for it only until it has come (registering on every item then would spin).
+            loop: while let item = await
+                (stopping
+                ? iterator.next()
+                : withGracefulShutdownHandler(operation: { await iterator.next() }, onGracefulShutdown: { continuation.yield(.shutdown) }))
             {
                 switch item {
                 case .event(_, let written) where stopping:

@@ -98,12 +98,14 @@ struct MultiInstanceSearchTests {
     func failedFetchReleases(_ database: TestDatabase) async throws {
         try await SearchQuotaTests.withDatabase(database) { db in
             let clock = TestClock()
-            let failing = CountingProvider(.amadeus, delay: .milliseconds(300))
+            let failing = CountingProvider(.amadeus, delay: .seconds(1))
             failing.failing.value = true
             let working = CountingProvider(.amadeus)
             let query = SearchQuotaTests.query(clock)
             let first = Task { try await Self.service(db, clock: clock, provider: failing).search(query, purpose: .userSearch(UserID())) }
-            try await Task.sleep(for: .milliseconds(100))
+            // The first instance holds the claim (its provider is answering) before the second asks.
+            let claimed = ContinuousClock.now + .seconds(10)
+            while try await Self.claimCount(db) == 0, ContinuousClock.now < claimed { try await Task.sleep(for: .milliseconds(10)) }
             let start = ContinuousClock.now
             let second = try await Self.service(db, clock: clock, provider: working).search(query, purpose: .userSearch(UserID()))
             #expect(ContinuousClock.now - start < .seconds(5), "it waited on a claim nobody held")

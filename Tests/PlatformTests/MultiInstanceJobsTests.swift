@@ -121,6 +121,39 @@ struct MultiInstanceJobsTests {
         }
     }
 
+    @Test("a handler whose lease was taken over while it ran is cancelled at the next extension, and its runner records nothing", arguments: TestDatabase.allCases)
+    func lostLeaseCancelsItsHandler(_ database: TestDatabase) async throws {
+        try await JobSchedulerTests.withJobs(database) { store, clock in
+            let queue = JobQueue(database: store, clock: clock, ownerStaleAfter: InstancePresence.defaultStaleAfter)
+            // Leases of 3 s: the heartbeat extends every second.
+            let slow = JobScheduler(queue: queue, clock: clock, configuration: .init(owner: "slow-instance", leaseSeconds: 3), logger: Self.logger())
+            let started = LockedValue(false)
+            let cancelled = LockedValue(false)
+            slow.register("side-effect") { _ in
+                started.withLock { $0 = true }
+                do {
+                    try await Task.sleep(for: .seconds(30))
+                } catch {
+                    cancelled.withLock { $0 = true }
+                    throw error
+                }
+                return .completed
+            }
+            let id = try #require(try await queue.enqueue(NewJob(kind: "side-effect", runAt: clock.now())))
+            let run = Task { try await slow.runOnce() }
+            let deadline = ContinuousClock.now + .seconds(20)
+            while !started.value && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+            // Another instance took the job over (its owner looked gone) and finished it.
+            try await store.transaction { db in
+                try await db.raw("UPDATE jobs SET lease_owner = \(bind: "taker") WHERE id = \(bind: id.uuid)").run()
+            }
+            #expect(try await run.value == 1)
+            #expect(cancelled.value, "the handler stopped instead of running beside the taker")
+            let job = try #require(try await queue.find(id))
+            #expect(job.status == .running && job.attempts == 1 && job.lastError == nil, "the slow runner recorded neither a completion nor a failure: \(job)")
+        }
+    }
+
     @Test(
         "graceful shutdown: jobs still running when the bound cancels them go back to pending at once, no attempt spent; another instance runs them",
         arguments: TestDatabase.allCases)

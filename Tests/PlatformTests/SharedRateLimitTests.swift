@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 import Jobs
 import Persistence
+import SQLKit
 import Synchronization
 import TestSupport
 import Testing
@@ -27,6 +28,21 @@ struct FailingRateLimitStore: SharedRateLimitStore {
     func lease(_ key: String, tokens: Int, capacity: Int, per interval: TimeInterval, at now: Date) async throws -> RateLimitLease {
         throw DatabaseUnavailable(reason: "the test's database is down", retryAfterSeconds: 1)
     }
+}
+
+/// A database that never answers (a hung server): every operation waits far past any bound,
+/// ignoring cancellation.
+struct HangingDatabase: Database {
+    var kind: DatabaseKind { .postgres }
+    func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        // Waits without spinning and whatever cancellation says (a hung server does not listen).
+        await withCheckedContinuation { (resumed: CheckedContinuation<Void, Never>) in
+            DispatchQueue.global().asyncAfter(deadline: .now() + 20) { resumed.resume() }
+        }
+        throw DatabaseUnavailable(reason: "the test's database hung", retryAfterSeconds: 1)
+    }
+    func transaction<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T { try await read(body) }
+    func close() async {}
 }
 
 /// Rate limits on PostgreSQL hold across instances: one client's requests spread over several
@@ -88,7 +104,7 @@ struct SharedRateLimitTests {
     @Test("a client far under its limit costs a lease, not a database round trip, per request: 10 requests at 30 a minute take at most 2 leases")
     func leasesNotRoundTrips() async throws {
         try await withServer(.postgres, dependencies: .init(clock: TestClock())) { _, server in
-            let store = CountingRateLimitStore(PostgresRateLimitStore(database: server.database))
+            let store = CountingRateLimitStore(PostgresRateLimitStore(database: server.database, leaseBound: TestDatabase.operationTimeout))
             let limiter = RateLimiter(capacity: 30, per: 60, clock: TestClock(), store: store, scope: "test-\(UUID().uuidString)")
             for _ in 0..<10 { #expect(await limiter.acquire("client") == nil) }
             #expect(store.leases.load(ordering: .relaxed) <= 2)
@@ -99,7 +115,7 @@ struct SharedRateLimitTests {
     func burstSharesLeases() async throws {
         try await withServer(.postgres, dependencies: .init(clock: TestClock())) { _, server in
             for (burst, admitted) in [(20, 20), (60, 30)] {
-                let store = CountingRateLimitStore(PostgresRateLimitStore(database: server.database))
+                let store = CountingRateLimitStore(PostgresRateLimitStore(database: server.database, leaseBound: TestDatabase.operationTimeout))
                 let limiter = RateLimiter(capacity: 30, per: 60, clock: TestClock(), store: store, scope: "test-\(UUID().uuidString)")
                 let refusals = await withTaskGroup(of: Int?.self) { group in
                     for _ in 0..<burst { group.addTask { await limiter.acquire("client") } }
@@ -115,7 +131,7 @@ struct SharedRateLimitTests {
     @Test("100 concurrent leases on one PostgreSQL bucket never grant more than its capacity")
     func concurrentLeases() async throws {
         try await withServer(.postgres, dependencies: .init(clock: TestClock())) { _, server in
-            let store = PostgresRateLimitStore(database: server.database)
+            let store = PostgresRateLimitStore(database: server.database, leaseBound: TestDatabase.operationTimeout)
             let key = "test-\(UUID().uuidString)"
             let now = Date()
             let granted = try await withThrowingTaskGroup(of: Int.self) { group in
@@ -135,7 +151,7 @@ struct SharedRateLimitTests {
     @Test("the shared bucket sets Retry-After: whole seconds until its next token, at least 1")
     func retryAfterFromTheSharedBucket() async throws {
         try await withServer(.postgres, dependencies: .init(clock: TestClock())) { _, server in
-            let store = PostgresRateLimitStore(database: server.database)
+            let store = PostgresRateLimitStore(database: server.database, leaseBound: TestDatabase.operationTimeout)
             let clock = TestClock()
             let scope = "test-\(UUID().uuidString)"
             // Two instances' limiters of 2 per 64 s (a token every 32 s) on one bucket.
@@ -169,7 +185,7 @@ struct SharedRateLimitTests {
         // One instance on a database of its own: the purge would otherwise delete other tests' buckets.
         try await withInstances(1, dependencies: .init(clock: clock)) { _, servers in
             let server = servers[0]
-            let store = PostgresRateLimitStore(database: server.database)
+            let store = PostgresRateLimitStore(database: server.database, leaseBound: TestDatabase.operationTimeout)
             let start = clock.now()
             for key in ["idle", "busy", "long"] {
                 let interval: TimeInterval = key == "long" ? 3600 : 60
@@ -186,6 +202,17 @@ struct SharedRateLimitTests {
             #expect(try await store.lease("idle", tokens: 10, capacity: 10, per: 60, at: clock.now()).granted == 10, "recreated full")
             #expect(try await store.lease("busy", tokens: 10, capacity: 10, per: 60, at: clock.now()).granted == 10, "kept and refilled")
         }
+    }
+
+    @Test("a hung database holds a request for the lease's own short bound, then the limiter counts in process")
+    func hungDatabaseCostsOnlyTheLeaseBound() async {
+        let store = PostgresRateLimitStore(database: HangingDatabase(), leaseBound: .milliseconds(200))
+        let limiter = RateLimiter(capacity: 2, per: 60, clock: TestClock(), store: store, scope: "hung")
+        let started = ContinuousClock.now
+        #expect(await limiter.acquire("client") == nil)
+        #expect(ContinuousClock.now - started < .seconds(15), "the lease's bound, not the hung database's 20 s")
+        #expect(await limiter.acquire("client") == nil)
+        #expect(await limiter.acquire("client") != nil, "the in-process bucket still limits")
     }
 
     @Test("a lease is sized from the shared bucket: a quarter of it, one token near the limit")

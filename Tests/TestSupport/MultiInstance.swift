@@ -7,7 +7,8 @@ import Foundation
 /// limits, sign-outs, schedules, quotas, idempotency keys) send requests to `clients[i]`.
 ///
 /// The database is created for the test and dropped afterwards, because each instance's scheduler
-/// claims every due job of its database. `configure` gets each instance's index; `dependencies` (a
+/// claims every due job of its database. `configure` gets each instance's index and a configuration
+/// already naming that database (`databaseURL`); `dependencies` (a
 /// shared `TestClock`, fakes) is given to every instance.
 public func withInstances<T: Sendable>(
     _ count: Int,
@@ -38,8 +39,8 @@ private func nestInstances<T: Sendable>(
         .postgres,
         configure: { configuration in
             configuration.sharedRateLimits = true
-            configure(index, &configuration)
             configuration.databaseURL = url
+            configure(index, &configuration)
         },
         dependencies: dependencies
     ) { client, server in

@@ -97,6 +97,24 @@ struct AssistQuotaReservationTests {
         }
     }
 
+    @Test("a run counts in the month it was admitted in, though it ends in the next (its row keeps its reservation's time)", arguments: TestDatabase.allCases)
+    func runCountsInItsAdmissionMonth(_ database: TestDatabase) async throws {
+        try await ZiaServer.with(database) { client, server in
+            let user = try #require(UserID(try await client.signIn(app: "zia").userID))
+            let runs = AgentRunRepository(database: server.database)
+            let admitted = ISO8601.date(from: "2026-01-31T23:59:59Z")!
+            let ended = ISO8601.date(from: "2026-02-01T00:00:01Z")!
+            var run = AgentRunRecord(id: UUID(), conversationID: nil, intent: AgentRunRecord.unrouted, outcome: .running, durationMs: 0, createdAt: admitted)
+            #expect(try await runs.reserve(run, for: user, quota: AssistQuota(limit: 1), now: admitted) == nil)
+            run.outcome = .ok
+            run.createdAt = ended  // what the stream records at the end
+            try await runs.record(run, for: user)
+            #expect(try await runs.quotaUsed(by: user, now: ended) == 0, "February's quota was never asked for this run")
+            #expect(try await runs.quotaUsed(by: user, now: admitted) == 1)
+            #expect(try await runs.all(for: user).map(\.createdAt) == [admitted])
+        }
+    }
+
     @Test("a reservation left running (its instance was killed) stops counting after the longest run", arguments: TestDatabase.allCases)
     func staleReservationExpires(_ database: TestDatabase) async throws {
         try await ZiaServer.with(database) { client, server in

@@ -283,24 +283,7 @@ enum Deadline {
     /// `body`'s value, or nil when it has not finished within `seconds`.
     static func within<T: Sendable>(_ seconds: Double, _ body: @escaping @Sendable () async -> T) async -> T? {
         guard seconds > 0 else { return nil }
-        let (stream, continuation) = AsyncStream.makeStream(of: T?.self)
-        let work = Task {
-            continuation.yield(await body())
-            continuation.finish()
-        }
-        let timer = Task {
-            try? await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
-            continuation.yield(nil)
-            continuation.finish()
-        }
-        var result: T?
-        for await first in stream {
-            result = first
-            break
-        }
-        work.cancel()
-        timer.cancel()
-        return result
+        return await TimeLimit.value(within: .milliseconds(Int(seconds * 1000)), body)
     }
 
     /// Every job's outcome in job order — nil for a job still running after `seconds` — all run in

@@ -131,7 +131,7 @@ public struct AgentRunRepository: Sendable {
                 \(bind: run.countsTowardQuota), \(bind: run.inputTokens), \(bind: run.outputTokens), \(bind: run.costUSD), \(bind: run.durationMs), \(bind: run.createdAt))
             ON CONFLICT (id) DO UPDATE SET intent = excluded.intent, graph = excluded.graph, state = excluded.state, outcome = excluded.outcome,
                 counts_toward_quota = excluded.counts_toward_quota, input_tokens = excluded.input_tokens, output_tokens = excluded.output_tokens,
-                cost_usd = excluded.cost_usd, duration_ms = excluded.duration_ms, created_at = excluded.created_at
+                cost_usd = excluded.cost_usd, duration_ms = excluded.duration_ms
             WHERE zia_agent_runs.user_id = excluded.user_id
             """
         ).run()

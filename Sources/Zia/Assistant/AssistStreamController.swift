@@ -108,8 +108,8 @@ struct AssistStreamRun: Sendable {
                 try await delivery.send(AssistEvents.event(.quotaExceeded, exceeded), through: sender)
             } else {
                 let result = try await engine.run(input) { progress in try await delivery.send(AssistEvents.progress(progress), through: sender) }
-                recorded = true
                 let event = try await store(result)
+                recorded = true
                 try await delivery.send(event, through: sender)
             }
         } catch {

@@ -6,7 +6,7 @@ import Foundation
 /// nothing is wrong with the goal, and asking again runs it on a server that is up.
 public enum AssistInterruption {
     /// The `error` codes that mean the answer was cut off by its server stopping.
-    public static let codes: Set<String> = ["server_restarting", "stream_interrupted"]
+    public static let codes = StreamInterruption.codes
     /// What a screen says instead of the server's wording: the same for both codes.
     public static let message = "The answer was cut off because the server restarted. Ask again."
     /// What follows the partial text of an interrupted answer, so it never reads as whole.
