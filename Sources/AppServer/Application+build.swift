@@ -174,7 +174,8 @@ func openStorage(_ configuration: ServerConfiguration, logger: Logger) async thr
         let store = try PostgresStore(
             url: url, listenURL: configuration.databaseListenURL, maxConnections: configuration.postgresMaxConnections,
             operationTimeout: .seconds(configuration.databaseTimeoutSeconds), logger: logger)
-        return (store, [store, store.listener])
+        // The listener is a connection of its own per instance, needed only beside other instances.
+        return (store, configuration.multiInstance ? [store, store.listener] : [store])
     }
     let path = URL(fileURLWithPath: configuration.dataDirectory).appendingPathComponent("apps.sqlite").path
     let store = try await SQLiteStore.open(path: path, operationTimeout: .seconds(configuration.databaseTimeoutSeconds), logger: logger)
@@ -217,7 +218,7 @@ func buildAuth(
         refreshReuseGrace: TimeInterval(configuration.refreshReuseGraceSeconds)
     )
     let rateLimitStore =
-        database.kind == .postgres && configuration.sharedRateLimits
+        database.kind == .postgres && configuration.multiInstance
         ? PostgresRateLimitStore(database: database, leaseBound: max(.milliseconds(250), .seconds(configuration.databaseTimeoutSeconds) / 5)) : nil
     let authLimiter = RateLimiter(
         capacity: configuration.authRateLimitPerMinute, per: 60, clock: clock, clients: try ClientAddressResolver(trustedProxies: configuration.trustedProxies),

@@ -58,9 +58,11 @@ public struct ServerConfiguration: Sendable {
     /// Password sign-in attempts allowed per account email per 15 minutes, from any address; and as
     /// many registrations of one email (a budget of their own).
     public var loginRateLimitPerEmail = 10
-    /// Whether the rate limits on PostgreSQL are counted in the database, shared by every instance
-    /// (`RATE_LIMITS_SHARED`); off, each instance counts alone, as on SQLite.
-    public var sharedRateLimits = true
+    /// Whether this instance agrees with the other instances on its PostgreSQL database
+    /// (`MULTI_INSTANCE`): rate limits counted in the database, and one `LISTEN` connection that
+    /// hears sign-outs made elsewhere. Off, the instance keeps both to itself, as on SQLite (a
+    /// sign-out elsewhere is then seen when the session cache expires).
+    public var multiInstance = true
     /// Seconds after a refresh token is exchanged during which presenting it again answers the same
     /// new pair (two tabs refreshing at once) instead of revoking the session; 0 turns the grace off.
     public var refreshReuseGraceSeconds = 5
@@ -228,9 +230,10 @@ public struct ServerConfiguration: Sendable {
             "LOGIN_RATE_LIMIT_PER_EMAIL",
             "password sign-in attempts per account email per 15 minutes, whatever the client address; registrations of one email have a budget of the same size",
             default: Self.defaults.loginRateLimitPerEmail)
-        public static let sharedRateLimits = SettingKey(
-            "RATE_LIMITS_SHARED", "on PostgreSQL, count rate limits in the database so every instance shares them (off: each instance counts alone)",
-            default: Self.defaults.sharedRateLimits)
+        public static let multiInstance = SettingKey(
+            "MULTI_INSTANCE",
+            "on PostgreSQL, agree with the other instances on the database: rate limits counted in it, and one LISTEN connection for sign-outs made elsewhere (off: one instance; a sign-out elsewhere is seen when the session cache expires)",
+            default: Self.defaults.multiInstance)
         public static let refreshReuseGrace = SettingKey(
             "REFRESH_REUSE_GRACE_SECONDS",
             "seconds in which a refresh token presented again (two tabs refreshing at once) gets the same new pair instead of revoking the session (0 = off)",
@@ -312,7 +315,7 @@ public struct ServerConfiguration: Sendable {
             "Auth",
             [
                 Key.signingKey, Key.signingKeyFile, Key.accessTTL, Key.refreshTTL, Key.appleJWKS, Key.googleJWKS, Key.authRateLimit, Key.loginRateLimitPerEmail,
-                Key.sharedRateLimits,
+                Key.multiInstance,
                 Key.refreshReuseGrace, Key.sessionCache, Key.adminAllowList,
             ]),
         SettingGroup(
@@ -490,7 +493,7 @@ public struct ServerConfiguration: Sendable {
         if let url = settings.string(Key.googleJWKS) { googleJWKSURL = url }
         if let limit = try settings.int(Key.authRateLimit, range: 1...100_000) { authRateLimitPerMinute = limit }
         if let limit = try settings.int(Key.loginRateLimitPerEmail, range: 1...100_000) { loginRateLimitPerEmail = limit }
-        if let shared = try settings.bool(Key.sharedRateLimits) { sharedRateLimits = shared }
+        if let shared = try settings.bool(Key.multiInstance) { multiInstance = shared }
         if let seconds = try settings.int(Key.refreshReuseGrace, range: 0...60) { refreshReuseGraceSeconds = seconds }
         if let token = settings.string(Key.metricsToken) {
             // What an Authorization header can carry after `Bearer ` (RFC 6750's b64token and more): visible ASCII.

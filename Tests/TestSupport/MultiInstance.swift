@@ -38,7 +38,7 @@ private func nestInstances<T: Sendable>(
     return try await withServer(
         .postgres,
         configure: { configuration in
-            configuration.sharedRateLimits = true
+            configuration.multiInstance = true
             configuration.databaseURL = url
             configure(index, &configuration)
         },

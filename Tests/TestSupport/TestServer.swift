@@ -69,9 +69,10 @@ public func testConfiguration(_ database: TestDatabase, dataDirectory: URL) thro
     configuration.embedder = .hashing
     configuration.vectorBackfillSeconds = 0
     configuration.jobsEnabled = false
-    // Servers of unrelated tests share the test database; counted there, their limits would meet
-    // (every in-process client is "unknown"). ``withInstances`` turns sharing on for its deployment.
-    configuration.sharedRateLimits = false
+    // Servers of unrelated tests share the test database: counted there, their limits would meet
+    // (every in-process client is "unknown"), and a listener connection each would pass PostgreSQL's
+    // max_connections when hundreds run at once. ``withInstances`` turns both on for its deployment.
+    configuration.multiInstance = false
     // Behaviour tests are not held to the production bound on a database operation: at the start of a
     // full run dozens of servers migrate and create databases at once on 2 cores, and a sign-in can
     // wait longer than 5 s. The outage tests set their own short bound.
