@@ -87,38 +87,38 @@ public enum EventStream {
         var failure: (any Error)?
         var stopping = false
         do {
-            // Once shutdown is under way a handler registered again runs at once, so the loop listens
-            // for it only until it has come (registering on every item then would spin).
-            loop: while let item = await
-                (stopping
-                ? iterator.next()
-                : withGracefulShutdownHandler(operation: { await iterator.next() }, onGracefulShutdown: { continuation.yield(.shutdown) }))
-            {
-                switch item {
-                case .event(_, let written) where stopping:
-                    written.resume(throwing: CancellationError())
-                case .event(let event, let written):
-                    do {
-                        try await writer.write(ByteBuffer(string: event.encoded))
-                        written.resume()
-                    } catch {
-                        written.resume(throwing: error)
-                        throw error
+            // One shutdown handler for the whole stream: a graceful shutdown puts one `shutdown` item
+            // in line (a handler registered after shutdown began would run at once, every time).
+            try await withGracefulShutdownHandler {
+                loop: while let item = await iterator.next() {
+                    switch item {
+                    case .event(_, let written) where stopping:
+                        written.resume(throwing: CancellationError())
+                    case .event(let event, let written):
+                        do {
+                            try await writer.write(ByteBuffer(string: event.encoded))
+                            written.resume()
+                        } catch {
+                            written.resume(throwing: error)
+                            throw error
+                        }
+                    case .heartbeat:
+                        if !stopping { try await writer.write(ByteBuffer(string: ": keep-alive\n\n")) }
+                    case .shutdown:
+                        // Stop the work and let it end (and record itself); its `finished` ends the stream.
+                        stopping = true
+                        producer.cancel()
+                    case .finished(let error):
+                        if stopping {
+                            try await writer.write(ByteBuffer(string: ending(serverRestarting).map(\.encoded).joined()))
+                        } else if let error {
+                            try await writer.write(ByteBuffer(string: ending(apiError(for: error)).map(\.encoded).joined()))
+                        }
+                        break loop
                     }
-                case .heartbeat:
-                    if !stopping { try await writer.write(ByteBuffer(string: ": keep-alive\n\n")) }
-                case .shutdown:
-                    // Stop the work and let it end (and record itself); its `finished` ends the stream.
-                    stopping = true
-                    producer.cancel()
-                case .finished(let error):
-                    if stopping {
-                        try await writer.write(ByteBuffer(string: ending(serverRestarting).map(\.encoded).joined()))
-                    } else if let error {
-                        try await writer.write(ByteBuffer(string: ending(apiError(for: error)).map(\.encoded).joined()))
-                    }
-                    break loop
                 }
+            } onGracefulShutdown: {
+                continuation.yield(.shutdown)
             }
         } catch {
             failure = error  // the client is gone
