@@ -113,13 +113,7 @@ public final class JobScheduler: Service, Sendable {
     }
 
     public func run() async throws {
-        if let startGate {
-            do {
-                try await cancelWhenGracefulShutdown { try await startGate.wait() }
-            } catch {
-                return  // shut down before the server was ready
-            }
-        }
+        if let startGate, await !startGate.openedBeforeShutdown() { return }
         await enqueueStartRuns()
         var lastMaintenance = Date.distantPast
         var idle = configuration.pollInterval

@@ -89,13 +89,7 @@ public final class InstancePresenceService: Service, Sendable {
     }
 
     public func run() async throws {
-        if let startGate {
-            do {
-                try await cancelWhenGracefulShutdown { try await startGate.wait() }
-            } catch {
-                return  // shut down before the server was ready
-            }
-        }
+        if let startGate, await !startGate.openedBeforeShutdown() { return }
         var beats = 0
         while !Task.isCancelled && !Task.isShuttingDownGracefully {
             do {

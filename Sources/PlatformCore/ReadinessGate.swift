@@ -1,3 +1,4 @@
+import ServiceLifecycle
 import Synchronization
 
 /// A one-way gate: tasks wait until it is opened, once, by whoever knows the moment has come. The
@@ -52,6 +53,20 @@ public final class ReadinessGate: Sendable {
         } onCancel: {
             let waiter = state.withLock { $0.waiters.removeValue(forKey: id) }
             waiter?.resume(throwing: CancellationError())
+        }
+    }
+}
+
+extension ReadinessGate {
+    /// What a background service does before its first query: waits until the gate is open, and
+    /// answers false when the service is cancelled or the server begins a graceful shutdown first
+    /// (then the service ends without ever having run).
+    public func openedBeforeShutdown() async -> Bool {
+        do {
+            try await cancelWhenGracefulShutdown { try await self.wait() }
+            return true
+        } catch {
+            return false
         }
     }
 }

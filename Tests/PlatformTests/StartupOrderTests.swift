@@ -5,6 +5,7 @@ import Logging
 import Persistence
 import PlatformCore
 import SQLKit
+import ServiceLifecycle
 import TestSupport
 import Testing
 
@@ -62,5 +63,33 @@ struct StartupOrderTests {
         #expect(scheduled)
         #expect(logs.records.filter { $0.level >= .warning }.isEmpty)
         await store.close()
+    }
+
+    @Test("a background service waits for the gate, and ends without running when shutdown or cancellation comes first")
+    func gateBeforeShutdown() async throws {
+        let opened = ReadinessGate()
+        let waiting = Task { await opened.openedBeforeShutdown() }
+        opened.open()
+        #expect(await waiting.value)
+
+        let cancelled = Task { await ReadinessGate().openedBeforeShutdown() }
+        cancelled.cancel()
+        #expect(await cancelled.value == false)
+
+        let outcome = LockedValue<Bool?>(nil)
+        let service = GateWaiter(gate: ReadinessGate(), outcome: outcome)
+        let group = ServiceGroup(configuration: .init(services: [service], logger: Logger(label: "gate")))
+        let running = Task { try await group.run() }
+        try await Task.sleep(for: .milliseconds(50))
+        await group.triggerGracefulShutdown()
+        try await running.value
+        #expect(outcome.value == false, "a shutdown before the gate opened ends the service: \(String(describing: outcome.value))")
+    }
+
+    /// A service that records whether its gate opened before shutdown.
+    struct GateWaiter: Service {
+        let gate: ReadinessGate
+        let outcome: LockedValue<Bool?>
+        func run() async throws { outcome.value = await gate.openedBeforeShutdown() }
     }
 }
