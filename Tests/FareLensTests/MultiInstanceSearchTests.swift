@@ -166,4 +166,23 @@ struct MultiInstanceSearchTests {
             }
         }
     }
+
+    @Test("the per-user search limit across instances: three instances on one PostgreSQL admit it once in total, then 429 with Retry-After; a minute later, again")
+    func rateLimitAcrossInstances() async throws {
+        let clock = TestClock()
+        try await withInstances(
+            3,
+            configure: { _, configuration in
+                configuration.apps = [FareLensApp.id]; configuration.appOverrides["FARELENS_SEARCHES_PER_MINUTE_PER_USER"] = "9"
+            }, dependencies: .init(clock: clock)
+        ) { clients, _ in
+            let user = try await clients[0].signIn(app: "farelens")
+            for round in 0..<2 {
+                let outcome = try await spreadRequests(27, over: clients) { try await $0.send(.get, SearchAPITests.path(clock: clock), token: user.accessToken) }
+                #expect(outcome.admitted == 9, "round \(round)")
+                #expect((1...7).contains(outcome.retryAfter ?? 0), "one of 9 a minute is back within 7 s")
+                clock.advance(by: 60)
+            }
+        }
+    }
 }

@@ -1,5 +1,6 @@
 import AppServer
 import Foundation
+import HTTPTypes
 
 /// Several instances of the real application on one private PostgreSQL database, as a deployment
 /// runs them behind a load balancer: each instance has its own process state (caches, limiters,
@@ -48,4 +49,23 @@ private func nestInstances<T: Sendable>(
             index: index + 1, count: count, url: url, configure: configure, dependencies: dependencies,
             clients: clients + [client], components: components + [server], body)
     }
+}
+
+/// Sends `count` requests one after another, request `i` to `clients[i % clients.count]`, as a
+/// balancer spreads one client over the instances, and counts what came back: how many were
+/// admitted (2xx), and the `Retry-After` of the last one refused with 429.
+public func spreadRequests(
+    _ count: Int, over clients: [APIClient], _ send: @Sendable (APIClient) async throws -> APIResponse
+) async throws -> (admitted: Int, retryAfter: Int?) {
+    var admitted = 0
+    var retryAfter: Int?
+    for index in 0..<count {
+        let response = try await send(clients[index % clients.count])
+        if (200..<300).contains(response.status.code) {
+            admitted += 1
+        } else if response.status == .tooManyRequests {
+            retryAfter = Int(response.headers[.retryAfter] ?? "")
+        }
+    }
+    return (admitted, retryAfter)
 }

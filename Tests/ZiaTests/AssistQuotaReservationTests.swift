@@ -48,33 +48,6 @@ struct AssistQuotaReservationTests {
         }
     }
 
-    @Test("10 concurrent requests at limit - 1 spread over two instances on one PostgreSQL: exactly one runs")
-    func concurrentAcrossInstances() async throws {
-        try await withInstances(
-            2,
-            configure: { _, configuration in
-                configuration.apps = [ZiaApp.id]; configuration.appOverrides["ZIA_ASSIST_MONTHLY_QUOTA"] = "2"
-            },
-            dependencies: .init(extraModules: ZiaServer.modules)
-        ) { clients, servers in
-            let user = try await clients[0].signIn(app: "zia")
-            let path = AssistStreamTests.streamPath
-            let first = AssistEventRead.events(try await clients[1].send(.post, path, token: user.accessToken, json: ["goal": "dinner"]).body)
-            #expect(first.compactMap(\.type).suffix(2) == ["final", "done"])
-            let answers = try await withThrowingTaskGroup(of: [String].self) { group in
-                for index in 0..<Self.racers {
-                    let client = clients[index % 2]
-                    group.addTask { AssistEventRead.events(try await client.send(.post, path, token: user.accessToken, json: ["goal": "dinner \(index)"]).body).compactMap(\.type) }
-                }
-                return try await group.reduce(into: []) { $0.append($1) }
-            }
-            let (finals, exceeded) = Self.tally(answers)
-            #expect(finals == 1 && exceeded == Self.racers - 1, "\(answers)")
-            let runs = try await #require(servers[0].app(ZiaApp.self)).assistant.runs.all(for: UserID(user.userID)!)
-            #expect(runs.filter(\.countsTowardQuota).count == 2)
-        }
-    }
-
     @Test("a reservation whose run ended in an error frees its place", arguments: TestDatabase.allCases)
     func erroredReservationFrees(_ database: TestDatabase) async throws {
         try await ZiaServer.with(database) { client, server in
