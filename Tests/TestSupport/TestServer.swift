@@ -225,15 +225,7 @@ public func withIsolatedServer<T: Sendable>(
     dependencies: ServerDependencies = .init(),
     _ body: @escaping @Sendable (APIClient, ServerComponents) async throws -> T
 ) async throws -> T {
-    guard database == .postgres else { return try await withServer(database, configure: configure, dependencies: dependencies, body) }
-    return try await withIsolatedPostgres { url in
-        try await withServer(
-            database,
-            configure: { configuration in
-                configure(&configuration)
-                configuration.databaseURL = url
-            }, dependencies: dependencies, body)
-    }
+    try await onOwnDatabase(database, configure) { try await withServer(database, configure: $0, dependencies: dependencies, body) }
 }
 
 /// ``withLiveServer(_:configure:dependencies:_:)`` on a database of its own (an isolated PostgreSQL
@@ -245,14 +237,21 @@ public func withIsolatedLiveServer<T: Sendable>(
     dependencies: ServerDependencies = .init(),
     _ body: @escaping @Sendable (URL, ServerComponents) async throws -> T
 ) async throws -> T {
-    guard database == .postgres else { return try await withLiveServer(database, configure: configure, dependencies: dependencies, body) }
+    try await onOwnDatabase(database, configure) { try await withLiveServer(database, configure: $0, dependencies: dependencies, body) }
+}
+
+/// Calls `start` with `configure`, on PostgreSQL extended to name a database created for the call
+/// (and dropped after it); SQLite's test file is fresh for every server already.
+private func onOwnDatabase<T: Sendable>(
+    _ database: TestDatabase, _ configure: @escaping @Sendable (inout ServerConfiguration) -> Void,
+    _ start: @escaping @Sendable (@escaping @Sendable (inout ServerConfiguration) -> Void) async throws -> T
+) async throws -> T {
+    guard database == .postgres else { return try await start(configure) }
     return try await withIsolatedPostgres { url in
-        try await withLiveServer(
-            database,
-            configure: { configuration in
-                configure(&configuration)
-                configuration.databaseURL = url
-            }, dependencies: dependencies, body)
+        try await start { configuration in
+            configure(&configuration)
+            configuration.databaseURL = url
+        }
     }
 }
 
