@@ -1,6 +1,7 @@
 import Persistence
 import PlatformCore
 import Synchronization
+import TestSupport
 import Testing
 
 @Suite("Coalescer", .timeLimit(.minutes(1)))
@@ -65,21 +66,15 @@ struct CoalescerTests {
     ) async throws -> [Int: T] {
         try await withThrowingTaskGroup(of: (Int, T).self) { group in
             group.addTask { (0, await outcome(0)) }
-            try await eventually { database.held == 1 }
+            #expect(try await eventually { database.held == 1 })
             for request in queued { group.addTask { (request, await outcome(request)) } }
-            try await eventually { coalescer.waiting == queued.count }
+            #expect(try await eventually { coalescer.waiting == queued.count })
             database.release()
             var outcomes: [Int: T] = [:]
             for try await (request, value) in group { outcomes[request] = value }
             #expect(outcomes.count == queued.count + 1)
             return outcomes
         }
-    }
-
-    /// Waits (briefly) until `condition` holds.
-    static func eventually(_ condition: () -> Bool) async throws {
-        for _ in 0..<2000 where !condition() { try await Task.sleep(for: .milliseconds(1)) }
-        #expect(condition())
     }
 
     @Test("a request that finds a batch slot free is read at once, alone")
@@ -100,9 +95,9 @@ struct CoalescerTests {
         let coalescer = Coalescer<Int, Int>(maxInFlight: 1, maxBatch: 8) { try await database.execute($0, answer: Self.tenfold) }
         try await withThrowingTaskGroup(of: (Int, Int).self) { group in
             group.addTask { (0, try await coalescer.perform(0)) }
-            try await Self.eventually { database.held == 1 }
+            #expect(try await eventually { database.held == 1 })
             for request in 1...5 { group.addTask { (request, try await coalescer.perform(request)) } }
-            try await Self.eventually { coalescer.waiting == 5 }
+            #expect(try await eventually { coalescer.waiting == 5 })
             #expect(database.batches == [[0]], "nothing else starts while the one slot is taken")
             database.release()
             var answers: [Int: Int] = [:]
@@ -124,9 +119,9 @@ struct CoalescerTests {
         let coalescer = Coalescer<Int, Int>(maxInFlight: 2, maxBatch: 3) { try await database.execute($0, answer: Self.tenfold) }
         try await withThrowingTaskGroup(of: (Int, Int).self) { group in
             for request in 0..<2 { group.addTask { (request, try await coalescer.perform(request)) } }
-            try await Self.eventually { database.held == 2 }
+            #expect(try await eventually { database.held == 2 })
             for request in 2..<10 { group.addTask { (request, try await coalescer.perform(request)) } }
-            try await Self.eventually { coalescer.waiting == 8 }
+            #expect(try await eventually { coalescer.waiting == 8 })
             database.release()
             for try await (request, answer) in group { #expect(answer == request * 10) }
         }
@@ -197,10 +192,10 @@ struct CoalescerTests {
         let database = Database()
         let coalescer = Coalescer<Int, Int>(maxInFlight: 1, maxBatch: 8) { try await database.execute($0, answer: Self.tenfold) }
         let first = Task { try await coalescer.perform(0) }
-        try await Self.eventually { database.held == 1 }
+        #expect(try await eventually { database.held == 1 })
         let waiting = Task { try await coalescer.perform(1) }
         let staying = Task { try await coalescer.perform(2) }
-        try await Self.eventually { coalescer.waiting == 2 }
+        #expect(try await eventually { coalescer.waiting == 2 })
         waiting.cancel()
         await #expect(throws: CancellationError.self) { try await waiting.value }
         #expect(coalescer.waiting == 1)
@@ -216,12 +211,12 @@ struct CoalescerTests {
         let coalescer = Coalescer<Int, Int>(maxInFlight: 1, maxBatch: 8) { try await database.execute($0, answer: Self.tenfold) }
         // The running batch's request has a timeout too: it has been taken, so it is not abandoned.
         let first = Task { try await coalescer.perform(0, timeout: .milliseconds(100)) }
-        try await Self.eventually { database.held == 1 }
+        #expect(try await eventually { database.held == 1 })
         let clock = ContinuousClock()
         let start = clock.now
         let impatient = Task { try await coalescer.perform(1, timeout: .milliseconds(200)) }
         let patient = Task { try await coalescer.perform(2) }
-        try await Self.eventually { coalescer.waiting == 2 }
+        #expect(try await eventually { coalescer.waiting == 2 })
         // Answered by its timer: the batch ahead is still held (released only below).
         await #expect(throws: DatabaseUnavailable.self) { try await impatient.value }
         let waited = clock.now - start
@@ -239,16 +234,16 @@ struct CoalescerTests {
         let database = Database()
         let coalescer = Coalescer<Int, Int>(maxInFlight: 1, maxBatch: 8, cancelsWaiting: false) { try await database.execute($0, answer: Self.tenfold) }
         let first = Task { try await coalescer.perform(0) }
-        try await Self.eventually { database.held == 1 }
+        #expect(try await eventually { database.held == 1 })
         let waiting = Task { try await coalescer.perform(1) }
-        try await Self.eventually { coalescer.waiting == 1 }
+        #expect(try await eventually { coalescer.waiting == 1 })
         waiting.cancel()
         let late = Task { () async throws -> Int in
             while !Task.isCancelled { await Task.yield() }
             return try await coalescer.perform(2)
         }
         late.cancel()
-        try await Self.eventually { coalescer.waiting == 2 }
+        #expect(try await eventually { coalescer.waiting == 2 })
         database.release()
         #expect(try await first.value == 0)
         #expect(try await waiting.value == 10)
@@ -272,7 +267,7 @@ struct CoalescerTests {
         let one = Task { try await coalescer.perform(1) }
         #expect(try await one.value == -1, "answered while its batch is still held")
         let two = Task { try await coalescer.perform(2) }
-        try await Self.eventually { coalescer.waiting == 1 }
+        #expect(try await eventually { coalescer.waiting == 1 })
         gate.release()
         #expect(try await two.value == 20)
         #expect(database.batches == [[1], [2]])
@@ -286,10 +281,10 @@ struct CoalescerTests {
             return try await held.execute(requests, answer: Self.tenfold)
         }
         let zero = Task { try await failing.perform(0) }
-        try await Self.eventually { held.held == 1 }
+        #expect(try await eventually { held.held == 1 })
         let three = Task { try await failing.perform(3) }
         let four = Task { try await failing.perform(4) }
-        try await Self.eventually { failing.waiting == 2 }
+        #expect(try await eventually { failing.waiting == 2 })
         held.release()
         #expect(try await zero.value == 0)
         #expect(try await three.value == -3)
@@ -301,7 +296,7 @@ struct CoalescerTests {
         let database = Database()
         let coalescer = Coalescer<Int, Int>(maxInFlight: 1, maxBatch: 8) { try await database.execute($0, answer: Self.tenfold) }
         let first = Task { try await coalescer.perform(0) }
-        try await Self.eventually { database.held == 1 }
+        #expect(try await eventually { database.held == 1 })
         let late = Task { () async throws -> Int in
             while !Task.isCancelled { await Task.yield() }
             return try await coalescer.perform(1)

@@ -5,6 +5,7 @@ import Logging
 import PlatformCore
 import ServiceLifecycle
 import Synchronization
+import TestSupport
 import Testing
 
 /// The server's `text/event-stream` answers (``EventStream``) over a real socket, through the
@@ -28,17 +29,6 @@ struct EventStreamTests {
 
     static let request = "GET /stream HTTP/1.1\r\nHost: t\r\n\r\n"
 
-    /// How long a test waits for what must come. Generous on purpose: this suite runs beside the
-    /// whole main phase on two cores, where a stream's few hops between tasks can wait seconds for a
-    /// thread; waiting longer costs nothing when the event comes, and no test here measures speed.
-    static let patience: Duration = .seconds(60)
-
-    /// Polls `condition` every 10 ms until it holds or ``patience`` passes.
-    static func eventually(_ condition: () -> Bool) async throws {
-        let deadline = ContinuousClock.now + patience
-        while !condition(), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
-    }
-
     @Test("each event leaves when it is sent, not when the stream ends; the head says text/event-stream")
     func eventsLeaveAsSent() async throws {
         let (release, releaser) = AsyncStream<Void>.makeStream()
@@ -49,12 +39,12 @@ struct EventStreamTests {
         }) { url in
             let connection = try RawConnection(url)
             try await connection.send(Self.request)
-            let first = try await connection.readUntil("data: one\n\n", timeout: Self.patience)
+            let first = try await connection.readUntil("data: one\n\n", timeout: testPatience)
             #expect(first.contains("data: one\n\n"), "the first event arrived while the producer still runs: \(first)")
             #expect(first.lowercased().contains("content-type: text/event-stream"))
             #expect(first.lowercased().contains("cache-control: no-store"))
             releaser.yield()
-            let all = try await connection.readUntil("data: lines\n\n", timeout: Self.patience)
+            let all = try await connection.readUntil("data: lines\n\n", timeout: testPatience)
             #expect(all.contains("id: 1\nevent: delta\ndata: one\n\n") && all.contains("data: two\ndata: lines\n\n"), "\(all)")
         }
     }
@@ -72,14 +62,14 @@ struct EventStreamTests {
             let connection = try RawConnection(url)
             try await connection.send(Self.request)
             var text = ""
-            let deadline = ContinuousClock.now + Self.patience
+            let deadline = ContinuousClock.now + testPatience
             while text.components(separatedBy: ": keep-alive\n\n").count - 1 < 2, ContinuousClock.now < deadline {
                 text = try await connection.readUntil("data: late", timeout: .milliseconds(200))
             }
             #expect(text.components(separatedBy: ": keep-alive\n\n").count - 1 >= 2, "heartbeats while the producer is idle: \(text)")
             #expect(!text.contains("data: late"))
             releaser.yield()
-            #expect(try await connection.readUntil("data: late\n\n", timeout: Self.patience).contains("data: late\n\n"))
+            #expect(try await connection.readUntil("data: late\n\n", timeout: testPatience).contains("data: late\n\n"))
         }
     }
 
@@ -100,9 +90,9 @@ struct EventStreamTests {
         }) { url in
             let connection = try RawConnection(url)
             try await connection.send(Self.request)
-            _ = try await connection.readUntil("data: event 2\n\n", timeout: Self.patience)
+            _ = try await connection.readUntil("data: event 2\n\n", timeout: testPatience)
             connection.hangUp()
-            try await Self.eventually { ended.withLock { $0 } != nil }
+            #expect(try await eventually { ended.withLock { $0 } != nil })
             #expect(ended.withLock { $0 }?.hasPrefix("stopped") == true, "\(String(describing: ended.withLock { $0 }))")
         }
     }
@@ -115,7 +105,7 @@ struct EventStreamTests {
         }) { url in
             let connection = try RawConnection(url)
             try await connection.send(Self.request)
-            let text = try await connection.readUntil("\r\n0\r\n\r\n", timeout: Self.patience)
+            let text = try await connection.readUntil("\r\n0\r\n\r\n", timeout: testPatience)
             #expect(text.contains("data: partial\n\n"))
             #expect(text.contains("event: error\ndata: {\"error\":{\"code\":\"model_unavailable\""), "\(text)")
         }
@@ -143,12 +133,12 @@ struct EventStreamTests {
         let group = ServiceGroup(configuration: .init(services: [app], logger: Logger(label: "event-stream-shutdown")))
         let running = Task { try await group.run() }
         defer { running.cancel() }
-        try await Self.eventually { port.withLock { $0 } != nil }
+        #expect(try await eventually { port.withLock { $0 } != nil })
         let connection = try RawConnection(URL(string: "http://127.0.0.1:\(try #require(port.withLock { $0 }))")!)
         try await connection.send(Self.request)
-        _ = try await connection.readUntil("data: one\n\n", timeout: Self.patience)
+        _ = try await connection.readUntil("data: one\n\n", timeout: testPatience)
         await group.triggerGracefulShutdown()
-        let rest = try await connection.readUntil("server_restarting", timeout: Self.patience)
+        let rest = try await connection.readUntil("server_restarting", timeout: testPatience)
         #expect(rest.contains("event: error\ndata: {") && rest.contains(#""code":"server_restarting""#), "\(rest)")
         #expect(ended.withLock { $0 }, "the producer was cancelled and ran to its end first")
         try await running.value

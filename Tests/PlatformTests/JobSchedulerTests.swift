@@ -206,13 +206,11 @@ struct JobSchedulerTests {
             let running = Task { try await slow.runOnce() }
             // Let the lease run past its first expiry; wait (by polling) for the heartbeat to extend it.
             clock.advance(by: 2)
-            var extended = false
-            for _ in 0..<200 where !extended {
-                try await Task.sleep(for: .milliseconds(50))
+            let extended = try await eventually(every: .milliseconds(50)) {
                 let expiry = try await store.read { db in
                     try await db.raw("SELECT lease_expires_at FROM jobs WHERE id = \(bind: id.uuid)").first()?.decode(column: "lease_expires_at", as: Date?.self)
                 }
-                extended = (expiry ?? .distantPast) > started.addingTimeInterval(3)
+                return (expiry ?? .distantPast) > started.addingTimeInterval(3)
             }
             #expect(extended, "the heartbeat extended the lease")
             clock.advance(by: 2)  // past the first lease's expiry, inside the extended one

@@ -25,11 +25,7 @@ struct StartupOrderTests {
                 configuration.appOverrides["KNOT_FEEDBACK_ANALYSIS_HOURS"] = "24"
             }, dependencies: .init(logger: logs.logger(label: "server"))
         ) { _, components in
-            var scheduled = false
-            for _ in 0..<100 where !scheduled {
-                scheduled = try await components.scheduler.queue.hasActive(kind: JobScheduler.purgeKind, keyPrefix: "recurring:")
-                if !scheduled { try await Task.sleep(for: .milliseconds(50)) }
-            }
+            let scheduled = try await eventually { try await components.scheduler.queue.hasActive(kind: JobScheduler.purgeKind, keyPrefix: "recurring:") }
             #expect(scheduled, "the recurring purge job was never scheduled")
             let failures = logs.records.filter { $0.level >= .warning }
             #expect(failures.isEmpty, "warnings at start-up: \(failures.map(\.allText))")
@@ -53,11 +49,7 @@ struct StartupOrderTests {
         #expect(logs.records.isEmpty, "the scheduler ran before the gate opened: \(logs.records.map(\.allText))")
         try await Migrator.migrate(store, sets: [PlatformSchema.migrations, JobSchema.migrations], logger: Logger(label: "test"))
         gate.open()
-        var scheduled = false
-        for _ in 0..<100 where !scheduled {
-            scheduled = try await queue.hasActive(kind: JobScheduler.purgeKind, keyPrefix: "recurring:")
-            if !scheduled { try await Task.sleep(for: .milliseconds(20)) }
-        }
+        let scheduled = try await eventually { try await queue.hasActive(kind: JobScheduler.purgeKind, keyPrefix: "recurring:") }
         runner.cancel()
         _ = try? await runner.value
         #expect(scheduled)

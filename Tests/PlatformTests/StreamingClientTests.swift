@@ -5,6 +5,7 @@ import HummingbirdTesting
 import PlatformAPI
 import PlatformCore
 import Synchronization
+import func TestSupport.eventually
 import Testing
 
 /// The SDKs' streaming call (`APIClient.stream` over `URLSessionTransport.stream`) against a real
@@ -136,9 +137,9 @@ struct StreamingClientTests {
         }
     }
 
-    /// How the producer ended, once it did (nil after 10 s).
+    /// How the producer ended, once it did (nil after ``testPatience``).
     static func waitUntilEnded(_ ended: @Sendable () -> String?) async throws -> String? {
-        for _ in 0..<1000 where ended() == nil { try await Task.sleep(for: .milliseconds(10)) }
+        _ = try await eventually { ended() != nil }
         return ended()
     }
 

@@ -1,5 +1,6 @@
 import ClientTestSupport
 import Foundation
+import TestSupport
 import Testing
 import ZiaClient
 
@@ -91,7 +92,7 @@ struct AssistStreamReconnectTests {
         // limit). No wall-clock bound: a loaded test machine decides how long "at once" takes.
         consumer.cancel()
         _ = try? await consumer.value
-        for _ in 0..<1000 where transport.terminatedBodies == 0 { try await Task.sleep(for: .milliseconds(10)) }
+        _ = try await eventually { transport.terminatedBodies > 0 }
         #expect(transport.terminatedBodies == 1, "the body was cancelled, so the connection closes")
         #expect(transport.streamRequests.count == 1)
     }

@@ -95,10 +95,10 @@ struct CalendarViewModelTests {
         #expect(await model.addToCalendar())
         #expect(calendar.saved == [model.draft!])
         #expect(model.message == "Added \"Bedtime Routine\" to your calendar.")
-        try await waitUntil { sleeper.requested == [.seconds(3)] }
+        #expect(try await eventually { sleeper.requested == [.seconds(3)] })
         #expect(model.message != nil, "still shown until the 3 seconds pass")
         sleeper.release()
-        try await waitUntil { model.message == nil }
+        #expect(try await eventually { model.message == nil })
 
         let chores = try await SavedPlans.save(stack.api, .chorePlan)
         await model.prepare(chores.id)
@@ -134,32 +134,25 @@ struct CalendarViewModelTests {
         let allowed = CalendarViewModel(api: stack.api, calendar: RecordingCalendar(status: .authorized))
         await allowed.refreshAccess()
         #expect(allowed.showsAddButton)
-        try await waitUntil { sleeper.requested.count == 1 }
+        #expect(try await eventually { sleeper.requested.count == 1 })
 
         let failing = CalendarViewModel(api: stack.api, calendar: RecordingCalendar(fails: true), sleep: { try await sleeper.sleep($0) })
         await failing.prepare(meals.id)
         #expect(await failing.addToCalendar() == false)
         #expect(failing.message == "Could not add the event: The calendar is read-only.")
-        try await waitUntil { sleeper.requested.count == 2 }
+        #expect(try await eventually { sleeper.requested.count == 2 })
 
         await failing.prepare(ArtifactID())
         #expect(failing.draft == nil)
         #expect(failing.message?.hasPrefix("Could not prepare the event: Not found") == true)
         // The first message's timer ends after a newer message replaced it: the newer one stays
         // until its own time passes.
-        try await waitUntil { sleeper.requested.count == 3 }
+        #expect(try await eventually { sleeper.requested.count == 3 })
         sleeper.release(2)
-        try await waitUntil { model.message == nil }
+        #expect(try await eventually { model.message == nil })
         try await Task.sleep(for: .milliseconds(50))
         #expect(failing.message?.hasPrefix("Could not prepare") == true)
         sleeper.release()
-        try await waitUntil { failing.message == nil }
+        #expect(try await eventually { failing.message == nil })
     }
-}
-
-/// Polls `condition` on the main actor until it holds (at most about two seconds).
-@MainActor
-func waitUntil(_ condition: @MainActor () -> Bool) async throws {
-    for _ in 0..<400 where !condition() { try await Task.sleep(for: .milliseconds(5)) }
-    #expect(condition())
 }

@@ -12,12 +12,6 @@ struct ChatViewModelTests {
     static func line(_ json: String) -> Data { Data(("data: " + json + "\n\n").utf8) }
     static let done = line(#"{"event":"done","elapsed_ms":1}"#)
 
-    /// Waits until `condition` holds (the view model updates on the main actor as events arrive).
-    static func until(_ condition: @MainActor () -> Bool) async throws {
-        for _ in 0..<500 where !condition() { try await Task.sleep(for: .milliseconds(5)) }
-        #expect(condition())
-    }
-
     @Test("Plan Meals streams tokens into one assistant message, keeps the conversation id and offers a meal plan card that saves", arguments: TestDatabase.allCases)
     func planMealsAndSave(_ database: TestDatabase) async throws {
         try await withServer(database) { @MainActor server, _ in
@@ -89,7 +83,7 @@ struct ChatViewModelTests {
         ])
         let chat = ChatViewModel(api: try await ZiaAPIClient.scripted(transport))
         chat.send("plan dinners")
-        try await Self.until { chat.messages.last?.text == "Monday: Pasta" }
+        #expect(try await eventually { chat.messages.last?.text == "Monday: Pasta" })
         #expect(chat.status == "Fetching recipes..." && chat.isStreaming)
         chat.send("another goal")
         chat.start(ChatViewModel.missions[0])
@@ -99,7 +93,7 @@ struct ChatViewModelTests {
         await chat.waitForAnswer()
         #expect(!chat.isStreaming && chat.status == nil)
         #expect(chat.messages.last?.text == "Monday: Pasta" && chat.messages.last?.outcome == .stopped)
-        try await Self.until { transport.terminatedBodies == 1 }
+        #expect(try await eventually { transport.terminatedBodies == 1 })
     }
 
     @Test("an error event or a lost connection mid-stream is an error state with the partial text kept; HTTP ≥ 400 before the stream is HTTP <code> plus the message")

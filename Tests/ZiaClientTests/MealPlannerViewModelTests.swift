@@ -54,7 +54,7 @@ struct MealPlannerViewModelTests {
         ])
         let planner = MealPlannerViewModel(api: try await ZiaAPIClient.scripted(transport))
         planner.start()
-        for _ in 0..<500 where planner.status == nil { try await Task.sleep(for: .milliseconds(5)) }
+        _ = try await eventually { planner.status != nil }
         #expect(planner.status == "Fetching recipes..." && planner.planText.isEmpty)
         planner.start()
         planner.start(goal: "lunches")

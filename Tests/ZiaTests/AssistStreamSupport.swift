@@ -165,7 +165,7 @@ enum ScriptedAssistServer {
             logger: logger)
         let running = Task { try await app.runService(gracefulShutdownSignals: []) }
         defer { running.cancel() }
-        for _ in 0..<500 where port.withLock({ $0 }) == nil { try await Task.sleep(for: .milliseconds(10)) }
+        _ = try await eventually { port.withLock { $0 } != nil }
         guard let bound = port.withLock({ $0 }) else { throw TestFailure("the scripted assist server did not start") }
         return try await body(URL(string: "http://127.0.0.1:\(bound)")!, routes)
     }
@@ -178,14 +178,5 @@ extension AssistStreamTests {
     static func assist(_ base: URL, token: String, _ json: [String: Any]) async throws -> (status: Int, events: [AssistEventRead]) {
         let read = try await SocketStream(post: base.appendingPathComponent(streamPath), token: token, json: json).readAll()
         return (read.status, AssistEventRead.events(read.chunks.flatMap { $0 }))
-    }
-
-    /// Waits until `condition` holds (10 s at most).
-    static func eventually(_ condition: @Sendable () async throws -> Bool) async throws -> Bool {
-        for _ in 0..<200 {
-            if try await condition() { return true }
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        return false
     }
 }

@@ -216,7 +216,7 @@ struct AssistStreamTests {
                 }
                 stream.cancel()
                 let runs = routes.runs
-                #expect(try await Self.eventually { try await runs.all(for: UserID(user.userID)!).first?.outcome == .cancelled })
+                #expect(try await eventually { try await runs.all(for: UserID(user.userID)!).first?.outcome == .cancelled })
                 let after = model.calls.value
                 try await Task.sleep(for: .milliseconds(300))
                 #expect(model.calls.value == after, "no model call once the client left")
