@@ -5,8 +5,9 @@ import HummingbirdTesting
 import PlatformAPI
 import PlatformCore
 import Synchronization
-import func TestSupport.eventually
 import Testing
+
+import func TestSupport.eventually
 
 /// The SDKs' streaming call (`APIClient.stream` over `URLSessionTransport.stream`) against a real
 /// server on 127.0.0.1 writing with the platform's ``EventStream`` or raw chunks: events arrive one
