@@ -212,11 +212,12 @@ struct CoalescerTests {
         // The running batch's request has a timeout too: it has been taken, so it is not abandoned.
         let first = Task { try await coalescer.perform(0, timeout: .milliseconds(100)) }
         #expect(try await eventually { database.held == 1 })
+        let patient = Task { try await coalescer.perform(2) }
+        #expect(try await eventually { coalescer.waiting == 1 })
+        // Its timer may pass before a poll of the queue could see it there, so nothing waits on that.
         let clock = ContinuousClock()
         let start = clock.now
         let impatient = Task { try await coalescer.perform(1, timeout: .milliseconds(200)) }
-        let patient = Task { try await coalescer.perform(2) }
-        #expect(try await eventually { coalescer.waiting == 2 })
         // Answered by its timer: the batch ahead is still held (released only below).
         await #expect(throws: DatabaseUnavailable.self) { try await impatient.value }
         let waited = clock.now - start
