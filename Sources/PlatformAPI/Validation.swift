@@ -3,10 +3,13 @@ import Foundation
 /// Collects every problem with a request before failing, so one 422 lists all offending fields.
 public struct Validator: Sendable {
     public private(set) var errors: [FieldError] = []
+    /// The field and message of each error recorded, so a problem two checks find is listed once.
+    private var recorded: Set<[String]> = []
 
     public init() {}
 
     public mutating func fail(_ field: String, _ message: String) {
+        guard recorded.insert([field, message]).inserted else { return }
         errors.append(FieldError(field: field, message: message))
     }
 

@@ -200,16 +200,16 @@ extension HouseholdProfile {
             notes: v.optionalText(input.notes, "bedtime_preferences.notes", maxLength: ZiaRules.maxNotesLength))
     }
 
-    /// A list of short texts: at most 50, each non-blank and at most 100 characters once trimmed,
-    /// repeats (ignoring case) dropped.
+    /// A list of short texts, each non-blank and at most 100 characters once trimmed, repeats
+    /// (ignoring case) dropped before counting: at most 50 different entries.
     static func entries(_ list: [String]?, _ field: String, _ v: inout Validator) -> [String] {
         guard let list else { return [] }
-        guard list.count <= ZiaRules.maxListEntries else {
-            v.fail(field, "must hold at most \(ZiaRules.maxListEntries) entries")
+        let texts = CaseInsensitiveText.unique(list.enumerated().compactMap { v.requireText($0.element, "\(field)[\($0.offset)]", maxLength: ZiaRules.maxEntryLength) })
+        guard texts.count <= ZiaRules.maxListEntries else {
+            v.fail(field, "must hold at most \(ZiaRules.maxListEntries) different entries")
             return []
         }
-        let texts = list.enumerated().compactMap { v.requireText($0.element, "\(field)[\($0.offset)]", maxLength: ZiaRules.maxEntryLength) }
-        return CaseInsensitiveText.unique(texts)
+        return texts
     }
 
     static func range(_ range: ClosedRange<Int>) -> String { "must be an integer from \(range.lowerBound) to \(range.upperBound)" }

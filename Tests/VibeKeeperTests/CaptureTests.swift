@@ -35,6 +35,22 @@ struct CaptureTests {
         #expect(OfflineExtractor().extract("Mom wants a scarf just like this one for Christmas", today: today, contacts: []).first?.idea == "scarf")
     }
 
+    @Test("a day its month never has is no date (not the next month's); a real one, with or without a year, is kept")
+    func impossibleDays() {
+        let today = DateComponents(year: 2026, month: 12, day: 28)
+        func date(_ text: String) -> String? { OfflineExtractor().extract(text, today: today, contacts: []).first?.date }
+        for text in [
+            "Dad would love a watch on February 30", "Dad would love a watch on April 31", "Dad would love a watch on Feb 31st",
+            "Dad would love a watch on 31st of June", "Dad would love a watch on 2/30", "Dad would love a watch on February 29, 2027",
+            "Dad would love a watch on 2027-02-29",
+        ] {
+            #expect(date(text) == nil, "\(text)")
+        }
+        #expect(date("Dad would love a watch on April 30") == "2027-04-30")
+        #expect(date("Dad would love a watch on February 29, 2028") == "2028-02-29")
+        #expect(date("Dad would love a watch on 2028-02-29") == "2028-02-29")
+    }
+
     @Test("\"5/3\" is read in the order of the user's time zone: 5 March in London, 3 May in New York (and with no zone set)", arguments: TestDatabase.allCases)
     func numericDatesByRegion(_ database: TestDatabase) async throws {
         try await Self.withCaptureServer(database) { client in

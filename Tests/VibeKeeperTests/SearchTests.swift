@@ -64,6 +64,9 @@ struct SearchTests {
             #expect(filtered.results.compactMap { $0.giftIdea?.id } == [gloves.id] && filtered.results.allSatisfy { $0.type == .giftIdea })
 
             #expect(try await client.send(.get, "\(Self.base)/search", token: user.accessToken).errorFields == ["q"])
+            // q is read as the search text and as the ideas' filter: a bad one is still one problem, listed once.
+            #expect(try await client.send(.get, "\(Self.base)/search?q=%01", token: user.accessToken).errorFields == ["q"])
+            #expect(try await client.send(.get, "\(Self.base)/search?q=" + String(repeating: "x", count: 10_001), token: user.accessToken).errorFields == ["q"])
             // An unknown parameter is refused by the platform before the route reads the others.
             #expect(try await client.send(.get, "\(Self.base)/search?q=x&limit=99&colour=red", token: user.accessToken).errorFields == ["colour"])
             #expect(try await client.send(.get, "\(Self.base)/search?q=x&limit=99", token: user.accessToken).errorFields == ["limit"])

@@ -70,6 +70,14 @@ struct HouseholdAPITests {
             #expect(profile.bedtimePreferences == BedtimePreferences(bedtime: "19:30", wakeTime: "06:45", windDownMinutes: 30, notes: "bath first"))
             #expect(profile.onboardingCompleted && profile.onboardingVersion == 2)
 
+            // Repeats are dropped before the 50 are counted: 50 different entries and their repeats are 50.
+            let repeated = try await client.send(
+                .post, ZiaServer.upsertHousehold, token: user.accessToken,
+                json: ["allergies": Array(repeating: "nuts", count: 51), "cuisines": (0..<50).map { "cuisine \($0)" } + ["CUISINE 0"]])
+            #expect(repeated.status == .ok, "\(repeated.text)")
+            #expect(try repeated.decode(Household.self).profile.allergies == ["nuts"])
+            #expect(try repeated.decode(Household.self).profile.cuisines.count == 50)
+
             let emptied = try await client.send(.post, ZiaServer.upsertHousehold, token: user.accessToken, json: ["adults": [] as [Any], "cuisines": ["thai"]])
             #expect(try emptied.decode(Household.self).profile == HouseholdProfile(cuisines: ["thai"]), "the whole profile is replaced; no adults is the one adult Me")
             let read = try await client.send(.get, ZiaServer.household(user.userID), token: user.accessToken)
@@ -97,7 +105,8 @@ struct HouseholdAPITests {
                 (["adults": Array(repeating: ["name": "A"], count: 21)], ["adults"]),
                 (["kidsAges": [4, 18]], ["kidsAges[1]"]),
                 (["kidsAges": [4], "kids": [["age": 4]]], ["kidsAges"]),
-                (["allergies": Array(repeating: "a", count: 51)], ["allergies"]),
+                (["allergies": (0...50).map { "allergy \($0)" }], ["allergies"]),
+                (["kids": [["age": 3, "dietary_restrictions": (0...50).map { "diet \($0)" }]]], ["kids[0].dietary_restrictions"]),
                 (["allergies": ["", "nuts"], "cuisines": [long]], ["allergies[0]", "cuisines[0]"]),
                 (["allergies": ["nuts", NSNull()]], ["allergies[1]"]),
                 (

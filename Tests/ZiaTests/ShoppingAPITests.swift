@@ -161,6 +161,28 @@ struct ShoppingAPITests {
         }
     }
 
+    @Test("an item kept in a unit without an amount takes the bought amount in its unit when the two convert, else as bought", arguments: TestDatabase.allCases)
+    func unitWithoutAmount(_ database: TestDatabase) async throws {
+        try await ZiaServer.with(database) { client, _ in
+            let user = try await client.signIn(app: "zia")
+            for item: [String: Any] in [["name": "milk", "unit": "ml"], ["name": "sugar", "unit": "parsec"]] {
+                #expect(try await client.send(.post, PantryAPITests.path, token: user.accessToken, json: item).status == .created)
+            }
+            let items: [[String: Any]] = [["name": "milk", "quantity": 1.5, "unit": "l"], ["name": "sugar", "quantity": 2, "unit": "kg"]]
+            let session = try Self.session(try await client.send(.post, Self.start, token: user.accessToken, json: ["items": items]))
+            for item in session.items {
+                #expect(
+                    try await client.send(.post, Self.action(session.id, "check"), token: user.accessToken, json: ["item_id": item.id.uuidString, "checked": true]).status == .ok)
+            }
+            #expect(try await client.send(.post, Self.action(session.id, "complete"), token: user.accessToken).status == .ok)
+            let pantry = try await client.send(.get, PantryAPITests.path, token: user.accessToken).decode(PantryList.self).items
+            #expect(pantry.count == 2, "\(pantry)")
+            let milk = try #require(pantry.first { $0.name == "milk" }), sugar = try #require(pantry.first { $0.name == "sugar" })
+            #expect(milk.quantity == 1500 && milk.unit == "ml", "1.5 l kept in ml is 1500 ml, not 1.5 ml")
+            #expect(sugar.quantity == 2 && sugar.unit == "kg", "2 kg does not convert into parsecs: kept as bought")
+        }
+    }
+
     @Test("aisles follow the order this user checked them on earlier trips; the summary counts trips and items", arguments: TestDatabase.allCases)
     func smartSortAndStats(_ database: TestDatabase) async throws {
         try await ZiaServer.with(database) { client, _ in

@@ -349,6 +349,17 @@ public struct OfflineExtractor: Sendable {
         return calendar
     }
 
+    /// The days of each month in a leap year: the most a month/day without a year may name.
+    static let longestMonths = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+
+    /// The date `year`-`month`-`day` if that day exists (no rolling 30 February over into March).
+    static func existingDay(year: Int, month: Int, day: Int) -> Date? {
+        guard let date = Self.day(DateComponents(year: year, month: month, day: day)),
+            Self.gregorian.dateComponents([.year, .month, .day], from: date) == DateComponents(year: year, month: month, day: day)
+        else { return nil }
+        return date
+    }
+
     static func day(_ components: DateComponents) -> Date? { gregorian.date(from: DateComponents(year: components.year, month: components.month, day: components.day)) }
 
     static func text(_ date: Date) -> String {
@@ -402,7 +413,7 @@ public struct OfflineExtractor: Sendable {
         }
         // ISO dates.
         if let parts = match(#"\b(\d{4})-(\d{1,2})-(\d{1,2})\b"#), let year = Int(parts[1]), let month = Int(parts[2]), let day = Int(parts[3]),
-            let date = Self.day(DateComponents(year: year, month: month, day: day)), Self.gregorian.component(.day, from: date) == day
+            let date = Self.existingDay(year: year, month: month, day: day)
         {
             return Self.text(date)
         }
@@ -410,9 +421,10 @@ public struct OfflineExtractor: Sendable {
         let monthPattern = "(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
         func monthNumber(_ name: String) -> Int? { Self.months.firstIndex { $0.hasPrefix(String(name.prefix(3))) }.map { $0 + 1 } }
         func resolve(month: Int, day: Int, year: String?) -> String? {
-            guard (1...12).contains(month), (1...31).contains(day) else { return nil }
+            // A day its month never has ("February 30", "April 31") is no date, not the next month's.
+            guard (1...12).contains(month), (1...Self.longestMonths[month - 1]).contains(day) else { return nil }
             if let year, let value = Int(year) {
-                return Self.day(DateComponents(year: value, month: month, day: day)).map(Self.text)
+                return Self.existingDay(year: value, month: month, day: day).map(Self.text)
             }
             return Self.nextOccurrence(month: month, day: day, today: today)
         }

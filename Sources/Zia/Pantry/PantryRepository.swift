@@ -83,8 +83,7 @@ public struct PantryRepository: Sendable {
                 "SELECT \(unsafeRaw: Self.columns) FROM zia_pantry_items WHERE user_id = \(bind: user.uuid) AND normalized_name = \(bind: key) ORDER BY created_at, id"
             ).all().map(Self.item(from:))
             if var target = existing.first(where: { Self.adds(entry, to: $0) }) {
-                target.quantity = Self.sum(target, entry)
-                if target.unit == nil { target.unit = entry.unit }
+                (target.quantity, target.unit) = Self.adding(entry, to: target)
                 target.updatedAt = now
                 try await Self.write(target, db)
                 stored.append(target)
@@ -105,14 +104,21 @@ public struct PantryRepository: Sendable {
         return GroceryAmount(quantity: quantity, unit: entry.unit).converted(to: GroceryAmount(quantity: held, unit: item.unit).dimension, key: GroceryNames.key(item.name)) != nil
     }
 
-    /// `item`'s quantity plus `entry`'s, in `item`'s unit (rounded to two decimals, at most ``GroceryRules/maxQuantity``).
-    static func sum(_ item: PantryItem, _ entry: GroceryEntry) -> Double? {
-        guard let quantity = entry.quantity else { return item.quantity }
-        guard let held = item.quantity else { return quantity }
+    /// `item`'s quantity and unit once `entry` is added (rounded to two decimals, at most
+    /// ``GroceryRules/maxQuantity``): the sum in `item`'s unit when it holds an amount; when it holds
+    /// none, the bought amount, in `item`'s unit when the two convert (1 kg of flour kept in cups is
+    /// about 8 cups, never "1 cup"), else as bought.
+    static func adding(_ entry: GroceryEntry, to item: PantryItem) -> (quantity: Double?, unit: String?) {
+        guard let quantity = entry.quantity else { return (item.quantity, item.quantity == nil ? item.unit ?? entry.unit : item.unit) }
         let unit = GroceryUnit(item.unit)
-        let added = GroceryAmount(quantity: quantity, unit: entry.unit).converted(to: unit.dimension, key: GroceryNames.key(item.name))?.value ?? 0
+        let converted = GroceryAmount(quantity: quantity, unit: entry.unit).converted(to: unit.dimension, key: GroceryNames.key(item.name)).map { $0.value / unit.base }
+        func stored(_ value: Double) -> Double { min(GroceryRules.maxQuantity, (value * 100).rounded() / 100) }
+        guard let held = item.quantity else {
+            if item.unit != nil, let converted { return (stored(converted), item.unit) }
+            return (quantity, entry.unit)
+        }
         // Never past what a pantry item may hold, whatever was bought (no infinity stored).
-        return min(GroceryRules.maxQuantity, ((held + added / unit.base) * 100).rounded() / 100)
+        return (stored(held + (converted ?? 0)), item.unit)
     }
 
     static func insert(_ item: PantryItem, for user: UserID, _ db: any SQLDatabase) async throws {
