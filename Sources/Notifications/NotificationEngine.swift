@@ -106,9 +106,7 @@ public struct NotificationEngine: Sendable {
         let categoryCap = try await categoryCap(of: notification, rules: rules)
 
         let (decision, deliveryID): (DeliveryResult?, UUID?) = try await database.transaction { db in
-            if db.isPostgres {
-                try await db.raw("SELECT pg_advisory_xact_lock(hashtext(\(bind: notification.user.description)))").run()
-            }
+            try await db.serializeTransactions(on: notification.user.description)
             var record = DeliveryRecord(notification: notification, visibleTitle: visible.0, visibleBody: visible.1, channel: channel, now: now)
             if let existing = try await db.raw(
                 """

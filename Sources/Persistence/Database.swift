@@ -47,6 +47,14 @@ extension SQLDatabase {
         isPostgres ? "to_char(\(unsafeRaw: column), 'YYYY-MM-DD')" : "\(unsafeRaw: column)"
     }
 
+    /// Makes the transaction running on this connection the only one holding `key` until it ends,
+    /// so check-then-write steps on one user's rows (a limit, a find-or-create) cannot interleave:
+    /// a transaction-scoped advisory lock on PostgreSQL; SQLite's single writer orders them already.
+    public func serializeTransactions(on key: String) async throws {
+        guard isPostgres else { return }
+        try await raw("SELECT pg_advisory_xact_lock(hashtext(\(bind: key)))").run()
+    }
+
     /// The placeholder cast for binding a `YYYY-MM-DD` string into a `DATE` column.
     public var dateCast: SQLQueryString { isPostgres ? "::date" : "" }
 

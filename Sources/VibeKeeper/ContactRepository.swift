@@ -57,20 +57,43 @@ public struct ContactRepository: Sendable {
     }
 
     public func create(_ new: NewContact, for user: UserID) async throws -> Contact {
+        let contact = newContact(new)
+        try await database.transaction { db in try await Self.insert(contact, for: user, db) }
+        return contact
+    }
+
+    /// The user's contact called `name` or known by it as an alias (ignoring case, accents and
+    /// width), or a new contact of that name when there is none. Captures arriving together that
+    /// name one new person make one contact: the look-up and the insert share a transaction that
+    /// holds the user's contacts.
+    public func namedOrCreated(_ name: String, for user: UserID) async throws -> Contact {
+        let key = GiftIdeaRepository.foldedKey(name)
+        let contact = newContact(NewContact(name: name))
+        return try await database.transaction { db in
+            try await db.serializeTransactions(on: "vibekeeper.contacts:" + user.description)
+            let existing = try await db.raw("SELECT \(unsafeRaw: Self.columns) FROM contacts WHERE user_id = \(bind: user.uuid) ORDER BY created_at, id")
+                .all().map(Self.contact(from:))
+            if let named = existing.first(where: { ([$0.name] + $0.aliases).contains { GiftIdeaRepository.foldedKey($0) == key } }) { return named }
+            try await Self.insert(contact, for: user, db)
+            return contact
+        }
+    }
+
+    func newContact(_ new: NewContact) -> Contact {
         let now = clock.now()
-        let contact = Contact(
+        return Contact(
             id: ContactID(UUID.random()), name: new.name, relationship: new.relationship, preferences: new.preferences, notes: new.notes,
             aliases: new.aliases, createdAt: now, updatedAt: now)
-        try await database.transaction { db in
-            try await db.raw(
-                """
-                INSERT INTO contacts (id, user_id, name, relationship, preferences, notes, aliases, created_at, updated_at)
-                VALUES (\(bind: contact.id.uuid), \(bind: user.uuid), \(bind: contact.name), \(bind: contact.relationship), \(bind: Self.json(contact.preferences)),
-                    \(bind: contact.notes), \(bind: Self.json(contact.aliases)), \(bind: now), \(bind: now))
-                """
-            ).run()
-        }
-        return contact
+    }
+
+    static func insert(_ contact: Contact, for user: UserID, _ db: any SQLDatabase) async throws {
+        try await db.raw(
+            """
+            INSERT INTO contacts (id, user_id, name, relationship, preferences, notes, aliases, created_at, updated_at)
+            VALUES (\(bind: contact.id.uuid), \(bind: user.uuid), \(bind: contact.name), \(bind: contact.relationship), \(bind: Self.json(contact.preferences)),
+                \(bind: contact.notes), \(bind: Self.json(contact.aliases)), \(bind: contact.createdAt), \(bind: contact.updatedAt))
+            """
+        ).run()
     }
 
     /// Applies `input` to the user's contact; nil when there is none. Invalid changes throw the 422,

@@ -155,6 +155,21 @@ struct CaptureTests {
         }
     }
 
+    @Test("captures arriving together that name one new person make one contact, whose ideas they all are", arguments: TestDatabase.allCases)
+    func concurrentNewPerson(_ database: TestDatabase) async throws {
+        try await Self.withCaptureServer(database) { client in
+            let user = try await client.signIn(app: "vibekeeper")
+            let gifts = ["rod", "reel", "hat", "net", "boat", "bait"]
+            let recipients = try await withThrowingTaskGroup(of: UUID?.self) { group in
+                for gift in gifts { group.addTask { try await Self.capture(client, user, "Uncle Zed would love a \(gift) for Christmas").idea.recipientId?.uuid } }
+                return try await group.reduce(into: [UUID?]()) { $0.append($1) }
+            }
+            let contacts = try await client.send(.get, "\(Self.base)/contacts", token: user.accessToken).decode([Contact].self)
+            #expect(contacts.map(\.name) == ["Uncle Zed"])
+            #expect(Set(recipients).count == 1 && recipients.allSatisfy { $0 != nil }, "\(recipients)")
+        }
+    }
+
     /// Places texts by one keyword, so two differently worded ideas can mean the same thing.
     struct KeywordEmbedder: Embedder {
         var model: String { "keyword-test" }

@@ -38,7 +38,7 @@ public struct TelemetryRepository: Sendable {
         let perMinute = perMinute
         let rows = try batch.events.map { event in (id: UUID(), name: event.name.rawValue, properties: try Self.text(event.properties)) }
         try await database.transaction { db in
-            if db.isPostgres { try await db.raw("SELECT pg_advisory_xact_lock(hashtext(\(bind: batch.installID.uuidString)))").run() }
+            try await db.serializeTransactions(on: batch.installID.uuidString)
             let recent = try await db.raw(
                 """
                 SELECT received_at FROM farelens_events WHERE install_id = \(bind: batch.installID) AND received_at > \(bind: windowStart)

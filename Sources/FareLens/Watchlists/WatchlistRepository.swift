@@ -182,8 +182,7 @@ public struct WatchlistRepository: RouteWatcherCounting {
 
     /// Serialises the user's limit checks until the transaction ends (SQLite's writes are serial already).
     static func lock(_ user: UserID, _ db: any SQLDatabase) async throws {
-        guard db.isPostgres else { return }
-        try await db.raw("SELECT pg_advisory_xact_lock(hashtext(\(bind: "farelens-watchlists:" + user.description)))").run()
+        try await db.serializeTransactions(on: "farelens-watchlists:" + user.description)
     }
 
     /// The values of `paused_reason`.

@@ -97,7 +97,9 @@ public struct CaptureService: Sendable {
         else { return nil }
         let key = GiftIdeaRepository.foldedKey(name)
         if let id = created[key] { return id }
-        let contact = try await contacts.create(NewContact(name: name), for: user)
+        // Looked up again with the insert: another capture may have added this person since the
+        // extractor read the contacts.
+        let contact = try await contacts.namedOrCreated(name, for: user)
         created[key] = contact.id
         return contact.id
     }

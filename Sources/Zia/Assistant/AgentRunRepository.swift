@@ -107,7 +107,7 @@ public struct AgentRunRepository: Sendable {
     /// quota is left, else as `quota_exceeded` (what it answers).
     public func reserve(_ run: AgentRunRecord, for user: UserID, quota: AssistQuota, now: Date) async throws -> AssistQuotaExceeded? {
         try await database.transaction(owner: user.uuid) { db in
-            if db.isPostgres { try await db.raw("SELECT pg_advisory_xact_lock(hashtext(\(bind: "zia.assist.quota:" + user.description)))").run() }
+            try await db.serializeTransactions(on: "zia.assist.quota:" + user.description)
             let exceeded = quota.exceeded(used: try await Self.used(by: user, now: now, in: db), now: now)
             try await Self.upsert(run.with(outcome: exceeded == nil ? .running : .quotaExceeded), for: user, in: db)
             return exceeded

@@ -94,9 +94,7 @@ public struct ZiaReminderService: Sendable {
 
     /// One writer at a time per user's reminders on PostgreSQL (SQLite has a single writer).
     static func lock(_ user: UserID, in db: any SQLDatabase) async throws {
-        if db.isPostgres {
-            try await db.raw("SELECT pg_advisory_xact_lock(hashtext(\(bind: "zia-reminders:" + user.description)))").run()
-        }
+        try await db.serializeTransactions(on: "zia-reminders:" + user.description)
     }
 
     // MARK: Jobs

@@ -176,8 +176,7 @@ public struct GrocerySessionRepository: Sendable {
     /// Orders the user's starts and completions (one session in progress, one pantry merge at a
     /// time): a transaction-scoped advisory lock on PostgreSQL; SQLite's single writer already does.
     private static func serialise(_ user: UserID, _ db: any SQLDatabase) async throws {
-        guard db.isPostgres else { return }
-        try await db.raw("SELECT pg_advisory_xact_lock(hashtext(\(bind: "zia.grocery." + user.uuid.uuidString)))").run()
+        try await db.serializeTransactions(on: "zia.grocery." + user.uuid.uuidString)
     }
 
     /// Locks the user's session; its `auto_add_to_pantry` when it is in progress.
