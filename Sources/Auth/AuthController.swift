@@ -31,7 +31,7 @@ public struct BearerAuthMiddleware: RouterMiddleware {
     public func handle(_ request: Request, context: AppRequestContext, next: (Request, AppRequestContext) async throws -> Response) async throws -> Response {
         let fields = request.headers[fields: .authorization]
         guard let field = fields.first else {
-            throw APIError.unauthorized("Authentication required: send Authorization: Bearer <access token>.", code: "missing_credentials")
+            throw APIError.credentialsRequired("Authentication required: send Authorization: Bearer <access token>.")
         }
         guard fields.count == 1 else {
             throw APIError.unauthorized("Send exactly one Authorization header.", code: "invalid_token")
@@ -41,7 +41,10 @@ public struct BearerAuthMiddleware: RouterMiddleware {
             throw APIError.unauthorized("The access token is too long.", code: "token_too_long")
         }
         guard let token = BearerCredentials.token(in: header) else {
-            throw APIError.unauthorized("Only Bearer authentication is supported.", code: "unsupported_scheme")
+            if header.split(separator: " ").first?.lowercased() == "bearer" {
+                throw APIError.credentialsRequired("Authentication required: the Bearer scheme came without a token.")
+            }
+            throw APIError.credentialsRequired("Only Bearer authentication is supported.", code: "unsupported_scheme")
         }
         var context = context
         let identity = try await auth.authenticate(bearer: String(token), app: app)

@@ -30,7 +30,7 @@ public struct MetricsAccess: Sendable {
         }
         let fields = headers[fields: .authorization]
         guard fields.count == 1, let presented = BearerCredentials.token(in: fields[0].value) else {
-            throw APIError.unauthorized("Send Authorization: Bearer <METRICS_BEARER_TOKEN>.", code: "missing_credentials")
+            throw APIError.credentialsRequired("Send Authorization: Bearer <METRICS_BEARER_TOKEN>.")
         }
         guard ConstantTime.equals(presented.utf8, token) else {
             throw APIError.unauthorized("The metrics token is not valid.", code: "invalid_token")

@@ -78,13 +78,22 @@ public struct Validator: Sendable {
         return value
     }
 
-    /// Records an error for each query parameter a route does not take: a misspelt filter
-    /// (`?stauts=idea`) is a clear 422, not a silently unfiltered answer. (The platform applies it
-    /// to every route, from the app's OpenAPI document.)
+    /// Records an error for each query parameter a route does not take, and for each given more
+    /// than once: a misspelt filter (`?stauts=idea`) or a second value (`?status=idea&status=given`)
+    /// is a clear 422, not a silently unfiltered or half-read answer. (The platform applies it to
+    /// every route, from the app's OpenAPI document; no route takes a list in its query.)
     public mutating func onlyKnownParameters(_ names: some Sequence<String>, allowed: Set<String>) {
         let takes = allowed.isEmpty ? "it takes none" : "it takes: \(allowed.sorted().joined(separator: ", "))"
-        for name in Set(names).sorted() where !allowed.contains(name) {
-            fail(name, "is not a parameter of this route (\(takes))")
+        var counts: [String: Int] = [:]
+        for name in names { counts[name, default: 0] += 1 }
+        for (name, count) in counts.sorted(by: { $0.key < $1.key }) {
+            if name.isEmpty {
+                fail("query", "has a parameter without a name (\(takes))")
+            } else if !allowed.contains(name) {
+                fail(name, "is not a parameter of this route (\(takes))")
+            } else if count > 1 {
+                fail(name, "is given \(count) times; send it once")
+            }
         }
     }
 

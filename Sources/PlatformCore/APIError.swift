@@ -56,11 +56,20 @@ public protocol APIErrorConvertible: Error {
 }
 
 extension APIError {
-    /// 401 with `WWW-Authenticate: Bearer`, as RFC 6750 asks, for every authentication failure.
+    /// 401 with `WWW-Authenticate: Bearer`, as RFC 6750 asks, for every authentication failure: with
+    /// `error="invalid_token"` and the message for a token that was sent and refused.
     public static func unauthorized(_ message: String, code: String = "unauthorized") -> APIError {
         var headers = HTTPFields()
         let escaped = message.replacingOccurrences(of: "\"", with: "'")
         headers[.wwwAuthenticate] = #"Bearer realm="api", error="invalid_token", error_description="\#(escaped)""#
+        return APIError(.unauthorized, code: code, message: message, headers: headers)
+    }
+
+    /// 401 `missing_credentials` for a request that sent no bearer token at all (none, or another
+    /// scheme): the challenge carries no error code (RFC 6750 §3.1), only where to authenticate.
+    public static func credentialsRequired(_ message: String, code: String = "missing_credentials") -> APIError {
+        var headers = HTTPFields()
+        headers[.wwwAuthenticate] = #"Bearer realm="api""#
         return APIError(.unauthorized, code: code, message: message, headers: headers)
     }
 

@@ -126,6 +126,10 @@ struct AuthTests {
                 #expect(response.status == .unauthorized, "\(name)")
                 #expect(response.headers[.wwwAuthenticate]?.hasPrefix("Bearer") == true, "\(name)")
                 #expect(response.errorCode != nil, "\(name): JSON error body")
+                // RFC 6750 §3.1: no error code for a request without a bearer token; invalid_token for a refused one.
+                let sentNoToken = ["missing", "basic", "no scheme", "empty bearer"].contains(name)
+                #expect((response.headers[.wwwAuthenticate] == #"Bearer realm="api""#) == sentNoToken, "\(name): \(response.headers[.wwwAuthenticate] ?? "")")
+                #expect(response.headers[.wwwAuthenticate]?.contains(#"error="invalid_token""#) == !sentNoToken, "\(name)")
             }
         }
     }

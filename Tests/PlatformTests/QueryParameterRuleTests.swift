@@ -72,6 +72,14 @@ struct QueryParameterRuleTests {
             #expect(Self.fieldErrors(none).map(\.message) == ["is not a parameter of this route (it takes none)"])
             // A request without a query string, or with an empty one, passes.
             #expect(try await client.send(.get, "/vibekeeper/api/v1/contacts?", token: user.accessToken).status == .ok)
+            // A parameter given twice is refused, whichever value comes first; so is one without a name.
+            for query in ["limit=2&limit=50", "limit=50&limit=2"] {
+                let twice = try await client.send(.get, "/vibekeeper/api/v1/contacts?" + query, token: user.accessToken)
+                #expect(twice.status == .unprocessableContent && twice.errorFields == ["limit"], "\(query): \(twice.text)")
+                #expect(Self.fieldErrors(twice).first?.message == "is given 2 times; send it once")
+            }
+            let nameless = try await client.send(.get, "/vibekeeper/api/v1/contacts?=1&limit=2", token: user.accessToken)
+            #expect(nameless.errorFields == ["query"], "\(nameless.text)")
         }
     }
 
