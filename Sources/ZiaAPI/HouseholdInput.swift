@@ -38,12 +38,20 @@ extension HouseholdProfile {
             case count(Int)
             case list([Adult])
 
+            /// What `adults` must be, for any value that is neither.
+            public static let requirement = "must be a list of at most \(ZiaRules.maxPeople) adults or a count from 0 to \(ZiaRules.maxPeople)"
+
             public init(from decoder: any Decoder) throws {
                 let container = try decoder.singleValueContainer()
                 if let count = try? container.decode(Int.self) {
                     self = .count(count)
-                } else {
+                    return
+                }
+                do {
                     self = .list(try container.decode([Adult].self))
+                } catch DecodingError.typeMismatch(_, let context) where context.codingPath.count == decoder.codingPath.count {
+                    // Neither a whole number nor a list (2.5, "2"): say what it may be, not just "an array".
+                    throw DecodingError.dataCorruptedError(in: container, debugDescription: Self.requirement)
                 }
             }
         }
@@ -132,7 +140,7 @@ extension HouseholdProfile {
         case nil: break
         case .count(let count):
             guard (0...ZiaRules.maxPeople).contains(count) else {
-                v.fail("adults", "must be a list of at most \(ZiaRules.maxPeople) adults or a count from 0 to \(ZiaRules.maxPeople)")
+                v.fail("adults", Input.Adults.requirement)
                 break
             }
             adults = (0..<count).map { HouseholdAdult(name: HouseholdAdult.defaultName(at: $0)) }

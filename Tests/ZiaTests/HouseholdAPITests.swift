@@ -101,6 +101,9 @@ struct HouseholdAPITests {
                 (["adults": 21], ["adults"]),
                 (["adults": -1], ["adults"]),
                 (["adults": "two"], ["adults"]),
+                (["adults": 2.5], ["adults"]),
+                (["adults": "2"], ["adults"]),
+                (["adults": true], ["adults"]),
                 (["adults": [["role": "boss", "age": 12]]], ["adults[0].age", "adults[0].role"]),
                 (["adults": Array(repeating: ["name": "A"], count: 21)], ["adults"]),
                 (["kidsAges": [4, 18]], ["kidsAges[1]"]),
@@ -121,6 +124,9 @@ struct HouseholdAPITests {
                 let response = try await client.send(.post, ZiaServer.upsertHousehold, token: user.accessToken, json: body)
                 #expect(response.status == .unprocessableContent, "\(body): \(response.status) \(response.text)")
                 #expect(Set(response.errorFields) == Set(fields), "\(body): \(response.text)")
+                if fields == ["adults"], !(body["adults"] is [Any]) {
+                    #expect(response.text.contains(HouseholdProfile.Input.Adults.requirement), "\(body): says what adults may be: \(response.text)")
+                }
             }
             let read = try await client.send(.get, ZiaServer.household(user.userID), token: user.accessToken)
             #expect(try read.decode(Household.self).profile == .defaults)
