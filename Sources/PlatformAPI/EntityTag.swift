@@ -40,6 +40,24 @@ public struct EntityTag: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
+extension EntityTag {
+    /// Whether an `If-Match` value is written as one: `*`, or a comma-separated list of quoted tags
+    /// (`"…"` or weak `W/"…"`). One that is not (a tag without its quotes, an empty value) matches
+    /// no version, and the client is told how to write it rather than to reload.
+    public static func isTagList(_ header: String) -> Bool {
+        let trimmed = header.trimmingCharacters(in: .whitespaces)
+        if trimmed == "*" { return true }
+        // Empty list elements are allowed, as HTTP's list syntax asks; at least one tag is not.
+        let parts = trimmed.split(separator: ",").filter { !$0.allSatisfy(\.isWhitespace) }
+        return !parts.isEmpty
+            && parts.allSatisfy { part in
+                var tag = part.trimmingCharacters(in: .whitespaces)
+                if tag.hasPrefix("W/") { tag.removeFirst(2) }
+                return tag.count >= 2 && tag.hasPrefix("\"") && tag.hasSuffix("\"")
+            }
+    }
+}
+
 /// The header names of the platform's write preconditions.
 public enum PreconditionHeaders {
     /// On a `POST` that creates: a client-made key (1–255 visible ASCII characters) that makes a

@@ -142,9 +142,15 @@ struct IfMatchTests {
             let invalid = try await Self.send(client, .put, path, user, ifMatch: v1, json: kind.invalid)
             #expect(invalid.status == .unprocessableContent, "\(kind): \(invalid.status) \(invalid.text)")
 
-            for garbage in ["nonsense", "\"\"", "W/", ""] {
-                #expect(try await Self.send(client, .put, path, user, ifMatch: garbage, json: kind.change).status == .preconditionFailed, "\(garbage.debugDescription)")
+            // Not written as tags (the current tag without its quotes too): 412, saying how to write it.
+            let unquoted = String(v2.dropFirst().dropLast())
+            for garbage in ["nonsense", "W/", "", ",", unquoted, "\(unquoted), \(v1)"] {
+                let refused = try await Self.send(client, .put, path, user, ifMatch: garbage, json: kind.change)
+                #expect(refused.status == .preconditionFailed, "\(garbage.debugDescription)")
+                #expect(refused.text.contains("If-Match must be * or the ETag this server sent, quotes included"), "\(garbage.debugDescription): \(refused.text)")
             }
+            // A tag that is written as one but names no version is a change since.
+            #expect(try await Self.send(client, .put, path, user, ifMatch: "\"\"", json: kind.change).text.contains("changed since you last loaded it"))
             #expect(try await Self.send(client, .put, path, user, ifMatch: "\(v1), \(v2)", json: kind.change).status == .ok, "a list holding the current tag")
             #expect(try await Self.send(client, .put, path, user, ifMatch: "*", json: kind.change).status == .ok, "* matches any version")
             #expect(try await Self.send(client, .put, path, user, ifMatch: nil, json: kind.change).status == .ok, "no If-Match, no condition")

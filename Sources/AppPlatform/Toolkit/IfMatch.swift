@@ -43,7 +43,20 @@ public struct IfMatch: Sendable {
     /// `updatedAt` (read after ``lock(_:table:id:user:in:)``, and after the request is known to be
     /// valid: a 422 comes first).
     public func verify(_ updatedAt: Date) throws {
-        guard EntityVersion.isMatched(updatedAt, byIfMatch: header) else { throw EntityChanged(entity: entity) }
+        guard EntityVersion.isMatched(updatedAt, byIfMatch: header) else {
+            throw EntityTag.isTagList(header) ? EntityChanged(entity: entity) : UnreadableIfMatch()
+        }
+    }
+}
+
+/// An `If-Match` that is not written as entity tags (a tag without its quotes, an empty value):
+/// it matches no version, so the write is refused as for a changed entity, with how to write it.
+public struct UnreadableIfMatch: Error, Equatable {}
+
+extension UnreadableIfMatch: APIErrorConvertible {
+    /// 412 `precondition_failed`, saying what `If-Match` must hold.
+    public var apiError: APIError {
+        .preconditionFailed("If-Match must be * or the ETag this server sent, quotes included (\"2026-11-23T10:04:05.123Z\"); nothing was changed.")
     }
 }
 
