@@ -244,7 +244,7 @@ enum GiftIdeaFieldRules {
             v.fail(field, "must be a number from 0 to 1000000000")
             return nil
         }
-        return value
+        return value == 0 ? 0 : value  // -0 is stored and shown as 0
     }
 
     static func currency(_ raw: String?, _ v: inout Validator) -> String? {

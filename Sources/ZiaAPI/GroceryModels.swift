@@ -43,10 +43,10 @@ public struct GroceryItemInput: Codable, Sendable, Equatable {
     public static func check(_ input: GroceryItemInput, _ prefix: String, _ v: inout Validator) -> Line? {
         let name = v.requireText(input.name, prefix + "name", maxLength: GroceryRules.maxItemName)
         if let quantity = input.quantity {
-            v.check(quantity.isFinite && quantity >= 0 && quantity <= GroceryRules.maxQuantity, prefix + "quantity", "must be a number from 0 to 1000000")
+            v.check(GroceryRules.acceptable(quantity) != nil, prefix + "quantity", "must be a number from 0 to 1000000")
         }
         let unit = v.optionalText(input.unit, prefix + "unit", maxLength: GroceryRules.maxUnit)
-        return name.map { Line(name: $0, quantity: input.quantity, unit: unit) }
+        return name.map { Line(name: $0, quantity: input.quantity.flatMap(GroceryRules.acceptable), unit: unit) }
     }
 
     /// Every line of `items` (required, at most ``GroceryRules/maxItems``), each field named `items[i].name`, … .

@@ -45,6 +45,10 @@ struct GiftIdeasTests {
                 #expect(object[key] is NSNull, "\(key)")
             }
             #expect(object["budget_currency"] as? String == "USD" && object["status"] as? String == "idea")
+            let negativeZero = try await client.send(
+                .post, "\(Self.base)/gift-ideas", token: user.accessToken, body: Data(#"{"idea":"kite","budget_amount":-0}"#.utf8),
+                headers: [.contentType: "application/json"])
+            #expect(negativeZero.status == .created && negativeZero.text.contains(#""budget_amount":0"#), "-0 is stored as 0: \(negativeZero.text)")
             #expect(try await client.send(.get, "\(Self.base)/gift-ideas/\(idea.id)", token: user.accessToken).decode(GiftIdea.self) == idea)
         }
     }

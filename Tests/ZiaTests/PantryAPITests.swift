@@ -24,6 +24,10 @@ struct PantryAPITests {
             #expect(added.status == .created, "\(added.text)")
             let item = try added.decode(PantryItem.self)
             #expect(item.name == "Tomatoes" && item.quantity == 4 && item.unit == "pieces" && item.aisle == .produce)
+            let negativeZero = try await client.send(
+                .post, Self.path, token: user.accessToken, body: Data(#"{"name":"rice","quantity":-0}"#.utf8), headers: [.contentType: "application/json"])
+            #expect(negativeZero.status == .created && negativeZero.text.contains(#""quantity":0"#), "-0 is stored as 0: \(negativeZero.text)")
+            _ = try await client.send(.delete, Self.path + "/" + (negativeZero.json["id"] as? String ?? ""), token: user.accessToken)
             let milk = try await client.send(.post, Self.path, token: user.accessToken, json: ["name": "milk", "aisle": "beverages"])
             #expect(milk.status == .created && milk.json["aisle"] as? String == "beverages" && milk.json["quantity"] is NSNull, "\(milk.text)")
 
