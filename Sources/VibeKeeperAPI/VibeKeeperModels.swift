@@ -150,9 +150,9 @@ public enum VibeKeeperRules {
         return result
     }
 
-    /// ISO 4217: three upper-case letters.
+    /// ISO 4217: a currency in use, in upper case (``CurrencyUnits/isoCodes``).
     public static func isCurrencyCode(_ code: String) -> Bool {
-        code.count == 3 && code.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) }
+        CurrencyUnits.isISOCode(code)
     }
 }
 
