@@ -35,6 +35,20 @@ struct CaptureTests {
         #expect(OfflineExtractor().extract("Mom wants a scarf just like this one for Christmas", today: today, contacts: []).first?.idea == "scarf")
     }
 
+    @Test("a contact's first name finds them, a title does not: \"Uncle Quill\" is not \"Uncle Zed\", \"Grandma Lily\" not \"Grandma Rose\"")
+    func titlesAreNotFirstNames() {
+        let today = DateComponents(year: 2026, month: 12, day: 28)
+        let zed = KnownContact(id: UUID(), name: "Uncle Zed"), rose = KnownContact(id: UUID(), name: "Grandma Rose"), linda = KnownContact(id: UUID(), name: "Linda Park")
+        func recipient(_ text: String) -> (name: String?, id: UUID?) {
+            let idea = OfflineExtractor().extract(text, today: today, contacts: [zed, rose, linda]).first
+            return (idea?.recipientName, idea?.recipientID)
+        }
+        #expect(recipient("Uncle Quill would love a kite for Christmas") == ("Uncle Quill", nil))
+        #expect(recipient("Grandma Lily would love a scarf").name == "Grandma Lily" && recipient("Grandma Lily would love a scarf").id == nil)
+        #expect(recipient("Uncle Zed would love a kite").id == zed.id)
+        #expect(recipient("Linda would love a vase").id == linda.id, "a first name alone still finds the contact")
+    }
+
     @Test("a day its month never has is no date (not the next month's); a real one, with or without a year, is kept")
     func impossibleDays() {
         let today = DateComponents(year: 2026, month: 12, day: 28)

@@ -165,10 +165,12 @@ struct ShoppingAPITests {
     func unitWithoutAmount(_ database: TestDatabase) async throws {
         try await ZiaServer.with(database) { client, _ in
             let user = try await client.signIn(app: "zia")
-            for item: [String: Any] in [["name": "milk", "unit": "ml"], ["name": "sugar", "unit": "parsec"]] {
+            for item: [String: Any] in [["name": "milk", "unit": "ml"], ["name": "sugar", "unit": "parsec"], ["name": "saffron", "quantity": 0, "unit": "kg"]] {
                 #expect(try await client.send(.post, PantryAPITests.path, token: user.accessToken, json: item).status == .created)
             }
-            let items: [[String: Any]] = [["name": "milk", "quantity": 1.5, "unit": "l"], ["name": "sugar", "quantity": 2, "unit": "kg"]]
+            let items: [[String: Any]] = [
+                ["name": "milk", "quantity": 1.5, "unit": "l"], ["name": "sugar", "quantity": 2, "unit": "kg"], ["name": "saffron", "quantity": 1, "unit": "g"],
+            ]
             let session = try Self.session(try await client.send(.post, Self.start, token: user.accessToken, json: ["items": items]))
             for item in session.items {
                 #expect(
@@ -176,10 +178,12 @@ struct ShoppingAPITests {
             }
             #expect(try await client.send(.post, Self.action(session.id, "complete"), token: user.accessToken).status == .ok)
             let pantry = try await client.send(.get, PantryAPITests.path, token: user.accessToken).decode(PantryList.self).items
-            #expect(pantry.count == 2, "\(pantry)")
+            #expect(pantry.count == 3, "\(pantry)")
             let milk = try #require(pantry.first { $0.name == "milk" }), sugar = try #require(pantry.first { $0.name == "sugar" })
             #expect(milk.quantity == 1500 && milk.unit == "ml", "1.5 l kept in ml is 1500 ml, not 1.5 ml")
             #expect(sugar.quantity == 2 && sugar.unit == "kg", "2 kg does not convert into parsecs: kept as bought")
+            let saffron = try #require(pantry.first { $0.name == "saffron" })
+            #expect(saffron.quantity == 1 && saffron.unit == "g", "1 g into an item at 0 kg would round to 0 kg (ran out): kept as bought")
         }
     }
 

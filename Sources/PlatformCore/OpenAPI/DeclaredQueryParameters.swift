@@ -80,7 +80,9 @@ public struct KnownQueryParametersMiddleware<Context: RequestContext>: RouterMid
 
     public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         if request.uri.query != nil, let path = context.endpointPath {
-            try declared.check(request.uri.queryParameters.map { String($0.key) }, against: declared.parameters(method: request.method.rawValue, endpointPath: path))
+            // Empty pieces (`?&limit=2`, `a=1&&b=2`) are no parameters, as URL parsers read them.
+            let names = request.uri.queryParameters.filter { !($0.key.isEmpty && $0.value.isEmpty) }.map { String($0.key) }
+            try declared.check(names, against: declared.parameters(method: request.method.rawValue, endpointPath: path))
         }
         return try await next(request, context)
     }

@@ -223,6 +223,10 @@ public struct OfflineExtractor: Sendable {
     // MARK: Recipient
 
     /// Relationship words and what they are called in contacts' `relationship` field.
+    /// Words that open a name without being one ("Uncle Zed", "Grandma Rose", "Dr Lee"): every
+    /// relationship word, and the usual titles.
+    static let titleWords: Set<String> = Set(relationships.flatMap(\.words)).union(["mr", "mrs", "ms", "miss", "dr", "prof", "sir", "madam"])
+
     static let relationships: [(words: [String], relationship: String, display: String)] = [
         (["mom", "mum", "mother", "mama", "mommy", "mummy"], "mother", "Mom"),
         (["dad", "father", "papa", "daddy"], "father", "Dad"),
@@ -267,7 +271,10 @@ public struct OfflineExtractor: Sendable {
         var candidates: [(phrase: String, contact: KnownContact)] = []
         for contact in contacts {
             candidates.append((contact.name, contact))
-            if let first = contact.name.split(separator: " ").first, first.count > 1, String(first) != contact.name { candidates.append((String(first), contact)) }
+            // "Linda" finds "Linda Park"; a title ("Uncle" of "Uncle Zed") names a kind of person, not this one.
+            if let first = contact.name.split(separator: " ").first, first.count > 1, String(first) != contact.name, !titleWords.contains(first.lowercased()) {
+                candidates.append((String(first), contact))
+            }
             for alias in contact.aliases { candidates.append((alias, contact)) }
         }
         for candidate in candidates.sorted(by: { $0.phrase.count > $1.phrase.count }) where containsPhrase(candidate.phrase, in: tokens) {

@@ -105,20 +105,20 @@ public struct PantryRepository: Sendable {
     }
 
     /// `item`'s quantity and unit once `entry` is added (rounded to two decimals, at most
-    /// ``GroceryRules/maxQuantity``): the sum in `item`'s unit when it holds an amount; when it holds
-    /// none, the bought amount, in `item`'s unit when the two convert (1 kg of flour kept in cups is
-    /// about 8 cups, never "1 cup"), else as bought.
+    /// ``GroceryRules/maxQuantity``): the sum in `item`'s unit (1 kg of flour into an item kept in
+    /// cups is about 8 cups, never "1 cup"). Into an item without an amount, or at 0 ("ran out"), an
+    /// amount that does not show in the item's unit (another dimension, no unit, or too small: 1 g
+    /// of saffron kept in kg) is kept as bought, never rounded to 0.
     static func adding(_ entry: GroceryEntry, to item: PantryItem) -> (quantity: Double?, unit: String?) {
         guard let quantity = entry.quantity else { return (item.quantity, item.quantity == nil ? item.unit ?? entry.unit : item.unit) }
+        func stored(_ value: Double) -> Double { min(GroceryRules.maxQuantity, (value * 100).rounded() / 100) }
         let unit = GroceryUnit(item.unit)
         let converted = GroceryAmount(quantity: quantity, unit: entry.unit).converted(to: unit.dimension, key: GroceryNames.key(item.name)).map { $0.value / unit.base }
-        func stored(_ value: Double) -> Double { min(GroceryRules.maxQuantity, (value * 100).rounded() / 100) }
-        guard let held = item.quantity else {
-            if item.unit != nil, let converted { return (stored(converted), item.unit) }
-            return (quantity, entry.unit)
-        }
+        let held = item.quantity ?? 0
+        let shows = (item.quantity != nil || item.unit != nil) && stored(converted ?? 0) > 0
+        if held == 0, quantity > 0, !shows { return (quantity, entry.unit) }
         // Never past what a pantry item may hold, whatever was bought (no infinity stored).
-        return (stored(held + (converted ?? 0)), item.unit)
+        return (stored(held + (converted ?? 0)), item.quantity == nil && item.unit == nil ? entry.unit : item.unit)
     }
 
     static func insert(_ item: PantryItem, for user: UserID, _ db: any SQLDatabase) async throws {
