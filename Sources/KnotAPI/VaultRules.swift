@@ -1,5 +1,4 @@
 import Foundation
-import PlatformAPI
 
 /// The whole partner profile, as validated input (``VaultInput`` through ``VaultRules``) or as stored on the server.
 public struct VaultContent: Sendable, Equatable {
@@ -318,7 +317,7 @@ public enum VaultRules {
         v.check(maxAmount >= minAmount, "\(field).max_amount", "must be at least min_amount")
         v.check(maxAmount <= maxBudgetCents, "\(field).max_amount", "must be at most \(maxBudgetCents) cents")
         let currency = (item.currency ?? "USD").trimmingCharacters(in: .whitespaces).uppercased()
-        v.check(CurrencyUnits.isISOCode(currency), "\(field).currency", "must be an ISO 4217 code such as USD")
+        v.check(currency.count == 3 && currency.allSatisfy { $0.isASCII && $0.isLetter }, "\(field).currency", "must be an ISO 4217 code such as USD")
         guard let type, isValidBudget(min: minAmount, max: maxAmount), currency.count == 3 else { return nil }
         return Budget(occasionType: type, minAmount: minAmount, maxAmount: maxAmount, currency: currency)
     }

@@ -10,13 +10,6 @@ public enum CurrencyUnits {
         "BHD": 3, "KWD": 3, "OMR": 3, "JOD": 3, "TND": 3, "IQD": 3, "LYD": 3,
     ]
 
-    /// The ISO 4217 currencies in use (Foundation's list, 159 codes with USD, EUR, JPY, VES, SLE),
-    /// so a made-up code such as ZZZ is refused rather than shown on prices.
-    public static let isoCodes: Set<String> = Set(Locale.commonISOCurrencyCodes)
-
-    /// Whether `code` (upper case) is a currency in ``isoCodes``.
-    public static func isISOCode(_ code: String) -> Bool { isoCodes.contains(code) }
-
     /// The number of decimals `currency` uses.
     public static func digits(for currency: String) -> Int { exponents[currency.uppercased()] ?? 2 }
 

@@ -150,9 +150,9 @@ public enum VibeKeeperRules {
         return result
     }
 
-    /// ISO 4217: a currency in use, in upper case (``CurrencyUnits/isoCodes``).
+    /// ISO 4217: three upper-case letters.
     public static func isCurrencyCode(_ code: String) -> Bool {
-        CurrencyUnits.isISOCode(code)
+        code.count == 3 && code.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) }
     }
 }
 

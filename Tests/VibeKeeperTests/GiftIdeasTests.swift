@@ -66,10 +66,6 @@ struct GiftIdeasTests {
                 ])
             #expect(bad.status == .unprocessableContent)
             #expect(Set(bad.errorFields) == ["idea", "date", "budget_amount", "budget_currency", "budget_range_max", "status", "tags"])
-            for code in ["ZZZ", "XXX", "US$"] {
-                let made = try await client.send(.post, "\(Self.base)/gift-ideas", token: user.accessToken, json: ["idea": "x", "budget_currency": code])
-                #expect(made.errorFields == ["budget_currency"], "\(code) is no ISO 4217 currency in use: \(made.text)")
-            }
             let longTag = try await client.send(.post, "\(Self.base)/gift-ideas", token: user.accessToken, json: ["idea": "x", "tags": [String(repeating: "a", count: 51)]])
             #expect(longTag.errorFields == ["tags[0]"])
 
