@@ -288,16 +288,26 @@ let package = Package(
         // What every app's SDK shares (transport, session with single-flight refresh, token stores, retry,
         // the SDK error, JSON coding): Foundation (+ FoundationNetworking on Linux) only, names no app.
         .target(name: "ClientCore", dependencies: ["PlatformAPI"]),
+        // ClientCore's HTTPTransport over AsyncHTTPClient: what the CLIs and the tests' live-socket
+        // clients send with on Linux, where URLSession crashed on a cancel racing a completion and lost
+        // completions under load. Not for the SDKs themselves (they stay Foundation-only).
+        .target(
+            name: "AsyncHTTPTransport",
+            dependencies: [
+                "ClientCore", .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
         // The Knot client SDK: Knot's endpoints and view models over ClientCore and KnotAPI; Foundation
         // (+ FoundationNetworking on Linux) and Observation only, so an iOS app imports it unchanged. It
         // must never depend on a server target.
         .target(name: "KnotClient", dependencies: ["ClientCore", "KnotAPI"]),
         // What every app's command-line client shares (session file and server options, sign-in
         // report, failures explained with ClientError's exit statuses, --json, tables, progress):
-        // Foundation, ArgumentParser and ClientCore only; names no app.
+        // Foundation, ArgumentParser, ClientCore and its AsyncHTTPClient transport only; names no app.
         .target(
             name: "CLISupport",
-            dependencies: ["ClientCore", "PlatformAPI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["ClientCore", "AsyncHTTPTransport", "PlatformAPI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
             name: "KnotCLI",
@@ -423,7 +433,7 @@ let package = Package(
             dependencies: [
                 "TestSupport", "KnotTestSupport", "AppPlatform", "AppServer", "PlatformCore", "Persistence", "AIProviders", "Auth", "Observability", "Jobs",
                 "Notifications", "Knot", "KnotAPI",
-                "MediaStorage", "AWSSigning", "ClientCore", "OutboundHTTP",
+                "MediaStorage", "AWSSigning", "ClientCore", "AsyncHTTPTransport", "OutboundHTTP",
                 // The scaffold's example app (scripts/new-app example --example), in the route-table check.
                 "Example",
                 .product(name: "Hummingbird", package: "hummingbird"), .product(name: "SQLKit", package: "sql-kit"), .product(name: "CryptoExtras", package: "swift-crypto"),
@@ -454,12 +464,14 @@ let package = Package(
         // transport, and a transport that drops, delays and duplicates on purpose.
         .target(
             name: "ClientTestSupport",
-            dependencies: ["ClientCore", "TestSupport", .product(name: "Hummingbird", package: "hummingbird")],
+            dependencies: ["ClientCore", "AsyncHTTPTransport", "TestSupport", .product(name: "Hummingbird", package: "hummingbird")],
             path: "Tests/ClientTestSupport"
         ),
         .testTarget(
             name: "VibeKeeperClientTests",
-            dependencies: ["VibeKeeperClient", "VibeKeeperAPI", "TestSupport", "ClientTestSupport", "AppServer", .product(name: "Hummingbird", package: "hummingbird")],
+            dependencies: [
+                "VibeKeeperClient", "VibeKeeperAPI", "TestSupport", "ClientTestSupport", "AsyncHTTPTransport", "AppServer", .product(name: "Hummingbird", package: "hummingbird"),
+            ],
             // A snapshot as the SDK wrote it before the outbox moved to ClientCore.
             resources: [.embedInCode("Fixtures/legacy-snapshot.json")]
         ),
@@ -471,7 +483,7 @@ let package = Package(
         ),
         .testTarget(
             name: "KnotClientTests",
-            dependencies: ["KnotClient", "KnotAPI", "TestSupport", "KnotTestSupport", .product(name: "Hummingbird", package: "hummingbird")]
+            dependencies: ["KnotClient", "KnotAPI", "TestSupport", "KnotTestSupport", "AsyncHTTPTransport", .product(name: "Hummingbird", package: "hummingbird")]
         ),
         .testTarget(
             name: "ExampleTests",
@@ -480,7 +492,7 @@ let package = Package(
         .testTarget(
             name: "ZiaClientTests",
             dependencies: [
-                "ZiaClient", "ZiaAPI", "Zia", "TestSupport", "ClientTestSupport", "AppServer", "PlatformCore",
+                "ZiaClient", "ZiaAPI", "Zia", "TestSupport", "ClientTestSupport", "AsyncHTTPTransport", "AppServer", "PlatformCore",
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),
@@ -488,12 +500,15 @@ let package = Package(
             name: "ZiaTests",
             dependencies: [
                 "TestSupport", "Zia", "ZiaAPI", "ZiaSafety", "ZiaCorpus", "ZiaAssistant", "AppPlatform", "AppServer", "Persistence", "PlatformCore", "AIProviders",
+                "ClientCore", "AsyncHTTPTransport",
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),
         .testTarget(
             name: "FareLensClientTests",
-            dependencies: ["FareLensClient", "FareLens", "TestSupport", "AppServer", "PlatformCore", .product(name: "Hummingbird", package: "hummingbird")]),
+            dependencies: [
+                "FareLensClient", "FareLens", "TestSupport", "AppServer", "PlatformCore", "AsyncHTTPTransport", .product(name: "Hummingbird", package: "hummingbird"),
+            ]),
         .testTarget(
             name: "FareLensTests",
             dependencies: [

@@ -468,7 +468,9 @@ func makeApplication(
                 idleTimeout: .seconds(Int64(configuration.httpIdleTimeoutSeconds)),
                 bodyTimeout: .seconds(Int64(configuration.httpBodyTimeoutSeconds)),
                 bodyMinBytesPerSecond: configuration.httpBodyMinBytesPerSecond,
-                serverName: serverName
+                serverName: serverName,
+                // A client that stops reading an answer (a stream's, say) is let go after the same silence.
+                writeStallTimeout: .seconds(Int64(configuration.httpIdleTimeoutSeconds))
             )),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: serverName),
         services: services,

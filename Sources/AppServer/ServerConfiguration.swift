@@ -209,7 +209,8 @@ public struct ServerConfiguration: Sendable {
             "HTTP_HEADER_TIMEOUT_SECONDS", "seconds to deliver a complete request head, from connecting or from a later request's first byte; then 408 and close",
             default: Self.defaults.httpHeaderTimeoutSeconds)
         public static let idleTimeout = SettingKey(
-            "HTTP_IDLE_TIMEOUT_SECONDS", "seconds a kept-alive connection may stay silent between requests before it is closed; a body silent this long gets 408",
+            "HTTP_IDLE_TIMEOUT_SECONDS",
+            "seconds a kept-alive connection may stay silent between requests before it is closed; a body silent this long gets 408; a client that takes no bytes of an answer this long is disconnected",
             default: Self.defaults.httpIdleTimeoutSeconds)
         public static let bodyTimeout = SettingKey(
             "HTTP_BODY_TIMEOUT_SECONDS", "seconds a whole request body may take from its head (300 s lets MAX_UPLOAD_BYTES arrive at 1 Mbit/s); then 408 and close",

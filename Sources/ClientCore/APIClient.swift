@@ -19,6 +19,8 @@ public final class APIClient: Sendable {
     public let routes: PlatformRoutes
     let transport: any HTTPTransport
     let retry: RetryPolicy
+    /// Seconds a stream may go without a byte before it ends as a timeout (``stream(_:)``).
+    let streamIdleTimeout: TimeInterval
 
     /// Writes request bodies: the app's wire spelling (``WireFormat/encoder(pretty:)`` converts
     /// keys to snake case; ``WireFormat/requestEncoder()`` keeps the keys the contract declares).
@@ -27,10 +29,14 @@ public final class APIClient: Sendable {
     /// - Parameters:
     ///   - routes: the app's platform routes (``PlatformRoutes/init(app:)`` for an app whose API is at `/<app>/api/v1`).
     ///   - bodyEncoder: how the app's request bodies are written.
+    ///   - streamIdleTimeout: seconds an open event stream may go without a byte before its events
+    ///     end with a timeout (``ClientError/offline(_:)``), whatever the transport does: the
+    ///     platform's streams send a keep-alive every 15 s, so the default misses three.
     public init(
         baseURL: URL, routes: PlatformRoutes, session: ClientSession, transport: any HTTPTransport = URLSessionTransport(), retry: RetryPolicy = .standard,
-        bodyEncoder: @escaping @Sendable () -> JSONEncoder = { WireFormat.encoder() }
+        bodyEncoder: @escaping @Sendable () -> JSONEncoder = { WireFormat.encoder() }, streamIdleTimeout: TimeInterval = 45
     ) {
+        self.streamIdleTimeout = streamIdleTimeout
         self.baseURL = baseURL
         self.routes = routes
         self.bodyEncoder = bodyEncoder
@@ -233,7 +239,8 @@ public final class APIClient: Sendable {
         guard response.head.header("Content-Type")?.lowercased().hasPrefix(EventStreamResponse.contentType) == true else {
             throw ClientError.decoding("Expected \(EventStreamResponse.contentType) from \(call.path), got \(response.head.header("Content-Type") ?? "no content type").")
         }
-        return EventStreamResponse(head: response.head, events: ServerSentEvents(response.body))
+        let idle = IdleBound(seconds: streamIdleTimeout, server: baseURL.host ?? baseURL.absoluteString)
+        return EventStreamResponse(head: response.head, events: ServerSentEvents(idle.relay(response.body)))
     }
 
     /// The request for `call`: its URL under ``baseURL``, its body and headers.

@@ -57,3 +57,59 @@ public struct ServerSentEvents: AsyncSequence, Sendable {
         }
     }
 }
+
+/// A bound on how long a streamed body may go without a chunk: past it the body ends with a
+/// timeout (``ClientError/offline(_:)``, ``ClientError/isTimeout``) and the request is cancelled.
+/// Exists so no reader of a stream waits forever on a server, a proxy or a transport that stopped
+/// delivering (a completion URLSession never reported, a half-open connection), whatever the
+/// transport's own timeouts do.
+struct IdleBound: Sendable {
+    let seconds: TimeInterval
+    let server: String
+
+    /// `source`'s chunks as they come, ended by a timeout after `seconds` without one. Cancelling or
+    /// dropping the result stops the relay, and so the source (which cancels its request).
+    func relay(_ source: AsyncThrowingStream<Data, any Error>) -> AsyncThrowingStream<Data, any Error> {
+        let (relayed, continuation) = AsyncThrowingStream<Data, any Error>.makeStream()
+        let lastChunk = LastArrival()
+        let timeout = ClientError.offline("The server at \(server) \(ClientError.timeoutPhrase) (no byte of the stream for \(seconds) s).")
+        let reader = Task {
+            do {
+                for try await chunk in source {
+                    lastChunk.touch()
+                    if case .terminated = continuation.yield(chunk) { return }
+                }
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        let bound = Duration.milliseconds(Int64(max(seconds, 0.001) * 1_000))
+        let watchdog = Task {
+            while !Task.isCancelled {
+                let quiet = lastChunk.quietFor
+                if quiet >= bound {
+                    continuation.finish(throwing: timeout)
+                    reader.cancel()
+                    return
+                }
+                try? await Task.sleep(for: bound - quiet)
+            }
+        }
+        continuation.onTermination = { _ in
+            reader.cancel()
+            watchdog.cancel()
+        }
+        return relayed
+    }
+}
+
+/// When the last chunk of a stream arrived.
+final class LastArrival: @unchecked Sendable {
+    // @unchecked Sendable: `last` is only read or written while holding `lock`.
+    private let lock = NSLock()
+    private var last = ContinuousClock.now
+
+    func touch() { lock.withLock { last = .now } }
+    var quietFor: Duration { lock.withLock { ContinuousClock.now - last } }
+}

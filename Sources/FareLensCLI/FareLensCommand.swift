@@ -27,7 +27,7 @@ enum CLI: SDKCommandLineApp {
 
     /// The app's SDK on `server` with its session in `store`: what every command talks through.
     static func api(server: URL, store: FileTokenStore) -> FareLensAPIClient {
-        FareLensAPIClient(baseURL: server, session: ClientSession(store: store))
+        FareLensAPIClient(baseURL: server, session: ClientSession(store: store), transport: CommandLineTransport.make(timeout: URLSessionTransport.fareLensTimeout))
     }
 }
 

@@ -19,7 +19,7 @@ enum CLI: SDKCommandLineApp {
 
     /// Knot's SDK on `server` with its session in `store`.
     static func api(server: URL, store: FileTokenStore) -> KnotAPIClient {
-        KnotAPIClient(baseURL: server, session: KnotSession(store: store))
+        KnotAPIClient(baseURL: server, session: KnotSession(store: store), transport: CommandLineTransport.make())
     }
 }
 

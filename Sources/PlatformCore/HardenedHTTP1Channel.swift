@@ -28,6 +28,10 @@ import NIOHTTP1
 ///   pipelined ones.
 /// - **Idle connections are closed** (``Configuration/idleTimeout``): between keep-alive requests;
 ///   never while an answer is being prepared or written (streaming answers included).
+/// - **A client that stops reading is let go** (``Configuration/writeStallTimeout``): when the
+///   connection cannot take more bytes (the client's window and the socket's buffer are full) for
+///   that long, it is closed, so the write waiting on it fails and a stream's producer is cancelled
+///   instead of waiting forever on a peer that will never read.
 /// - **HTTP/1.x rules**: a request that does not keep the connection alive (HTTP/1.0 without
 ///   `Connection: keep-alive`, or `Connection: close`) is answered with `Connection: close`, and the
 ///   connection closes right after; nothing after it is read. An HTTP/1.1 request without `Host`, or
@@ -62,6 +66,8 @@ public struct HardenedHTTP1Channel: ServerChildChannel {
         /// How long a rejected connection keeps reading (and discarding) what the client is still
         /// sending, so the client reads the error instead of a TCP reset.
         public var lingerTimeout: TimeAmount
+        /// How long the connection may stay unable to take more bytes before it is closed.
+        public var writeStallTimeout: TimeAmount
 
         public init(
             headerTimeout: TimeAmount = .seconds(10),
@@ -71,8 +77,10 @@ public struct HardenedHTTP1Channel: ServerChildChannel {
             maxHeaderBytes: Int = 80 * 1024,
             maxHeaderCount: Int = 1000,
             serverName: String? = nil,
-            lingerTimeout: TimeAmount = .seconds(2)
+            lingerTimeout: TimeAmount = .seconds(2),
+            writeStallTimeout: TimeAmount = .seconds(60)
         ) {
+            self.writeStallTimeout = writeStallTimeout
             self.headerTimeout = headerTimeout
             self.idleTimeout = idleTimeout
             self.bodyTimeout = bodyTimeout
@@ -121,7 +129,7 @@ public struct HardenedHTTP1Channel: ServerChildChannel {
             let pipeline = channel.pipeline.syncOperations
             let decoder = try pipeline.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
             try pipeline.addHandler(HTTPRequestGuardHandler(configuration: configuration, logger: logger), position: .after(decoder))
-            try pipeline.addHandler(HTTPWireHandler(lingerTimeout: configuration.lingerTimeout), position: .first)
+            try pipeline.addHandler(HTTPWireHandler(lingerTimeout: configuration.lingerTimeout, writeStallTimeout: configuration.writeStallTimeout), position: .first)
             return value
         }
     }
@@ -222,7 +230,8 @@ struct FinishConnection {
 /// anything, and ends connections for it: the final response is written as bytes (so NIO's encoder
 /// cannot drop its body, as it does for any response to `CONNECT`), the write side is shut, and
 /// whatever the client is still sending is read and discarded for a moment, so the client sees the
-/// response rather than a reset caused by unread data.
+/// response rather than a reset caused by unread data. It also closes a connection that has been
+/// unable to take more bytes for `writeStallTimeout` (a client that stopped reading).
 final class HTTPWireHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
@@ -230,11 +239,26 @@ final class HTTPWireHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias OutboundOut = IOData
 
     let lingerTimeout: TimeAmount
+    let writeStallTimeout: TimeAmount
     private var finishing = false
     private var lingerTask: Scheduled<Void>?
+    private var stallTask: Scheduled<Void>?
 
-    init(lingerTimeout: TimeAmount) {
+    init(lingerTimeout: TimeAmount, writeStallTimeout: TimeAmount = .seconds(60)) {
         self.lingerTimeout = lingerTimeout
+        self.writeStallTimeout = writeStallTimeout
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        if context.channel.isWritable {
+            stallTask?.cancel()
+            stallTask = nil
+        } else if stallTask == nil {
+            stallTask = context.eventLoop.assumeIsolated().scheduleTask(in: writeStallTimeout) {
+                context.close(promise: nil)
+            }
+        }
+        context.fireChannelWritabilityChanged()
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -265,12 +289,16 @@ final class HTTPWireHandler: ChannelDuplexHandler, RemovableChannelHandler {
     func channelInactive(context: ChannelHandlerContext) {
         lingerTask?.cancel()
         lingerTask = nil
+        stallTask?.cancel()
+        stallTask = nil
         context.fireChannelInactive()
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
         lingerTask?.cancel()
         lingerTask = nil
+        stallTask?.cancel()
+        stallTask = nil
     }
 }
 

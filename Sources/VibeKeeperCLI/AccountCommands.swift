@@ -17,7 +17,7 @@ struct Register: AsyncParsableCommand {
         let url = try CLI.serverURL(server)
         try await CLI.reporting(server: url) {
             let secret = try readPassword(password)
-            let api = VibeKeeperAPIClient(baseURL: url, session: VibeKeeperSession(store: FileTokenStore(fileURL: options.sessionURL)))
+            let api = VibeKeeperAPIClient(baseURL: url, session: VibeKeeperSession(store: FileTokenStore(fileURL: options.sessionURL)), transport: CommandLineTransport.make())
             let account = try await withProgress("Creating the account") { try await api.register(email: email, name: name, password: secret) }
             let session = try await withProgress("Signing in") { try await api.logIn(email: email, password: secret) }
             if !options.json { print("Registered \(account.email) (\(account.name)).") }
@@ -39,7 +39,7 @@ struct Login: AsyncParsableCommand {
     func run() async throws {
         let url = try CLI.serverURL(server)
         try await CLI.reporting(server: url) {
-            let api = VibeKeeperAPIClient(baseURL: url, session: VibeKeeperSession(store: FileTokenStore(fileURL: options.sessionURL)))
+            let api = VibeKeeperAPIClient(baseURL: url, session: VibeKeeperSession(store: FileTokenStore(fileURL: options.sessionURL)), transport: CommandLineTransport.make())
             let session: StoredSession
             if dev {
                 session = try await withProgress("Signing in") { try await api.signInForDevelopment(email: email) }

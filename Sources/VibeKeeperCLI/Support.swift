@@ -39,7 +39,7 @@ extension SessionOptions {
     /// when there is no session.
     func workspace() throws -> Workspace {
         let signedIn = try signedIn()
-        let api = VibeKeeperAPIClient(baseURL: signedIn.server, session: VibeKeeperSession(store: signedIn.store))
+        let api = VibeKeeperAPIClient(baseURL: signedIn.server, session: VibeKeeperSession(store: signedIn.store), transport: CommandLineTransport.make())
         let local = FileLocalStore(directory: storeDirectory(user: signedIn.stored.userId))
         try StoreLock.acquire(local.directory)
         return Workspace(api: api, sync: SyncManager(api: api, store: local), local: local, json: json)

@@ -28,7 +28,7 @@ enum CLI: SDKCommandLineApp {
 
     /// Zia's SDK on `server` with its session in `store`: what every command talks through.
     static func api(server: URL, store: FileTokenStore) -> ZiaAPIClient {
-        ZiaAPIClient(baseURL: server, session: ClientSession(store: store))
+        ZiaAPIClient(baseURL: server, session: ClientSession(store: store), transport: CommandLineTransport.make())
     }
 }
 

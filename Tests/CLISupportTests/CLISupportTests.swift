@@ -32,7 +32,7 @@ private enum SignInCLI: DevelopmentSignInApp {
     static let jsonHelp = "Print JSON."
     static let loginNeedsEmail = true
     static func apiClient(server: URL, store: FileTokenStore) -> ClientCore.APIClient {
-        ClientCore.APIClient(baseURL: server, routes: PlatformRoutes(app: app), session: ClientSession(store: store))
+        ClientCore.APIClient(baseURL: server, routes: PlatformRoutes(app: app), session: ClientSession(store: store), transport: CommandLineTransport.make())
     }
 }
 

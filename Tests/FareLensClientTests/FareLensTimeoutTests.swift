@@ -1,3 +1,4 @@
+import AsyncHTTPTransport
 import FareLensClient
 import Foundation
 import TestSupport
@@ -20,7 +21,7 @@ struct FareLensTimeoutTests {
             let signedIn = StoredSession(userId: "u1", accessToken: "token", refreshToken: "refresh", accessTokenExpiresAt: clock.now + 86_400)
             let api = FareLensAPIClient(
                 baseURL: URL(string: "http://127.0.0.1:\(port)")!, session: ClientSession(store: InMemoryTokenStore(signedIn), now: { clock.now }),
-                transport: URLSessionTransport(timeout: 20), retry: .fareLens(sleep: { _ in }, deadline: 1))
+                transport: AsyncHTTPClientTransport(timeout: 20), retry: .fareLens(sleep: { _ in }, deadline: 1))
             let started = ContinuousClock.now
             let error = await #expect(throws: ClientError.self) { try await api.send(FareLensRoutes.deals) }
             #expect(error?.isTimeout == true, "\(String(describing: error))")

@@ -1,4 +1,5 @@
 import AppServer
+import AsyncHTTPTransport
 import FareLens
 import FareLensClient
 import Foundation
@@ -21,7 +22,7 @@ struct JourneyTests {
 
     /// The real transport until the network is cut; then every request fails as offline.
     final class CuttableTransport: HTTPTransport, @unchecked Sendable {
-        let inner = URLSessionTransport()
+        let inner = AsyncHTTPClientTransport()
         let cut = Locked(false)
         func send(_ request: HTTPRequestData) async throws -> HTTPResponseData {
             if cut.value { throw ClientError.offline("The Internet connection appears to be offline.") }

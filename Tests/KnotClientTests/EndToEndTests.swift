@@ -1,10 +1,11 @@
+import AsyncHTTPTransport
 import Foundation
 import KnotClient
 import TestSupport
 import Testing
 
 /// The whole journey against the real server (in-process, SQLite, a real socket): once through the
-/// `KnotClient` library with `URLSessionTransport`, once through the built `knot` executable.
+/// `KnotClient` library on a socket (AsyncHTTPClient), once through the built `knot` executable.
 @Suite("End to end against the real server", .serialized, .timeLimit(.minutes(3)))
 struct EndToEndTests {
     static func onboardingVault() -> VaultDraft {
@@ -30,7 +31,7 @@ struct EndToEndTests {
     @Test func signInOnboardHintsGenerateRefreshFeedbackThroughKnotClient() async throws {
         try await withLiveServer(.sqlite) { baseURL, _ in
             let store = InMemoryTokenStore()
-            let api = KnotAPIClient(baseURL: baseURL, session: KnotSession(store: store))
+            let api = KnotAPIClient(baseURL: baseURL, session: KnotSession(store: store), transport: AsyncHTTPClientTransport())
 
             let session = try await api.signInForDevelopment(email: "e2e@example.com")
             #expect(!session.accessToken.isEmpty)
@@ -118,7 +119,7 @@ struct EndToEndTests {
             }
         ) { baseURL, _ in
             let store = InMemoryTokenStore()
-            let api = KnotAPIClient(baseURL: baseURL, session: KnotSession(store: store))
+            let api = KnotAPIClient(baseURL: baseURL, session: KnotSession(store: store), transport: AsyncHTTPClientTransport())
             try await api.signInForDevelopment(email: "rotate@example.com")
             let original = try #require(try store.load())
 
@@ -135,7 +136,7 @@ struct EndToEndTests {
                 method: "POST", url: baseURL.appendingPathComponent("knot/auth/refresh"),
                 headers: ["Content-Type": "application/json"], body: Data(#"{"refresh_token":"\#(original.refreshToken)"}"#.utf8)
             )
-            let status = try await URLSessionTransport().send(replay).status
+            let status = try await AsyncHTTPClientTransport().send(replay).status
             #expect(status == 401)
 
             await #expect(throws: KnotError.self) { try await api.notificationHistory() }
@@ -144,7 +145,7 @@ struct EndToEndTests {
     }
 
     @Test func anUnreachableServerIsOffline() async throws {
-        let api = KnotAPIClient(baseURL: URL(string: "http://127.0.0.1:9")!, session: KnotSession(store: InMemoryTokenStore()), retry: .none)
+        let api = KnotAPIClient(baseURL: URL(string: "http://127.0.0.1:9")!, session: KnotSession(store: InMemoryTokenStore()), transport: AsyncHTTPClientTransport(), retry: .none)
         do {
             try await api.signInForDevelopment(email: "x@example.com")
             Issue.record("expected offline")

@@ -1,8 +1,11 @@
 import AppServer
+import AsyncHTTPTransport
 import Foundation
 import PlatformCore
 import TestSupport
 import Testing
+
+import struct ClientCore.HTTPRequestData
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -40,13 +43,10 @@ struct ClientAddressTests {
             dependencies: ServerDependencies(clock: TestClock())
         ) { baseURL, _ in
             func signIn(from client: String) async throws -> Int {
-                var request = URLRequest(url: baseURL.appendingPathComponent("knot/auth/dev"))
-                request.httpMethod = "POST"
-                request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-                request.setValue(client, forHTTPHeaderField: "X-Forwarded-For")
-                request.httpBody = Data(#"{"email":"proxy@example.com"}"#.utf8)
-                let (_, response) = try await URLSession.shared.data(for: request)
-                return (response as? HTTPURLResponse)?.statusCode ?? 0
+                let request = HTTPRequestData(
+                    method: "POST", url: baseURL.appendingPathComponent("knot/auth/dev"),
+                    headers: ["Content-Type": "application/json", "X-Forwarded-For": client], body: Data(#"{"email":"proxy@example.com"}"#.utf8))
+                return try await AsyncHTTPClientTransport().send(request).status
             }
             #expect(try await signIn(from: "203.0.113.5") == 200)
             #expect(try await signIn(from: "203.0.113.5") == 200)

@@ -1,5 +1,6 @@
 import AppPlatform
 import AppServer
+import AsyncHTTPTransport
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -8,6 +9,8 @@ import PlatformCore
 import SQLKit
 import TestSupport
 import Testing
+
+import struct ClientCore.HTTPRequestData
 
 @testable import Auth
 
@@ -425,14 +428,11 @@ struct PasswordAccountsTests {
 
     /// POSTs `body` to the live server as if from `client` behind the trusted local proxy.
     static func post(_ baseURL: URL, _ path: String, from address: String, json: [String: String]) async throws -> (status: Int, retryAfter: String?) {
-        var request = URLRequest(url: baseURL.appendingPathComponent(path))
-        request.httpMethod = "POST"
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.setValue(address, forHTTPHeaderField: "X-Forwarded-For")
-        request.httpBody = try JSONSerialization.data(withJSONObject: json)
-        let (_, response) = try await URLSession.shared.data(for: request)
-        let http = response as? HTTPURLResponse
-        return (http?.statusCode ?? 0, http?.value(forHTTPHeaderField: "Retry-After"))
+        let request = HTTPRequestData(
+            method: "POST", url: baseURL.appendingPathComponent(path), headers: ["Content-Type": "application/json", "X-Forwarded-For": address],
+            body: try JSONSerialization.data(withJSONObject: json))
+        let response = try await AsyncHTTPClientTransport().send(request)
+        return (response.status, response.header("Retry-After"))
     }
 
     @Test("login is limited per email across client addresses: 429 with Retry-After, whatever the letter case, even for the right password")

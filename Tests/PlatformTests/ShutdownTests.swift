@@ -1,7 +1,10 @@
+import AsyncHTTPTransport
 import Foundation
 import Synchronization
 import TestSupport
 import Testing
+
+import struct ClientCore.HTTPRequestData
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -55,8 +58,8 @@ struct ShutdownTests {
             var up = false
             for _ in 0..<150 where !up {
                 up =
-                    (try? await URLSession.shared.data(from: base.appendingPathComponent("health")))
-                    .map { ($0.1 as? HTTPURLResponse)?.statusCode == 200 } ?? false
+                    (try? await AsyncHTTPClientTransport().send(HTTPRequestData(method: "GET", url: base.appendingPathComponent("health"))))
+                    .map { $0.status == 200 } ?? false
                 if !up { try await Task.sleep(for: .milliseconds(200)) }
             }
             #expect(up, "the server did not start: \(String(decoding: (try? Data(contentsOf: log)) ?? Data(), as: UTF8.self))")
@@ -64,7 +67,7 @@ struct ShutdownTests {
             try await postgres.freeze()
             // Requests that will sit on the hung database when the signal arrives.
             for _ in 0..<4 {
-                Task { _ = try? await URLSession.shared.data(from: base.appendingPathComponent("health")) }
+                Task { _ = try? await AsyncHTTPClientTransport().send(HTTPRequestData(method: "GET", url: base.appendingPathComponent("health"))) }
             }
             try await Task.sleep(for: .milliseconds(500))
             let signalled = ContinuousClock.now

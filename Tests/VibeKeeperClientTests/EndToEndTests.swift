@@ -1,3 +1,4 @@
+import AsyncHTTPTransport
 import Foundation
 import TestSupport
 import Testing
@@ -10,7 +11,7 @@ import VibeKeeperClient
 struct VibeKeeperEndToEndTests {
     /// The network switch of a device: off fails every request as an unreachable server would.
     final class NetworkSwitch: HTTPTransport, @unchecked Sendable {
-        let inner = URLSessionTransport(timeout: 20)
+        let inner = AsyncHTTPClientTransport(timeout: 20)
         private let lock = NSLock()
         private var off = false
         private(set) var sent: [HTTPRequestData] = []
@@ -123,7 +124,7 @@ struct VibeKeeperEndToEndTests {
 
     @Test func uploadsReportProgressFromTheRealTransport() async throws {
         try await withLiveServer(.sqlite) { baseURL, _ in
-            let api = VibeKeeperAPIClient(baseURL: baseURL, session: VibeKeeperSession(store: InMemoryTokenStore()))
+            let api = VibeKeeperAPIClient(baseURL: baseURL, session: VibeKeeperSession(store: InMemoryTokenStore()), transport: AsyncHTTPClientTransport())
             _ = try await api.register(email: "upload@example.com", name: "Sam", password: "correct horse battery")
             try await api.logIn(email: "upload@example.com", password: "correct horse battery")
             let seen = Shares()

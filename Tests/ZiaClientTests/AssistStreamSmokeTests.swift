@@ -1,3 +1,4 @@
+import AsyncHTTPTransport
 import ClientTestSupport
 import Foundation
 import TestSupport
@@ -24,7 +25,7 @@ struct AssistStreamSmokeTests {
             #expect(final?.grocery != nil)
         }
         try await withLiveServer(database) { url, _ in
-            let api = ZiaAPIClient(baseURL: url, session: ClientSession(store: InMemoryTokenStore()))
+            let api = ZiaAPIClient(baseURL: url, session: ClientSession(store: InMemoryTokenStore()), transport: AsyncHTTPClientTransport())
             try await api.client.signInForDevelopment(email: "socket@example.com")
             var tokens = ""
             var last: AssistEvent?

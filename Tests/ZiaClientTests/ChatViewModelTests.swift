@@ -1,3 +1,4 @@
+import AsyncHTTPTransport
 import ClientTestSupport
 import Foundation
 import TestSupport
@@ -170,7 +171,7 @@ struct ChatViewModelTests {
     @Test("over a real socket, a chat answer streams and saves")
     func realSocket() async throws {
         try await withLiveServer(.sqlite) { @MainActor url, _ in
-            let api = ZiaAPIClient(baseURL: url, session: ClientSession(store: InMemoryTokenStore()))
+            let api = ZiaAPIClient(baseURL: url, session: ClientSession(store: InMemoryTokenStore()), transport: AsyncHTTPClientTransport())
             try await api.client.signInForDevelopment(email: "chat-socket@example.com")
             let chat = ChatViewModel(api: api)
             chat.start(ChatViewModel.missions[2])

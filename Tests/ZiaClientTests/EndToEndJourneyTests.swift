@@ -1,10 +1,11 @@
+import AsyncHTTPTransport
 import ClientTestSupport
 import Foundation
 import TestSupport
 import Testing
 import ZiaClient
 
-/// A household's week through the SDK against the real server on a socket (URLSession): the
+/// A household's week through the SDK against the real server on a socket (AsyncHTTPClient): the
 /// household with a peanut allergy, a meal plan streamed with no peanuts, saved, a shopping trip
 /// whose network is cut halfway, and the pantry holding what was bought once the network is back.
 @Suite("Zia SDK end to end", .timeLimit(.minutes(3)))
@@ -15,7 +16,7 @@ struct EndToEndJourneyTests {
     }
 
     @MainActor static func journey(_ url: URL) async throws {
-        let chaos = ChaosTransport(URLSessionTransport())
+        let chaos = ChaosTransport(AsyncHTTPClientTransport())
         let api = ZiaAPIClient(
             baseURL: url, session: ClientSession(store: InMemoryTokenStore()), transport: chaos, retry: RetryPolicy(maxAttempts: 2, baseDelay: 0.05))
         try await api.client.signInForDevelopment(email: "journey-\(UUID().uuidString.prefix(8))@example.com")

@@ -1,5 +1,6 @@
 import AIProviders
 import AppServer
+import AsyncHTTPTransport
 import Auth
 import Foundation
 import Hummingbird
@@ -14,13 +15,16 @@ import ZiaAPI
 import ZiaAssistant
 import ZiaCorpus
 
+import struct ClientCore.HTTPRequestData
+
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
 
-/// A real HTTP client on a socket (URLSession with a data delegate): the response's status and the
-/// body's chunks as they arrive; cancelling closes the connection.
-final class SocketStream: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+/// A real HTTP client on a socket (``AsyncHTTPClientTransport``): the response's status and the
+/// body's chunks as they arrive; cancelling closes the connection. Every wait for bytes is bounded
+/// by the request's timeout, so a stream that stalls ends (with `.end`) instead of holding the test.
+final class SocketStream: Sendable {
     enum Item: Sendable {
         case status(Int, [String: String])
         case chunk(Data)
@@ -28,16 +32,28 @@ final class SocketStream: NSObject, URLSessionDataDelegate, @unchecked Sendable 
     }
 
     let items: AsyncStream<Item>
-    private let continuation: AsyncStream<Item>.Continuation
-    private var session: URLSession!
-    private var task: URLSessionDataTask!
+    private let task: Task<Void, Never>
 
     init(_ request: URLRequest) {
-        (items, continuation) = AsyncStream<Item>.makeStream()
-        super.init()
-        session = URLSession(configuration: .ephemeral, delegate: self, delegateQueue: nil)
-        task = session.dataTask(with: request)
-        task.resume()
+        let (items, continuation) = AsyncStream<Item>.makeStream()
+        self.items = items
+        let outgoing = HTTPRequestData(
+            method: request.httpMethod ?? "GET", url: request.url!, headers: request.allHTTPHeaderFields ?? [:], body: request.httpBody)
+        let transport = AsyncHTTPClientTransport(timeout: request.timeoutInterval)
+        let task = Task {
+            do {
+                let response = try await transport.stream(outgoing)
+                let headers = response.head.headers.reduce(into: [String: String]()) { $0[$1.key.lowercased()] = $1.value }
+                continuation.yield(.status(response.head.status, headers))
+                for try await chunk in response.body { continuation.yield(.chunk(chunk)) }
+            } catch {
+                // The read ended early (cancelled, timed out, connection lost): what came is what the test sees.
+            }
+            continuation.yield(.end)
+            continuation.finish()
+        }
+        self.task = task
+        continuation.onTermination = { _ in task.cancel() }
     }
 
     /// POSTs `json` to `url` with the bearer `token`.
@@ -52,27 +68,6 @@ final class SocketStream: NSObject, URLSessionDataDelegate, @unchecked Sendable 
 
     func cancel() {
         task.cancel()
-        session.invalidateAndCancel()
-    }
-
-    func urlSession(
-        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
-    ) {
-        let http = response as? HTTPURLResponse
-        let headers = (http?.allHeaderFields as? [String: String] ?? [:]).reduce(into: [:]) { $0[$1.key.lowercased()] = $1.value }
-        continuation.yield(.status(http?.statusCode ?? 0, headers))
-        completionHandler(.allow)
-    }
-
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        continuation.yield(.chunk(data))
-    }
-
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        continuation.yield(.end)
-        continuation.finish()
-        session.finishTasksAndInvalidate()
     }
 
     /// Reads to the end: the status, headers and every chunk as it came.

@@ -24,7 +24,7 @@ enum CLI: SDKCommandLineApp {
 
     /// The app's SDK on `server` with its session in `store`: what every command talks through.
     static func api(server: URL, store: FileTokenStore) -> __App__APIClient {
-        __App__APIClient(baseURL: server, session: ClientSession(store: store))
+        __App__APIClient(baseURL: server, session: ClientSession(store: store), transport: CommandLineTransport.make())
     }
 }
 

@@ -1,0 +1,136 @@
+#!/usr/bin/env python3
+"""Ends a `swift test` runner that can no longer finish, and says why, instead of letting it sit idle.
+
+scripts/test starts it beside each `swift test` phase:
+    tools/test_watchdog.py LOG RUNNER_PID_FILE_OR_PATTERN
+It reads the phase's console output (LOG) as it grows. Swift Testing ends a test at its time limit
+only if the test's task honours cancellation; a test awaiting something that never answers keeps the
+runner alive until the whole run's bound. The watchdog ends the runner when
+  - a test that recorded "Time limit was exceeded" has still not finished TEST_STUCK_GRACE_SECONDS
+    (default 60) later, or
+  - the runner printed nothing for TEST_SILENCE_SECONDS (default 480: longer than any suite's limit)
+    while tests are still unfinished.
+Before it ends the runner it writes every thread's stack (gdb "thread apply all bt", installing gdb
+with apt when missing) to TEST_STACKS_DIR (default: the log's folder) and prints the unfinished tests
+and the stacks' file, so a stalled run is diagnosed from its log alone. It exits when the log's
+writer (swift test) is gone.
+"""
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from unfinished_tests import NAME, unfinished  # noqa: E402
+
+TIME_LIMIT = re.compile(r'^\S+ Test ' + NAME + r' recorded an issue.*Time limit was exceeded')
+
+
+def runner_pids(pattern):
+    try:
+        out = subprocess.run(['pgrep', '-f', pattern], capture_output=True, text=True).stdout
+    except FileNotFoundError:
+        return []
+    return [int(p) for p in out.split() if int(p) != os.getpid()]
+
+
+def dump_stacks(pid, folder):
+    path = os.path.join(folder, f'stacks-{pid}-{int(time.time())}.txt')
+    if subprocess.run(['sh', '-c', 'command -v gdb'], capture_output=True).returncode != 0:
+        subprocess.run(['sh', '-c', 'apt-get install -y -qq gdb >/dev/null 2>&1 || '
+                        '(apt-get update -qq >/dev/null 2>&1 && apt-get install -y -qq gdb >/dev/null 2>&1)'])
+    try:
+        result = subprocess.run(['gdb', '-p', str(pid), '-batch', '-ex', 'thread apply all bt'],
+                                capture_output=True, text=True, timeout=300)
+        with open(path, 'w') as handle:
+            handle.write(result.stdout)
+            handle.write(result.stderr)
+        return path
+    except (OSError, subprocess.TimeoutExpired) as error:
+        return f'(no stacks: {error})'
+
+
+def summarize(path):
+    """The threads' innermost named frames, counted: enough to see what everyone waits on."""
+    try:
+        text = open(path, encoding='utf-8', errors='replace').read()
+    except OSError:
+        return []
+    threads = re.split(r'\n(?=Thread \d+ )', text)
+    tops = {}
+    for thread in threads:
+        frames = re.findall(r'^#\d+\s+(?:0x[0-9a-f]+ in )?(\S+)', thread, re.M)
+        if not frames:
+            continue
+        key = ' ← '.join(frames[:3])
+        tops[key] = tops.get(key, 0) + 1
+    return sorted(tops.items(), key=lambda item: -item[1])[:12]
+
+
+def main(log, pattern, writer_pid):
+    grace = float(os.environ.get('TEST_STUCK_GRACE_SECONDS', '60'))
+    silence = float(os.environ.get('TEST_SILENCE_SECONDS', '480'))
+    folder = os.environ.get('TEST_STACKS_DIR') or os.path.dirname(os.path.abspath(log))
+    lines = []
+    over_limit = {}  # test name → when it recorded its time limit
+    last_growth = time.monotonic()
+    position = 0
+    partial = ''
+    while True:
+        try:
+            os.kill(writer_pid, 0)
+        except OSError:
+            return 0
+        try:
+            with open(log, encoding='utf-8', errors='replace') as handle:
+                handle.seek(position)
+                chunk = handle.read()
+                position = handle.tell()
+        except OSError:
+            chunk = ''
+        if chunk:
+            last_growth = time.monotonic()
+            text = partial + chunk
+            new = text.split('\n')
+            partial = new.pop()
+            for line in new:
+                lines.append(line)
+                hit = TIME_LIMIT.match(line)
+                if hit:
+                    over_limit.setdefault(hit.group(1), time.monotonic())
+        running = set(unfinished(lines)) if chunk or over_limit else None
+        now = time.monotonic()
+        stuck = []
+        if running is not None:
+            for name in list(over_limit):
+                if name not in running:
+                    del over_limit[name]
+                elif now - over_limit[name] > grace:
+                    stuck.append(name)
+        silent = now - last_growth > silence and unfinished(lines)
+        if stuck or silent:
+            reason = (f'{len(stuck)} test(s) still running {int(grace)} s after their time limit'
+                      if stuck else f'no output for {int(silence)} s with tests unfinished')
+            for pid in runner_pids(pattern):
+                print(f'test watchdog: {reason}; taking every thread\'s stack of the runner (pid {pid})',
+                      file=sys.stderr, flush=True)
+                path = dump_stacks(pid, folder)
+                print(f'test watchdog: stacks in {path}; the commonest innermost frames:', file=sys.stderr)
+                for frames, count in summarize(path):
+                    print(f'  {count:3d} × {frames}', file=sys.stderr)
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except OSError:
+                    pass
+            print('test watchdog: ended the runner; tests that did not finish:', file=sys.stderr)
+            for name in unfinished(lines):
+                print(f'  {name}', file=sys.stderr)
+            sys.stderr.flush()
+            return 1
+        time.sleep(1)
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv[1], sys.argv[2], int(sys.argv[3])))
