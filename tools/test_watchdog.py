@@ -69,6 +69,19 @@ def summarize(path):
     return sorted(tops.items(), key=lambda item: -item[1])[:12]
 
 
+def end(pid):
+    """Ends the runner and what it started: its process group when it leads one of its own (swift
+    test starts it so), so no server or database a test spawned keeps loading the next phase."""
+    try:
+        group = os.getpgid(pid)
+        if group == pid and group != os.getpgid(0):
+            os.killpg(group, signal.SIGKILL)
+        else:
+            os.kill(pid, signal.SIGKILL)
+    except OSError:
+        pass
+
+
 def main(log, pattern, writer_pid):
     grace = float(os.environ.get('TEST_STUCK_GRACE_SECONDS', '60'))
     silence = float(os.environ.get('TEST_SILENCE_SECONDS', '480'))
@@ -120,10 +133,7 @@ def main(log, pattern, writer_pid):
                 print(f'test watchdog: stacks in {path}; the commonest innermost frames:', file=sys.stderr)
                 for frames, count in summarize(path):
                     print(f'  {count:3d} × {frames}', file=sys.stderr)
-                try:
-                    os.kill(pid, signal.SIGKILL)
-                except OSError:
-                    pass
+                end(pid)
             print('test watchdog: ended the runner; tests that did not finish:', file=sys.stderr)
             for name in unfinished(lines):
                 print(f'  {name}', file=sys.stderr)
@@ -132,5 +142,47 @@ def main(log, pattern, writer_pid):
         time.sleep(1)
 
 
+def self_test():
+    """A runner stand-in that ignores everything: its test recorded the time limit and never ends.
+    The watchdog must take its stacks, end it and name the test, within the grace it was given."""
+    import tempfile
+    folder = tempfile.mkdtemp(prefix='watchdog-self-test.')
+    log = os.path.join(folder, 'log')
+    marker = f'watchdog-self-test-runner-{os.getpid()}'
+    runner = subprocess.Popen(['bash', '-c', f'exec -a {marker} sleep 600'], start_new_session=True)
+    writer = subprocess.Popen(['sleep', '600'])
+    with open(log, 'w') as handle:
+        handle.write('◇ Test "finishes" started.\n✔ Test "finishes" passed after 0.1 seconds.\n'
+                     '◇ Test "hangs on a lost answer" started.\n'
+                     '✘ Test "hangs on a lost answer" recorded an issue at X.swift:1:1: Time limit was exceeded: 60.000 seconds\n')
+    os.environ.update({'TEST_STUCK_GRACE_SECONDS': '1', 'TEST_STACKS_DIR': folder})
+    started = time.monotonic()
+    import contextlib
+    import io
+    said = io.StringIO()
+    with contextlib.redirect_stderr(said):
+        status = main(log, marker, writer.pid)
+    elapsed = time.monotonic() - started
+    runner_ended = runner.wait(timeout=30) is not None
+    writer.kill()
+    text = said.getvalue()
+    checks = {
+        'exit status 1': status == 1,
+        'the runner ended': runner_ended,
+        'the stuck test named': '  "hangs on a lost answer"' in text and '"finishes"' not in text.split('did not finish:')[-1],
+        'stacks taken': 'stacks in ' + folder in text,
+        'within the grace and the stack dump': elapsed < 120,
+    }
+    failed = [name for name, ok in checks.items() if not ok]
+    if failed:
+        print(text, file=sys.stderr)
+        print(f'test watchdog self-test failed: {", ".join(failed)}', file=sys.stderr)
+        return 1
+    print(f'test watchdog self-test: passed ({elapsed:.1f} s)')
+    return 0
+
+
 if __name__ == '__main__':
+    if sys.argv[1:] == ['--self-test']:
+        sys.exit(self_test())
     sys.exit(main(sys.argv[1], sys.argv[2], int(sys.argv[3])))

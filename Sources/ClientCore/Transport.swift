@@ -166,7 +166,7 @@ public struct URLSessionTransport: HTTPTransport {
         let head = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (head: CheckedContinuation<HTTPResponseData, any Error>) in
                 let task = session.dataTask(with: urlRequest)
-                delegate.receive(task.taskIdentifier, StreamReceiver(url: request.url, head: head, body: bodyContinuation))
+                delegate.receive(task.taskIdentifier, StreamReceiver(url: request.url, head: head, body: bodyContinuation, running: running))
                 running.start(task)
             }
         } onCancel: {
@@ -184,6 +184,7 @@ public struct URLSessionTransport: HTTPTransport {
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 let completion: @Sendable (Data?, URLResponse?, (any Error)?) -> Void = { data, response, error in
+                    running.finished()
                     if let error {
                         continuation.resume(throwing: Self.failure(error, url: request.url))
                         return
@@ -299,11 +300,13 @@ final class StreamReceiver: @unchecked Sendable {
     private var head: CheckedContinuation<HTTPResponseData, any Error>?
     private let body: AsyncThrowingStream<Data, any Error>.Continuation
     private let url: URL
+    private let running: RunningTask
 
-    init(url: URL, head: CheckedContinuation<HTTPResponseData, any Error>, body: AsyncThrowingStream<Data, any Error>.Continuation) {
+    init(url: URL, head: CheckedContinuation<HTTPResponseData, any Error>, body: AsyncThrowingStream<Data, any Error>.Continuation, running: RunningTask) {
         self.url = url
         self.head = head
         self.body = body
+        self.running = running
     }
 
     /// The head's waiter, the first time only.
@@ -330,6 +333,9 @@ final class StreamReceiver: @unchecked Sendable {
     }
 
     func completed(_ error: (any Error)?, response: URLResponse?) {
+        // Before the body ends: its end cancels the task (onTermination), and cancelling a task
+        // URLSession has completed crashed FoundationNetworking (TaskRegistry.swift:118).
+        running.finished()
         let failure = error.map { error -> any Error in
             if (error as? URLError)?.code == .cancelled { return CancellationError() }
             return URLSessionTransport.failure(error, url: url)
@@ -343,16 +349,28 @@ final class StreamReceiver: @unchecked Sendable {
     }
 }
 
-/// The URLSession task of a request, for cancelling it from the calling task's cancellation.
+/// The URLSession task of a request, for cancelling it from the calling task's cancellation. A
+/// task that completed is never cancelled: on Linux that crashed FoundationNetworking ("Trying to
+/// access a behaviour for a task that in not in the registry") when the cancel came after the
+/// session had let the task go.
 final class RunningTask: @unchecked Sendable {
-    // @unchecked Sendable: both fields are only touched while holding `lock`.
+    // @unchecked Sendable: the fields are only touched while holding `lock`.
     private let lock = NSLock()
     private var task: URLSessionTask?
     private var cancelled = false
+    private var done = false
+
+    /// The task completed (its completion handler or delegate said so): nothing to cancel any more.
+    func finished() {
+        lock.withLock {
+            done = true
+            task = nil
+        }
+    }
 
     func start(_ task: URLSessionTask) {
         let cancelledAlready = lock.withLock {
-            self.task = task
+            if !done { self.task = task }
             return cancelled
         }
         task.resume()
@@ -362,7 +380,7 @@ final class RunningTask: @unchecked Sendable {
     func cancel() {
         let task = lock.withLock {
             cancelled = true
-            return self.task
+            return done ? nil : self.task
         }
         task?.cancel()
     }

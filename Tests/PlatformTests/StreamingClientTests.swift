@@ -1,3 +1,4 @@
+import AsyncHTTPTransport
 import ClientCore
 import Foundation
 import Hummingbird
@@ -9,7 +10,8 @@ import Testing
 
 import func TestSupport.eventually
 
-/// The SDKs' streaming call (`APIClient.stream` over `URLSessionTransport.stream`) against a real
+/// The SDKs' streaming call (`APIClient.stream` over `URLSessionTransport.stream`, and over
+/// `AsyncHTTPClientTransport.stream`, which the CLIs and tests use on Linux) against a real
 /// server on 127.0.0.1 writing with the platform's ``EventStream`` or raw chunks: events arrive one
 /// by one while the stream is open, characters split across TCP writes arrive whole, cancelling or
 /// dropping the reader closes the connection, error statuses become the `ClientError` `send`
@@ -21,7 +23,8 @@ struct StreamingClientTests {
     /// Runs `body` with a client of a live server whose routes `routes` adds. The client's session
     /// holds the access token `token` (refresh token `r1`).
     static func withClient(
-        token: String = "good", retry: RetryPolicy = .none, _ routes: (Router<BasicRequestContext>) -> Void, _ body: @Sendable (APIClient) async throws -> Void
+        _ transport: LiveTransport, token: String = "good", retry: RetryPolicy = .none, _ routes: (Router<BasicRequestContext>) -> Void,
+        _ body: @Sendable (APIClient) async throws -> Void
     ) async throws {
         let router = Router()
         routes(router)
@@ -29,15 +32,15 @@ struct StreamingClientTests {
             router: router, server: .hardenedHTTP1(.init(headerTimeout: .seconds(5), idleTimeout: .seconds(30))),
             configuration: .init(address: .hostname("127.0.0.1", port: 0)))
         try await server.test(.live) { client in
-            try await body(Self.client(port: try #require(client.port), token: token, retry: retry))
+            try await body(Self.client(transport, port: try #require(client.port), token: token, retry: retry))
         }
     }
 
-    static func client(port: Int, token: String = "good", retry: RetryPolicy = .none) -> APIClient {
+    static func client(_ transport: LiveTransport, port: Int, token: String = "good", retry: RetryPolicy = .none) -> APIClient {
         let stored = StoredSession(userId: "u1", accessToken: token, refreshToken: "r1", accessTokenExpiresAt: Date().addingTimeInterval(3600))
         return APIClient(
             baseURL: URL(string: "http://127.0.0.1:\(port)")!, routes: PlatformRoutes(app: app), session: ClientSession(store: InMemoryTokenStore(stored)),
-            transport: URLSessionTransport(timeout: 10), retry: retry)
+            transport: transport.make(timeout: 10), retry: retry)
     }
 
     static func get(_ path: String) -> APICall { APICall(method: "GET", path: path, authenticated: false) }
@@ -55,18 +58,21 @@ struct StreamingClientTests {
             })
     }
 
-    @Test("events arrive one by one while the server holds the stream open")
-    func eventsArriveAsSent() async throws {
+    @Test("events arrive one by one while the server holds the stream open", arguments: LiveTransport.allCases)
+    func eventsArriveAsSent(_ transport: LiveTransport) async throws {
         let (release, releaser) = AsyncStream<Void>.makeStream()
-        try await Self.withClient({ router in
-            router.get("held") { _, _ in
-                EventStream.response { sender in
-                    try await sender.send(ServerSentEvent(id: "1", event: "delta", data: "one"))
-                    for await _ in release { break }  // held until the client has read the first event
-                    try await sender.send(ServerSentEvent(data: "two\nlines"))
+        try await Self.withClient(
+            transport,
+            { router in
+                router.get("held") { _, _ in
+                    EventStream.response { sender in
+                        try await sender.send(ServerSentEvent(id: "1", event: "delta", data: "one"))
+                        for await _ in release { break }  // held until the client has read the first event
+                        try await sender.send(ServerSentEvent(data: "two\nlines"))
+                    }
                 }
             }
-        }) { client in
+        ) { client in
             let response = try await client.stream(Self.get("/held"))
             #expect(response.status == 200)
             #expect(response.head.header("content-type")?.hasPrefix("text/event-stream") == true)
@@ -78,27 +84,33 @@ struct StreamingClientTests {
         }
     }
 
-    @Test("characters split across TCP writes arrive intact")
-    func splitCharacters() async throws {
+    @Test("characters split across TCP writes arrive intact", arguments: LiveTransport.allCases)
+    func splitCharacters(_ transport: LiveTransport) async throws {
         let text = Array("data: café ☕\n\ndata: 👨‍👩‍👧\n\n".utf8)
         // Split inside é (2 bytes), ☕ (3 bytes) and the family emoji (4-byte scalars joined by ZWJ).
         let cuts = [10, 14, 26, 30, text.count]
         let chunks = zip([0] + cuts, cuts).map { Array(text[$0..<$1]) }
         #expect(chunks.map { String(validating: $0, as: UTF8.self) }.contains(nil), "the cuts fall inside characters")
-        try await Self.withClient({ router in
-            router.get("split") { _, _ in Self.rawStream(chunks, pause: .milliseconds(50)) }
-        }) { client in
+        try await Self.withClient(
+            transport,
+            { router in
+                router.get("split") { _, _ in Self.rawStream(chunks, pause: .milliseconds(50)) }
+            }
+        ) { client in
             let events = try await Array(client.stream(Self.get("/split")).events)
             #expect(events == [ServerSentEvent(data: "café ☕"), ServerSentEvent(data: "👨‍👩‍👧")])
         }
     }
 
-    @Test("recorded streams written one byte per write give the events the standard dispatches", arguments: ServerSentEventTests.streams.indices)
-    func recordedStreamsByteByByte(_ index: Int) async throws {
+    @Test("recorded streams written one byte per write give the events the standard dispatches", arguments: LiveTransport.allCases, ServerSentEventTests.streams.indices)
+    func recordedStreamsByteByByte(_ transport: LiveTransport, _ index: Int) async throws {
         let recorded = ServerSentEventTests.streams[index]
-        try await Self.withClient({ router in
-            router.get("recorded") { _, _ in Self.rawStream(recorded.bytes.map { [$0] }) }
-        }) { client in
+        try await Self.withClient(
+            transport,
+            { router in
+                router.get("recorded") { _, _ in Self.rawStream(recorded.bytes.map { [$0] }) }
+            }
+        ) { client in
             let events = try await Array(client.stream(Self.get("/recorded")).events)
             #expect(events == recorded.events, "\(recorded.name)")
         }
@@ -144,12 +156,15 @@ struct StreamingClientTests {
         return ended()
     }
 
-    @Test("cancelling the task that reads the events closes the connection: the server's producer is cancelled")
-    func cancellingClosesTheConnection() async throws {
+    @Test("cancelling the task that reads the events closes the connection: the server's producer is cancelled", arguments: LiveTransport.allCases)
+    func cancellingClosesTheConnection(_ transport: LiveTransport) async throws {
         let ended = Mutex<String?>(nil)
-        try await Self.withClient({ router in
-            router.get("endless") { _, _ in Self.endless { how in ended.withLock { $0 = how } } }
-        }) { client in
+        try await Self.withClient(
+            transport,
+            { router in
+                router.get("endless") { _, _ in Self.endless { how in ended.withLock { $0 = how } } }
+            }
+        ) { client in
             let (seen, saw) = AsyncStream<Int>.makeStream()
             let reader = Task {
                 var count = 0
@@ -166,12 +181,15 @@ struct StreamingClientTests {
         }
     }
 
-    @Test("dropping the events unread closes the connection")
-    func droppingClosesTheConnection() async throws {
+    @Test("dropping the events unread closes the connection", arguments: LiveTransport.allCases)
+    func droppingClosesTheConnection(_ transport: LiveTransport) async throws {
         let ended = Mutex<String?>(nil)
-        try await Self.withClient({ router in
-            router.get("endless") { _, _ in Self.endless { how in ended.withLock { $0 = how } } }
-        }) { client in
+        try await Self.withClient(
+            transport,
+            { router in
+                router.get("endless") { _, _ in Self.endless { how in ended.withLock { $0 = how } } }
+            }
+        ) { client in
             do {
                 let response = try await client.stream(Self.get("/endless"))
                 var events = response.events.makeAsyncIterator()
@@ -182,15 +200,18 @@ struct StreamingClientTests {
         }
     }
 
-    @Test("an error status before the stream is read whole and thrown as the ClientError `send` throws")
-    func errorStatus() async throws {
-        try await Self.withClient({ router in
-            router.get("missing") { _, _ -> Response in throw APIError(.notFound, code: "memo_not_found", message: "No such memo.") }
-            router.get("invalid") { _, _ -> Response in
-                throw APIError(.unprocessableContent, code: "validation_failed", message: "Invalid.", fields: [FieldError(field: "text", message: "is required")])
+    @Test("an error status before the stream is read whole and thrown as the ClientError `send` throws", arguments: LiveTransport.allCases)
+    func errorStatus(_ transport: LiveTransport) async throws {
+        try await Self.withClient(
+            transport,
+            { router in
+                router.get("missing") { _, _ -> Response in throw APIError(.notFound, code: "memo_not_found", message: "No such memo.") }
+                router.get("invalid") { _, _ -> Response in
+                    throw APIError(.unprocessableContent, code: "validation_failed", message: "Invalid.", fields: [FieldError(field: "text", message: "is required")])
+                }
+                router.get("busy") { _, _ -> Response in throw APIError(.serviceUnavailable, code: "busy", message: "Try later.") }
             }
-            router.get("busy") { _, _ -> Response in throw APIError(.serviceUnavailable, code: "busy", message: "Try later.") }
-        }) { client in
+        ) { client in
             await #expect(throws: ClientError.notFound("No such memo.")) { try await client.stream(Self.get("/missing")) }
             await #expect(throws: ClientError.validation(message: "Invalid.", fields: [FieldError(field: "text", message: "is required")])) {
                 try await client.stream(Self.get("/invalid"))
@@ -199,11 +220,14 @@ struct StreamingClientTests {
         }
     }
 
-    @Test("a 2xx that is not an event stream is a decoding error, not an empty stream")
-    func notAStream() async throws {
-        try await Self.withClient({ router in
-            router.get("json") { _, _ in ["ok": true] }
-        }) { client in
+    @Test("a 2xx that is not an event stream is a decoding error, not an empty stream", arguments: LiveTransport.allCases)
+    func notAStream(_ transport: LiveTransport) async throws {
+        try await Self.withClient(
+            transport,
+            { router in
+                router.get("json") { _, _ in ["ok": true] }
+            }
+        ) { client in
             await #expect {
                 try await client.stream(Self.get("/json"))
             } throws: { error in
@@ -212,11 +236,11 @@ struct StreamingClientTests {
         }
     }
 
-    @Test("an authenticated stream refused with 401 is refreshed once and opened with the new token")
-    func refreshOnce() async throws {
+    @Test("an authenticated stream refused with 401 is refreshed once and opened with the new token", arguments: LiveTransport.allCases)
+    func refreshOnce(_ transport: LiveTransport) async throws {
         let seen = Mutex<[String]>([])
         try await Self.withClient(
-            token: "stale",
+            transport, token: "stale",
             { router in
                 router.post("memo/auth/refresh") { _, _ in
                     seen.withLock { $0.append("refresh") }
@@ -243,11 +267,11 @@ struct StreamingClientTests {
         }
     }
 
-    @Test("a stream that cannot connect is tried again by the policy, a POST without an Idempotency-Key too (nothing was sent)")
-    func retriesBeforeTheFirstByte() async throws {
+    @Test("a stream that cannot connect is tried again by the policy, a POST without an Idempotency-Key too (nothing was sent)", arguments: LiveTransport.allCases)
+    func retriesBeforeTheFirstByte(_ transport: LiveTransport) async throws {
         let waits = Mutex<Int>(0)
         let retry = RetryPolicy(maxAttempts: 3, baseDelay: 0.01, sleep: { _ in waits.withLock { $0 += 1 } })
-        let closed = Self.client(port: 9, retry: retry)  // the discard port: nothing listens on 127.0.0.1
+        let closed = Self.client(transport, port: 9, retry: retry)  // the discard port: nothing listens on 127.0.0.1
         for (call, expectedWaits) in [
             (Self.get("/stream"), 2), (APICall(method: "POST", path: "/stream", authenticated: false), 2),
             (APICall(method: "POST", path: "/stream", headers: [PreconditionHeaders.idempotencyKey: "k1"], authenticated: false), 2),
@@ -262,12 +286,12 @@ struct StreamingClientTests {
         }
     }
 
-    @Test("a POST whose stream breaks after events arrived is not sent again; the events end with `offline`")
-    func noResendAfterEvents() async throws {
+    @Test("a POST whose stream breaks after events arrived is not sent again; the events end with `offline`", arguments: LiveTransport.allCases)
+    func noResendAfterEvents(_ transport: LiveTransport) async throws {
         let requests = Mutex(0)
         let retry = RetryPolicy(maxAttempts: 3, baseDelay: 0.01, sleep: { _ in })
         try await Self.withClient(
-            retry: retry,
+            transport, retry: retry,
             { router in
                 router.post("broken") { _, _ in
                     requests.withLock { $0 += 1 }
@@ -345,12 +369,12 @@ struct ConnectionNotMadeTests {
         return Int(UInt16(bigEndian: address.sin_port))
     }
 
-    @Test("a refused connection is ConnectionNotMade: a POST is tried the policy's times, then offline")
-    func refusedIsRetried() async throws {
+    @Test("a refused connection is ConnectionNotMade: a POST is tried the policy's times, then offline", arguments: LiveTransport.allCases)
+    func refusedIsRetried(_ transport: LiveTransport) async throws {
         let tries = Mutex(0)
         let port = try Self.closedPort()
         let client = StreamingClientTests.client(
-            port: port, retry: RetryPolicy(maxAttempts: 3, baseDelay: 0, sleep: { _ in tries.withLock { $0 += 1 } }))
+            transport, port: port, retry: RetryPolicy(maxAttempts: 3, baseDelay: 0, sleep: { _ in tries.withLock { $0 += 1 } }))
         do {
             _ = try await client.send(APICall(method: "POST", path: "/memo/v1/things", body: Data("{}".utf8)))
             Issue.record("a closed port answered")
@@ -360,8 +384,8 @@ struct ConnectionNotMadeTests {
         #expect(tries.withLock { $0 } == 2, "three attempts, two waits")
     }
 
-    @Test("a POST that went out and got no answer in time is not sent again")
-    func timeoutIsNotRetried() async throws {
+    @Test("a POST that went out and got no answer in time is not sent again", arguments: LiveTransport.allCases)
+    func timeoutIsNotRetried(_ transport: LiveTransport) async throws {
         let received = Mutex(0)
         let router = Router()
         router.post("slow") { _, _ -> Response in
@@ -374,7 +398,7 @@ struct ConnectionNotMadeTests {
             let stored = StoredSession(userId: "u1", accessToken: "good", refreshToken: "r1", accessTokenExpiresAt: Date().addingTimeInterval(3600))
             let client = APIClient(
                 baseURL: URL(string: "http://127.0.0.1:\(try #require(live.port))")!, routes: PlatformRoutes(app: StreamingClientTests.app),
-                session: ClientSession(store: InMemoryTokenStore(stored)), transport: URLSessionTransport(timeout: 1),
+                session: ClientSession(store: InMemoryTokenStore(stored)), transport: transport.make(timeout: 1),
                 retry: RetryPolicy(maxAttempts: 3, baseDelay: 0, sleep: { _ in }))
             do {
                 _ = try await client.send(APICall(method: "POST", path: "/slow", body: Data("{}".utf8), authenticated: false))
@@ -385,4 +409,18 @@ struct ConnectionNotMadeTests {
             #expect(received.withLock { $0 } == 1, "sent once")
         }
     }
+}
+
+/// The two real transports every streaming rule is checked on.
+enum LiveTransport: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case urlSession, asyncHTTPClient
+
+    func make(timeout: TimeInterval) -> any HTTPTransport {
+        switch self {
+        case .urlSession: URLSessionTransport(timeout: timeout)
+        case .asyncHTTPClient: AsyncHTTPClientTransport(timeout: timeout)
+        }
+    }
+
+    var testDescription: String { rawValue }
 }

@@ -4,8 +4,9 @@ import PlatformAPI
 import TestSupport
 import Testing
 
-/// ClientCore's real transport against a server that accepts and never answers: the request's
-/// timeout ends it as ``ClientError/isTimeout``, and a policy's deadline bounds a retried call.
+/// ClientCore's real transports (URLSession, and AsyncHTTPClient as the CLIs use it) against a
+/// server that accepts and never answers: the request's timeout ends it as ``ClientError/isTimeout``,
+/// and a policy's deadline bounds a retried call.
 @Suite("ClientCore timeouts on a silent socket", .timeLimit(.minutes(1)))
 struct URLSessionTimeoutTests {
     static func get(port: Int) -> HTTPRequestData {
@@ -14,12 +15,12 @@ struct URLSessionTimeoutTests {
 
     /// One second, not less: FoundationNetworking on Linux ends a request with a sub-second timeout
     /// at once, before the server could have answered (its timer works in whole seconds).
-    @Test("a request the server never answers fails after its timeout, as a timeout")
-    func timeoutIsTyped() async throws {
+    @Test("a request the server never answers fails after its timeout, as a timeout", arguments: LiveTransport.allCases)
+    func timeoutIsTyped(_ transport: LiveTransport) async throws {
         try await withSilentServer { port in
             let started = ContinuousClock.now
             do {
-                _ = try await URLSessionTransport(timeout: 1).send(Self.get(port: port))
+                _ = try await transport.make(timeout: 1).send(Self.get(port: port))
                 Issue.record("the silent server answered")
             } catch let error as ClientError {
                 #expect(error.isTimeout, "\(error)")
@@ -29,13 +30,13 @@ struct URLSessionTimeoutTests {
         }
     }
 
-    @Test("a policy's deadline ends a retried call long before the attempts' timeouts add up")
-    func deadlineBoundsRetries() async throws {
+    @Test("a policy's deadline ends a retried call long before the attempts' timeouts add up", arguments: LiveTransport.allCases)
+    func deadlineBoundsRetries(_ transport: LiveTransport) async throws {
         try await withSilentServer { port in
             let stored = StoredSession(userId: "u1", accessToken: "good", refreshToken: "r1", accessTokenExpiresAt: Date().addingTimeInterval(3600))
             let client = APIClient(
                 baseURL: URL(string: "http://127.0.0.1:\(port)")!, routes: PlatformRoutes(app: StreamingClientTests.app),
-                session: ClientSession(store: InMemoryTokenStore(stored)), transport: URLSessionTransport(timeout: 20),
+                session: ClientSession(store: InMemoryTokenStore(stored)), transport: transport.make(timeout: 20),
                 retry: RetryPolicy(maxAttempts: 3, baseDelay: 0, sleep: { _ in }, deadline: 1))
             let started = ContinuousClock.now
             do {

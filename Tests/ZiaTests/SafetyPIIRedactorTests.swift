@@ -40,28 +40,40 @@ struct SafetyPIIRedactorTests {
         #expect(PIIRedactor.redact(text) == text)
     }
 
-    @Test("hostile 10,000-character inputs neither crash nor take long")
+    /// Inputs built to make a careless pattern backtrack for ever.
+    static let hostileInputs = [
+        String(repeating: "a", count: 10_000),
+        String(repeating: "a.", count: 5_000) + "@",
+        String(repeating: "a@", count: 5_000),
+        String(repeating: "1 ", count: 5_000) + "Street",
+        String(repeating: "1 Main ", count: 1_400) + "Street",
+        String(repeating: "5", count: 10_000),
+        String(repeating: "👨‍👩‍👧‍👦", count: 2_000) + "call 555-123-4567",
+        String(repeating: "e\u{301}\u{302}\u{303}", count: 2_500) + " x@y.io",
+        String(repeating: "1\u{301} ", count: 3_000),
+    ]
+
+    @Test("hostile 10,000-character inputs do not crash; what is personal in them is still redacted")
     func hostile() {
-        let inputs = [
-            String(repeating: "a", count: 10_000),
-            String(repeating: "a.", count: 5_000) + "@",
-            String(repeating: "a@", count: 5_000),
-            String(repeating: "1 ", count: 5_000) + "Street",
-            String(repeating: "1 Main ", count: 1_400) + "Street",
-            String(repeating: "5", count: 10_000),
-            String(repeating: "👨‍👩‍👧‍👦", count: 2_000) + "call 555-123-4567",
-            String(repeating: "e\u{301}\u{302}\u{303}", count: 2_500) + " x@y.io",
-            String(repeating: "1\u{301} ", count: 3_000),
-        ]
-        let clock = ContinuousClock()
-        for input in inputs {
-            var output = ""
-            let elapsed = clock.measure { output = PIIRedactor.redact(input) }
-            #expect(elapsed < .seconds(2), "\(input.prefix(20))…: \(elapsed)")
-            #expect(!output.isEmpty)
+        for input in Self.hostileInputs {
+            #expect(!PIIRedactor.redact(input).isEmpty)
             _ = SafetyScreen().precheck(goal: input, domain: .meals, kidAges: [1])
         }
-        #expect(PIIRedactor.redact(inputs[6]).hasSuffix("call [redacted]"))
-        #expect(PIIRedactor.redact(inputs[7]).hasSuffix(" [redacted]"))
+        #expect(PIIRedactor.redact(Self.hostileInputs[6]).hasSuffix("call [redacted]"))
+        #expect(PIIRedactor.redact(Self.hostileInputs[7]).hasSuffix(" [redacted]"))
+    }
+}
+
+/// How long the redactor takes on hostile input, in the timed phase (scripts/test's TIMED_SUITES),
+/// where the 2-second bound measures the redactor and not a machine busy with 500 other tests.
+@Suite("Zia PII redactor speed", .timeLimit(.minutes(1)))
+struct PIIRedactorSpeedTests {
+    @Test("each hostile 10,000-character input is redacted within 2 s")
+    func hostileIsQuick() {
+        let clock = ContinuousClock()
+        for input in SafetyPIIRedactorTests.hostileInputs {
+            let elapsed = clock.measure { _ = PIIRedactor.redact(input) }
+            #expect(elapsed < .seconds(2), "\(input.prefix(20))…: \(elapsed)")
+        }
     }
 }
