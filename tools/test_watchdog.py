@@ -2,18 +2,21 @@
 """Ends a `swift test` runner that can no longer finish, and says why, instead of letting it sit idle.
 
 scripts/test starts it beside each `swift test` phase:
-    tools/test_watchdog.py LOG RUNNER_PID_FILE_OR_PATTERN
+    tools/test_watchdog.py LOG RUNNER_PATTERN SWIFT_TEST_PID
 It reads the phase's console output (LOG) as it grows. Swift Testing ends a test at its time limit
 only if the test's task honours cancellation; a test awaiting something that never answers keeps the
-runner alive until the whole run's bound. The watchdog ends the runner when
-  - a test that recorded "Time limit was exceeded" has still not finished TEST_STUCK_GRACE_SECONDS
-    (default 60) later, or
+runner alive until the whole run's bound. The watchdog ends the runner (the processes `pgrep -f
+RUNNER_PATTERN` finds, with their process group) when
+  - a test that recorded "Time limit was exceeded: L seconds" has not finished, and none of its
+    cases started, for L + TEST_STUCK_GRACE_SECONDS (default 60) since the later of that record and
+    its last case's start: any case still running would have finished or recorded its own limit by
+    then, so the test can only be waiting on something that will never answer; or
   - the runner printed nothing for TEST_SILENCE_SECONDS (default 480: longer than any suite's limit)
     while tests are still unfinished.
-Before it ends the runner it writes every thread's stack (gdb "thread apply all bt", installing gdb
-with apt when missing) to TEST_STACKS_DIR (default: the log's folder) and prints the unfinished tests
-and the stacks' file, so a stalled run is diagnosed from its log alone. It exits when the log's
-writer (swift test) is gone.
+Before it ends the runner it writes every thread's stack (gdb "thread apply all bt") to
+TEST_STACKS_DIR (default: the log's folder) and prints the stuck tests, the commonest innermost
+frames and the stacks' file, so a stalled run is diagnosed from its log alone. It exits 0 when
+swift test (SWIFT_TEST_PID) is gone, 3 when it ended a runner.
 """
 import os
 import re
@@ -25,7 +28,9 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from unfinished_tests import NAME, unfinished  # noqa: E402
 
-TIME_LIMIT = re.compile(r'^\S+ Test ' + NAME + r' recorded an issue.*Time limit was exceeded')
+TIME_LIMIT = re.compile(r'^\S+ Test ' + NAME + r' recorded an issue.*Time limit was exceeded: ([0-9.]+) seconds')
+CASE_STARTED = re.compile(r'^\S+ Test case passing .* to ' + NAME + r' started\.$')
+FIRED = 3
 
 
 def runner_pids(pattern):
@@ -36,11 +41,14 @@ def runner_pids(pattern):
     return [int(p) for p in out.split() if int(p) != os.getpid()]
 
 
+def have_gdb():
+    return subprocess.run(['sh', '-c', 'command -v gdb'], capture_output=True).returncode == 0
+
+
 def dump_stacks(pid, folder):
     path = os.path.join(folder, f'stacks-{pid}-{int(time.time())}.txt')
-    if subprocess.run(['sh', '-c', 'command -v gdb'], capture_output=True).returncode != 0:
-        subprocess.run(['sh', '-c', 'apt-get install -y -qq gdb >/dev/null 2>&1 || '
-                        '(apt-get update -qq >/dev/null 2>&1 && apt-get install -y -qq gdb >/dev/null 2>&1)'])
+    if not have_gdb():
+        return '(no stacks: gdb is not installed; scripts/test installs it)'
     try:
         result = subprocess.run(['gdb', '-p', str(pid), '-batch', '-ex', 'thread apply all bt'],
                                 capture_output=True, text=True, timeout=300)
@@ -87,7 +95,7 @@ def main(log, pattern, writer_pid):
     silence = float(os.environ.get('TEST_SILENCE_SECONDS', '480'))
     folder = os.environ.get('TEST_STACKS_DIR') or os.path.dirname(os.path.abspath(log))
     lines = []
-    over_limit = {}  # test name → when it recorded its time limit
+    over_limit = {}  # test name → (when it last recorded its limit or started a case, the limit in s)
     last_growth = time.monotonic()
     position = 0
     partial = ''
@@ -112,19 +120,25 @@ def main(log, pattern, writer_pid):
                 lines.append(line)
                 hit = TIME_LIMIT.match(line)
                 if hit:
-                    over_limit.setdefault(hit.group(1), time.monotonic())
+                    limit = float(hit.group(2))
+                    over_limit[hit.group(1)] = (time.monotonic(), max(limit, over_limit.get(hit.group(1), (0, 0))[1]))
+                    continue
+                case = CASE_STARTED.match(line)
+                if case and case.group(1) in over_limit:
+                    over_limit[case.group(1)] = (time.monotonic(), over_limit[case.group(1)][1])
         running = set(unfinished(lines)) if chunk or over_limit else None
         now = time.monotonic()
         stuck = []
         if running is not None:
             for name in list(over_limit):
+                since, limit = over_limit[name]
                 if name not in running:
                     del over_limit[name]
-                elif now - over_limit[name] > grace:
+                elif now - since > limit + grace:
                     stuck.append(name)
         silent = now - last_growth > silence and unfinished(lines)
         if stuck or silent:
-            reason = (f'{len(stuck)} test(s) still running {int(grace)} s after their time limit'
+            reason = (f'{len(stuck)} test(s) still running long after their time limit: {", ".join(stuck)}'
                       if stuck else f'no output for {int(silence)} s with tests unfinished')
             for pid in runner_pids(pattern):
                 print(f'test watchdog: {reason}; taking every thread\'s stack of the runner (pid {pid})',
@@ -134,11 +148,12 @@ def main(log, pattern, writer_pid):
                 for frames, count in summarize(path):
                     print(f'  {count:3d} × {frames}', file=sys.stderr)
                 end(pid)
-            print('test watchdog: ended the runner; tests that did not finish:', file=sys.stderr)
-            for name in unfinished(lines):
+            print('test watchdog: ended the runner; tests that had not finished (stuck first, then any '
+                  'still waiting for their turn):', file=sys.stderr)
+            for name in stuck + [name for name in unfinished(lines) if name not in stuck]:
                 print(f'  {name}', file=sys.stderr)
             sys.stderr.flush()
-            return 1
+            return FIRED
         time.sleep(1)
 
 
@@ -154,8 +169,9 @@ def self_test():
     with open(log, 'w') as handle:
         handle.write('◇ Test "finishes" started.\n✔ Test "finishes" passed after 0.1 seconds.\n'
                      '◇ Test "hangs on a lost answer" started.\n'
-                     '✘ Test "hangs on a lost answer" recorded an issue at X.swift:1:1: Time limit was exceeded: 60.000 seconds\n')
+                     '✘ Test "hangs on a lost answer" recorded an issue at X.swift:1:1: Time limit was exceeded: 1.000 seconds\n')
     os.environ.update({'TEST_STUCK_GRACE_SECONDS': '1', 'TEST_STACKS_DIR': folder})
+    gdb = have_gdb()
     started = time.monotonic()
     import contextlib
     import io
@@ -166,19 +182,20 @@ def self_test():
     runner_ended = runner.wait(timeout=30) is not None
     writer.kill()
     text = said.getvalue()
+    stacks = [name for name in os.listdir(folder) if name.startswith('stacks-')]
     checks = {
-        'exit status 1': status == 1,
+        f'exit status {FIRED}': status == FIRED,
         'the runner ended': runner_ended,
-        'the stuck test named': '  "hangs on a lost answer"' in text and '"finishes"' not in text.split('did not finish:')[-1],
-        'stacks taken': 'stacks in ' + folder in text,
-        'within the grace and the stack dump': elapsed < 120,
+        'the stuck test named': '  "hangs on a lost answer"' in text and '"finishes"' not in text.split('had not finished')[-1],
+        'stacks taken (gdb)': not gdb or (stacks and '#0' in open(os.path.join(folder, stacks[0])).read()),
+        'within the limit, the grace and the stack dump': elapsed < 120,
     }
     failed = [name for name, ok in checks.items() if not ok]
     if failed:
         print(text, file=sys.stderr)
         print(f'test watchdog self-test failed: {", ".join(failed)}', file=sys.stderr)
         return 1
-    print(f'test watchdog self-test: passed ({elapsed:.1f} s)')
+    print(f'test watchdog self-test: passed ({elapsed:.1f} s{"" if gdb else "; gdb missing, so no stacks"})')
     return 0
 
 

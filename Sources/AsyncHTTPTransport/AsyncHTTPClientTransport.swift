@@ -16,9 +16,13 @@ import Synchronization
 /// `execute`, cancelling the calling task cancels it, and every wait is bounded. The SDKs keep
 /// ``URLSessionTransport`` as their default on Apple platforms, where URLSession is the system's.
 ///
-/// Timeouts follow ``URLSessionTransport``'s: `timeout` bounds each wait for bytes (the head, then
-/// every chunk of the body), not the whole exchange, so a stream with a keep-alive lives as long as
-/// its server keeps it. A connection that cannot be made fails at once as ``ConnectionNotMade``.
+/// Timeouts follow ``URLSessionTransport``'s: `timeout` bounds each wait for bytes either way (the
+/// head, every chunk of the body, every write of an upload), not the whole exchange, so a stream with
+/// a keep-alive lives as long as its server keeps it. Beyond URLSession, the wait for the head has a
+/// bound of its own (twice the timeout plus 10 s, plus a second per 16 KiB of upload), so a request
+/// queued behind a busy pool cannot wait for ever either. A connection that cannot be made (refused,
+/// or not within `min(timeout, 10 s)`) fails as ``ConnectionNotMade``; a cancelled caller gets
+/// `CancellationError`. Proxy variables (`http_proxy`) are not read: the CLIs talk to the server directly.
 public struct AsyncHTTPClientTransport: HTTPTransport {
     let client: HTTPClient
     let timeout: TimeInterval
@@ -28,8 +32,8 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
     /// - Parameter timeout: seconds without a byte from the server before a request fails as a
     ///   timeout (``ClientError/offline(_:)`` with ``ClientError/timeoutPhrase``).
     public init(timeout: TimeInterval = 60) {
-        self.timeout = timeout
-        self.client = SharedClients.client(readTimeout: timeout)
+        self.timeout = min(max(timeout, 0.001), SharedClients.longest)
+        self.client = SharedClients.client(timeout: self.timeout)
         self.inFlight = InFlightCounter()
     }
 
@@ -53,7 +57,7 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         defer { inFlight.add(-1) }
         let outgoing = Self.request(request, reporting: reporting)
         do {
-            let response = try await client.execute(outgoing, timeout: deadline)
+            let response = try await client.execute(outgoing, timeout: headDeadline(uploading: request.body?.count ?? 0))
             var body = Data()
             for try await chunk in response.body { body.append(contentsOf: chunk.readableBytesView) }
             return HTTPResponseData(status: Int(response.status.code), headers: Self.headers(response.headers), body: body)
@@ -69,7 +73,7 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         inFlight.add(1)
         let response: HTTPClientResponse
         do {
-            response = try await client.execute(Self.request(request, reporting: nil), timeout: deadline)
+            response = try await client.execute(Self.request(request, reporting: nil), timeout: headDeadline(uploading: request.body?.count ?? 0))
         } catch {
             inFlight.add(-1)
             throw Self.failure(error, url: request.url)
@@ -93,10 +97,12 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         return HTTPStreamingResponse(head: head, body: body)
     }
 
-    /// The wait for the head: the read timeout bounds each wait for bytes once the request is
-    /// sent; this bounds the whole wait for the head (connection, upload, answer) a little later,
-    /// so a request queued behind a busy pool cannot wait forever either.
-    private var deadline: TimeAmount { .milliseconds(Int64(max(timeout, 0.001) * 2_000) + 10_000) }
+    /// The bound on the whole wait for the head (queue, connection, upload, answer): the read and
+    /// write timeouts bound each wait for bytes; this bounds their sum, with room for an upload of
+    /// `bytes` at 16 KiB/s.
+    private func headDeadline(uploading bytes: Int) -> TimeAmount {
+        .milliseconds(Int64(timeout * 2_000) + 10_000 + Int64(bytes / 16))
+    }
 
     static func request(_ request: HTTPRequestData, reporting: (@Sendable (Double) -> Void)?) -> HTTPClientRequest {
         var outgoing = HTTPClientRequest(url: request.url.absoluteString)
@@ -152,19 +158,23 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
     }
 }
 
-/// One AsyncHTTPClient per read timeout, for the life of the process: connections are pooled across
+/// One AsyncHTTPClient per timeout, for the life of the process: connections are pooled across
 /// every transport of that timeout, and a client that is never released needs no shutdown.
 enum SharedClients {
     private static let clients = Mutex<[Int64: HTTPClient]>([:])
+    /// The longest timeout a transport takes (a year): longer ones, `.infinity` included, are this.
+    static let longest: TimeInterval = 365 * 86_400
 
-    static func client(readTimeout: TimeInterval) -> HTTPClient {
-        let milliseconds = Int64(max(readTimeout, 0.001) * 1_000)
+    static func client(timeout: TimeInterval) -> HTTPClient {
+        let milliseconds = Int64(timeout * 1_000)
         return clients.withLock { clients in
             if let client = clients[milliseconds] { return client }
+            // At most 128 connections per server: more would overflow a listener's accept backlog
+            // (Hummingbird's is 256) when a thousand requests start at once; the rest wait their turn.
             var configuration = HTTPClient.Configuration(
                 redirectConfiguration: .follow(max: 5, allowCycles: false),
-                timeout: .init(connect: .seconds(10), read: .milliseconds(milliseconds)),
-                connectionPool: .init(idleTimeout: .seconds(30), concurrentHTTP1ConnectionsPerHostSoftLimit: 512))
+                timeout: .init(connect: .milliseconds(min(milliseconds, 10_000)), read: .milliseconds(milliseconds), write: .milliseconds(milliseconds)),
+                connectionPool: .init(idleTimeout: .seconds(30), concurrentHTTP1ConnectionsPerHostSoftLimit: 128))
             // A refused connection fails the request at once (the SDK's retry policy decides what then),
             // instead of being retried until the connect timeout.
             configuration.connectionPool.retryConnectionEstablishment = false

@@ -76,24 +76,25 @@ struct IdleBound: Sendable {
         let reader = Task {
             do {
                 for try await chunk in source {
-                    lastChunk.touch()
-                    if case .terminated = continuation.yield(chunk) { return }
+                    var terminated = false
+                    let delivered = lastChunk.arrived {
+                        if case .terminated = continuation.yield(chunk) { terminated = true }
+                    }
+                    if !delivered || terminated { return }
                 }
                 continuation.finish()
             } catch {
                 continuation.finish(throwing: error)
             }
         }
-        let bound = Duration.milliseconds(Int64(max(seconds, 0.001) * 1_000))
+        let bound = Duration.milliseconds(Int64(min(max(seconds, 0.001), 365 * 86_400) * 1_000))
         let watchdog = Task {
             while !Task.isCancelled {
-                let quiet = lastChunk.quietFor
-                if quiet >= bound {
-                    continuation.finish(throwing: timeout)
+                guard let left = lastChunk.expire(after: bound, { continuation.finish(throwing: timeout) }) else {
                     reader.cancel()
                     return
                 }
-                try? await Task.sleep(for: bound - quiet)
+                try? await Task.sleep(for: left)
             }
         }
         continuation.onTermination = { _ in
@@ -104,12 +105,34 @@ struct IdleBound: Sendable {
     }
 }
 
-/// When the last chunk of a stream arrived.
+/// When the last chunk of a stream arrived, and whether the stream was ended for its silence: one
+/// lock around both, so a chunk arriving as the bound passes is either delivered or follows the end,
+/// never delivered and then followed by a timeout.
 final class LastArrival: @unchecked Sendable {
-    // @unchecked Sendable: `last` is only read or written while holding `lock`.
+    // @unchecked Sendable: `last` and `expired` are only read or written while holding `lock`.
     private let lock = NSLock()
     private var last = ContinuousClock.now
+    private var expired = false
 
-    func touch() { lock.withLock { last = .now } }
-    var quietFor: Duration { lock.withLock { ContinuousClock.now - last } }
+    /// Marks an arrival and runs `deliver`, unless the stream already ended for its silence (false).
+    func arrived(_ deliver: () -> Void) -> Bool {
+        lock.withLock {
+            guard !expired else { return false }
+            last = .now
+            deliver()
+            return true
+        }
+    }
+
+    /// Past `bound` since the last arrival: marks the stream ended, runs `end` and answers nil; else
+    /// the time left.
+    func expire(after bound: Duration, _ end: () -> Void) -> Duration? {
+        lock.withLock {
+            let quiet = ContinuousClock.now - last
+            guard quiet >= bound else { return bound - quiet }
+            expired = true
+            end()
+            return nil
+        }
+    }
 }

@@ -29,9 +29,10 @@ import NIOHTTP1
 /// - **Idle connections are closed** (``Configuration/idleTimeout``): between keep-alive requests;
 ///   never while an answer is being prepared or written (streaming answers included).
 /// - **A client that stops reading is let go** (``Configuration/writeStallTimeout``): when the
-///   connection cannot take more bytes (the client's window and the socket's buffer are full) for
-///   that long, it is closed, so the write waiting on it fails and a stream's producer is cancelled
-///   instead of waiting forever on a peer that will never read.
+///   connection cannot take more bytes (the client's window and the socket's buffer are full) and
+///   not one byte of what waits went out for that long, it is closed, so the write waiting on it
+///   fails and a stream's producer is cancelled instead of waiting forever on a peer that will never
+///   read. A slow reader that takes some bytes in every period is not cut.
 /// - **HTTP/1.x rules**: a request that does not keep the connection alive (HTTP/1.0 without
 ///   `Connection: keep-alive`, or `Connection: close`) is answered with `Connection: close`, and the
 ///   connection closes right after; nothing after it is read. An HTTP/1.1 request without `Host`, or
@@ -254,11 +255,30 @@ final class HTTPWireHandler: ChannelDuplexHandler, RemovableChannelHandler {
             stallTask?.cancel()
             stallTask = nil
         } else if stallTask == nil {
-            stallTask = context.eventLoop.assumeIsolated().scheduleTask(in: writeStallTimeout) {
+            watchStall(context: context)
+        }
+        context.fireChannelWritabilityChanged()
+    }
+
+    /// Closes the connection when, `writeStallTimeout` from now, it still cannot take more bytes and
+    /// none of what waits to be written went out meanwhile; a client that reads slowly (a large
+    /// download at a low rate) moves some bytes in every period and is watched again.
+    private func watchStall(context: ChannelHandlerContext) {
+        let waiting = Self.bytesWaiting(context)
+        stallTask = context.eventLoop.assumeIsolated().scheduleTask(in: writeStallTimeout) { [self] in
+            stallTask = nil
+            guard !context.channel.isWritable, !finishing else { return }
+            if let waiting, let now = Self.bytesWaiting(context), now < waiting {
+                watchStall(context: context)
+            } else {
                 context.close(promise: nil)
             }
         }
-        context.fireChannelWritabilityChanged()
+    }
+
+    /// Bytes handed to the connection and not yet written to the socket (nil where the channel cannot tell).
+    private static func bytesWaiting(_ context: ChannelHandlerContext) -> Int? {
+        try? context.channel.syncOptions?.getOption(ChannelOptions.bufferedWritableBytes)
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {

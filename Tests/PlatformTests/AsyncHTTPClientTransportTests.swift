@@ -193,3 +193,32 @@ final class Count: Sendable {
     func add() { atomic.add(1, ordering: .relaxed) }
     var value: Int { atomic.load(ordering: .relaxed) }
 }
+
+/// The write-stall bound against a client that reads slowly, in the timed phase (scripts/test's
+/// TIMED_SUITES): the reader's pace is a wall-clock promise a busy machine could break.
+@Suite("A slow reader is not a stalled one", .timeLimit(.minutes(1)))
+struct SlowReaderTests {
+    @Test("a client that takes a little of a large stream every 300 ms keeps it past several write-stall bounds; once it stops, it is let go")
+    func slowReaderKeepsItsStream() async throws {
+        let fixture = AsyncHTTPClientTransportTests.Fixture()
+        try await AsyncHTTPClientTransportTests.withServer(fixture, writeStall: .seconds(1)) { (base: URL) async throws in
+            let connection = try RawConnection(base)
+            try await connection.send("GET /flood HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n")
+            var read = 0
+            let until = ContinuousClock.now + .seconds(4)
+            while ContinuousClock.now < until {
+                guard let count = connection.readAndDrop() else {
+                    Issue.record("the server closed the connection of a client still reading, after \(read) bytes")
+                    return
+                }
+                read += count
+                try await Task.sleep(for: .milliseconds(300))
+            }
+            #expect(read > 0)
+            let cut = fixture.floodEnded.load(ordering: .relaxed)
+            #expect(!cut, "a slow reader was cut")
+            #expect(try await eventually { fixture.floodEnded.load(ordering: .relaxed) }, "once it stops reading, it is let go")
+            withExtendedLifetime(connection) {}
+        }
+    }
+}

@@ -1,3 +1,4 @@
+import AsyncHTTPTransport
 import Foundation
 import KnotAPI
 import KnotTestSupport
@@ -5,6 +6,8 @@ import PlatformAPI
 import Synchronization
 import TestSupport
 import Testing
+
+import struct ClientCore.HTTPRequestData
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -105,15 +108,12 @@ struct ClusterScriptTests {
 /// Gives up after 30 s per request.
 final class RetryingClient: Sendable {
     let base: URL
-    let session: URLSession
+    let transport = AsyncHTTPClientTransport(timeout: 10)
     let token: String?
 
     init(base: URL, token: String? = nil) {
         self.base = base
         self.token = token
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 10
-        session = URLSession(configuration: configuration)
     }
 
     func send(_ endpoint: Endpoint, idempotencyKey: String? = nil) async throws -> Data {
@@ -125,20 +125,18 @@ final class RetryingClient: Sendable {
     }
 
     func send(_ endpoint: Endpoint, bodyData: Data?, idempotencyKey: String?) async throws -> Data {
-        var request = URLRequest(url: URL(string: base.absoluteString + endpoint.path)!)
-        request.httpMethod = endpoint.method.rawValue
-        request.httpBody = bodyData
-        if bodyData != nil { request.setValue("application/json", forHTTPHeaderField: "Content-Type") }
-        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
-        if let idempotencyKey { request.setValue(idempotencyKey, forHTTPHeaderField: "Idempotency-Key") }
+        var request = HTTPRequestData(method: endpoint.method.rawValue, url: URL(string: base.absoluteString + endpoint.path)!, body: bodyData)
+        if bodyData != nil { request.headers["Content-Type"] = "application/json" }
+        if let token { request.headers["Authorization"] = "Bearer \(token)" }
+        if let idempotencyKey { request.headers["Idempotency-Key"] = idempotencyKey }
         let deadline = ContinuousClock.now + .seconds(30)
         var last = "nothing"
         while ContinuousClock.now < deadline {
             do {
-                let (data, response) = try await session.data(for: request)
-                let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-                if (200..<300).contains(status) { return data }
-                last = "\(status) \(String(decoding: data, as: UTF8.self))"
+                let response = try await transport.send(request)
+                let status = response.status
+                if (200..<300).contains(status) { return response.body }
+                last = "\(status) \(String(decoding: response.body, as: UTF8.self))"
                 guard [409, 502, 503].contains(status) else { break }
             } catch {
                 last = "\(error)"

@@ -744,6 +744,18 @@ final class RawConnection: @unchecked Sendable {
         return String(decoding: buffer, as: UTF8.self)
     }
 
+    /// Reads what has arrived, up to 64 KiB, and drops it: its size (0 when nothing waits), nil once
+    /// the server has closed the connection. For a client that reads slowly on purpose.
+    func readAndDrop() -> Int? {
+        switch readSome() {
+        case .bytes:
+            defer { buffer.removeAll() }
+            return buffer.count
+        case .wouldBlock: return 0
+        case .closed: return nil
+        }
+    }
+
     /// Closes the connection from this side, as a client that goes away.
     func hangUp() {
         #if canImport(Glibc)
