@@ -46,10 +46,7 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
     }
 
     public func send(_ request: HTTPRequestData, uploadProgress: @escaping @Sendable (Double) -> Void) async throws -> HTTPResponseData {
-        uploadProgress(0)
-        let response = try await send(request, reporting: uploadProgress)
-        uploadProgress(1)
-        return response
+        try await Self.reportingEnds(uploadProgress) { try await send(request, reporting: uploadProgress) }
     }
 
     private func send(_ request: HTTPRequestData, reporting: (@Sendable (Double) -> Void)?) async throws -> HTTPResponseData {

@@ -94,9 +94,17 @@ public protocol HTTPTransport: Sendable {
 
 extension HTTPTransport {
     public func send(_ request: HTTPRequestData, uploadProgress: @escaping @Sendable (Double) -> Void) async throws -> HTTPResponseData {
-        uploadProgress(0)
-        let response = try await send(request)
-        uploadProgress(1)
+        try await Self.reportingEnds(uploadProgress) { try await send(request) }
+    }
+
+    /// `upload`'s answer, with `progress` told 0 before it starts and 1 once the answer arrived: the
+    /// two shares every transport reports, whatever it reports between.
+    public static func reportingEnds(
+        _ progress: @Sendable (Double) -> Void, _ upload: () async throws -> HTTPResponseData
+    ) async throws -> HTTPResponseData {
+        progress(0)
+        let response = try await upload()
+        progress(1)
         return response
     }
 
@@ -141,10 +149,7 @@ public struct URLSessionTransport: HTTPTransport {
     }
 
     public func send(_ request: HTTPRequestData, uploadProgress: @escaping @Sendable (Double) -> Void) async throws -> HTTPResponseData {
-        uploadProgress(0)
-        let response = try await send(request, reporting: uploadProgress)
-        uploadProgress(1)
-        return response
+        try await Self.reportingEnds(uploadProgress) { try await send(request, reporting: uploadProgress) }
     }
 
     /// Streams through the session delegate's data-task callbacks: `didReceive response` returns
