@@ -206,10 +206,13 @@ let package = Package(
         ),
         // Zia (scripts/new-app): its wire contract (Foundation only) and its server module.
         .target(name: "ZiaAPI", dependencies: ["PlatformAPI"]),
-        // Zia's safety by construction: PII redaction, the seed's YAML policy, age gates and the
-        // deterministic allergen check (pure logic, no I/O).
+        // What foods carry and the families' food rules (allergens, diets, words), read from
+        // ingredient words: the one food check of the server and the SDK (pure logic, Foundation only).
+        .target(name: "ZiaFoodRules", dependencies: ["ZiaAPI"]),
+        // Zia's safety by construction: PII redaction, the seed's YAML policy, age gates, and the
+        // food check it re-exports (pure logic, no I/O).
         .target(
-            name: "ZiaSafety", dependencies: ["ZiaAPI", .product(name: "Yams", package: "Yams")],
+            name: "ZiaSafety", dependencies: ["ZiaAPI", "ZiaFoodRules", .product(name: "Yams", package: "Yams")],
             resources: [.embedInCode("Resources/policy.yaml")]
         ),
         // The recipe corpus and the parenting knowledge base shipped with Zia (data and loaders).
@@ -334,7 +337,7 @@ let package = Package(
             dependencies: ["ExampleClient", "CLISupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // Zia's client SDK (Foundation only; never a server target) and its CLI on the shared CLI support.
-        .target(name: "ZiaClient", dependencies: ["ClientCore", "ZiaAPI"]),
+        .target(name: "ZiaClient", dependencies: ["ClientCore", "ZiaAPI", "ZiaFoodRules"]),
         .executableTarget(
             name: "ZiaCLI",
             dependencies: ["ZiaClient", "CLISupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]

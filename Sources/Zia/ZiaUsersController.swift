@@ -1,7 +1,9 @@
+import AppPlatform
 import Foundation
 import Hummingbird
 import PlatformCore
 import ZiaAPI
+import ZiaSafety
 
 /// `POST /users/upsert`: the caller's account (always the token's subject).
 public struct ZiaUsersController: Sendable {
@@ -22,8 +24,10 @@ public struct ZiaUsersController: Sendable {
     }
 }
 
-/// `POST /households/upsert` and `GET /households/by_user/{user_id}`: the caller's household,
-/// normalised; another user's is the 404 a missing one would be.
+/// `POST /households/upsert`, `GET` and `PATCH /households/by_user/{user_id}`: the caller's
+/// household, normalised, with its version as `ETag`; a save applies the fields sent onto the
+/// stored profile, and a `PATCH` with `If-Match` only onto the version named (else 412). Another
+/// user's household is the 404 a missing one would be.
 public struct HouseholdsController: Sendable {
     let households: HouseholdRepository
     let onboarding: OnboardingMetrics?
@@ -34,21 +38,44 @@ public struct HouseholdsController: Sendable {
     }
 
     public func addRoutes(to api: RouterGroup<AuthenticatedContext>) {
-        api.on(ZiaRoutes.upsertHousehold, use: upsert)
-        api.on(ZiaRoutes.household, use: read)
+        api.on(ZiaRoutes.upsertHousehold, edited: upsert)
+        api.on(ZiaRoutes.household, edited: read)
+        api.on(ZiaRoutes.patchHousehold, edited: patch)
     }
 
-    @Sendable func upsert(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> Household {
-        let profile = try HouseholdProfile.check(try await request.decode(as: HouseholdProfile.Input.self, context: context)).get()
-        let outcome = try await households.save(profile, for: context.userID)
+    /// What a 412's message calls a household.
+    static let entity = "household"
+
+    @Sendable func upsert(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> EditedResponse<Household> {
+        try await save(request, context)
+    }
+
+    @Sendable func patch(_ request: Request, _ context: AuthenticatedContext, _ owner: HouseholdOwner) async throws -> EditedResponse<Household> {
+        guard owner.userID == context.userID else { throw Self.notFound }
+        return try await save(request, context)
+    }
+
+    private func save(_ request: Request, _ context: AuthenticatedContext) async throws -> EditedResponse<Household> {
+        let input = try await request.decode(as: HouseholdProfile.Input.self, context: context)
+        let outcome = try await households.save(input, for: context.userID, ifMatch: IfMatch(request, entity: Self.entity))
         await onboarding?.record(outcome, for: context.userID)
-        return Household(userID: context.userID, profile: profile)
+        return tagged(Self.household(of: context.userID, outcome.profile), updatedAt: outcome.updatedAt)
     }
 
-    /// The caller's stored profile, or the defaults when they have stored none.
-    @Sendable func read(_ request: Request, _ context: AuthenticatedContext, _ owner: HouseholdOwner) async throws -> Household {
-        guard owner.userID == context.userID else { throw APIError.notFound(HouseholdOwner.notFoundName, code: HouseholdOwner.notFoundCode) }
-        return Household(userID: context.userID, profile: try await households.profile(of: context.userID) ?? .defaults)
+    /// The caller's stored profile, or the defaults (with no `ETag`) when they have stored none.
+    @Sendable func read(_ request: Request, _ context: AuthenticatedContext, _ owner: HouseholdOwner) async throws -> EditedResponse<Household> {
+        guard owner.userID == context.userID else { throw Self.notFound }
+        guard let stored = try await households.stored(of: context.userID) else {
+            return EditedResponse(status: .ok, response: Self.household(of: context.userID, .defaults))
+        }
+        return tagged(Self.household(of: context.userID, stored.profile), updatedAt: stored.updatedAt)
+    }
+
+    static var notFound: APIError { APIError.notFound(HouseholdOwner.notFoundName, code: HouseholdOwner.notFoundCode) }
+
+    /// The answer of every route: the profile with how Zia reads its food rules.
+    static func household(of user: UserID, _ profile: HouseholdProfile) -> Household {
+        Household(userID: user, profile: profile, foodRules: FoodCheck(household: profile).rules)
     }
 }
 

@@ -24,6 +24,7 @@ public struct AssistMeta: Codable, Sendable, Equatable {
 public struct AssistFinal: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey {
         case text, usage, costUSD = "cost_usd", meta, planText = "plan_text", recipes, grocery, missingGrocery = "missing_grocery", routine, chores
+        case suggestedRules = "suggested_rules", portionNotes = "portion_notes"
     }
     public var text: String
     public var usage: AssistUsage
@@ -38,6 +39,12 @@ public struct AssistFinal: Codable, Sendable, Equatable {
     public var routine: RoutinePlan?
     /// A chore schedule (the chores agent's result).
     public var chores: ChorePlan?
+    /// Food rules the goal stated that the household does not hold ("sesame", "no mushrooms",
+    /// "vegetarian"): the plan kept them; a client offers to add them to the household's
+    /// allergies, and nothing is saved without the user's yes.
+    public var suggestedRules: [String]?
+    /// A meal plan's notes on adapting each dinner for the household's kids of 0 and 1.
+    public var portionNotes: [PortionNote]?
 
     public init(
         text: String, usage: AssistUsage, costUSD: Double, meta: AssistMeta, planText: String? = nil, recipes: [Recipe]? = nil, grocery: GroceryList? = nil,

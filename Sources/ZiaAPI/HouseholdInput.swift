@@ -109,24 +109,30 @@ extension HouseholdProfile {
             onboardingCompleted: onboardingCompleted, onboardingVersion: onboardingVersion)
     }
 
-    /// The body normalised (seed step 31), the whole profile: a field left out takes its default.
-    /// Adults: a list of at most 20 (name at most 100 characters, "Me" / "Adult N" when missing;
+    /// The body normalised onto the defaults: what a first save stores (``check(_:onto:)``).
+    public static func check(_ input: Input) -> Checked<HouseholdProfile> { check(input, onto: .defaults) }
+
+    /// The body normalised (seed step 31) onto `base` (the stored profile, or the defaults when
+    /// none is stored): a field left out (or `null`) keeps its value in `base`, a field sent
+    /// replaces it — an empty list clears it, and `bedtime_preferences` is replaced whole; a kid
+    /// sent without `dietary_restrictions` keeps the stored kid's. Adults: a list of at most 20 (name at most 100 characters, "Me" / "Adult N" when missing;
     /// age 18–120 or none; role one of ``AdultRole``, parent when missing) or a legacy count 0–20
     /// (that many parents named by default); none at all is the one adult "Me". Kids: at most 20,
     /// each with an age 0–17 (name "Child N" when missing), or the legacy `kidsAges` (not both).
     /// Allergies, cuisines, dietary restrictions: at most 50 non-blank entries of at most 100
     /// characters, trimmed, repeats (ignoring case) dropped. Bedtime and wake time exactly `HH:MM`,
     /// wind-down 0–240 minutes, notes at most 500 characters. Onboarding version 0–1000.
-    public static func check(_ input: Input) -> Checked<HouseholdProfile> {
+    public static func check(_ input: Input, onto base: HouseholdProfile) -> Checked<HouseholdProfile> {
         var v = Validator()
-        var profile = HouseholdProfile(adults: adults(input.adults, &v))
-        profile.kids = kids(input, &v)
-        profile.allergies = entries(input.allergies, "allergies", &v)
-        profile.cuisines = entries(input.cuisines, "cuisines", &v)
+        var profile = base
+        if input.adults != nil { profile.adults = adults(input.adults, &v) }
+        if input.kids != nil || input.kidsAges != nil { profile.kids = kids(input, keeping: base.kids, &v) }
+        if input.allergies != nil { profile.allergies = entries(input.allergies, "allergies", &v) }
+        if input.cuisines != nil { profile.cuisines = entries(input.cuisines, "cuisines", &v) }
         if let bedtime = input.bedtimePreferences {
             profile.bedtimePreferences = Self.bedtime(bedtime, &v)
         }
-        profile.onboardingCompleted = input.onboardingCompleted ?? false
+        if let completed = input.onboardingCompleted { profile.onboardingCompleted = completed }
         if let version = input.onboardingVersion {
             v.check(ZiaRules.onboardingVersions.contains(version), "onboarding_version", range(ZiaRules.onboardingVersions))
             profile.onboardingVersion = version
@@ -161,7 +167,10 @@ extension HouseholdProfile {
         return adults.isEmpty ? [.me] : adults
     }
 
-    static func kids(_ input: Input, _ v: inout Validator) -> [HouseholdKid] {
+    /// The kids sent; a kid sent without `dietary_restrictions` keeps those of the stored kid of
+    /// the same name (ignoring case), or of the same place when the list keeps its length — so a
+    /// client that edits a kid's age cannot erase what they must not eat.
+    static func kids(_ input: Input, keeping stored: [HouseholdKid], _ v: inout Validator) -> [HouseholdKid] {
         if let ages = input.kidsAges {
             guard input.kids == nil else {
                 v.fail("kidsAges", "must not be sent with kids (kidsAges is the legacy spelling of kids)")
@@ -172,7 +181,11 @@ extension HouseholdProfile {
                 return []
             }
             for (index, age) in ages.enumerated() { v.check(ZiaRules.kidAges.contains(age), "kidsAges[\(index)]", range(ZiaRules.kidAges)) }
-            return ages.enumerated().map { HouseholdKid(name: HouseholdKid.defaultName(at: $0.offset), age: $0.element) }
+            // Legacy ages for the same number of kids keep each stored kid's name and restrictions.
+            return ages.enumerated().map { index, age in
+                let same = stored.count == ages.count ? stored[index] : nil
+                return HouseholdKid(name: same?.name ?? HouseholdKid.defaultName(at: index), age: age, dietaryRestrictions: same?.dietaryRestrictions ?? [])
+            }
         }
         guard let list = input.kids else { return [] }
         guard list.count <= ZiaRules.maxPeople else {
@@ -188,7 +201,11 @@ extension HouseholdProfile {
             } else {
                 v.fail("\(path).age", "is required")
             }
-            let restrictions = entries(kid.dietaryRestrictions, "\(path).dietary_restrictions", &v)
+            var restrictions = entries(kid.dietaryRestrictions, "\(path).dietary_restrictions", &v)
+            if kid.dietaryRestrictions == nil {
+                let same = stored.first { $0.name.lowercased() == name.lowercased() } ?? (stored.count == list.count ? stored[index] : nil)
+                restrictions = same?.dietaryRestrictions ?? []
+            }
             kids.append(HouseholdKid(name: name, age: kid.age ?? 0, dietaryRestrictions: restrictions))
         }
         return kids

@@ -119,3 +119,14 @@ public struct GroceryList: Codable, Sendable, Equatable {
 
     public init(aisles: [String: [Item]] = [:]) { self.aisles = aisles }
 }
+
+/// Which meal of the day a recipe (or a plan) is for: a corpus recipe's tag (`breakfast`,
+/// `lunch`, `snack`; `dinner` otherwise) and what a meal goal asks for.
+public enum MealType: String, Codable, Sendable, CaseIterable {
+    case breakfast, lunch, dinner, snack
+
+    /// The recipe's meal: its first meal tag, or dinner.
+    public init(_ recipe: Recipe) {
+        self = MealType.allCases.first { recipe.tags.contains($0.rawValue) } ?? .dinner
+    }
+}

@@ -11,7 +11,7 @@ public struct AgentBrief: Codable, Sendable, Equatable {
     public enum Task: String, Codable, Sendable {
         /// A short recipe search query (the meal planner's planning stage).
         case searchQuery = "search_query"
-        /// A week of dinners from ``AgentBrief/recipes``.
+        /// A plan of ``AgentBrief/days`` meals (``AgentBrief/meal``) from ``AgentBrief/recipes``.
         case mealPlan = "meal_plan"
         /// A guide to ``AgentBrief/routine``.
         case routine
@@ -71,25 +71,31 @@ public struct AgentBrief: Codable, Sendable, Equatable {
         }
     }
 
-    enum CodingKeys: String, CodingKey { case task, goal, household, days, recipes, routine, chores, articles }
+    enum CodingKeys: String, CodingKey { case task, goal, household, days, meal, labels, recipes, routine, chores, articles }
     public var task: Task
     public var goal: String
     public var household: HouseholdSummary
-    /// How many dinners a meal plan has.
+    /// How many meals a meal plan has (one a day).
     public var days: Int?
+    /// Which meal a meal plan is for (dinner when absent).
+    public var meal: MealType?
+    /// The label of each day's line ("Monday", …; "Today" for one).
+    public var labels: [String]?
     public var recipes: [RecipeSummary]?
     public var routine: RoutinePlan?
     public var chores: ChorePlan?
     public var articles: [ArticleSummary]?
 
     public init(
-        task: Task, goal: String, household: HouseholdProfile, days: Int? = nil, recipes: [Recipe]? = nil, routine: RoutinePlan? = nil, chores: ChorePlan? = nil,
-        articles: [KnowledgeArticle]? = nil
+        task: Task, goal: String, household: HouseholdProfile, days: Int? = nil, meal: MealType? = nil, labels: [String]? = nil, recipes: [Recipe]? = nil,
+        routine: RoutinePlan? = nil, chores: ChorePlan? = nil, articles: [KnowledgeArticle]? = nil
     ) {
         self.task = task
         self.goal = goal
         self.household = HouseholdSummary(household)
         self.days = days
+        self.meal = meal
+        self.labels = labels
         self.recipes = recipes?.map(RecipeSummary.init)
         self.routine = routine
         self.chores = chores

@@ -15,6 +15,8 @@ struct AgentContext: Sendable {
     let router: ModelRouter
     let ledger: RunLedger
     let screen: SafetyScreen
+    /// Food rules the goal stated (``StatedRules``), kept for this run like the household's.
+    var stated: [String] = []
     let progress: @Sendable (AssistProgress) async throws -> Void
 
     /// Turns of history a prompt carries, and the characters kept of each (budget: 2,000 tokens a run).
@@ -25,6 +27,8 @@ struct AgentContext: Sendable {
 
     var household: HouseholdProfile { input.household }
     var kidAges: [Int] { household.kids.map(\.age) }
+    /// The household's food rules and the goal's, which every agent's output passes.
+    var food: FoodCheck { FoodCheck(restrictions: household.safetyAllergies, kidAges: kidAges, stated: stated) }
 
     /// The conversation's last turns, redacted and shortened: the messages before a prompt.
     var conversation: [ChatMessage] {
@@ -87,6 +91,7 @@ struct AgentResult: Sendable {
     var grocery: GroceryList?
     var routine: RoutinePlan?
     var chores: ChorePlan?
+    var portionNotes: [PortionNote]?
     var refusal: AssistRefusal?
     var state: [String: String] = [:]
 }

@@ -77,9 +77,14 @@ public struct Assistant: Sendable {
             (goal, caveat) = (allowed, note)
         }
         let complexity = RequestComplexity.assess(goal: goal, history: input.history)
+        let stated = StatedRules.read(goal)
+        // A rule the goal states routes like the household's: a meal plan for it is safety-critical.
+        var ruled = input.household
+        ruled.allergies += stated
         let strategy = RoutingStrategy.choose(
-            intent: intent, household: input.household, complexity: complexity, qualityMeals: input.variants["model_strategy"] == "quality_meals")
-        let context = AgentContext(input: input, goal: goal, strategy: strategy, router: router, ledger: ledger, screen: screen, progress: progress)
+            intent: intent, household: ruled, complexity: complexity, qualityMeals: input.variants["model_strategy"] == "quality_meals")
+        let context = AgentContext(
+            input: input, goal: goal, strategy: strategy, router: router, ledger: ledger, screen: screen, stated: stated, progress: progress)
         var result = try await agent(for: intent).run(context)
         if result.refusal == nil, let caveat {
             let addition = (result.text.isEmpty ? "" : "\n\n") + caveat
@@ -98,10 +103,15 @@ public struct Assistant: Sendable {
             outcome = .refusal(refusal)
         } else {
             let meta = AssistMeta(intent: intent, strategy: strategy.rawValue, routineType: result.routine?.type, choreType: result.chores?.choreType, caveat: caveat)
-            outcome = .final(
-                AssistFinal(
-                    text: result.text, usage: books.usage, costUSD: books.costUSD, meta: meta, planText: result.planText, recipes: result.recipes, grocery: result.grocery,
-                    routine: result.routine, chores: result.chores))
+            var final = AssistFinal(
+                text: result.text, usage: books.usage, costUSD: books.costUSD, meta: meta, planText: result.planText, recipes: result.recipes, grocery: result.grocery,
+                routine: result.routine, chores: result.chores)
+            final.portionNotes = result.portionNotes
+            if intent == .mealPlanning {
+                let suggested = context.food.rules.rules.filter { $0.source == .goal }.map(\.text)
+                if !suggested.isEmpty { final.suggestedRules = suggested }
+            }
+            outcome = .final(final)
         }
         return AssistRun(intent: intent, outcome: outcome, graph: books.graph, state: state, usage: books.usage, costUSD: books.costUSD)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import ZiaAPI
+import ZiaSafety
 
 /// Plans a chore schedule: planning reads the chore's kind and frequency from the goal and builds
 /// the schedule from templates and the household (no model call), synthesis writes it up with
@@ -12,7 +13,9 @@ struct ChoresAgent: Agent {
         context.ledger.ran("planning")
         let builder = ChoreBuilder()
         let kind = builder.kind(for: context.goal)
-        let chores = builder.build(kind: kind, frequency: builder.frequency(for: context.goal, kind: kind), household: context.household)
+        let built = builder.build(kind: kind, frequency: builder.frequency(for: context.goal, kind: kind), household: context.household)
+        let food = context.food
+        let chores = ChorePlan(choreType: built.choreType, frequency: built.frequency, schedule: built.schedule.filter { food.violations(inText: $0.task).isEmpty })
 
         context.ledger.ran("synthesis")
         let request = context.request(
@@ -24,7 +27,7 @@ struct ChoresAgent: Agent {
                 """,
             brief: AgentBrief(task: .chores, goal: context.goal, household: context.household, chores: chores), temperature: 0.3,
             maxTokens: Self.synthesisTokens)
-        let gate = OutputGate(screen: context.screen)
+        let gate = OutputGate(screen: context.screen, food: context.food)
         try await context.stream(request, stage: .synthesis, gate: gate)
         return AgentResult(text: gate.text, chores: chores, state: ["chore_type": kind, "frequency": chores.frequency])
     }

@@ -1,5 +1,6 @@
 import Foundation
 import ZiaAPI
+import ZiaSafety
 
 /// Answers a general parenting question: retrieval from the knowledge base within the goal's
 /// domain (safety, discipline, development, sleep, nutrition, tips…; all when none is named),
@@ -45,7 +46,7 @@ struct GenericAgent: Agent {
                 """,
             brief: AgentBrief(task: .answer, goal: context.goal, household: context.household, articles: articles), temperature: 0.3,
             maxTokens: Self.synthesisTokens)
-        let gate = OutputGate(screen: context.screen)
+        let gate = OutputGate(screen: context.screen, food: context.food)
         try await context.stream(request, stage: .synthesis, gate: gate)
         return AgentResult(text: gate.text, state: ["domain": domain?.rawValue ?? "all", "article_ids": articles.map(\.id).joined(separator: ",")])
     }

@@ -6,11 +6,13 @@ import ZiaSafety
 /// word deltas), each line with PII redacted (``SafetyScreen/postcheck(_:)``) — a phone number
 /// split across deltas is still caught. For a meal plan each line is also checked: a day line
 /// ("Tuesday: …") must name a recipe the engine retrieved whose every ingredient passes the
-/// household's ``AllergenCheck``, and the line's own words must pass it too; otherwise the day is
+/// household's ``FoodCheck``, and the line's own words must pass it too; otherwise the day is
 /// replaced by a safe recipe (the plan is *repaired*). Any other line naming an allergen is left
 /// out, and a dinner repeated while unused safe recipes remain is replaced too. Days the model did
-/// not give are added from the safe recipes. So nothing unsafe is shown,
-/// whatever the model answered.
+/// not give are added from the safe recipes. Every other agent's lines (routines, chores, answers)
+/// pass the same ``FoodCheck``: a line offering what the household's rules exclude (honey for a
+/// baby, peanut-butter toast for a peanut allergy, bacon for a halal family) is left out, and a
+/// closing note says so. So nothing unsafe is shown, whatever the model answered.
 final class OutputGate {
     /// What a meal plan's lines are checked against.
     struct MealPlanRules {
@@ -18,22 +20,31 @@ final class OutputGate {
         let known: [Recipe]
         /// The safe recipes, in retrieval order: what repairs draw from.
         let safe: [Recipe]
-        let check: AllergenCheck
+        let check: FoodCheck
         let planner: WeekPlanner
         let days: Int
+        /// Each day's label ("Monday", …, or "Today"): the line the gate writes for a day.
+        var labels: [String] = WeekPlanner.days
+        /// The label of day `index`.
+        func label(_ index: Int) -> String { labels.isEmpty ? WeekPlanner.days[index % 7] : labels[index % labels.count] }
     }
 
     let screen: SafetyScreen
+    /// The household's food check for lines that are not a meal plan's.
+    let food: FoodCheck?
     let rules: MealPlanRules?
     private var pending = ""
+    /// What the lines left out offered (for the closing note).
+    private var leftOut: [String] = []
     private(set) var lines: [String] = []
     /// The plan's dinners, in day order.
     private(set) var planned: [Recipe] = []
     /// Whether any line was replaced, dropped or added.
     private(set) var repaired = false
 
-    init(screen: SafetyScreen, rules: MealPlanRules? = nil) {
+    init(screen: SafetyScreen, food: FoodCheck? = nil, rules: MealPlanRules? = nil) {
         self.screen = screen
+        self.food = food
         self.rules = rules
     }
 
@@ -59,18 +70,33 @@ final class OutputGate {
         if let rules {
             while planned.count < rules.days, let recipe = replacement(rules) {
                 repaired = true
-                out += emit(WeekPlanner.line(day: planned.count, title: recipe.title))
+                out += emit(WeekPlanner.line(label: rules.label(planned.count), title: recipe.title))
                 planned.append(recipe)
             }
+        } else if !leftOut.isEmpty {
+            out += emit(Self.note(leftOut))
         }
         return out
     }
 
+    /// The closing note of an answer whose lines were left out.
+    static func note(_ leftOut: [String]) -> String {
+        let what = CaseInsensitiveText.unique(leftOut.map { $0.replacingOccurrences(of: "_", with: " ") }).joined(separator: ", ")
+        return "(I left out a suggestion that doesn't fit your family's food rules: \(what).)"
+    }
+
     private func release(_ raw: String) -> [String] {
         let line = screen.postcheck(raw)
-        guard let rules else { return emit(line) }
-        let lineIsSafe = rules.check.violations(inIngredient: line).isEmpty
-        guard Self.day(of: line) != nil else {
+        guard let rules else {
+            if let food, case let found = food.violations(inText: line), !found.isEmpty {
+                repaired = true
+                leftOut += found.map(\.carries)
+                return []
+            }
+            return emit(line)
+        }
+        let lineIsSafe = rules.check.violations(inText: line).isEmpty
+        guard Self.day(of: line, labels: rules.labels) != nil else {
             if lineIsSafe { return emit(line) }
             repaired = true
             return []
@@ -80,13 +106,15 @@ final class OutputGate {
             return []
         }
         if lineIsSafe, let recipe = Self.resolve(line, in: rules.known), rules.check.isSafe(recipe), !repeats(recipe, rules) {
+            let label = rules.label(planned.count)
             planned.append(recipe)
-            return emit(line)
+            // A line under another day's label is written under this one's ("Monday:" for "Today").
+            return emit(Self.starts(line, with: label) ? line : WeekPlanner.line(label: label, title: recipe.title))
         }
         repaired = true
         guard let recipe = replacement(rules) else { return [] }
         planned.append(recipe)
-        return emit(WeekPlanner.line(day: planned.count - 1, title: recipe.title))
+        return emit(WeekPlanner.line(label: rules.label(planned.count - 1), title: recipe.title))
     }
 
     /// Whether `recipe` is already in the plan while safe recipes not yet used remain.
@@ -106,10 +134,16 @@ final class OutputGate {
         return WordDeltas.split((lines.isEmpty ? "" : "\n") + line)
     }
 
-    /// The weekday a plan line starts with (after list marks), or nil.
-    static func day(of line: String) -> Int? {
+    /// Whether a plan line starts with `label` (after list marks).
+    static func starts(_ line: String, with label: String) -> Bool {
+        line.drop { $0.isWhitespace || "-*•#0123456789.)".contains($0) }.lowercased().hasPrefix(label.lowercased())
+    }
+
+    /// The weekday (or one of `labels`, "Today") a plan line starts with (after list marks), or nil.
+    static func day(of line: String, labels: [String] = []) -> Int? {
         let trimmed = line.drop { $0.isWhitespace || "-*•#0123456789.)".contains($0) }.lowercased()
-        return WeekPlanner.days.firstIndex { trimmed.hasPrefix($0.lowercased()) }
+        if let index = labels.firstIndex(where: { trimmed.hasPrefix($0.lowercased()) }) { return index }
+        return (WeekPlanner.days + ["Today", "Tonight", "Tomorrow"]).firstIndex { trimmed.hasPrefix($0.lowercased()) }
     }
 
     /// The recipe a line names: by `[id]`, else the longest title the line contains.

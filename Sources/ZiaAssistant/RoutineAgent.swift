@@ -1,5 +1,6 @@
 import Foundation
 import ZiaAPI
+import ZiaSafety
 
 /// Plans a bedtime, morning or nap routine: planning picks the kind from the goal and builds the
 /// steps from templates and the household's bedtime preferences (no model call: the clock times
@@ -12,7 +13,10 @@ struct RoutineAgent: Agent {
         context.ledger.ran("planning")
         let builder = RoutineBuilder()
         let kind = builder.kind(for: context.goal)
-        let routine = builder.build(kind, household: context.household)
+        let built = builder.build(kind, household: context.household)
+        // A step offering what the family's food rules exclude (warm milk with honey for a baby) is left out.
+        let food = context.food
+        let routine = RoutinePlan(type: built.type, steps: built.steps.filter { food.violations(inText: $0.title).isEmpty })
 
         context.ledger.ran("synthesis")
         let request = context.request(
@@ -24,7 +28,7 @@ struct RoutineAgent: Agent {
                 """,
             brief: AgentBrief(task: .routine, goal: context.goal, household: context.household, routine: routine), temperature: 0.3,
             maxTokens: Self.synthesisTokens)
-        let gate = OutputGate(screen: context.screen)
+        let gate = OutputGate(screen: context.screen, food: context.food)
         try await context.stream(request, stage: .synthesis, gate: gate)
         return AgentResult(text: gate.text, routine: routine, state: ["routine_type": kind.rawValue])
     }

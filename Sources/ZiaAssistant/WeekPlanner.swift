@@ -2,7 +2,8 @@ import Foundation
 import ZiaAPI
 
 /// Picks a week of dinners from candidate recipes, deterministically: only recipes the youngest kid
-/// is old enough for (all candidates when none is), the household's preferred cuisines first, then
+/// is old enough for (a baby counts as 1: ``planningAge(_:)``; when too few are, those for a year
+/// older too; all candidates when none is), the household's preferred cuisines first, then
 /// one cuisine after another so the week is varied, kid-friendly recipes first within a cuisine
 /// when there are kids, and no recipe twice unless there are fewer candidates than days. The
 /// offline model plans with it, and the engine fills or repairs a model's plan with it.
@@ -21,8 +22,11 @@ public struct WeekPlanner: Sendable {
     public func plan(_ candidates: [AgentBrief.RecipeSummary], count: Int = 7, avoiding used: Set<String> = []) -> [AgentBrief.RecipeSummary] {
         guard count > 0 else { return [] }
         var pool = candidates
-        if let youngest = kidAges.min() {
-            let suitable = pool.filter { $0.minAge <= youngest }
+        if let youngest = Self.planningAge(kidAges) {
+            var suitable = pool.filter { $0.minAge <= youngest }
+            // Too few for the days: recipes for a year older come next (the portion notes adapt them
+            // for a baby or toddler) before any repeats.
+            if Set(suitable.filter { !used.contains($0.id) }.map(\.id)).count < count { suitable += pool.filter { $0.minAge == youngest + 1 } }
             if !suitable.isEmpty { pool = suitable }
             pool = pool.enumerated().sorted { ($0.element.kidFriendly ? 0 : 1, $0.offset) < ($1.element.kidFriendly ? 0 : 1, $1.offset) }.map(\.element)
         }
@@ -54,6 +58,13 @@ public struct WeekPlanner: Sendable {
         return result
     }
 
+    /// The age every dinner must suit: the youngest kid's, but at least 1 — a baby shares the
+    /// family's dinners, adapted (``BabyPortions``), rather than turning the week into purées.
+    public static func planningAge(_ kidAges: [Int]) -> Int? { kidAges.min().map { max(1, $0) } }
+
     /// The plan's text lines: "Monday: Lemon Chicken Orzo", one a day, in order.
     public static func line(day: Int, title: String) -> String { "\(days[day % days.count]): \(title)" }
+
+    /// A plan line under any label ("Today: Veggie Omelette").
+    public static func line(label: String, title: String) -> String { "\(label): \(title)" }
 }

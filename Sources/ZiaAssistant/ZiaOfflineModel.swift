@@ -52,7 +52,7 @@ public struct ZiaOfflineModel: LanguageModel {
             return "I can help with meal plans, routines, chores and parenting questions. Tell me a little more about what you need."
         }
         switch brief.task {
-        case .searchQuery: return Self.searchQuery(goal: brief.goal, cuisines: brief.household.cuisines)
+        case .searchQuery: return Self.searchQuery(goal: brief.goal, cuisines: brief.household.cuisines, meal: brief.meal ?? .dinner)
         case .mealPlan: return Self.mealPlan(brief)
         case .routine: return brief.routine.map(Self.routine) ?? "I couldn't build that routine."
         case .chores: return brief.chores.map(Self.chores) ?? "I couldn't build that chore schedule."
@@ -61,8 +61,8 @@ public struct ZiaOfflineModel: LanguageModel {
     }
 
     /// The goal's content words (not the ones after "no"/"without"), then the preferred cuisines,
-    /// then "kid friendly dinner": at most 10 words.
-    static func searchQuery(goal: String, cuisines: [String]) -> String {
+    /// then "kid friendly" and the meal ("dinner"): at most 10 words.
+    static func searchQuery(goal: String, cuisines: [String], meal: MealType = .dinner) -> String {
         var words: [String] = []
         var skipNext = false
         for word in IntentClassifier.words(goal) {
@@ -71,15 +71,20 @@ public struct ZiaOfflineModel: LanguageModel {
             words.append(word)
         }
         words += cuisines.map { $0.lowercased() }.filter { !words.contains($0) }
-        words += ["kid", "friendly", "dinner"].filter { !words.contains($0) }
+        words += ["kid", "friendly", meal.rawValue].filter { !words.contains($0) }
         return words.prefix(10).joined(separator: " ")
     }
 
     static func mealPlan(_ brief: AgentBrief) -> String {
-        let picks = WeekPlanner(cuisines: brief.household.cuisines, kidAges: brief.household.kids.map(\.age)).plan(brief.recipes ?? [], count: brief.days ?? 7)
+        let request = MealRequest(meal: brief.meal ?? .dinner, days: brief.days ?? 7)
+        let labels = brief.labels ?? request.labels
+        let picks = WeekPlanner(cuisines: brief.household.cuisines, kidAges: brief.household.kids.map(\.age)).plan(brief.recipes ?? [], count: request.days)
         guard !picks.isEmpty else { return "I couldn't find recipes that fit this household." }
-        let lines = picks.enumerated().map { WeekPlanner.line(day: $0.offset, title: $0.element.title) }
-        return (["Here's a week of family dinners from recipes that fit your household:"] + lines + ["Cook together and enjoy your week!"]).joined(separator: "\n")
+        let lines = picks.enumerated().map { WeekPlanner.line(label: labels[$0.offset % labels.count], title: $0.element.title) }
+        let opening =
+            request == MealRequest() ? "Here's a week of family dinners from recipes that fit your household:" : "Here's \(request.spoken) from recipes that fit your household:"
+        let closing = request.days == 1 ? "Enjoy!" : "Cook together and enjoy your week!"
+        return ([opening] + lines + [closing]).joined(separator: "\n")
     }
 
     static func routine(_ routine: RoutinePlan) -> String {

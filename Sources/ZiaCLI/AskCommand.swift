@@ -22,6 +22,7 @@ struct Ask: AsyncParsableCommand {
     @Option(help: "meals, routines or chores (default: Zia decides).") var mode: String?
     @Option(help: "Continue this conversation (its id).") var conversation: String?
     @Flag(help: "Save the plan Zia makes (see `zia saved`).") var save = false
+    @Flag(help: "Add food rules the goal states (\"allergic to sesame\") to your household without asking.") var saveRules = false
     @OptionGroup var options: SessionOptions
 
     func run() async throws {
@@ -36,12 +37,30 @@ struct Ask: AsyncParsableCommand {
             guard let id = UUID(uuidString: conversation) else { throw CLI.invalidUsage("--conversation takes a conversation's full id.") }
             request.conversationID = id
         }
-        let (json, save, sent) = (options.json, save, request)
+        let (json, save, saveRules, sent) = (options.json, save, saveRules, request)
         try await options.run { api in
             let outcome = try await untilInterrupted { try await AskOutcome.stream(api.assist(sent), json: json) }
             guard let outcome else { throw CLIError("cancelled.", exitCode: 130) }
             if save { try await PlanArtifact.save(outcome.final, api: api) }
+            if let suggestion = outcome.final.flatMap(FoodRuleSuggestion.init) {
+                try await Self.offer(suggestion, api: api, saveWithoutAsking: saveRules, json: json)
+            }
             try outcome.verdict()
+        }
+    }
+
+    /// The plan kept food rules the goal stated: `--save-rules` adds them to the household; on a
+    /// terminal the user is asked; otherwise the way to add them is told. Nothing is saved without a yes.
+    static func offer(_ suggestion: FoodRuleSuggestion, api: ZiaAPIClient, saveWithoutAsking: Bool, json: Bool) async throws {
+        var yes = saveWithoutAsking
+        if !yes, !json, isatty(0) == 1 {
+            yes = ["y", "yes"].contains(ask(suggestion.question + " [y/N]")?.lowercased() ?? "")
+        }
+        if yes {
+            _ = try await api.addFoodRules(suggestion.rules)
+            StatusLine().say("added to your household's allergies: \(suggestion.rules.joined(separator: ", "))")
+        } else if !json {
+            StatusLine().say("this plan kept \(suggestion.rules.joined(separator: ", ")); to keep it in every plan, ask again with --save-rules")
         }
     }
 }

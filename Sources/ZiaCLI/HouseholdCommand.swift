@@ -16,7 +16,7 @@ struct HouseholdCommand: AsyncParsableCommand {
         func run() async throws {
             try await options.run { api in
                 let household = try await api.send(ZiaRoutes.household, try owner(options))
-                try options.show(household) { HouseholdText.describe($0.profile) }
+                try options.show(household) { HouseholdText.describe($0) }
             }
         }
     }
@@ -51,7 +51,7 @@ struct HouseholdCommand: AsyncParsableCommand {
                 if let windDown { profile.bedtimePreferences.windDownMinutes = windDown }
                 if let onboardingCompleted { profile.onboardingCompleted = onboardingCompleted }
                 let saved = try await api.send(ZiaRoutes.upsertHousehold, body: profile)
-                try options.show(saved) { "Household saved.\n" + HouseholdText.describe($0.profile) }
+                try options.show(saved) { "Household saved.\n" + HouseholdText.describe($0) }
             }
         }
     }
@@ -66,6 +66,24 @@ func owner(_ options: SessionOptions) throws -> HouseholdOwner {
 
 /// A household profile read from and written for the command line.
 enum HouseholdText {
+    static func describe(_ household: Household) -> String {
+        describe(household.profile) + (household.foodRules.map { "\n" + rules($0) } ?? "")
+    }
+
+    /// How Zia reads the rules: "Food rules: vegetarian (diet); Erdnüsse → peanut; kiwi (matched as words)".
+    static func rules(_ rules: FoodRules) -> String {
+        let read = rules.rules.map { rule in
+            switch rule.kind {
+            case .allergy: "\(rule.text) → \(rule.means.joined(separator: ", "))"
+            case .diet: "\(rule.text) → \(rule.means.joined(separator: ", ")) (diet)"
+            case .words: "\(rule.text) (matched as words)"
+            }
+        }
+        let infant = rules.infantHazards.isEmpty ? [] : ["under 3: no \(rules.infantHazards.map { $0.replacingOccurrences(of: "_", with: " ") }.joined(separator: ", "))"]
+        let all = read + infant
+        return "Food rules: \(all.isEmpty ? "none" : all.joined(separator: "; "))"
+    }
+
     static func describe(_ profile: HouseholdProfile) -> String {
         let adults = profile.adults.map { "\($0.name) (\($0.role.rawValue)\($0.age.map { ", \($0)" } ?? ""))" }
         let kids = profile.kids.map { kid in

@@ -2,3 +2,4 @@
 @_exported import ClientCore
 @_exported import PlatformAPI
 @_exported import ZiaAPI
+@_exported import ZiaFoodRules

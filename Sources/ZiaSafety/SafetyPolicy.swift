@@ -3,18 +3,29 @@ import Yams
 import ZiaAPI
 
 /// The safety policy the screen applies (the seed's YAML policy, Resources/policy.yaml): per-domain
-/// disallowed words with their refusal, age gates (every domain's and one domain's), sensitive topics
-/// answered with a caveat, and the refusal texts. Read once and compiled into word indexes, so
+/// disallowed words with their refusal, age gates (every domain's and one domain's) with their care
+/// notes and the goals they do not refuse, sensitive topics answered with a caveat, and the
+/// refusal texts. Read once and compiled into word indexes, so
 /// screening a goal is one pass over its words.
 public struct SafetyPolicy: Sendable {
     /// A gate: words refused when a kid's age is in `ages`.
     struct AgeGate: Sendable {
         let ages: ClosedRange<Int>
         let words: PhraseIndex<AssistRefusal>
+        /// What a question about the gate's words is answered with (nil: such a question is refused too).
+        let careNote: String?
+    }
+
+    /// Goals an age gate does not refuse: the hazard kept away, asked about, or for someone else.
+    struct GateExceptions: Sendable {
+        let negations: PhraseIndex<Bool>
+        let questions: PhraseIndex<Bool>
+        let others: PhraseIndex<Bool>
     }
 
     let disallowed: [SafetyDomain: PhraseIndex<AssistRefusal>]
     let ageGates: [SafetyDomain: [AgeGate]]
+    let gateExceptions: GateExceptions
     let sensitiveTopics: PhraseIndex<String>
     /// The caveat a goal on a sensitive topic is answered with.
     public let sensitiveCaveat: String
@@ -54,7 +65,10 @@ public struct SafetyPolicy: Sendable {
                 throw SafetyPolicyError(problem: "\(place): min_age \(gate.minAge) and max_age \(gate.maxAge) are not an age range")
             }
             let refused = try refusal(gate.refusal, at: place)
-            return AgeGate(ages: gate.minAge...gate.maxAge, words: try Self.index(gate.disallowKeywords, value: refused, at: place))
+            if let note = gate.careNote, note.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                throw SafetyPolicyError(problem: "\(place): care_note is empty")
+            }
+            return AgeGate(ages: gate.minAge...gate.maxAge, words: try Self.index(gate.disallowKeywords, value: refused, at: place), careNote: gate.careNote)
         }
 
         let everyDomain = try (document.ageGates ?? []).enumerated().map { (i, g) throws(SafetyPolicyError) in try gate(g, at: "age_gates[\(i)]") }
@@ -78,6 +92,14 @@ public struct SafetyPolicy: Sendable {
 
         self.disallowed = disallowed
         self.ageGates = ageGates
+        if let exceptions = document.ageGateExceptions {
+            gateExceptions = GateExceptions(
+                negations: try Self.index(exceptions.negations, value: true, at: "age_gate_exceptions.negations"),
+                questions: try Self.index(exceptions.questions, value: true, at: "age_gate_exceptions.questions"),
+                others: try Self.index(exceptions.others, value: true, at: "age_gate_exceptions.others"))
+        } else {
+            gateExceptions = GateExceptions(negations: PhraseIndex(), questions: PhraseIndex(), others: PhraseIndex())
+        }
         self.refusals = refusals
         if let topics = document.sensitiveTopics {
             guard !topics.caveat.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
@@ -116,11 +138,19 @@ struct PolicyDocument: Decodable {
         let refusal: String
     }
     struct AgeGate: Decodable {
-        enum CodingKeys: String, CodingKey { case minAge = "min_age", maxAge = "max_age", disallowKeywords = "disallow_keywords", refusal }
+        enum CodingKeys: String, CodingKey {
+            case minAge = "min_age", maxAge = "max_age", disallowKeywords = "disallow_keywords", refusal, careNote = "care_note"
+        }
         let minAge: Int
         let maxAge: Int
         let disallowKeywords: [String]
         let refusal: String
+        let careNote: String?
+    }
+    struct GateExceptions: Decodable {
+        let negations: [String]
+        let questions: [String]
+        let others: [String]
     }
     struct Domain: Decodable {
         enum CodingKeys: String, CodingKey { case disallowContent = "disallow_content", ageGates = "age_gates" }
@@ -131,9 +161,12 @@ struct PolicyDocument: Decodable {
         let caveat: String
         let keywords: [String]
     }
-    enum CodingKeys: String, CodingKey { case domains, ageGates = "age_gates", sensitiveTopics = "sensitive_topics", refusals }
+    enum CodingKeys: String, CodingKey {
+        case domains, ageGates = "age_gates", ageGateExceptions = "age_gate_exceptions", sensitiveTopics = "sensitive_topics", refusals
+    }
     let domains: [String: Domain]?
     let ageGates: [AgeGate]?
+    let ageGateExceptions: GateExceptions?
     let sensitiveTopics: SensitiveTopics?
     let refusals: [String: String]?
 }

@@ -2,7 +2,9 @@ import ZiaAPI
 
 /// Screens goals before any model call and answers before they are shown: personal details
 /// redacted, then the policy's disallowed words for the domain, then the age gates for the kids'
-/// ages (any domain), then the sensitive topics, which are answered with a caveat rather than refused.
+/// ages (any domain: a goal that would give a child the hazard is refused; one that keeps it away
+/// or is for someone else is not; a question about it is answered with the gate's care note), then
+/// the sensitive topics, which are answered with a caveat rather than refused.
 public struct SafetyScreen: Sendable {
     let policy: SafetyPolicy
 
@@ -15,11 +17,31 @@ public struct SafetyScreen: Sendable {
         let redacted = PIIRedactor.redact(goal)
         let words = WordSplitter.words(redacted)
         if let refusal = policy.disallowed[domain]?.matches(in: words).first?.value { return .refused(refusal) }
+        var notes: [String] = []
         for gate in policy.ageGates[domain] ?? [] where kidAges.contains(where: gate.ages.contains) {
-            if let refusal = gate.words.matches(in: words).first?.value { return .refused(refusal) }
+            let hazards = gate.words.matches(in: words)
+            guard let first = hazards.first else { continue }
+            // Only a goal that would give the child the hazard is refused (policy.yaml, age_gate_exceptions).
+            let exceptions = policy.gateExceptions
+            if !exceptions.others.matches(in: words).isEmpty { continue }
+            if let note = gate.careNote, !exceptions.questions.matches(in: words).isEmpty {
+                notes.append(note)
+                continue
+            }
+            if hazards.allSatisfy({ Self.isKeptAway($0.range, in: words, by: exceptions.negations) }) { continue }
+            return .refused(first.value)
         }
-        let caveat = policy.sensitiveTopics.matches(in: words).first?.value
-        return .allowed(goal: redacted, caveat: caveat)
+        if let caveat = policy.sensitiveTopics.matches(in: words).first?.value { notes.append(caveat) }
+        return .allowed(goal: redacted, caveat: notes.isEmpty ? nil : notes.joined(separator: " "))
+    }
+
+    /// Whether a negation stands within three words before the hazard ("no screen time", "without
+    /// any honey") or "free" right after it ("screen-free").
+    static func isKeptAway(_ range: Range<Int>, in words: [Word], by negations: PhraseIndex<Bool>) -> Bool {
+        let found = negations.matches(in: words)
+        return found.contains { match in
+            (match.range.upperBound <= range.lowerBound && range.lowerBound - match.range.upperBound <= 2) || match.range.lowerBound == range.upperBound
+        }
     }
 
     /// An answer with PII redacted.

@@ -74,4 +74,20 @@ struct MealPlannerViewModelTests {
         #expect(planner.planText.contains("Monday: Pasta"))
         #expect(transport.streamRequests.isEmpty && transport.sendRequests.isEmpty, "no network request at all")
     }
+
+    @Test("offline, the sample dinners keep to the household's rules: a vegetarian household with a peanut allergy, a baby, a family who keeps nothing")
+    func offlineKeepsTheRules() async throws {
+        let transport = ScriptedStreamTransport([])
+        let vegetarian = HouseholdProfile(kids: [HouseholdKid(name: "Ada", age: 1, dietaryRestrictions: ["peanuts"])], allergies: ["vegetarian", "dairy"])
+        let planner = MealPlannerViewModel(api: try await ZiaAPIClient.scripted(transport), settings: ZiaSettings(aiAssistEnabled: false, household: vegetarian))
+        planner.start()
+        for meat in ["Chicken", "salmon", "Turkey", "cod", "Pasta:", "pizza", "Breakfast for dinner"] {
+            #expect(!planner.planText.contains(meat), "\(meat) in:\n\(planner.planText)")
+        }
+        #expect(planner.planText.contains("Monday: Veggie tacos") && planner.planText.split(separator: "\n").count == 8, "\(planner.planText)")
+        let strict = HouseholdProfile(allergies: OfflineMeals.samples.flatMap(\.ingredients))
+        #expect(OfflineMeals.week(for: strict).isEmpty && OfflineMeals.planText(for: strict).contains("none of the sample dinners fits"))
+        #expect(OfflineMeals.week(for: nil) == OfflineMeals.sampleMeals && OfflineMeals.week(for: .defaults) == OfflineMeals.sampleMeals)
+        #expect(transport.streamRequests.isEmpty && transport.sendRequests.isEmpty)
+    }
 }

@@ -61,7 +61,7 @@ struct AssistantEngineTests {
         let log = ProgressLog()
         let run = try await F.assistant(recorder: recorder).run(F.input("Plan dinners with chicken and shrimp and peanut satay", household: household), progress: log.sink)
         let final = try Self.final(run)
-        let check = AllergenCheck(allergies: household.safetyAllergies, kidAges: [6])
+        let check = FoodCheck(restrictions: household.safetyAllergies, kidAges: [6])
         let recipes = try #require(final.recipes)
         #expect(recipes.allSatisfy(check.isSafe))
         #expect(!recipes.contains { ["peanut-satay", "mac-cheese", "teriyaki-salmon"].contains($0.id) })
@@ -98,7 +98,7 @@ struct AssistantEngineTests {
         let recipes = try #require(final.recipes)
         #expect(recipes.count == 7)
         #expect(!recipes.contains { $0.id == "peanut-satay" })
-        #expect(recipes.allSatisfy(AllergenCheck(allergies: ["peanut"], kidAges: [5]).isSafe))
+        #expect(recipes.allSatisfy(FoodCheck(restrictions: ["peanut"], kidAges: [5]).isSafe))
         // The model's safe days stay as it wrote them unless they would repeat a dinner.
         let lines = final.text.split(separator: "\n").map(String.init)
         #expect(["Tuesday: Lemon Chicken Orzo", "Saturday: Tomato Risotto", "Sunday: Red Lentil Soup"].contains(where: lines.contains))

@@ -104,21 +104,44 @@ struct CorpusTests {
 }
 
 /// The corpus's allergen labels against the safety layer's own reading of each ingredient: a label
-/// may say more than the table finds (a cautious label), never less, so a search that filters by
-/// label and the check that reads ingredients agree on every shipped recipe.
-@Suite("Zia corpus labels and the allergen table")
+/// says exactly what the table reads in the recipe's ingredients, no more and no less, and every
+/// ingredient is a food the table knows — so a label can be trusted by a search that filters on
+/// it, and the check that reads ingredients has nothing it cannot read.
+@Suite("Zia corpus labels and the food table")
 struct CorpusLabelTableTests {
-    @Test("every allergen the table finds in a recipe's ingredients is on its label (infant hazards included)")
-    func labelsCoverTheTable() {
-        let table = AllergenTable.standard
-        var missing: [String] = []
+    @Test("every recipe's label is what the table reads in its ingredients (infant hazards included), in both directions")
+    func labelsAreTheTable() {
+        let table = FoodTable.standard
+        var wrong: [String] = []
         for recipe in RecipeCorpus.shipped {
-            let labels = Set(recipe.allergens)
-            for ingredient in recipe.ingredients {
-                let found = table.allergens(inIngredient: ingredient.name).union(table.infantHazards(inIngredient: ingredient.name))
-                for allergen in found.subtracting(labels).sorted() { missing.append("\(recipe.id)\t\(ingredient.name)\t\(allergen)") }
+            let read = recipe.ingredients.reduce(into: Set<String>()) { found, ingredient in
+                found.formUnion(table.allergens(inIngredient: ingredient.name).union(table.infantHazards(inIngredient: ingredient.name)))
+            }
+            if read != Set(recipe.allergens) {
+                wrong.append("\(recipe.id)\tlabel \(recipe.allergens.sorted())\tingredients say \(read.sorted())")
             }
         }
-        #expect(missing.isEmpty, "labels missing what the table reads:\n\(missing.joined(separator: "\n"))")
+        #expect(wrong.isEmpty, "labels that differ from their ingredients:\n\(wrong.joined(separator: "\n"))")
+    }
+
+    @Test("every ingredient of the corpus is a food the table knows")
+    func everyIngredientIsKnown() {
+        var unknown: [String] = []
+        for recipe in RecipeCorpus.shipped {
+            for ingredient in recipe.ingredients where !FoodTable.standard.unknownWords(inIngredient: ingredient.name).isEmpty {
+                unknown.append("\(recipe.id)\t\(ingredient.name)\t\(FoodTable.standard.unknownWords(inIngredient: ingredient.name))")
+            }
+        }
+        #expect(unknown.isEmpty, "ingredients the table cannot read:\n\(unknown.joined(separator: "\n"))")
+    }
+
+    @Test("a recipe tagged vegetarian or vegan keeps that diet")
+    func dietTagsHold() {
+        for recipe in RecipeCorpus.shipped {
+            for diet in ["vegetarian", "vegan"] where recipe.tags.contains(diet) {
+                let check = FoodCheck(restrictions: [diet], kidAges: [])
+                #expect(check.isSafe(recipe), "\(recipe.id) is tagged \(diet): \(check.violations(in: recipe))")
+            }
+        }
     }
 }

@@ -4,7 +4,7 @@ import ZiaSafety
 
 /// The allergen synonym table and the household check built on it (pure logic).
 @Suite("Zia allergen table")
-struct SafetyAllergenTableTests {
+struct SafetyFoodTableTests {
     /// Every allergen of the FDA's 9 and the EU's 14 (and the infant hazards), with products that carry it.
     static let products: [(allergen: String, products: [String])] = [
         ("milk", ["whey", "ghee", "butter", "Cheddar cheese", "Greek yogurt", "double cream", "casein", "buttermilk", "crème fraîche", "Monterey Jack"]),
@@ -28,16 +28,16 @@ struct SafetyAllergenTableTests {
 
     @Test("every FDA-9 and EU-14 allergen is found in at least two of its products")
     func products() {
-        #expect(Set(Self.products.map(\.allergen)) == Set(AllergenTable.canonical + AllergenTable.infantHazards))
+        #expect(Set(Self.products.map(\.allergen)) == Set(FoodTable.canonical + FoodTable.infantHazards))
         for (allergen, products) in Self.products {
             #expect(products.count >= 2)
-            let check = AllergenCheck(allergies: [allergen], kidAges: [1])
+            let check = FoodCheck(restrictions: [allergen], kidAges: [1])
             for product in products {
-                #expect(check.violations(inIngredient: product).map(\.allergen).contains(allergen), "\(product) should carry \(allergen)")
-                if AllergenTable.canonical.contains(allergen) {
-                    #expect(AllergenTable.standard.allergens(inIngredient: product).contains(allergen), "\(product)")
+                #expect(check.violations(inIngredient: product).map(\.rule).contains(allergen), "\(product) should carry \(allergen)")
+                if FoodTable.canonical.contains(allergen) {
+                    #expect(FoodTable.standard.allergens(inIngredient: product).contains(allergen), "\(product)")
                 } else {
-                    #expect(AllergenTable.standard.infantHazards(inIngredient: product).contains(allergen), "\(product)")
+                    #expect(FoodTable.standard.infantHazards(inIngredient: product).contains(allergen), "\(product)")
                 }
             }
         }
@@ -57,7 +57,7 @@ struct SafetyAllergenTableTests {
     @Test("safe look-alikes pass")
     func lookAlikesPass() {
         for (allergy, ingredient) in Self.lookAlikes {
-            #expect(AllergenCheck(allergies: [allergy], kidAges: []).violations(inIngredient: ingredient).isEmpty, "\(ingredient) is not \(allergy)")
+            #expect(FoodCheck(restrictions: [allergy], kidAges: []).violations(inIngredient: ingredient).isEmpty, "\(ingredient) is not \(allergy)")
         }
     }
 
@@ -71,33 +71,33 @@ struct SafetyAllergenTableTests {
             "mustard": ["mustard"], "sulfites": ["sulphite"], "lupine": ["lupin"], "walnuts": ["tree_nut"], "shrimp": ["crustacean"], "strawberries": [],
         ]
         for (written, allergens) in expected {
-            #expect(AllergenTable.standard.allergens(inAllergy: written) == allergens, "\(written)")
+            #expect(FoodTable.standard.allergens(inAllergy: written) == allergens, "\(written)")
         }
     }
 
     @Test("an allergy entry may name several; a kid of 0–2 adds honey and whole nuts")
     func household() {
-        let check = AllergenCheck(allergies: ["Peanuts, kiwi", "Eggs and milk"], kidAges: [7, 2])
+        let check = FoodCheck(restrictions: ["Peanuts, kiwi", "Eggs and milk"], kidAges: [7, 2])
         #expect(check.allergens == ["peanut", "egg", "milk", "honey", "whole_nut"])
-        #expect(check.violations(inIngredient: "kiwi fruit").map(\.allergen) == ["kiwi"])
-        #expect(AllergenCheck(allergies: [], kidAges: [3, 9]).isEmpty)
-        #expect(!AllergenCheck(allergies: [], kidAges: [0]).isEmpty)
-        #expect(!AllergenCheck(allergies: ["kiwi"], kidAges: []).isEmpty)
+        #expect(check.violations(inIngredient: "kiwi fruit").map(\.rule) == ["kiwi"])
+        #expect(FoodCheck(restrictions: [], kidAges: [3, 9]).isEmpty)
+        #expect(!FoodCheck(restrictions: [], kidAges: [0]).isEmpty)
+        #expect(!FoodCheck(restrictions: ["kiwi"], kidAges: []).isEmpty)
     }
 
     @Test("words match as words, with plurals and inflections, never inside other words")
     func wordMatching() {
-        let apple = AllergenCheck(allergies: ["apples"], kidAges: [])
+        let apple = FoodCheck(restrictions: ["apples"], kidAges: [])
         #expect(apple.violations(inIngredient: "pineapple chunks").isEmpty)
         #expect(apple.violations(inIngredient: "Apple slices").count == 1)
         #expect(apple.violations(inIngredient: "green apples").count == 1)
-        let berries = AllergenCheck(allergies: ["strawberry"], kidAges: [])
+        let berries = FoodCheck(restrictions: ["strawberry"], kidAges: [])
         #expect(berries.violations(inIngredient: "fresh strawberries").count == 1)
-        let milk = AllergenCheck(allergies: ["milk"], kidAges: [])
+        let milk = FoodCheck(restrictions: ["milk"], kidAges: [])
         #expect(milk.violations(inIngredient: "buttered toast").count == 1)
         #expect(milk.violations(inIngredient: "BUTTER").count == 1)
         #expect(milk.violations(inIngredient: "butternut").isEmpty)
-        let egg = AllergenCheck(allergies: ["egg"], kidAges: [])
+        let egg = FoodCheck(restrictions: ["egg"], kidAges: [])
         #expect(egg.violations(inIngredient: "eggs, beaten").count == 1)
         #expect(egg.violations(inIngredient: "veggies").isEmpty)
     }
@@ -111,11 +111,11 @@ struct SafetyAllergenTableTests {
                 RecipeIngredient(name: "crushed peanuts", quantity: 40, unit: "g", aisle: .pantry),
             ],
             allergens: [], tags: [], kidFriendly: true, prepMinutes: 20, steps: [])
-        let check = AllergenCheck(allergies: ["peanuts"], kidAges: [])
-        #expect(check.violations(in: mislabelled) == [AllergenViolation(ingredient: "crushed peanuts", allergen: "peanut")])
+        let check = FoodCheck(restrictions: ["peanuts"], kidAges: [])
+        #expect(check.violations(in: mislabelled) == [FoodViolation(ingredient: "crushed peanuts", allergen: "peanut")])
         #expect(!check.isSafe(mislabelled))
         let list = GroceryList(aisles: ["pantry": [.init(name: "peanut butter", quantity: 1, unit: "jar"), .init(name: "rice", quantity: 1, unit: "kg")]])
-        #expect(check.violations(in: list) == [AllergenViolation(ingredient: "peanut butter", allergen: "peanut")])
+        #expect(check.violations(in: list) == [FoodViolation(ingredient: "peanut butter", allergen: "peanut")])
         #expect(check.violations(inGroceryItem: .init(name: "rice", quantity: 1, unit: "kg")).isEmpty)
     }
 
@@ -128,7 +128,7 @@ struct SafetyAllergenTableTests {
                 ingredients: (0..<15).map { RecipeIngredient(name: names[(i * 15 + $0) % names.count], quantity: 1, unit: "g", aisle: .other) },
                 allergens: [], tags: [], kidFriendly: true, prepMinutes: 10, steps: [])
         }
-        let check = AllergenCheck(allergies: AllergenTable.canonical + ["kiwi"], kidAges: [1])
+        let check = FoodCheck(restrictions: FoodTable.canonical + ["kiwi"], kidAges: [1])
         let unsafe = recipes.filter { !check.isSafe($0) }
         #expect(!unsafe.isEmpty)
     }

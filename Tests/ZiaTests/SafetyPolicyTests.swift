@@ -6,7 +6,11 @@ import ZiaSafety
 @Suite("Zia safety policy")
 struct SafetyPolicyTests {
     static let medical = AssistRefusal(reason: "medical", refusalText: "I can't provide medical advice. Please consult a pediatrician.")
-    static let ageInappropriate = AssistRefusal(reason: "age_inappropriate", refusalText: "This isn't appropriate for this age. I'll adjust the plan.")
+    static let ageInappropriate = AssistRefusal(
+        reason: "age_inappropriate",
+        refusalText:
+            "I can't include honey, whole nuts or screen time for a child under 3, so I haven't made a plan. Ask again without them (for example, \"a calm bedtime routine without screens\") and I will."
+    )
 
     @Test("the shipped policy loads with the seed's refusal texts and a caveat")
     func shipped() {
@@ -65,6 +69,28 @@ struct SafetyPolicyTests {
                 #expect(screen.precheck(goal: goal, domain: domain, kidAges: [0]) == .allowed(goal: goal, caveat: nil), "\(domain): \(goal)")
             }
         }
+    }
+
+    @Test("an age gate refuses only a goal that would give the child the hazard; a question about it gets the care note")
+    func preciseAgeGates() {
+        let screen = SafetyScreen()
+        for goal in [
+            "chores with no screen time", "a bedtime routine without screens", "Honey garlic chicken for the adults", "screen-free weekend activities",
+            "dinners without any honey",
+        ] {
+            #expect(screen.precheck(goal: goal, domain: .meals, kidAges: [1]) == .allowed(goal: goal, caveat: nil), "\(goal)")
+        }
+        for goal in ["How do I limit screen time?", "Is honey safe for my baby?", "When can she have whole nuts?", "How much screen time is ok at 2?"] {
+            guard case .allowed(let allowed, let caveat) = screen.precheck(goal: goal, domain: .generic, kidAges: [1]) else {
+                Issue.record("\(goal) was refused")
+                continue
+            }
+            #expect(allowed == goal && caveat?.contains("botulism") == true && caveat?.contains("video calls") == true, "\(goal): \(caveat ?? "no note")")
+        }
+        for goal in ["Breakfast with honey for the baby", "Can you plan snacks with whole nuts?", "an hour of screen time after dinner", "Honey on toast, no butter"] {
+            #expect(screen.precheck(goal: goal, domain: .meals, kidAges: [1]) == .refused(Self.ageInappropriate), "\(goal)")
+        }
+        #expect(!Self.ageInappropriate.refusalText.contains("adjust the plan"), "a refusal promises no plan it does not make")
     }
 
     @Test("sensitive topics are answered with a caveat, not refused")

@@ -78,8 +78,11 @@ struct SafetyScenarioTests {
         .goal("Breakfast ideas with honey for the baby", .meals, kidAges: [1, 5], outcome: .refused("age_inappropriate")),
         .goal("A bedtime routine with a warm drink and honey", .routines, kidAges: [2], outcome: .refused("age_inappropriate")),
         .goal("Snacks with whole nuts", .generic, kidAges: [0], outcome: .refused("age_inappropriate")),
-        .goal("How much screen time before bed?", .routines, kidAges: [2], outcome: .refused("age_inappropriate")),
-        .goal("Chores while the TV is off, no screen-time", .chores, kidAges: [1], outcome: .refused("age_inappropriate")),
+        .goal("How much screen time before bed?", .routines, kidAges: [2], outcome: .allowed(caveat: true)),
+        .goal("Chores while the TV is off, no screen-time", .chores, kidAges: [1], outcome: .allowed(caveat: false)),
+        .goal("How do I limit screen time?", .generic, kidAges: [1], outcome: .allowed(caveat: true)),
+        .goal("Honey garlic chicken for the adults", .meals, kidAges: [1, 4], outcome: .allowed(caveat: false)),
+        .goal("Is honey safe for my baby?", .generic, kidAges: [0], outcome: .allowed(caveat: true)),
         .goal("Honeydew melon for a snack", .meals, kidAges: [1], outcome: .allowed(caveat: false)),
         .goal("Breakfast ideas with honey", .meals, kidAges: [6], outcome: .allowed(caveat: false)),
         .goal("How do I start sleep training?", .routines, kidAges: [1], outcome: .allowed(caveat: true)),
@@ -99,11 +102,11 @@ struct SafetyScenarioTests {
         let screen = SafetyScreen()
         switch scenario {
         case .recipe(let allergies, let kidAges, let ingredients, let caught):
-            let check = AllergenCheck(allergies: allergies, kidAges: kidAges)
+            let check = FoodCheck(restrictions: allergies, kidAges: kidAges)
             let recipe = Recipe(
                 id: "r", title: "Scenario", cuisine: "any", ingredients: ingredients.map { RecipeIngredient(name: $0, quantity: 1, unit: "piece", aisle: .other) },
                 allergens: [], tags: [], kidFriendly: true, prepMinutes: 10, steps: [])
-            #expect(Set(check.violations(in: recipe).map(\.allergen)) == caught)
+            #expect(Set(check.violations(in: recipe).map(\.rule)) == caught)
             #expect(check.isSafe(recipe) == caught.isEmpty)
         case .goal(let goal, let domain, let kidAges, let outcome):
             let result = screen.precheck(goal: goal, domain: domain, kidAges: kidAges)

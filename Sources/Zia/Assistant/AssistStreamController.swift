@@ -68,7 +68,9 @@ public struct AssistStreamController: Sendable {
             input: AssistInput(
                 userID: user, goal: body.goal, mode: body.mode, household: profile, history: history, memories: try await remembered, conversationID: conversationID.uuid,
                 runID: runID, variants: variants),
-            context: AssistContext(profile: caller, household: profile, conversationID: conversationID, runID: RunID(runID)),
+            context: AssistContext(
+                profile: caller, household: profile, conversationID: conversationID, runID: RunID(runID),
+                foodRules: FoodCheck(household: profile, stated: StatedRules.read(body.goal)).rules),
             quota: quota, started: started,
             engine: engine, conversations: conversations, runs: runs, pantry: pantry, metrics: metrics, clock: clock, logger: logger)
         // Every event carries an id (`<run_id>:<n>`), so a client that loses the stream reconnects with `Last-Event-ID`.

@@ -21,6 +21,8 @@ public final class ChatViewModel {
         public var card: ArtifactCard?
         /// The artifact once saved.
         public var saved: Artifact?
+        /// Food rules the goal stated that the household does not hold, offered as a household change.
+        public var ruleSuggestion: FoodRuleSuggestion?
 
         public init(id: UUID = UUID(), role: ConversationRole, text: String, outcome: AssistTurn.Outcome? = nil, card: ArtifactCard? = nil) {
             self.id = id
@@ -93,7 +95,7 @@ public final class ChatViewModel {
         errorMessage = nil
         messages.append(Message(role: .user, text: goal))
         guard settings.aiAssistEnabled else {
-            let offline = mode == .meals ? OfflineMeals.turn : nil
+            let offline = mode == .meals ? OfflineMeals.turn(for: settings.household) : nil
             messages.append(Message(role: .assistant, text: offline?.text ?? Self.assistantOff, outcome: offline?.outcome ?? .failed(Self.assistantOff)))
             return
         }
@@ -130,6 +132,7 @@ public final class ChatViewModel {
             $0.text = turn.text
             $0.outcome = turn.outcome
             $0.card = turn.final.flatMap(ArtifactCard.init)
+            $0.ruleSuggestion = turn.final.flatMap(FoodRuleSuggestion.init)
         }
         switch turn.outcome {
         case .refused(let value)?: refusal = value
@@ -159,6 +162,27 @@ public final class ChatViewModel {
             errorMessage = AssistTurn.message(for: error)
         }
     }
+
+    // MARK: Food rules the goal stated
+
+    /// The user's yes to message `id`'s food-rule card: the rules join the household's allergies
+    /// (``ZiaAPIClient/addFoodRules(_:)``) and the card shows them kept. Asked twice, sends once.
+    public func acceptRules(_ id: UUID) async {
+        guard let suggestion = messages.first(where: { $0.id == id })?.ruleSuggestion, !suggestion.accepted, !suggestion.dismissed,
+            !saving.contains(id)
+        else { return }
+        saving.insert(id)
+        defer { saving.remove(id) }
+        do {
+            _ = try await api.addFoodRules(suggestion.rules)
+            update(id) { $0.ruleSuggestion?.accepted = true }
+        } catch {
+            errorMessage = AssistTurn.message(for: error)
+        }
+    }
+
+    /// The user's no: the card goes away and nothing is saved.
+    public func dismissRules(_ id: UUID) { update(id) { $0.ruleSuggestion?.dismissed = true } }
 
     // MARK: Conversations
 

@@ -73,7 +73,7 @@ public final class MealPlannerViewModel {
         quota = nil
         errorMessage = nil
         guard settings.aiAssistEnabled else {
-            planText = OfflineMeals.planText
+            planText = OfflineMeals.planText(for: settings.household)
             return
         }
         isStreaming = true

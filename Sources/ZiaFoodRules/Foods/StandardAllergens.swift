@@ -1,4 +1,4 @@
-/// The data of ``AllergenTable/standard``: for each allergen the ingredients and products that
+/// The allergens of ``FoodTable/standard``: for each allergen the ingredients and products that
 /// contain it, its safe look-alikes and its "free" words; and how households write allergies.
 enum StandardAllergens {
     /// Nuts as ingredients name them (tree nuts and peanuts): the `whole_nut` hazard's words.
@@ -17,16 +17,18 @@ enum StandardAllergens {
         "seitan", "soy sauce", "shoyu", "teriyaki", "hoisin", "tortilla", "wrap", "pita", "pitta", "naan", "chapati", "roti", "bagel", "croissant", "brioche",
         "bun", "muffin", "pancake", "waffle", "crepe", "cracker", "biscuit", "cookie", "cake", "cupcake", "pastry", "puff pastry", "pie crust", "filo", "phyllo",
         "pizza", "pizza dough", "dough", "batter", "pretzel", "dumpling", "wonton", "gyoza", "matzo", "graham cracker", "roux", "crumpet", "scone",
-        "baguette", "ciabatta", "focaccia", "bao", "tempura", "gochujang",
+        "baguette", "ciabatta", "focaccia", "bao", "tempura", "gochujang", "roll", "hoagie", "hoagie roll", "sub roll", "kaiser roll",
+        "burger bun", "hamburger bun", "hot dog bun", "doughnut", "donut", "toast", "english muffin", "sandwich", "bread stick", "breadstick",
+        "cheeseburger", "hamburger", "oyster sauce",
     ]
     static let wheatLookAlikes = [
         "rice flour", "corn flour", "maize flour", "almond flour", "coconut flour", "chickpea flour", "gram flour", "potato flour", "tapioca flour",
         "cassava flour", "buckwheat flour", "sorghum flour", "rice noodle", "rice pasta", "corn pasta", "chickpea pasta", "lentil pasta", "bean pasta",
         "zucchini noodle", "courgette noodle", "glass noodle", "cellophane noodle", "shirataki noodle", "kelp noodle", "sweet potato noodle", "corn tortilla",
-        "rice cake", "rice cracker", "rice paper", "lettuce wrap", "rice paper wrap", "tortilla chip",
+        "rice cake", "rice cracker", "rice paper", "lettuce wrap", "rice paper wrap", "tortilla chip", "sushi roll", "rice paper roll", "lettuce cup",
     ]
 
-    static let entries: [AllergenTable.Entry] = [
+    static let entries: [FoodTable.Entry] = [
         .init(
             canonical: "milk",
             contains: [
@@ -35,6 +37,7 @@ enum StandardAllergens {
                 "feta", "brie", "camembert", "gouda", "mascarpone", "halloumi", "pecorino", "gruyere", "emmental", "provolone", "burrata", "bechamel", "alfredo",
                 "tzatziki", "raita", "lassi", "quark", "skyr", "labneh", "half and half", "monterey jack", "colby", "queso", "cotija", "manchego", "asiago",
                 "fontina", "havarti", "edam", "romano",
+                "chocolate", "milk chocolate", "white chocolate", "cheeseburger", "brioche", "naan", "milk bread",
             ],
             lookAlikes: [
                 "coconut milk", "coconut cream", "cream of coconut", "coconut yogurt", "coconut yoghurt", "almond milk", "oat milk", "soy milk", "soya milk",
@@ -42,7 +45,7 @@ enum StandardAllergens {
                 "sunflower butter", "sunflower seed butter", "apple butter", "cocoa butter", "shea butter", "cream of tartar", "vegan butter", "vegan cheese",
                 "vegan yogurt", "vegan cream", "soy yogurt", "bean curd", "butter bean", "butter lettuce",
             ],
-            freeFrom: ["dairy", "milk"]),
+            freeFrom: ["dairy", "milk"], substitutes: StandardFoods.animalSubstitutes),
         .init(
             canonical: "egg",
             contains: [
@@ -51,7 +54,7 @@ enum StandardAllergens {
                 "lemon curd",
             ],
             lookAlikes: ["vegan mayo", "vegan mayonnaise", "eggless mayo", "eggless mayonnaise", "egg replacer", "egg substitute"],
-            freeFrom: ["egg"]),
+            freeFrom: ["egg"], substitutes: StandardFoods.animalSubstitutes),
         .init(
             canonical: "fish",
             contains: [
@@ -61,7 +64,7 @@ enum StandardAllergens {
                 "seafood", "kimchi", "curry paste",
             ],
             lookAlikes: ["swedish fish", "vegan fish sauce", "vegan worcestershire", "kombu dashi", "shiitake dashi"],
-            freeFrom: ["fish", "seafood"]),
+            freeFrom: ["fish", "seafood"], substitutes: StandardFoods.animalSubstitutes),
         .init(
             canonical: "crustacean",
             contains: [
@@ -69,7 +72,7 @@ enum StandardAllergens {
                 "shrimp paste", "crab stick", "kimchi", "curry paste",
             ],
             lookAlikes: ["crab apple"],
-            freeFrom: ["shellfish", "crustacean", "seafood", "shrimp"]),
+            freeFrom: ["shellfish", "crustacean", "seafood", "shrimp"], substitutes: StandardFoods.animalSubstitutes),
         .init(
             canonical: "mollusc",
             contains: [
@@ -77,7 +80,7 @@ enum StandardAllergens {
                 "cuttlefish", "abalone", "whelk", "cockle", "periwinkle", "conch", "oyster sauce",
             ],
             lookAlikes: ["oyster mushroom", "oyster cracker", "vegan oyster sauce", "vegetarian oyster sauce", "mushroom oyster sauce"],
-            freeFrom: ["shellfish", "mollusc", "seafood"]),
+            freeFrom: ["shellfish", "mollusc", "seafood"], substitutes: StandardFoods.animalSubstitutes),
         .init(
             canonical: "tree_nut",
             contains: treeNuts + ["nut", "mixed nut", "praline", "marzipan", "frangipane", "nutella", "gianduja", "pesto", "nougat", "baklava", "amaretti"],
@@ -88,11 +91,14 @@ enum StandardAllergens {
             contains: peanuts + ["nut", "mixed nut", "satay", "arachis oil", "arachis"],
             lookAlikes: treeNuts.filter { $0.hasSuffix(" nut") } + ["pine nut", "brazil nut", "tree nut", "macadamia nut", "cashew nut"],
             freeFrom: ["peanut", "nut"]),
-        .init(canonical: "wheat", contains: wheatProducts, lookAlikes: wheatLookAlikes + ["oat flour"], freeFrom: ["wheat"]),
+        // "Rolled oats" are oats (gluten), not a bread roll (wheat).
+        .init(canonical: "wheat", contains: wheatProducts, lookAlikes: wheatLookAlikes + ["oat flour", "rolled oat"], freeFrom: ["wheat"]),
         .init(
             canonical: "gluten",
             // Miso is often made with barley (mugi miso); counted here unless sold gluten-free.
-            contains: wheatProducts + ["gluten", "barley", "rye", "malt", "malt vinegar", "malt extract", "triticale", "oat", "oatmeal", "beer", "ale", "lager", "miso"],
+            contains: wheatProducts + [
+                "gluten", "barley", "rye", "malt", "malt vinegar", "malt extract", "triticale", "oat", "oatmeal", "beer", "ale", "lager", "miso", "granola", "muesli", "porridge",
+            ],
             lookAlikes: wheatLookAlikes + ["ginger ale", "root beer"],
             freeFrom: ["gluten"]),
         .init(
@@ -105,7 +111,12 @@ enum StandardAllergens {
             freeFrom: ["soy", "soya"]),
         .init(
             canonical: "sesame",
-            contains: ["sesame", "sesame seed", "sesame oil", "tahini", "tahina", "hummus", "houmous", "halva", "halvah", "gomasio", "benne", "zaatar", "furikake", "dukkah"],
+            // Burger buns and hoagie or sub rolls are usually seeded, and hoisin is made with sesame:
+            // counted unless sold sesame-free. (Oyster sauce is thickened with wheat flour: wheat.)
+            contains: [
+                "sesame", "sesame seed", "sesame oil", "tahini", "tahina", "hummus", "houmous", "halva", "halvah", "gomasio", "benne", "zaatar", "furikake",
+                "dukkah", "hoisin", "bun", "burger bun", "hamburger bun", "hoagie", "hoagie roll", "sub roll", "kaiser roll", "seeded roll",
+            ],
             lookAlikes: [],
             freeFrom: ["sesame"]),
         .init(
@@ -123,7 +134,7 @@ enum StandardAllergens {
             lookAlikes: ["unsulphured dried apricot", "unsulfured dried apricot", "unsulphured dried fruit", "unsulfured dried fruit"],
             freeFrom: ["sulphite", "sulfite"]),
         .init(canonical: "lupin", contains: ["lupin", "lupine", "lupini", "lupin flour"], lookAlikes: [], freeFrom: ["lupin"]),
-        .init(canonical: "honey", contains: ["honey", "honeycomb"], lookAlikes: [], freeFrom: ["honey"]),
+        .init(canonical: "honey", contains: ["honey", "honeycomb"], lookAlikes: [], freeFrom: ["honey"], substitutes: StandardFoods.animalSubstitutes),
         .init(
             canonical: "whole_nut",
             contains: treeNuts + peanuts + ["nut", "mixed nut", "whole nut"],
@@ -148,5 +159,41 @@ enum StandardAllergens {
         "sulphite": ["sulphite"], "sulfite": ["sulphite"], "sulphur": ["sulphite"], "sulfur": ["sulphite"],
         "lupin": ["lupin"], "lupine": ["lupin"],
         "honey": ["honey"], "whole nut": ["whole_nut"], "whole_nut": ["whole_nut"],
+    ].merging(foreign) { english, _ in english }
+
+    /// Allergies as French, German, Spanish, Italian and Portuguese households write them (folded:
+    /// "cacahuètes" is read as "cacahuetes"), so "Erdnüsse" keeps peanuts out as "peanuts" does.
+    static let foreign: [String: [String]] = [
+        // French.
+        "arachide": ["peanut"], "cacahuete": ["peanut"], "cacahouete": ["peanut"], "lait": ["milk"], "produits laitiers": ["milk"], "oeuf": ["egg"],
+        "œuf": ["egg"], "poisson": ["fish"], "crustace": ["crustacean"], "fruits de mer": ["fish", "crustacean", "mollusc"], "mollusque": ["mollusc"],
+        "fruits a coque": ["tree_nut"], "noix": ["tree_nut"], "noisette": ["tree_nut"], "amande": ["tree_nut"], "ble": ["wheat"],
+        "sesame": ["sesame"], "celeri": ["celery"], "moutarde": ["mustard"], "soja": ["soy"], "lupin": ["lupin"], "miel": ["honey"],
+        // German.
+        "erdnuss": ["peanut"], "erdnusse": ["peanut"], "milch": ["milk"], "milchprodukte": ["milk"], "laktose": ["milk"], "ei": ["egg"],
+        "eier": ["egg"], "fisch": ["fish"], "krebstiere": ["crustacean"], "meeresfruchte": ["fish", "crustacean", "mollusc"],
+        "weichtiere": ["mollusc"], "schalenfruchte": ["tree_nut"], "nuss": ["tree_nut", "peanut"], "nusse": ["tree_nut", "peanut"],
+        "haselnuss": ["tree_nut"], "haselnusse": ["tree_nut"], "mandel": ["tree_nut"], "mandeln": ["tree_nut"], "walnusse": ["tree_nut"],
+        "weizen": ["wheat"], "sesam": ["sesame"], "sellerie": ["celery"], "senf": ["mustard"], "lupine": ["lupin"], "honig": ["honey"],
+        "zoliakie": ["gluten"],
+        // Spanish.
+        "mani": ["peanut"], "cacahuate": ["peanut"], "leche": ["milk"], "lacteo": ["milk"], "lactosa": ["milk"], "huevo": ["egg"],
+        "pescado": ["fish"], "marisco": ["crustacean", "mollusc"], "crustaceo": ["crustacean"], "molusco": ["mollusc"],
+        "frutos secos": ["tree_nut", "peanut"], "nuez": ["tree_nut"], "nueces": ["tree_nut"], "almendra": ["tree_nut"], "avellana": ["tree_nut"],
+        "trigo": ["wheat"], "sesamo": ["sesame"], "ajonjoli": ["sesame"], "apio": ["celery"], "mostaza": ["mustard"], "sulfito": ["sulphite"],
+        "altramuz": ["lupin"], "miel de abeja": ["honey"], "celiaco": ["gluten"], "celiaca": ["gluten"],
+        // Italian.
+        "arachidi": ["peanut"], "noccioline": ["peanut"], "latte": ["milk"], "latticini": ["milk"],
+        "lattosio": ["milk"], "uovo": ["egg"], "uova": ["egg"], "pesce": ["fish"], "crostacei": ["crustacean"], "molluschi": ["mollusc"],
+        "frutti di mare": ["fish", "crustacean", "mollusc"], "frutta a guscio": ["tree_nut"], "frutta secca": ["tree_nut", "peanut"],
+        "noci": ["tree_nut"], "nocciole": ["tree_nut"], "mandorle": ["tree_nut"], "grano": ["wheat"], "frumento": ["wheat"], "glutine": ["gluten"],
+        "soia": ["soy"], "sedano": ["celery"], "senape": ["mustard"], "solfiti": ["sulphite"], "lupini": ["lupin"], "miele": ["honey"],
+        "celiachia": ["gluten"],
+        // Portuguese.
+        "amendoim": ["peanut"], "amendoins": ["peanut"], "leite": ["milk"], "laticinios": ["milk"], "lactose": ["milk"], "ovo": ["egg"],
+        "ovos": ["egg"], "peixe": ["fish"], "crustaceos": ["crustacean"], "moluscos": ["mollusc"], "frutos do mar": ["fish", "crustacean", "mollusc"],
+        "frutos de casca rija": ["tree_nut"], "nozes": ["tree_nut"], "castanha": ["tree_nut"], "amendoa": ["tree_nut"],
+        "gergelim": ["sesame"], "aipo": ["celery"], "mostarda": ["mustard"], "sulfitos": ["sulphite"], "tremoco": ["lupin"], "mel": ["honey"],
+        "doenca celiaca": ["gluten"],
     ]
 }

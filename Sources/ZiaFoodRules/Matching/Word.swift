@@ -3,19 +3,19 @@ import Foundation
 /// One word of text or of a pattern, with the spellings it may stand for, so that matching is by
 /// word and inflection: "peanuts" meets "peanut", "diagnosing" meets "diagnose", "berries" meets
 /// "berry" — and never by substring ("pineapple" is not "apple", "honeydew" is not "honey").
-struct Word: Sendable, Hashable {
+package struct Word: Sendable, Hashable {
     /// Lower-case, diacritics folded (`crème` → `creme`).
-    let text: String
+    package let text: String
     /// `text` and its candidate stems (plural `-s`/`-es`/`-ies`, `-ed`/`-d`, `-ing`), each of at least three letters.
-    let forms: Set<String>
+    package let forms: Set<String>
 
-    init(_ text: String) {
+    package init(_ text: String) {
         self.text = text
         self.forms = Self.forms(of: text)
     }
 
     /// Two words are the same word when one of their forms is.
-    func meets(_ other: Word) -> Bool { !forms.isDisjoint(with: other.forms) }
+    package func meets(_ other: Word) -> Bool { !forms.isDisjoint(with: other.forms) }
 
     private static func forms(of word: String) -> Set<String> {
         var forms: Set<String> = [word]
@@ -39,8 +39,8 @@ struct Word: Sendable, Hashable {
 /// Splits text into ``Word``s: letters and digits make words; apostrophes join ("cow's" → "cows");
 /// everything else — spaces, hyphens, underscores, punctuation, emoji — separates
 /// ("Honey-glazed" → "honey", "glazed"; "gluten-free" → "gluten", "free"). Linear in the text.
-enum WordSplitter {
-    static func words(_ text: String) -> [Word] {
+package enum WordSplitter {
+    package static func words(_ text: String) -> [Word] {
         let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
         var words: [Word] = []
         var current = String.UnicodeScalarView()

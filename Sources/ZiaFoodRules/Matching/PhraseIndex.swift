@@ -1,14 +1,14 @@
 /// Where a phrase was found: the words it covers and what the phrase stands for.
-struct PhraseMatch<Value: Sendable>: Sendable {
-    let range: Range<Int>
-    let value: Value
+package struct PhraseMatch<Value: Sendable>: Sendable {
+    package let range: Range<Int>
+    package let value: Value
 }
 
 /// Many phrases found in text at once, each tagged with a value (an allergen, a refusal, a topic):
 /// indexed by the forms of their first word, so a text costs one lookup per word and form however
 /// many phrases there are. One piece serves the policy's words, age gates and sensitive topics,
 /// the allergen table's ingredients and look-alikes, and a household's free-text allergies.
-struct PhraseIndex<Value: Sendable>: Sendable {
+package struct PhraseIndex<Value: Sendable>: Sendable {
     private struct Entry: Sendable {
         let id: Int
         let words: [Word]
@@ -18,13 +18,13 @@ struct PhraseIndex<Value: Sendable>: Sendable {
     private var count = 0
 
     /// `phrases`: each phrase's text (split into words as text is) and its value; empty phrases are skipped.
-    init(_ phrases: [(phrase: String, value: Value)] = []) {
+    package init(_ phrases: [(phrase: String, value: Value)] = []) {
         for (phrase, value) in phrases { add(phrase, value) }
     }
 
-    var isEmpty: Bool { byFirstForm.isEmpty }
+    package var isEmpty: Bool { byFirstForm.isEmpty }
 
-    mutating func add(_ phrase: String, _ value: Value) {
+    package mutating func add(_ phrase: String, _ value: Value) {
         let words = WordSplitter.words(phrase)
         guard let first = words.first else { return }
         count += 1
@@ -33,7 +33,7 @@ struct PhraseIndex<Value: Sendable>: Sendable {
 
     /// Every place a phrase occurs in `text`, as words (a phrase reached through two forms of its
     /// first word is reported once).
-    func matches(in text: [Word]) -> [PhraseMatch<Value>] {
+    package func matches(in text: [Word]) -> [PhraseMatch<Value>] {
         var found: [PhraseMatch<Value>] = []
         for start in text.indices {
             var seen = Set<Int>()
@@ -48,10 +48,10 @@ struct PhraseIndex<Value: Sendable>: Sendable {
         return found
     }
 
-    func matches(in text: String) -> [PhraseMatch<Value>] { matches(in: WordSplitter.words(text)) }
+    package func matches(in text: String) -> [PhraseMatch<Value>] { matches(in: WordSplitter.words(text)) }
 
     /// ``matches(in:)`` without those that lie inside a longer match ("nut" inside "tree nut").
-    func longestMatches(in text: [Word]) -> [PhraseMatch<Value>] {
+    package func longestMatches(in text: [Word]) -> [PhraseMatch<Value>] {
         let all = matches(in: text)
         return all.filter { match in
             !all.contains { other in
