@@ -53,6 +53,19 @@ _VAULT_CROSS_FIELD = [
     r"budgets\[\d+\]\.max_amount",  # at least min_amount
     r"love_languages\.secondary",  # differs from the primary
 ]
+# A Zia household's body (upsert and PATCH): names and entries count characters as people see them,
+# `kidsAges` must not come with `kids`, and a kid sent without a name while the number of kids
+# changes needs its restrictions when a stored kid has some (see scripts/fuzz.toml).
+HOUSEHOLD_FIELDS = [
+    r"kidsAges",
+    r"adults\[\d+\]\.name",
+    r"kids\[\d+\]\.name",
+    r"kids\[\d+\]\.dietary_restrictions(\[\d+\])?",
+    r"allergies\[\d+\]",
+    r"cuisines\[\d+\]",
+    r"bedtime_preferences\.notes",
+]
+
 EXPLAINED_FIELDS = {
     "createVault": _VAULT_CROSS_FIELD,
     "replaceVault": _VAULT_CROSS_FIELD + [r"milestones\[\d+\]\.id"],  # one of this vault's milestones
@@ -85,15 +98,9 @@ EXPLAINED_FIELDS = {
     # Zia: names and list entries count characters as people see them once trimmed (at most 100, the
     # bedtime notes 500) and the legacy `kidsAges` must not come with `kids` (see scripts/fuzz.toml).
     "upsertUser": [r"display_name"],
-    "upsertHousehold": [
-        r"kidsAges",
-        r"adults\[\d+\]\.name",
-        r"kids\[\d+\]\.name",
-        r"kids\[\d+\]\.dietary_restrictions\[\d+\]",
-        r"allergies\[\d+\]",
-        r"cuisines\[\d+\]",
-        r"bedtime_preferences\.notes",
-    ],
+    "upsertHousehold": HOUSEHOLD_FIELDS,
+    # The same body as the upsert.
+    "patchHousehold": HOUSEHOLD_FIELDS,
     "listConversations": [r"cursor"],  # opaque, issued by this server to this account
     "saveMemory": [r"value", r"key"],  # 500 characters as people see them; at most 200 memories a user
     "giveFeedback": [r"payload"],  # at most 16 KB as compact JSON

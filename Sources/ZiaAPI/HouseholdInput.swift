@@ -181,7 +181,12 @@ extension HouseholdProfile {
                 return []
             }
             for (index, age) in ages.enumerated() { v.check(ZiaRules.kidAges.contains(age), "kidsAges[\(index)]", range(ZiaRules.kidAges)) }
-            // Legacy ages for the same number of kids keep each stored kid's name and restrictions.
+            // Legacy ages for the same number of kids keep each stored kid's name and restrictions;
+            // for another number they could not say whose restrictions are whose, so they are refused.
+            if stored.count != ages.count, stored.contains(where: { !$0.dietaryRestrictions.isEmpty }) {
+                v.fail("kidsAges", "cannot say which kid keeps which dietary_restrictions when the number of kids changes; send kids instead")
+                return stored
+            }
             return ages.enumerated().map { index, age in
                 let same = stored.count == ages.count ? stored[index] : nil
                 return HouseholdKid(name: same?.name ?? HouseholdKid.defaultName(at: index), age: age, dietaryRestrictions: same?.dietaryRestrictions ?? [])
@@ -202,8 +207,13 @@ extension HouseholdProfile {
                 v.fail("\(path).age", "is required")
             }
             var restrictions = entries(kid.dietaryRestrictions, "\(path).dietary_restrictions", &v)
-            if kid.dietaryRestrictions == nil {
-                let same = stored.first { $0.name.lowercased() == name.lowercased() } ?? (stored.count == list.count ? stored[index] : nil)
+            if kid.dietaryRestrictions == nil, kid.name == nil, stored.count != list.count, stored.contains(where: { !$0.dietaryRestrictions.isEmpty }) {
+                // Nothing says which stored kid this is, and one of them has restrictions: refuse rather than guess.
+                v.fail("\(path).dietary_restrictions", "is required for a kid sent without a name while the number of kids changes (a stored kid has dietary restrictions)")
+            } else if kid.dietaryRestrictions == nil {
+                // By the name sent; a kid sent without a name only by its place in a list of the same length.
+                let byName = kid.name == nil ? nil : stored.first { $0.name.lowercased() == name.lowercased() }
+                let same = byName ?? (stored.count == list.count ? stored[index] : nil)
                 restrictions = same?.dietaryRestrictions ?? []
             }
             kids.append(HouseholdKid(name: name, age: kid.age ?? 0, dietaryRestrictions: restrictions))

@@ -77,7 +77,7 @@ public struct Assistant: Sendable {
             (goal, caveat) = (allowed, note)
         }
         let complexity = RequestComplexity.assess(goal: goal, history: input.history)
-        let stated = StatedRules.read(goal)
+        let stated = Self.statedRules(goal, mode: input.mode)
         // A rule the goal states routes like the household's: a meal plan for it is safety-critical.
         var ruled = input.household
         ruled.allergies += stated
@@ -114,6 +114,12 @@ public struct Assistant: Sendable {
             outcome = .final(final)
         }
         return AssistRun(intent: intent, outcome: outcome, graph: books.graph, state: state, usage: books.usage, costUSD: books.costUSD)
+    }
+
+    /// The food rules `goal` states that a run keeps: a meal plan's ("allergic to sesame"); none for
+    /// routines, chores and questions ("signs of a peanut allergy?" states no rule).
+    public static func statedRules(_ goal: String, mode: AssistMode?) -> [String] {
+        IntentClassifier().classify(goal, mode: mode) == .mealPlanning ? StatedRules.read(goal) : []
     }
 
     func agent(for intent: AssistIntent) -> any Agent {

@@ -66,7 +66,9 @@ public struct MealRequest: Sendable, Equatable {
             request.days = 2
         } else if let count = count(in: words) {
             request.days = count
-        } else if !set.isDisjoint(with: single) || words.contains(where: { $0 == "a" || $0 == "an" || $0 == "one" }) && !plural(words) {
+        } else if !set.isDisjoint(with: ["plan", "menu", "planner"]) {
+            request.days = 7
+        } else if !set.isDisjoint(with: single) && !plural(words) || asksForOne(words) {
             request.days = 1
         }
         return request
@@ -78,7 +80,7 @@ public struct MealRequest: Sendable, Equatable {
         "supper": .dinner, "suppers": .dinner,
     ]
     /// Words that ask for one meal.
-    static let single: Set<String> = ["tonight", "today", "tomorrow", "single", "recipe"]
+    static let single: Set<String> = ["tonight", "today", "single"]
 
     /// "3 lunches", "five dinners", "4 days": a count of 1–7 before a meal or a day.
     static func count(in words: [String]) -> Int? {
@@ -88,6 +90,17 @@ public struct MealRequest: Sendable, Equatable {
             if let value = numbers[word] ?? Int(word), (1...7).contains(value) { return value }
         }
         return nil
+    }
+
+    /// "a lunch", "one breakfast", "a snack recipe": a, an or one right before a meal or "recipe"
+    /// (a descriptive word or two between: "a quick lunch").
+    static func asksForOne(_ words: [String]) -> Bool {
+        for (index, word) in words.enumerated() where ["a", "an", "one"].contains(word) {
+            for next in words.dropFirst(index + 1).prefix(3) {
+                if mealWords[next] != nil || next == "recipe" { return !plural(words) || next == "recipe" }
+            }
+        }
+        return false
     }
 
     /// Whether the goal asks for several ("ideas", "meals", "breakfasts").

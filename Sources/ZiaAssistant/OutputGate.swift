@@ -105,7 +105,11 @@ final class OutputGate {
             repaired = true
             return []
         }
-        if lineIsSafe, let recipe = Self.resolve(line, in: rules.known), rules.check.isSafe(recipe), !repeats(recipe, rules) {
+        // A day may name only a recipe the engine picked as fit (safe, for this meal, no purée unless
+        // asked) that suits the youngest kid; any other retrieved recipe is replaced.
+        if lineIsSafe, let recipe = Self.resolve(line, in: rules.known), rules.safe.contains(where: { $0.id == recipe.id }), rules.check.isSafe(recipe),
+            rules.planner.suits(recipe), !repeats(recipe, rules)
+        {
             let label = rules.label(planned.count)
             planned.append(recipe)
             // A line under another day's label is written under this one's ("Monday:" for "Today").

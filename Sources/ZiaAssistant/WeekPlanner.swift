@@ -58,6 +58,13 @@ public struct WeekPlanner: Sendable {
         return result
     }
 
+    /// Whether a recipe may be served to the household's youngest: made for their planning age, or
+    /// a year older (the fallback ``plan(_:count:avoiding:)`` reaches for).
+    public func suits(_ recipe: Recipe) -> Bool {
+        guard let youngest = Self.planningAge(kidAges) else { return true }
+        return recipe.minAge <= youngest + 1
+    }
+
     /// The age every dinner must suit: the youngest kid's, but at least 1 — a baby shares the
     /// family's dinners, adapted (``BabyPortions``), rather than turning the week into purées.
     public static func planningAge(_ kidAges: [Int]) -> Int? { kidAges.min().map { max(1, $0) } }

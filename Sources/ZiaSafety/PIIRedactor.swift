@@ -52,7 +52,7 @@ public enum PIIRedactor {
 
     /// Runs of digit groups that may be a phone number; ``isPhone(_:followedBy:)`` decides.
     private static let phoneCandidate = compile(
-        #"(?<![\p{L}\p{N}+.,:/$€£¥-])(?:\+\s?)?(?:\(\d{1,5}+\)|\d{1,15}+)(?:(?:[-.\s]|\s?\(\d{1,5}+\)\s?)\d{1,15}+)*+"#)
+        #"(?<![\p{L}\p{N}+.,$€£¥-])(?:\+\s?)?(?:\(\d{1,5}+\)|\d{1,15}+)(?:(?:[-.\s]|\s?\(\d{1,5}+\)\s?)\d{1,15}+)*+"#)
 
     /// `text` with every phone number, email and street address replaced by ``replacement``.
     public static func redact(_ text: String) -> String {

@@ -19,7 +19,10 @@ public struct SafetyPolicy: Sendable {
     /// Goals an age gate does not refuse: the hazard kept away, asked about, or for someone else.
     struct GateExceptions: Sendable {
         let negations: PhraseIndex<Bool>
+        /// How a question starts.
         let questions: PhraseIndex<Bool>
+        /// Words that ask for something to be made (a question holding one is a request).
+        let requests: PhraseIndex<Bool>
         let others: PhraseIndex<Bool>
     }
 
@@ -96,9 +99,10 @@ public struct SafetyPolicy: Sendable {
             gateExceptions = GateExceptions(
                 negations: try Self.index(exceptions.negations, value: true, at: "age_gate_exceptions.negations"),
                 questions: try Self.index(exceptions.questions, value: true, at: "age_gate_exceptions.questions"),
+                requests: try Self.index(exceptions.requests, value: true, at: "age_gate_exceptions.requests"),
                 others: try Self.index(exceptions.others, value: true, at: "age_gate_exceptions.others"))
         } else {
-            gateExceptions = GateExceptions(negations: PhraseIndex(), questions: PhraseIndex(), others: PhraseIndex())
+            gateExceptions = GateExceptions(negations: PhraseIndex(), questions: PhraseIndex(), requests: PhraseIndex(), others: PhraseIndex())
         }
         self.refusals = refusals
         if let topics = document.sensitiveTopics {
@@ -150,6 +154,7 @@ struct PolicyDocument: Decodable {
     struct GateExceptions: Decodable {
         let negations: [String]
         let questions: [String]
+        let requests: [String]
         let others: [String]
     }
     struct Domain: Decodable {

@@ -23,8 +23,14 @@ public struct SafetyScreen: Sendable {
             guard let first = hazards.first else { continue }
             // Only a goal that would give the child the hazard is refused (policy.yaml, age_gate_exceptions).
             let exceptions = policy.gateExceptions
-            if !exceptions.others.matches(in: words).isEmpty { continue }
-            if let note = gate.careNote, !exceptions.questions.matches(in: words).isEmpty {
+            // For someone else: "honey garlic chicken for the adults" (the phrase within three words after every hazard).
+            let others = exceptions.others.matches(in: words)
+            if hazards.allSatisfy({ hazard in others.contains { $0.range.lowerBound >= hazard.range.upperBound && $0.range.lowerBound - hazard.range.upperBound <= 3 } }) {
+                continue
+            }
+            // A question that asks for nothing to be made: answered with the care note.
+            let isQuestion = exceptions.questions.matches(in: words).contains { $0.range.lowerBound == 0 } && exceptions.requests.matches(in: words).isEmpty
+            if let note = gate.careNote, isQuestion {
                 notes.append(note)
                 continue
             }
@@ -35,12 +41,15 @@ public struct SafetyScreen: Sendable {
         return .allowed(goal: redacted, caveat: notes.isEmpty ? nil : notes.joined(separator: " "))
     }
 
-    /// Whether a negation stands within three words before the hazard ("no screen time", "without
-    /// any honey") or "free" right after it ("screen-free").
+    /// Whether a negation stands right before the hazard ("no screen time", "without any honey":
+    /// at most "any", "the" or "a" between) or "free" right after it ("screen-free").
     static func isKeptAway(_ range: Range<Int>, in words: [Word], by negations: PhraseIndex<Bool>) -> Bool {
         let found = negations.matches(in: words)
         return found.contains { match in
-            (match.range.upperBound <= range.lowerBound && range.lowerBound - match.range.upperBound <= 2) || match.range.lowerBound == range.upperBound
+            if match.range.lowerBound == range.upperBound { return words[match.range.lowerBound].text == "free" }
+            guard match.range.upperBound <= range.lowerBound, words[match.range.lowerBound].text != "free" else { return false }
+            let between = words[match.range.upperBound..<range.lowerBound].map(\.text)
+            return between.count <= 1 && between.allSatisfy { ["any", "the", "a"].contains($0) }
         }
     }
 

@@ -70,7 +70,7 @@ public struct AssistStreamController: Sendable {
                 runID: runID, variants: variants),
             context: AssistContext(
                 profile: caller, household: profile, conversationID: conversationID, runID: RunID(runID),
-                foodRules: FoodCheck(household: profile, stated: StatedRules.read(body.goal)).rules),
+                foodRules: FoodCheck(household: profile, stated: Assistant.statedRules(storedGoal, mode: body.mode)).rules),
             quota: quota, started: started,
             engine: engine, conversations: conversations, runs: runs, pantry: pantry, metrics: metrics, clock: clock, logger: logger)
         // Every event carries an id (`<run_id>:<n>`), so a client that loses the stream reconnects with `Last-Event-ID`.

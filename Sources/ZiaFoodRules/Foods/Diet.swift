@@ -4,7 +4,7 @@
 /// ingredient words, not a word looked for in ingredient names.
 public struct Diet: Sendable, Hashable {
     /// `vegetarian`, `vegan`, `pescatarian`, `halal`, `kosher_style`, `no_pork`, `no_beef`,
-    /// `no_alcohol`, `dairy_free`, `gluten_free`.
+    /// `no_red_meat`, `no_poultry`, `no_lamb`, `no_gelatin`, `no_alcohol`, `dairy_free`, `gluten_free`.
     public let name: String
     /// The tags of ``FoodTable`` no ingredient may carry.
     public let excludes: Set<String>
@@ -28,7 +28,7 @@ public struct Diet: Sendable, Hashable {
         Diet(
             "vegetarian", excludes: meats.union(seafood).union(["gelatin"]),
             written: [
-                "vegetarian", "veggie", "lacto ovo", "lacto vegetarian", "ovo vegetarian", "no meat", "meat free", "meatless", "without meat",
+                "vegetarian", "meat", "lacto ovo", "lacto vegetarian", "ovo vegetarian", "no meat", "meat free", "meatless", "without meat",
                 "vegetarien", "vegetarienne", "vegetariano", "vegetariana", "vegetarisch", "sin carne", "sans viande", "kein fleisch", "senza carne",
                 "sem carne",
             ]),
@@ -57,6 +57,10 @@ public struct Diet: Sendable, Hashable {
                 "no alcohol", "alcohol", "alcohol free", "without alcohol", "teetotal", "teetotaler", "teetotaller", "non alcoholic", "sans alcool",
                 "alcool", "kein alkohol", "alkohol", "alkoholfrei", "sin alcohol", "senza alcol", "sem alcool",
             ]),
+        Diet("no_red_meat", excludes: ["beef", "lamb", "pork"], written: ["no red meat", "red meat", "without red meat"]),
+        Diet("no_poultry", excludes: ["poultry"], written: ["no poultry", "poultry"]),
+        Diet("no_lamb", excludes: ["lamb"], written: ["no lamb", "lamb"]),
+        Diet("no_gelatin", excludes: ["gelatin"], written: ["no gelatin", "gelatin", "gelatine"]),
         Diet(
             "dairy_free", excludes: ["milk"],
             written: [
@@ -64,7 +68,8 @@ public struct Diet: Sendable, Hashable {
                 "sem lactose",
             ]),
         Diet(
-            "gluten_free", excludes: ["gluten", "wheat"],
+            // Gluten's list holds every wheat product; "gluten-free pasta" is what a gluten-free diet eats.
+            "gluten_free", excludes: ["gluten"],
             written: ["gluten free", "no gluten", "without gluten", "sin gluten", "sans gluten", "glutenfrei", "senza glutine", "sem gluten"]),
     ]
 

@@ -37,11 +37,15 @@ public struct FoodCheck: Sendable {
         for (part, source) in written {
             let words = WordSplitter.words(part)
             let rule: FoodRules.Rule
-            let named = Diet.index.longestMatches(in: words).map(\.value)
-            let known = table.allergens(inAllergy: part)
+            let dietMatches = Diet.index.longestMatches(in: words)
+            let named = dietMatches.map(\.value)
+            // What the part says besides its diets ("vegetarian with a peanut allergy": peanut) is kept too.
+            let rest = words.indices.filter { index in !dietMatches.contains { $0.range.contains(index) } }.map { words[$0].text }.joined(separator: " ")
+            let known = named.isEmpty ? table.allergens(inAllergy: part) : table.allergens(inAllergy: rest)
             let phrase = words.map(\.text).filter { !Self.filler.contains($0) }.joined(separator: " ")
             if !named.isEmpty {
-                rule = FoodRules.Rule(text: part, kind: .diet, means: CaseInsensitiveText.unique(named.map(\.name)), source: source)
+                let means = CaseInsensitiveText.unique(named.map(\.name)) + known.sorted()
+                rule = FoodRules.Rule(text: part, kind: .diet, means: means, source: source)
             } else if !known.isEmpty {
                 rule = FoodRules.Rule(text: part, kind: .allergy, means: known.sorted(), source: source)
             } else if !phrase.isEmpty {
@@ -54,7 +58,9 @@ public struct FoodCheck: Sendable {
             if source == .household { heldReadings.insert(reading) } else if heldReadings.contains(reading) { continue }
             read.append(rule)
             switch rule.kind {
-            case .diet: for diet in named where !diets.contains(diet) { diets.append(diet) }
+            case .diet:
+                for diet in named where !diets.contains(diet) { diets.append(diet) }
+                allergens.formUnion(known)
             case .allergy: allergens.formUnion(known)
             case .words: freeText.append((phrase, phrase))
             }
@@ -95,7 +101,7 @@ public struct FoodCheck: Sendable {
         guard found.isEmpty, distrustsUnknownFood else { return found }
         let unknown = table.unknown(in: words, also: wordMatches)
         guard !unknown.isEmpty else { return [] }
-        let freed = table.freed(in: words)
+        let freed = table.freed(in: words, bySubstitutes: true)
         let avoided = Set(excluded.keys).subtracting(FoodTable.infantHazards)
         guard !avoided.isSubset(of: freed) else { return [] }
         return [FoodViolation(ingredient: name, rule: FoodViolation.unknownFood, carries: unknown.map { words[$0].text }.joined(separator: " "))]
@@ -126,7 +132,7 @@ public struct FoodCheck: Sendable {
         while index >= 0, range.lowerBound - index <= 4 {
             let forms = words[index].forms
             if forms.contains(where: Self.warnings.contains) { return true }
-            guard forms.contains(where: Self.light.contains) || table.isDescriptor(words[index]) else { return false }
+            guard forms.contains(where: Self.light.contains) else { return false }
             index -= 1
         }
         return false
@@ -135,13 +141,12 @@ public struct FoodCheck: Sendable {
     /// Words that may stand between a warning and its food ("never *give any* honey").
     static let light: Set<String> = [
         "give", "giving", "any", "the", "a", "an", "serve", "serving", "offer", "offering", "eat", "eating", "use", "using", "add", "adding", "of", "to",
-        "them", "him", "her", "baby", "babies", "toddler", "kid", "child", "children", "or", "and", "even", "yet",
+        "them", "him", "her", "baby", "babies", "toddler", "kid", "child", "children", "or", "even", "yet", "whole", "raw", "added",
     ]
 
     /// Words that make the food after them a warning rather than an offer.
     static let warnings: Set<String> = [
-        "no", "not", "never", "avoid", "avoiding", "without", "skip", "dont", "doesnt", "cannot", "cant", "instead", "except", "unsafe", "hazard",
-        "allergic", "allergy", "omit", "replace", "swap",
+        "no", "not", "never", "avoid", "avoiding", "without", "skip", "dont", "doesnt", "cannot", "cant", "omit",
     ]
 
     /// Every ingredient of the recipe that carries what the household's rules exclude, each label

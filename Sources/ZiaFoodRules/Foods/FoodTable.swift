@@ -51,6 +51,8 @@ public struct FoodTable: Sendable {
     private let descriptors: Set<String>
     private let forms: Set<String>
     private static let free = Word("free")
+    /// Words that join two foods rather than describe one.
+    static let joining: Set<String> = ["and", "or", "with", "plus", "n"]
 
     init(entries: [Entry], aliases: [String: [String]], plainFoods: [String] = [], descriptors: [String] = [], forms: [String] = []) {
         contains = PhraseIndex(entries.flatMap { entry in entry.contains.map { ($0, entry.canonical) } })
@@ -121,9 +123,10 @@ public struct FoodTable: Sendable {
         return named.isEmpty ? tags(in: words).intersection(Self.canonical + ["honey"]) : named
     }
 
-    /// The tags an ingredient says it is free of ("gluten-free", "vegan"): what its own words rule out.
-    func freed(in words: [Word]) -> Set<String> {
-        var freed = Set(substitutes.matches(in: words).map(\.value))
+    /// The tags an ingredient says it is free of by name ("gluten-free", and for a food the table
+    /// cannot read, "vegan …"): what its own words rule out.
+    func freed(in words: [Word], bySubstitutes: Bool = false) -> Set<String> {
+        var freed = bySubstitutes ? Set(substitutes.matches(in: words).map(\.value)) : []
         for match in freeFrom.matches(in: words) where match.range.upperBound < words.count && words[match.range.upperBound].meets(Self.free) {
             freed.insert(match.value)
         }
@@ -144,7 +147,11 @@ public struct FoodTable: Sendable {
             guard !freed.contains(hit.value) else { return false }
             let isLookAlike = safe.contains { $0.value == hit.value && $0.range.lowerBound <= hit.range.lowerBound && hit.range.upperBound <= $0.range.upperBound }
             // "vegan cheese", "vegan cream cheese": the substitute's word comes at most one word before.
-            let isSubstitute = substituting.contains { $0.value == hit.value && (0...1).contains(hit.range.lowerBound - $0.range.upperBound) }
+            let isSubstitute = substituting.contains { match in
+                let gap = hit.range.lowerBound - match.range.upperBound
+                // Never across "and", "or", "with": "veggies and chicken" is chicken.
+                return match.value == hit.value && (gap == 0 || gap == 1 && !Self.joining.contains(words[match.range.upperBound].text))
+            }
             return !isLookAlike && !isSubstitute
         }
     }

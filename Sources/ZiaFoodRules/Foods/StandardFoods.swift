@@ -48,13 +48,14 @@ enum StandardFoods {
         .init(
             canonical: "meat",
             contains: [
-                "meat", "mince", "minced meat", "meatball", "meatloaf", "venison", "rabbit", "bison", "buffalo", "boar", "liver", "offal", "kidney", "tripe",
+                "meat", "minced meat", "beef mince", "lamb mince", "pork mince", "meatball", "meatloaf", "venison", "rabbit", "bison", "buffalo", "boar", "liver", "offal",
+                "kidney", "tripe",
                 "stock", "broth", "bouillon", "stock cube", "gravy", "bone broth", "dripping", "pate", "kofta", "kebab", "gyro", "deli meat", "cold cut",
                 "lunch meat",
             ],
             lookAlikes: [
                 "vegetable stock", "vegetable broth", "vegetable bouillon", "vegetable stock cube", "veggie stock", "veggie broth", "mushroom stock",
-                "mushroom broth", "mince pie", "kidney bean", "buffalo mozzarella", "buffalo sauce", "buffalo cauliflower", "vegetable kebab",
+                "mushroom broth", "kidney bean", "buffalo mozzarella", "buffalo sauce", "buffalo cauliflower", "vegetable kebab",
                 "onion gravy", "mushroom gravy",
             ],
             freeFrom: ["meat"], substitutes: meatSubstitutes),

@@ -41,7 +41,8 @@ public enum StatedRules {
             if let length = match(weakTriggers, at: index, in: tokens) {
                 let (items, end) = list(after: index + length, in: tokens)
                 let trigger = words(tokens[index..<(index + length)]).joined(separator: " ")
-                for item in items where isFoodOrDiet(item, table: table) { found.append(trigger + " " + item) }
+                // Only a food the table reads whole, or a diet: "no-bake peanut bars" states nothing.
+                for item in items where isFoodOrDiet(item, table: table, strictly: true) { found.append(trigger + " " + item) }
                 index = max(end, index + 1)
                 continue
             }
@@ -147,12 +148,12 @@ public enum StatedRules {
     }
 
     /// Whether `text` is a food the table knows, or reads as a diet or an allergy.
-    static func isFoodOrDiet(_ text: String, table: FoodTable) -> Bool {
+    static func isFoodOrDiet(_ text: String, table: FoodTable, strictly: Bool = false) -> Bool {
         let words = WordSplitter.words(text)
         guard !words.isEmpty, !words.allSatisfy(table.isDescriptor) else { return false }
         if table.unknownWords(inIngredient: text).isEmpty { return true }
         if !Diet.index.matches(in: words).isEmpty { return true }
-        return !table.allergens(inAllergy: text).isEmpty
+        return !strictly && !table.allergens(inAllergy: text).isEmpty
     }
 
     static func unique(_ rules: [String]) -> [String] {

@@ -1,0 +1,90 @@
+import Testing
+import ZiaAPI
+import ZiaAssistant
+import ZiaSafety
+
+/// What a hostile review of the food rules found, each kept from coming back (pure logic).
+@Suite("Zia food rules: the review's cases")
+struct FoodRulesReviewTests {
+    @Test("a rule naming a diet and an allergy keeps both")
+    func dietAndAllergy() {
+        let check = FoodCheck(restrictions: ["Vegetarian with a peanut allergy"], kidAges: [])
+        #expect(!check.violations(inIngredient: "roasted peanuts").isEmpty)
+        #expect(!check.violations(inIngredient: "chicken thighs").isEmpty)
+        #expect(check.rules.rules.first?.means == ["vegetarian", "peanut"])
+    }
+
+    @Test("a substitute word frees only the food right after it, never across and, or, with")
+    func substitutesStayLocal() {
+        let vegetarian = FoodCheck(restrictions: ["vegetarian"], kidAges: [])
+        for line in ["Tuesday: roasted veggies and chicken thighs", "Sheet-pan veggies with sausage", "Veggie and ham frittata"] {
+            #expect(!vegetarian.violations(inText: line).isEmpty, "\(line)")
+        }
+        #expect(vegetarian.violations(inText: "Monday: vegetarian sausage rolls").isEmpty)
+    }
+
+    @Test("only real negations make a food a warning: swap, replace and instead offer it")
+    func warnings() {
+        let peanuts = FoodCheck(restrictions: ["peanuts"], kidAges: [])
+        for line in ["Allergy swap: use peanut butter instead of jam", "For crunch, swap in chopped peanuts", "Replace with peanut butter"] {
+            #expect(!peanuts.violations(inText: line).isEmpty, "\(line)")
+        }
+        #expect(peanuts.violations(inText: "Never give peanuts to the baby").isEmpty)
+        let baby = FoodCheck(restrictions: [], kidAges: [1])
+        #expect(!baby.violations(inText: "Instead, give honey").isEmpty && !baby.violations(inText: "Swap in whole almonds").isEmpty)
+    }
+
+    @Test("a gluten-free diet eats gluten-free pasta; minced garlic is not meat; vanilla is not alcohol-free")
+    func falsePositives() {
+        let glutenFree = FoodCheck(restrictions: ["gluten-free"], kidAges: [])
+        #expect(glutenFree.violations(inIngredient: "gluten-free pasta").isEmpty && !glutenFree.violations(inIngredient: "spaghetti").isEmpty)
+        #expect(FoodCheck(restrictions: ["vegetarian"], kidAges: []).violations(inIngredient: "minced garlic").isEmpty)
+        #expect(!FoodCheck(restrictions: ["no red meat"], kidAges: []).violations(inIngredient: "flank steak").isEmpty)
+        #expect(!FoodCheck(restrictions: ["poultry"], kidAges: []).violations(inIngredient: "turkey slices").isEmpty)
+    }
+
+    @Test("a goal states no rule by 'no-bake' or by a verb in a list; a diet's nickname is not one")
+    func statedRules() {
+        #expect(StatedRules.read("No-bake peanut butter bars for the kids' snack") == [])
+        #expect(StatedRules.read("no veggies, please") == ["no veggies"])
+        #expect(FoodCheck(restrictions: ["no veggies"], kidAges: []).rules.rules.first?.kind == .words, "'veggie' is not vegetarian")
+    }
+
+    @Test("a plan or a menu is a week; one meal only when asked for")
+    func mealRequests() {
+        for goal in ["Make a meal plan for my family", "Create a healthy dinner plan", "Plan a vegetarian menu"] {
+            #expect(MealRequest.read(goal).days == 7, "\(goal)")
+        }
+        #expect(MealRequest.read("A quick lunch for tomorrow").days == 1)
+    }
+
+    @Test("an age gate's exceptions govern the hazard itself")
+    func preciseExceptions() {
+        let screen = SafetyScreen()
+        for goal in [
+            "Plan a safe bedtime routine with 30 minutes of screen time for my 1-year-old", "Bedtime routine with TV time for the baby, and a coffee for me",
+            "No limits on screen time", "not too much screen time",
+        ] {
+            guard case .refused = screen.precheck(goal: goal, domain: .routines, kidAges: [1]) else {
+                Issue.record("\(goal) was allowed")
+                continue
+            }
+        }
+    }
+
+    @Test("phones after a colon are redacted (after a dash they may be the end of an id, as in a UUID)")
+    func phonesAfterPunctuation() {
+        for text in ["Tel:07700900123", "tel:+447700900123", "WhatsApp:+33612345678", "phone: 020 7946 0123"] {
+            #expect(PIIRedactor.redact(text).contains(PIIRedactor.replacement), "\(text) → \(PIIRedactor.redact(text))")
+        }
+    }
+
+    @Test("a kid sent without a name keeps only its own place's restrictions; kidsAges for a changed number of kids is refused")
+    func householdKids() {
+        let stored = HouseholdProfile(kids: [HouseholdKid(name: "Child 1", age: 0), HouseholdKid(name: "Child 2", age: 5, dietaryRestrictions: ["peanuts"])])
+        let oneKid = HouseholdProfile.check(HouseholdProfile.Input(kids: [HouseholdProfile.Input.Kid(age: 5)]), onto: stored)
+        #expect(oneKid.value == nil && oneKid.problems.map(\.field) == ["kids[0].dietary_restrictions"], "\(oneKid.problems)")
+        let ages = HouseholdProfile.check(HouseholdProfile.Input(kidsAges: [5]), onto: stored)
+        #expect(ages.value == nil && ages.problems.map(\.field) == ["kidsAges"])
+    }
+}
