@@ -16,8 +16,25 @@ struct AgentContext: Sendable {
     let ledger: RunLedger
     let screen: SafetyScreen
     /// Food rules the goal stated (``StatedRules``), kept for this run like the household's.
-    var stated: [String] = []
+    let stated: [String]
+    /// The household's food rules and the goal's, read once for the run; every agent's output passes it.
+    let food: FoodCheck
     let progress: @Sendable (AssistProgress) async throws -> Void
+
+    init(
+        input: AssistInput, goal: String, strategy: RoutingStrategy, router: ModelRouter, ledger: RunLedger, screen: SafetyScreen, stated: [String] = [],
+        progress: @escaping @Sendable (AssistProgress) async throws -> Void
+    ) {
+        self.input = input
+        self.goal = goal
+        self.strategy = strategy
+        self.router = router
+        self.ledger = ledger
+        self.screen = screen
+        self.stated = stated
+        self.food = FoodCheck(restrictions: input.household.safetyAllergies, kidAges: input.household.kids.map(\.age), stated: stated)
+        self.progress = progress
+    }
 
     /// Turns of history a prompt carries, and the characters kept of each (budget: 2,000 tokens a run).
     static let historyTurns = 4
@@ -27,8 +44,6 @@ struct AgentContext: Sendable {
 
     var household: HouseholdProfile { input.household }
     var kidAges: [Int] { household.kids.map(\.age) }
-    /// The household's food rules and the goal's, which every agent's output passes.
-    var food: FoodCheck { FoodCheck(restrictions: household.safetyAllergies, kidAges: kidAges, stated: stated) }
 
     /// The conversation's last turns, redacted and shortened: the messages before a prompt.
     var conversation: [ChatMessage] {

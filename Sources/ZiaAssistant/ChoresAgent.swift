@@ -27,7 +27,7 @@ struct ChoresAgent: Agent {
                 """,
             brief: AgentBrief(task: .chores, goal: context.goal, household: context.household, chores: chores), temperature: 0.3,
             maxTokens: Self.synthesisTokens)
-        let gate = OutputGate(screen: context.screen, food: context.food)
+        let gate = OutputGate(screen: context.screen, food: food)
         try await context.stream(request, stage: .synthesis, gate: gate)
         return AgentResult(text: gate.text, chores: chores, state: ["chore_type": kind, "frequency": chores.frequency])
     }

@@ -28,7 +28,7 @@ struct RoutineAgent: Agent {
                 """,
             brief: AgentBrief(task: .routine, goal: context.goal, household: context.household, routine: routine), temperature: 0.3,
             maxTokens: Self.synthesisTokens)
-        let gate = OutputGate(screen: context.screen, food: context.food)
+        let gate = OutputGate(screen: context.screen, food: food)
         try await context.stream(request, stage: .synthesis, gate: gate)
         return AgentResult(text: gate.text, routine: routine, state: ["routine_type": kind.rawValue])
     }
