@@ -108,6 +108,9 @@ EXPLAINED_FIELDS = {
     # A grocery session starts from a saved meal plan (another kind of artifact has no grocery list) or
     # from items, checked as consolidation checks them.
     "startGrocerySession": [r"artifact_id", r"items\[\d+\]\.name", r"items\[\d+\]\.unit"],
+    # A swapped day must be one of the saved plan's days and its recipe one that fits; the texts
+    # count characters as people see them once trimmed (see scripts/fuzz.toml).
+    "swapMealPlanDay": [r"day", r"reason", r"recipe_id", r"id"],
     # Chore scheduling: `start_date` must be a real date (no 30 February) and `name` counts at most
     # 100 characters as people see them once trimmed (see scripts/fuzz.toml).
     "scheduleChores": [r"start_date", r"name"],

@@ -159,7 +159,10 @@ public struct ZiaApp: AppModule {
         // Reminders.
         RemindersController(reminders: reminders).addRoutes(to: api)
         // Artifacts.
-        ArtifactsController(artifacts: artifacts, accounts: accounts, clock: artifacts.clock, writeBack: writeBack, cursorSecret: cursorSecret).addRoutes(to: api)
+        ArtifactsController(
+            artifacts: artifacts, households: households, swapper: MealSwapper(recipes: VectorRecipeRetriever(corpus: corpus)), accounts: accounts,
+            clock: artifacts.clock, writeBack: writeBack, cursorSecret: cursorSecret
+        ).addRoutes(to: api)
         // Groceries, pantry and shopping sessions.
         GroceriesController(pantry: pantry).addRoutes(to: api)
         PantryController(pantry: pantry).addRoutes(to: api)

@@ -24,7 +24,7 @@ public struct AssistMeta: Codable, Sendable, Equatable {
 public struct AssistFinal: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey {
         case text, usage, costUSD = "cost_usd", meta, planText = "plan_text", recipes, grocery, missingGrocery = "missing_grocery", routine, chores
-        case suggestedRules = "suggested_rules", portionNotes = "portion_notes"
+        case suggestedRules = "suggested_rules", goalRules = "goal_rules", portionNotes = "portion_notes"
     }
     public var text: String
     public var usage: AssistUsage
@@ -43,6 +43,9 @@ public struct AssistFinal: Codable, Sendable, Equatable {
     /// "vegetarian"): the plan kept them; a client offers to add them to the household's
     /// allergies, and nothing is saved without the user's yes.
     public var suggestedRules: [String]?
+    /// Every food rule the goal and the conversation's earlier planned goals stated that the plan
+    /// kept: a client saves them with the plan, so a day swapped later keeps them too.
+    public var goalRules: [String]?
     /// A meal plan's notes on adapting each dinner for the household's kids of 0 and 1.
     public var portionNotes: [PortionNote]?
 

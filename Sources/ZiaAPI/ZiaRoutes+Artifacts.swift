@@ -10,11 +10,14 @@ extension ZiaRoutes {
     public static let artifact = Route<ArtifactID, NoBody, Artifact>(.get, root, "/artifacts/{id}")
     /// Deletes one of the caller's artifacts; anyone else's is a 404.
     public static let deleteArtifact = Route<ArtifactID, NoBody, NoContent>(.delete, root, "/artifacts/{id}")
+    /// Changes one day of one of the caller's saved meal plans (``MealSwapInput``): the other days
+    /// stay, and the plan's text and grocery list follow; answers the plan as saved.
+    public static let swapMealPlanDay = Route<ArtifactID, MealSwapInput, Artifact>(.post, root, "/artifacts/{id}/swap")
     /// The calendar event for one of the caller's artifacts (`artifact_id`, `time`, `duration`, `recurrence`, `recurring`).
     public static let calendarSuggestion = Route<NoParameter, NoBody, CalendarSuggestion>(.get, root, "/calendar/suggestion")
 
     /// The saved artifacts and calendar suggestions routes, for ``all``.
     public static let artifactsRoutes: [RouteShape] = [
-        saveArtifact.shape, artifacts.shape, artifact.shape, deleteArtifact.shape, calendarSuggestion.shape,
+        saveArtifact.shape, artifacts.shape, artifact.shape, deleteArtifact.shape, swapMealPlanDay.shape, calendarSuggestion.shape,
     ]
 }

@@ -71,7 +71,7 @@ public struct AgentBrief: Codable, Sendable, Equatable {
         }
     }
 
-    enum CodingKeys: String, CodingKey { case task, goal, household, days, meal, labels, recipes, routine, chores, articles }
+    enum CodingKeys: String, CodingKey { case task, goal, household, days, meal, labels, recipes, fixed, routine, chores, articles }
     public var task: Task
     public var goal: String
     public var household: HouseholdSummary
@@ -82,13 +82,15 @@ public struct AgentBrief: Codable, Sendable, Equatable {
     /// The label of each day's line ("Monday", …; "Today" for one).
     public var labels: [String]?
     public var recipes: [RecipeSummary]?
+    /// True when ``recipes`` are the plan itself, one a day in order (a revised plan): written as they are.
+    public var fixed: Bool?
     public var routine: RoutinePlan?
     public var chores: ChorePlan?
     public var articles: [ArticleSummary]?
 
     public init(
         task: Task, goal: String, household: HouseholdProfile, days: Int? = nil, meal: MealType? = nil, labels: [String]? = nil, recipes: [Recipe]? = nil,
-        routine: RoutinePlan? = nil, chores: ChorePlan? = nil, articles: [KnowledgeArticle]? = nil
+        fixed: Bool? = nil, routine: RoutinePlan? = nil, chores: ChorePlan? = nil, articles: [KnowledgeArticle]? = nil
     ) {
         self.task = task
         self.goal = goal
@@ -97,6 +99,7 @@ public struct AgentBrief: Codable, Sendable, Equatable {
         self.meal = meal
         self.labels = labels
         self.recipes = recipes?.map(RecipeSummary.init)
+        self.fixed = fixed
         self.routine = routine
         self.chores = chores
         self.articles = articles?.map { ArticleSummary(title: $0.title, body: $0.body) }

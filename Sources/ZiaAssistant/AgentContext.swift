@@ -19,11 +19,13 @@ struct AgentContext: Sendable {
     let stated: [String]
     /// The household's food rules and the goal's, read once for the run; every agent's output passes it.
     let food: FoodCheck
+    /// The change the goal makes to the conversation's last meal plan, if it makes one.
+    let followUp: PlanFollowUp?
     let progress: @Sendable (AssistProgress) async throws -> Void
 
     init(
         input: AssistInput, goal: String, strategy: RoutingStrategy, router: ModelRouter, ledger: RunLedger, screen: SafetyScreen, stated: [String] = [],
-        progress: @escaping @Sendable (AssistProgress) async throws -> Void
+        followUp: PlanFollowUp? = nil, progress: @escaping @Sendable (AssistProgress) async throws -> Void
     ) {
         self.input = input
         self.goal = goal
@@ -32,6 +34,7 @@ struct AgentContext: Sendable {
         self.ledger = ledger
         self.screen = screen
         self.stated = stated
+        self.followUp = followUp
         self.food = FoodCheck(restrictions: input.household.safetyAllergies, kidAges: input.household.kids.map(\.age), stated: stated)
         self.progress = progress
     }

@@ -45,7 +45,6 @@ public struct Assistant: Sendable {
     let knowledge: any KnowledgeRetriever
     let configuration: AssistantConfiguration
     let screen = SafetyScreen()
-    let classifier = IntentClassifier()
 
     public init(router: ModelRouter, recipes: any RecipeRetriever, knowledge: any KnowledgeRetriever, configuration: AssistantConfiguration = .init()) {
         self.router = router
@@ -65,7 +64,7 @@ public struct Assistant: Sendable {
     /// Runs `input`, reporting progress as it goes; a thrown `progress` (the client left) or a
     /// cancelled task ends the run with no further model call.
     public func run(_ input: AssistInput, progress: @escaping @Sendable (AssistProgress) async throws -> Void) async throws -> AssistRun {
-        let intent = classifier.classify(input.goal, mode: input.mode)
+        let intent = Self.read(input.goal, mode: input.mode, history: input.history).intent
         let ledger = RunLedger(configuration)
         ledger.ran("precheck")
         let goal: String
@@ -77,14 +76,17 @@ public struct Assistant: Sendable {
             (goal, caveat) = (allowed, note)
         }
         let complexity = RequestComplexity.assess(goal: goal, history: input.history)
-        let stated = Self.statedRules(goal, mode: input.mode)
+        // The goal's rules and its follow-up to the last plan, read from the goal as redacted.
+        let reading = Self.read(goal, mode: input.mode, history: input.history)
+        let stated = intent == reading.intent ? reading.stated : []
         // A rule the goal states routes like the household's: a meal plan for it is safety-critical.
         var ruled = input.household
         ruled.allergies += stated
         let strategy = RoutingStrategy.choose(
             intent: intent, household: ruled, complexity: complexity, qualityMeals: input.variants["model_strategy"] == "quality_meals")
         let context = AgentContext(
-            input: input, goal: goal, strategy: strategy, router: router, ledger: ledger, screen: screen, stated: stated, progress: progress)
+            input: input, goal: goal, strategy: strategy, router: router, ledger: ledger, screen: screen, stated: stated,
+            followUp: intent == .mealPlanning ? reading.followUp : nil, progress: progress)
         var result = try await agent(for: intent).run(context)
         if result.refusal == nil, let caveat {
             let addition = (result.text.isEmpty ? "" : "\n\n") + caveat
@@ -108,18 +110,58 @@ public struct Assistant: Sendable {
                 routine: result.routine, chores: result.chores)
             final.portionNotes = result.portionNotes
             if intent == .mealPlanning {
-                let suggested = context.food.rules.rules.filter { $0.source == .goal }.map(\.text)
+                // Only this goal's own rules are offered; an earlier goal's were offered with its plan.
+                let offered = Set(reading.offered.map { $0.lowercased() })
+                let suggested = context.food.rules.rules.filter { $0.source == .goal && offered.contains($0.text.lowercased()) }.map(\.text)
                 if !suggested.isEmpty { final.suggestedRules = suggested }
+                if !stated.isEmpty { final.goalRules = stated }
             }
             outcome = .final(final)
         }
         return AssistRun(intent: intent, outcome: outcome, graph: books.graph, state: state, usage: books.usage, costUSD: books.costUSD)
     }
 
-    /// The food rules `goal` states that a run keeps: a meal plan's ("allergic to sesame"); none for
-    /// routines, chores and questions ("signs of a peanut allergy?" states no rule).
-    public static func statedRules(_ goal: String, mode: AssistMode?) -> [String] {
-        IntentClassifier().classify(goal, mode: mode) == .mealPlanning ? StatedRules.read(goal) : []
+    /// How a run reads its goal before any model call, given the conversation so far: the agent it
+    /// goes to, the food rules it states, and whether it changes the last plan.
+    public struct GoalReading: Sendable, Equatable {
+        public var intent: AssistIntent
+        /// The rules the run keeps (``StatedRules``): a meal plan's ("allergic to sesame"), a
+        /// follow-up's for every day ("make it vegetarian"), and those the conversation's earlier
+        /// planned goals stated; none for routines, chores and questions ("signs of a peanut
+        /// allergy?" states no rule), nor a rule for one day ("no fish on Friday").
+        public var stated: [String]
+        /// The rules of ``stated`` this goal states itself, which a plan offers as a household
+        /// change (an earlier goal's were offered then).
+        public var offered: [String]
+        /// The change the goal makes to the conversation's last plan, if it makes one.
+        public var followUp: PlanFollowUp?
+    }
+
+    /// How `goal` reads after `history`: a follow-up to the last plan ("swap Monday", "make it
+    /// vegetarian") is a meal plan unless `mode` says otherwise; else ``IntentClassifier`` decides.
+    /// The stream route reads it too, for the rules `context` lists.
+    public static func read(_ goal: String, mode: AssistMode?, history: [ChatMessage]) -> GoalReading {
+        let classified = IntentClassifier().classify(goal, mode: mode)
+        // A routine's or a chore's goal ("change the bedtime routine on Friday") is never a plan's follow-up.
+        let earlier = earlierRules(in: history)
+        if classified == .mealPlanning || classified == .generic && mode == nil, let followUp = PlanFollowUp.read(goal, history: history) {
+            return GoalReading(intent: .mealPlanning, stated: CaseInsensitiveText.unique(followUp.planRules + earlier), offered: followUp.planRules, followUp: followUp)
+        }
+        guard classified == .mealPlanning else { return GoalReading(intent: classified, stated: [], offered: [], followUp: nil) }
+        let own = StatedRules.read(goal)
+        return GoalReading(intent: classified, stated: CaseInsensitiveText.unique(own + earlier), offered: own, followUp: nil)
+    }
+
+    /// The rules the conversation's earlier goals stated for every day, read from each goal that
+    /// got a plan: a sesame allergy said two turns ago still holds for "swap Monday" or "now lunches".
+    static func earlierRules(in history: [ChatMessage]) -> [String] {
+        var rules: [String] = []
+        for (index, message) in history.enumerated() where message.role == .user && index + 1 < history.count {
+            let answer = history[index + 1]
+            guard answer.role == .assistant, !PlanFollowUp.lines(of: answer.content).isEmpty else { continue }
+            rules += PlanFollowUp.wholePlanRules(of: message.content)
+        }
+        return CaseInsensitiveText.unique(rules)
     }
 
     func agent(for intent: AssistIntent) -> any Agent {

@@ -10,14 +10,14 @@ import ZiaSafety
 /// then the deterministic allergen check of every recipe and grocery item before anything is
 /// returned. Token limits: 48 for the query (a short line), 600 for the plan (7 dinner lines with a
 /// sentence each, an opening and a closing: ~250 tokens, with room for a model's wordiness) —
-/// planning and synthesis fit the run's 2,000 tokens with the prompts' ~900.
+/// planning and synthesis fit the run's 2,000 tokens with the prompts' ~900. A follow-up to the
+/// last plan (``PlanFollowUp``) revises it instead: the days that still fit stay, the others get
+/// fit recipes (``PlanRevision``), the model is asked to write exactly that plan, and a line says
+/// what changed.
 struct MealPlannerAgent: Agent {
     let recipes: any RecipeRetriever
 
     static let k = 8
-    static let overFetch = 3
-    /// The most recipes one retrieval asks for while looking for `k` safe ones.
-    static let maxFetch = 192
     static let days = 7
     static let planningTokens = 48
     static let synthesisTokens = 600
@@ -26,8 +26,13 @@ struct MealPlannerAgent: Agent {
         // Cuisines the family's memories name (a saved plan's `meal_cuisine_…`) join its preferred ones.
         let household = RememberedCuisines.preferring(context.input.memories, in: context.household)
         let check = context.food
+        // A follow-up changes the last plan's days ("swap Monday"); the others stay as they were.
+        let revision = context.followUp.map { followUp in
+            PlanRevision(days: followUp.previous.map { PlanRevision.Day(label: $0.label, title: $0.title, recipe: PlanRevision.recipe(named: $0.title)) })
+        }
         // Breakfast, lunch, dinner or snack, for a week, five weeknights, a weekend or one meal.
-        let request = MealRequest.read(context.goal)
+        let request = revision.map { MealRequest(meal: $0.meal, days: $0.days.count) } ?? MealRequest.read(context.goal)
+        let labels = revision?.days.map(\.label) ?? request.labels
         var result = AgentResult()
         result.state["meal"] = request.meal.rawValue
         result.state["days"] = String(request.days)
@@ -50,8 +55,25 @@ struct MealPlannerAgent: Agent {
         try await context.progress(.toolCall(name: "fetch_recipes", args: ["query": .string(query), "k": .number(Double(Self.k))]))
         context.ledger.ran("retrieval")
         try Task.checkCancellation()
-        let (fetched, safe) = try await fetchSafe(
-            query, check: check, youngest: WeekPlanner.planningAge(context.kidAges), purees: Self.asksForPurees(context.goal), request: request)
+        // A revision draws its new days from more recipes: the kept days and the dropped ones are not candidates.
+        let (fetched, found) = try await RecipeFinder(recipes: recipes).find(
+            query, want: Self.k + (revision?.days.count ?? 0), check: check, youngest: WeekPlanner.planningAge(context.kidAges),
+            purees: Self.asksForPurees(context.goal), request: request)
+        let planner = WeekPlanner(cuisines: household.cuisines, kidAges: context.kidAges)
+        var safe = Array(found.prefix(Self.k))
+        var fixed: [Recipe]?
+        var changes = ""
+        if let revision, let followUp = context.followUp {
+            guard let revised = Self.revise(revision, followUp, candidates: found, check: check, context: context, request: request, planner: planner) else {
+                result.refusal = AssistRefusal(
+                    reason: "unsafe_plan", refusalText: "I couldn't find other recipes that fit those days for everyone in your household. Try asking for different dishes.")
+                return result
+            }
+            fixed = revised.plan
+            changes = revised.note
+            safe = Self.unique(revised.plan + found)
+            result.state["changed_days"] = revised.changed.map { labels[$0] }.joined(separator: ",")
+        }
         try await context.progress(.toolResult(count: safe.count))
         result.state["retrieved_ids"] = safe.map(\.id).joined(separator: ",")
         guard !safe.isEmpty else {
@@ -62,6 +84,14 @@ struct MealPlannerAgent: Agent {
 
         context.ledger.ran("synthesis")
         let titles = safe.map(\.title).joined(separator: ", ")
+        let dayLines =
+            "one line per day for \(request.days) day\(request.days == 1 ? "" : "s"), each \"\(labels[0]): <exact recipe title>\" (days: \(labels.joined(separator: ", ")))"
+        let task =
+            fixed.map { plan in
+                "The family changed their plan. Write one opening line, then exactly these lines:\n"
+                    + plan.enumerated().map { WeekPlanner.line(label: labels[$0.offset], title: $0.element.title) }.joined(separator: "\n")
+                    + "\nthen one closing line."
+            } ?? "Write one opening line, then \(dayLines), then one closing line."
         let synthesis = context.request(
             system: "You are Zia, a warm family meal planner. You only plan with the recipes you are given.",
             instructions: """
@@ -70,16 +100,15 @@ struct MealPlannerAgent: Agent {
                 User goal: \(context.goal)
                 Household: \(Self.json(AgentBrief.HouseholdSummary(household)))
                 \(Self.safetyBlock(household, stated: context.stated))
-                Write one opening line, then one line per day for \(request.days) day\(request.days == 1 ? "" : "s"), each "\(request.labels[0]): <exact recipe title>" \
-                (days: \(request.labels.joined(separator: ", "))), then one closing line.
+                \(task)
                 """,
             brief: AgentBrief(
-                task: .mealPlan, goal: context.goal, household: household, days: request.days, meal: request.meal, labels: request.labels, recipes: safe),
+                task: .mealPlan, goal: context.goal, household: household, days: request.days, meal: request.meal, labels: labels, recipes: fixed ?? safe,
+                fixed: fixed == nil ? nil : true),
             temperature: 0.3, maxTokens: Self.synthesisTokens)
-        let planner = WeekPlanner(cuisines: household.cuisines, kidAges: context.kidAges)
         let gate = OutputGate(
             screen: context.screen,
-            rules: .init(known: Self.unique(fetched + safe), safe: safe, check: check, planner: planner, days: request.days, labels: request.labels))
+            rules: .init(known: Self.unique(fetched + safe), safe: safe, check: check, planner: planner, days: request.days, labels: labels, fixed: fixed))
         try await context.stream(synthesis, stage: .synthesis, gate: gate)
 
         context.ledger.ran("allergen_check")
@@ -93,8 +122,13 @@ struct MealPlannerAgent: Agent {
         }
         result.text = gate.text
         result.planText = gate.text
+        if !changes.isEmpty {
+            let addition = "\n" + changes
+            try await context.say(addition)
+            result.text += addition
+        }
         // A family with a baby or toddler eats the same dinners; each day says how to adapt theirs.
-        let notes = BabyPortions.notes(for: plan, kids: context.household.kids, labels: request.labels)
+        let notes = BabyPortions.notes(for: plan, kids: context.household.kids, labels: labels)
         if !notes.isEmpty {
             let addition = "\n" + BabyPortions.text(notes, plan: plan)
             try await context.say(addition)
@@ -108,33 +142,41 @@ struct MealPlannerAgent: Agent {
         return result
     }
 
-    /// `fetch_recipes`: the `k` nearest recipes that are safe for the household and that its youngest
-    /// kid is old enough for. Asks for ``overFetch`` × `k`, and while fewer than `k` pass, twice as
-    /// many (up to ``maxFetch``) — a household with many allergies still gets a week of dinners when
-    /// the corpus holds them. Answers everything fetched (what a model's plan may name) and the picks.
-    func fetchSafe(
-        _ query: String, check: FoodCheck, youngest: Int?, purees: Bool = false, request: MealRequest = MealRequest()
-    ) async throws -> (fetched: [Recipe], safe: [Recipe]) {
-        var ask = Self.k * Self.overFetch
-        while true {
-            try Task.checkCancellation()
-            let fetched = try await recipes.recipes(matching: query, k: ask)
-            // Purées are baby food: a family's week has them only when the goal asks for them (and
-            // then they stand for any meal). Otherwise only recipes for the meal asked for.
-            let safe = fetched.filter { recipe in
-                guard check.isSafe(recipe) else { return false }
-                if recipe.tags.contains("puree") { return purees }
-                return request.serves(recipe)
-            }
-            let suitable = safe.filter { recipe in youngest.map { recipe.minAge <= $0 } ?? true }
-            if suitable.count >= Self.k || fetched.count < ask || ask >= Self.maxFetch {
-                // Age-suitable ones first; the planner falls back to the others only when none suit.
-                // The others youngest-first, so the planner's fallback (a year older) is among the k.
-                let others = safe.enumerated().filter { !suitable.contains($0.element) }.sorted { ($0.element.minAge, $0.offset) < ($1.element.minAge, $1.offset) }
-                return (fetched, Array((suitable + others.map(\.element)).prefix(Self.k)))
-            }
-            ask *= 2
+    /// A follow-up's plan: each day kept when it still fits (the run's rules, the day's own, the
+    /// meal, the youngest) and was not asked to change, else a fit candidate; with the line that
+    /// says what changed. Nil when a day that no longer fits has no fit candidate (a day asked to
+    /// change with none keeps its dish, and the line says so).
+    static func revise(
+        _ revision: PlanRevision, _ followUp: PlanFollowUp, candidates: [Recipe], check: FoodCheck, context: AgentContext, request: MealRequest, planner: WeekPlanner
+    ) -> (plan: [Recipe], changed: [Int], note: String)? {
+        var changing: [Int: FoodCheck] = [:]
+        var mustChange = Set<Int>()
+        for (index, day) in revision.days.enumerated() {
+            let dayCheck =
+                followUp.dayRules[index].map {
+                    FoodCheck(restrictions: context.household.safetyAllergies, kidAges: context.kidAges, stated: context.stated + $0)
+                } ?? check
+            let fits = day.recipe.map { RecipeFinder.fits($0, check: dayCheck, request: request, purees: true) && planner.suits($0) } ?? false
+            if !fits { mustChange.insert(index) }
+            if !fits || followUp.swapped.contains(index) { changing[index] = dayCheck }
         }
+        let picks = revision.replacements(changing: changing, candidates: candidates, planner: planner)
+        guard mustChange.allSatisfy({ picks[$0] != nil }) else { return nil }
+        let plan = revision.days.indices.map { picks[$0] ?? revision.days[$0].recipe! }
+        let changed = picks.keys.sorted()
+        let unchanged = changing.keys.sorted().filter { picks[$0] == nil }.map { revision.days[$0].label }
+        var parts: [String] = []
+        if changed.isEmpty, unchanged.isEmpty {
+            parts.append("Every day already fits that, so the plan stays as it was.")
+        } else if !changed.isEmpty {
+            let named = changed.map { index in
+                let rules = followUp.dayRules[index] ?? []
+                return revision.days[index].label + (rules.isEmpty ? "" : " (\(rules.joined(separator: ", ")))")
+            }
+            parts.append(changed.count == revision.days.count ? "I changed every day." : "I changed \(BabyPortions.list(named)); the other days stay as they were.")
+        }
+        if !unchanged.isEmpty { parts.append("I found nothing else that fits for \(BabyPortions.list(unchanged)), so \(unchanged.count == 1 ? "it stays" : "they stay").") }
+        return (plan, changed, parts.joined(separator: " "))
     }
 
     /// Whether the goal asks for baby food ("purées for the baby", "weaning ideas").

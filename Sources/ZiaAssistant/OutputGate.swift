@@ -25,6 +25,9 @@ final class OutputGate {
         let days: Int
         /// Each day's label ("Monday", …, or "Today"): the line the gate writes for a day.
         var labels: [String] = WeekPlanner.days
+        /// The plan itself, one recipe a day, when it is decided before the model writes it (a
+        /// revised plan): each day line must name its day's recipe, or is written with it.
+        var fixed: [Recipe]? = nil
         /// The label of day `index`.
         func label(_ index: Int) -> String { labels.isEmpty ? WeekPlanner.days[index % 7] : labels[index % labels.count] }
     }
@@ -108,7 +111,7 @@ final class OutputGate {
         // A day may name only a recipe the engine picked as fit (safe, for this meal, no purée unless
         // asked) that suits the youngest kid; any other retrieved recipe is replaced.
         if lineIsSafe, let recipe = Self.resolve(line, in: rules.known), rules.safe.contains(where: { $0.id == recipe.id }), rules.check.isSafe(recipe),
-            rules.planner.suits(recipe), !repeats(recipe, rules)
+            rules.planner.suits(recipe), rules.fixed.map({ planned.count < $0.count && $0[planned.count].id == recipe.id }) ?? !repeats(recipe, rules)
         {
             let label = rules.label(planned.count)
             planned.append(recipe)
@@ -128,6 +131,7 @@ final class OutputGate {
     }
 
     private func replacement(_ rules: MealPlanRules) -> Recipe? {
+        if let fixed = rules.fixed { return planned.count < fixed.count ? fixed[planned.count] : nil }
         let used = Set(planned.map(\.id))
         guard let pick = rules.planner.plan(rules.safe.map(AgentBrief.RecipeSummary.init), count: 1, avoiding: used).first else { return nil }
         return rules.safe.first { $0.id == pick.id }

@@ -1,6 +1,7 @@
 import AIProviders
 import Foundation
 import ZiaAPI
+import ZiaSafety
 
 /// Zia's offline model for `zia.planning`, `zia.synthesis` and `zia.safety_critical`: rule-based
 /// and deterministic, answering from the ``AgentBrief`` in the prompt exactly what a real model is
@@ -17,8 +18,13 @@ public struct ZiaOfflineModel: LanguageModel {
     static let stopwords: Set<String> = [
         "a", "an", "the", "for", "of", "to", "and", "or", "with", "my", "our", "we", "i", "me", "please", "plan", "make", "some", "ideas", "idea", "can", "you",
         "give", "help", "want", "need", "this", "that", "is", "are", "be", "in", "on", "at", "it", "week", "weekly", "meal", "meals", "what", "should", "could",
-        "would", "like", "us", "family", "kids", "kid", "up", "create", "something", "next", "all",
+        "would", "like", "us", "family", "kids", "kid", "up", "create", "something", "next", "all", "son", "sons", "daughter", "daughters", "husband",
+        "wife", "partner",
     ]
+    /// Diets a goal names: searched for, as what the family eats.
+    static let dietWords: Set<String> = ["vegetarian", "vegan", "pescatarian", "pescetarian", "halal", "kosher", "plant based", "meatless", "meat free"]
+    /// Words that say what a family cannot eat, never what to search for.
+    static let allergyWords: Set<String> = ["allergic", "allergy", "allergies", "intolerant", "intolerance", "sensitive", "cant", "cannot", "eat"]
     /// Words after which the next word is one to avoid, never to search for ("no nuts").
     static let negations: Set<String> = ["no", "not", "without", "avoid", "except", "free"]
 
@@ -65,9 +71,11 @@ public struct ZiaOfflineModel: LanguageModel {
     static func searchQuery(goal: String, cuisines: [String], meal: MealType = .dinner) -> String {
         var words: [String] = []
         var skipNext = false
+        // What the goal rules out is never searched for ("allergic to sesame", "no mushrooms"); a diet is ("vegetarian").
+        let ruledOut = Set(StatedRules.read(goal).filter { !dietWords.contains($0) }.flatMap(IntentClassifier.words)).union(allergyWords)
         for word in IntentClassifier.words(goal) {
             defer { skipNext = negations.contains(word) }
-            guard !skipNext, !negations.contains(word), !stopwords.contains(word), !words.contains(word) else { continue }
+            guard !skipNext, !negations.contains(word), !stopwords.contains(word), !ruledOut.contains(word), !words.contains(word) else { continue }
             words.append(word)
         }
         words += cuisines.map { $0.lowercased() }.filter { !words.contains($0) }
@@ -78,11 +86,16 @@ public struct ZiaOfflineModel: LanguageModel {
     static func mealPlan(_ brief: AgentBrief) -> String {
         let request = MealRequest(meal: brief.meal ?? .dinner, days: brief.days ?? 7)
         let labels = brief.labels ?? request.labels
-        let picks = WeekPlanner(cuisines: brief.household.cuisines, kidAges: brief.household.kids.map(\.age)).plan(brief.recipes ?? [], count: request.days)
+        // A revised plan is written as it is; otherwise the planner picks from the recipes.
+        let picks =
+            brief.fixed == true
+            ? brief.recipes ?? [] : WeekPlanner(cuisines: brief.household.cuisines, kidAges: brief.household.kids.map(\.age)).plan(brief.recipes ?? [], count: request.days)
         guard !picks.isEmpty else { return "I couldn't find recipes that fit this household." }
         let lines = picks.enumerated().map { WeekPlanner.line(label: labels[$0.offset % labels.count], title: $0.element.title) }
         let opening =
-            request == MealRequest() ? "Here's a week of family dinners from recipes that fit your household:" : "Here's \(request.spoken) from recipes that fit your household:"
+            brief.fixed == true
+            ? "Here's your updated plan:"
+            : request == MealRequest() ? "Here's a week of family dinners from recipes that fit your household:" : "Here's \(request.spoken) from recipes that fit your household:"
         let closing = request.days == 1 ? "Enjoy!" : "Cook together and enjoy your week!"
         return ([opening] + lines + [closing]).joined(separator: "\n")
     }

@@ -39,20 +39,37 @@ struct HouseholdCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await options.run { api in
-                var profile = try await api.send(ZiaRoutes.household, try owner(options)).profile
-                if let file { profile = try HouseholdText.merge(profile, file: URL(fileURLWithPath: file)) }
-                if let allergies { profile.allergies = HouseholdText.list(allergies) }
-                if let cuisines { profile.cuisines = HouseholdText.list(cuisines) }
-                if noKids { profile.kids = [] }
-                if !kid.isEmpty { profile.kids = try kid.map(HouseholdText.kid) }
-                if !adult.isEmpty { profile.adults = try adult.map(HouseholdText.adult) }
-                if let bedtime { profile.bedtimePreferences.bedtime = bedtime }
-                if let wakeTime { profile.bedtimePreferences.wakeTime = wakeTime }
-                if let windDown { profile.bedtimePreferences.windDownMinutes = windDown }
-                if let onboardingCompleted { profile.onboardingCompleted = onboardingCompleted }
-                let saved = try await api.send(ZiaRoutes.upsertHousehold, body: profile)
-                try options.show(saved) { "Household saved.\n" + HouseholdText.describe($0) }
+                let me = try owner(options)
+                // Saved under the version read (`If-Match`); when someone saved meanwhile, read again and apply again.
+                for attempt in 1...3 {
+                    let current = try await api.client.response(ZiaRoutes.household, me, body: nil)
+                    let profile = try edited(try api.client.decode(current, of: ZiaRoutes.household).profile)
+                    let headers = current.header(PreconditionHeaders.eTag).map { [PreconditionHeaders.ifMatch: $0] } ?? [:]
+                    do {
+                        let saved = try await api.send(ZiaRoutes.upsertHousehold, body: profile, headers: headers)
+                        try options.show(saved) { "Household saved.\n" + HouseholdText.describe($0) }
+                        return
+                    } catch ClientError.conflict(412, _, _) where attempt < 3 {
+                        continue
+                    }
+                }
             }
+        }
+
+        /// `profile` with this command's options applied.
+        func edited(_ stored: HouseholdProfile) throws -> HouseholdProfile {
+            var profile = stored
+            if let file { profile = try HouseholdText.merge(profile, file: URL(fileURLWithPath: file)) }
+            if let allergies { profile.allergies = HouseholdText.list(allergies) }
+            if let cuisines { profile.cuisines = HouseholdText.list(cuisines) }
+            if noKids { profile.kids = [] }
+            if !kid.isEmpty { profile.kids = try kid.map(HouseholdText.kid) }
+            if !adult.isEmpty { profile.adults = try adult.map(HouseholdText.adult) }
+            if let bedtime { profile.bedtimePreferences.bedtime = bedtime }
+            if let wakeTime { profile.bedtimePreferences.wakeTime = wakeTime }
+            if let windDown { profile.bedtimePreferences.windDownMinutes = windDown }
+            if let onboardingCompleted { profile.onboardingCompleted = onboardingCompleted }
+            return profile
         }
     }
 }

@@ -13,7 +13,7 @@ struct ZiaCommand: AsyncParsableCommand {
             + " `zia ask` also exits \(AskOutcome.refusedExitCode) when the assistant refuses and \(AskOutcome.quotaExitCode) when the assistant quota is used up.",
         subcommands: [
             DevelopmentLogin<CLI>.self, Logout<CLI>.self, HouseholdCommand.self, Ask.self, ConversationsCommand.self, PantryCommand.self,
-            GroceriesCommand.self, RoutineCommand.self, SavedCommand.self, RemindersCommand.self,
+            GroceriesCommand.self, RoutineCommand.self, SavedCommand.self, PlanCommand.self, RemindersCommand.self,
         ]
     )
 }

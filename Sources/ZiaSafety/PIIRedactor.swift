@@ -14,7 +14,7 @@ import Foundation
 /// - **Street addresses**: US and UK "12 Main Street" (a number, one or two words or up to three
 ///   capitalised or numbered ones, a suffix: Street/St, Road/Rd, Avenue/Ave, Lane/Ln, Drive/Dr,
 ///   Boulevard/Blvd, Court/Ct, Close, Crescent, Terrace, Mews; "221B Baker Street"; not "Way",
-///   "Place" or "Row", so "3 in a Row" stays), UK postcodes ("SW1A 2AA"), a US state and ZIP after a comma
+///   "Place" or "Row", so "3 in a Row" stays; nor a time or distance, so "a 20 minute drive" stays), UK postcodes ("SW1A 2AA"), a US state and ZIP after a comma
 ///   (", IL 62704"), French, Spanish, Italian and Portuguese forms ("10 rue de Rivoli", "Calle
 ///   Mayor, 5", "Via Roma 12", "Rua Augusta 12") and German and Dutch ones ("Hauptstraße 12",
 ///   "Schillerstr. 3", "Kerkstraat 12").
@@ -37,7 +37,7 @@ public enum PIIRedactor {
         // Emails: the seed's, in any script.
         #"(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]++@[\p{L}\p{N}.-]+\.\p{L}{2,}+"#,
         // Street addresses: a number, one or two words (or up to three capitalised or numbered ones), a suffix.
-        #"(?<![\p{L}\p{N}])\d{1,5}+[A-Za-z]?(?:(?:\s++(?:[A-Z][A-Za-z.']*+|\d++(?:st|nd|rd|th)?+)){1,3}?|(?:\s++[A-Za-z][A-Za-z.']*+){1,2}?)\s++(?i:Street|St|Road|Rd|Avenue|Ave|Lane|Ln|Drive|Dr|Boulevard|Blvd|Court|Ct|Close|Crescent|Terrace|Mews)\b\.?"#,
+        #"(?<![\p{L}\p{N}])\d{1,5}+[A-Za-z]?(?!\s++(?i:minutes?|mins?|hours?|hrs?|miles?|mi|km|kilomet(?:er|re)s?|seconds?|secs?)\s++(?i:drive|dr)\b)(?:(?:\s++(?:[A-Z][A-Za-z.']*+|\d++(?:st|nd|rd|th)?+)){1,3}?|(?:\s++[A-Za-z][A-Za-z.']*+){1,2}?)\s++(?i:Street|St|Road|Rd|Avenue|Ave|Lane|Ln|Drive|Dr|Boulevard|Blvd|Court|Ct|Close|Crescent|Terrace|Mews)\b\.?"#,
         // UK postcodes.
         #"(?<![\p{L}\p{N}])[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}(?![\p{L}\p{N}])"#,
         // A US state and ZIP code after a comma.

@@ -93,6 +93,18 @@ struct ZiaCLITests {
             let plan = try #require(try Self.decode([Artifact].self, run).first)
             run = try await zia(["saved", "show", String(plan.id.description.prefix(8))])
             #expect(run.status == 0 && run.stdout.contains("Monday:") && run.stdout.contains("Groceries:"), "\(run)")
+            // One day swapped: the plan as saved, the other days as they were.
+            let monday = try #require(run.stdout.split(separator: "\n").first { $0.hasPrefix("Monday:") })
+            run = try await zia(["plan", "swap", String(plan.id.description.prefix(8)), "tuesday", "--reason", "something vegetarian"])
+            #expect(run.status == 0 && run.stdout.contains(String(monday)) && run.stdout.contains("Tuesday:") && run.stdout.contains("Groceries:"), "\(run)")
+            run = try await zia(["plan", "swap", plan.id.description, "Funday"])
+            #expect(run.status == 5 && run.stderr.contains("day"), "\(run)")
+
+            // A rule the goal states, kept for every plan with --save-rules.
+            run = try await zia(["ask", "my son is allergic to sesame, plan dinners for the week", "--save-rules"])
+            #expect(run.status == 0, "\(run)")
+            run = try await zia(["household", "show", "--json"])
+            #expect(try Self.decode(Household.self, run).profile.allergies == ["peanuts", "sesame"], "\(run)")
 
             // Shopping from the plan: check one item (by name), complete, find it in the pantry.
             run = try await zia(["groceries", "start", "--artifact", plan.id.description])
@@ -224,8 +236,11 @@ struct ZiaCLITests {
         let (folder, _) = try Self.workspace()
         defer { try? FileManager.default.removeItem(at: folder) }
         let router = Router()
-        router.post("/zia/v1/assist/stream") { _, _ in
-            Response(
+        router.post("/zia/v1/assist/stream") { request, _ -> Response in
+            // The request read whole first: a connection closed with unread bytes is reset, and a
+            // reset can discard what the client had received but not yet read (the last tokens).
+            _ = try await request.body.collect(upTo: 1 << 20)
+            return Response(
                 status: .ok, headers: [.contentType: "text/event-stream"],
                 body: ResponseBody { writer in
                     for block in blocks { try await writer.write(ByteBuffer(string: block + "\n\n")) }
@@ -273,8 +288,11 @@ struct ZiaCLITests {
         // A server that streams a token every 50 ms for five seconds and notes when its client left.
         let left = Mutex<Bool>(false)
         let router = Router()
-        router.post("/zia/v1/assist/stream") { _, _ in
-            Response(
+        router.post("/zia/v1/assist/stream") { request, _ -> Response in
+            // The request read whole first: a connection closed with unread bytes is reset, and a
+            // reset can discard what the client had received but not yet read (the last tokens).
+            _ = try await request.body.collect(upTo: 1 << 20)
+            return Response(
                 status: .ok, headers: [.contentType: "text/event-stream"],
                 body: ResponseBody { writer in
                     do {

@@ -118,15 +118,7 @@ struct FoodRulesAPITests {
         "a week for every diet and for allergies in the family's own words names nothing the rules keep out, offline and from an unsafe model",
         arguments: TestDatabase.allCases, [false, true])
     func weeksKeepTheRules(_ database: TestDatabase, unsafeModel: Bool) async throws {
-        let models: [String: any LanguageModel] = unsafeModel ? Dictionary(uniqueKeysWithValues: Assistant.purposes.map { ($0, UnsafeModel()) }) : [:]
-        try await withServer(
-            database,
-            configure: {
-                $0.apps = [ZiaApp.id]
-                $0.appOverrides["ZIA_ASSIST_PER_ADDRESS_PER_MINUTE"] = "100000"
-                $0.appOverrides["ZIA_ASSIST_PER_USER_PER_MINUTE"] = "100000"
-            }, dependencies: .init(offlineModels: models, extraModules: ZiaServer.modules)
-        ) { client, _ in
+        try await ZiaServer.unlimited(database, models: unsafeModel ? ZiaServer.everyPurpose(UnsafeModel()) : [:]) { client, _ in
             let user = try await client.signIn(app: "zia")
             var plans = 0
             for scenario in Self.cases {
@@ -191,13 +183,9 @@ struct FoodRulesAPITests {
             ]
             #expect(try await client.send(.post, ZiaServer.upsertHousehold, token: user.accessToken, json: household).status == .ok)
             for (goal, mode) in [("Plan a bedtime routine", "routines"), ("Make a weekly tidying chore chart", "chores"), ("How do I handle tantrums?", nil)] {
-                var body: [String: any Sendable] = ["goal": goal]
-                if let mode { body["mode"] = mode }
-                let response = try await client.send(.post, AssistStreamTests.streamPath, token: user.accessToken, json: body)
-                let events = AssistEventRead.events(Array(response.body))
-                let finalEvent = try #require(events.first { $0.type == "final" }, "\(goal): \(events.map(\.type))")
-                let final = try JSONDecoder.api.decode(AssistFinal.self, from: JSONSerialization.data(withJSONObject: finalEvent.object))
-                let streamed = events.filter { $0.type == "token" }.compactMap { $0.data as? String }.joined()
+                let answer = try await ZiaServer.ask(client, user.accessToken, goal, mode: mode)
+                let final = try #require(answer.final, "\(goal): \(answer.types)")
+                let streamed = answer.events.filter { $0.type == "token" }.compactMap { $0.data as? String }.joined()
                 #expect(streamed == final.text, "\(goal): what was streamed is the answer")
                 let lines = final.text.split(separator: "\n").map(String.init)
                 let offers = lines.filter { !$0.hasPrefix("(I left out") && !$0.hasPrefix("Never give") }

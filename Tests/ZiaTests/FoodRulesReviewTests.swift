@@ -1,7 +1,8 @@
 import Testing
 import ZiaAPI
-import ZiaAssistant
 import ZiaSafety
+
+@testable import ZiaAssistant
 
 /// What a hostile review of the food rules found, each kept from coming back (pure logic).
 @Suite("Zia food rules: the review's cases")
@@ -34,13 +35,70 @@ struct FoodRulesReviewTests {
         #expect(!baby.violations(inText: "Instead, give honey").isEmpty && !baby.violations(inText: "Swap in whole almonds").isEmpty)
     }
 
-    @Test("a gluten-free diet eats gluten-free pasta; minced garlic is not meat; vanilla is not alcohol-free")
+    @Test("a gluten-free diet eats gluten-free pasta; minced garlic is not meat")
     func falsePositives() {
         let glutenFree = FoodCheck(restrictions: ["gluten-free"], kidAges: [])
         #expect(glutenFree.violations(inIngredient: "gluten-free pasta").isEmpty && !glutenFree.violations(inIngredient: "spaghetti").isEmpty)
         #expect(FoodCheck(restrictions: ["vegetarian"], kidAges: []).violations(inIngredient: "minced garlic").isEmpty)
         #expect(!FoodCheck(restrictions: ["no red meat"], kidAges: []).violations(inIngredient: "flank steak").isEmpty)
         #expect(!FoodCheck(restrictions: ["poultry"], kidAges: []).violations(inIngredient: "turkey slices").isEmpty)
+    }
+
+    @Test("a dish carries every allergen of what it is made of: pesto, pizza, pancakes, carbonara")
+    func compositeDishes() {
+        let table = FoodTable.standard
+        func carries(_ dish: String) -> Set<String> { table.tags(in: WordSplitter.words(dish)) }
+        #expect(carries("basil pesto").isSuperset(of: ["tree_nut", "milk"]))
+        #expect(carries("pizza").isSuperset(of: ["wheat", "milk"]) && !carries("pizza dough").contains("milk"))
+        #expect(carries("pancakes").isSuperset(of: ["wheat", "egg", "milk"]) && carries("waffles").isSuperset(of: ["wheat", "egg", "milk"]))
+        #expect(carries("spaghetti carbonara").isSuperset(of: ["wheat", "egg", "milk", "pork"]))
+        #expect(carries("lasagna").contains("milk") && !carries("lasagna sheets").contains("milk"))
+        let dairyFree = FoodCheck(restrictions: ["dairy-free"], kidAges: [])
+        #expect(!dairyFree.violations(inText: "Friday: pizza night").isEmpty && !dairyFree.violations(inText: "Pancakes for breakfast").isEmpty)
+    }
+
+    @Test("allergies written as one German word, and shellfish and cheese in the family's own language")
+    func foreignWords() {
+        let table = FoodTable.standard
+        #expect(table.allergens(inAllergy: "Erdnussallergie") == ["peanut"])
+        #expect(table.allergens(inAllergy: "Laktoseintoleranz") == ["milk"])
+        #expect(table.allergens(inAllergy: "Glutenunverträglichkeit") == ["gluten"])
+        #expect(table.allergens(inAllergy: "Schalentiere") == ["crustacean", "mollusc"])
+        for (word, allergen) in [("crevettes", "crustacean"), ("mariscos", "crustacean"), ("gamberi", "crustacean"), ("camarão", "crustacean")] {
+            #expect(table.allergens(inAllergy: word).contains(allergen), "\(word)")
+        }
+        for word in ["fromage", "Käse", "queso", "formaggio", "queijo"] { #expect(table.allergens(inAllergy: word) == ["milk"], "\(word)") }
+        #expect(!FoodCheck(restrictions: ["Erdnussallergie"], kidAges: []).violations(inIngredient: "peanut butter").isEmpty)
+    }
+
+    @Test("everyday words in an answer are not food: wrap up, stock up, take stock")
+    func idioms() {
+        let check = FoodCheck(restrictions: ["gluten-free", "vegetarian"], kidAges: [])
+        for line in ["Wrap up the day with a story", "Stock up on fruit for the week", "Take stock of what worked", "Beef up the routine with a bath"] {
+            #expect(check.violations(inText: line).isEmpty, "\(line): \(check.violations(inText: line))")
+        }
+        #expect(!check.violations(inText: "Wrap the chicken in a tortilla").isEmpty)
+        #expect(!check.violations(inText: "Simmer in chicken stock").isEmpty)
+        for line in ["Cook the rice in stock", "Add a cup of stock", "Cut the ham up small", "Stock up on bread"] {
+            #expect(!check.violations(inText: line).isEmpty, "\(line) offers food")
+        }
+    }
+
+    @Test("vanilla as recipes list it is the extract: out for an alcohol-free or halal family, unless it says it is alcohol-free")
+    func vanilla() {
+        for rule in ["no alcohol", "halal"] {
+            let check = FoodCheck(restrictions: [rule], kidAges: [])
+            #expect(!check.violations(inIngredient: "vanilla").isEmpty && !check.violations(inIngredient: "vanilla extract").isEmpty, "\(rule)")
+            #expect(check.violations(inIngredient: "alcohol-free vanilla").isEmpty && check.violations(inIngredient: "vanilla bean").isEmpty, "\(rule)")
+        }
+        #expect(FoodCheck(restrictions: ["vegetarian"], kidAges: []).violations(inIngredient: "vanilla").isEmpty)
+    }
+
+    @Test("what a goal rules out is never searched for; a diet it names is")
+    func searchQueries() {
+        let query = ZiaOfflineModel.searchQuery(goal: "My son is allergic to sesame, plan vegetarian dinners with no mushrooms", cuisines: [])
+        #expect(!query.contains("sesame") && !query.contains("allergic") && !query.contains("mushroom"), "\(query)")
+        #expect(query.contains("vegetarian"), "\(query)")
     }
 
     @Test("a goal states no rule by 'no-bake' or by a verb in a list; a diet's nickname is not one")

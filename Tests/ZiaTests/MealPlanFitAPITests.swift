@@ -17,10 +17,8 @@ struct MealPlanFitAPITests {
     static func plan(_ client: TestSupport.APIClient, _ token: String, household: [String: any Sendable], goal: String) async throws -> AssistFinal {
         let stored = try await client.send(.post, ZiaServer.upsertHousehold, token: token, json: household)
         #expect(stored.status == .ok, "\(stored.text)")
-        let response = try await client.send(.post, AssistStreamTests.streamPath, token: token, json: ["goal": goal, "mode": "meals"])
-        let events = AssistEventRead.events(Array(response.body))
-        let finalEvent = try #require(events.first { $0.type == "final" }, "\(events.map(\.type))")
-        return try JSONDecoder.api.decode(AssistFinal.self, from: JSONSerialization.data(withJSONObject: finalEvent.object))
+        let answer = try await ZiaServer.ask(client, token, goal, mode: "meals")
+        return try #require(answer.final, "\(answer.types)")
     }
 
     @Test("a recipe's quantities and the grocery list follow who eats: one adult, six adults, a couple with a toddler", arguments: TestDatabase.allCases)

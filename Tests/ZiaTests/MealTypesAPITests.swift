@@ -28,10 +28,8 @@ struct MealTypesAPITests {
             let household: [String: any Sendable] = ["adults": 2, "kids": [["name": "Sam", "age": 6] as [String: any Sendable]], "allergies": ["peanuts"]]
             #expect(try await client.send(.post, ZiaServer.upsertHousehold, token: user.accessToken, json: household).status == .ok)
             for (goal, meal, days) in Self.requests {
-                let response = try await client.send(.post, AssistStreamTests.streamPath, token: user.accessToken, json: ["goal": goal, "mode": "meals"])
-                let events = AssistEventRead.events(Array(response.body))
-                let finalEvent = try #require(events.first { $0.type == "final" }, "\(goal): \(events.map(\.type))")
-                let final = try JSONDecoder.api.decode(AssistFinal.self, from: JSONSerialization.data(withJSONObject: finalEvent.object))
+                let answer = try await ZiaServer.ask(client, user.accessToken, goal, mode: "meals")
+                let final = try #require(answer.final, "\(goal): \(answer.types)")
                 let request = MealRequest(meal: meal, days: days)
                 let recipes = final.recipes ?? []
                 #expect(recipes.count == days && recipes.allSatisfy(request.serves), "\(goal): \(recipes.map(\.title))")

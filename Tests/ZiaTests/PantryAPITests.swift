@@ -97,10 +97,8 @@ struct PantryAPITests {
 
     /// Runs a meal plan through the real server (the offline model) and answers its `final`.
     static func plan(_ client: TestSupport.APIClient, token: String) async throws -> AssistFinal {
-        let response = try await client.send(.post, ZiaRoutes.assistStream.endpoint.path, token: token, json: ["goal": "Plan our dinners for the week", "mode": "meals"])
-        let events = AssistEventRead.events(Array(response.body))
-        let final = try #require(events.first { $0.type == "final" }, "\(response.status) \(events.map(\.type))")
-        return try JSONDecoder.api.decode(AssistFinal.self, from: JSONSerialization.data(withJSONObject: final.object))
+        let answer = try await ZiaServer.ask(client, token, "Plan our dinners for the week", mode: "meals")
+        return try #require(answer.final, "\(answer.types)")
     }
 
     @Test("a meal plan's final keeps grocery and adds missing_grocery: the list less the caller's pantry", arguments: TestDatabase.allCases)

@@ -55,7 +55,8 @@ struct SafetyPIIRedactorTests {
         ("03-1234-5678", "03-1234-5678"), ("+1-555-123-4567", "+1-555-123-4567"), ("1.555.123.4567", "1.555.123.4567"),
         ("write to josé@correo.es", "josé@correo.es"), ("mail anna.müller@beispiel.de", "anna.müller@beispiel.de"),
         ("we're at 221B Baker Street", "221B Baker Street"), ("10 Downing Street, London", "10 Downing Street"), ("postcode SW1A 2AA", "SW1A 2AA"),
-        ("Manchester M1 1AE", "M1 1AE"), ("Springfield, IL 62704", "IL 62704"), ("4 Privet Close, Surrey", "4 Privet Close"),
+        ("Manchester M1 1AE", "M1 1AE"), ("Springfield, IL 62704", "IL 62704"), ("4 Privet Close, Surrey", "4 Privet Close"), ("we live at 42 Maple Drive", "42 Maple Drive"),
+        ("off 12 Mile Road", "12 Mile Road"),
         ("j'habite 10 rue de Rivoli", "10 rue de Rivoli"), ("5 place de la Concorde", "5 place de la Concorde"), ("vivo en Calle Mayor, 5", "Calle Mayor, 5"),
         ("abito in Via Roma 12", "Via Roma 12"), ("moro na Rua Augusta 12", "Rua Augusta 12"), ("wir wohnen Hauptstraße 12", "Hauptstraße 12"),
         ("Schillerstr. 3, Berlin", "Schillerstr. 3"), ("Kerkstraat 12, Amsterdam", "Kerkstraat 12"), ("3 avenue Foch", "3 avenue Foch"),
@@ -76,6 +77,7 @@ struct SafetyPIIRedactorTests {
             "a £1,234.56 budget", "Bake at 200 °C for 25-30 minutes", "Step 3: add 2 eggs", "serves 4-6", "count 1 2 3 4 5 6 7 8 9 10",
             "the seasons 2019 2020 2021", "Room 101", "3 in a Row", "Spring 2025 menu", "2 place settings", "Kids 3, 5 and 7",
             "10 000 steps a day", "simmer 20 minutes, then 10 more", "set the oven to 180", "4 Grove kids", "dinner for 3f2a1b4c-9d8e-4f7a-b6c5-123456789012",
+            "school is a 20 minute drive", "a 2 hour drive to grandma", "a 5 mile drive", "a 10 min drive away",
         ])
     func leavesLookAlikes(_ text: String) {
         #expect(PIIRedactor.redact(text) == text, "\(text) → \(PIIRedactor.redact(text))")

@@ -56,6 +56,39 @@ public struct ArtifactRepository: Sendable {
         }
     }
 
+    /// Replaces the payload of the user's artifact `id` with what `change` makes of it, when no
+    /// other write changed it meanwhile (compare and set, retried up to three times: two swaps of
+    /// one plan at once both hold). Answers the artifact as stored; nil when the user has none of
+    /// that id. `change` may answer nil to leave it as it is.
+    public func update(_ id: ArtifactID, for user: UserID, _ change: (Artifact) async throws -> JSONValue?) async throws -> Artifact? {
+        for _ in 0..<3 {
+            let read = try await database.read { db -> (Artifact, String)? in
+                guard let row = try await db.raw("SELECT \(unsafeRaw: Self.columns) FROM zia_artifacts a WHERE a.id = \(bind: id.uuid) AND a.user_id = \(bind: user.uuid)").first(),
+                    let artifact = try Self.artifact(from: row)
+                else { return nil }
+                return (artifact, try row.decode(column: "payload", as: String.self))
+            }
+            guard let found = read else { return nil }
+            let (artifact, before) = found
+            guard let payload = try await change(artifact) else { return artifact }
+            let after = String(decoding: try payload.data(), as: UTF8.self)
+            let updated = try await database.transaction(owner: user.uuid) { db in
+                try await db.raw(
+                    """
+                    UPDATE zia_artifacts SET payload = \(bind: after)
+                    WHERE id = \(bind: id.uuid) AND user_id = \(bind: user.uuid) AND payload = \(bind: before) RETURNING id
+                    """
+                ).first() != nil
+            }
+            if updated {
+                var stored = artifact
+                stored.payload = payload
+                return stored
+            }
+        }
+        throw APIError.conflict("The plan changed while it was being updated; try again.", code: "artifact_busy")
+    }
+
     /// Deletes the user's artifact `id`; false when they have none of that id.
     public func delete(_ id: ArtifactID, for user: UserID) async throws -> Bool {
         try await database.transaction(owner: user.uuid) { db in

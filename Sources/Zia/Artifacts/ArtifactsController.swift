@@ -4,21 +4,30 @@ import Foundation
 import Hummingbird
 import PlatformCore
 import ZiaAPI
+import ZiaAssistant
 
 /// `POST|GET /artifacts`, `GET|DELETE /artifacts/{id}` and `GET /calendar/suggestion`: the caller's
 /// saved plans (anyone else's is the 404 a missing one is), titled in the caller's time zone when
 /// sent without a title (a saved meal plan's cuisines written back as memories, with consent), and
-/// the calendar event for one of them.
+/// the calendar event for one of them; `POST /artifacts/{id}/swap` changes one day of a saved meal
+/// plan for the household as it is now.
 public struct ArtifactsController: Sendable {
     let artifacts: ArtifactRepository
+    let households: HouseholdRepository
+    let swapper: MealSwapper
     let accounts: AccountRepository
     let clock: any TimeSource
     let paging: ListPaging
     let writeBack: MemoryWriteBack
 
     /// - Parameter cursorSecret: the server secret the list's cursors are signed with.
-    public init(artifacts: ArtifactRepository, accounts: AccountRepository, clock: any TimeSource, writeBack: MemoryWriteBack, cursorSecret: Data) {
+    public init(
+        artifacts: ArtifactRepository, households: HouseholdRepository, swapper: MealSwapper, accounts: AccountRepository, clock: any TimeSource,
+        writeBack: MemoryWriteBack, cursorSecret: Data
+    ) {
         self.artifacts = artifacts
+        self.households = households
+        self.swapper = swapper
         self.writeBack = writeBack
         self.accounts = accounts
         self.clock = clock
@@ -30,6 +39,7 @@ public struct ArtifactsController: Sendable {
         api.on(ZiaRoutes.artifacts, edited: list)
         api.on(ZiaRoutes.artifact, use: read)
         api.on(ZiaRoutes.deleteArtifact, use: delete)
+        api.on(ZiaRoutes.swapMealPlanDay, use: swap)
         api.on(ZiaRoutes.calendarSuggestion, use: suggest)
     }
 
@@ -61,6 +71,38 @@ public struct ArtifactsController: Sendable {
     @Sendable func delete(_ request: Request, _ context: AuthenticatedContext, _ id: ArtifactID) async throws -> NoContent {
         guard try await artifacts.delete(id, for: context.userID) else { throw Self.notFound }
         return NoContent()
+    }
+
+    /// The day's new dish follows the household's rules as stored now and the reason's; the plan's
+    /// other days stay; a day, recipe or artifact type that cannot be swapped is a 422 naming it.
+    @Sendable func swap(_ request: Request, _ context: AuthenticatedContext, _ id: ArtifactID) async throws -> Artifact {
+        let entry = try MealSwapInput.check(try await request.decode(as: MealSwapInput.self, context: context)).get()
+        let household = try await households.profile(of: context.userID) ?? .defaults
+        let (swapper, user) = (swapper, context.userID)
+        let updated = try await artifacts.update(id, for: user) { artifact in
+            var v = Validator()
+            guard let plan = SavedMealPlan(artifact) else {
+                v.fail("id", "is a \(artifact.artifactType.rawValue); only a meal plan's days can be swapped")
+                try v.throwIfInvalid()
+                return nil
+            }
+            switch try await swapper.swap(plan, day: entry.day, reason: entry.reason, recipeID: entry.recipeID, household: household) {
+            case .swapped(let payload, _):
+                return payload
+            case .unknownDay(let days):
+                v.fail("day", "must be one of the plan's days: \(days.joined(separator: ", "))")
+            case .unknownRecipe:
+                v.fail("recipe_id", "names no recipe Zia knows")
+            case .unfit(let why):
+                v.fail("recipe_id", why)
+            case .nothingFits:
+                v.fail("day", "has no other recipe that fits the household\(entry.reason == nil ? "" : " and the reason"); try another reason")
+            }
+            try v.throwIfInvalid()
+            return nil
+        }
+        guard let updated else { throw Self.notFound }
+        return updated
     }
 
     @Sendable func suggest(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> CalendarSuggestion {

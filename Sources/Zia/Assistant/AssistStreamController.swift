@@ -60,7 +60,9 @@ public struct AssistStreamController: Sendable {
         }
         async let account = accounts.account(of: user)
         async let household = households.profile(of: user)
-        async let remembered = memories.memoriesForPrompt(user: user, domain: MemoryDomain(intent: IntentClassifier().classify(body.goal, mode: body.mode)))
+        // The goal as the engine reads it (its agent, its rules, a follow-up to the last plan), for `context` and the memories.
+        let reading = Assistant.read(storedGoal, mode: body.mode, history: history)
+        async let remembered = memories.memoriesForPrompt(user: user, domain: MemoryDomain(intent: reading.intent))
         let profile = try await household ?? .defaults
         let caller = try await account
         let variants = ZiaExperiments.variants(for: user, cohort: caller.betaCohort)
@@ -70,7 +72,7 @@ public struct AssistStreamController: Sendable {
                 runID: runID, variants: variants),
             context: AssistContext(
                 profile: caller, household: profile, conversationID: conversationID, runID: RunID(runID),
-                foodRules: FoodCheck(household: profile, stated: Assistant.statedRules(storedGoal, mode: body.mode)).rules),
+                foodRules: FoodCheck(household: profile, stated: reading.stated).rules),
             quota: quota, started: started,
             engine: engine, conversations: conversations, runs: runs, pantry: pantry, metrics: metrics, clock: clock, logger: logger)
         // Every event carries an id (`<run_id>:<n>`), so a client that loses the stream reconnects with `Last-Event-ID`.

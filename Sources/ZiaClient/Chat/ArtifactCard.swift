@@ -23,7 +23,7 @@ public struct ArtifactCard: Sendable, Equatable {
             guard !meals.isEmpty else { return nil }
             let items = grocery.aisles.values.reduce(0) { $0 + $1.count }
             self.init(
-                type: .mealPlan, title: "Meal plan", summary: "\(meals.count) dinners · \(items) groceries",
+                type: .mealPlan, title: "Meal plan", summary: "\(meals.count) \(Self.mealWord(final.recipes ?? [], count: meals.count)) · \(items) groceries",
                 payload: [
                     "plan_text": .string(text),
                     "meals": .array(
@@ -31,6 +31,8 @@ public struct ArtifactCard: Sendable, Equatable {
                             .object(["day": .string(meal.day), "title": .string(meal.title), "recipe_id": meal.recipeID.map(JSONValue.string) ?? .null])
                         }),
                     "grocery": .object(["aisles": .object(grocery.aisles.mapValues { .array($0.map(Self.json)) })]),
+                    // The goal's food rules, so a day swapped later keeps them.
+                    "goal_rules": .array((final.goalRules ?? []).map(JSONValue.string)),
                 ])
         case .routines:
             guard let routine = final.routine, !routine.steps.isEmpty else { return nil }
@@ -77,12 +79,28 @@ public struct ArtifactCard: Sendable, Equatable {
         public var day: String
         public var title: String
         public var recipeID: String?
+
+        public init(day: String, title: String, recipeID: String? = nil) {
+            self.day = day
+            self.title = title
+            self.recipeID = recipeID
+        }
     }
 
-    /// The plan's `Monday: <recipe title>` lines (the meal agent writes one per day), each matched
+    /// "dinners", "breakfasts", "lunch": what a plan of `count` meals from `recipes` holds (the
+    /// meal most of them are tagged with; dinner when none is).
+    static func mealWord(_ recipes: [Recipe], count: Int) -> String {
+        let meals = ["breakfast", "lunch", "snack"]
+        let best = meals.max { a, b in recipes.filter { $0.tags.contains(a) }.count < recipes.filter { $0.tags.contains(b) }.count }
+        let meal = best.flatMap { best in recipes.filter { $0.tags.contains(best) }.count * 2 > recipes.count ? best : nil } ?? "dinner"
+        if count == 1 { return meal }
+        return meal == "lunch" ? "lunches" : meal + "s"
+    }
+
+    /// The plan's `Monday: <recipe title>` lines (the meal agent writes one per day; `Today:` for one meal), each matched
     /// to the recipe of that title when there is one.
     public static func meals(in planText: String, recipes: [Recipe]) -> [Meal] {
-        let days = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+        let days = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "today"]
         return planText.split(whereSeparator: \.isNewline).compactMap { line in
             guard let colon = line.firstIndex(of: ":") else { return nil }
             let day = line[..<colon].trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "-*•"))

@@ -26,11 +26,11 @@ public struct FoodRuleSuggestion: Sendable, Equatable {
 extension ZiaAPIClient {
     /// Adds food rules to the signed-in user's household allergies, once each ignoring case (the
     /// user said yes to a plan's suggestion): the household is read, checked by the server's rules
-    /// and saved; the saved household is returned.
+    /// and saved under the version read (`If-Match`), read again when another parent saved
+    /// meanwhile; the saved household is returned.
     public func addFoodRules(_ rules: [String]) async throws -> Household {
-        let saving = HouseholdSaving(api: self, rules: HouseholdProfile.check)
-        var profile = try await saving.load().profile
-        profile.allergies = CaseInsensitiveText.unique(profile.allergies + rules)
-        return try await saving.save(profile).get()
+        try await HouseholdSaving(api: self, rules: HouseholdProfile.check).update { profile in
+            profile.allergies = CaseInsensitiveText.unique(profile.allergies + rules)
+        }
     }
 }

@@ -4,7 +4,10 @@ import Observation
 /// The household profile screen: the stored profile loaded into an editable draft (adults, kids
 /// with ages and dietary restrictions, allergies, cuisines, bedtime preferences), checked on the
 /// device with the server's rules before saving, and every offending field marked by its JSON path
-/// whether the device or the server (422) found it. Shows "Setup complete" or "Finish setup".
+/// whether the device or the server (422) found it. Shows "Setup complete" or "Finish setup". A
+/// save names the version it edited (`If-Match`): when another parent saved the household while
+/// the form was open, the form's edits are put on top of theirs and shown for a second save, so
+/// neither parent's change is lost.
 @MainActor
 @Observable
 public final class HouseholdProfileViewModel {
@@ -12,6 +15,8 @@ public final class HouseholdProfileViewModel {
     public var draft = HouseholdProfile.defaults
     /// The profile as the server last answered it.
     public private(set) var stored: HouseholdProfile?
+    /// The stored profile's version (its `ETag`), nil while none is stored.
+    private(set) var version: String?
     public private(set) var errors = FormErrors()
     public private(set) var isLoading = false
     public private(set) var isSaving = false
@@ -37,9 +42,10 @@ public final class HouseholdProfileViewModel {
         isLoading = true
         defer { isLoading = false }
         do {
-            let household = try await saving.load()
-            stored = household.profile
-            draft = household.profile
+            let loaded = try await saving.loadVersioned()
+            stored = loaded.household.profile
+            draft = loaded.household.profile
+            version = loaded.version
             errors = FormErrors()
         } catch {
             errors = FormErrors(error)
@@ -82,14 +88,27 @@ public final class HouseholdProfileViewModel {
     public func save() async -> Bool {
         isSaving = true
         defer { isSaving = false }
-        switch await saving.save(draft) {
-        case .success(let household):
-            stored = household.profile
-            draft = household.profile
+        do {
+            let saved = try await saving.send(draft, version: version)
+            stored = saved.household.profile
+            draft = saved.household.profile
+            version = saved.version
             errors = FormErrors()
             return true
-        case .failure(let problems):
-            errors = problems
+        } catch ClientError.conflict(412, _, _) {
+            // Saved elsewhere meanwhile: this form's edits on top of the latest, for a second save.
+            do {
+                let latest = try await saving.loadVersioned()
+                draft = HouseholdSaving.rebase(draft, from: stored ?? .defaults, onto: latest.household.profile)
+                stored = latest.household.profile
+                version = latest.version
+                errors = FormErrors(message: "The household was changed on another device. Your edits are kept on top of that change; review them and save again.")
+            } catch {
+                errors = FormErrors(error)
+            }
+            return false
+        } catch {
+            errors = FormErrors(error)
             return false
         }
     }

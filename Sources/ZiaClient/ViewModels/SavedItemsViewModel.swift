@@ -121,6 +121,43 @@ public final class SavedItemsViewModel {
 
     public func close() { opened = nil }
 
+    /// Whether a swap is on its way (a screen disables its swap buttons meanwhile).
+    public private(set) var isSwapping = false
+
+    /// Changes one day of a saved meal plan ("something else instead of Tuesday's curry"): the
+    /// server picks a dish that fits the household and `reason` (or puts `recipeID` there), keeps
+    /// the other days and recomputes the groceries. The plan in the list and the opened one show
+    /// the answer; a refusal (a day the plan does not have, a recipe that breaks a rule) is
+    /// ``errorMessage`` and changes nothing. Sent with an `Idempotency-Key`, so a retry after a
+    /// lost answer swaps once. Returns the plan as saved, or nil when it was not swapped.
+    @discardableResult
+    public func swap(_ id: ArtifactID, day: String, reason: String? = nil, recipeID: String? = nil) async -> Artifact? {
+        isSwapping = true
+        defer { isSwapping = false }
+        do {
+            let updated = try await api.send(
+                ZiaRoutes.swapMealPlanDay, id, body: MealSwapInput(day: day, reason: reason, recipeID: recipeID), headers: ArtifactCard.saveHeaders())
+            if let index = items.firstIndex(where: { $0.id == id }) { items[index] = updated }
+            if opened?.id == id { opened = updated }
+            errorMessage = nil
+            return updated
+        } catch {
+            errorMessage = "The day was not changed: " + ScreenText.message(error)
+            return nil
+        }
+    }
+
+    /// The days of a saved meal plan, in order, as ``swap(_:day:reason:recipeID:)`` names them
+    /// (empty for another kind of plan).
+    public static func days(of artifact: Artifact) -> [ArtifactCard.Meal] {
+        guard artifact.artifactType == .mealPlan, case .array(let meals)? = artifact.payload["meals"] else { return [] }
+        return meals.compactMap { meal in
+            guard case .object(let fields) = meal, case .string(let day)? = fields["day"], case .string(let title)? = fields["title"] else { return nil }
+            let recipe: String? = if case .string(let id)? = fields["recipe_id"] { id } else { nil }
+            return ArtifactCard.Meal(day: day, title: title, recipeID: recipe)
+        }
+    }
+
     private func page(after cursor: String?) async throws -> ([Artifact], String?) {
         var query = [URLQueryItem(name: "limit", value: String(pageSize))]
         if let type = filter.artifactType { query.append(URLQueryItem(name: "artifact_type", value: type.rawValue)) }

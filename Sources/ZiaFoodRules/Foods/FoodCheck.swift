@@ -114,7 +114,7 @@ public struct FoodCheck: Sendable {
     public func violations(inText text: String) -> [FoodViolation] {
         guard !isEmpty else { return [] }
         let words = WordSplitter.words(text)
-        let offered = table.hits(in: words).filter { !isWarnedAgainst($0.range, in: words) }
+        let offered = table.hits(in: words).filter { !isWarnedAgainst($0.range, in: words) && !Self.isIdiom($0.range, in: words) }
         var found: [FoodViolation] = []
         for tag in Set(offered.map(\.value)).sorted() {
             for rule in excluded[tag] ?? [] { found.append(FoodViolation(ingredient: text, rule: rule, carries: tag)) }
@@ -136,6 +136,18 @@ public struct FoodCheck: Sendable {
             index -= 1
         }
         return false
+    }
+
+    /// Whether the food word at `range` is an everyday verb that offers no food: "wrap up the day",
+    /// "stock up on fruit", "beef up the routine", "take stock". A food after it is still read on its
+    /// own ("stock up on bread" offers bread); "a cup of stock" and "cut the ham up" are food.
+    static func isIdiom(_ range: Range<Int>, in words: [Word]) -> Bool {
+        guard range.count == 1 else { return false }
+        let word = words[range.lowerBound]
+        let next = range.upperBound < words.count ? words[range.upperBound].text : ""
+        let before = range.lowerBound > 0 ? words[range.lowerBound - 1].text : ""
+        if next == "up", !word.forms.isDisjoint(with: ["wrap", "stock", "beef"]) { return true }
+        return word.forms.contains("stock") && ["take", "taking", "took", "takes"].contains(before)
     }
 
     /// Words that may stand between a warning and its food ("never *give any* honey").

@@ -118,9 +118,22 @@ public struct FoodTable: Sendable {
     /// family). Empty when the table does not know it ("strawberries"): the check then matches it
     /// as free text.
     public func allergens(inAllergy text: String) -> Set<String> {
-        let words = WordSplitter.words(text)
+        let words = Self.splittingCompounds(WordSplitter.words(text))
         let named = Set(aliases.longestMatches(in: words).flatMap(\.value))
         return named.isEmpty ? tags(in: words).intersection(Self.canonical + ["honey"]) : named
+    }
+
+    /// German writes an allergy as one word: "Erdnussallergie", "Laktoseintoleranz",
+    /// "Glutenunverträglichkeit". Each such word becomes its food and the word for allergy.
+    static let compoundEndings = ["allergien", "allergie", "unvertraglichkeit", "intoleranz", "allergy", "frei"]
+
+    static func splittingCompounds(_ words: [Word]) -> [Word] {
+        words.flatMap { word -> [Word] in
+            for ending in compoundEndings where word.text.count > ending.count + 2 && word.text.hasSuffix(ending) {
+                return [Word(String(word.text.dropLast(ending.count))), Word(ending)]
+            }
+            return [word]
+        }
     }
 
     /// The tags an ingredient says it is free of by name ("gluten-free", and for a food the table
@@ -134,7 +147,7 @@ public struct FoodTable: Sendable {
     }
 
     /// Every tag of the table (allergens, infant hazards and categories) the words carry.
-    func tags(in words: [Word]) -> Set<String> { Set(hits(in: words).map(\.value)) }
+    package func tags(in words: [Word]) -> Set<String> { Set(hits(in: words).map(\.value)) }
 
     /// Where the words carry a tag: each occurrence that is not a look-alike, a substitute or freed.
     func hits(in words: [Word]) -> [PhraseMatch<String>] {

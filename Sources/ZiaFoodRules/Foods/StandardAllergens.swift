@@ -19,7 +19,7 @@ enum StandardAllergens {
         "pizza", "pizza dough", "dough", "batter", "pretzel", "dumpling", "wonton", "gyoza", "matzo", "graham cracker", "roux", "crumpet", "scone",
         "baguette", "ciabatta", "focaccia", "bao", "tempura", "gochujang", "roll", "hoagie", "hoagie roll", "sub roll", "kaiser roll",
         "burger bun", "hamburger bun", "hot dog bun", "doughnut", "donut", "toast", "english muffin", "sandwich", "bread stick", "breadstick",
-        "cheeseburger", "hamburger", "oyster sauce",
+        "cheeseburger", "hamburger", "oyster sauce", "carbonara", "quiche", "lasagna noodle", "lasagna sheet", "lasagne sheet",
     ]
     static let wheatLookAlikes = [
         "rice flour", "corn flour", "maize flour", "almond flour", "coconut flour", "chickpea flour", "gram flour", "potato flour", "tapioca flour",
@@ -38,12 +38,17 @@ enum StandardAllergens {
                 "tzatziki", "raita", "lassi", "quark", "skyr", "labneh", "half and half", "monterey jack", "colby", "queso", "cotija", "manchego", "asiago",
                 "fontina", "havarti", "edam", "romano",
                 "chocolate", "milk chocolate", "white chocolate", "cheeseburger", "brioche", "naan", "milk bread",
+                // Dishes made with cheese, butter or milk.
+                "pesto", "pizza", "pancake", "waffle", "crepe", "carbonara", "lasagna", "lasagne", "mac and cheese", "quiche", "risotto", "gratin",
+                "fromage", "kase", "formaggio", "queijo",
             ],
             lookAlikes: [
                 "coconut milk", "coconut cream", "cream of coconut", "coconut yogurt", "coconut yoghurt", "almond milk", "oat milk", "soy milk", "soya milk",
                 "rice milk", "cashew milk", "hemp milk", "pea milk", "peanut butter", "almond butter", "cashew butter", "nut butter", "seed butter",
                 "sunflower butter", "sunflower seed butter", "apple butter", "cocoa butter", "shea butter", "cream of tartar", "vegan butter", "vegan cheese",
                 "vegan yogurt", "vegan cream", "soy yogurt", "bean curd", "butter bean", "butter lettuce",
+                // The dough or sheets of a dish, not the dish (a mix or a ready base may hold milk: it stays the dish).
+                "pizza dough", "lasagna noodle", "lasagna sheet", "lasagne sheet", "risotto rice",
             ],
             freeFrom: ["dairy", "milk"], substitutes: StandardFoods.animalSubstitutes),
         .init(
@@ -51,7 +56,7 @@ enum StandardAllergens {
             contains: [
                 "egg", "egg white", "egg yolk", "yolk", "albumen", "albumin", "mayonnaise", "mayo", "meringue", "aioli", "custard", "hollandaise", "bearnaise",
                 "frittata", "omelette", "omelet", "quiche", "eggnog", "brioche", "challah", "pavlova", "souffle", "carbonara", "french toast", "egg noodle",
-                "lemon curd",
+                "lemon curd", "pancake", "waffle", "crepe",
             ],
             lookAlikes: ["vegan mayo", "vegan mayonnaise", "eggless mayo", "eggless mayonnaise", "egg replacer", "egg substitute"],
             freeFrom: ["egg"], substitutes: StandardFoods.animalSubstitutes),
@@ -169,31 +174,37 @@ enum StandardAllergens {
         "œuf": ["egg"], "poisson": ["fish"], "crustace": ["crustacean"], "fruits de mer": ["fish", "crustacean", "mollusc"], "mollusque": ["mollusc"],
         "fruits a coque": ["tree_nut"], "noix": ["tree_nut"], "noisette": ["tree_nut"], "amande": ["tree_nut"], "ble": ["wheat"],
         "sesame": ["sesame"], "celeri": ["celery"], "moutarde": ["mustard"], "soja": ["soy"], "lupin": ["lupin"], "miel": ["honey"],
+        "crustaces": ["crustacean"], "crevette": ["crustacean"], "homard": ["crustacean"], "crabe": ["crustacean"], "moule": ["mollusc"],
+        "fromage": ["milk"],
         // German.
         "erdnuss": ["peanut"], "erdnusse": ["peanut"], "milch": ["milk"], "milchprodukte": ["milk"], "laktose": ["milk"], "ei": ["egg"],
         "eier": ["egg"], "fisch": ["fish"], "krebstiere": ["crustacean"], "meeresfruchte": ["fish", "crustacean", "mollusc"],
         "weichtiere": ["mollusc"], "schalenfruchte": ["tree_nut"], "nuss": ["tree_nut", "peanut"], "nusse": ["tree_nut", "peanut"],
         "haselnuss": ["tree_nut"], "haselnusse": ["tree_nut"], "mandel": ["tree_nut"], "mandeln": ["tree_nut"], "walnusse": ["tree_nut"],
         "weizen": ["wheat"], "sesam": ["sesame"], "sellerie": ["celery"], "senf": ["mustard"], "lupine": ["lupin"], "honig": ["honey"],
-        "zoliakie": ["gluten"],
+        "zoliakie": ["gluten"], "schalentiere": ["crustacean", "mollusc"], "garnelen": ["crustacean"], "krabben": ["crustacean"],
+        "muscheln": ["mollusc"], "kase": ["milk"],
         // Spanish.
         "mani": ["peanut"], "cacahuate": ["peanut"], "leche": ["milk"], "lacteo": ["milk"], "lactosa": ["milk"], "huevo": ["egg"],
         "pescado": ["fish"], "marisco": ["crustacean", "mollusc"], "crustaceo": ["crustacean"], "molusco": ["mollusc"],
         "frutos secos": ["tree_nut", "peanut"], "nuez": ["tree_nut"], "nueces": ["tree_nut"], "almendra": ["tree_nut"], "avellana": ["tree_nut"],
         "trigo": ["wheat"], "sesamo": ["sesame"], "ajonjoli": ["sesame"], "apio": ["celery"], "mostaza": ["mustard"], "sulfito": ["sulphite"],
-        "altramuz": ["lupin"], "miel de abeja": ["honey"], "celiaco": ["gluten"], "celiaca": ["gluten"],
+        "altramuz": ["lupin"], "miel de abeja": ["honey"], "celiaco": ["gluten"], "celiaca": ["gluten"], "mariscos": ["crustacean", "mollusc"],
+        "camaron": ["crustacean"], "camarones": ["crustacean"], "gamba": ["crustacean"], "langosta": ["crustacean"], "mejillon": ["mollusc"],
+        "mejillones": ["mollusc"], "queso": ["milk"],
         // Italian.
         "arachidi": ["peanut"], "noccioline": ["peanut"], "latte": ["milk"], "latticini": ["milk"],
         "lattosio": ["milk"], "uovo": ["egg"], "uova": ["egg"], "pesce": ["fish"], "crostacei": ["crustacean"], "molluschi": ["mollusc"],
         "frutti di mare": ["fish", "crustacean", "mollusc"], "frutta a guscio": ["tree_nut"], "frutta secca": ["tree_nut", "peanut"],
         "noci": ["tree_nut"], "nocciole": ["tree_nut"], "mandorle": ["tree_nut"], "grano": ["wheat"], "frumento": ["wheat"], "glutine": ["gluten"],
         "soia": ["soy"], "sedano": ["celery"], "senape": ["mustard"], "solfiti": ["sulphite"], "lupini": ["lupin"], "miele": ["honey"],
-        "celiachia": ["gluten"],
+        "celiachia": ["gluten"], "gamberi": ["crustacean"], "gamberetti": ["crustacean"], "cozze": ["mollusc"], "vongole": ["mollusc"],
+        "formaggio": ["milk"],
         // Portuguese.
         "amendoim": ["peanut"], "amendoins": ["peanut"], "leite": ["milk"], "laticinios": ["milk"], "lactose": ["milk"], "ovo": ["egg"],
         "ovos": ["egg"], "peixe": ["fish"], "crustaceos": ["crustacean"], "moluscos": ["mollusc"], "frutos do mar": ["fish", "crustacean", "mollusc"],
         "frutos de casca rija": ["tree_nut"], "nozes": ["tree_nut"], "castanha": ["tree_nut"], "amendoa": ["tree_nut"],
         "gergelim": ["sesame"], "aipo": ["celery"], "mostarda": ["mustard"], "sulfitos": ["sulphite"], "tremoco": ["lupin"], "mel": ["honey"],
-        "doenca celiaca": ["gluten"],
+        "doenca celiaca": ["gluten"], "camarao": ["crustacean"], "camaroes": ["crustacean"], "queijo": ["milk"],
     ]
 }

@@ -13,7 +13,7 @@ enum StandardFoods {
         .init(
             canonical: "pork",
             contains: [
-                "pork", "bacon", "ham", "gammon", "prosciutto", "pancetta", "guanciale", "speck", "lardon", "lard", "chorizo", "pepperoni", "salami",
+                "carbonara", "pork", "bacon", "ham", "gammon", "prosciutto", "pancetta", "guanciale", "speck", "lardon", "lard", "chorizo", "pepperoni", "salami",
                 "mortadella", "sausage", "bratwurst", "kielbasa", "frankfurter", "hot dog", "wiener", "chipolata", "black pudding", "pork rind",
                 "crackling", "chicharron", "carnitas", "char siu", "spare rib", "baby back rib", "jamon", "soppressata", "nduja", "capicola", "coppa",
             ] + gelatin,
@@ -68,11 +68,13 @@ enum StandardFoods {
                 "cognac", "whisky", "whiskey", "bourbon", "scotch", "vodka", "gin", "tequila", "mezcal", "liqueur", "schnapps", "vermouth", "sherry",
                 "port wine", "marsala", "madeira", "champagne", "prosecco", "kirsch", "amaretto", "grand marnier", "cointreau", "triple sec", "kahlua",
                 "cooking wine", "shaoxing", "rice wine", "vanilla extract", "beer batter", "bourguignon", "coq au vin", "sangria", "tiramisu",
+                // Vanilla as recipes list it is the extract, made with alcohol.
+                "vanilla", "vanilla essence",
             ],
             lookAlikes: [
                 "wine vinegar", "red wine vinegar", "white wine vinegar", "rice wine vinegar", "sherry vinegar", "cider vinegar", "apple cider vinegar",
                 "apple cider", "ginger beer", "root beer", "ginger ale", "non alcoholic wine", "non alcoholic beer", "dealcoholised wine",
-                "dealcoholized wine", "scotch egg", "scotch bonnet",
+                "dealcoholized wine", "scotch egg", "scotch bonnet", "vanilla bean", "vanilla pod", "vanilla powder", "vanilla sugar",
             ],
             freeFrom: ["alcohol"]),
     ]
@@ -103,7 +105,7 @@ enum StandardFoods {
         "icing sugar", "powdered sugar", "maple syrup", "agave", "molasses", "syrup", "salt", "sea salt", "black pepper", "cumin", "paprika",
         "smoked paprika", "turmeric", "cinnamon", "nutmeg", "clove", "cardamom", "cardamom pod", "star anise", "saffron", "chili flake",
         "chili powder", "chilli powder", "cayenne", "garam masala", "ras el hanout", "herbes de provence", "italian seasoning", "allspice",
-        "five spice", "spice", "seasoning", "vanilla", "vanilla bean", "vanilla pod", "cocoa", "cocoa powder", "baking powder", "baking soda",
+        "five spice", "spice", "seasoning", "vanilla bean", "vanilla pod", "vanilla powder", "vanilla sugar", "cocoa", "cocoa powder", "baking powder", "baking soda",
         "bicarbonate of soda", "yeast", "vinegar", "rice vinegar", "apple cider vinegar", "ketchup", "tomato paste", "tomato puree", "tomato sauce",
         "passata", "salsa", "hot sauce", "sriracha", "tabasco", "harissa", "chutney", "mango chutney", "jam", "jelly", "water", "ice", "agar",
         // Seeds (sesame and mustard are in the allergen table).

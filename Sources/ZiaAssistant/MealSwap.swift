@@ -1,0 +1,162 @@
+import Foundation
+import PlatformAPI
+import ZiaAPI
+import ZiaSafety
+
+/// A saved meal plan's payload as a plan's days, written back with one day changed: the day's
+/// meal entry, its line of `plan_text`, the grocery list recomputed for the household from every
+/// day's recipe, and `unfit_days`, the kept days whose dish breaks a rule the household holds now.
+/// Keys a client added are kept as sent; grocery items no known recipe of the plan explains (a
+/// day Zia does not know) stay on the list, unless the day swapped was the only such day.
+public struct SavedMealPlan: Sendable {
+    public var payload: [String: JSONValue]
+    public var revision: PlanRevision
+    /// The food rules the plan's goal stated (`goal_rules`), kept for a swapped day as the household's are.
+    public var goalRules: [String]
+
+    /// The plan `artifact` holds; nil when it is not a meal plan.
+    public init?(_ artifact: Artifact) {
+        guard artifact.artifactType == .mealPlan, case .object(let payload) = artifact.payload, case .array(let meals)? = payload["meals"] else { return nil }
+        self.payload = payload
+        var rules: [String] = []
+        if case .array(let listed)? = payload["goal_rules"] {
+            for case .string(let rule) in listed { rules.append(rule) }
+        }
+        goalRules = rules
+        revision = PlanRevision(
+            days: meals.map { meal in
+                let fields: [String: JSONValue] = if case .object(let object) = meal { object } else { [:] }
+                let (day, title) = (Self.text(fields["day"]), Self.text(fields["title"]))
+                let byID = Self.text(fields["recipe_id"]).isEmpty ? nil : PlanRevision.recipe(id: Self.text(fields["recipe_id"]))
+                return PlanRevision.Day(label: day, title: title, recipe: byID ?? PlanRevision.recipe(named: title))
+            })
+    }
+
+    /// The payload with day `index` on `recipe`, groceries for `household`, the other days checked against `check`.
+    public func replacing(_ index: Int, with recipe: Recipe, household: HouseholdProfile, check: FoodCheck? = nil) -> JSONValue {
+        var payload = payload
+        var days = revision.days
+        let old = days[index]
+        days[index].recipe = recipe
+        days[index].title = recipe.title
+        if case .array(var meals)? = payload["meals"], case .object(var meal) = meals[index] {
+            meal["title"] = .string(recipe.title)
+            meal["recipe_id"] = .string(recipe.id)
+            meals[index] = .object(meal)
+            payload["meals"] = .array(meals)
+        }
+        if case .string(let text)? = payload["plan_text"] {
+            payload["plan_text"] = .string(Self.replacingLine(of: old.label, in: text, with: recipe.title))
+        }
+        payload["grocery"] = .object(
+            ["aisles": .object(groceries(after: days, swapped: index, household: household).aisles.mapValues { .array($0.map(Self.json)) })])
+        // A rule the household added since the plan was saved: the kept days that break it, so the family swaps them too.
+        let check = check ?? FoodCheck(household: household, stated: goalRules)
+        let unfit: [JSONValue] = days.indices.compactMap { day in
+            guard day != index, let recipe = days[day].recipe, case let broken = check.violations(in: recipe), !broken.isEmpty else { return nil }
+            return .object([
+                "day": .string(days[day].label), "title": .string(days[day].title),
+                "breaks": .array(CaseInsensitiveText.unique(broken.map(\.carries)).map(JSONValue.string)),
+            ])
+        }
+        if unfit.isEmpty { payload.removeValue(forKey: "unfit_days") } else { payload["unfit_days"] = .array(unfit) }
+        return .object(payload)
+    }
+
+    /// The list for `days`: every known recipe scaled to the household, plus the saved items that no
+    /// known recipe of the saved plan explains — none when the day swapped (`swapped`) was the only
+    /// day Zia did not know, since they were its.
+    func groceries(after days: [PlanRevision.Day], swapped: Int, household: HouseholdProfile) -> GroceryList {
+        let explained = Set(revision.days.compactMap(\.recipe).flatMap(\.ingredients).map { GroceryNames.key($0.name) })
+        let unknown = revision.days.indices.filter { revision.days[$0].recipe == nil }
+        var kept: [GroceryEntry] = []
+        if unknown != [swapped], case .object(let grocery)? = payload["grocery"], case .object(let aisles)? = grocery["aisles"] {
+            for (aisle, items) in aisles.sorted(by: { $0.key < $1.key }) {
+                guard case .array(let items) = items else { continue }
+                for case .object(let item) in items where !explained.contains(GroceryNames.key(Self.text(item["name"]))) {
+                    let quantity: Double? = if case .number(let amount)? = item["quantity"] { amount } else { nil }
+                    let unit = Self.text(item["unit"])
+                    kept.append(GroceryEntry(name: Self.text(item["name"]), quantity: quantity, unit: unit.isEmpty ? nil : unit, aisle: GroceryAisle(rawValue: aisle)))
+                }
+            }
+        }
+        let recipes = days.compactMap(\.recipe).map { Servings.scale($0, for: household) }
+        return GroceryConsolidator.consolidate(
+            recipes.flatMap(\.ingredients).map { GroceryEntry(name: $0.name, quantity: $0.quantity, unit: $0.unit, aisle: $0.aisle) } + kept)
+    }
+
+    /// `text` with the line of `label` ("Tuesday: …", after list marks) naming `title` instead.
+    static func replacingLine(of label: String, in text: String, with title: String) -> String {
+        var replaced = false
+        let lines = text.components(separatedBy: "\n").map { line -> String in
+            guard !replaced, let colon = line.firstIndex(of: ":") else { return line }
+            let head = line[..<colon]
+            guard head.drop(while: { $0.isWhitespace || "-*•#".contains($0) }).trimmingCharacters(in: .whitespaces).caseInsensitiveCompare(label) == .orderedSame
+            else { return line }
+            replaced = true
+            return String(head) + ": " + title
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func text(_ value: JSONValue?) -> String {
+        if case .string(let text)? = value { text } else { "" }
+    }
+
+    static func json(_ item: GroceryList.Item) -> JSONValue {
+        .object(["name": .string(item.name), "quantity": item.quantity.map(JSONValue.number) ?? .null, "unit": item.unit.map(JSONValue.string) ?? .null])
+    }
+}
+
+/// Swaps one day of a saved meal plan for another fit recipe, deterministically and with no model
+/// call: the household's food rules and the reason's ("no fish", "something vegetarian") hold for
+/// the new dish, the reason's words pick it (``RecipeFinder``), it is for the plan's meal and
+/// suits the youngest kid, and it is none of the plan's other dishes nor the one it replaces.
+public struct MealSwapper: Sendable {
+    let finder: RecipeFinder
+
+    public init(recipes: any RecipeRetriever) {
+        finder = RecipeFinder(recipes: recipes)
+    }
+
+    /// What a swap did.
+    public enum Outcome: Sendable {
+        /// The plan's new payload and the day's new recipe.
+        case swapped(payload: JSONValue, recipe: Recipe)
+        /// The plan has no day of that label; its labels.
+        case unknownDay([String])
+        /// `recipe_id` names no recipe Zia has.
+        case unknownRecipe
+        /// `recipe_id`'s recipe breaks a rule of the household or the reason, or is not for this meal or the youngest: why.
+        case unfit(String)
+        /// No other recipe fits that day.
+        case nothingFits
+    }
+
+    /// Day `day` of `plan` on another recipe: `recipeID`'s when given, else the best fit for `reason`.
+    public func swap(_ plan: SavedMealPlan, day: String, reason: String?, recipeID: String?, household: HouseholdProfile) async throws -> Outcome {
+        guard let index = plan.revision.index(of: day) else { return .unknownDay(plan.revision.days.map(\.label)) }
+        // The household's rules as stored now, the plan's goal's, and the reason's.
+        let check = FoodCheck(household: household, stated: plan.goalRules + (reason.map { StatedRules.read($0) } ?? []))
+        let standing = FoodCheck(household: household, stated: plan.goalRules)
+        let request = MealRequest(meal: plan.revision.meal, days: plan.revision.days.count)
+        let planner = WeekPlanner(cuisines: household.cuisines, kidAges: household.kids.map(\.age))
+        let purees = plan.revision.days[index].recipe?.tags.contains("puree") ?? false
+        if let recipeID {
+            guard let recipe = PlanRevision.recipe(id: recipeID) else { return .unknownRecipe }
+            let broken = check.violations(in: recipe)
+            if !broken.isEmpty {
+                return .unfit("breaks the household's food rules: " + CaseInsensitiveText.unique(broken.map { "\($0.carries) (\($0.ingredient))" }).joined(separator: ", "))
+            }
+            guard RecipeFinder.fits(recipe, check: check, request: request, purees: true) else { return .unfit("is not a \(request.meal.rawValue) recipe") }
+            guard planner.suits(recipe) else { return .unfit("is for kids of \(recipe.minAge) and older") }
+            return .swapped(payload: plan.replacing(index, with: recipe, household: household, check: standing), recipe: recipe)
+        }
+        let query = ZiaOfflineModel.searchQuery(goal: reason ?? "", cuisines: household.cuisines, meal: request.meal)
+        let found = try await finder.find(
+            query, want: MealPlannerAgent.k + plan.revision.days.count, check: check, youngest: WeekPlanner.planningAge(planner.kidAges), purees: purees,
+            request: request)
+        guard let pick = plan.revision.replacements(changing: [index: check], candidates: found.fit, planner: planner)[index] else { return .nothingFits }
+        return .swapped(payload: plan.replacing(index, with: pick, household: household, check: standing), recipe: pick)
+    }
+}
