@@ -129,8 +129,10 @@ public indirect enum ArtifactPayloadShape: Sendable {
     case object([(String, ArtifactPayloadShape)])
     /// An object whose every value has this shape (a grocery list's aisles).
     case map(ArtifactPayloadShape)
+    /// This shape, `null` or absent.
+    case optional(ArtifactPayloadShape)
 
-    /// meal_plan `{plan_text, meals: [{day, recipe_id?, title}], grocery: {aisles: {aisle: [{name, quantity, unit}]}}}`;
+    /// meal_plan `{plan_text, meals: [{day, recipe_id?, title}], grocery: {aisles: {aisle: [{name, quantity, unit}]}}, goal_rules?: [rule]}`;
     /// bedtime_routine `{plan_text, steps: [{time, title, minutes}], total_minutes}`;
     /// chore_plan `{plan_text, chore_type, frequency, schedule: [{day, task, assignee, minutes}]}`.
     public static func of(_ type: ArtifactType) -> ArtifactPayloadShape {
@@ -140,6 +142,8 @@ public indirect enum ArtifactPayloadShape: Sendable {
                 ("plan_text", .string),
                 ("meals", .array(.object([("day", .string), ("recipe_id", .optionalString), ("title", .name)]))),
                 ("grocery", .object([("aisles", .map(.array(.object([("name", .name), ("quantity", .quantity), ("unit", .optionalString)]))))])),
+                // The goal's food rules (`final.goal_rules`): a swapped day keeps them.
+                ("goal_rules", .optional(.array(.name))),
             ])
         case .bedtimeRoutine:
             .object([("plan_text", .string), ("steps", .array(.object([("time", .clock), ("title", .name), ("minutes", .minutes)]))), ("total_minutes", .minutes)])
@@ -154,6 +158,8 @@ public indirect enum ArtifactPayloadShape: Sendable {
     /// Records in `v` every place where `value` (at JSON path `path`) does not have this shape.
     public func check(_ value: JSONValue?, at path: String, _ v: inout Validator) {
         switch (self, value) {
+        case (.optional, nil), (.optional, .null): return
+        case (.optional(let shape), _): shape.check(value, at: path, &v)
         case (.optionalString, nil), (.optionalString, .null), (.optionalNumber, nil), (.optionalNumber, .null), (.quantity, nil), (.quantity, .null): return
         case (_, nil): v.fail(path, "is required")
         case (.name, .string(let text)?):

@@ -31,6 +31,9 @@ public enum ZiaRules {
     public static let maxConversationTitleLength = 80
     /// The conversation's last messages (goals and answers) an assist run is given as history.
     public static let historyMessages = 6
+    /// The conversation's messages read for the food rules its earlier goals stated and its last
+    /// plan (a rule said once holds however many turns later; "swap Tuesday" after side questions).
+    public static let conversationScanMessages = 200
     /// `GET /conversations`: the page size without `limit`, and the largest `limit`.
     public static let defaultConversationPage = 20
     public static let maxConversationPage = 100

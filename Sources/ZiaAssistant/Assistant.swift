@@ -64,7 +64,7 @@ public struct Assistant: Sendable {
     /// Runs `input`, reporting progress as it goes; a thrown `progress` (the client left) or a
     /// cancelled task ends the run with no further model call.
     public func run(_ input: AssistInput, progress: @escaping @Sendable (AssistProgress) async throws -> Void) async throws -> AssistRun {
-        let intent = Self.read(input.goal, mode: input.mode, history: input.history).intent
+        let intent = Self.read(input).intent
         let ledger = RunLedger(configuration)
         ledger.ran("precheck")
         let goal: String
@@ -77,7 +77,7 @@ public struct Assistant: Sendable {
         }
         let complexity = RequestComplexity.assess(goal: goal, history: input.history)
         // The goal's rules and its follow-up to the last plan, read from the goal as redacted.
-        let reading = Self.read(goal, mode: input.mode, history: input.history)
+        let reading = Self.read(input, goal: goal)
         let stated = intent == reading.intent ? reading.stated : []
         // A rule the goal states routes like the household's: a meal plan for it is safety-critical.
         var ruled = input.household
@@ -140,11 +140,15 @@ public struct Assistant: Sendable {
     /// How `goal` reads after `history`: a follow-up to the last plan ("swap Monday", "make it
     /// vegetarian") is a meal plan unless `mode` says otherwise; else ``IntentClassifier`` decides.
     /// The stream route reads it too, for the rules `context` lists.
-    public static func read(_ goal: String, mode: AssistMode?, history: [ChatMessage]) -> GoalReading {
+    public static func read(
+        _ goal: String, mode: AssistMode?, history: [ChatMessage], conversationRules: [String]? = nil, lastPlan: String? = nil
+    ) -> GoalReading {
         let classified = IntentClassifier().classify(goal, mode: mode)
+        let earlier = conversationRules ?? earlierRules(in: history)
         // A routine's or a chore's goal ("change the bedtime routine on Friday") is never a plan's follow-up.
-        let earlier = earlierRules(in: history)
-        if classified == .mealPlanning || classified == .generic && mode == nil, let followUp = PlanFollowUp.read(goal, history: history) {
+        if classified == .mealPlanning || classified == .generic && mode == nil,
+            let followUp = PlanFollowUp.read(goal, lastPlan: lastPlan ?? PlanFollowUp.lastPlan(in: history))
+        {
             return GoalReading(intent: .mealPlanning, stated: CaseInsensitiveText.unique(followUp.planRules + earlier), offered: followUp.planRules, followUp: followUp)
         }
         guard classified == .mealPlanning else { return GoalReading(intent: classified, stated: [], offered: [], followUp: nil) }
@@ -152,9 +156,14 @@ public struct Assistant: Sendable {
         return GoalReading(intent: classified, stated: CaseInsensitiveText.unique(own + earlier), offered: own, followUp: nil)
     }
 
+    /// How `input`'s goal (or `goal`, the goal as redacted) reads in its conversation.
+    static func read(_ input: AssistInput, goal: String? = nil) -> GoalReading {
+        read(goal ?? input.goal, mode: input.mode, history: input.history, conversationRules: input.conversationRules, lastPlan: input.lastPlan)
+    }
+
     /// The rules the conversation's earlier goals stated for every day, read from each goal that
     /// got a plan: a sesame allergy said two turns ago still holds for "swap Monday" or "now lunches".
-    static func earlierRules(in history: [ChatMessage]) -> [String] {
+    public static func earlierRules(in history: [ChatMessage]) -> [String] {
         var rules: [String] = []
         for (index, message) in history.enumerated() where message.role == .user && index + 1 < history.count {
             let answer = history[index + 1]

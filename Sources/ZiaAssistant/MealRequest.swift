@@ -66,9 +66,12 @@ public struct MealRequest: Sendable, Equatable {
             request.days = 2
         } else if let count = count(in: words) {
             request.days = count
+        } else if !set.isDisjoint(with: single) && !plural(words) {
+            // "plan falafel pitas for dinner tonight" is one meal, though it says plan.
+            request.days = 1
         } else if !set.isDisjoint(with: ["plan", "menu", "planner"]) {
             request.days = 7
-        } else if !set.isDisjoint(with: single) && !plural(words) || asksForOne(words) {
+        } else if asksForOne(words) {
             request.days = 1
         }
         return request

@@ -51,16 +51,29 @@ public struct SavedMealPlan: Sendable {
         payload["grocery"] = .object(
             ["aisles": .object(groceries(after: days, swapped: index, household: household).aisles.mapValues { .array($0.map(Self.json)) })])
         // A rule the household added since the plan was saved: the kept days that break it, so the family swaps them too.
-        let check = check ?? FoodCheck(household: household, stated: goalRules)
-        let unfit: [JSONValue] = days.indices.compactMap { day in
-            guard day != index, let recipe = days[day].recipe, case let broken = check.violations(in: recipe), !broken.isEmpty else { return nil }
+        Self.mark(&payload, unfit: Self.unfitDays(days, check: check ?? FoodCheck(household: household, stated: goalRules)))
+        return .object(payload)
+    }
+
+    /// The payload with `unfit_days` for `household` as it is now (what `GET /artifacts/{id}` answers).
+    public func checked(for household: HouseholdProfile) -> JSONValue {
+        var payload = payload
+        Self.mark(&payload, unfit: Self.unfitDays(revision.days, check: FoodCheck(household: household, stated: goalRules)))
+        return .object(payload)
+    }
+
+    /// The days whose dish breaks `check`, each `{day, title, breaks}`.
+    static func unfitDays(_ days: [PlanRevision.Day], check: FoodCheck) -> [JSONValue] {
+        days.compactMap { day in
+            guard let recipe = day.recipe, case let broken = check.violations(in: recipe), !broken.isEmpty else { return nil }
             return .object([
-                "day": .string(days[day].label), "title": .string(days[day].title),
-                "breaks": .array(CaseInsensitiveText.unique(broken.map(\.carries)).map(JSONValue.string)),
+                "day": .string(day.label), "title": .string(day.title), "breaks": .array(CaseInsensitiveText.unique(broken.map(\.carries)).map(JSONValue.string)),
             ])
         }
+    }
+
+    static func mark(_ payload: inout [String: JSONValue], unfit: [JSONValue]) {
         if unfit.isEmpty { payload.removeValue(forKey: "unfit_days") } else { payload["unfit_days"] = .array(unfit) }
-        return .object(payload)
     }
 
     /// The list for `days`: every known recipe scaled to the household, plus the saved items that no
@@ -150,6 +163,9 @@ public struct MealSwapper: Sendable {
             }
             guard RecipeFinder.fits(recipe, check: check, request: request, purees: true) else { return .unfit("is not a \(request.meal.rawValue) recipe") }
             guard planner.suits(recipe) else { return .unfit("is for kids of \(recipe.minAge) and older") }
+            if let other = plan.revision.days.indices.first(where: { $0 != index && plan.revision.days[$0].recipe?.id == recipe.id }) {
+                return .unfit("is already on \(plan.revision.days[other].label)")
+            }
             return .swapped(payload: plan.replacing(index, with: recipe, household: household, check: standing), recipe: recipe)
         }
         let query = ZiaOfflineModel.searchQuery(goal: reason ?? "", cuisines: household.cuisines, meal: request.meal)

@@ -70,8 +70,16 @@ public struct PlanFollowUp: Sendable, Equatable {
     /// points back at it ("make it vegetarian") or is a short statement ("vegetarian please"), never
     /// in a question ("is pizza vegetarian?"). An allergy is the person's, so it holds for every day
     /// ("swap Tuesday, my daughter is allergic to eggs").
-    public static func read(_ goal: String, history: [ChatMessage]) -> PlanFollowUp? {
-        guard let previous = history.last(where: { $0.role == .assistant }).map({ lines(of: $0.content) }), !previous.isEmpty else { return nil }
+    public static func read(_ goal: String, history: [ChatMessage]) -> PlanFollowUp? { read(goal, lastPlan: lastPlan(in: history)) }
+
+    /// The conversation's last answer that was a meal plan, however many side questions came after it.
+    public static func lastPlan(in history: [ChatMessage]) -> String? {
+        history.last { $0.role == .assistant && !lines(of: $0.content).isEmpty }?.content
+    }
+
+    /// The follow-up `goal` makes to `lastPlan` (the conversation's last planned answer), or nil.
+    public static func read(_ goal: String, lastPlan: String?) -> PlanFollowUp? {
+        guard let previous = lastPlan.map(lines(of:)), !previous.isEmpty else { return nil }
         let words = wordsOf(goal)
         guard !words.isEmpty, words.count <= 40, newPlanWords.isDisjoint(with: words.map(\.lower)) else { return nil }
         let lowered = Set(words.map(\.lower))

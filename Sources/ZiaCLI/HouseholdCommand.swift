@@ -28,7 +28,8 @@ struct HouseholdCommand: AsyncParsableCommand {
         @Option(help: "A JSON object with any of the profile's keys (adults, kids, allergies, cuisines, bedtime_preferences, …).") var file: String?
         @Option(help: "Allergies, comma-separated (\"\" clears them).") var allergies: String?
         @Option(help: "Cuisines you like, comma-separated (\"\" clears them).") var cuisines: String?
-        @Option(help: "A kid as NAME:AGE[:restriction,…]; repeat for each (replaces the kids).") var kid: [String] = []
+        @Option(help: "A kid as NAME:AGE[:restriction,…]; repeat for each (replaces the kids; a kid already listed keeps its restrictions unless given, NAME:AGE: clears them).")
+        var kid: [String] = []
         @Flag(help: "Remove every kid.") var noKids = false
         @Option(help: "An adult as NAME[:ROLE[:AGE]]; repeat for each (replaces the adults).") var adult: [String] = []
         @Option(help: "Bedtime, HH:MM.") var bedtime: String?
@@ -60,10 +61,16 @@ struct HouseholdCommand: AsyncParsableCommand {
         func edited(_ stored: HouseholdProfile) throws -> HouseholdProfile {
             var profile = stored
             if let file { profile = try HouseholdText.merge(profile, file: URL(fileURLWithPath: file)) }
-            if let allergies { profile.allergies = HouseholdText.list(allergies) }
+            if let allergies {
+                profile.allergies = HouseholdText.list(allergies)
+                // Replacing the list is what --allergies does; what it drops is said, never silent.
+                let kept = Set(profile.allergies.map { $0.lowercased() })
+                let dropped = stored.allergies.filter { !kept.contains($0.lowercased()) }
+                if !dropped.isEmpty { StatusLine().say("no longer in your allergies: \(dropped.joined(separator: ", "))") }
+            }
             if let cuisines { profile.cuisines = HouseholdText.list(cuisines) }
             if noKids { profile.kids = [] }
-            if !kid.isEmpty { profile.kids = try kid.map(HouseholdText.kid) }
+            if !kid.isEmpty { profile.kids = try kid.map { try HouseholdText.kid($0, keeping: stored.kids) } }
             if !adult.isEmpty { profile.adults = try adult.map(HouseholdText.adult) }
             if let bedtime { profile.bedtimePreferences.bedtime = bedtime }
             if let wakeTime { profile.bedtimePreferences.wakeTime = wakeTime }
@@ -124,13 +131,15 @@ enum HouseholdText {
         text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 
-    /// `NAME:AGE[:restriction,…]`.
-    static func kid(_ text: String) throws -> HouseholdKid {
+    /// `NAME:AGE[:restriction,…]`; without restrictions, a kid of that name keeps those `stored` has
+    /// (a safety rule is never erased by leaving it out; `NAME:AGE:` clears them).
+    static func kid(_ text: String, keeping stored: [HouseholdKid] = []) throws -> HouseholdKid {
         let parts = text.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
         guard parts.count >= 2, let age = Int(parts[1].trimmingCharacters(in: .whitespaces)) else {
             throw CLI.invalidUsage("--kid takes NAME:AGE[:restriction,…], e.g. Sam:7:peanuts (got \"\(text)\").")
         }
-        return HouseholdKid(name: parts[0], age: age, dietaryRestrictions: parts.count > 2 ? list(parts[2]) : [])
+        let known = stored.first { $0.name.trimmingCharacters(in: .whitespaces).lowercased() == parts[0].trimmingCharacters(in: .whitespaces).lowercased() }
+        return HouseholdKid(name: parts[0], age: age, dietaryRestrictions: parts.count > 2 ? list(parts[2]) : known?.dietaryRestrictions ?? [])
     }
 
     /// `NAME[:ROLE[:AGE]]`.

@@ -114,6 +114,7 @@ struct FoodRulesReviewTests {
             #expect(MealRequest.read(goal).days == 7, "\(goal)")
         }
         #expect(MealRequest.read("A quick lunch for tomorrow").days == 1)
+        #expect(MealRequest.read("Plan falafel pitas for dinner tonight").days == 1)
     }
 
     @Test("an age gate's exceptions govern the hazard itself")

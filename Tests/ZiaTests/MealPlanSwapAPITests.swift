@@ -43,15 +43,20 @@ struct MealPlanSwapAPITests {
         return saved.json
     }
 
+    /// A new user with the household's week planned and saved: their tokens, the saved plan, its id.
+    static func signedInWithAWeek(_ client: APIClient) async throws -> (user: SignedIn, saved: [String: Any], id: String) {
+        let user = try await client.signIn(app: "zia")
+        let saved = try await savedWeek(client, user.accessToken)
+        return (user, saved, try #require(saved["id"] as? String))
+    }
+
     static func meals(_ artifact: [String: Any]) -> [[String: Any]] { (artifact["payload"] as? [String: Any])?["meals"] as? [[String: Any]] ?? [] }
     static func recipe(_ meal: [String: Any]) -> Recipe? { (meal["recipe_id"] as? String).flatMap(PlanRevision.recipe(id:)) }
 
     @Test("a swap changes one day for a dish that fits, keeps the other six, rewrites its line and recomputes the groceries", arguments: TestDatabase.allCases)
     func swapsOneDay(_ database: TestDatabase) async throws {
         try await ZiaServer.with(database) { client, _ in
-            let user = try await client.signIn(app: "zia")
-            let saved = try await Self.savedWeek(client, user.accessToken)
-            let id = try #require(saved["id"] as? String)
+            let (user, saved, id) = try await Self.signedInWithAWeek(client)
             let before = Self.meals(saved)
             try #require(before.count == 7 && before.allSatisfy { Self.recipe($0) != nil }, "\(before)")
 
@@ -90,9 +95,7 @@ struct MealPlanSwapAPITests {
     @Test("a reason's rules hold for the new dish", arguments: TestDatabase.allCases)
     func reasonRules(_ database: TestDatabase) async throws {
         try await ZiaServer.with(database) { client, _ in
-            let user = try await client.signIn(app: "zia")
-            let saved = try await Self.savedWeek(client, user.accessToken)
-            let id = try #require(saved["id"] as? String)
+            let (user, saved, id) = try await Self.signedInWithAWeek(client)
             for (day, reason, rule) in [("Friday", "something vegetarian instead", "vegetarian"), ("Monday", "no chicken this time, maybe tacos", "no chicken")] {
                 let response = try await client.send(.post, Self.swapPath(id), token: user.accessToken, json: ["day": day, "reason": reason])
                 #expect(response.status == .ok, "\(response.text)")
@@ -109,9 +112,7 @@ struct MealPlanSwapAPITests {
         arguments: TestDatabase.allCases)
     func refusals(_ database: TestDatabase) async throws {
         try await ZiaServer.with(database) { client, _ in
-            let user = try await client.signIn(app: "zia")
-            let saved = try await Self.savedWeek(client, user.accessToken)
-            let id = try #require(saved["id"] as? String)
+            let (user, saved, id) = try await Self.signedInWithAWeek(client)
             let used = Set(Self.meals(saved).compactMap { $0["recipe_id"] as? String })
             let check = FoodCheck(restrictions: ["sesame"], kidAges: [6, 3])
             let fit = try #require(
@@ -121,7 +122,9 @@ struct MealPlanSwapAPITests {
             #expect(Self.meals(chosen.json)[6]["recipe_id"] as? String == fit.id)
 
             let sesame = try #require(RecipeCorpus.shipped.first { !check.isSafe($0) && MealRequest().serves($0) })
+            let monday = try #require(Self.meals(saved).first?["recipe_id"] as? String)
             let cases: [([String: Any], String)] = [
+                (["day": "Sunday", "recipe_id": monday], "recipe_id"),
                 (["day": "Sunday", "recipe_id": sesame.id], "recipe_id"), (["day": "Sunday", "recipe_id": "no-such-recipe"], "recipe_id"),
                 (["day": "Funday"], "day"), (["day": "   "], "day"), ([:], "day"), (["day": 3], "day"),
                 (["day": "Monday", "reason": String(repeating: "é", count: 501)], "reason"),
@@ -132,6 +135,16 @@ struct MealPlanSwapAPITests {
             }
             let unknownDay = try await client.send(.post, Self.swapPath(id), token: user.accessToken, json: ["day": "Funday"])
             #expect(unknownDay.text.contains("Monday, Tuesday"), "the 422 lists the plan's days: \(unknownDay.text)")
+            let twice = try await client.send(.post, Self.swapPath(id), token: user.accessToken, json: ["day": "Sunday", "recipe_id": monday])
+            #expect(twice.text.contains("already on Monday"), "\(twice.text)")
+            // A plan's goal rules must be rules: a list of names.
+            for rules: Any in ["sesame", [5], [""]] {
+                var payload = try #require(saved["payload"] as? [String: Any])
+                payload["goal_rules"] = rules
+                let bad = try await client.send(
+                    .post, ZiaRoutes.saveArtifact.endpoint.path, token: user.accessToken, json: ["artifact_type": "meal_plan", "payload": payload])
+                #expect(bad.status == .unprocessableContent && bad.errorFields.contains { $0.hasPrefix("payload.goal_rules") }, "\(rules): \(bad.text)")
+            }
             // Nothing was changed by a refused swap.
             let read = try await client.send(.get, ZiaRoutes.root.prefix + "/artifacts/\(id)", token: user.accessToken)
             #expect(Self.meals(read.json).last?["recipe_id"] as? String == fit.id)
@@ -156,9 +169,7 @@ struct MealPlanSwapAPITests {
     @Test("the plan's goal rules hold for a swapped day; a rule the household added since marks the kept days that break it", arguments: TestDatabase.allCases)
     func goalRulesAndUnfitDays(_ database: TestDatabase) async throws {
         try await ZiaServer.with(database) { client, _ in
-            let user = try await client.signIn(app: "zia")
-            let saved = try await Self.savedWeek(client, user.accessToken)
-            let id = try #require(saved["id"] as? String)
+            let (user, saved, id) = try await Self.signedInWithAWeek(client)
             var payload = try #require(saved["payload"] as? [String: Any])
             payload["goal_rules"] = ["vegetarian"]
             let ruled = try await client.send(
@@ -176,6 +187,10 @@ struct MealPlanSwapAPITests {
             var household = Self.household
             household["allergies"] = ["sesame", carried]
             #expect(try await client.send(.post, ZiaServer.upsertHousehold, token: user.accessToken, json: household).status == .ok)
+            // Read back, the plan says so at once; a swap of Friday says so too.
+            let read = try await client.send(.get, ZiaRoutes.root.prefix + "/artifacts/\(id)", token: user.accessToken)
+            let flagged = ((read.json["payload"] as? [String: Any])?["unfit_days"] as? [[String: Any]]) ?? []
+            #expect(flagged.contains { $0["day"] as? String == WeekPlanner.days[dayIndex] && ($0["breaks"] as? [String])?.isEmpty == false }, "\(flagged)")
             let response = try await client.send(.post, Self.swapPath(id), token: user.accessToken, json: ["day": "Friday"])
             let unfit = ((response.json["payload"] as? [String: Any])?["unfit_days"] as? [[String: Any]]) ?? []
             #expect(unfit.contains { $0["day"] as? String == WeekPlanner.days[dayIndex] }, "\(unfit)")
@@ -185,9 +200,7 @@ struct MealPlanSwapAPITests {
     @Test("two swaps of one plan at once both hold; a swap retried with its Idempotency-Key swaps once", arguments: TestDatabase.allCases)
     func concurrentAndRetried(_ database: TestDatabase) async throws {
         try await ZiaServer.with(database) { client, _ in
-            let user = try await client.signIn(app: "zia")
-            let saved = try await Self.savedWeek(client, user.accessToken)
-            let id = try #require(saved["id"] as? String)
+            let (user, saved, id) = try await Self.signedInWithAWeek(client)
             let before = Self.meals(saved)
             try #require(before.count == 7)
             async let first = client.send(.post, Self.swapPath(id), token: user.accessToken, json: ["day": "Monday"])

@@ -188,6 +188,32 @@ struct PlanFollowUpTests {
         #expect(!fresh.text.contains("I changed") && (fresh.recipes?.count ?? 0) == 7, "\(fresh.text)")
     }
 
+    @Test("a rule said once in a conversation holds however many side questions later; 'swap Tuesday' after them changes the plan", arguments: TestDatabase.allCases)
+    func rulesOutliveTheHistory(_ database: TestDatabase) async throws {
+        try await ZiaServer.with(database) { client, _ in
+            let user = try await client.signIn(app: "zia")
+            #expect(try await client.send(.post, ZiaServer.upsertHousehold, token: user.accessToken, json: ["allergies": ["vegetarian"]]).status == .ok)
+            let first = try await ZiaServer.ask(client, user.accessToken, "My son is allergic to sesame, plan dinners for the week")
+            let conversation = try #require(first.conversationID)
+            let week = PlanFollowUp.lines(of: try #require(first.final?.planText))
+            try #require(week.count == 7)
+            for side in ["Is pizza vegetarian?", "Chores for Saturday", "Plan a bedtime routine for Friday", "Tips for handling tantrums"] {
+                let answer = try await ZiaServer.ask(client, user.accessToken, side, conversation: conversation)
+                #expect(answer.final != nil, "\(side): \(answer.types)")
+            }
+            let swapped = try await ZiaServer.ask(client, user.accessToken, "swap Tuesday", conversation: conversation)
+            let lines = PlanFollowUp.lines(of: try #require(swapped.final?.planText, "\(swapped.types)"))
+            try #require(lines.count == 7)
+            #expect(lines[1] != week[1] && lines[0] == week[0] && Array(lines.dropFirst(2)) == Array(week.dropFirst(2)), "\(lines)")
+            let lunches = try await ZiaServer.ask(client, user.accessToken, "Plan a week of lunches with sesame noodle salad", conversation: conversation)
+            let final = try #require(lunches.final, "\(lunches.types)")
+            let check = FoodCheck(restrictions: ["vegetarian", "sesame"], kidAges: [])
+            #expect(!(final.recipes ?? []).isEmpty)
+            for recipe in final.recipes ?? [] { #expect(check.isSafe(recipe), "\(recipe.title): the sesame said six turns ago holds") }
+            #expect(final.goalRules?.contains("sesame") == true && final.suggestedRules?.contains("sesame") != true, "kept, not offered again")
+        }
+    }
+
     @Test("follow-ups through the API continue the conversation's plan, on both databases", arguments: TestDatabase.allCases)
     func throughTheAPI(_ database: TestDatabase) async throws {
         try await ZiaServer.with(database) { client, _ in

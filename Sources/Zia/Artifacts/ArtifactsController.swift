@@ -63,8 +63,12 @@ public struct ArtifactsController: Sendable {
         return paging.response(found.artifacts, next: found.next, for: context.userID)
     }
 
+    /// A meal plan comes with `unfit_days`: its days whose dish breaks a rule the household holds now.
     @Sendable func read(_ request: Request, _ context: AuthenticatedContext, _ id: ArtifactID) async throws -> Artifact {
-        guard let artifact = try await artifacts.find(id, for: context.userID) else { throw Self.notFound }
+        guard var artifact = try await artifacts.find(id, for: context.userID) else { throw Self.notFound }
+        if let plan = SavedMealPlan(artifact) {
+            artifact.payload = plan.checked(for: try await households.profile(of: context.userID) ?? .defaults)
+        }
         return artifact
     }
 

@@ -46,10 +46,16 @@ public struct AssistStreamController: Sendable {
         let runID = UUID()
         let conversationID: ConversationID
         var history: [ChatMessage] = []
+        var conversationRules: [String]?
+        var lastPlan: String?
         if let continued = body.conversationID.map(ConversationID.init) {
-            history = try await conversations.lastMessages(of: continued, for: user, count: ZiaRules.historyMessages).map {
+            // The prompts carry the last turns; the rules earlier goals stated and the last plan come from the whole conversation.
+            let messages = try await conversations.lastMessages(of: continued, for: user, count: ZiaRules.conversationScanMessages).map {
                 ChatMessage($0.role == .user ? .user : .assistant, $0.content)
             }
+            history = Array(messages.suffix(ZiaRules.historyMessages))
+            conversationRules = Assistant.earlierRules(in: messages)
+            lastPlan = PlanFollowUp.lastPlan(in: messages)
             guard try await conversations.append(.user, storedGoal, runID: runID, to: continued, for: user) else {
                 throw APIError.notFound(ConversationID.notFoundName, code: ConversationID.notFoundCode)
             }
@@ -61,7 +67,7 @@ public struct AssistStreamController: Sendable {
         async let account = accounts.account(of: user)
         async let household = households.profile(of: user)
         // The goal as the engine reads it (its agent, its rules, a follow-up to the last plan), for `context` and the memories.
-        let reading = Assistant.read(storedGoal, mode: body.mode, history: history)
+        let reading = Assistant.read(storedGoal, mode: body.mode, history: history, conversationRules: conversationRules, lastPlan: lastPlan)
         async let remembered = memories.memoriesForPrompt(user: user, domain: MemoryDomain(intent: reading.intent))
         let profile = try await household ?? .defaults
         let caller = try await account
@@ -69,7 +75,7 @@ public struct AssistStreamController: Sendable {
         let run = AssistStreamRun(
             input: AssistInput(
                 userID: user, goal: body.goal, mode: body.mode, household: profile, history: history, memories: try await remembered, conversationID: conversationID.uuid,
-                runID: runID, variants: variants),
+                runID: runID, variants: variants, conversationRules: conversationRules, lastPlan: lastPlan),
             context: AssistContext(
                 profile: caller, household: profile, conversationID: conversationID, runID: RunID(runID),
                 foodRules: FoodCheck(household: profile, stated: reading.stated).rules),
