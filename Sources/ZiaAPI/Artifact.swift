@@ -102,6 +102,8 @@ public enum ArtifactRules {
     public static let maxTitleLength = 200
     /// The payload as compact JSON with sorted keys, in bytes (larger is a 422 on `payload`).
     public static let maxPayloadBytes = 64 * 1024
+    /// A meal plan's `goal_rules`: at most this many.
+    public static let maxGoalRules = 50
     /// `GET /artifacts`' page size without `limit`, and its largest `limit`.
     public static let defaultPage = 50
     public static let maxPage = 100
@@ -131,6 +133,8 @@ public indirect enum ArtifactPayloadShape: Sendable {
     case map(ArtifactPayloadShape)
     /// This shape, `null` or absent.
     case optional(ArtifactPayloadShape)
+    /// An array of at most `maxItems` of this shape.
+    case list(ArtifactPayloadShape, maxItems: Int)
 
     /// meal_plan `{plan_text, meals: [{day, recipe_id?, title}], grocery: {aisles: {aisle: [{name, quantity, unit}]}}, goal_rules?: [rule]}`;
     /// bedtime_routine `{plan_text, steps: [{time, title, minutes}], total_minutes}`;
@@ -143,7 +147,7 @@ public indirect enum ArtifactPayloadShape: Sendable {
                 ("meals", .array(.object([("day", .string), ("recipe_id", .optionalString), ("title", .name)]))),
                 ("grocery", .object([("aisles", .map(.array(.object([("name", .name), ("quantity", .quantity), ("unit", .optionalString)]))))])),
                 // The goal's food rules (`final.goal_rules`): a swapped day keeps them.
-                ("goal_rules", .optional(.array(.name))),
+                ("goal_rules", .optional(.list(.name, maxItems: ArtifactRules.maxGoalRules))),
             ])
         case .bedtimeRoutine:
             .object([("plan_text", .string), ("steps", .array(.object([("time", .clock), ("title", .name), ("minutes", .minutes)]))), ("total_minutes", .minutes)])
@@ -179,6 +183,10 @@ public indirect enum ArtifactPayloadShape: Sendable {
         case (.array(let element), .array(let items)?):
             for (index, item) in items.enumerated() { element.check(item, at: "\(path)[\(index)]", &v) }
         case (.array, _): v.fail(path, "must be an array")
+        case (.list(let element, let maxItems), .array(let items)?):
+            if items.count > maxItems { v.fail(path, "must hold at most \(maxItems) items (got \(items.count))") }
+            for (index, item) in items.prefix(maxItems).enumerated() { element.check(item, at: "\(path)[\(index)]", &v) }
+        case (.list, _): v.fail(path, "must be an array")
         case (.object(let keys), .object(let fields)?):
             for (key, shape) in keys { shape.check(fields[key], at: "\(path).\(key)", &v) }
         case (.map(let element), .object(let fields)?):

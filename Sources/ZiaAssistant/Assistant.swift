@@ -147,7 +147,7 @@ public struct Assistant: Sendable {
         let earlier = conversationRules ?? earlierRules(in: history)
         // A routine's or a chore's goal ("change the bedtime routine on Friday") is never a plan's follow-up.
         if classified == .mealPlanning || classified == .generic && mode == nil,
-            let followUp = PlanFollowUp.read(goal, lastPlan: lastPlan ?? PlanFollowUp.lastPlan(in: history))
+            let followUp = PlanFollowUp.read(goal, lastPlan: lastPlan ?? PlanFollowUp.lastPlan(in: history, for: goal))
         {
             return GoalReading(intent: .mealPlanning, stated: CaseInsensitiveText.unique(followUp.planRules + earlier), offered: followUp.planRules, followUp: followUp)
         }

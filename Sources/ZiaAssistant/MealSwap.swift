@@ -32,8 +32,8 @@ public struct SavedMealPlan: Sendable {
             })
     }
 
-    /// The payload with day `index` on `recipe`, groceries for `household`, the other days checked against `check`.
-    public func replacing(_ index: Int, with recipe: Recipe, household: HouseholdProfile, check: FoodCheck? = nil) -> JSONValue {
+    /// The payload with day `index` on `recipe`, groceries for `household`.
+    public func replacing(_ index: Int, with recipe: Recipe, household: HouseholdProfile) -> JSONValue {
         var payload = payload
         var days = revision.days
         let old = days[index]
@@ -50,12 +50,12 @@ public struct SavedMealPlan: Sendable {
         }
         payload["grocery"] = .object(
             ["aisles": .object(groceries(after: days, swapped: index, household: household).aisles.mapValues { .array($0.map(Self.json)) })])
-        // A rule the household added since the plan was saved: the kept days that break it, so the family swaps them too.
-        Self.mark(&payload, unfit: Self.unfitDays(days, check: check ?? FoodCheck(household: household, stated: goalRules)))
+        // `unfit_days` is never stored: it is the household's rules of the moment (``checked(for:)``).
+        payload.removeValue(forKey: "unfit_days")
         return .object(payload)
     }
 
-    /// The payload with `unfit_days` for `household` as it is now (what `GET /artifacts/{id}` answers).
+    /// The payload with `unfit_days` for `household` as it is now (what `GET /artifacts/{id}` and a swap answer).
     public func checked(for household: HouseholdProfile) -> JSONValue {
         var payload = payload
         Self.mark(&payload, unfit: Self.unfitDays(revision.days, check: FoodCheck(household: household, stated: goalRules)))
@@ -151,7 +151,6 @@ public struct MealSwapper: Sendable {
         guard let index = plan.revision.index(of: day) else { return .unknownDay(plan.revision.days.map(\.label)) }
         // The household's rules as stored now, the plan's goal's, and the reason's.
         let check = FoodCheck(household: household, stated: plan.goalRules + (reason.map { StatedRules.read($0) } ?? []))
-        let standing = FoodCheck(household: household, stated: plan.goalRules)
         let request = MealRequest(meal: plan.revision.meal, days: plan.revision.days.count)
         let planner = WeekPlanner(cuisines: household.cuisines, kidAges: household.kids.map(\.age))
         let purees = plan.revision.days[index].recipe?.tags.contains("puree") ?? false
@@ -166,13 +165,13 @@ public struct MealSwapper: Sendable {
             if let other = plan.revision.days.indices.first(where: { $0 != index && plan.revision.days[$0].recipe?.id == recipe.id }) {
                 return .unfit("is already on \(plan.revision.days[other].label)")
             }
-            return .swapped(payload: plan.replacing(index, with: recipe, household: household, check: standing), recipe: recipe)
+            return .swapped(payload: plan.replacing(index, with: recipe, household: household), recipe: recipe)
         }
         let query = ZiaOfflineModel.searchQuery(goal: reason ?? "", cuisines: household.cuisines, meal: request.meal)
         let found = try await finder.find(
             query, want: MealPlannerAgent.k + plan.revision.days.count, check: check, youngest: WeekPlanner.planningAge(planner.kidAges), purees: purees,
             request: request)
         guard let pick = plan.revision.replacements(changing: [index: check], candidates: found.fit, planner: planner)[index] else { return .nothingFits }
-        return .swapped(payload: plan.replacing(index, with: pick, household: household, check: standing), recipe: pick)
+        return .swapped(payload: plan.replacing(index, with: pick, household: household), recipe: pick)
     }
 }

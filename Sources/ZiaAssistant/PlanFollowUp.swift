@@ -70,11 +70,25 @@ public struct PlanFollowUp: Sendable, Equatable {
     /// points back at it ("make it vegetarian") or is a short statement ("vegetarian please"), never
     /// in a question ("is pizza vegetarian?"). An allergy is the person's, so it holds for every day
     /// ("swap Tuesday, my daughter is allergic to eggs").
-    public static func read(_ goal: String, history: [ChatMessage]) -> PlanFollowUp? { read(goal, lastPlan: lastPlan(in: history)) }
+    public static func read(_ goal: String, history: [ChatMessage]) -> PlanFollowUp? { read(goal, lastPlan: lastPlan(in: history, for: goal)) }
 
-    /// The conversation's last answer that was a meal plan, however many side questions came after it.
-    public static func lastPlan(in history: [ChatMessage]) -> String? {
-        history.last { $0.role == .assistant && !lines(of: $0.content).isEmpty }?.content
+    /// The conversation's last answer that was a meal plan, however many side questions came after
+    /// it; for a goal naming a weekday ("swap Tuesday"), the last plan that has that day (a week,
+    /// not the one meal asked for since).
+    public static func lastPlan(in history: [ChatMessage], for goal: String? = nil) -> String? {
+        let plans = history.filter { $0.role == .assistant }.map(\.content).filter { !lines(of: $0).isEmpty }
+        let named = goal.map { namedWeekdays(in: wordsOf($0)) } ?? []
+        guard !named.isEmpty else { return plans.last }
+        return plans.last { plan in !named.isDisjoint(with: lines(of: plan).map { $0.label.lowercased() }) } ?? plans.last
+    }
+
+    /// The weekdays a goal's words name ("tue", "Friday's"), as plans label them.
+    static func namedWeekdays(in words: [Word]) -> Set<String> {
+        Set(
+            words.compactMap { word in
+                if ["sun", "wed", "sat"].contains(word.lower), word.text.first?.isUppercase != true { return nil }
+                return dayNames[word.lower].flatMap { $0 == "today" ? nil : $0 }
+            })
     }
 
     /// The follow-up `goal` makes to `lastPlan` (the conversation's last planned answer), or nil.
@@ -87,19 +101,29 @@ public struct PlanFollowUp: Sendable, Equatable {
         // "Is pizza vegetarian?" asks; "Can you make it vegan?" is a request.
         let request = words.count >= 2 && ["can", "could", "would", "will"].contains(words[0].lower) && words[1].lower == "you"
         let question = goal.trimmingCharacters(in: .whitespacesAndNewlines).hasSuffix("?") && !request
+        // A question or a request for advice ("My son hates broccoli, how do I…?", "Tips for when she
+        // hates Mondays") is answered, never a change to the plan.
+        if question || adviceWords.contains(words[0].lower) || !lowered.isDisjoint(with: ["how", "why", "tips", "advice"]) { return nil }
+        let namesWeekday = !namedWeekdays(in: words).isEmpty
         var followUp = PlanFollowUp(previous: previous)
         var swapAsked = false
         for clause in clauses(words) {
             let lower = clause.map(\.lower)
             var days = dayIndices(in: clause, previous: previous)
-            let rules = StatedRules.read(lower.joined(separator: " "))
             let swaps = asksToSwap(lower)
             swapAsked = swapAsked || swaps
             // "swap the salmon" names its day by its dish; after one meal, a short "something else" is that meal.
-            if days.isEmpty, swaps { days = previous.count == 1 && words.count <= 8 ? [0] : dishIndices(in: lower, previous: previous) }
+            if days.isEmpty, swaps {
+                days = previous.count == 1 && !namesWeekday && words.count <= 8 ? [0] : dishIndices(in: lower, previous: previous)
+            }
             if swaps { followUp.swapped.formUnion(days) }
+            // What follows an allergy ("…because my son is allergic to eggs") is the person's, for
+            // every day; a rule before it with a day ("no fish on Friday because…") is that day's.
+            let (dayPart, personPart) = splitAtAllergy(lower)
+            followUp.planRules += StatedRules.read(personPart.joined(separator: " "))
+            let rules = StatedRules.read(dayPart.joined(separator: " "))
             guard !rules.isEmpty else { continue }
-            if days.isEmpty || !Set(lower).isDisjoint(with: allergyWords) {
+            if days.isEmpty {
                 followUp.planRules += rules
             } else {
                 for day in days { followUp.dayRules[day, default: []] += rules }
@@ -119,16 +143,25 @@ public struct PlanFollowUp: Sendable, Equatable {
     public static func wholePlanRules(of goal: String) -> [String] {
         var rules: [String] = []
         for clause in clauses(wordsOf(goal)) {
-            let lower = clause.map(\.lower)
-            let namesDay = lower.contains { dayNames[$0] != nil && !["sun", "wed", "sat", "today", "tonight", "todays", "tonights"].contains($0) }
-            guard !namesDay || !Set(lower).isDisjoint(with: allergyWords) else { continue }
-            rules += StatedRules.read(lower.joined(separator: " "))
+            let (dayPart, personPart) = splitAtAllergy(clause.map(\.lower))
+            rules += StatedRules.read(personPart.joined(separator: " "))
+            if namedWeekdays(in: clause).isEmpty { rules += StatedRules.read(dayPart.joined(separator: " ")) }
         }
         return CaseInsensitiveText.unique(rules)
     }
 
-    /// Words that make a clause's rules the person's, for every day ("allergic to eggs").
-    static let allergyWords: Set<String> = ["allergic", "allergy", "allergies", "intolerant", "intolerance", "cant", "cannot", "celiac", "coeliac"]
+    /// A clause cut where an allergy starts: "allergic to eggs" at "allergic", "a peanut allergy" two
+    /// words before "allergy". The second part is the person's rules; the first may be one day's.
+    static func splitAtAllergy(_ lower: [String]) -> (day: [String], person: [String]) {
+        guard let index = lower.firstIndex(where: allergyWords.contains) else { return (lower, []) }
+        let start = ["allergic", "intolerant", "celiac", "coeliac"].contains(lower[index]) ? index : max(0, index - 2)
+        return (Array(lower[..<start]), Array(lower[start...]))
+    }
+
+    /// Words that make what follows them (or the food just before "allergy") the person's rules, for every day.
+    static let allergyWords: Set<String> = ["allergic", "allergy", "allergies", "intolerant", "intolerance", "celiac", "coeliac"]
+    /// First words of a question or a request for advice.
+    static let adviceWords: Set<String> = ["how", "what", "why", "when", "where", "who", "which", "is", "are", "does", "do", "should", "tips", "tip", "advice", "help"]
     /// Words that undo a keep word before it ("don't like", "didn't love").
     static let negations: Set<String> = ["dont", "didnt", "doesnt", "not", "never", "wont"]
 
@@ -224,10 +257,16 @@ public struct PlanFollowUp: Sendable, Equatable {
         return found
     }
 
+    /// Words of four letters or more that name no dish ("the one with rice").
+    static let dishStopWords: Set<String> = [
+        "with", "from", "that", "this", "have", "some", "make", "more", "than", "like", "just", "good", "want", "please", "something", "dinner", "lunch",
+        "breakfast", "snack", "meal", "dish", "recipe", "week", "night", "kids", "family", "again", "also", "really", "very", "instead",
+    ]
+
     /// The day whose dish a clause names ("swap the salmon"): a word of four letters or more that
     /// is in exactly one day's title.
     static func dishIndices(in words: [String], previous: [Line]) -> Set<Int> {
-        for word in words where word.count >= 4 && !swapWords.contains(word) && !referenceWords.contains(word) {
+        for word in words where word.count >= 4 && !swapWords.contains(word) && !referenceWords.contains(word) && !dishStopWords.contains(word) {
             let matches = previous.indices.filter { index in
                 previous[index].title.lowercased().split { !$0.isLetter }.contains { $0 == word || $0 + "s" == word }
             }

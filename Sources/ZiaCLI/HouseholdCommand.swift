@@ -48,7 +48,10 @@ struct HouseholdCommand: AsyncParsableCommand {
                     let headers = current.header(PreconditionHeaders.eTag).map { [PreconditionHeaders.ifMatch: $0] } ?? [:]
                     do {
                         let saved = try await api.send(ZiaRoutes.upsertHousehold, body: profile, headers: headers)
+                        let before = try api.client.decode(current, of: ZiaRoutes.household).profile
                         try options.show(saved) { "Household saved.\n" + HouseholdText.describe($0) }
+                        // Replacing a list is what --allergies and --kid do; what they dropped is said, never silent.
+                        for line in HouseholdText.dropped(from: before, to: saved.profile) { StatusLine().say(line) }
                         return
                     } catch ClientError.conflict(412, _, _) where attempt < 3 {
                         continue
@@ -61,13 +64,7 @@ struct HouseholdCommand: AsyncParsableCommand {
         func edited(_ stored: HouseholdProfile) throws -> HouseholdProfile {
             var profile = stored
             if let file { profile = try HouseholdText.merge(profile, file: URL(fileURLWithPath: file)) }
-            if let allergies {
-                profile.allergies = HouseholdText.list(allergies)
-                // Replacing the list is what --allergies does; what it drops is said, never silent.
-                let kept = Set(profile.allergies.map { $0.lowercased() })
-                let dropped = stored.allergies.filter { !kept.contains($0.lowercased()) }
-                if !dropped.isEmpty { StatusLine().say("no longer in your allergies: \(dropped.joined(separator: ", "))") }
-            }
+            if let allergies { profile.allergies = HouseholdText.list(allergies) }
             if let cuisines { profile.cuisines = HouseholdText.list(cuisines) }
             if noKids { profile.kids = [] }
             if !kid.isEmpty { profile.kids = try kid.map { try HouseholdText.kid($0, keeping: stored.kids) } }
@@ -129,6 +126,18 @@ enum HouseholdText {
     /// `a, b ,c` → `["a", "b", "c"]`; blank entries dropped.
     static func list(_ text: String) -> [String] {
         text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    /// What an edit took away from `before`: allergies and kids no longer there.
+    static func dropped(from before: HouseholdProfile, to after: HouseholdProfile) -> [String] {
+        let allergies = Set(after.allergies.map { $0.lowercased() })
+        let kids = Set(after.kids.map { $0.name.lowercased() })
+        var lines: [String] = []
+        let goneAllergies = before.allergies.filter { !allergies.contains($0.lowercased()) }
+        if !goneAllergies.isEmpty { lines.append("no longer in your allergies: \(goneAllergies.joined(separator: ", "))") }
+        let goneKids = before.kids.filter { !kids.contains($0.name.lowercased()) }.map(\.name)
+        if !goneKids.isEmpty { lines.append("no longer in your household: \(goneKids.joined(separator: ", "))") }
+        return lines
     }
 
     /// `NAME:AGE[:restriction,…]`; without restrictions, a kid of that name keeps those `stored` has

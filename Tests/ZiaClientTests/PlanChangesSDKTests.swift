@@ -91,5 +91,14 @@ struct PlanChangesSDKTests {
         #expect(await form.save())
         let stored = try await HouseholdSaving(api: stack.api, rules: HouseholdProfile.check).load().profile
         #expect(stored.allergies == ["peanuts", "sesame", "milk"] && stored.cuisines == ["thai", "italian"])
+
+        // One kid edited on both: the form's age and both devices' restrictions.
+        let base = HouseholdProfile(kids: [HouseholdKid(name: "Sam", age: 6, dietaryRestrictions: ["kiwi"])])
+        var mine = base
+        mine.kids[0].age = 7
+        var theirs = base
+        theirs.kids[0].dietaryRestrictions.append("sesame")
+        let merged = HouseholdSaving.rebase(mine, from: base, onto: theirs)
+        #expect(merged.kids == [HouseholdKid(name: "Sam", age: 7, dietaryRestrictions: ["kiwi", "sesame"])])
     }
 }

@@ -50,7 +50,12 @@ struct PlanFollowUpTests {
         Reading(goal: "swap Monday for something vegetarian", expected: ([0], [0: ["vegetarian"]], [])),
         Reading(goal: "I don't like Monday's dinner", expected: ([0], [:], [])),
         Reading(goal: "The kids sat down happily, swap Tuesday", expected: ([1], [:], [])),
+        Reading(goal: "No fish on Friday because my son is allergic to eggs", expected: ([], [4: ["no fish"]], ["eggs"])),
+        Reading(goal: "We can't have meat on Friday", expected: ([], [4: ["meat"]], [])),
         Reading(goal: "Plan a new week of dinners", expected: nil),
+        Reading(goal: "My son hates broccoli, how do I get him to try it?", expected: nil),
+        Reading(goal: "Tips for when she hates Mondays", expected: nil),
+        Reading(goal: "Why did you change Monday?", expected: nil),
         Reading(goal: "Plan a bedtime routine for Friday", expected: nil),
         Reading(goal: "No TV on Sunday", expected: nil),
         Reading(goal: "Is pizza vegetarian?", expected: nil),
@@ -80,6 +85,12 @@ struct PlanFollowUpTests {
         #expect(PlanFollowUp.read("swap Monday", history: []) == nil)
         let tonight = [ChatMessage(.assistant, "Here's a dinner from recipes that fit your household:\nToday: Veggie Curry\nEnjoy!")]
         #expect(PlanFollowUp.read("something else please", history: tonight)?.swapped == [0], "after one meal, 'something else' is that meal")
+        // A week, then one meal for tonight: "swap Tuesday" is the week's Tuesday.
+        let both = Self.history + [ChatMessage(.user, "dinner for tonight"), tonight[0]]
+        let tuesday = PlanFollowUp.read("swap Tuesday", history: both)
+        #expect(tuesday?.previous.count == 7 && tuesday?.swapped == [1], "\(String(describing: tuesday))")
+        #expect(PlanFollowUp.read("swap Tuesday", history: tonight) == nil, "one meal has no Tuesday")
+        #expect(PlanFollowUp.wholePlanRules(of: "No fish on Friday because my son is allergic to eggs") == ["eggs"])
         let routine = [ChatMessage(.assistant, "Here's a bedtime routine, 45 minutes in all:\n19:00 — Bath (10 min)\nMonday — Dishes: Sam, 15 min")]
         #expect(PlanFollowUp.read("swap Monday", history: routine) == nil)
         #expect(Assistant.read("swap Monday", mode: .routines, history: Self.history).followUp == nil)

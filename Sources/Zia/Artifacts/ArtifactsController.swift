@@ -105,7 +105,9 @@ public struct ArtifactsController: Sendable {
             try v.throwIfInvalid()
             return nil
         }
-        guard let updated else { throw Self.notFound }
+        guard var updated else { throw Self.notFound }
+        // The answer says which kept days break a rule the household holds now; that is not stored.
+        if let plan = SavedMealPlan(updated) { updated.payload = plan.checked(for: household) }
         return updated
     }
 

@@ -55,7 +55,7 @@ public struct AssistStreamController: Sendable {
             }
             history = Array(messages.suffix(ZiaRules.historyMessages))
             conversationRules = Assistant.earlierRules(in: messages)
-            lastPlan = PlanFollowUp.lastPlan(in: messages)
+            lastPlan = PlanFollowUp.lastPlan(in: messages, for: storedGoal)
             guard try await conversations.append(.user, storedGoal, runID: runID, to: continued, for: user) else {
                 throw APIError.notFound(ConversationID.notFoundName, code: ConversationID.notFoundCode)
             }

@@ -73,7 +73,14 @@ struct HouseholdSaving: Sendable {
     static func rebase(_ draft: HouseholdProfile, from base: HouseholdProfile, onto latest: HouseholdProfile) -> HouseholdProfile {
         var merged = latest
         merged.adults = Self.merged(draft.adults, base: base.adults, latest: latest.adults) { $0.name.lowercased() }
-        merged.kids = Self.merged(draft.kids, base: base.kids, latest: latest.kids) { $0.name.lowercased() }
+        // A kid both devices changed: the form's name and age, and both devices' restrictions.
+        merged.kids = Self.merged(draft.kids, base: base.kids, latest: latest.kids, key: { $0.name.lowercased() }) { edited, original, theirs in
+            var kid = edited
+            kid.dietaryRestrictions = Self.merged(edited.dietaryRestrictions, base: original.dietaryRestrictions, latest: theirs.dietaryRestrictions) {
+                $0.lowercased()
+            }
+            return kid
+        }
         merged.allergies = Self.merged(draft.allergies, base: base.allergies, latest: latest.allergies) { $0.lowercased() }
         merged.cuisines = Self.merged(draft.cuisines, base: base.cuisines, latest: latest.cuisines) { $0.lowercased() }
         if draft.bedtimePreferences != base.bedtimePreferences { merged.bedtimePreferences = draft.bedtimePreferences }
@@ -84,14 +91,20 @@ struct HouseholdSaving: Sendable {
 
     /// `latest` with `draft`'s changes from `base`: the items it removed gone, the ones it changed in
     /// their changed form, the ones it added appended — items matched by `key`.
-    static func merged<T: Equatable>(_ draft: [T], base: [T], latest: [T], key: (T) -> String) -> [T] {
+    static func merged<T: Equatable>(
+        _ draft: [T], base: [T], latest: [T], key: (T) -> String, combining combine: ((_ edited: T, _ original: T, _ theirs: T) -> T)? = nil
+    ) -> [T] {
         let before = Dictionary(base.map { (key($0), $0) }, uniquingKeysWith: { first, _ in first })
         let after = Dictionary(draft.map { (key($0), $0) }, uniquingKeysWith: { first, _ in first })
         var result: [T] = []
         for item in latest {
             let name = key(item)
             if before[name] != nil, after[name] == nil { continue }
-            if let edited = after[name], let original = before[name], edited != original { result.append(edited) } else { result.append(item) }
+            if let edited = after[name], let original = before[name], edited != original {
+                result.append(combine?(edited, original, item) ?? edited)
+            } else {
+                result.append(item)
+            }
         }
         for item in draft where before[key(item)] == nil && !result.contains(where: { key($0) == key(item) }) { result.append(item) }
         return result
