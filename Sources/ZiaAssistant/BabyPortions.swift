@@ -44,7 +44,9 @@ public enum BabyPortions {
             parts.append("serve \(kid.name)'s portion unsalted")
         }
         parts.append(kid.age == 0 ? "blend or mash it smooth (thicker and lumpier from about 9 months)" : "mash it or cut it into small soft pieces")
-        parts += cutUp.filter { item in names.contains { contains(item.food, in: $0) } }.map(\.how)
+        // Olive oil is no olive to chop: an oil never names a food to cut.
+        let foods = names.filter { !contains("oil", in: $0) }
+        parts += cutUp.filter { item in foods.contains { contains(item.food, in: $0) } }.map(\.how)
         if kid.age == 0 { parts.append("no honey before 12 months") }
         let sentence = parts.joined(separator: "; ")
         return sentence.prefix(1).uppercased() + sentence.dropFirst() + "."

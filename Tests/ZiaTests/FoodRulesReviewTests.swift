@@ -94,6 +94,19 @@ struct FoodRulesReviewTests {
         #expect(FoodCheck(restrictions: ["vegetarian"], kidAges: []).violations(inIngredient: "vanilla").isEmpty)
     }
 
+    @Test("a baby's note cuts up the small round foods a dish has, and olive oil is not olives")
+    func babyNotes() {
+        let dish = Recipe(
+            id: "t", title: "Roast Chicken Legs", cuisine: "american",
+            ingredients: [
+                RecipeIngredient(name: "olive oil", quantity: 2, unit: "tbsp", aisle: .pantry),
+                RecipeIngredient(name: "cherry tomatoes", quantity: 200, unit: "g", aisle: .produce),
+            ],
+            allergens: [], tags: ["dinner"], kidFriendly: true, prepMinutes: 30, steps: [])
+        let note = BabyPortions.note(dish, for: HouseholdKid(name: "Ada", age: 1))
+        #expect(!note.contains("olives") && note.contains("quarter the cherry tomatoes"), "\(note)")
+    }
+
     @Test("what a goal rules out is never searched for; a diet it names is")
     func searchQueries() {
         let query = ZiaOfflineModel.searchQuery(goal: "My son is allergic to sesame, plan vegetarian dinners with no mushrooms", cuisines: [])

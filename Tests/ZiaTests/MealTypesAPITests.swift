@@ -24,9 +24,7 @@ struct MealTypesAPITests {
     @Test("every meal type is answered as asked: that many lines under the right labels, recipes for that meal only", arguments: TestDatabase.allCases)
     func answeredAsAsked(_ database: TestDatabase) async throws {
         try await ZiaServer.with(database) { client, _ in
-            let user = try await client.signIn(app: "zia")
-            let household: [String: any Sendable] = ["adults": 2, "kids": [["name": "Sam", "age": 6] as [String: any Sendable]], "allergies": ["peanuts"]]
-            #expect(try await client.send(.post, ZiaServer.upsertHousehold, token: user.accessToken, json: household).status == .ok)
+            let user = try await ZiaServer.signIn(client, household: ZiaServer.familyOfFour)
             for (goal, meal, days) in Self.requests {
                 let answer = try await ZiaServer.ask(client, user.accessToken, goal, mode: "meals")
                 let final = try #require(answer.final, "\(goal): \(answer.types)")

@@ -228,9 +228,7 @@ struct PlanFollowUpTests {
     @Test("follow-ups through the API continue the conversation's plan, on both databases", arguments: TestDatabase.allCases)
     func throughTheAPI(_ database: TestDatabase) async throws {
         try await ZiaServer.with(database) { client, _ in
-            let user = try await client.signIn(app: "zia")
-            let household: [String: any Sendable] = ["adults": 2, "kids": [["name": "Sam", "age": 6] as [String: any Sendable]], "allergies": ["peanuts"]]
-            #expect(try await client.send(.post, ZiaServer.upsertHousehold, token: user.accessToken, json: household).status == .ok)
+            let user = try await ZiaServer.signIn(client, household: ZiaServer.familyOfFour)
             let first = try await ZiaServer.ask(client, user.accessToken, "Plan a week of kid-friendly dinners")
             let conversation = try #require(first.conversationID)
             let week = PlanFollowUp.lines(of: try #require(first.final?.planText))

@@ -67,4 +67,15 @@ enum ZiaServer {
         }
         return Answer(events: events, final: final)
     }
+
+    /// Two adults, a 6-year-old and a peanut allergy: the household most API tests plan for.
+    static let familyOfFour: [String: any Sendable] = ["adults": 2, "kids": [["name": "Sam", "age": 6] as [String: any Sendable]], "allergies": ["peanuts"]]
+
+    /// A new user whose household is `household` (stored through the upsert, which must answer 200).
+    static func signIn(_ client: TestSupport.APIClient, household: [String: any Sendable]) async throws -> SignedIn {
+        let user = try await client.signIn(app: "zia")
+        let stored = try await client.send(.post, upsertHousehold, token: user.accessToken, json: household)
+        guard stored.status == .ok else { throw TestFailure("the household was not stored: \(stored.status) \(stored.text)") }
+        return user
+    }
 }
