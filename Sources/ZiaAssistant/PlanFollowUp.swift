@@ -84,11 +84,14 @@ public struct PlanFollowUp: Sendable, Equatable {
 
     /// The weekdays a goal's words name ("tue", "Friday's"), as plans label them.
     static func namedWeekdays(in words: [Word]) -> Set<String> {
-        Set(
-            words.compactMap { word in
-                if ["sun", "wed", "sat"].contains(word.lower), word.text.first?.isUppercase != true { return nil }
-                return dayNames[word.lower].flatMap { $0 == "today" ? nil : $0 }
-            })
+        Set(words.compactMap(dayName).filter { $0 != "today" })
+    }
+
+    /// The day a word names as plans label it ("tue" → "tuesday", "tonight" → "today"); "sun",
+    /// "wed" and "sat" are days only when written as names.
+    static func dayName(_ word: Word) -> String? {
+        if ["sun", "wed", "sat"].contains(word.lower), word.text.first?.isUppercase != true { return nil }
+        return dayNames[word.lower]
     }
 
     /// The follow-up `goal` makes to `lastPlan` (the conversation's last planned answer), or nil.
@@ -249,9 +252,7 @@ public struct PlanFollowUp: Sendable, Equatable {
     static func dayIndices(in words: [Word], previous: [Line]) -> Set<Int> {
         var found = Set<Int>()
         for word in words {
-            // "sun", "wed" and "sat" are days only when written as names.
-            if ["sun", "wed", "sat"].contains(word.lower), word.text.first?.isUppercase != true { continue }
-            guard let day = dayNames[word.lower] else { continue }
+            guard let day = dayName(word) else { continue }
             if let index = previous.firstIndex(where: { $0.label.lowercased() == day }) { found.insert(index) }
         }
         return found
