@@ -1,6 +1,17 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+// The tree shows the layers (docs/architecture.md): a platform target lives in `Sources/Platform/<Target>`
+// and names no app; an app's parts live in `Sources/Apps/<App>/<Part>`: API (the contract, target `<App>API`),
+// Server (the module, `<App>`), Client (the SDK, `<App>Client`), CLI (`<App>CLI`) and parts of its own
+// (`Zia/Safety` is `ZiaSafety`); `Sources/AppServer` composes them and `Sources/server` runs it.
+
+/// Where a platform target's sources live.
+func platform(_ target: String) -> String { "Sources/Platform/\(target)" }
+
+/// Where one part of an app lives.
+func app(_ app: String, _ part: String) -> String { "Sources/Apps/\(app)/\(part)" }
+
 /// One server hosting four apps over one shared platform.
 /// Targets have one job each: a thin `server` executable → app libraries → platform libraries.
 let package = Package(
@@ -37,9 +48,9 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
     ],
     targets: [
-        // MARK: Platform
+        // MARK: Platform: the server side (names no app)
         // The platform's wire vocabulary (app identifiers, …): Foundation only, shared by server and clients.
-        .target(name: "PlatformAPI"),
+        .target(name: "PlatformAPI", path: platform("PlatformAPI")),
         .target(
             name: "PlatformCore",
             dependencies: [
@@ -52,6 +63,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
+            path: platform("PlatformCore"),
             // The OpenAPI fragments are JSON files compiled in (no resource bundle to ship beside the binary).
             resources: [
                 .embedInCode("OpenAPI/platform.openapi.json"),
@@ -65,7 +77,8 @@ let package = Package(
                 "PlatformCore",
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Hummingbird", package: "hummingbird"),
-            ]
+            ],
+            path: platform("Observability")
         ),
         .target(
             name: "Persistence",
@@ -77,14 +90,15 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Crypto", package: "swift-crypto"),
-            ]
+            ],
+            path: platform("Persistence")
         ),
         // Numeric kernels are compiled with optimisation even in debug builds, so tests that run the
         // real model (golden vectors) take seconds, not minutes. On Linux (x86_64 servers) they also
         // use AVX2 + FMA, which halves the forward pass (docs/performance.md); MiniLMEmbedder
         // checks the CPU before loading and the server falls back to the hashing embedder without it.
         .target(
-            name: "MiniLM",
+            name: "MiniLM", path: platform("MiniLM"),
             swiftSettings: [
                 .unsafeFlags(["-O"]),
                 .unsafeFlags(["-target-cpu", "haswell"], .when(platforms: [.linux])),
@@ -99,7 +113,8 @@ let package = Package(
                 .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOFoundationCompat", package: "swift-nio"),
-            ]
+            ],
+            path: platform("AIProviders")
         ),
         .target(
             name: "Auth",
@@ -112,7 +127,8 @@ let package = Package(
                 // scrypt for password accounts; NIO's blocking pool runs it off the request executor.
                 .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "NIOPosix", package: "swift-nio"),
-            ]
+            ],
+            path: platform("Auth")
         ),
         .target(
             name: "Jobs",
@@ -120,7 +136,8 @@ let package = Package(
                 "PlatformCore", "Persistence", "Observability",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ]
+            ],
+            path: platform("Jobs")
         ),
         .target(
             name: "Notifications",
@@ -130,7 +147,8 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            path: platform("Notifications")
         ),
         // JSON over HTTP to third parties' APIs (recommendation sources, flight providers): per-call
         // deadline, bounded retries on 429/5xx honouring Retry-After, typed errors.
@@ -141,10 +159,14 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOFoundationCompat", package: "swift-nio"),
-            ]
+            ],
+            path: platform("OutboundHTTP")
         ),
         // AWS Signature Version 4, for every AWS-style API the platform and apps call (S3, PA-API).
-        .target(name: "AWSSigning", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
+        .target(
+            name: "AWSSigning", dependencies: [.product(name: "Crypto", package: "swift-crypto")],
+            path: platform("AWSSigning")
+        ),
         // Uploaded photos and recordings: format detection by magic bytes and the stores they live in
         // (a local folder, or an S3-compatible bucket).
         .target(
@@ -154,7 +176,8 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
-            ]
+            ],
+            path: platform("MediaStorage")
         ),
         // What an app module declares and what the platform hands it (the `AppModule` protocol).
         .target(
@@ -165,12 +188,42 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
-            ]
+            ],
+            path: platform("AppPlatform")
         ),
-        // MARK: Apps
+        // MARK: Platform: the client side (Foundation only but for the CLIs' transport; names no app)
+        // What every app's SDK shares (transport, session with single-flight refresh, token stores, retry,
+        // the SDK error, JSON coding): Foundation (+ FoundationNetworking on Linux) only, names no app.
+        .target(
+            name: "ClientCore", dependencies: ["PlatformAPI"],
+            path: platform("ClientCore")
+        ),
+        // ClientCore's HTTPTransport over AsyncHTTPClient: what the CLIs and the tests' live-socket
+        // clients send with on Linux, where URLSession crashed on a cancel racing a completion and lost
+        // completions under load. Not for the SDKs themselves (they stay Foundation-only).
+        .target(
+            name: "AsyncHTTPTransport",
+            dependencies: [
+                "ClientCore", .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            path: platform("AsyncHTTPTransport")
+        ),
+        // What every app's command-line client shares (session file and server options, sign-in
+        // report, failures explained with ClientError's exit statuses, --json, tables, progress):
+        // Foundation, ArgumentParser, ClientCore and its AsyncHTTPClient transport only; names no app.
+        .target(
+            name: "CLISupport",
+            dependencies: ["ClientCore", "AsyncHTTPTransport", "PlatformAPI", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: platform("CLISupport")
+        ),
+        // MARK: Knot
         // Knot's wire contract (Foundation only): request/response types, enums, typed IDs, route paths and the
         // rules both the Knot server and the Knot client SDK apply.
-        .target(name: "KnotAPI", dependencies: ["PlatformAPI"]),
+        .target(
+            name: "KnotAPI", dependencies: ["PlatformAPI"],
+            path: app("Knot", "API")
+        ),
         .target(
             name: "Knot",
             dependencies: [
@@ -180,10 +233,31 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
-            resources: [.embedInCode("OpenAPI/knot.openapi.json")]
+            path: app("Knot", "Server"),
+            // The offline catalog's items are data, compiled in like the document.
+            resources: [.embedInCode("OpenAPI/knot.openapi.json"), .embedInCode("Resources/catalog.json")]
         ),
+        // The Knot client SDK: Knot's endpoints and view models over ClientCore and KnotAPI; Foundation
+        // (+ FoundationNetworking on Linux) and Observation only, so an iOS app imports it unchanged. It
+        // must never depend on a server target.
+        .target(
+            name: "KnotClient", dependencies: ["ClientCore", "KnotAPI"],
+            path: app("Knot", "Client")
+        ),
+        .executableTarget(
+            name: "KnotCLI",
+            dependencies: [
+                "KnotClient", "CLISupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: app("Knot", "CLI")
+        ),
+        // MARK: VibeKeeper
         // VibeKeeper's wire contract (Foundation only), shared by the server and the client SDK.
-        .target(name: "VibeKeeperAPI", dependencies: ["PlatformAPI"]),
+        .target(
+            name: "VibeKeeperAPI", dependencies: ["PlatformAPI"],
+            path: app("VibeKeeper", "API")
+        ),
         .target(
             name: "VibeKeeper",
             dependencies: [
@@ -191,38 +265,55 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ],
+            path: app("VibeKeeper", "Server"),
             resources: [.embedInCode("OpenAPI/vibekeeper.openapi.json")]
         ),
-        // Example (scripts/new-app): its wire contract (Foundation only) and its server module.
-        .target(name: "ExampleAPI", dependencies: ["PlatformAPI"]),
+        // The VibeKeeper client SDK: its endpoints, the offline store and sync, and the view models over
+        // ClientCore and VibeKeeperAPI; Foundation (+ FoundationNetworking on Linux) and Observation only,
+        // so an iOS app imports it unchanged. It must never depend on a server target.
         .target(
-            name: "Example",
-            dependencies: [
-                "AppPlatform", "PlatformCore", "Persistence", "Auth", "ExampleAPI",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "SQLKit", package: "sql-kit"),
-            ],
-            resources: [.embedInCode("OpenAPI/example.openapi.json")]
+            name: "VibeKeeperClient", dependencies: ["ClientCore", "VibeKeeperAPI"],
+            path: app("VibeKeeper", "Client")
         ),
+        .executableTarget(
+            name: "VibeKeeperCLI",
+            dependencies: [
+                "VibeKeeperClient", "CLISupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: app("VibeKeeper", "CLI")
+        ),
+        // MARK: Zia
         // Zia (scripts/new-app): its wire contract (Foundation only) and its server module.
-        .target(name: "ZiaAPI", dependencies: ["PlatformAPI"]),
+        .target(
+            name: "ZiaAPI", dependencies: ["PlatformAPI"],
+            path: app("Zia", "API")
+        ),
         // What foods carry and the families' food rules (allergens, diets, words), read from
         // ingredient words: the one food check of the server and the SDK (pure logic, Foundation only).
-        .target(name: "ZiaFoodRules", dependencies: ["ZiaAPI"]),
+        .target(
+            name: "ZiaFoodRules", dependencies: ["ZiaAPI"],
+            path: app("Zia", "FoodRules")
+        ),
         // Zia's safety by construction: PII redaction, the seed's YAML policy, age gates, and the
         // food check it re-exports (pure logic, no I/O).
         .target(
             name: "ZiaSafety", dependencies: ["ZiaAPI", "ZiaFoodRules", .product(name: "Yams", package: "Yams")],
+            path: app("Zia", "Safety"),
             resources: [.embedInCode("Resources/policy.yaml")]
         ),
         // The recipe corpus and the parenting knowledge base shipped with Zia (data and loaders).
         .target(
             name: "ZiaCorpus", dependencies: ["ZiaAPI"],
+            path: app("Zia", "Corpus"),
             resources: [.embedInCode("Resources/recipes.json"), .embedInCode("Resources/knowledge.json")]
         ),
         // The assistant: intent routing, the four agents (rule-based offline, or models through the
         // router's strategies), run budgets and the events a run streams.
-        .target(name: "ZiaAssistant", dependencies: ["ZiaAPI", "ZiaSafety", "ZiaCorpus", "AIProviders", "PlatformCore"]),
+        .target(
+            name: "ZiaAssistant", dependencies: ["ZiaAPI", "ZiaSafety", "ZiaCorpus", "AIProviders", "PlatformCore"],
+            path: app("Zia", "Assistant")
+        ),
         .target(
             name: "Zia",
             dependencies: [
@@ -230,6 +321,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "SQLKit", package: "sql-kit"),
             ],
+            path: app("Zia", "Server"),
             resources: [
                 .embedInCode("OpenAPI/zia.openapi.json"), .embedInCode("OpenAPI/zia-assistant.openapi.json"), .embedInCode("OpenAPI/zia-search.openapi.json"),
                 .embedInCode("OpenAPI/zia-memory.openapi.json"), .embedInCode("OpenAPI/zia-admin.openapi.json"),
@@ -240,8 +332,22 @@ let package = Package(
                 .embedInCode("OpenAPI/zia-reminders.openapi.json"),
             ]
         ),
+        // Zia's client SDK (Foundation only; never a server target) and its CLI on the shared CLI support.
+        .target(
+            name: "ZiaClient", dependencies: ["ClientCore", "ZiaAPI", "ZiaFoodRules"],
+            path: app("Zia", "Client")
+        ),
+        .executableTarget(
+            name: "ZiaCLI",
+            dependencies: ["ZiaClient", "CLISupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: app("Zia", "CLI")
+        ),
+        // MARK: FareLens
         // FareLens (scripts/new-app): its wire contract (Foundation only) and its server module.
-        .target(name: "FareLensAPI", dependencies: ["PlatformAPI"]),
+        .target(
+            name: "FareLensAPI", dependencies: ["PlatformAPI"],
+            path: app("FareLens", "API")
+        ),
         .target(
             name: "FareLens",
             dependencies: [
@@ -252,6 +358,7 @@ let package = Package(
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "X509", package: "swift-certificates"),
             ],
+            path: app("FareLens", "Server"),
             resources: [
                 .embedInCode("OpenAPI/farelens.openapi.json"),
                 // Airports: the table tools/airports.py makes and its routes' fragment.
@@ -267,6 +374,42 @@ let package = Package(
                 .embedInCode("OpenAPI/farelens-affiliate.openapi.json"),
                 .embedInCode("OpenAPI/farelens-subscriptions.openapi.json"),
             ]
+        ),
+        // FareLens's client SDK (Foundation only; never a server target) and its CLI on the shared CLI support.
+        .target(
+            name: "FareLensClient", dependencies: ["ClientCore", "FareLensAPI"],
+            path: app("FareLens", "Client")
+        ),
+        .executableTarget(
+            name: "FareLensCLI",
+            dependencies: ["FareLensClient", "CLISupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: app("FareLens", "CLI")
+        ),
+        // MARK: Example
+        // Example (scripts/new-app): its wire contract (Foundation only) and its server module.
+        .target(
+            name: "ExampleAPI", dependencies: ["PlatformAPI"],
+            path: app("Example", "API")
+        ),
+        .target(
+            name: "Example",
+            dependencies: [
+                "AppPlatform", "PlatformCore", "Persistence", "Auth", "ExampleAPI",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "SQLKit", package: "sql-kit"),
+            ],
+            path: app("Example", "Server"),
+            resources: [.embedInCode("OpenAPI/example.openapi.json")]
+        ),
+        // Example's client SDK (Foundation only; never a server target) and its CLI on the shared CLI support.
+        .target(
+            name: "ExampleClient", dependencies: ["ClientCore", "ExampleAPI"],
+            path: app("Example", "Client")
+        ),
+        .executableTarget(
+            name: "ExampleCLI",
+            dependencies: ["ExampleClient", "CLISupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: app("Example", "CLI")
         ),
         // MARK: Composition
         .target(
@@ -286,67 +429,6 @@ let package = Package(
                 "Observability",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
-        ),
-        // MARK: Clients
-        // What every app's SDK shares (transport, session with single-flight refresh, token stores, retry,
-        // the SDK error, JSON coding): Foundation (+ FoundationNetworking on Linux) only, names no app.
-        .target(name: "ClientCore", dependencies: ["PlatformAPI"]),
-        // ClientCore's HTTPTransport over AsyncHTTPClient: what the CLIs and the tests' live-socket
-        // clients send with on Linux, where URLSession crashed on a cancel racing a completion and lost
-        // completions under load. Not for the SDKs themselves (they stay Foundation-only).
-        .target(
-            name: "AsyncHTTPTransport",
-            dependencies: [
-                "ClientCore", .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
-            ]
-        ),
-        // The Knot client SDK: Knot's endpoints and view models over ClientCore and KnotAPI; Foundation
-        // (+ FoundationNetworking on Linux) and Observation only, so an iOS app imports it unchanged. It
-        // must never depend on a server target.
-        .target(name: "KnotClient", dependencies: ["ClientCore", "KnotAPI"]),
-        // What every app's command-line client shares (session file and server options, sign-in
-        // report, failures explained with ClientError's exit statuses, --json, tables, progress):
-        // Foundation, ArgumentParser, ClientCore and its AsyncHTTPClient transport only; names no app.
-        .target(
-            name: "CLISupport",
-            dependencies: ["ClientCore", "AsyncHTTPTransport", "PlatformAPI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
-        ),
-        .executableTarget(
-            name: "KnotCLI",
-            dependencies: [
-                "KnotClient", "CLISupport",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
-        ),
-        // The VibeKeeper client SDK: its endpoints, the offline store and sync, and the view models over
-        // ClientCore and VibeKeeperAPI; Foundation (+ FoundationNetworking on Linux) and Observation only,
-        // so an iOS app imports it unchanged. It must never depend on a server target.
-        .target(name: "VibeKeeperClient", dependencies: ["ClientCore", "VibeKeeperAPI"]),
-        .executableTarget(
-            name: "VibeKeeperCLI",
-            dependencies: [
-                "VibeKeeperClient", "CLISupport",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
-        ),
-        // Example's client SDK (Foundation only; never a server target) and its CLI on the shared CLI support.
-        .target(name: "ExampleClient", dependencies: ["ClientCore", "ExampleAPI"]),
-        .executableTarget(
-            name: "ExampleCLI",
-            dependencies: ["ExampleClient", "CLISupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]
-        ),
-        // Zia's client SDK (Foundation only; never a server target) and its CLI on the shared CLI support.
-        .target(name: "ZiaClient", dependencies: ["ClientCore", "ZiaAPI", "ZiaFoodRules"]),
-        .executableTarget(
-            name: "ZiaCLI",
-            dependencies: ["ZiaClient", "CLISupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]
-        ),
-        // FareLens's client SDK (Foundation only; never a server target) and its CLI on the shared CLI support.
-        .target(name: "FareLensClient", dependencies: ["ClientCore", "FareLensAPI"]),
-        .executableTarget(
-            name: "FareLensCLI",
-            dependencies: ["FareLensClient", "CLISupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // MARK: Benchmarks
         .executableTarget(

@@ -2,7 +2,7 @@
 """Builds FareLens's airport table from the MIT-licensed PyPI package `airportsdata`.
 
     python3 -m pip install airportsdata
-    python3 tools/airports.py > Sources/FareLens/Resources/airports.tsv
+    python3 tools/airports.py > Sources/Apps/FareLens/Server/Resources/airports.tsv
 
 The output is tab-separated and UTF-8, one airport a line, ordered large airports first:
 

@@ -21,9 +21,7 @@ struct PathLiteralTests {
 
     @Test("no source outside the contracts registers a route by a literal path or spells an app's API path")
     func noPathLiterals() throws {
-        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Sources")
-        let targets = try FileManager.default.contentsOfDirectory(atPath: sources.path)
+        let targets = SourceTree.targets.keys.sorted()
         let contracts = Set(targets.filter { $0.hasSuffix("API") })
         #expect(contracts.contains("PlatformAPI") && contracts.count >= 3)
         let apps = ["knot", "vibekeeper", "memo"] + targets.filter { $0.hasSuffix("API") && $0 != "PlatformAPI" }.map { String($0.dropLast(3)).lowercased() }
@@ -31,8 +29,7 @@ struct PathLiteralTests {
         var offenders: [String] = []
         var checked = 0
         for target in targets where !contracts.contains(target) {
-            guard let files = FileManager.default.enumerator(at: sources.appendingPathComponent(target), includingPropertiesForKeys: nil) else { continue }
-            for case let file as URL in files where file.pathExtension == "swift" {
+            for file in SourceTree.swiftFiles(of: target) {
                 checked += 1
                 let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
                 for (number, line) in lines.enumerated() {

@@ -53,10 +53,13 @@ struct ScaffoldTests {
         let run = try await Self.scaffold(["example", "--example"], into: root)
         #expect(run.status == 0, "\(run)")
         let written = Self.files(under: root).subtracting(Self.shared)
-        #expect(written.contains("Sources/Example/ExampleApp.swift") && written.contains("docs/example.md"), "\(written.sorted())")
-        // The app's folders (Sources/Example, Tests/ExampleTests, …) and files (docs/example.md) hold
+        #expect(written.contains("Sources/Apps/Example/Server/ExampleApp.swift") && written.contains("docs/example.md"), "\(written.sorted())")
+        // The app's folders (Sources/Apps/Example, Tests/ExampleTests) and files (docs/example.md) hold
         // exactly what the scaffold writes: nothing added or changed by hand.
-        let places = Set(written.map { file in file.hasPrefix("docs/") ? file : file.split(separator: "/").prefix(2).joined(separator: "/") })
+        let places = Set(
+            written.map { file in
+                file.hasPrefix("docs/") ? file : file.split(separator: "/").prefix(file.hasPrefix("Sources/Apps/") ? 3 : 2).joined(separator: "/")
+            })
         var committed: Set<String> = []
         for place in places {
             let url = Self.repository.appendingPathComponent(place)
@@ -85,7 +88,7 @@ struct ScaffoldTests {
         #expect(run.status == 0, "\(run)")
         let package = try Self.text(root, "Package.swift")
         for line in [
-            #".target(name: "WidgetAPI", dependencies: ["PlatformAPI"]),"#, #"resources: [.embedInCode("OpenAPI/widget.openapi.json")]"#,
+            #"name: "WidgetAPI", dependencies: ["PlatformAPI"],"#, #"path: app("Widget", "Server"),"#, #"resources: [.embedInCode("OpenAPI/widget.openapi.json")]"#,
             #".executable(name: "widget", targets: ["WidgetCLI"]),"#, #".library(name: "WidgetClient", targets: ["WidgetClient"]),"#,
             #"name: "WidgetTests","#, #"                "Widget","#,
         ] {
@@ -94,10 +97,10 @@ struct ScaffoldTests {
         let hosted = try Self.text(root, "Sources/AppServer/HostedApps.swift")
         #expect(hosted.contains("import Widget\n") && hosted.contains("    WidgetApp.self,\n]"), "\(hosted)")
         #expect(try Self.text(root, "scripts/fuzz").contains("seed_widget() {"))
-        #expect(Self.files(under: root).contains("Sources/Widget/OpenAPI/widget.openapi.json"))
+        #expect(Self.files(under: root).contains("Sources/Apps/Widget/Server/OpenAPI/widget.openapi.json"))
 
         #expect(try await Self.scaffold(["widget"], into: root).status == 1, "an existing app is not overwritten")
-        // appserver: Sources/Appserver would sit beside Sources/AppServer (one folder on case-insensitive file systems).
+        // appserver: the target Appserver would sit beside AppServer (one folder on case-insensitive file systems).
         for name in ["Widget", "9lives", "my-app", "knot", "class", "appserver"] {
             #expect(try await Self.scaffold([name], into: root).status != 0, "\(name) accepted")
         }

@@ -1,0 +1,40 @@
+import AppPlatform
+import Auth
+import ExampleAPI
+import Foundation
+import Persistence
+import PlatformCore
+
+/// Example as a tenant of the platform (written by `scripts/new-app`): each user's items under
+/// `/example/v1`, another user's indistinguishable from a missing one.
+public struct ExampleApp: AppModule {
+    public static let id = AppID.example
+    public static var apiRoot: APIRoot { ExampleRoutes.root }
+    public static var routes: [RouteShape] { ExampleRoutes.all }
+    public static let migrations = [ExampleSchema.migrations]
+    public static var settingKeys: [SettingKey] { [] }
+    public static func configuration(from settings: Settings) throws -> ExampleConfiguration { ExampleConfiguration() }
+
+    /// The platform's routes plus `OpenAPI/example.openapi.json`.
+    public static func openAPIDocument() throws -> OpenAPIDocument {
+        try OpenAPIDocument(
+            app: id.rawValue, apiRoot: apiRoot.path, title: "Example API", version: "1.0.0",
+            fragment: String(decoding: PackageResources.example_openapi_json, as: UTF8.self))
+    }
+
+    public let items: ExampleItemRepository
+
+    public init(database: any Database, clock: any TimeSource) {
+        items = ExampleItemRepository(database: database, clock: clock)
+    }
+
+    public init(platform: PlatformServices, configuration: ExampleConfiguration) throws {
+        self.init(database: platform.database, clock: platform.clock)
+    }
+
+    public func addRoutes(to routes: AppRoutes) {
+        ExampleItemsController(items: items).addRoutes(to: routes.api(ExampleRoutes.root))
+    }
+
+    public var exporter: any AppDataExporter { ExampleExporter(items: items) }
+}

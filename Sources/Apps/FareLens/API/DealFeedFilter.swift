@@ -1,0 +1,69 @@
+import Foundation
+import PlatformAPI
+
+/// The filters of `GET /deals` (`origin`, `destination`, `airlines`, `max_price`), checked by the same
+/// rules in the server and the SDK. Codes are taken in either case and kept upper case; whether an
+/// airport or metro code exists is the server's check.
+public struct DealFeedFilter: Sendable, Equatable {
+    /// The most airlines one `airlines` list may name.
+    public static let maxAirlines = 20
+    /// The highest `max_price` taken, in minor units (100 million in major units).
+    public static let maxPriceLimit = 10_000_000_000
+
+    /// An airport or metro code (`NYC` stands for JFK, LGA and EWR).
+    public var origin: String?
+    public var destination: String?
+    /// Two-character IATA airline codes; empty for any airline.
+    public var airlines: [String]
+    /// The highest total price, in minor units of the deal's currency (cents).
+    public var maxPriceCents: Int?
+
+    public init(origin: String? = nil, destination: String? = nil, airlines: [String] = [], maxPriceCents: Int? = nil) {
+        self.origin = origin
+        self.destination = destination
+        self.airlines = airlines
+        self.maxPriceCents = maxPriceCents
+    }
+
+    /// `origin`/`destination` three letters (an airport or metro code); `airlines` a comma list of
+    /// 1–20 two-character codes (letters and digits); `max_price` a whole number of minor units, 1 or more.
+    public static func check(origin: String?, destination: String?, airlines: String?, maxPrice: String?) -> Checked<DealFeedFilter> {
+        var v = Validator()
+        func code(_ raw: String?, _ field: String) -> String? {
+            guard let raw else { return nil }
+            let code = raw.uppercased()
+            let ok = code.utf8.count == 3 && code.utf8.allSatisfy { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }
+            v.check(ok, field, "must be a three-letter IATA airport or metro code")
+            return ok ? code : nil
+        }
+        let from = code(origin, "origin")
+        let to = code(destination, "destination")
+        var carriers: [String] = []
+        if let airlines {
+            let codes = airlines.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces).uppercased() }
+            let ok =
+                (1...maxAirlines).contains(codes.count)
+                && codes.allSatisfy {
+                    $0.utf8.count == 2 && $0.utf8.allSatisfy { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+                }
+            v.check(ok, "airlines", "must be a comma-separated list of 1–\(maxAirlines) two-character IATA airline codes")
+            if ok { carriers = Array(Set(codes)).sorted() }
+        }
+        var price: Int?
+        if let maxPrice {
+            price = Int(maxPrice).flatMap { (1...maxPriceLimit).contains($0) ? $0 : nil }
+            v.check(price != nil, "max_price", "must be a whole number of minor units (cents) from 1 to \(maxPriceLimit)")
+        }
+        return .from(v) { DealFeedFilter(origin: from, destination: to, airlines: carriers, maxPriceCents: price) }
+    }
+
+    /// The query string the SDK sends.
+    public var queryItems: [URLQueryItem] {
+        var items: [URLQueryItem] = []
+        if let origin { items.append(URLQueryItem(name: "origin", value: origin)) }
+        if let destination { items.append(URLQueryItem(name: "destination", value: destination)) }
+        if !airlines.isEmpty { items.append(URLQueryItem(name: "airlines", value: airlines.joined(separator: ","))) }
+        if let maxPriceCents { items.append(URLQueryItem(name: "max_price", value: String(maxPriceCents))) }
+        return items
+    }
+}

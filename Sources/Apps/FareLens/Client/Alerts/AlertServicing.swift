@@ -1,0 +1,11 @@
+import Foundation
+
+/// The seed's `AlertService` as a protocol: alert history a page at a time, the alert settings,
+/// and mutes (each answered with its id, which undoes it).
+public protocol AlertServicing: Sendable {
+    func history(cursor: String?, limit: Int) async throws -> ListPage<AlertHistoryEntry>
+    func preferences() async throws -> AlertPreferences
+    func updatePreferences(_ input: AlertPreferencesInput) async throws -> AlertPreferences
+    func mute(_ target: AlertMuteTarget) async throws -> AlertMute
+    func unmute(_ id: AlertMuteID) async throws
+}

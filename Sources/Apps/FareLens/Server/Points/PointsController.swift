@@ -1,0 +1,64 @@
+import AppPlatform
+import FareLensAPI
+import Foundation
+import Hummingbird
+import PlatformCore
+
+/// `GET/POST /points/programs`, `PUT/DELETE /points/programs/{id}`: the caller's own points vault
+/// (anyone else's program is the 404 a missing one is); `GET /points/bonuses`: the shipped transfer
+/// bonuses whose card or airline program the caller holds, those ended before today (UTC) left out.
+public struct PointsController: Sendable {
+    let programs: PointsProgramRepository
+    let clock: any TimeSource
+    let paging: ListPaging
+
+    /// - Parameter cursorSecret: the server secret the list's cursors are signed with.
+    public init(programs: PointsProgramRepository, clock: any TimeSource, cursorSecret: Data) {
+        self.programs = programs
+        self.clock = clock
+        paging = ListPaging(secret: cursorSecret, list: "farelens.points", defaultLimit: FareLensRules.defaultListLimit, maxLimit: FareLensRules.maxListLimit)
+    }
+
+    public func addRoutes(to api: RouterGroup<AuthenticatedContext>) {
+        api.on(FareLensRoutes.pointsPrograms, edited: list)
+        api.on(FareLensRoutes.createPointsProgram, use: create)
+        api.on(FareLensRoutes.updatePointsProgram, use: update)
+        api.on(FareLensRoutes.deletePointsProgram, use: delete)
+        api.on(FareLensRoutes.transferBonuses, use: bonuses)
+    }
+
+    @Sendable func list(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> EditedResponse<FareLensList<PointsProgram>> {
+        let page = try paging.parse(request, for: context.userID)
+        let found = try await programs.page(for: context.userID, limit: page.limit, cursor: page.cursor)
+        return paging.fareLensList(found.programs, next: found.next, for: context.userID)
+    }
+
+    @Sendable func create(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> PointsProgram {
+        try await programs.create(try await Self.entry(request, context), for: context.userID)
+    }
+
+    @Sendable func update(_ request: Request, _ context: AuthenticatedContext, _ id: PointsProgramID) async throws -> PointsProgram {
+        let entry = try await Self.entry(request, context)
+        guard let program = try await programs.update(id, with: entry, for: context.userID) else { throw Self.notFound }
+        return program
+    }
+
+    @Sendable func delete(_ request: Request, _ context: AuthenticatedContext, _ id: PointsProgramID) async throws -> NoContent {
+        guard try await programs.delete(id, for: context.userID) else { throw Self.notFound }
+        return NoContent()
+    }
+
+    @Sendable func bonuses(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> FareLensList<TransferBonus> {
+        let held = try await programs.catalogIDs(for: context.userID)
+        return FareLensList(data: programs.catalog.bonuses(touching: held, today: LocalDate(clock.now(), in: .gmt)))
+    }
+
+    static func entry(_ request: Request, _ context: AuthenticatedContext) async throws -> PointsProgramInput.Entry {
+        try PointsProgramInput.check(try await request.decode(as: PointsProgramInput.self, context: context)).get()
+    }
+
+    static var notFound: APIError { APIError.notFound(PointsProgramID.notFoundName, code: PointsProgramID.notFoundCode) }
+}
+
+extension PointsProgram: ResponseEncodable {}
+extension TransferBonus: ResponseEncodable {}

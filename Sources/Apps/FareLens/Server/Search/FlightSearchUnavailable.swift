@@ -1,0 +1,14 @@
+import FareLensAPI
+import Foundation
+import Hummingbird
+import Logging
+import PlatformAPI
+import PlatformCore
+import Synchronization
+
+/// Every provider is out (quota gone, failed) and nothing is cached for the search: a 503 with
+/// `Retry-After` and the seed's banner text.
+public struct FlightSearchUnavailable: Error, Sendable, Equatable {
+    /// Seconds until a retry may find a provider again (a failed one: a minute; a quota: its reset).
+    public let retryAfter: Int
+}

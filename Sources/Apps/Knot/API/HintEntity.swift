@@ -1,0 +1,2 @@
+/// Marks ``HintID``.
+public enum HintEntity {}

@@ -1,0 +1,2 @@
+/// Marks ``MilestoneID``.
+public enum MilestoneEntity {}

@@ -1,0 +1,2 @@
+/// Marks ``RecommendationID``.
+public enum RecommendationEntity {}

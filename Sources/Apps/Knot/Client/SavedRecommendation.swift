@@ -1,0 +1,24 @@
+import Foundation
+
+/// A recommendation the user saved for later (seed 001 step 6.6 "Save: stores the recommendation
+/// locally for later reference"; step 9.4 "No, save for later"), kept whole so it can be shown
+/// without the network.
+public struct SavedRecommendation: Codable, Sendable, Equatable, Identifiable {
+    enum CodingKeys: String, CodingKey { case recommendation, savedAt = "saved_at" }
+    public var recommendation: Recommendation
+    public var savedAt: Date
+
+    public var id: RecommendationID { recommendation.id }
+
+    public init(recommendation: Recommendation, savedAt: Date) {
+        self.recommendation = recommendation
+        self.savedAt = savedAt
+    }
+}
+
+extension SavedRecommendation {
+    /// Most recently saved first; ties by ID, so the order is stable.
+    static func newestFirst(_ a: SavedRecommendation, _ b: SavedRecommendation) -> Bool {
+        a.savedAt != b.savedAt ? a.savedAt > b.savedAt : a.id.description < b.id.description
+    }
+}

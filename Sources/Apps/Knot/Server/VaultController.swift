@@ -1,0 +1,50 @@
+import AppPlatform
+import Auth
+import Foundation
+import Hummingbird
+import Persistence
+import PlatformCore
+
+/// The partner vault: create, read, replace (seed 001 steps 3.10 and 3.12).
+public struct VaultController: Sendable {
+    let vaults: VaultRepository
+    let onVaultChanged: @Sendable (UserID) async -> Void
+
+    /// - Parameter onVaultChanged: runs after a successful create or replace (e.g. to schedule
+    ///   milestone notifications); it cannot fail the write.
+    public init(vaults: VaultRepository, onVaultChanged: @escaping @Sendable (UserID) async -> Void = { _ in }) {
+        self.vaults = vaults
+        self.onVaultChanged = onVaultChanged
+    }
+
+    /// The 404 before onboarding.
+    static let noVault = APIError(.notFound, code: "vault_not_found", message: "No partner vault yet. Create one with \(KnotRoutes.createVault.endpoint).")
+
+    public func addRoutes(to api: RouterGroup<AuthenticatedContext>) {
+        api.on(KnotRoutes.createVault, use: create)
+        api.on(KnotRoutes.vault, use: read)
+        api.on(KnotRoutes.updateVault, use: replace)
+    }
+
+    @Sendable func create(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> Vault {
+        let input = try await request.decode(as: VaultInput.self, context: context)
+        let content = try VaultRules.validate(input)
+        let vault = try await vaults.create(content, for: context.userID)
+        await onVaultChanged(context.userID)
+        return vault.wire
+    }
+
+    @Sendable func read(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> Vault {
+        guard let vault = try await vaults.find(for: context.userID) else { throw Self.noVault }
+        return vault.wire
+    }
+
+    @Sendable func replace(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> Vault {
+        let input = try await request.decode(as: VaultInput.self, context: context)
+        guard try await vaults.vaultID(for: context.userID) != nil else { throw Self.noVault }
+        let content = try VaultRules.validate(input, existingMilestoneIDs: try await vaults.milestoneIDs(for: context.userID))
+        let vault = try await vaults.replace(content, for: context.userID)
+        await onVaultChanged(context.userID)
+        return vault.wire
+    }
+}

@@ -1,0 +1,5 @@
+import Foundation
+import PlatformAPI
+
+/// Marks ``ContactID``.
+public enum ContactEntity {}

@@ -1,0 +1,5 @@
+import Foundation
+import PlatformAPI
+
+/// Marks ``GiftIdeaID``.
+public enum GiftIdeaEntity {}

@@ -1,0 +1,5 @@
+import Foundation
+import PlatformAPI
+
+/// Marks ``ReminderID``.
+public enum ReminderEntity {}

@@ -1,0 +1,54 @@
+import Foundation
+import PlatformAPI
+
+/// The filters of `GET /reminders`.
+public struct ReminderFilter: Sendable, Equatable {
+    public var status: ReminderStatus?
+    public var from: Date?
+    public var to: Date?
+
+    public init(status: ReminderStatus? = nil, from: Date? = nil, to: Date? = nil) {
+        self.status = status
+        self.from = from
+        self.to = to
+    }
+
+    /// `status`, `from_date`, `to_date` (an ISO 8601 instant, or a `YYYY-MM-DD` day: from its
+    /// start, to its end, in UTC).
+    public static func parse(_ parameter: (String) -> String?, _ v: inout Validator) -> ReminderFilter {
+        var filter = ReminderFilter()
+        if let raw = parameter("status") { filter.status = v.requireEnum(raw, "status", as: ReminderStatus.self) }
+        if let raw = parameter("from_date") { filter.from = ReminderFieldRules.bound(raw, "from_date", endOfDay: false, &v) }
+        if let raw = parameter("to_date") { filter.to = ReminderFieldRules.bound(raw, "to_date", endOfDay: true, &v) }
+        if let from = filter.from, let to = filter.to, from > to { v.fail("to_date", "must not be before from_date") }
+        return filter
+    }
+}
+
+enum ReminderFieldRules {
+    static func instant(_ raw: String?, now: Date, _ v: inout Validator) -> Date? {
+        guard let raw else {
+            v.fail("scheduled_for", "is required")
+            return nil
+        }
+        guard let date = ISO8601.date(from: raw) else {
+            v.fail("scheduled_for", ISO8601.requirement)
+            return nil
+        }
+        guard date >= now.addingTimeInterval(-VibeKeeperRules.reminderPastTolerance) else {
+            v.fail("scheduled_for", "must not be in the past")
+            return nil
+        }
+        return date
+    }
+
+    static func bound(_ raw: String, _ field: String, endOfDay: Bool, _ v: inout Validator) -> Date? {
+        if let day = LocalDate(parsing: raw) {
+            let start = day.instant(hour: 0, in: TimeZone(identifier: "UTC")!)
+            return endOfDay ? start.addingTimeInterval(86_400 - 0.001) : start
+        }
+        if let date = ISO8601.date(from: raw) { return date }
+        v.fail(field, "must be a date (YYYY-MM-DD) or " + ISO8601.requirement.dropFirst("must be ".count))
+        return nil
+    }
+}

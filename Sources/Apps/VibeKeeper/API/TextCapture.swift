@@ -1,0 +1,13 @@
+import Foundation
+import PlatformAPI
+
+/// The JSON body of `POST /capture/text` (the seed's client sends `text_content` as a form field;
+/// both are accepted).
+public struct TextCapture: Codable, Sendable, Equatable {
+    enum CodingKeys: String, CodingKey { case textContent = "text_content" }
+    public var textContent: String?
+
+    public init(textContent: String?) {
+        self.textContent = textContent
+    }
+}

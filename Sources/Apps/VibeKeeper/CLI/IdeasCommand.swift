@@ -1,0 +1,269 @@
+import ArgumentParser
+import CLISupport
+import Foundation
+import VibeKeeperClient
+
+/// `vibekeeper ideas list|show|edit|status|delete|resolve`: the gift ideas.
+struct IdeasCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ideas", abstract: "List, show, edit, mark and delete gift ideas. IDs may be shortened to a unique prefix.",
+        subcommands: [List.self, Show.self, Edit.self, Status.self, Delete.self, Resolve.self], defaultSubcommand: List.self)
+
+    /// `ideas list`: the accepted ideas with the server's filters (the device's copy when offline).
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List gift ideas, newest first (filters combine).")
+        @Option(help: "Only ideas for this contact (name, alias or ID).") var recipient: String?
+        @Option(help: "Only ideas for this occasion.") var occasion: String?
+        @Option(help: "Only ideas with this status: idea, purchased or given.") var status: String?
+        @Option(help: "Only ideas with this tag.") var tag: String?
+        @Option(name: .customLong("min-price"), help: "Only ideas whose budget reaches this amount.") var minPrice: Double?
+        @Option(name: .customLong("max-price"), help: "Only ideas whose budget is at most this amount.") var maxPrice: Double?
+        @Option(help: "Only ideas whose words, occasion, notes or tags contain this.") var query: String?
+        @OptionGroup var options: SessionOptions
+
+        func run() async throws {
+            try await CLI.reporting(server: options.server) {
+                let ws = try options.workspace()
+                var filter = GiftIdeaFilter(occasion: occasion, tag: tag, minPrice: minPrice, maxPrice: maxPrice, query: query)
+                if let status { filter.status = try IdeaEditOptions.status(status) }
+                for (field, value) in [("min_price", minPrice), ("max_price", maxPrice)] {
+                    if let value, !(0...VibeKeeperRules.maxBudget).contains(value) { throw invalidField(field, "must be a number from 0 to 1000000000") }
+                }
+                if let recipient { filter.recipientId = try await ws.contactID(recipient, fromServer: true) }
+                var ideas: [GiftIdea]
+                var marks: [GiftIdeaID: SyncStatus] = [:]
+                do {
+                    ideas = try await withProgress("Loading ideas") { try await ws.api.allGiftIdeas(filter) }
+                } catch ClientError.offline(let detail) {
+                    await ws.offlineNote(detail)
+                    let records = await ws.sync.ideas(filter)
+                    ideas = records.map(\.value)
+                    for record in records { marks[record.value.id] = record.syncStatus }
+                }
+                let outbox = await ws.sync.outbox
+                if options.json { try printJSON(ideas); return }
+                if ideas.isEmpty {
+                    print(filter == GiftIdeaFilter() ? "No gift ideas yet. Capture one: vibekeeper capture \"Mom would love a pottery class\"" : "No gift ideas match.")
+                } else {
+                    print(Render.ideas(ideas, marks: marks))
+                    print("\(count(ideas.count, "idea")).")
+                }
+                if marks.values.contains(where: { $0 != .synced }) { print("* not sent yet, ! conflict (`vibekeeper sync`).") }
+                let captures = outbox.filter { $0.kind == .capture }.count
+                let edits = outbox.count - captures
+                let waiting = [captures > 0 ? count(captures, "capture") : nil, edits > 0 ? count(edits, "edit") : nil].compactMap { $0 }
+                if !waiting.isEmpty { print(waiting.joined(separator: " and ") + " waiting to be sent (`vibekeeper sync`).") }
+            }
+        }
+    }
+
+    /// `ideas show`: one idea in full, with its media and reminders.
+    struct Show: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show one gift idea with its photos, recordings and reminders.")
+        @Argument(help: "The idea's ID (or a unique prefix).") var id: String
+        @OptionGroup var options: SessionOptions
+
+        func run() async throws {
+            try await CLI.reporting(server: options.server) {
+                let ws = try options.workspace()
+                let ideaID = try await ws.ideaID(id, fromServer: true)
+                let idea: GiftIdea
+                var reminders: [Reminder] = []
+                var status: SyncStatus?
+                do {
+                    idea = try await withProgress("Loading the idea") { try await ws.api.giftIdea(ideaID) }
+                    reminders = ((try? await ws.api.reminders()) ?? []).filter { $0.giftIdeaId == ideaID }
+                } catch ClientError.offline(let detail) {
+                    guard let record = await ws.sync.idea(ideaID) else { throw ClientError.offline(detail) }
+                    await ws.offlineNote(detail)
+                    idea = record.value
+                    status = record.syncStatus
+                    reminders = await ws.sync.reminders(for: ideaID).map(\.value)
+                }
+                if options.json { try printJSON(idea) } else { print(Render.idea(idea, reminders: reminders, syncStatus: status)) }
+            }
+        }
+    }
+
+    /// `ideas edit`: a partial update (only the flags given), kept and queued when offline.
+    struct Edit: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Change an idea: only the fields given change.")
+        @Argument(help: "The idea's ID (or a unique prefix).") var id: String
+        @OptionGroup var edits: IdeaEditOptions
+        @OptionGroup var options: SessionOptions
+
+        func validate() throws { try edits.check(requireSome: true) }
+
+        func run() async throws {
+            try await CLI.reporting(server: options.server) {
+                let ws = try options.workspace()
+                let record = try await ws.localIdea(id)
+                let changes = try await edits.changes(ws)
+                let updated = try await ws.sync.updateIdea(record.value.id, changes)
+                try await ws.show(
+                    updated.value, status: updated.syncStatus, done: "Updated.", text: Render.idea(updated.value, syncStatus: updated.syncStatus),
+                    resolve: "vibekeeper ideas resolve \(short(updated.value.id))")
+            }
+        }
+    }
+
+    /// `ideas status ID idea|purchased|given`: the one change made most often, on its own.
+    struct Status: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Mark an idea as idea, purchased or given.")
+        @Argument(help: "The idea's ID (or a unique prefix).") var id: String
+        @Argument(help: "idea, purchased or given.") var status: String
+        @OptionGroup var options: SessionOptions
+
+        func run() async throws {
+            try await CLI.reporting(server: options.server) {
+                var changes = GiftIdeaChanges()
+                changes.status = try IdeaEditOptions.status(status)
+                let ws = try options.workspace()
+                let record = try await ws.localIdea(id)
+                let updated = try await ws.sync.updateIdea(record.value.id, changes)
+                try await ws.show(
+                    updated.value, status: updated.syncStatus, done: "Marked “\(updated.value.idea)” as \(updated.value.status.rawValue).",
+                    text: Render.idea(updated.value, syncStatus: updated.syncStatus), resolve: "vibekeeper ideas resolve \(short(updated.value.id))")
+            }
+        }
+    }
+
+    /// `ideas delete`: removes an idea (queued when offline).
+    struct Delete: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Delete an idea (with its photos, recordings and reminders).")
+        @Argument(help: "The idea's ID (or a unique prefix).") var id: String
+        @OptionGroup var options: SessionOptions
+
+        func run() async throws {
+            try await CLI.reporting(server: options.server) {
+                let ws = try options.workspace()
+                let record = try await ws.localIdea(id)
+                let ideaID = record.value.id
+                await ws.sync.deleteIdea(ideaID)
+                try await ws.reportDeleted(ideaID.uuid, what: "it", done: "Deleted “\(record.value.idea)”.") { await ws.sync.idea(ideaID) != nil }
+            }
+        }
+    }
+
+    /// `ideas resolve`: settles an idea left in conflict by an offline edit.
+    struct Resolve: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Settle an idea changed both here and on the server: keep yours or the server's.")
+        @Argument(help: "The idea's ID (or a unique prefix).") var id: String
+        @OptionGroup var choice: KeepChoice
+        @OptionGroup var options: SessionOptions
+
+        func run() async throws {
+            try await CLI.reporting(server: options.server) {
+                let ws = try options.workspace()
+                let record = try await ws.localIdea(id)
+                guard record.syncStatus == .conflict else {
+                    ws.say("Nothing to settle: “\(record.value.idea)” is not in conflict.")
+                    return
+                }
+                await ws.sync.resolveConflict(idea: record.value.id, keepingMine: choice.keepingMine)
+                let settled = await ws.sync.idea(record.value.id) ?? record
+                try await ws.show(
+                    settled.value, status: settled.syncStatus, done: choice.settled, text: Render.idea(settled.value),
+                    resolve: "vibekeeper ideas resolve \(short(settled.value.id))")
+            }
+        }
+    }
+}
+
+/// What `delete --json` prints.
+struct Deleted: Encodable {
+    var deleted: String
+}
+
+/// `--keep mine|server` of a `resolve` command: which version of an entity in conflict stays.
+struct KeepChoice: ParsableArguments {
+    @Option(help: "mine or server.") var keep: String
+
+    func validate() throws {
+        guard ["mine", "server"].contains(keep) else { throw ValidationError("--keep must be mine or server.") }
+    }
+
+    var keepingMine: Bool { keep == "mine" }
+
+    /// What a resolve says once done.
+    var settled: String { "Settled: kept \(keepingMine ? "your" : "the server's") version." }
+}
+
+/// The fields of a gift idea a user may change (`ideas edit`, `review accept`), turned into a partial
+/// update with only the fields given.
+struct IdeaEditOptions: ParsableArguments {
+    @Option(help: "The idea's words.") var idea: String?
+    @Option(help: "Who it is for (a contact's name, alias or ID).") var recipient: String?
+    @Flag(help: "It is for no one in particular.") var clearRecipient = false
+    @Option(help: "The occasion (birthday, Christmas…).") var occasion: String?
+    @Flag(help: "Remove the occasion.") var clearOccasion = false
+    @Option(help: "When (YYYY-MM-DD); dated ideas get a reminder.") var date: String?
+    @Flag(help: "Remove the date (and its automatic reminder).") var clearDate = false
+    @Option(help: "The budget.") var budget: Double?
+    @Option(name: .customLong("min-budget"), help: "The lowest of a budget range.") var minBudget: Double?
+    @Option(name: .customLong("max-budget"), help: "The highest of a budget range.") var maxBudget: Double?
+    @Flag(help: "Remove the budget and its range.") var clearBudget = false
+    @Option(help: "The budget's currency (ISO 4217, e.g. EUR).") var currency: String?
+    @Option(help: "Tags, comma-separated (replace the current ones).") var tags: String?
+    @Flag(help: "Remove every tag.") var clearTags = false
+    @Option(help: "Notes.") var notes: String?
+    @Flag(help: "Remove the notes.") var clearNotes = false
+    @Option(help: "idea, purchased or given.") var status: String?
+
+    /// Refuses a field both set and cleared, and (for `ideas edit`) an edit that changes nothing.
+    func check(requireSome: Bool) throws {
+        for (set, clear, name) in [
+            (recipient != nil, clearRecipient, "recipient"), (occasion != nil, clearOccasion, "occasion"), (date != nil, clearDate, "date"),
+            (budget != nil || minBudget != nil || maxBudget != nil, clearBudget, "budget"), (tags != nil, clearTags, "tags"), (notes != nil, clearNotes, "notes"),
+        ] where set && clear {
+            throw ValidationError("Give --\(name) or --clear-\(name), not both.")
+        }
+        let some =
+            [idea, recipient, occasion, date, currency, tags, notes, status].contains { $0 != nil } || [budget, minBudget, maxBudget].contains { $0 != nil }
+            || [clearRecipient, clearOccasion, clearDate, clearBudget, clearTags, clearNotes].contains(true)
+        if requireSome, !some { throw ValidationError("Nothing to change: give at least one of --idea, --occasion, --date, --budget, --tags, --notes, --status….") }
+    }
+
+    /// The partial update; values the server would refuse are refused here first, naming the
+    /// server's field (exit status 5).
+    func changes(_ ws: Workspace) async throws -> GiftIdeaChanges {
+        var changes = GiftIdeaChanges()
+        changes.idea = idea
+        if let recipient { changes.recipientId = .set(try await ws.contactID(recipient, fromServer: false)) }
+        if clearRecipient { changes.recipientId = .cleared }
+        if let occasion { changes.occasion = .set(occasion) }
+        if clearOccasion { changes.occasion = .cleared }
+        if let date { changes.date = .set(try Self.date(date)) }
+        if clearDate { changes.date = .cleared }
+        if let budget { changes.budgetAmount = .set(try Self.amount(budget, "budget_amount")) }
+        if let minBudget { changes.budgetRangeMin = .set(try Self.amount(minBudget, "budget_range_min")) }
+        if let maxBudget { changes.budgetRangeMax = .set(try Self.amount(maxBudget, "budget_range_max")) }
+        if clearBudget {
+            changes.budgetAmount = .cleared
+            changes.budgetRangeMin = .cleared
+            changes.budgetRangeMax = .cleared
+        }
+        changes.budgetCurrency = currency
+        if let tags { changes.tags = tags.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
+        if clearTags { changes.tags = [] }
+        if let notes { changes.notes = .set(notes) }
+        if clearNotes { changes.notes = .cleared }
+        if let status { changes.status = try Self.status(status) }
+        return changes
+    }
+
+    static func status(_ text: String) throws -> GiftIdeaStatus {
+        guard let status = GiftIdeaStatus(rawValue: text.lowercased()) else { throw invalidField("status", "must be one of: idea, purchased, given") }
+        return status
+    }
+
+    static func date(_ text: String) throws -> LocalDate {
+        guard let date = LocalDate(parsing: text) else { throw invalidField("date", "must be a real date written YYYY-MM-DD") }
+        return date
+    }
+
+    static func amount(_ value: Double, _ field: String) throws -> Double {
+        guard value.isFinite, (0...VibeKeeperRules.maxBudget).contains(value) else { throw invalidField(field, "must be a number from 0 to 1000000000") }
+        return value
+    }
+}

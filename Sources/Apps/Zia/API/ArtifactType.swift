@@ -1,0 +1,10 @@
+import Foundation
+import PlatformAPI
+
+/// What a saved artifact is: the assistant's meal plan, bedtime routine or chore plan (the seed's
+/// `ai_artifacts.artifact_type`, with chore plans added).
+public enum ArtifactType: String, Codable, Sendable, CaseIterable {
+    case mealPlan = "meal_plan"
+    case bedtimeRoutine = "bedtime_routine"
+    case chorePlan = "chore_plan"
+}

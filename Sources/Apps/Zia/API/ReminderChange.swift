@@ -1,0 +1,38 @@
+import Foundation
+import PlatformAPI
+
+/// One category's part of ``ReminderSettingsInput``: only the fields given change.
+public struct ReminderChange: Codable, Sendable, Equatable {
+    enum CodingKeys: String, CodingKey { case enabled, hour, minute, weekdaysOnly = "weekdays_only" }
+    public var enabled: Bool?
+    public var hour: Int?
+    public var minute: Int?
+    public var weekdaysOnly: Bool?
+    /// The fields sent as `null`.
+    public var nullFields: [String] = []
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        enabled = try container.decodeUnlessNull(Bool.self, forKey: .enabled, nulls: &nullFields)
+        hour = try container.decodeUnlessNull(Int.self, forKey: .hour, nulls: &nullFields)
+        minute = try container.decodeUnlessNull(Int.self, forKey: .minute, nulls: &nullFields)
+        weekdaysOnly = try container.decodeUnlessNull(Bool.self, forKey: .weekdaysOnly, nulls: &nullFields)
+    }
+
+    public init(enabled: Bool? = nil, hour: Int? = nil, minute: Int? = nil, weekdaysOnly: Bool? = nil) {
+        self.enabled = enabled
+        self.hour = hour
+        self.minute = minute
+        self.weekdaysOnly = weekdaysOnly
+    }
+
+    /// `setting` with this change applied (`weekdays_only` only where the category chooses days).
+    public func applied(to setting: ReminderSetting, category: ReminderCategory) -> ReminderSetting {
+        var setting = setting
+        if let enabled { setting.enabled = enabled }
+        if let hour { setting.hour = hour }
+        if let minute { setting.minute = minute }
+        if category.choosesDays, let weekdaysOnly { setting.weekdaysOnly = weekdaysOnly }
+        return setting
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import PlatformAPI
+
+/// The body of `POST /grocery-sessions/start`: the list to shop, from a saved meal plan
+/// (`artifact_id`) or given (`items`, consolidated) — exactly one of them — and whether bought items
+/// go to the pantry on completion (default true).
+public struct StartGrocerySessionInput: Codable, Sendable, Equatable {
+    enum CodingKeys: String, CodingKey { case artifactID = "artifact_id", items, autoAddToPantry = "auto_add_to_pantry" }
+    public var artifactID: String?
+    public var items: [GroceryItemInput]?
+    public var autoAddToPantry: Bool?
+
+    public init(artifactID: String? = nil, items: [GroceryItemInput]? = nil, autoAddToPantry: Bool? = nil) {
+        self.artifactID = artifactID
+        self.items = items
+        self.autoAddToPantry = autoAddToPantry
+    }
+
+    /// Where the checked request's list comes from.
+    public enum Source: Sendable, Equatable {
+        case artifact(UUID)
+        case items([GroceryItemInput.Line])
+    }
+
+    /// The checked request.
+    public struct Valid: Sendable, Equatable {
+        public var source: Source
+        public var autoAddToPantry: Bool
+    }
+
+    /// Exactly one of `artifact_id` (a UUID) and `items` (each line checked as the consolidation's).
+    public static func check(_ input: StartGrocerySessionInput) -> Checked<Valid> {
+        var v = Validator()
+        var source: Source?
+        switch (input.artifactID, input.items) {
+        case (let raw?, nil):
+            let id = UUID(parsing: raw)
+            v.check(id != nil, "artifact_id", "must be an artifact's id (a UUID)")
+            source = id.map(Source.artifact)
+        case (nil, let items?):
+            source = .items(GroceryItemInput.checkList(items, &v))
+        case (.some, .some):
+            v.fail("artifact_id", "give artifact_id or items, not both")
+        case (nil, nil):
+            v.fail("items", "is required when artifact_id is absent")
+        }
+        return .from(v) { source.map { Valid(source: $0, autoAddToPantry: input.autoAddToPantry ?? true) } }
+    }
+}

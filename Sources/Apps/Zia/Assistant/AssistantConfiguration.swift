@@ -1,0 +1,15 @@
+import AIProviders
+import Foundation
+import ZiaAPI
+import ZiaSafety
+
+/// Per-request limits across every stage of a run (the seed's `RUN_BUDGET_CENTS_DEFAULT`, `RUN_TOKEN_LIMIT_DEFAULT`).
+public struct AssistantConfiguration: Sendable, Equatable {
+    public var budgetCents: Int
+    public var tokenLimit: Int
+
+    public init(budgetCents: Int = 10, tokenLimit: Int = 2000) {
+        self.budgetCents = budgetCents
+        self.tokenLimit = tokenLimit
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+
+/// The rules of the source tree that a reader relies on (docs/conventions.md, "Files and targets"):
+/// a public type is found in the file named after it, and the layers depend only downwards — a
+/// contract and an SDK are Foundation-only (an iOS app imports them unchanged), a CLI stands on its
+/// SDK and CLISupport, and no client part reaches a server target.
+@Suite("The source tree's layout", .timeLimit(.minutes(3)))
+struct SourceLayoutTests {
+    /// The public types a file declares at its top level.
+    static func publicTypes(in text: String) -> [String] {
+        let pattern = try! NSRegularExpression(
+            pattern: #"^(?:@\w+(?:\([^)]*\))?\s+)*(?:public|package|open) (?:final )?(?:struct|enum|class|actor|protocol) (\w+)"#, options: [.anchorsMatchLines])
+        return pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap { match in
+            Range(match.range(at: 1), in: text).map { String(text[$0]) }
+        }
+    }
+
+    /// The types of `text` that its file's name does not name (`Type.swift` or `Type+Topic.swift`).
+    static func misplacedTypes(in text: String, fileName: String) -> [String] {
+        let base = String(fileName.dropLast(".swift".count).split(separator: "+", maxSplits: 1).first ?? "")
+        return publicTypes(in: text).filter { $0 != base }
+    }
+
+    /// The modules a file imports.
+    static func imports(in text: String) -> Set<String> {
+        var found: Set<String> = []
+        for line in text.split(separator: "\n") {
+            let words = line.split(separator: " ")
+            if let index = words.firstIndex(of: "import"), index + 1 < words.count, words[..<index].allSatisfy({ $0.hasPrefix("@") }) {
+                found.insert(String(words[index + 1]))
+            }
+        }
+        return found
+    }
+
+    /// What every target imports, from its sources.
+    static var importsByTarget: [String: Set<String>] {
+        var result: [String: Set<String>] = [:]
+        for target in SourceTree.targets.keys {
+            result[target] = SourceTree.swiftFiles(of: target).reduce(into: Set<String>()) { found, file in
+                found.formUnion(imports(in: (try? String(contentsOf: file, encoding: .utf8)) ?? ""))
+            }
+        }
+        return result
+    }
+
+    /// The system modules a Foundation-only target may import on Linux and Apple platforms.
+    static let system: Set<String> = ["Foundation", "FoundationNetworking", "Observation", "Dispatch", "Glibc", "Musl", "Darwin", "Synchronization"]
+
+    /// The targets that import only the system's modules and other such targets.
+    static func foundationOnly(_ imports: [String: Set<String>]) -> Set<String> {
+        var pure: Set<String> = []
+        var changed = true
+        while changed {
+            changed = false
+            for (target, modules) in imports where !pure.contains(target) && modules.isSubset(of: system.union(pure)) {
+                pure.insert(target)
+                changed = true
+            }
+        }
+        return pure
+    }
+
+    @Test("every public type lives in a file named after it")
+    func typeFiles() throws {
+        var offenders: [String] = []
+        var checked = 0
+        for target in SourceTree.targets.keys.sorted() {
+            for file in SourceTree.swiftFiles(of: target) {
+                checked += 1
+                let misplaced = Self.misplacedTypes(in: try String(contentsOf: file, encoding: .utf8), fileName: file.lastPathComponent)
+                if !misplaced.isEmpty { offenders.append("\(target)/\(file.lastPathComponent): \(misplaced.joined(separator: ", "))") }
+            }
+        }
+        #expect(checked > 1000, "the sources were read (\(checked) files)")
+        #expect(offenders.isEmpty, "types outside a file of their own name:\n\(offenders.joined(separator: "\n"))")
+    }
+
+    @Test("contracts and SDKs are Foundation-only; a CLI stands on its SDK and CLISupport; no client part imports a server target")
+    func layers() throws {
+        let imports = Self.importsByTarget
+        let pure = Self.foundationOnly(imports)
+        let apps = Set(SourceTree.targets.keys.filter { $0.hasSuffix("API") && $0 != "PlatformAPI" }.map { String($0.dropLast(3)) })
+        #expect(apps.isSuperset(of: ["Knot", "VibeKeeper", "Zia", "FareLens", "Example"]), "\(apps.sorted())")
+        for target in ["PlatformAPI", "ClientCore"] + apps.flatMap({ ["\($0)API", "\($0)Client"] }) {
+            #expect(pure.contains(target), "\(target) imports \(imports[target, default: []].subtracting(Self.system).subtracting(pure).sorted()), not Foundation-only")
+        }
+        let cliSide: Set<String> = ["CLISupport", "ArgumentParser", "AsyncHTTPTransport"]
+        for app in apps {
+            let extra = imports["\(app)CLI", default: []].subtracting(Self.system).subtracting(pure).subtracting(cliSide)
+            #expect(extra.isEmpty, "\(app)CLI imports \(extra.sorted())")
+        }
+    }
+
+    /// The line without a trailing `//` comment (``PathLiteralTests/withoutComment(_:)``'s rule).
+    static func code(_ line: Substring) -> String {
+        let text = String(line)
+        return text.trimmingCharacters(in: .whitespaces).hasPrefix("//") ? "" : PathLiteralTests.withoutComment(text)
+    }
+
+    /// Whether a server-side file may build an `APIError`: a controller (`…Controller.swift`), a
+    /// middleware, or the app's one errors file (`<App>Errors.swift`).
+    static func mayBuildAPIError(_ fileName: String) -> Bool {
+        fileName.hasSuffix("Controller.swift") || fileName.hasSuffix("Middleware.swift") || fileName.hasSuffix("Errors.swift")
+    }
+
+    @Test("below the controllers an app's server code throws domain errors: APIError is built only in controllers, middleware and <App>Errors.swift")
+    func domainErrors() throws {
+        let serverTargets = SourceTree.targets.filter { target, folder in
+            folder.path.contains("/Sources/Apps/") && !["API", "Client", "CLI"].contains(folder.lastPathComponent)
+        }
+        #expect(serverTargets.keys.contains("Zia") && serverTargets.keys.contains("ZiaAssistant"), "\(serverTargets.keys.sorted())")
+        var offenders: [String] = []
+        for target in serverTargets.keys.sorted() {
+            for file in SourceTree.swiftFiles(of: target) where !Self.mayBuildAPIError(file.lastPathComponent) {
+                for (number, line) in try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+                where Self.code(line).contains("APIError") {
+                    offenders.append("\(target)/\(file.lastPathComponent):\(number + 1): \(line.trimmingCharacters(in: .whitespaces))")
+                }
+            }
+        }
+        #expect(offenders.isEmpty, "throw a domain error and give it its answer in <App>Errors.swift:\n\(offenders.joined(separator: "\n"))")
+    }
+
+    @Test("text becomes a UUID one way, UUID(parsing:) (or a TypedID built on it), never Foundation's UUID(uuidString:)")
+    func oneUUIDParser() throws {
+        var offenders: [String] = []
+        for target in SourceTree.targets.keys.sorted() {
+            for file in SourceTree.swiftFiles(of: target) {
+                for (number, line) in try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+                where Self.code(line).contains("UUID(uuidString:") {
+                    offenders.append("\(target)/\(file.lastPathComponent):\(number + 1)")
+                }
+            }
+        }
+        #expect(offenders.isEmpty, "\(offenders)")
+    }
+
+    @Test("the checks see what they look for")
+    func checksFindOffenders() {
+        #expect(Self.misplacedTypes(in: "public struct Hint {}\npublic struct HintPage {}\n", fileName: "Hint.swift") == ["HintPage"])
+        #expect(Self.misplacedTypes(in: "@MainActor public final class HomeViewModel {}\n", fileName: "HomeViewModels.swift") == ["HomeViewModel"])
+        #expect(Self.misplacedTypes(in: "extension Hint {}\nstruct Helper {}\n", fileName: "Hint+Text.swift").isEmpty, "extensions and internal helpers may sit beside")
+        #expect(Self.misplacedTypes(in: "public enum Vault {}\n", fileName: "Vault+Rules.swift").isEmpty)
+        #expect(
+            Self.imports(in: "import Foundation\n@testable import Knot\n#if canImport(FoundationNetworking)\n    import FoundationNetworking\n#endif\n") == [
+                "Foundation", "Knot", "FoundationNetworking",
+            ])
+        let pure = Self.foundationOnly(["A": ["Foundation"], "B": ["A", "Observation"], "C": ["B", "Hummingbird"], "D": ["C"]])
+        #expect(pure == ["A", "B"])
+        #expect(Self.code("        throw APIError.notFound(\"User\")").contains("APIError"))
+        #expect(!Self.code("    /// answers like APIError.notFound").contains("APIError"))
+        #expect(Self.mayBuildAPIError("ArtifactsController.swift") && Self.mayBuildAPIError("ZiaErrors.swift") && !Self.mayBuildAPIError("MemoryStore.swift"))
+    }
+}

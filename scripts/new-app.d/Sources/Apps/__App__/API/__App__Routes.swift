@@ -1,0 +1,28 @@
+import Foundation
+import PlatformAPI
+
+extension AppID {
+    /// __App__ (written by `scripts/new-app`): its path prefix `/__app__`, token audience and the
+    /// `app` column of its platform rows.
+    public static let __app__ = AppID("__app__")
+}
+
+/// Every __App__ route, spelled once: method, path under its root, typed path parameter, body,
+/// response and success status. The server registers its handlers through these, the SDK sends
+/// through them and the route-table test checks the server and the OpenAPI document against
+/// ``all``. Sign-in and account routes are the platform's (``platform``).
+public enum __App__Routes {
+    /// `/__app__/v1`, behind the bearer token.
+    public static let root = APIRoot.api(.__app__, "/v1")
+    /// Auth and account routes under __App__'s root.
+    public static let platform = PlatformRoutes(root: root)
+
+    /// The caller's items, newest first: `?limit` (1–100, 50).
+    public static let items = Route<NoParameter, NoBody, [__App__Item]>(.get, root, "/items")
+    public static let createItem = Route<NoParameter, New__App__Item, __App__Item>(.post, root, "/items", status: 201)
+    public static let item = Route<__App__ItemID, NoBody, __App__Item>(.get, root, "/items/{id}")
+    public static let deleteItem = Route<__App__ItemID, NoBody, NoContent>(.delete, root, "/items/{id}")
+
+    /// Every __App__ route, for the route-table check.
+    public static let all: [RouteShape] = [items.shape, createItem.shape, item.shape, deleteItem.shape]
+}
