@@ -7,7 +7,7 @@ import PlatformCore
 
 /// The keys: each declared once, grouped by the module that reads them, and the help and table made from them.
 extension ServerConfiguration {
-    /// The platform's keys, each declared once: the parser below reads these constants, and
+    /// The platform's keys, each declared once: the parser (`ServerConfiguration+Loading.swift`) reads these constants, and
     /// `server --help` and docs/configuration.md's table are generated from them (a test compares it).
     public enum Key {
         /// The values every key falls back to: the properties' initial values, read here so the

@@ -34,6 +34,9 @@ struct ExampleAPITests {
             #expect(try list.decode([ExampleItem].self).map(\.title) == ["second", "first"])
             let one = try await client.send(.get, ExampleRoutes.items.endpoint.path + "?limit=1", token: user.accessToken)
             #expect(try one.decode([ExampleItem].self).map(\.title) == ["second"])
+            let cursor = try #require(one.headers[ListPaging.nextCursorHeader], "a page with more after it names the next")
+            let rest = try await client.send(.get, ExampleRoutes.items.endpoint.path + "?limit=1&cursor=\(cursor)", token: user.accessToken)
+            #expect(try rest.decode([ExampleItem].self).map(\.title) == ["first"] && rest.headers[ListPaging.nextCursorHeader] == nil)
             let read = try await client.send(.get, ExampleRoutes.item.endpoint(item.id).path, token: user.accessToken)
             #expect(try read.decode(ExampleItem.self) == item)
             let export = try await client.send(.get, ExampleRoutes.platform.export.endpoint.path, token: user.accessToken)
@@ -60,7 +63,7 @@ struct ExampleAPITests {
         }
     }
 
-    @Test("a bad body or limit is a 422 naming every offending field; no token is a 401", arguments: TestDatabase.allCases)
+    @Test("a bad body, limit or cursor is a 422 naming every offending field; no token is a 401", arguments: TestDatabase.allCases)
     func refusals(_ database: TestDatabase) async throws {
         try await Self.withExample(database) { client in
             let user = try await client.signIn(app: "example")
@@ -68,8 +71,8 @@ struct ExampleAPITests {
                 .post, ExampleRoutes.createItem.endpoint.path, token: user.accessToken, json: ["title": "   ", "notes": String(repeating: "n", count: 2001)])
             #expect(blank.status == .unprocessableContent)
             #expect(Set(blank.errorFields) == ["title", "notes"])
-            let limit = try await client.send(.get, ExampleRoutes.items.endpoint.path + "?limit=0", token: user.accessToken)
-            #expect(limit.status == .unprocessableContent && limit.errorFields == ["limit"])
+            let limit = try await client.send(.get, ExampleRoutes.items.endpoint.path + "?limit=0&cursor=forged", token: user.accessToken)
+            #expect(limit.status == .unprocessableContent && limit.errorFields == ["limit", "cursor"])
             let anonymous = try await client.send(.get, ExampleRoutes.items.endpoint.path)
             #expect(anonymous.status == .unauthorized && anonymous.headers[.wwwAuthenticate] != nil)
         }

@@ -10,7 +10,8 @@ struct SourceLayoutTests {
     /// The public types a file declares at its top level.
     static func publicTypes(in text: String) -> [String] {
         let pattern = try! NSRegularExpression(
-            pattern: #"^(?:@\w+(?:\([^)]*\))?\s+)*(?:public|package|open) (?:final )?(?:struct|enum|class|actor|protocol) (\w+)"#, options: [.anchorsMatchLines])
+            pattern: #"^(?:@\w+(?:\([^)]*\))?\s+)*(?:public|package|open) (?:(?:final|indirect|nonisolated) )*(?:struct|enum|class|actor|protocol) (\w+)"#,
+            options: [.anchorsMatchLines])
         return pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap { match in
             Range(match.range(at: 1), in: text).map { String(text[$0]) }
         }
@@ -22,14 +23,20 @@ struct SourceLayoutTests {
         return publicTypes(in: text).filter { $0 != base }
     }
 
+    /// Words that may stand before `import`: attributes and access levels (`@testable`, `public`).
+    static let importPrefixes: Set<Substring> = ["public", "package", "internal", "fileprivate", "private"]
+    /// Kinds a declaration import names (`import struct Foundation.Date`).
+    static let importKinds: Set<Substring> = ["struct", "class", "enum", "protocol", "func", "var", "let", "typealias", "actor"]
+
     /// The modules a file imports.
     static func imports(in text: String) -> Set<String> {
         var found: Set<String> = []
         for line in text.split(separator: "\n") {
-            let words = line.split(separator: " ")
-            if let index = words.firstIndex(of: "import"), index + 1 < words.count, words[..<index].allSatisfy({ $0.hasPrefix("@") }) {
-                found.insert(String(words[index + 1]))
-            }
+            var words = line.split(separator: " ")[...]
+            guard let index = words.firstIndex(of: "import"), words[..<index].allSatisfy({ $0.hasPrefix("@") || Self.importPrefixes.contains($0) }) else { continue }
+            words = words[(index + 1)...]
+            if let kind = words.first, Self.importKinds.contains(kind) { words = words.dropFirst() }
+            if let module = words.first?.split(separator: ".").first { found.insert(String(module)) }
         }
         return found
     }
@@ -87,9 +94,16 @@ struct SourceLayoutTests {
             #expect(pure.contains(target), "\(target) imports \(imports[target, default: []].subtracting(Self.system).subtracting(pure).sorted()), not Foundation-only")
         }
         let cliSide: Set<String> = ["CLISupport", "ArgumentParser", "AsyncHTTPTransport"]
+        let platformClient: Set<String> = ["PlatformAPI", "ClientCore"]
         for app in apps {
-            let extra = imports["\(app)CLI", default: []].subtracting(Self.system).subtracting(pure).subtracting(cliSide)
-            #expect(extra.isEmpty, "\(app)CLI imports \(extra.sorted())")
+            // Its own contract and Foundation-only parts, never another app's, never a server part.
+            let own = pure.filter { target in
+                target.hasPrefix(app) && !apps.contains { other in other != app && other.hasPrefix(app) && target.hasPrefix(other) }
+            }
+            let client = imports["\(app)Client", default: []].subtracting(Self.system).subtracting(platformClient).subtracting(own)
+            #expect(client.isEmpty, "\(app)Client imports \(client.sorted())")
+            let cli = imports["\(app)CLI", default: []].subtracting(Self.system).subtracting(platformClient).subtracting(own).subtracting(cliSide)
+            #expect(cli.isEmpty, "\(app)CLI imports \(cli.sorted())")
         }
     }
 
@@ -99,11 +113,14 @@ struct SourceLayoutTests {
         return text.trimmingCharacters(in: .whitespaces).hasPrefix("//") ? "" : PathLiteralTests.withoutComment(text)
     }
 
-    /// Whether a server-side file may build an `APIError`: a controller (`…Controller.swift`), a
-    /// middleware, or the app's one errors file (`<App>Errors.swift`).
-    static func mayBuildAPIError(_ fileName: String) -> Bool {
-        fileName.hasSuffix("Controller.swift") || fileName.hasSuffix("Middleware.swift") || fileName.hasSuffix("Errors.swift")
+    /// Whether a server-side file of `app` may build an `APIError`: a controller (`…Controller.swift`),
+    /// a middleware, or the app's one errors file (`<App>Errors.swift`).
+    static func mayBuildAPIError(_ fileName: String, app: String) -> Bool {
+        fileName.hasSuffix("Controller.swift") || fileName.hasSuffix("Middleware.swift") || fileName == "\(app)Errors.swift"
     }
+
+    /// The app a folder under `Sources/Apps` belongs to (`Sources/Apps/Zia/Assistant` → `Zia`).
+    static func app(of folder: URL) -> String { folder.deletingLastPathComponent().lastPathComponent }
 
     @Test("below the controllers an app's server code throws domain errors: APIError is built only in controllers, middleware and <App>Errors.swift")
     func domainErrors() throws {
@@ -113,7 +130,8 @@ struct SourceLayoutTests {
         #expect(serverTargets.keys.contains("Zia") && serverTargets.keys.contains("ZiaAssistant"), "\(serverTargets.keys.sorted())")
         var offenders: [String] = []
         for target in serverTargets.keys.sorted() {
-            for file in SourceTree.swiftFiles(of: target) where !Self.mayBuildAPIError(file.lastPathComponent) {
+            let app = Self.app(of: serverTargets[target]!)
+            for file in SourceTree.swiftFiles(of: target) where !Self.mayBuildAPIError(file.lastPathComponent, app: app) {
                 for (number, line) in try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).enumerated()
                 where Self.code(line).contains("APIError") {
                     offenders.append("\(target)/\(file.lastPathComponent):\(number + 1): \(line.trimmingCharacters(in: .whitespaces))")
@@ -129,7 +147,7 @@ struct SourceLayoutTests {
         for target in SourceTree.targets.keys.sorted() {
             for file in SourceTree.swiftFiles(of: target) {
                 for (number, line) in try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-                where Self.code(line).contains("UUID(uuidString:") {
+                where Self.code(line).contains("uuidString:") {
                     offenders.append("\(target)/\(file.lastPathComponent):\(number + 1)")
                 }
             }
@@ -151,6 +169,10 @@ struct SourceLayoutTests {
         #expect(pure == ["A", "B"])
         #expect(Self.code("        throw APIError.notFound(\"User\")").contains("APIError"))
         #expect(!Self.code("    /// answers like APIError.notFound").contains("APIError"))
-        #expect(Self.mayBuildAPIError("ArtifactsController.swift") && Self.mayBuildAPIError("ZiaErrors.swift") && !Self.mayBuildAPIError("MemoryStore.swift"))
+        #expect(Self.mayBuildAPIError("ArtifactsController.swift", app: "Zia") && Self.mayBuildAPIError("ZiaErrors.swift", app: "Zia"))
+        #expect(!Self.mayBuildAPIError("MemoryStore.swift", app: "Zia") && !Self.mayBuildAPIError("SubscriptionErrors.swift", app: "FareLens"))
+        #expect(Self.misplacedTypes(in: "public indirect enum Shape {}\n", fileName: "Rules.swift") == ["Shape"])
+        #expect(Self.imports(in: "public import ClientCore\nimport struct Foundation.Date\n@preconcurrency internal import NIOCore\n") == ["ClientCore", "Foundation", "NIOCore"])
+        #expect(Self.code("let id = UUID.init(uuidString: text)").contains("uuidString:") && !Self.code("    // UUID(uuidString:) is Foundation's").contains("uuidString:"))
     }
 }

@@ -42,7 +42,7 @@ public struct PlatformServices: Sendable {
     public let authLimiter: RateLimiter?
     /// Who a request comes from (`TRUSTED_PROXIES`), for an app's own per-address limits.
     public let clientAddresses: ClientAddressResolver
-    /// Builds an app's own limiters (``rateLimiter(scope:capacity:per:)``): shared across instances
+    /// Builds an app's own limiters (``RateLimiters/limiter(_:_:capacity:per:)``): shared across instances
     /// on PostgreSQL, in process on SQLite.
     public let rateLimits: RateLimiters
     /// Who may use an app's admin routes (`ADMIN_ALLOWLIST_USER_IDS`); put ``AdminOnlyMiddleware`` on their group.
@@ -80,13 +80,5 @@ public struct PlatformServices: Sendable {
         self.serverSecret = serverSecret
         self.qstash = qstash
         self.qstashDestinationURL = qstashDestinationURL
-    }
-}
-
-extension PlatformServices {
-    /// A limiter of `capacity` requests per `interval` for one of `app`'s limits, named by its purpose
-    /// (``RateLimiters/limiter(_:_:capacity:per:)``).
-    public func rateLimiter(_ app: AppID, _ purpose: String, capacity: Int, per interval: TimeInterval) -> RateLimiter {
-        rateLimits.limiter(app, purpose, capacity: capacity, per: interval)
     }
 }

@@ -42,7 +42,7 @@ public final class JobScheduler: Service, Sendable {
     let metrics: MetricsRegistry?
     let logger: Logger
     let handlers = LockedValue<[String: any JobHandler]>([:])
-    let recurring = LockedValue<[RecurringJob]>([])
+    let schedules = LockedValue<[RecurringJob]>([])
     /// Whether the last ``ensureRecurring()`` met a database outage (its warning already given).
     let recurringPaused = LockedValue(false)
     /// Opened when the tables exist (migrations done); ``run()`` waits for it before its first query.
@@ -80,10 +80,10 @@ public final class JobScheduler: Service, Sendable {
 
     /// Adds periodic work; its next occurrence is enqueued by ``ensureRecurring()``.
     public func schedule(_ job: RecurringJob) {
-        recurring.withLock { $0.append(job) }
+        schedules.withLock { $0.append(job) }
     }
 
-    public var recurringJobs: [RecurringJob] { recurring.withLock { $0 } }
+    public var recurringJobs: [RecurringJob] { schedules.withLock { $0 } }
 
     public static let purgeKind = "platform.jobs_purge"
 

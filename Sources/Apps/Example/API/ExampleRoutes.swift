@@ -17,7 +17,8 @@ public enum ExampleRoutes {
     /// Auth and account routes under Example's root.
     public static let platform = PlatformRoutes(root: root)
 
-    /// The caller's items, newest first: `?limit` (1–100, 50).
+    /// The caller's items, newest first, a page at a time: `?limit` (1–100, 50) and `?cursor` (the
+    /// `X-Next-Cursor` of the page before).
     public static let items = Route<NoParameter, NoBody, [ExampleItem]>(.get, root, "/items")
     public static let createItem = Route<NoParameter, NewExampleItem, ExampleItem>(.post, root, "/items", status: 201)
     public static let item = Route<ExampleItemID, NoBody, ExampleItem>(.get, root, "/items/{id}")

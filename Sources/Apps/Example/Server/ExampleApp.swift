@@ -23,17 +23,19 @@ public struct ExampleApp: AppModule {
     }
 
     public let items: ExampleItemRepository
+    let cursorSecret: Data
 
-    public init(database: any Database, clock: any TimeSource) {
+    public init(database: any Database, clock: any TimeSource, cursorSecret: Data) {
         items = ExampleItemRepository(database: database, clock: clock)
+        self.cursorSecret = cursorSecret
     }
 
     public init(platform: PlatformServices, configuration: ExampleConfiguration) throws {
-        self.init(database: platform.database, clock: platform.clock)
+        self.init(database: platform.database, clock: platform.clock, cursorSecret: platform.serverSecret)
     }
 
     public func addRoutes(to routes: AppRoutes) {
-        ExampleItemsController(items: items).addRoutes(to: routes.api(ExampleRoutes.root))
+        ExampleItemsController(items: items, cursorSecret: cursorSecret).addRoutes(to: routes.api(ExampleRoutes.root))
     }
 
     public var exporter: any AppDataExporter { ExampleExporter(items: items) }

@@ -16,6 +16,7 @@ public struct ExampleItemRepository: Sendable {
     }
 
     static let columns = "id, title, notes, created_at"
+    static let rows = OwnedRows("example_items", alias: "i", columns: "i.id, i.title, i.notes, i.created_at")
 
     public func create(_ new: NewExampleItem, for user: UserID) async throws -> ExampleItem {
         let item = ExampleItem(id: ExampleItemID(), title: new.title, notes: new.notes, createdAt: clock.now())
@@ -30,21 +31,16 @@ public struct ExampleItemRepository: Sendable {
         return item
     }
 
-    /// The user's newest `limit` items, newest first.
-    public func list(for user: UserID, limit: Int) async throws -> [ExampleItem] {
+    /// A page of the user's items, newest first, after `cursor`.
+    public func page(for user: UserID, limit: Int, cursor: PageCursor?) async throws -> (items: [ExampleItem], next: PageCursor?) {
         try await database.read { db in
-            try await db.raw(
-                "SELECT \(unsafeRaw: Self.columns) FROM example_items WHERE user_id = \(bind: user.uuid) ORDER BY created_at DESC, id DESC LIMIT \(bind: limit)"
-            ).all().map(Self.item(from:))
+            try await Self.rows.page(for: user, limit: limit, after: cursor, in: db, decode: Self.item(from:)) { PageCursor(createdAt: $0.createdAt, id: $0.id.uuid) }
         }
     }
 
-    /// Every item of the user (the data export).
+    /// Every item of the user, oldest first (the data export).
     public func all(for user: UserID) async throws -> [ExampleItem] {
-        try await database.read { db in
-            try await db.raw("SELECT \(unsafeRaw: Self.columns) FROM example_items WHERE user_id = \(bind: user.uuid) ORDER BY created_at, id")
-                .all().map(Self.item(from:))
-        }
+        try await database.read { db in try await Self.rows.all(for: user, in: db, decode: Self.item(from:)) }
     }
 
     public func find(_ id: ExampleItemID, for user: UserID) async throws -> ExampleItem? {

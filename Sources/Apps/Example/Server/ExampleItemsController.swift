@@ -1,3 +1,4 @@
+import AppPlatform
 import ExampleAPI
 import Foundation
 import Hummingbird
@@ -6,24 +7,26 @@ import PlatformCore
 /// The item routes of ``ExampleRoutes``, one named handler each.
 public struct ExampleItemsController: Sendable {
     let items: ExampleItemRepository
+    let paging: ListPaging
 
-    public init(items: ExampleItemRepository) {
+    /// - Parameter cursorSecret: the server secret the list's cursors are signed with.
+    public init(items: ExampleItemRepository, cursorSecret: Data) {
         self.items = items
+        paging = ListPaging(secret: cursorSecret, list: "example.items", defaultLimit: ExampleRules.defaultListLimit, maxLimit: ExampleRules.maxListLimit)
     }
 
     public func addRoutes(to api: RouterGroup<AuthenticatedContext>) {
-        api.on(ExampleRoutes.items, use: list)
+        api.on(ExampleRoutes.items, edited: list)
         api.on(ExampleRoutes.createItem, use: create)
         api.on(ExampleRoutes.item, use: read)
         api.on(ExampleRoutes.deleteItem, use: delete)
     }
 
-    @Sendable func list(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> [ExampleItem] {
-        var v = Validator()
-        let limit = v.queryInteger(
-            request.uri.queryParameters.get("limit").map { String($0) }, "limit", default: ExampleRules.defaultListLimit, range: 1...ExampleRules.maxListLimit)
-        try v.throwIfInvalid()
-        return try await items.list(for: context.userID, limit: limit)
+    /// A page of the caller's items; the next page's cursor in `X-Next-Cursor`.
+    @Sendable func list(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> EditedResponse<[ExampleItem]> {
+        let page = try paging.parse(request, for: context.userID)
+        let found = try await items.page(for: context.userID, limit: page.limit, cursor: page.cursor)
+        return paging.response(found.items, next: found.next, for: context.userID)
     }
 
     @Sendable func create(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> ExampleItem {

@@ -5,22 +5,6 @@ import PlatformCore
 // FareLens's domain errors and their HTTP answers, in this one place (ErrorMiddleware renders them).
 // Repositories and services throw these; only controllers build an `APIError` themselves.
 
-/// An App Store signed payload (a transaction, a notification, renewal info) that is refused: a
-/// 422 naming the field it came in.
-struct SignedPayloadRefused: Error, Equatable {
-    let field: String
-    let reason: String
-}
-
-/// An App Store subscription already bound to another account.
-struct SubscriptionTaken: Error, Equatable {}
-
-/// The caller has no mute of that target.
-struct AlertMuteNotFound: Error, Equatable {}
-
-/// The caller has no saved deal of that id.
-struct SavedDealNotFound: Error, Equatable {}
-
 extension SignedPayloadRefused: APIErrorConvertible {
     var apiError: APIError { .validation([FieldError(field: field, message: reason)]) }
 }

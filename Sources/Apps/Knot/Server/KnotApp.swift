@@ -104,17 +104,14 @@ public struct KnotApp: AppModule {
         scheduler.recurring(RecurringJob(name: "knot-reminder-sweep", kind: MilestoneNotifications.sweepJobKind, schedule: .daily(hour: 3, minute: 0))) {
             try await reminders.scheduleAll()
         }
+        // Registered even when the analysis is off: occurrences enqueued while it was on still find their handler.
+        scheduler.register(FeedbackAnalysisJob.kind) { _ in
+            try await FeedbackAnalysisJob(weights: weights).run()
+            return .completed
+        }
         if feedbackAnalysisHours > 0 {
             let schedule: RecurringJob.Schedule = feedbackAnalysisHours == 168 ? .weekly(weekday: 1, hour: 4, minute: 0) : .every(seconds: feedbackAnalysisHours * 3600)
-            scheduler.recurring(RecurringJob(name: "knot-feedback-analysis", kind: FeedbackAnalysisJob.kind, schedule: schedule)) {
-                try await FeedbackAnalysisJob(weights: weights).run()
-            }
-        } else {
-            // Occurrences enqueued while the analysis was on still find their handler.
-            scheduler.register(FeedbackAnalysisJob.kind) { _ in
-                try await FeedbackAnalysisJob(weights: weights).run()
-                return .completed
-            }
+            scheduler.schedule(RecurringJob(name: "knot-feedback-analysis", kind: FeedbackAnalysisJob.kind, schedule: schedule))
         }
     }
 

@@ -6,35 +6,6 @@ import ZiaAPI
 // Zia's domain errors and their HTTP answers, in this one place (ErrorMiddleware renders them).
 // Repositories and services throw these; only controllers build an `APIError` themselves.
 
-/// The routine run is not the caller's (or does not exist).
-struct RoutineRunNotFound: Error, Equatable {}
-
-/// The artifact a routine run was started from is not the caller's.
-struct RoutineArtifactNotFound: Error, Equatable {}
-
-/// A move on a routine run that is no longer in progress.
-struct RoutineRunClosed: Error, Equatable {
-    let status: RoutineRunStatus
-}
-
-/// Feedback names an agent run that is not the caller's.
-struct AgentRunNotFound: Error, Equatable {}
-
-/// A new memory past the number kept.
-struct MemoryLimitReached: Error, Equatable {}
-
-/// The signed-in account has no row (deleted while the request ran).
-struct ZiaUserNotFound: Error, Equatable {}
-
-/// `If-Match` on a household never saved: it names no version.
-struct HouseholdNotSavedYet: Error, Equatable {}
-
-/// A saved plan changed under every retry of a compare-and-set update.
-struct ArtifactBusy: Error, Equatable {}
-
-/// The memory upsert returned no row: a fault, not the client's (a logged 500).
-struct MemoryNotStored: Error, Equatable {}
-
 extension RoutineRunNotFound: APIErrorConvertible {
     var apiError: APIError { .notFound(RoutineRunID.notFoundName, code: RoutineRunID.notFoundCode) }
 }

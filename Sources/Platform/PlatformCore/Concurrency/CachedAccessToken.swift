@@ -2,7 +2,7 @@ import Foundation
 
 /// A bearer token got from an exchange (an OAuth2 client-credentials grant, a signed JWT grant) and
 /// kept until `refreshMargin` before it expires. Callers arriving while an exchange runs share it,
-/// and ``discard()`` forgets a token the API refused, so the next caller exchanges anew. Google's
+/// and ``discard(_:)`` forgets a token the API refused, so the next caller exchanges anew. Google's
 /// service-account tokens and Amadeus's client-credentials tokens both use it.
 public actor CachedAccessToken {
     /// One exchange at `now`: the token and when it expires.
@@ -34,8 +34,9 @@ public actor CachedAccessToken {
         return fresh.token
     }
 
-    /// Forgets the cached token (the API answered 401 to it).
-    public func discard() {
-        cached = nil
+    /// Forgets `token` (the API answered 401 to it) when it is still the cached one; a token
+    /// exchanged meanwhile by another caller stays.
+    public func discard(_ token: String) {
+        if cached?.token == token { cached = nil }
     }
 }

@@ -34,6 +34,9 @@ struct __App__APITests {
             #expect(try list.decode([__App__Item].self).map(\.title) == ["second", "first"])
             let one = try await client.send(.get, __App__Routes.items.endpoint.path + "?limit=1", token: user.accessToken)
             #expect(try one.decode([__App__Item].self).map(\.title) == ["second"])
+            let cursor = try #require(one.headers[ListPaging.nextCursorHeader], "a page with more after it names the next")
+            let rest = try await client.send(.get, __App__Routes.items.endpoint.path + "?limit=1&cursor=\(cursor)", token: user.accessToken)
+            #expect(try rest.decode([__App__Item].self).map(\.title) == ["first"] && rest.headers[ListPaging.nextCursorHeader] == nil)
             let read = try await client.send(.get, __App__Routes.item.endpoint(item.id).path, token: user.accessToken)
             #expect(try read.decode(__App__Item.self) == item)
             let export = try await client.send(.get, __App__Routes.platform.export.endpoint.path, token: user.accessToken)
@@ -60,7 +63,7 @@ struct __App__APITests {
         }
     }
 
-    @Test("a bad body or limit is a 422 naming every offending field; no token is a 401", arguments: TestDatabase.allCases)
+    @Test("a bad body, limit or cursor is a 422 naming every offending field; no token is a 401", arguments: TestDatabase.allCases)
     func refusals(_ database: TestDatabase) async throws {
         try await Self.with__App__(database) { client in
             let user = try await client.signIn(app: "__app__")
@@ -68,8 +71,8 @@ struct __App__APITests {
                 .post, __App__Routes.createItem.endpoint.path, token: user.accessToken, json: ["title": "   ", "notes": String(repeating: "n", count: 2001)])
             #expect(blank.status == .unprocessableContent)
             #expect(Set(blank.errorFields) == ["title", "notes"])
-            let limit = try await client.send(.get, __App__Routes.items.endpoint.path + "?limit=0", token: user.accessToken)
-            #expect(limit.status == .unprocessableContent && limit.errorFields == ["limit"])
+            let limit = try await client.send(.get, __App__Routes.items.endpoint.path + "?limit=0&cursor=forged", token: user.accessToken)
+            #expect(limit.status == .unprocessableContent && limit.errorFields == ["limit", "cursor"])
             let anonymous = try await client.send(.get, __App__Routes.items.endpoint.path)
             #expect(anonymous.status == .unauthorized && anonymous.headers[.wwwAuthenticate] != nil)
         }

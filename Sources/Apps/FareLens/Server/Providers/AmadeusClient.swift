@@ -41,10 +41,11 @@ public actor AmadeusClient {
     /// The offers for `query`, Amadeus's cheapest first as it sends them.
     public func search(_ query: FlightSearchQuery) async throws -> AmadeusSearchResult {
         let url = baseURL + "/v2/shopping/flight-offers?" + FormURLEncoded.encode(Self.parameters(query))
-        var response = try await Self.call(http, .GET, url, headers: [("Authorization", "Bearer \(try await tokens.token())")])
+        let token = try await tokens.token()
+        var response = try await Self.call(http, .GET, url, headers: [("Authorization", "Bearer \(token)")])
         if response.status == 401 {
             // The token may have been revoked or expired early: one fresh token, one more try.
-            await tokens.discard()
+            await tokens.discard(token)
             response = try await Self.call(http, .GET, url, headers: [("Authorization", "Bearer \(try await tokens.token())")])
         }
         guard (200..<300).contains(response.status) else { throw FlightProviderError.from(response, provider: Self.provider, messages: Self.messages) }

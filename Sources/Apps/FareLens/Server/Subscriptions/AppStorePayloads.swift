@@ -27,7 +27,7 @@ struct AppStoreTransaction: JWTPayload, Equatable {
     /// The introductory offer that is FareLens's free trial.
     var isFreeTrial: Bool { offerType == 1 && (offerDiscountType == nil || offerDiscountType == "FREE_TRIAL") }
     /// The user the app named at purchase; nil when it named none or not a UUID.
-    var buyer: UUID? { appAccountToken.flatMap(UUID.init(uuidString:)) }
+    var buyer: UUID? { appAccountToken.flatMap(UUID.init(parsing:)) }
 }
 
 /// What FareLens reads of a subscription's renewal info (`JWSRenewalInfoDecodedPayload`): the end

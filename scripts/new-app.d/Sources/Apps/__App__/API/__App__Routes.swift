@@ -17,7 +17,8 @@ public enum __App__Routes {
     /// Auth and account routes under __App__'s root.
     public static let platform = PlatformRoutes(root: root)
 
-    /// The caller's items, newest first: `?limit` (1–100, 50).
+    /// The caller's items, newest first, a page at a time: `?limit` (1–100, 50) and `?cursor` (the
+    /// `X-Next-Cursor` of the page before).
     public static let items = Route<NoParameter, NoBody, [__App__Item]>(.get, root, "/items")
     public static let createItem = Route<NoParameter, New__App__Item, __App__Item>(.post, root, "/items", status: 201)
     public static let item = Route<__App__ItemID, NoBody, __App__Item>(.get, root, "/items/{id}")

@@ -11,14 +11,16 @@ struct ItemsCommand: AsyncParsableCommand {
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List your items, newest first.")
         @Option(help: "At most this many (1–100).") var limit: Int?
+        @Option(help: "The page after this cursor (printed under the previous page).") var cursor: String?
         @OptionGroup var options: SessionOptions
 
         func run() async throws {
-            try await CLI.reporting(server: options.server) {
-                let items = try await options.api().items(limit: limit)
-                if options.json { return try printJSON(items) }
-                guard !items.isEmpty else { return print("No items yet.") }
-                print(table(["ID", "TITLE"], items.map { [short($0.id), $0.title] }))
+            try await options.run { api in
+                let page = try await api.items(limit: limit, cursor: cursor)
+                try options.show(page.items) { items in
+                    let list = items.isEmpty ? "No items yet." : table(["ID", "TITLE"], items.map { [short($0.id), $0.title] })
+                    return list + (page.nextCursor.map { "\nMore: __app__ items list --cursor \($0)" } ?? "")
+                }
             }
         }
     }
@@ -30,12 +32,10 @@ struct ItemsCommand: AsyncParsableCommand {
         @OptionGroup var options: SessionOptions
 
         func run() async throws {
-            try await CLI.reporting(server: options.server) {
+            try await options.run { api in
                 // The contract's own rules, before sending: the same 422 the server would give.
-                let new = try New__App__Item.check(New__App__Item.Input(title: title, notes: notes)).orValidationError()
-                let item = try await options.api().client.send(__App__Routes.createItem, body: new)
-                if options.json { return try printJSON(item) }
-                print("Added \(item.title) (\(item.id)).")
+                let new = try requireValid(New__App__Item.check(New__App__Item.Input(title: title, notes: notes)))
+                try options.show(try await api.send(__App__Routes.createItem, body: new)) { "Added \($0.title) (\($0.id))." }
             }
         }
     }
@@ -46,10 +46,8 @@ struct ItemsCommand: AsyncParsableCommand {
         @OptionGroup var options: SessionOptions
 
         func run() async throws {
-            try await CLI.reporting(server: options.server) {
-                let item = try await options.api().client.send(__App__Routes.item, try itemID(id))
-                if options.json { return try printJSON(item) }
-                print([item.title, item.notes].compactMap { $0 }.joined(separator: "\n"))
+            try await options.run { api in
+                try options.show(try await api.send(__App__Routes.item, try itemID(id))) { [$0.title, $0.notes].compactMap { $0 }.joined(separator: "\n") }
             }
         }
     }
@@ -60,8 +58,8 @@ struct ItemsCommand: AsyncParsableCommand {
         @OptionGroup var options: SessionOptions
 
         func run() async throws {
-            try await CLI.reporting(server: options.server) {
-                _ = try await options.api().client.send(__App__Routes.deleteItem, try itemID(id))
+            try await options.run { api in
+                _ = try await api.send(__App__Routes.deleteItem, try itemID(id))
                 print("Deleted.")
             }
         }
@@ -72,14 +70,4 @@ struct ItemsCommand: AsyncParsableCommand {
 func itemID(_ text: String) throws -> __App__ItemID {
     guard let id = __App__ItemID(text) else { throw CLI.invalidUsage("\(text) is not an item id.") }
     return id
-}
-
-extension Checked {
-    /// The value, or the 422-like ``ClientError/validation(message:fields:)`` naming every field.
-    func orValidationError() throws -> Value {
-        switch self {
-        case .valid(let value): return value
-        case .invalid(let fields): throw ClientError.validation(message: "Invalid request.", fields: fields)
-        }
-    }
 }

@@ -23,17 +23,19 @@ public struct __App__App: AppModule {
     }
 
     public let items: __App__ItemRepository
+    let cursorSecret: Data
 
-    public init(database: any Database, clock: any TimeSource) {
+    public init(database: any Database, clock: any TimeSource, cursorSecret: Data) {
         items = __App__ItemRepository(database: database, clock: clock)
+        self.cursorSecret = cursorSecret
     }
 
     public init(platform: PlatformServices, configuration: __App__Configuration) throws {
-        self.init(database: platform.database, clock: platform.clock)
+        self.init(database: platform.database, clock: platform.clock, cursorSecret: platform.serverSecret)
     }
 
     public func addRoutes(to routes: AppRoutes) {
-        __App__ItemsController(items: items).addRoutes(to: routes.api(__App__Routes.root))
+        __App__ItemsController(items: items, cursorSecret: cursorSecret).addRoutes(to: routes.api(__App__Routes.root))
     }
 
     public var exporter: any AppDataExporter { __App__Exporter(items: items) }

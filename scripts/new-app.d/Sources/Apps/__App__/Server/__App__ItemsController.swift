@@ -1,3 +1,4 @@
+import AppPlatform
 import Foundation
 import Hummingbird
 import PlatformCore
@@ -6,24 +7,26 @@ import __App__API
 /// The item routes of ``__App__Routes``, one named handler each.
 public struct __App__ItemsController: Sendable {
     let items: __App__ItemRepository
+    let paging: ListPaging
 
-    public init(items: __App__ItemRepository) {
+    /// - Parameter cursorSecret: the server secret the list's cursors are signed with.
+    public init(items: __App__ItemRepository, cursorSecret: Data) {
         self.items = items
+        paging = ListPaging(secret: cursorSecret, list: "__app__.items", defaultLimit: __App__Rules.defaultListLimit, maxLimit: __App__Rules.maxListLimit)
     }
 
     public func addRoutes(to api: RouterGroup<AuthenticatedContext>) {
-        api.on(__App__Routes.items, use: list)
+        api.on(__App__Routes.items, edited: list)
         api.on(__App__Routes.createItem, use: create)
         api.on(__App__Routes.item, use: read)
         api.on(__App__Routes.deleteItem, use: delete)
     }
 
-    @Sendable func list(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> [__App__Item] {
-        var v = Validator()
-        let limit = v.queryInteger(
-            request.uri.queryParameters.get("limit").map { String($0) }, "limit", default: __App__Rules.defaultListLimit, range: 1...__App__Rules.maxListLimit)
-        try v.throwIfInvalid()
-        return try await items.list(for: context.userID, limit: limit)
+    /// A page of the caller's items; the next page's cursor in `X-Next-Cursor`.
+    @Sendable func list(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> EditedResponse<[__App__Item]> {
+        let page = try paging.parse(request, for: context.userID)
+        let found = try await items.page(for: context.userID, limit: page.limit, cursor: page.cursor)
+        return paging.response(found.items, next: found.next, for: context.userID)
     }
 
     @Sendable func create(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> __App__Item {

@@ -5,6 +5,7 @@ import Hummingbird
 import Persistence
 import PlatformCore
 
+// Knot's wire types that handlers answer with, encoded by the app's response encoder.
 extension Vault: ResponseEncodable {}
 
 extension HintSearchResult: ResponseEncodable {}

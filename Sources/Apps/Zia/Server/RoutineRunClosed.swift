@@ -1,0 +1,9 @@
+import Foundation
+import HTTPTypes
+import PlatformCore
+import ZiaAPI
+
+/// A move on a routine run that is no longer in progress.
+struct RoutineRunClosed: Error, Equatable {
+    let status: RoutineRunStatus
+}
