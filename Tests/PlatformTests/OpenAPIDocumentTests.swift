@@ -31,7 +31,7 @@ struct OpenAPIDocumentTests {
     @Test("every route under /knot is in the document, and the document lists no route the server lacks")
     func coverage() async throws {
         try await withServer(.sqlite) { client, server in
-            let document = try KnotApp.openAPIDocument()
+            let document = try KnotApp.servedOpenAPIDocument()
             let coverage = OpenAPICoverage(document: document, app: "knot", server: server)
             #expect(coverage.registered.count > 20, "the server registers Knot's routes: \(coverage.registered.sorted())")
             let missing = coverage.missing, extra = coverage.extra

@@ -45,7 +45,7 @@ struct ChatSessionActivationTests {
             #expect(chaos.delivered("POST", "/auth/refresh").count == 1)
             let refreshed = try #require(await api.client.session.stored)
             #expect(refreshed.accessToken != session.accessToken && refreshed.accessTokenExpiresAt > clock.now.addingTimeInterval(60))
-            _ = try await api.send(ZiaRoutes.conversations)
+            _ = try await api.send(ZiaRoutes.conversations, query: PageQuery())
 
             // A refresh token the server no longer accepts: activation signs out.
             let tokens = InMemoryTokenStore()

@@ -8,6 +8,7 @@ import MediaStorage
 import Notifications
 import Observability
 import Persistence
+import PlatformAPI
 import PlatformCore
 import Synchronization
 
@@ -121,6 +122,8 @@ extension AppModule {
         if passwordAccounts {
             document = try document.adding(PlatformOpenAPI.passwordAccountsFragment, app: id.rawValue, name: "password accounts fragment")
         }
+        // The typed queries' parameters are generated from the contract, the platform's routes' and the app's.
+        document = try document.addingQueryParameters(of: PlatformRoutes(root: apiRoot).all(passwordAccounts: passwordAccounts) + routes)
         ServedOpenAPIDocuments.cache.withLock { $0[ObjectIdentifier(Self.self)] = document }
         return document
     }

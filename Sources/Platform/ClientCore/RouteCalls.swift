@@ -60,3 +60,32 @@ extension APIClient {
         try await response(route, parameter, body: body, query: query, headers: headers).body
     }
 }
+
+extension APIClient {
+    /// Sends a route that takes a typed query, with `query` as its query string, and returns the
+    /// whole response (its headers: `ETag`, `X-Next-Cursor`).
+    public func response<Parameter, Output, Query>(
+        _ route: Route<Parameter, NoBody, Output>.Querying<Query>, _ parameter: Parameter, query: Query, headers: [String: String] = [:]
+    ) async throws -> HTTPResponseData {
+        try await response(route.route, parameter, body: nil, query: query.queryItems, headers: headers)
+    }
+
+    /// `response` read as the typed-query route's response type.
+    public func decode<Parameter, Body, Output: Decodable, Query>(_ response: HTTPResponseData, of route: Route<Parameter, Body, Output>.Querying<Query>) throws -> Output {
+        try decode(response, of: route.route)
+    }
+
+    /// Sends a route that takes a typed query and decodes its answer.
+    public func send<Parameter, Output: Decodable, Query>(
+        _ route: Route<Parameter, NoBody, Output>.Querying<Query>, _ parameter: Parameter, query: Query, headers: [String: String] = [:]
+    ) async throws -> Output {
+        try decode(try await response(route, parameter, query: query, headers: headers), of: route.route)
+    }
+
+    /// Sends a route without a path parameter that takes a typed query.
+    public func send<Output: Decodable, Query>(
+        _ route: Route<NoParameter, NoBody, Output>.Querying<Query>, query: Query, headers: [String: String] = [:]
+    ) async throws -> Output {
+        try await send(route, NoParameter(), query: query, headers: headers)
+    }
+}

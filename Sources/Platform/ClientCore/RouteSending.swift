@@ -38,3 +38,19 @@ extension RouteSending {
         try await client.send(route, parameter, query: query, headers: headers)
     }
 }
+
+extension RouteSending {
+    /// See ``APIClient/send(_:_:query:headers:)``.
+    public func send<Parameter, Output: Decodable, Query>(
+        _ route: Route<Parameter, NoBody, Output>.Querying<Query>, _ parameter: Parameter, query: Query, headers: [String: String] = [:]
+    ) async throws -> Output {
+        try await client.send(route, parameter, query: query, headers: headers)
+    }
+
+    /// A route without a path parameter that takes a typed query.
+    public func send<Output: Decodable, Query>(
+        _ route: Route<NoParameter, NoBody, Output>.Querying<Query>, query: Query, headers: [String: String] = [:]
+    ) async throws -> Output {
+        try await client.send(route, query: query, headers: headers)
+    }
+}

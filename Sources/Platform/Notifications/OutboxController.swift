@@ -23,14 +23,9 @@ public struct OutboxController: Sendable {
     public func addRoutes(to api: RouterGroup<AuthenticatedContext>) {
         api.on(
             PlatformRoutes(app: app).outbox,
-            responding: { request, context, _ -> OutboxResponse in
-                var validator = Validator()
-                let limit = validator.queryInteger(request.uri.queryParameters.get("limit").map { String($0) }, "limit", default: 50, range: 1...200)
-                let channelParameter = request.uri.queryParameters.get("channel").map { String($0) } ?? "outbox"
-                validator.check(["all", "outbox", "apns", "none"].contains(channelParameter), "channel", "must be outbox, apns, none or all")
-                let channel: String? = channelParameter == "all" ? nil : channelParameter
-                try validator.throwIfInvalid()
-                let entries = try await engine.deliveries(for: context.userID, app: app, channel: channel, limit: limit)
+            responding: { _, context, _, query -> OutboxResponse in
+                let channel: String? = query.channel == .all ? nil : query.channel.rawValue
+                let entries = try await engine.deliveries(for: context.userID, app: app, channel: channel, limit: query.limit)
                 return OutboxResponse(notifications: entries, count: entries.count)
             })
     }

@@ -56,7 +56,7 @@ public struct PlatformRoutes: Sendable, Hashable {
     /// `GET …/users/me/export`: everything kept about the user, as a JSON attachment.
     public var export: Route<NoParameter, NoBody, RawBody> { Route(.get, root, "/users/me/export") }
     /// `GET …/users/me/outbox`: the notifications recorded for the user (a development aid).
-    public var outbox: Route<NoParameter, NoBody, RawBody> { Route(.get, root, "/users/me/outbox") }
+    public var outbox: Route<NoParameter, NoBody, RawBody>.Querying<OutboxQuery> { .init(.get, root, "/users/me/outbox") }
     /// `DELETE …/users/me`: deletes the account and all its data.
     public var deleteAccount: Route<NoParameter, AccountDeletionRequest, AccountDeletion> { Route(.delete, root, "/users/me") }
 

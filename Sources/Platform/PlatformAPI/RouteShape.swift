@@ -1,13 +1,27 @@
-/// A route without its types: what route tables, fakes and coverage checks compare.
+/// A route without its types: what route tables, fakes and coverage checks compare (by method,
+/// root and template), and what the served document's generated parts come from (``query``).
 public struct RouteShape: Hashable, Sendable, CustomStringConvertible {
     public let method: Endpoint.Method
     public let root: APIRoot
     public let template: String
+    /// The query parameters the route takes (``RouteQuery/parameters``); none for a plain ``Route``.
+    public let query: [QueryParameter]
 
-    public init(method: Endpoint.Method, root: APIRoot, template: String) {
+    public init(method: Endpoint.Method, root: APIRoot, template: String, query: [QueryParameter] = []) {
         self.method = method
         self.root = root
         self.template = template
+        self.query = query
+    }
+
+    public static func == (lhs: RouteShape, rhs: RouteShape) -> Bool {
+        lhs.method == rhs.method && lhs.root == rhs.root && lhs.template == rhs.template
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(method)
+        hasher.combine(root)
+        hasher.combine(template)
     }
 
     /// The path template from the server root, as OpenAPI writes it: `/<app>/api/v1/things/{id}`.

@@ -19,11 +19,17 @@ public enum ExampleRoutes {
 
     /// The caller's items, newest first, a page at a time: `?limit` (1–100, 50) and `?cursor` (the
     /// `X-Next-Cursor` of the page before).
-    public static let items = Route<NoParameter, NoBody, [ExampleItem]>(.get, root, "/items")
+    public static let items = Route<NoParameter, NoBody, [ExampleItem]>.Querying<PageQuery<ItemPages>>(.get, root, "/items")
     public static let createItem = Route<NoParameter, NewExampleItem, ExampleItem>(.post, root, "/items", status: 201)
     public static let item = Route<ExampleItemID, NoBody, ExampleItem>(.get, root, "/items/{id}")
     public static let deleteItem = Route<ExampleItemID, NoBody, NoContent>(.delete, root, "/items/{id}")
 
     /// Every Example route, for the route-table check.
     public static let all: [RouteShape] = [items.shape, createItem.shape, item.shape, deleteItem.shape]
+
+    /// The item list's page sizes, stated once for the server, the SDK and the document.
+    public enum ItemPages: PageSize {
+        public static let defaultLimit = ExampleRules.defaultListLimit
+        public static let maxLimit = ExampleRules.maxListLimit
+    }
 }

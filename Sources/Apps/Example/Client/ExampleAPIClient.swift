@@ -19,7 +19,7 @@ public final class ExampleAPIClient: RouteSending {
     /// `GET /items`: a page of items, newest first (`limit` the server's default when nil), with the
     /// next page's cursor; ``ListPage/all(isolation:_:)`` reads every page.
     public func items(limit: Int? = nil, cursor: String? = nil) async throws -> ListPage<ExampleItem> {
-        let response = try await client.response(ExampleRoutes.items, NoParameter(), body: nil, query: .page(limit: limit, cursor: cursor))
+        let response = try await client.response(ExampleRoutes.items, NoParameter(), query: PageQuery(limit: limit ?? ExampleRoutes.ItemPages.defaultLimit, cursor: cursor))
         return ListPage(items: try client.decode(response), of: response)
     }
 }

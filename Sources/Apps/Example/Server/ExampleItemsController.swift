@@ -12,19 +12,22 @@ public struct ExampleItemsController: Sendable {
     /// - Parameter cursorSecret: the server secret the list's cursors are signed with.
     public init(items: ExampleItemRepository, cursorSecret: Data) {
         self.items = items
-        paging = ListPaging(secret: cursorSecret, list: "example.items", defaultLimit: ExampleRules.defaultListLimit, maxLimit: ExampleRules.maxListLimit)
+        paging = ListPaging(secret: cursorSecret, list: "example.items", sizes: ExampleRoutes.ItemPages.self)
     }
 
     public func addRoutes(to api: RouterGroup<AuthenticatedContext>) {
-        api.on(ExampleRoutes.items, edited: list)
+        api.on(ExampleRoutes.items, checkingFurther: list)
         api.on(ExampleRoutes.createItem, use: create)
         api.on(ExampleRoutes.item, use: read)
         api.on(ExampleRoutes.deleteItem, use: delete)
     }
 
-    /// A page of the caller's items; the next page's cursor in `X-Next-Cursor`.
-    @Sendable func list(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> EditedResponse<[ExampleItem]> {
-        let page = try paging.parse(request, for: context.userID)
+    /// A page of the caller's items; the next page's cursor in `X-Next-Cursor` (a bad `limit` and a
+    /// cursor not issued for this list are named in one 422).
+    @Sendable func list(
+        _ request: Request, _ context: AuthenticatedContext, _: NoParameter, _ query: QueryReading<PageQuery<ExampleRoutes.ItemPages>>
+    ) async throws -> EditedResponse<[ExampleItem]> {
+        let page = try paging.page(query, for: context.userID)
         let found = try await items.page(for: context.userID, limit: page.limit, cursor: page.cursor)
         return paging.response(found.items, next: found.next, for: context.userID)
     }

@@ -4,7 +4,7 @@ import PlatformAPI
 extension FareLensRoutes {
     /// The caller's alerts, newest first, a page at a time: every alert decided for them, whatever
     /// became of it (sent, deferred, capped, deduplicated, muted, below their threshold).
-    public static let alertHistory = Route<NoParameter, NoBody, FareLensList<AlertHistoryEntry>>(.get, root, "/alerts/history")
+    public static let alertHistory = Route<NoParameter, NoBody, FareLensList<AlertHistoryEntry>>.Querying<PageQuery<ListPages>>(.get, root, "/alerts/history")
     /// The caller's alert settings (threshold and mute list); quiet hours are the platform's.
     public static let alertPreferences = Route<NoParameter, NoBody, AlertPreferences>(.get, root, "/alerts/preferences")
     /// Replaces the caller's threshold and mute list (keys left out keep their value).

@@ -8,7 +8,7 @@ extension FareLensRoutes {
     /// One listed deal with its explanation, fare options and price history; expired or unknown → 404.
     public static let deal = Route<DealID, NoBody, DealDetail>(.get, root, "/deals/{id}")
     /// The caller's saved deals, newest first, `?limit&cursor`; the next page's cursor is in `X-Next-Cursor`.
-    public static let savedDeals = Route<NoParameter, NoBody, FareLensList<SavedDeal>>(.get, root, "/saved-deals")
+    public static let savedDeals = Route<NoParameter, NoBody, FareLensList<SavedDeal>>.Querying<PageQuery<DealPages>>(.get, root, "/saved-deals")
     /// Saves a listed deal (201; 200 when it was already saved).
     public static let saveDeal = Route<NoParameter, SaveDealRequest, SavedDeal>(.post, root, "/saved-deals", status: 201)
     /// Forgets a saved deal (404 when it is not saved).

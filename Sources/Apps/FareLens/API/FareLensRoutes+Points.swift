@@ -3,7 +3,7 @@ import PlatformAPI
 
 extension FareLensRoutes {
     /// The caller's points vault, newest first, a page at a time (`limit`, `cursor`).
-    public static let pointsPrograms = Route<NoParameter, NoBody, FareLensList<PointsProgram>>(.get, root, "/points/programs")
+    public static let pointsPrograms = Route<NoParameter, NoBody, FareLensList<PointsProgram>>.Querying<PageQuery<ListPages>>(.get, root, "/points/programs")
     /// Adds a loyalty program to the caller's vault.
     public static let createPointsProgram = Route<NoParameter, PointsProgramInput, PointsProgram>(.post, root, "/points/programs", status: 201)
     /// Replaces one of the caller's programs; anyone else's is a 404.

@@ -3,7 +3,7 @@ import PlatformAPI
 
 extension FareLensRoutes {
     /// The caller's watchlists, newest first, a page at a time (`limit`, `cursor`).
-    public static let watchlists = Route<NoParameter, NoBody, FareLensList<Watchlist>>(.get, root, "/watchlists")
+    public static let watchlists = Route<NoParameter, NoBody, FareLensList<Watchlist>>.Querying<PageQuery<ListPages>>(.get, root, "/watchlists")
     /// Adds a watchlist; past the tier's limit of active ones it is a 403 `tier_limit`.
     public static let createWatchlist = Route<NoParameter, WatchlistInput, Watchlist>(.post, root, "/watchlists", status: 201)
     /// One of the caller's watchlists; anyone else's is a 404.

@@ -28,4 +28,17 @@ public enum FareLensRoutes {
         + checkRoutes + alertRoutes
     /// The account and tier routes.
     public static let accountRoutes: [RouteShape] = [me.shape, setDevTier.shape]
+
+    /// The page sizes of FareLens's lists of the caller's things: alerts, points programs and
+    /// watchlists (50, at most 100).
+    public enum ListPages: PageSize {
+        public static let defaultLimit = FareLensRules.defaultListLimit
+        public static let maxLimit = FareLensRules.maxListLimit
+    }
+
+    /// The page sizes of deal lists: the feed and saved deals (20, at most 100).
+    public enum DealPages: PageSize {
+        public static let defaultLimit = DealRules.defaultPage
+        public static let maxLimit = DealRules.maxPage
+    }
 }

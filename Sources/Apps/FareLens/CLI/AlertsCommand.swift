@@ -16,7 +16,7 @@ struct AlertsCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await options.run { api in
-                try options.show(try await api.send(FareLensRoutes.alertHistory, query: try Rendering.limit(limit))) { history in
+                try options.show(try await api.send(FareLensRoutes.alertHistory, query: try Rendering.page(limit))) { history in
                     history.data.isEmpty
                         ? "No alerts yet: they come from the scheduled checks of your watchlists."
                         : table(

@@ -168,7 +168,7 @@ struct SavedCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await options.run { api in
-                try options.show(try await api.send(FareLensRoutes.savedDeals, query: try Rendering.limit(limit))) { saved in
+                try options.show(try await api.send(FareLensRoutes.savedDeals, query: try Rendering.page(limit))) { saved in
                     saved.data.isEmpty ? "Nothing saved yet; `farelens saved add ID` saves a deal." : DealsCommand.table(saved.data.map(\.deal))
                 }
             }

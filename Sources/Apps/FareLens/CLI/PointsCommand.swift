@@ -20,7 +20,7 @@ struct PointsCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await options.run { api in
-                try options.show(try await api.send(FareLensRoutes.pointsPrograms, query: try Rendering.limit(limit))) { list in
+                try options.show(try await api.send(FareLensRoutes.pointsPrograms, query: try Rendering.page(limit))) { list in
                     list.data.isEmpty
                         ? "No programs yet; `farelens points add airline MileagePlus --balance 42000` adds one."
                         : table(

@@ -83,14 +83,19 @@ enum Rendering {
         return value
     }
 
-    /// `?limit=` for a list command, from `--limit`'s text.
+    /// `?limit=` for a command whose route takes more than a page, from `--limit`'s text.
     static func limit(_ text: String?) throws -> [URLQueryItem] {
         try number(text, field: "limit").map { [URLQueryItem(name: "limit", value: String($0))] } ?? []
     }
 
+    /// The first page a list command asks for, `--limit`'s text or the list's default size.
+    static func page<Sizes>(_ text: String?) throws -> PageQuery<Sizes> {
+        PageQuery(limit: try number(text, field: "limit") ?? Sizes.defaultLimit)
+    }
+
     /// Every item of a FareLens list, page after page (the largest pages, following `X-Next-Cursor`);
     /// a cursor the server hands back twice ends the walk rather than looping.
-    static func everyPage<Item>(_ route: Route<NoParameter, NoBody, FareLensList<Item>>, _ api: FareLensAPIClient) async throws -> [Item] {
+    static func everyPage<Item, Sizes>(_ route: Route<NoParameter, NoBody, FareLensList<Item>>.Querying<PageQuery<Sizes>>, _ api: FareLensAPIClient) async throws -> [Item] {
         var items: [Item] = []
         var cursor: String?
         var seen: Set<String> = []

@@ -67,7 +67,7 @@ struct WatchCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await options.run { api in
-                try options.show(try await api.send(FareLensRoutes.watchlists, query: try Rendering.limit(limit))) { list in
+                try options.show(try await api.send(FareLensRoutes.watchlists, query: try Rendering.page(limit))) { list in
                     list.data.isEmpty
                         ? "No watchlists yet; `farelens watch add LAX JFK --max-price 300` adds one."
                         : table(

@@ -24,7 +24,7 @@ public enum VibeKeeperRoutes {
     /// The seed's unified form route (`content_type` text|voice|image).
     public static let capture = Route<NoParameter, MultipartFormBody, CaptureResult>(.post, root, "/capture")
     /// `?limit&cursor`; the next page's cursor in ``nextCursorHeader``.
-    public static let reviewQueue = Route<NoParameter, NoBody, [GiftIdea]>(.get, root, "/capture/review")
+    public static let reviewQueue = Route<NoParameter, NoBody, [GiftIdea]>.Querying<PageQuery<Pages>>(.get, root, "/capture/review")
     public static let acceptReview = Route<GiftIdeaID, GiftIdeaChanges, GiftIdea>(.post, root, "/capture/review/{id}/accept")
     public static let discardReview = Route<GiftIdeaID, NoBody, NoContent>(.delete, root, "/capture/review/{id}")
 
@@ -40,7 +40,7 @@ public enum VibeKeeperRoutes {
 
     // MARK: Contacts and occasions
     /// `?limit&cursor`; the next page's cursor in ``nextCursorHeader``.
-    public static let contacts = Route<NoParameter, NoBody, [Contact]>(.get, root, "/contacts")
+    public static let contacts = Route<NoParameter, NoBody, [Contact]>.Querying<PageQuery<Pages>>(.get, root, "/contacts")
     public static let createContact = Route<NoParameter, NewContact, Contact>(.post, root, "/contacts", status: 201)
     public static let contact = Route<ContactID, NoBody, Contact>(.get, root, "/contacts/{id}")
     public static let updateContact = Route<ContactID, ContactChanges, Contact>(.put, root, "/contacts/{id}")
@@ -78,6 +78,12 @@ public enum VibeKeeperRoutes {
         reminders.shape, createReminder.shape, reminder.shape, updateReminder.shape, deleteReminder.shape, preferences.shape, updatePreferences.shape,
         search.shape, media.shape,
     ]
+
+    /// The page sizes of VibeKeeper's lists (50, at most 100).
+    public enum Pages: PageSize {
+        public static let defaultLimit = VibeKeeperRules.defaultPageSize
+        public static let maxLimit = VibeKeeperRules.maxPageSize
+    }
 }
 
 extension ContactEntity: NamedEntity {
@@ -99,4 +105,5 @@ extension ReminderEntity: NamedEntity {
 extension MediaAssetEntity: NamedEntity {
     public static var entityName: String { "Media" }
     public static var notFoundCode: String { "media_not_found" }
+
 }

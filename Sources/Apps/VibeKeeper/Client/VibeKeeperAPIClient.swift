@@ -104,7 +104,7 @@ public final class VibeKeeperAPIClient: RouteSending {
 
     /// `GET /capture/review`: captures the extractor was not sure of, oldest first.
     public func reviewQueue(limit: Int? = nil, cursor: String? = nil) async throws -> GiftIdeaPage {
-        try page(try await client.response(VibeKeeperRoutes.reviewQueue, NoParameter(), body: nil, query: .page(limit: limit, cursor: cursor)))
+        try page(try await client.response(VibeKeeperRoutes.reviewQueue, NoParameter(), query: PageQuery(limit: limit ?? VibeKeeperRoutes.Pages.defaultLimit, cursor: cursor)))
     }
 
     /// `POST /capture/review/{id}/accept`, with corrections applied in the same step.
@@ -161,7 +161,7 @@ public final class VibeKeeperAPIClient: RouteSending {
 
     /// `GET /contacts`: newest first, a page at a time.
     public func contactsPage(limit: Int? = nil, cursor: String? = nil) async throws -> ListPage<Contact> {
-        try page(try await client.response(VibeKeeperRoutes.contacts, NoParameter(), body: nil, query: .page(limit: limit, cursor: cursor)))
+        try page(try await client.response(VibeKeeperRoutes.contacts, NoParameter(), query: PageQuery(limit: limit ?? VibeKeeperRoutes.Pages.defaultLimit, cursor: cursor)))
     }
 
     public func contact(_ id: ContactID) async throws -> Contact {

@@ -12,13 +12,13 @@ public struct ContactsController: Sendable {
 
     /// - Parameter cursorSecret: the server secret the contact list's cursors are signed with.
     public init(contacts: ContactRepository, cursorSecret: Data, effects: WriteEffects) {
-        self.paging = ListPaging(secret: cursorSecret, list: "vibekeeper.contacts", defaultLimit: VibeKeeperRules.defaultPageSize, maxLimit: VibeKeeperRules.maxPageSize)
+        self.paging = ListPaging(secret: cursorSecret, list: "vibekeeper.contacts", sizes: VibeKeeperRoutes.Pages.self)
         self.contacts = contacts
         self.effects = effects
     }
 
     public func addRoutes(to api: RouterGroup<AuthenticatedContext>) {
-        api.on(VibeKeeperRoutes.contacts, edited: list)
+        api.on(VibeKeeperRoutes.contacts, checkingFurther: list)
         api.on(VibeKeeperRoutes.createContact, edited: create)
         api.on(VibeKeeperRoutes.contact, edited: read)
         api.on(VibeKeeperRoutes.updateContact, edited: update)
@@ -29,8 +29,10 @@ public struct ContactsController: Sendable {
         api.on(VibeKeeperRoutes.deleteOccasion, use: deleteOccasion)
     }
 
-    @Sendable func list(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> EditedResponse<[Contact]> {
-        let page = try paging.parse(request, for: context.userID)
+    @Sendable func list(
+        _ request: Request, _ context: AuthenticatedContext, _: NoParameter, _ query: QueryReading<PageQuery<VibeKeeperRoutes.Pages>>
+    ) async throws -> EditedResponse<[Contact]> {
+        let page = try paging.page(query, for: context.userID)
         let found = try await contacts.page(for: context.userID, limit: page.limit, cursor: page.cursor)
         return paging.response(found.contacts, next: found.nextCursor, for: context.userID)
     }

@@ -7,7 +7,7 @@ extension ZiaRoutes {
     /// goes wrong after is an `error` event, then `done`.
     public static let assistStream = Route<NoParameter, AssistRequest, RawBody>(.post, root, "/assist/stream")
     /// The caller's conversations, newest first, a page at a time (`limit`, `cursor`; `X-Next-Cursor`).
-    public static let conversations = Route<NoParameter, NoBody, [ConversationSummary]>(.get, root, "/conversations")
+    public static let conversations = Route<NoParameter, NoBody, [ConversationSummary]>.Querying<PageQuery<ConversationPages>>(.get, root, "/conversations")
     /// One of the caller's conversations with its messages; anyone else's is a 404.
     public static let conversation = Route<ConversationID, NoBody, Conversation>(.get, root, "/conversations/{id}")
     /// Deletes one of the caller's conversations and its messages (its runs stay, for the quota).
@@ -15,6 +15,12 @@ extension ZiaRoutes {
 
     /// The assistant routes, for all.
     public static let assistantRoutes: [RouteShape] = [assistStream.shape, conversations.shape, conversation.shape, deleteConversation.shape]
+
+    /// The conversation list's page sizes (20, at most 100).
+    public enum ConversationPages: PageSize {
+        public static let defaultLimit = ZiaRules.defaultConversationPage
+        public static let maxLimit = ZiaRules.maxConversationPage
+    }
 }
 
 extension AssistRequest {
@@ -46,4 +52,5 @@ extension AssistRequest {
         }
         return .from(v) { AssistRequest(goal: goal ?? "", mode: mode, conversationID: conversation) }
     }
+
 }

@@ -12,7 +12,7 @@ struct ConversationsCommand: AsyncParsableCommand {
 
     /// The conversation `text` names: a full id as is, else found among the newest 100.
     static func id(_ text: String, _ api: ZiaAPIClient) async throws -> ConversationID {
-        try await lookup.id(text, parse: ConversationID.init, list: { try await api.send(ZiaRoutes.conversations, query: [URLQueryItem(name: "limit", value: "100")]) }, id: \.id)
+        try await lookup.id(text, parse: ConversationID.init, list: { try await api.send(ZiaRoutes.conversations, query: PageQuery(limit: 100)) }, id: \.id)
     }
 
     struct List: AsyncParsableCommand {
@@ -22,8 +22,7 @@ struct ConversationsCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await options.run { api in
-                let query = limit.map { [URLQueryItem(name: "limit", value: String($0))] } ?? []
-                let all = try await api.send(ZiaRoutes.conversations, query: query)
+                let all = try await api.send(ZiaRoutes.conversations, query: PageQuery(limit: limit ?? ZiaRoutes.ConversationPages.defaultLimit))
                 try options.show(all) { all in
                     all.isEmpty ? "No conversations yet." : table(["ID", "UPDATED", "TITLE"], all.map { [short($0.id), when($0.updatedAt), $0.title] })
                 }

@@ -36,6 +36,12 @@ public struct ListPaging: Sendable {
         self.init(cursors: PageCursorSigner(secret: secret, list: list), defaultLimit: defaultLimit, maxLimit: maxLimit)
     }
 
+    /// The paging of the list named `list` (see ``init(secret:list:defaultLimit:maxLimit:)``) by
+    /// the sizes its contract states.
+    public init<Size: PageSize>(secret: Data, list: String, sizes: Size.Type) {
+        self.init(secret: secret, list: list, defaultLimit: Size.defaultLimit, maxLimit: Size.maxLimit)
+    }
+
     /// The page a request asks for.
     public struct Query: Sendable, Equatable {
         public var limit: Int
@@ -51,6 +57,26 @@ public struct ListPaging: Sendable {
             v.check(cursor != nil, "cursor", PageCursorSigner.refusal)
         }
         return Query(limit: limit, cursor: cursor)
+    }
+
+    /// The page a checked ``PageQuery`` asks for, a cursor not issued to `user` for this list
+    /// recorded in `v` (`cursor`).
+    public func page<Size: PageSize>(_ query: PageQuery<Size>, for user: UserID, _ v: inout Validator) -> Query {
+        var cursor: PageCursor?
+        if let raw = query.cursor {
+            cursor = cursors.decode(raw, for: user.uuid)
+            v.check(cursor != nil, "cursor", PageCursorSigner.refusal)
+        }
+        return Query(limit: query.limit, cursor: cursor)
+    }
+
+    /// The page a ``PageQuery`` as read asks for: a bad `limit` or a cursor not issued to `user`
+    /// for this list is the 422 naming each.
+    public func page<Size: PageSize>(_ reading: QueryReading<PageQuery<Size>>, for user: UserID) throws -> Query {
+        var v = reading.validator
+        let page = page(reading.value, for: user, &v)
+        try v.throwIfInvalid()
+        return page
     }
 
     /// The page `request` asks for when its query has nothing else to check: a bad `limit` or

@@ -57,6 +57,50 @@ extension RouterMethods {
         }
     }
 
+    /// Registers `handler` for a route that takes a typed query: after the path parameter, the
+    /// query is checked by its own rules (``RouteQuery/check(_:)``), a bad one being the 422 naming
+    /// each offending parameter, and the handler gets the valid value.
+    @discardableResult
+    public func on<Parameter, Body, Output: ResponseGenerator, Query>(
+        _ route: Route<Parameter, Body, Output>.Querying<Query>, use handler: @escaping @Sendable (Request, Context, Parameter, Query) async throws -> Output
+    ) -> Self {
+        on(route.route) { request, context, parameter in try await handler(request, context, parameter, try Self.query(Query.self, of: request)) }
+    }
+
+    /// ``on(_:use:)`` for a typed-query route whose handler sets headers or the status itself.
+    @discardableResult
+    public func on<Parameter, Body, Output: ResponseGenerator, Query>(
+        _ route: Route<Parameter, Body, Output>.Querying<Query>,
+        edited handler: @escaping @Sendable (Request, Context, Parameter, Query) async throws -> EditedResponse<Output>
+    ) -> Self {
+        on(route.route, edited: { request, context, parameter in try await handler(request, context, parameter, try Self.query(Query.self, of: request)) })
+    }
+
+    /// ``on(_:use:)`` for a typed-query route whose handler writes the response itself.
+    @discardableResult
+    public func on<Parameter, Body, Output, Query>(
+        _ route: Route<Parameter, Body, Output>.Querying<Query>,
+        responding handler: @escaping @Sendable (Request, Context, Parameter, Query) async throws -> some ResponseGenerator
+    ) -> Self {
+        on(route.route, responding: { request, context, parameter in try await handler(request, context, parameter, try Self.query(Query.self, of: request)) })
+    }
+
+    /// ``on(_:use:)`` for a typed-query route whose handler checks the query further (a page's
+    /// cursor, a code looked up) so that one 422 names every problem: it gets the query as read,
+    /// its problems not yet thrown (``QueryReading``), and throws them with its own.
+    @discardableResult
+    public func on<Parameter, Body, Output, Query>(
+        _ route: Route<Parameter, Body, Output>.Querying<Query>,
+        checkingFurther handler: @escaping @Sendable (Request, Context, Parameter, QueryReading<Query>) async throws -> some ResponseGenerator
+    ) -> Self {
+        on(route.route, responding: { request, context, parameter in try await handler(request, context, parameter, QueryReading(QueryValues(request))) })
+    }
+
+    /// The request's query, checked by `Query`'s rules: the 422 naming each bad parameter.
+    static func query<Query: RouteQuery>(_ type: Query.Type, of request: Request) throws -> Query {
+        try Query.check(QueryValues(request)).get()
+    }
+
     /// The route's path parameter; a path that names none is a 404, as a missing object's.
     private static func pathParameter<Parameter: PathParameter>(_ type: Parameter.Type, named name: String?, in context: Context) throws -> Parameter {
         if Parameter.self == NoParameter.self { return NoParameter() as! Parameter }
@@ -64,5 +108,12 @@ extension RouterMethods {
             throw APIError.notFound(Parameter.notFoundName, code: Parameter.notFoundCode)
         }
         return value
+    }
+}
+
+extension QueryValues {
+    /// The request's query string, decoded.
+    public init(_ request: Request) {
+        self.init(request.uri.queryParameters.map { (name: String($0.key), value: String($0.value)) })
     }
 }

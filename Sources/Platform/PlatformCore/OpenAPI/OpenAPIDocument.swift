@@ -86,7 +86,7 @@ public struct OpenAPIDocument: Sendable {
         self.otherAPIRoots = otherAPIRoots
     }
 
-    private init(json: Data, apiRoot: String, otherAPIRoots: [String]) {
+    init(json: Data, apiRoot: String, otherAPIRoots: [String]) {
         self.json = json
         self.apiRoot = apiRoot
         self.otherAPIRoots = otherAPIRoots

@@ -20,7 +20,7 @@ public actor WatchlistRepository {
     /// The watchlists (first page, up to ``DealRules/maxPage``): the server's, else the last fetched.
     public func watchlists() async throws -> [Watchlist] {
         do {
-            let page = try await api.send(FareLensRoutes.watchlists, query: [URLQueryItem(name: "limit", value: String(DealRules.maxPage))])
+            let page = try await api.send(FareLensRoutes.watchlists, query: PageQuery(limit: DealRules.maxPage))
             let fetchedAt = now()
             try? await store.encode(Stamped(value: page.data, savedAt: fetchedAt), as: Self.document)
             state = DataState(source: .network, fetchedAt: fetchedAt)

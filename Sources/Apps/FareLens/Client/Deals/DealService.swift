@@ -37,7 +37,7 @@ public actor DealService: DealServiceProtocol {
 
     /// The saved deals, newest first (first page).
     public func savedDeals() async throws -> [SavedDeal] {
-        try await api.send(FareLensRoutes.savedDeals, query: [URLQueryItem(name: "limit", value: String(DealRules.maxPage))]).data
+        try await api.send(FareLensRoutes.savedDeals, query: PageQuery(limit: DealRules.maxPage)).data
     }
 
     public func feedState() async -> DataState { await repository.state }

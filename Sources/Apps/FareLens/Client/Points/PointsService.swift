@@ -19,6 +19,6 @@ public struct PointsService: PointsServicing {
     public func delete(id: PointsProgramID) async throws { _ = try await api.send(FareLensRoutes.deletePointsProgram, id) }
 
     public func bonuses() async throws -> [TransferBonus] {
-        try await api.page(FareLensRoutes.transferBonuses, cursor: nil, limit: DealRules.maxPage).items
+        try await api.send(FareLensRoutes.transferBonuses).data
     }
 }

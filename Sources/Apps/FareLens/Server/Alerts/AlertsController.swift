@@ -15,20 +15,21 @@ public struct AlertsController: Sendable {
     public init(history: AlertHistoryRepository, settings: AlertSettingsRepository, cursorSecret: Data) {
         self.history = history
         self.settings = settings
-        self.paging = ListPaging(
-            secret: cursorSecret, list: "farelens.alerts", defaultLimit: FareLensRules.defaultListLimit, maxLimit: FareLensRules.maxListLimit)
+        self.paging = ListPaging(secret: cursorSecret, list: "farelens.alerts", sizes: FareLensRoutes.ListPages.self)
     }
 
     public func addRoutes(to api: RouterGroup<AuthenticatedContext>) {
-        api.on(FareLensRoutes.alertHistory, edited: list)
+        api.on(FareLensRoutes.alertHistory, checkingFurther: list)
         api.on(FareLensRoutes.alertPreferences, use: read)
         api.on(FareLensRoutes.updateAlertPreferences, use: update)
         api.on(FareLensRoutes.createAlertMute, use: mute)
         api.on(FareLensRoutes.deleteAlertMute, use: unmute)
     }
 
-    @Sendable func list(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> EditedResponse<FareLensList<AlertHistoryEntry>> {
-        let page = try paging.parse(request, for: context.userID)
+    @Sendable func list(
+        _ request: Request, _ context: AuthenticatedContext, _: NoParameter, _ query: QueryReading<PageQuery<FareLensRoutes.ListPages>>
+    ) async throws -> EditedResponse<FareLensList<AlertHistoryEntry>> {
+        let page = try paging.page(query, for: context.userID)
         let found = try await history.page(for: context.userID, limit: page.limit, cursor: page.cursor)
         return paging.fareLensList(found.entries, next: found.next, for: context.userID)
     }

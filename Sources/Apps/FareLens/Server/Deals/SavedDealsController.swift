@@ -13,17 +13,19 @@ public struct SavedDealsController: Sendable {
     public init(deals: DealRepository, saved: SavedDealRepository, cursorSecret: Data) {
         self.deals = deals
         self.saved = saved
-        self.paging = ListPaging(secret: cursorSecret, list: "farelens.saved-deals", defaultLimit: DealRules.defaultPage, maxLimit: DealRules.maxPage)
+        self.paging = ListPaging(secret: cursorSecret, list: "farelens.saved-deals", sizes: FareLensRoutes.DealPages.self)
     }
 
     public func addRoutes(to api: RouterGroup<AuthenticatedContext>) {
-        api.on(FareLensRoutes.savedDeals, edited: list)
+        api.on(FareLensRoutes.savedDeals, checkingFurther: list)
         api.on(FareLensRoutes.saveDeal, edited: save)
         api.on(FareLensRoutes.deleteSavedDeal, use: delete)
     }
 
-    @Sendable func list(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> EditedResponse<FareLensList<SavedDeal>> {
-        let page = try paging.parse(request, for: context.userID)
+    @Sendable func list(
+        _ request: Request, _ context: AuthenticatedContext, _: NoParameter, _ query: QueryReading<PageQuery<FareLensRoutes.DealPages>>
+    ) async throws -> EditedResponse<FareLensList<SavedDeal>> {
+        let page = try paging.page(query, for: context.userID)
         let found = try await saved.page(for: context.userID, limit: page.limit, cursor: page.cursor)
         return paging.fareLensList(found.saved, next: found.next, for: context.userID)
     }

@@ -16,19 +16,21 @@ public struct PointsController: Sendable {
     public init(programs: PointsProgramRepository, clock: any TimeSource, cursorSecret: Data) {
         self.programs = programs
         self.clock = clock
-        paging = ListPaging(secret: cursorSecret, list: "farelens.points", defaultLimit: FareLensRules.defaultListLimit, maxLimit: FareLensRules.maxListLimit)
+        paging = ListPaging(secret: cursorSecret, list: "farelens.points", sizes: FareLensRoutes.ListPages.self)
     }
 
     public func addRoutes(to api: RouterGroup<AuthenticatedContext>) {
-        api.on(FareLensRoutes.pointsPrograms, edited: list)
+        api.on(FareLensRoutes.pointsPrograms, checkingFurther: list)
         api.on(FareLensRoutes.createPointsProgram, use: create)
         api.on(FareLensRoutes.updatePointsProgram, use: update)
         api.on(FareLensRoutes.deletePointsProgram, use: delete)
         api.on(FareLensRoutes.transferBonuses, use: bonuses)
     }
 
-    @Sendable func list(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> EditedResponse<FareLensList<PointsProgram>> {
-        let page = try paging.parse(request, for: context.userID)
+    @Sendable func list(
+        _ request: Request, _ context: AuthenticatedContext, _: NoParameter, _ query: QueryReading<PageQuery<FareLensRoutes.ListPages>>
+    ) async throws -> EditedResponse<FareLensList<PointsProgram>> {
+        let page = try paging.page(query, for: context.userID)
         let found = try await programs.page(for: context.userID, limit: page.limit, cursor: page.cursor)
         return paging.fareLensList(found.programs, next: found.next, for: context.userID)
     }

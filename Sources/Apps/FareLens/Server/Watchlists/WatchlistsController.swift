@@ -15,19 +15,21 @@ public struct WatchlistsController: Sendable {
     /// - Parameter cursorSecret: the server secret the list's cursors are signed with.
     public init(watchlists: WatchlistRepository, cursorSecret: Data) {
         self.watchlists = watchlists
-        paging = ListPaging(secret: cursorSecret, list: "farelens.watchlists", defaultLimit: FareLensRules.defaultListLimit, maxLimit: FareLensRules.maxListLimit)
+        paging = ListPaging(secret: cursorSecret, list: "farelens.watchlists", sizes: FareLensRoutes.ListPages.self)
     }
 
     public func addRoutes(to api: RouterGroup<AuthenticatedContext>) {
-        api.on(FareLensRoutes.watchlists, edited: list)
+        api.on(FareLensRoutes.watchlists, checkingFurther: list)
         api.on(FareLensRoutes.createWatchlist, edited: create)
         api.on(FareLensRoutes.watchlist, edited: read)
         api.on(FareLensRoutes.updateWatchlist, edited: update)
         api.on(FareLensRoutes.deleteWatchlist, use: delete)
     }
 
-    @Sendable func list(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> EditedResponse<FareLensList<Watchlist>> {
-        let page = try paging.parse(request, for: context.userID)
+    @Sendable func list(
+        _ request: Request, _ context: AuthenticatedContext, _: NoParameter, _ query: QueryReading<PageQuery<FareLensRoutes.ListPages>>
+    ) async throws -> EditedResponse<FareLensList<Watchlist>> {
+        let page = try paging.page(query, for: context.userID)
         let found = try await watchlists.page(for: context.userID, limit: page.limit, cursor: page.cursor)
         return paging.fareLensList(found.watchlists, next: found.next, for: context.userID)
     }

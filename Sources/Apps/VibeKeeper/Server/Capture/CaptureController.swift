@@ -20,7 +20,7 @@ public struct CaptureController: Sendable {
 
     /// - Parameter cursorSecret: the server secret the review queue's cursors are signed with.
     public init(capture: CaptureService, media: MediaCapture? = nil, ideas: GiftIdeaRepository, cursorSecret: Data, effects: WriteEffects) {
-        self.paging = ListPaging(secret: cursorSecret, list: "vibekeeper.capture-review", defaultLimit: VibeKeeperRules.defaultPageSize, maxLimit: VibeKeeperRules.maxPageSize)
+        self.paging = ListPaging(secret: cursorSecret, list: "vibekeeper.capture-review", sizes: VibeKeeperRoutes.Pages.self)
         self.capture = capture
         self.media = media
         self.ideas = ideas
@@ -32,7 +32,7 @@ public struct CaptureController: Sendable {
         api.on(VibeKeeperRoutes.captureVoice, use: voice)
         api.on(VibeKeeperRoutes.captureImage, use: image)
         api.on(VibeKeeperRoutes.capture, use: unified)
-        api.on(VibeKeeperRoutes.reviewQueue, edited: reviewQueue)
+        api.on(VibeKeeperRoutes.reviewQueue, checkingFurther: reviewQueue)
         api.on(VibeKeeperRoutes.acceptReview, use: accept)
         api.on(VibeKeeperRoutes.discardReview, use: discard)
     }
@@ -81,8 +81,10 @@ public struct CaptureController: Sendable {
         }
     }
 
-    @Sendable func reviewQueue(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> EditedResponse<[GiftIdea]> {
-        let page = try paging.parse(request, for: context.userID)
+    @Sendable func reviewQueue(
+        _ request: Request, _ context: AuthenticatedContext, _: NoParameter, _ query: QueryReading<PageQuery<VibeKeeperRoutes.Pages>>
+    ) async throws -> EditedResponse<[GiftIdea]> {
+        let page = try paging.page(query, for: context.userID)
         let found = try await ideas.list(for: context.userID, filter: GiftIdeaFilter(), limit: page.limit, cursor: page.cursor, needsReview: true)
         return paging.response(found.ideas, next: found.nextCursor, for: context.userID)
     }

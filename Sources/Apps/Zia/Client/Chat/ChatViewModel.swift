@@ -198,10 +198,8 @@ public final class ChatViewModel {
     }
 
     private func loadPage(cursor: String?, limit: Int) async {
-        var query = [URLQueryItem(name: "limit", value: String(limit))]
-        if let cursor { query.append(URLQueryItem(name: "cursor", value: cursor)) }
         do {
-            let response = try await api.client.response(ZiaRoutes.conversations, NoParameter(), body: nil, query: query)
+            let response = try await api.client.response(ZiaRoutes.conversations, NoParameter(), query: PageQuery(limit: limit, cursor: cursor))
             let page = try api.client.decode(response, of: ZiaRoutes.conversations)
             conversations = cursor == nil ? page : conversations + page
             nextCursor = response.header("X-Next-Cursor").flatMap { $0.isEmpty ? nil : $0 }

@@ -13,17 +13,19 @@ public struct ConversationsController: Sendable {
     /// - Parameter cursorSecret: the server secret the list's cursors are signed with.
     public init(conversations: ConversationRepository, cursorSecret: Data) {
         self.conversations = conversations
-        paging = ListPaging(secret: cursorSecret, list: "zia.conversations", defaultLimit: ZiaRules.defaultConversationPage, maxLimit: ZiaRules.maxConversationPage)
+        paging = ListPaging(secret: cursorSecret, list: "zia.conversations", sizes: ZiaRoutes.ConversationPages.self)
     }
 
     public func addRoutes(to api: RouterGroup<AuthenticatedContext>) {
-        api.on(ZiaRoutes.conversations, edited: list)
+        api.on(ZiaRoutes.conversations, checkingFurther: list)
         api.on(ZiaRoutes.conversation, use: read)
         api.on(ZiaRoutes.deleteConversation, use: delete)
     }
 
-    @Sendable func list(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> EditedResponse<[ConversationSummary]> {
-        let page = try paging.parse(request, for: context.userID)
+    @Sendable func list(
+        _ request: Request, _ context: AuthenticatedContext, _: NoParameter, _ query: QueryReading<PageQuery<ZiaRoutes.ConversationPages>>
+    ) async throws -> EditedResponse<[ConversationSummary]> {
+        let page = try paging.page(query, for: context.userID)
         let found = try await conversations.page(for: context.userID, limit: page.limit, cursor: page.cursor)
         return paging.response(found.conversations, next: found.next, for: context.userID)
     }

@@ -19,11 +19,17 @@ public enum __App__Routes {
 
     /// The caller's items, newest first, a page at a time: `?limit` (1–100, 50) and `?cursor` (the
     /// `X-Next-Cursor` of the page before).
-    public static let items = Route<NoParameter, NoBody, [__App__Item]>(.get, root, "/items")
+    public static let items = Route<NoParameter, NoBody, [__App__Item]>.Querying<PageQuery<ItemPages>>(.get, root, "/items")
     public static let createItem = Route<NoParameter, New__App__Item, __App__Item>(.post, root, "/items", status: 201)
     public static let item = Route<__App__ItemID, NoBody, __App__Item>(.get, root, "/items/{id}")
     public static let deleteItem = Route<__App__ItemID, NoBody, NoContent>(.delete, root, "/items/{id}")
 
     /// Every __App__ route, for the route-table check.
     public static let all: [RouteShape] = [items.shape, createItem.shape, item.shape, deleteItem.shape]
+
+    /// The item list's page sizes, stated once for the server, the SDK and the document.
+    public enum ItemPages: PageSize {
+        public static let defaultLimit = __App__Rules.defaultListLimit
+        public static let maxLimit = __App__Rules.maxListLimit
+    }
 }

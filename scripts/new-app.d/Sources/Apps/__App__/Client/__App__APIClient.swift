@@ -19,7 +19,7 @@ public final class __App__APIClient: RouteSending {
     /// `GET /items`: a page of items, newest first (`limit` the server's default when nil), with the
     /// next page's cursor; ``ListPage/all(isolation:_:)`` reads every page.
     public func items(limit: Int? = nil, cursor: String? = nil) async throws -> ListPage<__App__Item> {
-        let response = try await client.response(__App__Routes.items, NoParameter(), body: nil, query: .page(limit: limit, cursor: cursor))
+        let response = try await client.response(__App__Routes.items, NoParameter(), query: PageQuery(limit: limit ?? __App__Routes.ItemPages.defaultLimit, cursor: cursor))
         return ListPage(items: try client.decode(response), of: response)
     }
 }

@@ -12,19 +12,22 @@ public struct __App__ItemsController: Sendable {
     /// - Parameter cursorSecret: the server secret the list's cursors are signed with.
     public init(items: __App__ItemRepository, cursorSecret: Data) {
         self.items = items
-        paging = ListPaging(secret: cursorSecret, list: "__app__.items", defaultLimit: __App__Rules.defaultListLimit, maxLimit: __App__Rules.maxListLimit)
+        paging = ListPaging(secret: cursorSecret, list: "__app__.items", sizes: __App__Routes.ItemPages.self)
     }
 
     public func addRoutes(to api: RouterGroup<AuthenticatedContext>) {
-        api.on(__App__Routes.items, edited: list)
+        api.on(__App__Routes.items, checkingFurther: list)
         api.on(__App__Routes.createItem, use: create)
         api.on(__App__Routes.item, use: read)
         api.on(__App__Routes.deleteItem, use: delete)
     }
 
-    /// A page of the caller's items; the next page's cursor in `X-Next-Cursor`.
-    @Sendable func list(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> EditedResponse<[__App__Item]> {
-        let page = try paging.parse(request, for: context.userID)
+    /// A page of the caller's items; the next page's cursor in `X-Next-Cursor` (a bad `limit` and a
+    /// cursor not issued for this list are named in one 422).
+    @Sendable func list(
+        _ request: Request, _ context: AuthenticatedContext, _: NoParameter, _ query: QueryReading<PageQuery<__App__Routes.ItemPages>>
+    ) async throws -> EditedResponse<[__App__Item]> {
+        let page = try paging.page(query, for: context.userID)
         let found = try await items.page(for: context.userID, limit: page.limit, cursor: page.cursor)
         return paging.response(found.items, next: found.next, for: context.userID)
     }
