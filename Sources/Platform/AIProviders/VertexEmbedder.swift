@@ -1,7 +1,7 @@
 import Foundation
 
-/// Vertex AI text embeddings (`…/publishers/google/models/text-embedding-004:predict`, 768 dims, the
-/// seeds' model) with an OAuth access token from `accessToken` (e.g. a metadata-server or
+/// Vertex AI text embeddings (`…/publishers/google/models/text-embedding-004:predict`, 768 dims;
+/// docs/platform/ai.md) with an OAuth access token from `accessToken` (e.g. a metadata-server or
 /// `gcloud auth print-access-token` token).
 public struct VertexEmbedder: Embedder {
     public let model: String

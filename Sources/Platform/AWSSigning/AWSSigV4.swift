@@ -1,7 +1,7 @@
 import Crypto
 import Foundation
 
-/// AWS Signature Version 4 (HMAC-SHA256), which Amazon PA-API 5 (seed 000 decision 128) and every
+/// AWS Signature Version 4 (HMAC-SHA256), which Amazon PA-API 5 and every
 /// S3-compatible object store (the media store's bucket) require on every call: canonical request → string to sign → key derived from the secret through date,
 /// region and service → hex signature in an `Authorization` header.
 public struct AWSSigV4: Sendable {

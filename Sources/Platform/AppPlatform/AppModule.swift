@@ -42,7 +42,7 @@ public protocol AppModule: Sendable {
     /// (``servedOpenAPIDocument()``).
     /// No default: every route an app registers must be documented (the coverage test and the fuzzing gate check it).
     static func openAPIDocument() throws -> OpenAPIDocument
-    /// Whether the platform mounts email + password accounts for the app (seed 003's
+    /// Whether the platform mounts email + password accounts for the app (docs/platform/auth.md:
     /// `POST /<app>/api/v1/auth/register|login|refresh`, unauthenticated) and documents them in
     /// the served document (``servedOpenAPIDocument()``). Off by default: an app opts in.
     static var passwordAccounts: Bool { get }
@@ -54,8 +54,8 @@ public protocol AppModule: Sendable {
     init(platform: PlatformServices, configuration: Configuration) throws
 
     /// Where the platform's account routes (device token, preferences, export, deletion, password
-    /// accounts) live for this app: its main authenticated root, `/<app>/api/v1` unless the app's
-    /// seed names another.
+    /// accounts) live for this app: its main authenticated root, `/<app>/api/v1` unless the app
+    /// declares another (docs/platform/http.md, "API roots").
     static var apiRoot: APIRoot { get }
 
     /// The app's own routes as its contract declares them (the platform's are

@@ -36,7 +36,7 @@ public struct PlatformServices: Sendable {
     public let vision: (any VisionModel)?
     /// The server's metrics (`/metrics`), for an app's own counters.
     public let metrics: MetricsRegistry
-    /// Sign-in (Apple, Google, refresh), for an app that serves its seed's own sign-in path too.
+    /// Sign-in (Apple, Google, refresh), for an app that serves a sign-in path of its own too (docs/platform/auth.md).
     public let auth: AuthService?
     /// The limiter of the platform's sign-in routes (`AUTH_RATE_LIMIT_PER_MINUTE` per client address).
     public let authLimiter: RateLimiter?

@@ -2,7 +2,7 @@ import Foundation
 import PlatformCore
 
 /// Decides whether a request to delete an account comes from someone who has just proved, again,
-/// that they own it (seed 001 step 11.2; App Store guideline 5.1.1(v)). Proof is either
+/// that they own it (docs/platform/auth.md; App Store guideline 5.1.1(v)). Proof is either
 /// - a body (``AccountDeletionRequest``): an Apple or Google identity token, checked exactly as a
 ///   sign-in checks it, that belongs to the same account as the bearer token — or, on development
 ///   servers only (where `POST /<app>/auth/dev` exists), the account's development email; or

@@ -55,7 +55,7 @@ public struct AuthController: Sendable {
             }
     }
 
-    /// The limiter of these routes, for an app that serves a sign-in of its seed's elsewhere: both
+    /// The limiter of these routes, for an app that serves a sign-in of its own elsewhere (docs/platform/auth.md): both
     /// spend one budget per client address.
     public var rateLimit: RateLimitMiddleware { RateLimitMiddleware(limiter: limiter, scope: RateLimiters.scope(app, "auth")) }
 

@@ -3,7 +3,7 @@ import Persistence
 import PlatformCore
 import SQLKit
 
-/// Email + password accounts for the apps that offer them (seed 003): registration, sign-in into
+/// Email + password accounts for the apps that offer them (docs/platform/auth.md): registration, sign-in into
 /// the platform's sessions and tokens, and the rules around them — emails unique per app ignoring
 /// letter case, scrypt hashes, one answer for a wrong email and a wrong password (with the same
 /// work done for both), the same scrypt work for a registration whether or not the email is taken,

@@ -3,7 +3,7 @@ import Hummingbird
 import NIOCore
 import PlatformCore
 
-/// `POST /<app>/api/v1/auth/register|login|refresh`: seed 003's email + password accounts, mounted
+/// `POST /<app>/api/v1/auth/register|login|refresh`: email + password accounts (docs/platform/auth.md), mounted
 /// (without bearer authentication) for apps whose module sets `passwordAccounts`.
 ///
 /// - `register {"email", "name", "password"}` → 201 with the ``PasswordAccount`` (never the hash);

@@ -23,7 +23,7 @@ public enum ClientError: Error, Sendable, Equatable, CustomStringConvertible, Lo
     /// 409 or 412: the request clashes with what the server holds — it exists already, or the
     /// entity changed since the client loaded it (`precondition_failed`). Reload and decide.
     case conflict(status: Int, code: String?, message: String)
-    /// A 2xx answer the client could not read (the seed's `decodingError`): an SDK/server mismatch.
+    /// A 2xx answer the client could not read (docs/platform/clients.md): an SDK/server mismatch.
     case decoding(String)
     /// Any other failure the server reported (4xx/5xx), or an answer the client could not read.
     case server(status: Int, code: String?, message: String)

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A user's quiet hours, whole local hours in their IANA time zone (seed 000 `dnd.py`): a window
+/// A user's quiet hours, whole local hours in their IANA time zone (docs/platform/jobs-and-notifications.md): a window
 /// that may cross midnight (22–8: quiet from 22:00 to 07:59), or lie within one day (1–6), or be
 /// empty (start == end). A notification due inside the window is moved to its end, computed with
 /// the zone's rules for that date, so it is right across daylight-saving changes.
@@ -9,7 +9,7 @@ public struct QuietHours: Sendable, Equatable {
     public var end: Int
     public var timeZone: TimeZone
 
-    /// The zone the seed falls back to when the user set none.
+    /// The zone when neither the user nor the app names one (docs/platform/jobs-and-notifications.md).
     public static let defaultTimeZone = TimeZone(identifier: "America/New_York")!
 
     public init(start: Int, end: Int, timeZone: TimeZone) {

@@ -17,10 +17,10 @@ public struct APIRoot: Hashable, Sendable, CustomStringConvertible {
         self.authenticated = authenticated
     }
 
-    /// Where an app's authenticated API lives unless its seed names another root.
+    /// Where an app's authenticated API lives unless it declares another root (docs/platform/http.md, "API roots").
     public static let defaultPath = "/api/v1"
 
-    /// An authenticated API root, ``defaultPath`` unless the app's seed names another (`/v1`).
+    /// An authenticated API root, ``defaultPath`` unless the app declares another (`/v1`).
     public static func api(_ app: AppID, _ path: String = defaultPath) -> APIRoot { APIRoot(app: app, path: path, authenticated: true) }
     /// Routes without a bearer token under `/<app>` + `path` (webhooks with their own signatures, public pages).
     public static func open(_ app: AppID, _ path: String = "") -> APIRoot { APIRoot(app: app, path: path, authenticated: false) }

@@ -2,7 +2,7 @@ import Foundation
 
 /// The optional body of `DELETE …/users/me`: proof of a fresh sign-in. Deleting an account cannot be
 /// undone, so a bearer token alone — which a stolen phone or a leaked refresh token can mint — is not
-/// enough (App Store Review Guideline 5.1.1(v) and seed step 11.2 ask for re-authentication). The
+/// enough (App Store Review Guideline 5.1.1(v) asks for re-authentication; docs/platform/auth.md). The
 /// client signs in again with its provider and sends that identity token here; the server verifies it
 /// exactly as it verifies a sign-in and deletes only when it names the same account as the bearer
 /// token. Development servers (those with `POST /<app>/auth/dev`) also accept the account's email

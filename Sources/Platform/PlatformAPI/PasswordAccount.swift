@@ -1,7 +1,7 @@
 import Foundation
 
-/// An email + password account as `POST /<app>/api/v1/auth/register` answers it (seed 003's
-/// `UserResponse`): never the password or anything derived from it.
+/// An email + password account as `POST /<app>/api/v1/auth/register` answers it
+/// (docs/platform/auth.md): never the password or anything derived from it.
 public struct PasswordAccount: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey { case id, email, name, createdAt = "created_at", updatedAt = "updated_at" }
     public var id: String

@@ -1,6 +1,6 @@
 /// The routes every app shares, under its own prefix: sign-in and tokens (`/<app>/auth/…`) and the
-/// account under the app's main authenticated root (`/<app>/api/v1/users/…` unless the app's
-/// seed names another root). The platform's controllers register through these and ClientCore
+/// account under the app's main authenticated root (`/<app>/api/v1/users/…` unless the app
+/// declares another root). The platform's controllers register through these and ClientCore
 /// sends through them.
 public struct PlatformRoutes: Sendable, Hashable {
     public let app: AppID

@@ -1,7 +1,7 @@
 import Foundation
 import PlatformAPI
 
-/// The seed's `affiliate_click` (`POST /clicks`): a booking link the user opened.
+/// `affiliate_click` (`POST /clicks`; docs/farelens.md, "Affiliate links and clicks"): a booking link the user opened.
 public struct AffiliateClickRequest: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey { case dealID = "deal_id", placement, provider, subID = "sub_id" }
     public var dealID: String?

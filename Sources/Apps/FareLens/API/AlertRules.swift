@@ -11,7 +11,7 @@ public enum AlertRules {
     public static let exceptionalScore = 90
     /// How long an alert for a user and route suppresses the next one.
     public static let dedupeWindow: TimeInterval = 12 * 3600
-    /// Immediate alerts a day per tier (the seed's caps).
+    /// Immediate alerts a day per tier (docs/farelens.md, "Alerts").
     public static func dailyCap(for tier: FareLensTier) -> Int { tier == .pro ? 6 : 3 }
     /// The most mutes a user keeps.
     public static let maxMutes = 200

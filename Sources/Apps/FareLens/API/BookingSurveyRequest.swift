@@ -1,7 +1,7 @@
 import Foundation
 import PlatformAPI
 
-/// The seed's "Did you complete booking?" (`POST /bookings/survey`): one answer per user and deal, a
+/// "Did you complete booking?" (`POST /bookings/survey`; docs/farelens.md, "Affiliate links and clicks"): one answer per user and deal, a
 /// second replacing the first.
 public struct BookingSurveyRequest: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey { case dealID = "deal_id", completed }

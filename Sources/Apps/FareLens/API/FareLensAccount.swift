@@ -7,7 +7,7 @@ public struct FareLensAccount: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey { case userID = "user_id", tier, trialEndsAt = "trial_ends_at", entitlements }
     public var userID: UUID
     public var tier: FareLensTier
-    /// When a Pro trial ends (the seed's 14-day trial, started by the subscription flow); nil without one.
+    /// When a Pro trial ends (the 14-day trial of docs/farelens.md, "Subscriptions", started by the subscription flow); nil without one.
     public var trialEndsAt: Date?
     public var entitlements: FareLensEntitlements
     /// What the app passes to StoreKit 2's `purchase(options: [.appAccountToken(_:)])`, so the

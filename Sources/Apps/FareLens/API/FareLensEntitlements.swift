@@ -1,7 +1,7 @@
 import Foundation
 import PlatformAPI
 
-/// The limits of a tier, as `GET /me` tells the app (the seed: Free 2 watchlists and 1 preferred
+/// The limits of a tier, as `GET /me` tells the app (docs/farelens.md, "API": Free 2 watchlists and 1 preferred
 /// airport, Pro unlimited watchlists and 3 airports; immediate alerts Free 3 / Pro 6 a day;
 /// watchlists checked at 09:00 for everyone and also 18:00 for Pro).
 public struct FareLensEntitlements: Codable, Sendable, Equatable {

@@ -1,7 +1,7 @@
 import Foundation
 import PlatformAPI
 
-/// Who goes first when the provider quota is short (the seed's "Pro tier priority"): a user's own
+/// Who goes first when the provider quota is short (docs/farelens.md, "Flight search and quota"): a user's own
 /// search, then Pro watchlists, then Free watchlists, then background refreshes.
 public enum FareLensQuotaPriority: String, Codable, Sendable, CaseIterable, Comparable {
     case userSearch = "user_search"

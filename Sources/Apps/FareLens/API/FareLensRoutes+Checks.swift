@@ -2,7 +2,7 @@ import Foundation
 import PlatformAPI
 
 extension FareLensRoutes {
-    /// The seed's watchlist check, `?ids=a,b`: per id the latest lowest fare, the one at the previous
+    /// The watchlist check (docs/farelens.md, "Watchlist checks"), `?ids=a,b`: per id the latest lowest fare, the one at the previous
     /// check, the change and the matching deals; a watchlist checked within the last 30 minutes is
     /// answered from that check.
     public static let watchlistCheck = Route<NoParameter, NoBody, FareLensList<WatchlistCheck>>(.get, root, "/watchlist/check")

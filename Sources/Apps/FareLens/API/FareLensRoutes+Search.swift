@@ -2,7 +2,7 @@ import Foundation
 import PlatformAPI
 
 extension FareLensRoutes {
-    /// `/farelens/v2`, behind the bearer token: the seed's own Amadeus-shaped search path.
+    /// `/farelens/v2`, behind the bearer token: the Amadeus-shaped search path (docs/farelens.md, "Flight search and quota").
     public static let v2 = APIRoot.api(.farelens, "/v2")
 
     /// Flight search (Amadeus Flight Offers Search's parameters and answer): from the cache, else

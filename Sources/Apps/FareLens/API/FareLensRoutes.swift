@@ -9,8 +9,8 @@ extension AppID {
 /// Every FareLens route, spelled once: method, path under its root, typed path parameter, body,
 /// response and success status. The server registers its handlers through these, the SDK sends
 /// through them and the route-table test checks the server and the OpenAPI document against
-/// ``all``. Sign-in and account routes are the platform's (``platform``). The seed's own paths
-/// (`/v2/shopping/flight-offers`) sit under `/farelens` exactly, the rest under `/farelens/v1`.
+/// ``all``. Sign-in and account routes are the platform's (``platform``). The documented
+/// Amadeus-shaped path (`/v2/shopping/flight-offers`) sits under `/farelens` exactly, the rest under `/farelens/v1`.
 public enum FareLensRoutes {
     /// `/farelens/v1`, behind the bearer token.
     public static let root = APIRoot.api(.farelens, "/v1")

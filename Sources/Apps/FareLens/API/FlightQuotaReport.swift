@@ -9,7 +9,7 @@ public struct FlightQuotaReport: Codable, Sendable, Equatable {
     public var providers: [FlightProviderQuota]
     /// A user search can reach a live provider now (one is configured with quota left).
     public var live: Bool
-    /// The seed's banner text when live providers are configured and all are out.
+    /// The banner text (docs/farelens.md, "Flight search and quota") when live providers are configured and all are out.
     public var notice: String?
 
     public init(providers: [FlightProviderQuota], live: Bool, notice: String?) {

@@ -15,6 +15,6 @@ public enum FlightSearchRules {
     /// `max`: the most offers one search answers.
     public static let maxOffers = 250
     /// The banner text of a search answered from the cache because no live provider could answer
-    /// (`meta.notice`, the quota report's `notice`), as the seed writes it.
+    /// (`meta.notice`, the quota report's `notice`; docs/farelens.md, "Flight search and quota").
     public static let liveUnavailableNotice = "Live prices unavailable, showing cached results"
 }

@@ -122,7 +122,7 @@ struct DealCommand: AsyncParsableCommand {
 }
 
 /// `farelens book ID [--placement --provider]`: the deal's booking link for this user, printed, and
-/// the click recorded with the link's own `sub_id` (the seed's `affiliate_click`).
+/// the click recorded with the link's own `sub_id` (an `affiliate_click`; docs/farelens.md, "Affiliate links and clicks").
 struct BookCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "book", abstract: "Print a deal's booking link and record the click.",

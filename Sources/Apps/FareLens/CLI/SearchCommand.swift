@@ -3,7 +3,7 @@ import CLISupport
 import FareLensClient
 import Foundation
 
-/// `farelens search ORIGIN DEST DATE`: the seed's flight search, offers cheapest first with their
+/// `farelens search ORIGIN DEST DATE`: the flight search (docs/farelens.md, "Flight search and quota"), offers cheapest first with their
 /// DealScore; a stale answer gets a banner and quota warnings go to standard error.
 struct SearchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "search", abstract: "Search flights (prices in the currency asked, per the whole trip).")

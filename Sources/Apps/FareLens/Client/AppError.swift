@@ -1,9 +1,9 @@
 import Foundation
 
-/// The seed's app-wide `AppError`, as a view of ``ClientError`` for view models: a failure of the
-/// network (offline, a timeout, a 5xx, a 429 — ``ClientError/isTransient``) is `.networkError` (the
-/// seed's test expects exactly that), a local write that failed is `.saveFailed`, anything else
-/// (signed out, 404, 422, an unreadable answer) `.unknown` — the seed has no closer case; a view
+/// The app-wide `AppError` (docs/farelens.md, "SDK and CLI"), as a view of ``ClientError`` for view models: a failure of the
+/// network (offline, a timeout, a 5xx, a 429 — ``ClientError/isTransient``) is `.networkError`, a
+/// local write that failed is `.saveFailed`, anything else
+/// (signed out, 404, 422, an unreadable answer) `.unknown` — there is no closer case; a view
 /// model keeps the ``ClientError`` beside it for a precise message.
 public enum AppError: Error, Sendable, Equatable {
     case networkError

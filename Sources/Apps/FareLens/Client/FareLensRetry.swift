@@ -1,8 +1,8 @@
 import Foundation
 
 extension RetryPolicy {
-    /// FareLens's retries as the seed's `fetchWithRetry`: 3 attempts, waiting 1 s then 2 s. Narrowed
-    /// on purpose: the seed retries every error, this only transient ones (offline, timeout, 5xx,
+    /// FareLens's retries (docs/farelens.md, "SDK and CLI"): 3 attempts, waiting 1 s then 2 s, and only for
+    /// transient failures (offline, timeout, 5xx,
     /// 429 after its `Retry-After` when that is at most a minute), since a 404 or 422 answers the
     /// same every time. POSTs without an idempotency key are sent again only when no connection was
     /// made (``APIClient``'s rule). A call ends after ``fareLensDeadline`` seconds in all, attempts

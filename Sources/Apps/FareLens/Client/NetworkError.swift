@@ -1,7 +1,7 @@
 import Foundation
 
-/// The seed's `NetworkError`, as a view of ``ClientError`` (which stays the one error the SDK
-/// throws): what a screen that was written against the seed's cases switches on.
+/// `NetworkError` (docs/farelens.md, "SDK and CLI"), as a view of ``ClientError`` (which stays the one error the
+/// SDK throws): the cases a screen switches on.
 public enum NetworkError: Error, Sendable, Equatable {
     /// An answer that was not HTTP at all.
     case invalidResponse
@@ -18,7 +18,7 @@ public enum NetworkError: Error, Sendable, Equatable {
     /// A transient failure (offline, timeout, 5xx, 429) that outlasted every retry of ``RetryPolicy/fareLens(sleep:deadline:)``.
     case maxRetriesExceeded
 
-    /// The seed's case for `error`. `retried` says the call was one `policy` retries (a GET, PUT,
+    /// The case for `error`. `retried` says the call was one `policy` retries (a GET, PUT,
     /// DELETE, or a POST with an `Idempotency-Key`; a plain POST is sent once): it is
     /// `.maxRetriesExceeded` only when `policy` would also have retried this very error (it has
     /// more than one attempt and a wait for it: transient, and a 429's `Retry-After` within the

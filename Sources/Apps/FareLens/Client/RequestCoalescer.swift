@@ -1,6 +1,6 @@
 import Foundation
 
-/// The seed's `RequestCoalescer`: identical GETs in flight at once (a feed refreshed by launch and
+/// `RequestCoalescer` (docs/farelens.md, "SDK and CLI"): identical GETs in flight at once (a feed refreshed by launch and
 /// pull-to-refresh together, two screens asking for one airport list) share one request and its
 /// answer, so the server's quota and the radio pay once. Keyed by method, path and query; only GETs
 /// (a POST is never shared: each is an action). Nothing is kept after the request ends, success or

@@ -9,9 +9,9 @@ import Observability
 import Persistence
 import PlatformCore
 
-/// FareLens as a tenant of the platform: flight deals for each user under `/farelens` (the seed's
-/// `/v2/shopping/…` paths) and `/farelens/v1`, another user's objects indistinguishable from missing
-/// ones. Its tokens live as the seed says: access 1 hour, refresh 7 days.
+/// FareLens as a tenant of the platform: flight deals for each user under `/farelens` (the documented
+/// `/v2/shopping/…` path) and `/farelens/v1`, another user's objects indistinguishable from missing
+/// ones. Its access tokens last 1 hour, refresh tokens 7 days (docs/farelens.md, "API").
 public struct FareLensApp: AppModule {
     public static let id = AppID.farelens
     public static var apiRoot: APIRoot { FareLensRoutes.root }
@@ -21,7 +21,7 @@ public struct FareLensApp: AppModule {
         FlightProviderConfiguration.keys + FlightSearchSettings.keys + AffiliateLinkSettings.keys + TravelpayoutsWebhookSettings.keys + AppStoreSettings.keys
             + TransferBonusSettings.keys
     }
-    /// The seed's "JWT session tokens (1-hour expiry, 7-day refresh)".
+    /// Access 1 hour, refresh 7 days (docs/farelens.md, "API").
     public static var tokenLifetimes: TokenLifetimes? { TokenLifetimes(access: 3600, refresh: 7 * 86_400) }
     public static func configuration(from settings: Settings) throws -> FareLensConfiguration { try FareLensConfiguration(settings: settings) }
     public static var deliveryRules: DeliveryRules { FareLensAlertService.deliveryRules }
@@ -147,7 +147,7 @@ public struct FareLensApp: AppModule {
         FareLensAccountController(accounts: accounts, allowsDevTier: isDevelopment).addRoutes(to: api)
         // Airports: autocomplete over the shipped table (Airports/), read on the first request.
         AirportsController().addRoutes(to: api)
-        // Flight search (the seed's /v2 path) and the quota behind it (Search/, Quota/).
+        // Flight search (the documented /v2 path) and the quota behind it (Search/, Quota/).
         FlightSearchController(service: search, links: searchLinks, limiter: searchLimiter, clock: clock).addRoutes(v1: api, v2: routes.api(FareLensRoutes.v2))
         // Observed fares per route and date, for charts (Prices/).
         PriceHistoryController(history: priceHistory, clock: clock).addRoutes(to: api)

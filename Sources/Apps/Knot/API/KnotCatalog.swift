@@ -1,9 +1,9 @@
 import Foundation
 
-/// Knot's fixed vocabularies (seed 001 "Clarifications"), declared once: the server validates
+/// Knot's fixed vocabularies (docs/knot.md, "The vault"), declared once: the server validates
 /// against them and builds its CHECK constraints from them, the client offers exactly these choices.
 public enum KnotCatalog {
-    /// The 40 interest categories, in the seed's display order.
+    /// The 40 interest categories, in their display order (docs/knot.md, "The vault").
     public static let interests: [String] = [
         "Travel", "Cooking", "Movies", "Music", "Reading", "Sports", "Gaming", "Art", "Photography", "Fitness",
         "Fashion", "Technology", "Nature", "Food", "Coffee", "Wine", "Dancing", "Theater", "Concerts", "Museums",
@@ -25,6 +25,6 @@ public enum KnotCatalog {
 
     /// The longest hint one may save, in characters.
     public static let maxHintLength = 500
-    /// From this many characters the hint counter warns (seed 000, Home screen).
+    /// From this many characters the hint counter warns (docs/knot.md, "Client SDK and `knot` CLI").
     public static let hintWarningLength = 450
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Per-user multipliers learned from feedback (seed 000 decisions 136–143; `POST /feedback/analyze`);
+/// Per-user multipliers learned from feedback (docs/knot.md, "How Knot picks"; `POST /feedback/analyze`);
 /// missing keys are 1.0, neutral. The server's scoring uses the same value.
 public struct LearnedWeights: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey { case interests, vibes, loveLanguages = "love_languages", types, feedbackCount = "feedback_count" }

@@ -9,12 +9,12 @@ public struct Milestone: Codable, Sendable, Equatable, Identifiable {
     public var id: MilestoneID
     public var milestoneType: MilestoneType
     public var milestoneName: String
-    /// `YYYY-MM-DD`; yearly milestones carry the placeholder year 2000 (seed 000 decision 28).
+    /// `YYYY-MM-DD`; yearly milestones carry the placeholder year 2000 (docs/knot.md, "The vault").
     public var milestoneDate: String
     public var recurrence: Recurrence
     public var budgetTier: OccasionType
-    /// Whether this milestone triggers reminders (seed P:1194 "choose which milestones trigger
-    /// notifications"); changed with `PUT /milestones/{id}/notifications`, kept by vault edits.
+    /// Whether this milestone triggers reminders (docs/knot.md, "API"); changed with
+    /// `PUT /milestones/{id}/notifications`, kept by vault edits.
     public var notificationsEnabled: Bool
 
     public init(

@@ -1,8 +1,8 @@
 import Foundation
 
 /// When a Knot milestone happens, shared by the server (which schedules reminders) and the client
-/// SDK (which shows the countdown), so both agree (seed 000 `notification_scheduler.py`, decision
-/// 103): yearly milestones are stored with the placeholder year 2000 and recur; 29 February falls on
+/// SDK (which shows the countdown), so both agree (docs/knot.md, "Reminders" and
+/// "Floating holidays"): yearly milestones are stored with the placeholder year 2000 and recur; 29 February falls on
 /// 28 February in common years; holidays named Mother's Day (second Sunday of May), Father's Day
 /// (third Sunday of June) or Thanksgiving (fourth Thursday of November) are computed for each year;
 /// one-time milestones happen once.
@@ -23,7 +23,7 @@ public enum MilestoneDates {
         recurrence == .yearly ? LocalDate(validYear: placeholderYear, month: date.month, day: date.day) : date
     }
 
-    /// The holiday a milestone's name refers to, by the seed's case-insensitive substring rule.
+    /// The holiday a milestone's name refers to, by a case-insensitive substring (docs/knot.md, "Floating holidays").
     /// Only holiday and custom milestones float: "Father's birthday" keeps its date.
     public static func floatingHoliday(named name: String, type: MilestoneType) -> FloatingHoliday? {
         guard type == .holiday || type == .custom else { return nil }

@@ -1,10 +1,10 @@
 import Foundation
 
-/// What kind of date a milestone is; holidays named Mother's/Father's Day float (seed 000 decision 103).
+/// What kind of date a milestone is; holidays named Mother's/Father's Day float (docs/knot.md, "Floating holidays").
 public enum MilestoneType: String, CaseIterable, Codable, Sendable, Hashable {
     case birthday, anniversary, holiday, custom
 
-    /// The budget tier a milestone gets when the client names none (seed 001 step 1.4): birthdays,
+    /// The budget tier a milestone gets when the client names none (docs/knot.md, "The vault"): birthdays,
     /// anniversaries, Valentine's Day and Christmas are major; other holidays minor; custom
     /// milestones have no default (the user must choose).
     public func defaultBudgetTier(name: String) -> OccasionType? {

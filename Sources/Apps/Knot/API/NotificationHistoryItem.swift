@@ -1,6 +1,6 @@
 import Foundation
 
-/// A sent (or failed) reminder in the history (`GET /notifications/history`, seed 000 decision 114).
+/// A sent (or failed) reminder in the history (`GET /notifications/history`, docs/knot.md, "API").
 /// Absent values are sent as `null`, so clients always see every field.
 public struct NotificationHistoryItem: Codable, Sendable, Equatable, Identifiable {
     enum CodingKeys: String, CodingKey {

@@ -29,7 +29,7 @@ public struct Recommendation: Codable, Sendable, Equatable, Identifiable {
     public var createdAt: Date
     /// Signed server path of the public page for this recommendation (for the share sheet).
     public var shareUrl: String?
-    /// Where an experience or date takes place (seed 000 `LocationData`); null for gifts.
+    /// Where an experience or date takes place (docs/knot.md, "API"); null for gifts.
     public var location: RecommendationLocation?
 
     public init(

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The 5 reasons a user can give when asking for three different picks (seed 001 step 6.4).
+/// The 5 reasons a user can give when asking for three different picks (docs/knot.md, "API": `/recommendations/refresh`).
 public enum RejectionReason: String, CaseIterable, Codable, Sendable, Hashable {
     case tooExpensive = "too_expensive"
     case tooCheap = "too_cheap"

@@ -25,7 +25,7 @@ extension NewHint {
         let length = input.hintText.flatMap { CharacterCount.of($0.trimmedOfWhitespace) } ?? 0
         var text: String?
         if length > KnotCatalog.maxHintLength {
-            // The seed's words (P:638), with the limit.
+            // "Hint too long" (docs/knot.md, "API"), with the limit.
             v.fail("hint_text", "Hint too long: at most \(KnotCatalog.maxHintLength) characters (got \(length))")
         } else {
             text = v.requireText(input.hintText, "hint_text", maxLength: KnotCatalog.maxHintLength)

@@ -1,5 +1,5 @@
-/// The vault rules the server enforces and the onboarding screens check before sending (seed 001
-/// phase 1 and step 3.10): declared once so "exactly 5 interests" cannot mean 5 on one side and 6
+/// The vault rules the server enforces and the onboarding screens check before sending (docs/knot.md,
+/// "The vault"): declared once so "exactly 5 interests" cannot mean 5 on one side and 6
 /// on the other.
 public enum VaultLimits {
     /// Interests and dislikes: exactly this many each, from ``KnotCatalog/interests``, no overlap.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The rules of a partner vault (seed 001 phase 1 and step 3.10, seed 000 decisions 25–36, 76),
+/// The rules of a partner vault (docs/knot.md, "The vault"),
 /// written once: the server applies ``check(_:existingMilestoneIDs:)`` to every `POST`/`PUT /vault`
 /// (a 422 naming every offending field), and the SDK's onboarding and vault-editing view models apply
 /// the same function, and the same small rules below, before anything is sent.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The timing rules of the rating prompt (step 10.1) and the App Store review prompt (step 10.4),
+/// The timing rules of the rating prompt and the App Store review prompt (docs/knot.md, "Client SDK and `knot` CLI"),
 /// as pure functions of the remembered state and the time.
 public enum FeedbackPromptRules {
     /// A selection is asked about 3 days after it was made (at once after a purchase).

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A link into the Knot app, parsed into a typed route (seed 001 step 9.2). The shapes are the ones
+/// A link into the Knot app, parsed into a typed route (docs/knot.md, "Client SDK and `knot` CLI"). The shapes are the ones
 /// the server hands out:
 /// - `https://<host>/knot/recommendation/<uuid>?sig=…` — a shared recommendation's universal link
 ///   (``KnotRoutes/recommendationPage(_:)``; the server's apple-app-site-association claims

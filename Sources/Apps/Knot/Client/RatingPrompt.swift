@@ -1,6 +1,6 @@
 import Foundation
 
-/// The post-selection rating prompt (seed 001 step 10.1): "How did [Partner Name] like the
+/// The post-selection rating prompt (docs/knot.md, "Client SDK and `knot` CLI"): "How did [Partner Name] like the
 /// [gift/experience]?", a 1–5 star rating and optional text.
 public struct RatingPrompt: Sendable, Equatable, Identifiable {
     /// Why it is showing.

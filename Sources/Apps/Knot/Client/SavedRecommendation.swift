@@ -1,7 +1,7 @@
 import Foundation
 
-/// A recommendation the user saved for later (seed 001 step 6.6 "Save: stores the recommendation
-/// locally for later reference"; step 9.4 "No, save for later"), kept whole so it can be shown
+/// A recommendation the user saved for later (docs/knot.md, "Client SDK and `knot` CLI":
+/// "Save", and "No, save for later" after a handoff), kept whole so it can be shown
 /// without the network.
 public struct SavedRecommendation: Codable, Sendable, Equatable, Identifiable {
     enum CodingKeys: String, CodingKey { case recommendation, savedAt = "saved_at" }

@@ -90,8 +90,8 @@ public struct HintRepository: Sendable {
     }
 
     /// A page of the user's hints, newest first, after `cursor` (the previous page's `next_cursor`,
-    /// read by ``cursors`` for this user) or skipping `offset` (the seed's paging); nil when the user has no vault (a 404,
-    /// seed 000 `hints.py`).
+    /// read by ``cursors`` for this user) or skipping `offset`; nil when the user has no vault (a 404,
+    /// docs/knot.md, "API").
     public func list(for user: UserID, limit: Int, cursor: HintCursor?, offset: Int = 0) async throws -> HintPage? {
         try await database.read { db in
             var hints: [Hint] = []

@@ -5,10 +5,10 @@ import Hummingbird
 import Persistence
 import PlatformCore
 
-/// Hints: add, page, search by meaning, delete (seed 001 steps 4.4, 4.6).
+/// Hints: add, page, search by meaning, delete (docs/knot.md, "API").
 public struct HintsController: Sendable {
     let hints: HintRepository
-    /// `limit` and `cursor` as every list parses them; the hint page adds the seed's `offset` and
+    /// `limit` and `cursor` as every list parses them; the hint page adds `offset` (docs/knot.md, "API") and
     /// keeps its page object (`hints`, `total`, `next_cursor`).
     let paging: ListPaging
 

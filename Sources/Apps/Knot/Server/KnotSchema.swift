@@ -1,7 +1,7 @@
 import Persistence
 
-/// Knot's tables (seed 001 phase 1; seed 000 decisions 15–48): the vault and its child tables with
-/// the seed's CHECKs, UNIQUEs and cascades, hints, recommendations, feedback and the notification
+/// Knot's tables: the vault and its child tables with the CHECKs, UNIQUEs and cascades of its rules
+/// (docs/knot.md, "The vault"), hints, recommendations, feedback and the notification
 /// queue — written once for both dialects.
 public enum KnotSchema {
     static let interests = KnotCatalog.sqlList(KnotCatalog.interestCategories)
@@ -225,8 +225,8 @@ public enum KnotSchema {
                 ]
             ),
             // Issue 12: recommendations keep their product category and location; milestones choose
-            // whether they trigger reminders; a reminder goes with its milestone (seed 000 decision 48:
-            // forward-looking references cascade), so the queue is rebuilt with ON DELETE CASCADE (under
+            // whether they trigger reminders; a reminder goes with its milestone (docs/knot.md,
+            // "API": deleted with it), so the queue is rebuilt with ON DELETE CASCADE (under
             // a new name first: PostgreSQL keeps the previous table's constraint names).
             Migration(
                 version: 5, name: "categories_locations_milestone_reminders",

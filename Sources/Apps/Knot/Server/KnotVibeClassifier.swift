@@ -2,7 +2,7 @@ import AIProviders
 import Foundation
 
 /// Knot's offline stand-in for the LLM that classifies a gift or experience into the 8 vibes
-/// (seed 001 step 5.5 uses Gemini for this). Rule-based and deterministic: keywords per vibe, matched
+/// (used when no model is configured; docs/knot.md, "How Knot picks"). Rule-based and deterministic: keywords per vibe, matched
 /// on word stems in the candidate text. Answers the JSON the recommendation pipeline reads — a
 /// numbered list of candidates as `{"items": [...]}`, a single text as `{"vibes": [...]}` — the same
 /// shapes a real model is asked for.

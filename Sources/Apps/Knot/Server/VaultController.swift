@@ -5,7 +5,7 @@ import Hummingbird
 import Persistence
 import PlatformCore
 
-/// The partner vault: create, read, replace (seed 001 steps 3.10 and 3.12).
+/// The partner vault: create, read, replace (docs/knot.md, "API" and "The vault").
 public struct VaultController: Sendable {
     let vaults: VaultRepository
     let onVaultChanged: @Sendable (UserID) async -> Void

@@ -1,7 +1,7 @@
 import Foundation
 import PlatformAPI
 
-/// The answer of every capture route (seed `GiftIdeaResponse`): the idea created — or, when the
+/// The answer of every capture route (docs/vibekeeper.md, `POST /capture/text`): the idea created — or, when the
 /// capture repeats an idea the user already has for the same recipient, that existing idea with
 /// `duplicate_of` set — plus `additional_ideas` when one capture named several.
 public struct CaptureResult: Codable, Sendable, Equatable {
@@ -14,7 +14,7 @@ public struct CaptureResult: Codable, Sendable, Equatable {
         self.additionalIdeas = additionalIdeas
     }
 
-    /// The idea's own fields at the top level (the seed's shape), with `additional_ideas` beside them.
+    /// The idea's own fields at the top level (the documented shape, docs/vibekeeper.md), with `additional_ideas` beside them.
     public func encode(to encoder: any Encoder) throws {
         try idea.encode(to: encoder)
         var container = encoder.container(keyedBy: CodingKeys.self)

@@ -1,7 +1,7 @@
 import Foundation
 import PlatformAPI
 
-/// A gift idea as the API returns it (seed `GiftIdeaResponse`), with the review and duplicate
+/// A gift idea as the API returns it (docs/vibekeeper.md, "API"), with the review and duplicate
 /// markers of captures.
 public struct GiftIdea: Codable, Sendable, Equatable, Identifiable {
     enum CodingKeys: String, CodingKey {

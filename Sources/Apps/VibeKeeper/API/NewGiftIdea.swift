@@ -1,7 +1,7 @@
 import Foundation
 import PlatformAPI
 
-/// The body of `POST /gift-ideas` (seed `GiftIdeaCreate`).
+/// The body of `POST /gift-ideas` (docs/vibekeeper.md, "API").
 public struct NewGiftIdea: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey {
         case recipientId = "recipient_id", idea, occasion, date, tags, budgetAmount = "budget_amount", budgetCurrency = "budget_currency",

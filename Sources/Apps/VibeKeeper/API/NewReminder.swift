@@ -1,8 +1,8 @@
 import Foundation
 import PlatformAPI
 
-/// The body of `POST /reminders` (seed `ReminderCreate`): the message defaults to the seed's
-/// "Don't forget {name}'s {occasion} on {Month day}!" for the idea.
+/// The body of `POST /reminders` (docs/vibekeeper.md, "API"): the message defaults to
+/// "Don't forget {name}'s {occasion} on {Month day}!" for the idea ("Automatic reminders").
 public struct NewReminder: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey { case giftIdeaId = "gift_idea_id", scheduledFor = "scheduled_for", message, channel }
     public var giftIdeaId: GiftIdeaID

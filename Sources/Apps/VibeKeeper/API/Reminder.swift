@@ -1,7 +1,7 @@
 import Foundation
 import PlatformAPI
 
-/// A reminder (seed 3.6): about a gift idea, or — `occasion_id` set — about a contact's recurring
+/// A reminder (docs/vibekeeper.md, "Automatic reminders"): about a gift idea, or — `occasion_id` set — about a contact's recurring
 /// occasion, which reminds again every year.
 public struct Reminder: Codable, Sendable, Equatable, Identifiable {
     enum CodingKeys: String, CodingKey {
@@ -52,13 +52,13 @@ public struct Reminder: Codable, Sendable, Equatable, Identifiable {
         try c.encode(updatedAt, forKey: .updatedAt)
     }
 
-    /// The seed's reminder message: "Don't forget {name}'s {occasion} on {Month day}!".
+    /// The reminder message (docs/vibekeeper.md, "Automatic reminders"): "Don't forget {name}'s {occasion} on {Month day}!".
     public static func message(recipient: String, occasion: String, month: Int, day: Int) -> String {
         let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
         return "Don't forget \(recipient)'s \(occasion) on \(months[month - 1]) \(day)!"
     }
 
-    /// The seed's push title: "Gift Reminder: {name}'s {occasion}".
+    /// The push title (docs/vibekeeper.md, "Automatic reminders"): "Gift Reminder: {name}'s {occasion}".
     public static func title(recipient: String, occasion: String) -> String {
         "Gift Reminder: \(recipient)'s \(occasion)"
     }

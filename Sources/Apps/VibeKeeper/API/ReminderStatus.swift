@@ -1,7 +1,7 @@
 import Foundation
 import PlatformAPI
 
-/// Where a reminder is (seed 3.6 plus `failed` for a delivery that gave up).
+/// Where a reminder is, `failed` for a delivery that gave up (docs/vibekeeper.md, "API").
 public enum ReminderStatus: String, Codable, Sendable, CaseIterable {
     case pending, sent, cancelled, failed
 }

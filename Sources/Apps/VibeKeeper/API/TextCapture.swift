@@ -1,8 +1,8 @@
 import Foundation
 import PlatformAPI
 
-/// The JSON body of `POST /capture/text` (the seed's client sends `text_content` as a form field;
-/// both are accepted).
+/// The JSON body of `POST /capture/text` (`text_content` as a form field is accepted too; docs/vibekeeper.md,
+/// "API").
 public struct TextCapture: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey { case textContent = "text_content" }
     public var textContent: String?

@@ -1,7 +1,7 @@
 import Foundation
 import PlatformAPI
 
-/// `GET/PUT /users/me/preferences`: the seed's `notificationLeadTime` (days, 0–365, default 7).
+/// `GET/PUT /users/me/preferences`: `notificationLeadTime` (days, 0–365, default 7; docs/vibekeeper.md, "API").
 public struct VibeKeeperPreferences: Codable, Sendable, Equatable {
     public var notificationLeadTime: Int
 

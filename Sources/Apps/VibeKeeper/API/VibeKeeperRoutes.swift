@@ -21,7 +21,7 @@ public enum VibeKeeperRoutes {
     public static let captureVoice = Route<NoParameter, MultipartFormBody, CaptureResult>(.post, root, "/capture/voice")
     /// `image_file` (+ `caption`).
     public static let captureImage = Route<NoParameter, MultipartFormBody, CaptureResult>(.post, root, "/capture/image")
-    /// The seed's unified form route (`content_type` text|voice|image).
+    /// The unified form route (`content_type` text|voice|image; docs/vibekeeper.md, "API").
     public static let capture = Route<NoParameter, MultipartFormBody, CaptureResult>(.post, root, "/capture")
     /// `?limit&cursor`; the next page's cursor in ``nextCursorHeader``.
     public static let reviewQueue = Route<NoParameter, NoBody, [GiftIdea]>.Querying<PageQuery<Pages>>(.get, root, "/capture/review")

@@ -12,7 +12,7 @@ public enum VibeKeeperRules {
     public static let maxTextCapture = 10_000
     public static let minPasswordLength = 8
     public static let maxPasswordLength = 128
-    /// Days before a dated idea its automatic reminder fires (seed key `notificationLeadTime`).
+    /// Days before a dated idea its automatic reminder fires (`notificationLeadTime`, docs/vibekeeper.md, "API").
     public static let defaultLeadTimeDays = 7
     public static let leadTimeRange = 0...365
 

@@ -2,7 +2,7 @@ import Foundation
 import PlatformAPI
 
 /// The device's copy of the user's VibeKeeper data and the outbox that keeps it in step with the
-/// server — the seed's "robust local storage" and "queuing operations while offline".
+/// server (docs/vibekeeper.md, "Offline first").
 ///
 /// Every change goes the same way: it is applied to the local copy at once (the entity turns
 /// ``SyncStatus/pending``), queued, and the outbox is replayed in order. Without a network the

@@ -16,9 +16,9 @@ public struct UploadFile: Sendable, Equatable {
         self.mimeType = mimeType
     }
 
-    /// The seed's voice upload: `voice_capture.m4a`, `audio/m4a`.
+    /// The voice upload: `voice_capture.m4a`, `audio/m4a` (docs/vibekeeper.md, "Client SDK and `vibekeeper` CLI").
     public static func voice(_ data: Data) -> UploadFile { UploadFile(data: data, filename: "voice_capture.m4a", mimeType: "audio/m4a") }
-    /// The seed's photo upload: `capture.jpg`, `image/jpeg`.
+    /// The photo upload: `capture.jpg`, `image/jpeg` (docs/vibekeeper.md, "Client SDK and `vibekeeper` CLI").
     public static func jpeg(_ data: Data) -> UploadFile { UploadFile(data: data, filename: "capture.jpg", mimeType: "image/jpeg") }
 
     /// A file read from disk, its type guessed from the extension (the server judges the bytes anyway).

@@ -4,9 +4,10 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// VibeKeeper's client-side names for the shared SDK core: the error every call throws (the seed's
-/// `APIError`: `unauthorized`, `serverError(code, message)` as ``ClientError/server(status:code:message:)``,
-/// `decodingError` as ``ClientError/decoding(_:)``, offline) and the session that keeps its tokens.
+/// VibeKeeper's client-side names for the shared SDK core (docs/vibekeeper.md, "Client SDK and `vibekeeper` CLI"): the
+/// error every call throws (with the `APIError` cases: `unauthorized`, `serverError(code, message)` as
+/// ``ClientError/server(status:code:message:)``, `decodingError` as ``ClientError/decoding(_:)``, offline) and the session
+/// that keeps its tokens.
 public typealias VibeKeeperError = ClientError
 
 public typealias VibeKeeperSession = ClientSession
@@ -85,7 +86,7 @@ public final class VibeKeeperAPIClient: RouteSending {
         return try await upload(VibeKeeperRoutes.captureVoice, form, idempotencyKey: idempotencyKey, progress: progress)
     }
 
-    /// `POST /capture/image` (multipart `image_file`, the seed's `caption`); `progress` follows the upload.
+    /// `POST /capture/image` (multipart `image_file`, optional `caption`; docs/vibekeeper.md, "API"); `progress` follows the upload.
     public func captureImage(
         _ file: UploadFile, caption: String? = nil, idempotencyKey: String? = nil, progress: (@Sendable (Double) -> Void)? = nil
     ) async throws -> CaptureResult {
@@ -223,7 +224,7 @@ public final class VibeKeeperAPIClient: RouteSending {
         _ = try await client.send(VibeKeeperRoutes.deleteReminder, id, headers: Self.matching(version))
     }
 
-    /// The seed's `notificationLeadTime` (days before a dated idea its reminder fires).
+    /// `notificationLeadTime` (docs/vibekeeper.md, "API"; days before a dated idea its reminder fires).
     public func preferences() async throws -> VibeKeeperPreferences {
         try await client.send(VibeKeeperRoutes.preferences)
     }

@@ -128,7 +128,7 @@ public struct ContactRepository: Sendable {
             guard try await IfMatch.lock(ifMatch, table: "contacts", id: id.uuid, user: user, in: db) else { return false }
             guard let contact = try await Self.find(id, for: user, in: db) else { return false }
             try ifMatch?.verify(contact.updatedAt)
-            // Ideas stay, without a recipient (seed: a person's ideas outlive the contact card).
+            // Ideas stay, without a recipient (docs/vibekeeper.md, "API": deleting a contact keeps its ideas).
             try await db.raw("UPDATE gift_ideas SET recipient_id = NULL, updated_at = \(bind: clock.now()) WHERE recipient_id = \(bind: id.uuid)").run()
             try await db.raw("DELETE FROM occasions WHERE contact_id = \(bind: id.uuid)").run()
             try await db.raw("DELETE FROM contacts WHERE id = \(bind: id.uuid) AND user_id = \(bind: user.uuid)").run()

@@ -5,7 +5,7 @@ import PlatformCore
 import SQLKit
 import VibeKeeperAPI
 
-/// The user's gift ideas (seed 3.2 `gift_ideas`). Every method takes the user: another user's idea,
+/// The user's gift ideas (`gift_ideas`; docs/vibekeeper.md, "API"). Every method takes the user: another user's idea,
 /// like another user's contact given as a recipient, is indistinguishable from a missing one.
 public struct GiftIdeaRepository: Sendable {
     let database: any Database

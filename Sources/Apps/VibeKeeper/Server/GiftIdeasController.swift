@@ -6,7 +6,7 @@ import Persistence
 import PlatformCore
 import VibeKeeperAPI
 
-/// Gift ideas (seed 3.3): list with filters and paging, create, read, partial update, delete.
+/// Gift ideas (docs/vibekeeper.md, "API"): list with filters and paging, create, read, partial update, delete.
 public struct GiftIdeasController: Sendable {
     let ideas: GiftIdeaRepository
     let effects: WriteEffects
@@ -20,7 +20,7 @@ public struct GiftIdeasController: Sendable {
     }
 
     /// The header carrying the next page's cursor of `GET /gift-ideas` (absent on the last page);
-    /// the body stays the seed's plain array.
+    /// the body stays a plain array (docs/vibekeeper.md, "API").
     public static let nextCursorHeader = ListPaging.nextCursorHeader
 
     public func addRoutes(to api: RouterGroup<AuthenticatedContext>) {

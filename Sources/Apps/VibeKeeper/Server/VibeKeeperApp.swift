@@ -11,8 +11,8 @@ import Persistence
 import PlatformCore
 import VibeKeeperAPI
 
-/// VibeKeeper as a tenant of the platform (seed 003): people, their occasions, gift ideas and (in the issues
-/// to come) captures and reminders, under `/vibekeeper`.
+/// VibeKeeper as a tenant of the platform (docs/vibekeeper.md): people, their occasions, gift ideas, captures and
+/// reminders, under `/vibekeeper`.
 public struct VibeKeeperApp: AppModule {
     public static let id = AppID.vibekeeper
     public static var apiRoot: APIRoot { VibeKeeperRoutes.root }

@@ -1,6 +1,6 @@
 import Persistence
 
-/// VibeKeeper's tables (seed 003, 3.2), written once for both dialects: contacts with their aliases
+/// VibeKeeper's tables (the entities of docs/vibekeeper.md, "API"), written once for both dialects: contacts with their aliases
 /// and preferences (JSON text), their occasions, gift ideas (tags as JSON text; `occasion_key`
 /// and `search_text` folded in Swift so filters match the same way on both databases), reminders and the media assets
 /// of captures (their bytes live in the platform's media store under `storage_key`).

@@ -1,8 +1,8 @@
 import Foundation
 import PlatformAPI
 
-/// What a saved artifact is: the assistant's meal plan, bedtime routine or chore plan (the seed's
-/// `ai_artifacts.artifact_type`, with chore plans added).
+/// What a saved artifact is: the assistant's meal plan, bedtime routine or chore plan (docs/zia.md,
+/// "Artifacts").
 public enum ArtifactType: String, Codable, Sendable, CaseIterable {
     case mealPlan = "meal_plan"
     case bedtimeRoutine = "bedtime_routine"

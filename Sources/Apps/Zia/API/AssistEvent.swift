@@ -2,7 +2,7 @@ import Foundation
 import PlatformAPI
 
 /// One event of an assist stream, typed: what a client reads from `POST /zia/v1/assist/stream`.
-/// Exists so the SDK, the CLI and tests read the seed's `{"event", "data"}` objects one way; an
+/// Exists so the SDK, the CLI and tests read the `{"event", "data"}` objects of docs/zia.md ("The stream") one way; an
 /// event this contract does not know (a newer server) is ``unknown(type:data:)``, never a failure.
 public enum AssistEvent: Sendable, Equatable {
     /// First: who the run is for and the conversation it belongs to.
@@ -44,7 +44,7 @@ public enum AssistEvent: Sendable, Equatable {
     /// Whether the run is over (`done`): nothing follows it.
     public var isDone: Bool { if case .done = self { true } else { false } }
 
-    /// Reads one server-sent event: its `data` is the seed's object (`event` names the type, as the
+    /// Reads one server-sent event: its `data` is the documented object (`event` names the type, as the
     /// SSE `event:` field does; the object's wins when both are present). Throws
     /// ``AssistEventDecodingError`` when the data is not that object or a known type's payload is
     /// not its shape.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A `final` event's data: the seed's unified result, plus a meal plan's text, recipes and groceries.
+/// A `final` event's data: the unified result (docs/zia.md, "The stream"), plus a meal plan's text, recipes and groceries.
 public struct AssistFinal: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey {
         case text, usage, costUSD = "cost_usd", meta, planText = "plan_text", recipes, grocery, missingGrocery = "missing_grocery", routine, chores

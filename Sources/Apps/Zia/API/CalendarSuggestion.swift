@@ -2,7 +2,7 @@ import Foundation
 import PlatformAPI
 
 /// `GET /calendar/suggestion`'s answer: the event the app adds to the device's calendar for a saved
-/// artifact (the seed's EventKit defaults as data), in the user's time zone.
+/// artifact (the defaults of docs/zia.md, "Calendar suggestions"), in the user's time zone.
 public struct CalendarSuggestion: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey {
         case artifactID = "artifact_id", artifactType = "artifact_type", title, notes, start, end, durationMinutes = "duration_minutes"

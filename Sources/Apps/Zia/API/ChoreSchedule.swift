@@ -1,11 +1,11 @@
 import Foundation
 import PlatformAPI
 
-/// The seed's `schedule_chores(name, start_date, weekdays, days)`: every date of the `days` days from
+/// `schedule_chores(name, start_date, weekdays, days)` (docs/zia.md, "Chores"): every date of the `days` days from
 /// `start` (included) that falls on an enabled weekday. Pure: the chores route and the Chores
 /// agent's weekly schedule use it.
 public enum ChoreSchedule {
-    /// - Parameter weekdays: seven flags, Monday first (the seed's `Weekday`).
+    /// - Parameter weekdays: seven flags, Monday first (``Weekday``).
     public static func occurrences(name: String, start: LocalDate, weekdays: [Bool], days: Int) -> [ChoreOccurrence] {
         precondition(weekdays.count == 7, "weekdays are seven flags, Monday first")
         return (0..<max(days, 0)).compactMap { offset in

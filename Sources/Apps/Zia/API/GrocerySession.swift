@@ -1,7 +1,7 @@
 import Foundation
 import PlatformAPI
 
-/// A shopping trip (the seed's step 43): the list's items in the user's aisle order, how many are
+/// A shopping trip (docs/zia.md, "Grocery sessions"): the list's items in the user's aisle order, how many are
 /// checked, and whether bought items go to the pantry when it is completed.
 public struct GrocerySession: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey {

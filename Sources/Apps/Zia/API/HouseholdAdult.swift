@@ -14,7 +14,7 @@ public struct HouseholdAdult: Codable, Sendable, Equatable {
         self.role = role
     }
 
-    /// The adult a new household starts with (seed step 31).
+    /// The adult a new household starts with (docs/zia.md, "Household profile").
     public static let me = HouseholdAdult(name: "Me", role: .parent)
 
     /// The name of the adult at `index` when none is given: "Me", then "Adult 2", "Adult 3"…

@@ -112,7 +112,7 @@ extension HouseholdProfile {
     /// The body normalised onto the defaults: what a first save stores (``check(_:onto:)``).
     public static func check(_ input: Input) -> Checked<HouseholdProfile> { check(input, onto: .defaults) }
 
-    /// The body normalised (seed step 31) onto `base` (the stored profile, or the defaults when
+    /// The body normalised (docs/zia.md, "Household profile") onto `base` (the stored profile, or the defaults when
     /// none is stored): a field left out (or `null`) keeps its value in `base`, a field sent
     /// replaces it — an empty list clears it, and `bedtime_preferences` is replaced whole; a kid
     /// sent without `dietary_restrictions` keeps the stored kid's. Adults: a list of at most 20 (name at most 100 characters, "Me" / "Adult N" when missing;

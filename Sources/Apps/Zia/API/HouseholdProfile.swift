@@ -1,7 +1,7 @@
 import Foundation
 import PlatformAPI
 
-/// A household profile in its one normalised shape (seed step 31): what the agents plan for, the
+/// A household profile in its one normalised shape (docs/zia.md, "Household profile"): what the agents plan for, the
 /// body of `POST /households/upsert` (which also reads the legacy shape, ``Input``) and, with the
 /// owner, the answer of `GET /households/by_user/{user_id}`.
 public struct HouseholdProfile: Codable, Sendable, Equatable {

@@ -16,7 +16,7 @@ public struct PantryItemInput: Codable, Sendable, Equatable {
         self.aisle = aisle
     }
 
-    /// The seed's quick units, as the pantry screen offers them; any other unit is accepted too.
+    /// The quick units, as the pantry screen offers them (docs/zia.md, "Offline pantry and shopping list"); any other unit is accepted too.
     public static let quickUnits = ["pieces", "grams", "kg", "ounces", "pounds", "ml", "liters", "tsp", "tbsp", "cups"]
 
     /// A checked pantry item.

@@ -1,7 +1,7 @@
 import Foundation
 import PlatformAPI
 
-/// The three reminders Zia keeps (seed step 35), named by their notification category: each goes
+/// The three reminders Zia keeps (docs/zia.md, "Reminders"), named by their notification category: each goes
 /// out at a local time the user chose, on its days.
 public enum ReminderCategory: String, Codable, Sendable, CaseIterable {
     /// The bedtime routine: every day, or Monday to Friday only.

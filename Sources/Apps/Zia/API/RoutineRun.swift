@@ -1,7 +1,7 @@
 import Foundation
 import PlatformAPI
 
-/// One time the user went through a routine step by step (the seed's Run Mode): its progress, and
+/// One time the user went through a routine step by step (Run Mode; docs/zia.md, "Routine runs"): its progress, and
 /// the local day it was completed on, which streaks count.
 public struct RoutineRun: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey {

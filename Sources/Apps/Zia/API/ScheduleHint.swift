@@ -1,7 +1,7 @@
 import Foundation
 import PlatformAPI
 
-/// The seed's `ScheduleHint` and `recurring` as `GET /calendar/suggestion`'s query: which artifact,
+/// `GET /calendar/suggestion`'s query (docs/zia.md, "Calendar suggestions"): which artifact,
 /// and what overrides the type's defaults.
 public struct ScheduleHint: Sendable, Equatable {
     public var artifactID: ArtifactID

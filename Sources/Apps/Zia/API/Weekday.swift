@@ -1,9 +1,8 @@
 import Foundation
 import PlatformAPI
 
-/// A day of the week, Monday first as the seed's `date.weekday()` numbers them (Monday 0 … Sunday
-/// 6). Calendars number weekdays differently (Foundation's Gregorian `weekday`: Sunday 1 …
-/// Saturday 7), so every conversion is explicit and made here.
+/// A day of the week, Monday first (Monday 0 … Sunday 6; docs/zia.md, "Chores"). Calendars number
+/// weekdays differently (Foundation's Gregorian `weekday`: Sunday 1 … Saturday 7), so every conversion is explicit and made here.
 public enum Weekday: Int, CaseIterable, Codable, Sendable {
     case monday = 0, tuesday, wednesday, thursday, friday, saturday, sunday
 

@@ -1,8 +1,8 @@
 import Foundation
 import PlatformAPI
 
-/// The seed's `POST /auth/apple` answer: the platform's token pair plus `jwt`, the access token
-/// again under the seed's name.
+/// `POST /auth/apple`'s answer (docs/zia.md, "API"): the platform's token pair plus `jwt`, the
+/// access token again under that name.
 public struct ZiaAppleSession: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey { case jwt }
     public var tokens: TokenPair

@@ -2,12 +2,12 @@ import Foundation
 import PlatformAPI
 
 extension ZiaRoutes {
-    /// `/zia/v1` without a bearer token: the public health check and the seed's Apple sign-in.
+    /// `/zia/v1` without a bearer token: the public health check and the Apple sign-in (docs/zia.md, "API").
     public static let openRoot = APIRoot.open(.zia, "/v1")
 
     /// Public: whether Zia and its database answer (no token).
     public static let health = Route<NoParameter, NoBody, ZiaHealth>(.get, openRoot, "/health")
-    /// The seed's Apple sign-in: the platform's (`/zia/auth/apple`, same limiter), answering its
+    /// The Apple sign-in of docs/zia.md ("API"): the platform's (`/zia/auth/apple`, same limiter), answering its
     /// token pair plus `jwt` (the access token).
     public static let appleSignIn = Route<NoParameter, AuthRequests.IDToken, ZiaAppleSession>(.post, openRoot, "/auth/apple")
     /// Admins only: the database and every model target with its circuit state and success rate.

@@ -26,7 +26,7 @@ extension ZiaRoutes {
 }
 
 extension ZiaRoutes {
-    /// The seed's `schedule_chores`: the dates of `days` days from `start_date` that fall on the
+    /// `schedule_chores` (docs/zia.md, "Chores"): the dates of `days` days from `start_date` that fall on the
     /// chosen weekdays, as `[{name, date}]`.
     public static let scheduleChores = Route<NoParameter, ChoreScheduleRequest, [ChoreOccurrence]>(.post, root, "/chores/schedule")
 }

@@ -11,7 +11,7 @@ extension AppID {
 /// through them and the route-table test checks the server and the OpenAPI document against
 /// ``all``. Sign-in and account routes are the platform's (``platform``).
 public enum ZiaRoutes {
-    /// `/zia/v1` (the seed's paths), behind the bearer token.
+    /// `/zia/v1` (the documented paths, docs/zia.md), behind the bearer token.
     public static let root = APIRoot.api(.zia, "/v1")
     /// Auth and account routes under Zia's root.
     public static let platform = PlatformRoutes(root: root)

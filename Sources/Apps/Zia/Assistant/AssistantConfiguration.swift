@@ -3,7 +3,7 @@ import Foundation
 import ZiaAPI
 import ZiaSafety
 
-/// Per-request limits across every stage of a run (the seed's `RUN_BUDGET_CENTS_DEFAULT`, `RUN_TOKEN_LIMIT_DEFAULT`).
+/// Per-request limits across every stage of a run (docs/zia.md, "Models").
 public struct AssistantConfiguration: Sendable, Equatable {
     public var budgetCents: Int
     public var tokenLimit: Int

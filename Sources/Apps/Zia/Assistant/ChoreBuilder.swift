@@ -77,7 +77,7 @@ public struct ChoreBuilder: Sendable {
         let tasks = Self.kinds.first { $0.kind == kind }?.tasks ?? Self.kinds.last!.tasks
         let members: [(name: String, age: Int)] = household.adults.map { ($0.name, 99) } + household.kids.map { ($0.name, $0.age) }
         // Daily: every task every day; weekly: the tasks spread over the week, one every other day.
-        // The days are the seed's schedule_chores over one week.
+        // The days are ``ChoreSchedule``'s over one week (docs/zia.md, "Chores").
         let slots: [(day: String, task: Task)] =
             frequency == "daily"
             ? ChoreSchedule.week(on: Set(Weekday.allCases)).flatMap { day in tasks.map { (day.name, $0) } }

@@ -6,7 +6,7 @@ import ZiaSafety
 /// Plans the meals a goal asks for (``MealRequest``: a week of dinners by default; breakfasts,
 /// lunches or snacks; five weeknights, a weekend or one meal): planning (a search query, temperature 0.1), retrieval
 /// (`fetch_recipes`: k = 8, over-fetched ×3 so 8 safe ones remain after the allergen filter),
-/// synthesis (the seed's prompt with the household and an allergy-safety block, temperature 0.3),
+/// synthesis (docs/zia.md, "The four agents": the prompt with the household and an allergy-safety block, temperature 0.3),
 /// then the deterministic allergen check of every recipe and grocery item before anything is
 /// returned. Token limits: 48 for the query (a short line), 600 for the plan (7 dinner lines with a
 /// sentence each, an opening and a closing: ~250 tokens, with room for a model's wordiness) —

@@ -2,7 +2,7 @@ import AIProviders
 import Foundation
 import ZiaAPI
 
-/// The seed's routing strategies, each a purpose and an order to try its chain in: a simple
+/// The routing strategies (docs/zia.md, "Models"), each a purpose and an order to try its chain in: a simple
 /// request tries the cheapest model first (`fast_fallback`), a complex one the strongest first
 /// (`quality_first`), and a meal plan for a household with allergies goes through the
 /// `zia.safety_critical` chain in its configured order (`safety_critical`). The offline model is

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// - A refusal before the stream opens (401 after one refresh, 404, 422, 429 with its
 ///   `Retry-After`, 5xx) is thrown as the platform's ``ClientError`` (its
-///   ``ClientError/httpStatus`` is the seed's `HTTP <code>`) and is not tried again.
+///   ``ClientError/httpStatus`` is the `HTTP <code>` of docs/zia.md, "Assistant stream and chat") and is not tried again.
 /// - Only a connection that could not be made is tried again (ClientCore's rule for every POST:
 ///   ``ConnectionNotMade`` means nothing was sent; the retry policy's attempts and waits). A
 ///   timeout waiting for the answer is not: the server may have the goal, and a goal is never run

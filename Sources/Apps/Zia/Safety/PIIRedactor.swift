@@ -1,16 +1,16 @@
 import Foundation
 
 /// Replaces phone numbers, email addresses and street addresses with `[redacted]`, in a goal before
-/// anything reads or stores it and in an answer before it is shown (the seed's `PII_REGEXES`, made
-/// international).
+/// anything reads or stores it and in an answer before it is shown (docs/zia.md,
+/// "Safety").
 ///
-/// - **Phones**: the seed's US pattern (with `+1` and `(555)`), and any international or national
+/// - **Phones**: the US pattern (with `+1` and `(555)`), and any international or national
 ///   number: E.164 (`+447700900123`), with spaces, dots, dashes and brackets (`+44 (0)20 7946 0958`,
 ///   `(11) 91234-5678`, `06.12.34.56.78`, `020 7946 0123`). A run of digit groups is a phone when it
 ///   holds 9–15 digits (8–15 after a `+`), at most one group of a single digit after the country
 ///   code, and is not a time, a decimal, a date or a row of years — so "18:30", "2 x 400 g",
 ///   "2024-12-02", "02.12.2024", "$12.99", "1 2 3 4 5 6 7 8 9 10" and "2019 2020 2021" stay.
-/// - **Emails**: the seed's pattern, with letters of any script ("josé@correo.es").
+/// - **Emails**: `local@domain.tld`, with letters of any script ("josé@correo.es").
 /// - **Street addresses**: US and UK "12 Main Street" (a number, one or two words or up to three
 ///   capitalised or numbered ones, a suffix: Street/St, Road/Rd, Avenue/Ave, Lane/Ln, Drive/Dr,
 ///   Boulevard/Blvd, Court/Ct, Close, Crescent, Terrace, Mews; "221B Baker Street"; not "Way",
@@ -32,9 +32,9 @@ public enum PIIRedactor {
 
     /// Patterns whose every match is personal.
     private static let patterns: [NSRegularExpression] = [
-        // Phones: the seed's, with optional +1 and parentheses around the area code.
+        // Phones: the US pattern, with optional +1 and parentheses around the area code.
         #"(?<![\p{L}\p{N}+])(?:\+?1[-.\s]?)?(?:\(\d{3}\)|\b\d{3})[-.\s]?\d{3}[-.\s]?\d{4}\b"#,
-        // Emails: the seed's, in any script.
+        // Emails, in any script.
         #"(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]++@[\p{L}\p{N}.-]+\.\p{L}{2,}+"#,
         // Street addresses: a number, one or two words (or up to three capitalised or numbered ones), a suffix.
         #"(?<![\p{L}\p{N}])\d{1,5}+[A-Za-z]?(?!\s++(?i:minutes?|mins?|hours?|hrs?|miles?|mi|km|kilomet(?:er|re)s?|seconds?|secs?)\s++(?i:drive|dr)\b)(?:(?:\s++(?:[A-Z][A-Za-z.']*+|\d++(?:st|nd|rd|th)?+)){1,3}?|(?:\s++[A-Za-z][A-Za-z.']*+){1,2}?)\s++(?i:Street|St|Road|Rd|Avenue|Ave|Lane|Ln|Drive|Dr|Boulevard|Blvd|Court|Ct|Close|Crescent|Terrace|Mews)\b\.?"#,

@@ -1,4 +1,4 @@
-/// The policy domain a goal is checked in (the seed's `domains:` keys).
+/// The policy domain a goal is checked in (the `domains:` keys of Resources/policy.yaml).
 public enum SafetyDomain: String, Sendable, CaseIterable {
     case meals, routines, chores, generic
 }

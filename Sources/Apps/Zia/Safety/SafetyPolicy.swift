@@ -2,7 +2,7 @@ import Foundation
 import Yams
 import ZiaAPI
 
-/// The safety policy the screen applies (the seed's YAML policy, Resources/policy.yaml): per-domain
+/// The safety policy the screen applies (Resources/policy.yaml; docs/zia.md, "Safety"): per-domain
 /// disallowed words with their refusal, age gates (every domain's and one domain's) with their care
 /// notes and the goals they do not refuse, sensitive topics answered with a caveat, and the
 /// refusal texts. Read once and compiled into word indexes, so

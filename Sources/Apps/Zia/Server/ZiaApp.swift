@@ -11,7 +11,7 @@ import PlatformCore
 import ZiaAPI
 import ZiaAssistant
 
-/// Zia as a tenant of the platform: a family assistant under `/zia/v1` (the seed's paths). So far
+/// Zia as a tenant of the platform: a family assistant under `/zia/v1` (the documented paths, docs/zia.md). So far
 /// its accounts (`/users/upsert`) and each user's household profile (`/households/…`); another
 /// user's household is indistinguishable from a missing one.
 public struct ZiaApp: AppModule {

@@ -3,7 +3,7 @@ import Persistence
 /// Zia's tables, written once for both dialects; every row goes with its user (ON DELETE CASCADE).
 /// `zia_users`: what Zia keeps about an account beyond the platform's row (the time zone stays in
 /// the platform's notification preferences). `zia_households`: the normalised household profile
-/// as JSON text (the seed's `prefs`), read and written whole. Version 2, the assistant's:
+/// as JSON text (docs/zia.md, "Household profile"), read and written whole. Version 2, the assistant's:
 /// `zia_conversations` and their `zia_messages` (ordered by `position`), `zia_agent_runs` (one per
 /// assist request: intent, the stages run as `graph`, the final `state`, outcome, usage and cost; the
 /// monthly quota counts the runs with `counts_toward_quota`), `zia_feedback` on a run, and

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Where an entity on the device stands against the server (seed 4.2 `syncStatus`), one
+/// Where an entity on the device stands against the server (docs/platform/clients.md, "The offline outbox"), one
 /// meaning for every app's offline store.
 public enum SyncStatus: Int, Codable, Sendable, Comparable {
     /// Same as the server's.

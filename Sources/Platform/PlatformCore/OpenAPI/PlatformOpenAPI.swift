@@ -34,7 +34,7 @@ public enum PlatformOpenAPI {
     public static let fragment = String(decoding: PackageResources.platform_openapi_json, as: UTF8.self)
     /// The account routes every app gets, placed under the app's API root.
     public static let accountFragment = String(decoding: PackageResources.platform_account_openapi_json, as: UTF8.self)
-    /// The routes of email + password accounts (seed 003), added to the served document of apps that
+    /// The routes of email + password accounts (docs/platform/auth.md), added to the served document of apps that
     /// opt in (`AppModule.passwordAccounts`): register, sign in (JSON or OAuth2's password form) and
     /// refresh under `<API root>/auth`, without the bearer token. Refers to the shared components of
     /// ``fragment``; placed under the app's API root.

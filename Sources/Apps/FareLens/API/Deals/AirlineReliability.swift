@@ -1,6 +1,6 @@
 import Foundation
 
-/// The airline reliability DealScore weighs (the seed's "airline reliability" factor): a shipped table
+/// The airline reliability DealScore weighs (docs/farelens.md, "DealScore"): a shipped table
 /// of real airlines by IATA code with the share of their flights arriving on time (within 15 minutes).
 ///
 /// Every value is marked `"estimate"`: rounded figures in line with public on-time rankings (Cirium's

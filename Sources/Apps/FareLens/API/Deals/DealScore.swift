@@ -1,7 +1,7 @@
 import Foundation
 
-/// A fare's DealScore: how good a deal it is, 0–100 (the seed's 0–100 scale; its 0.0–1.0 variant is
-/// not used), computed on the server only so it cannot be gamed, with the factors behind it.
+/// A fare's DealScore: how good a deal it is, 0–100 (docs/farelens.md,
+/// "DealScore"), computed on the server only so it cannot be gamed, with the factors behind it.
 public struct DealScore: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey { case score, tier, percentile, confidence, explanation }
     /// 0–100, the rounded sum of the explanation's points.

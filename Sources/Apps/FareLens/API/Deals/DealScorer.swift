@@ -1,6 +1,6 @@
 import Foundation
 
-/// Computes ``DealScore`` (issue 35's rule-based DealScore, the seed's Phase 1 formula): five factors,
+/// Computes ``DealScore`` (issue 35's rule-based DealScore; docs/farelens.md, "DealScore"): five factors,
 /// each worth at most its weight, summed to 0–100. Deterministic and pure; unusable inputs count as
 /// missing and never yield NaN or a score outside 0–100.
 ///

@@ -2,7 +2,7 @@ import Foundation
 import PlatformAPI
 
 /// One of the user's preferred departure airports: deals from it rise in the smart queue by its weight
-/// (the seed's `PreferredAirport`).
+/// (docs/farelens.md, "Preferred airports").
 public struct PreferredAirport: Codable, Sendable, Equatable, Hashable {
     enum CodingKeys: String, CodingKey { case iata, weight, priority }
     /// The airport's IATA code (upper case).

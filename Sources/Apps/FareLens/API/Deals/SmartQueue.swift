@@ -1,12 +1,12 @@
 import Foundation
 import PlatformAPI
 
-/// The smart queue exactly as the seed's `SmartQueueService`: one user's deals ordered by
+/// The smart queue (docs/farelens.md, "Smart queue"): one user's deals ordered by
 /// `queue_score = deal_score × (1 + 0.2 if any of the user's watchlists matches) × (1 + weight of the
 /// preferred airport equal to the origin, else 0)`, highest first, then the lower total price, then the
-/// sooner departure (and, past the seed's rules, the order given, so equal deals keep their order).
+/// sooner departure (and then the order given, so equal deals keep their order).
 public struct SmartQueue: Sendable {
-    /// The seed's +20 % for a deal some watchlist matches.
+    /// The +20 % for a deal some watchlist matches.
     public static let watchlistBoost = 0.2
 
     public var watchlists: [WatchlistCriteria]

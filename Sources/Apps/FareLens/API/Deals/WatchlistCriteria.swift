@@ -1,7 +1,7 @@
 import Foundation
 import PlatformAPI
 
-/// What of a watchlist decides whether it matches a deal (the seed's `watchlist.matches(deal)`): the
+/// What of a watchlist decides whether it matches a deal (docs/farelens.md, "Smart queue"): the
 /// route (airports or metro codes), an optional departure window and an optional price ceiling.
 public struct WatchlistCriteria: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey {

@@ -1,7 +1,8 @@
 import Foundation
 import PlatformAPI
 
-/// The seed's attribution sub id, `ios-fl-{dealId}-{wl}-{placement}-{ab}-{tier}`: which deal, which
+/// The attribution sub id (docs/farelens.md, "Affiliate links and clicks"),
+/// `ios-fl-{dealId}-{wl}-{placement}-{ab}-{tier}`: which deal, which
 /// watchlist (`origin_dest` in lower case, or `none`), where, which A/B arm and which tier a click came
 /// from. A dash inside the deal id or the watchlist is written `%2D` (and a percent sign `%25`), so
 /// the text always splits on "-" into its eight parts and ``parse(_:)`` gives the fields back.

@@ -1,8 +1,8 @@
 import Foundation
 import PlatformAPI
 
-/// The user's arm of the seed's CTA test ("Book on Aviasales" vs "View on Aviasales"): stable per user,
-/// so the same person always sees the same wording and conversions are attributed to one arm.
+/// The user's arm of the CTA test ("Book on Aviasales" vs "View on Aviasales"): stable per user, so the same person
+/// always sees the same wording and conversions are attributed to one arm (docs/farelens.md, "Flight search and quota").
 public enum AffiliateVariant: String, Codable, Sendable, CaseIterable {
     case variantA, variantB
 

@@ -1,12 +1,12 @@
 import Foundation
 import PlatformAPI
 
-/// Builds an offer's booking links (the seed's "Affiliate Deep Linking"): each target wrapped in
+/// Builds an offer's booking links (docs/farelens.md, "Flight search and quota"): each target wrapped in
 /// `https://tp.media/r?campaign_id={id}&marker={marker}&sub_id={subId}&u={percent-encoded target}`,
 /// for the airline's own site (when ``AirlineSites`` knows it), Aviasales and WayAway, each with
 /// the call to action of the user's A/B arm. Pure, so the server and the SDK compose the same links.
 public struct BookingLinkComposer: Sendable, Equatable {
-    /// The seed's Travelpayouts marker.
+    /// The default Travelpayouts marker (`FARELENS_AFFILIATE_MARKER`; docs/farelens.md, "Flight search and quota").
     public static let defaultMarker = "676763"
     /// Travelpayouts's campaign (program) id of Aviasales.
     public static let defaultCampaignID = "100"

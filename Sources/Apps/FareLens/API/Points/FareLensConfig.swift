@@ -1,7 +1,7 @@
 import Foundation
 import PlatformAPI
 
-/// `GET /config`'s answer (the seed's Remote Config): the feature flags the server ships and the
+/// `GET /config`'s answer (docs/farelens.md, "Config"): the feature flags the server ships and the
 /// caller's A/B assignments, so the app needs no third-party config service.
 public struct FareLensConfig: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey { case flags, experiments }

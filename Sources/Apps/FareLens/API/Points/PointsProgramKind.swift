@@ -1,8 +1,8 @@
 import Foundation
 import PlatformAPI
 
-/// What a loyalty program is (the seed's `LoyaltyProgram`: airline or hotel, and the cards whose
-/// points transfer to them).
+/// What a loyalty program is (docs/farelens.md, "Points vault": airline or hotel, and the cards
+/// whose points transfer to them).
 public enum PointsProgramKind: String, Codable, Sendable, CaseIterable {
     case airline, hotel, card
 }

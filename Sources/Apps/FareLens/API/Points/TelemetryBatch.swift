@@ -2,7 +2,7 @@ import Foundation
 import PlatformAPI
 
 /// The body of `POST /events`: interaction telemetry from one install, stored without the user's
-/// identity (the seed's "not linked to user identity"), so it carries the install's own random id.
+/// identity (docs/farelens.md, "Telemetry"), so it carries the install's own random id.
 public struct TelemetryBatch: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey { case installID = "install_id", events }
     /// A UUID the app makes once per install; never tied to an account.

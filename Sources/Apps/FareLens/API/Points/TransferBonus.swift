@@ -1,8 +1,8 @@
 import Foundation
 import PlatformAPI
 
-/// A time-limited transfer bonus from a card's points to an airline's miles (the seed's
-/// `TransferBonus`, "Chase → United 30% bonus"): what `GET /points/bonuses` lists.
+/// A time-limited transfer bonus from a card's points to an airline's miles ("Chase → United
+/// 30% bonus"; docs/farelens.md, "Transfer bonuses"): what `GET /points/bonuses` lists.
 public struct TransferBonus: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey {
         case id, fromProgram = "from_program", fromName = "from_name", toProgram = "to_program", toName = "to_name", percent

@@ -1,7 +1,7 @@
 import Foundation
 import PlatformAPI
 
-/// A route the user follows (the seed's `Watchlist`): airports or metro codes, an optional departure
+/// A route the user follows (docs/farelens.md, "Watchlists and preferred airports"): airports or metro codes, an optional departure
 /// window and price ceiling. A paused one (over the tier's limit after a downgrade, or paused by its
 /// owner) is kept but neither counts against the limit nor ranks deals.
 public struct Watchlist: Codable, Sendable, Equatable {

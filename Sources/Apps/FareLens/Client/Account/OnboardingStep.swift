@@ -1,7 +1,7 @@
 import Foundation
 import Observation
 
-/// The seed's onboarding steps, in order: welcome, permissions (notifications), home airport, the
+/// The onboarding steps, in order (docs/farelens.md, "SDK and CLI"): welcome, permissions (notifications), home airport, the
 /// points programs (card and status setup), then done.
 public enum OnboardingStep: Int, CaseIterable, Sendable, Comparable {
     case welcome, permissions, homeAirport, programs, done

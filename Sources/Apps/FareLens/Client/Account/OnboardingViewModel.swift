@@ -1,9 +1,9 @@
 import Foundation
 import Observation
 
-/// The seed's onboarding (`OnboardingViewModel`: progress, skip logic; `OnboardingState`:
-/// completion): every step can be skipped, a step's work is sent when the user goes on from it
-/// (home airport as the preferred airport, each program added to the vault), and completion is
+/// Onboarding (docs/farelens.md, "SDK and CLI"): progress, skip logic and completion; every step can be skipped, a
+/// step's work is sent when the user goes on from it (home airport as the preferred airport, each program added to
+/// the vault), and completion is
 /// stored in the injected ``LocalStore`` so the app shows onboarding once.
 @MainActor
 @Observable

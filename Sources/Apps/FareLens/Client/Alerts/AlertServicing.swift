@@ -1,6 +1,6 @@
 import Foundation
 
-/// The seed's `AlertService` as a protocol: alert history a page at a time, the alert settings,
+/// `AlertService` as a protocol (docs/farelens.md, "SDK and CLI"): alert history a page at a time, the alert settings,
 /// and mutes (each answered with its id, which undoes it).
 public protocol AlertServicing: Sendable {
     func history(cursor: String?, limit: Int) async throws -> ListPage<AlertHistoryEntry>

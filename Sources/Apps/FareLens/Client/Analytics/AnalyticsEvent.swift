@@ -1,6 +1,6 @@
 import Foundation
 
-/// The seed's analytics events, one case each with its properties, so a screen cannot misspell a
+/// The analytics events (docs/farelens.md, "SDK and CLI"), one case each with its properties, so a screen cannot misspell a
 /// name or a property: what ``AnalyticsService`` records and ``TelemetryAnalytics`` posts.
 public enum AnalyticsEvent: Sendable, Equatable {
     case appLaunched
@@ -9,10 +9,10 @@ public enum AnalyticsEvent: Sendable, Equatable {
     /// The feed could not load (the ``AppError`` it showed).
     case dealLoadFailed(error: String)
     case dealSaved(dealId: String)
-    /// The seed's `affiliate_click (dealId, provider, placement)`: a booking link opened.
+    /// `affiliate_click (dealId, provider, placement)`: a booking link opened.
     case affiliateClick(dealId: String, provider: String, placement: AffiliatePlacement)
 
-    /// The event's name as the seed spells it.
+    /// The event's name, as `POST /events` takes it (docs/farelens.md, "Telemetry").
     public var name: String {
         switch self {
         case .appLaunched: "appLaunched"
@@ -23,11 +23,11 @@ public enum AnalyticsEvent: Sendable, Equatable {
         }
     }
 
-    /// The name `POST /events` accepts for this event (every seed event; nil only for a name the
+    /// The name `POST /events` accepts for this event (every event here; nil only for a name the
     /// server's telemetry does not take).
     public var telemetryName: TelemetryEventName? { TelemetryEventName(rawValue: name) }
 
-    /// The event's properties, as the seed names them.
+    /// The event's properties (docs/farelens.md, "SDK and CLI").
     public var properties: [String: JSONValue] {
         switch self {
         case .appLaunched: [:]

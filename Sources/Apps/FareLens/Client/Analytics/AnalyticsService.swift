@@ -1,6 +1,6 @@
 import Foundation
 
-/// Where view models report what the user did (the seed's `AnalyticsServiceProtocol`): injected, so
+/// Where view models report what the user did (docs/farelens.md, "SDK and CLI"): injected, so
 /// tests record events (``RecordingAnalytics``) and the app posts them (``TelemetryAnalytics``).
 /// Tracking never fails a screen: an implementation swallows its own errors.
 public protocol AnalyticsService: Sendable {

@@ -1,10 +1,10 @@
 import Foundation
 
-/// The seed's cache keys and ages.
+/// The cache keys and ages (docs/farelens.md, "SDK and CLI").
 public enum CacheKey {
     public static let deals = "deals"
-    /// The seed's 5-minute TTL for deals and search results.
+    /// Deals and search results: 5 minutes.
     public static let dealsMaxAge: TimeInterval = 300
-    /// "Destination Search: 1-hour TTL (airports don't change)".
+    /// Airport search: one hour (airports change only with a release).
     public static let airportsMaxAge: TimeInterval = 3600
 }

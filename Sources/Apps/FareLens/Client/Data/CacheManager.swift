@@ -1,6 +1,6 @@
 import Foundation
 
-/// The seed's `CacheManager`: an in-memory cache whose entries are fresh for a max age the reader
+/// `CacheManager` (docs/farelens.md, "SDK and CLI"): an in-memory cache whose entries are fresh for a max age the reader
 /// gives (deals 300 s under `"deals"`, airports 1 h), on an injected clock so tests move time
 /// instead of waiting. Memory only: the offline copy is a ``LocalStore``'s job. Bounded: every
 /// write drops the entries older than ``retention`` (no reader would take them), and past

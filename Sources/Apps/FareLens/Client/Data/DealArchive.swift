@@ -1,13 +1,13 @@
 import Foundation
 
-/// The seed's Core Data deal store: every deal fetched in the last 7 days, so the feed still shows
+/// The offline deal store (docs/farelens.md, "SDK and CLI"): every deal fetched in the last 7 days, so the feed still shows
 /// something when the network fails — the 50 saved most recently, newest first. Deals saved more
 /// than 7 days ago are purged on every save.
 struct DealArchive: Sendable {
     static let document = "deals"
     /// "cache last 7 days of deals".
     static let keep: TimeInterval = 7 * 24 * 60 * 60
-    /// The seed's `fetchLimit = 50`.
+    /// How many deals are served offline.
     static let served = 50
 
     let store: any LocalStore

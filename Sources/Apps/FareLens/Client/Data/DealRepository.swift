@@ -1,6 +1,6 @@
 import Foundation
 
-/// The seed's `DealRepository`, cache-first: the memory cache (300 s, under `"deals"` for the
+/// `DealRepository` (docs/farelens.md, "SDK and CLI"), cache-first: the memory cache (300 s, under `"deals"` for the
 /// unfiltered feed), else the server (`GET /deals`), saved to the cache and the offline archive;
 /// when the server cannot be reached (offline, timeout, 5xx, 429 after the retries) the archive's
 /// 50 newest deals of the last 7 days that pass the filter, marked stale in ``state``. Other failures (signed out, 422)

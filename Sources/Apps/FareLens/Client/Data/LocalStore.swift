@@ -1,6 +1,6 @@
 import Foundation
 
-/// Where the SDK keeps what must survive the network and the app (the seed's Core Data): named
+/// Where the SDK keeps what must survive the network and the app (docs/farelens.md, "SDK and CLI"): named
 /// JSON documents. Pluggable: ``FileLocalStore`` on a device or in the CLI, ``MemoryLocalStore``
 /// in tests. A saved document that cannot be read is kept aside (never overwritten by the next
 /// save) and counts as none.

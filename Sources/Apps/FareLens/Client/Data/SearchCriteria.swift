@@ -1,6 +1,6 @@
 import Foundation
 
-/// The seed's `SearchCriteria`: what one flight search asks (origin, destination, dates,
+/// What one flight search asks (origin, destination, dates,
 /// travellers, cabin), as the search route's Amadeus-named parameters; kept in the search history
 /// and saved searches.
 public struct SearchCriteria: Codable, Sendable, Hashable {

@@ -1,14 +1,14 @@
 import Foundation
 
-/// Flight search, its history and the saved searches. A search is always asked of the server (the
-/// seed: "User taps Search → Always fresh"); the server's `meta` (stale answer from its cache,
-/// notice, quota) becomes ``state``. History and saved searches live only on the device (the
-/// seed's "saved searches work offline"), in the ``LocalStore``: the newest
+/// Flight search, its history and the saved searches. A search is always asked of the server
+/// (docs/farelens.md, "SDK and CLI"); the server's `meta` (stale answer from its cache,
+/// notice, quota) becomes ``state``. History and saved searches live only on the device (so
+/// they work offline), in the ``LocalStore``: the newest
 /// ``historyLimit`` searches, a repeat moved to the top; up to ``savedLimit`` saved searches.
 public actor SearchRepository {
-    /// The seed names no number; 20 recent searches fill a screen.
+    /// 20 recent searches fill a screen.
     public static let historyLimit = 20
-    /// The seed names no number; 50 saved searches is more than anyone keeps.
+    /// 50 saved searches is more than anyone keeps.
     public static let savedLimit = 50
     static let historyDocument = "search-history"
     static let savedDocument = "saved-searches"

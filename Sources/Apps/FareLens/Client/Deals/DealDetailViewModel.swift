@@ -1,11 +1,11 @@
 import Foundation
 import Observation
 
-/// The seed's deal detail screen: the deal (`GET /deals/{id}`), the route's price history as chart
+/// The deal detail screen (docs/farelens.md, "SDK and CLI"): the deal (`GET /deals/{id}`), the route's price history as chart
 /// points (`GET /routes/{route}/price-history`, the lowest fare per departure day over the next 90
 /// days from the device's today), the fare ladder (the other fares, cheapest first), the booking links for its placement
-/// (`GET /deals/{id}/links`; every provider in the sheet when there are more than 2, as the seed's
-/// glass sheet), ``book(_:)`` recording the click and `affiliate_click`, and the expiry countdown on
+/// (`GET /deals/{id}/links`; every provider in the glass sheet when there are more
+/// than 2), ``book(_:)`` recording the click and `affiliate_click`, and the expiry countdown on
 /// the injected clock. The chart and the links are extras: when they fail the deal still shows.
 @MainActor
 @Observable
@@ -47,7 +47,7 @@ public final class DealDetailViewModel {
     /// The other fares on the route and dates, cheapest first.
     public var fareLadder: [FareOption] { (detail?.fareOptions ?? []).sorted { $0.priceCents < $1.priceCents } }
 
-    /// The seed's "All providers (if >2 options)": the sheet is offered past two links.
+    /// "All providers": the sheet is offered past two links (docs/farelens.md, "SDK and CLI").
     public var showsAllProviders: Bool { links.count > Self.inlineProviders }
 
     /// The links on the screen itself (all of them when there are two or fewer).

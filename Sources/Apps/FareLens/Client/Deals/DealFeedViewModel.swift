@@ -1,7 +1,7 @@
 import Foundation
 import Observation
 
-/// The seed's deal feed screen: the deals under ``filter``, loading and error state, pull to
+/// The deal feed screen (docs/farelens.md, "SDK and CLI"): the deals under ``filter``, loading and error state, pull to
 /// refresh, saving, and the stale banner when the feed is the offline copy. Reports `appLaunched`,
 /// `dealsLoaded`, `dealLoadFailed` and `dealSaved`.
 @MainActor

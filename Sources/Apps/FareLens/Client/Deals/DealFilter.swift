@@ -1,7 +1,7 @@
 import Foundation
 
-/// The seed's `DealFilter`: the feed's filter state (route, airlines, price ceiling) as a screen
-/// holds it. `maxPrice` is in whole units of the currency, as the seed writes it (`maxPrice: 500`);
+/// `DealFilter` (docs/farelens.md, "SDK and CLI"): the feed's filter state (route, airlines, price ceiling) as a screen
+/// holds it. `maxPrice` is in whole units of the currency (`maxPrice: 500`);
 /// ``feedFilter`` is the wire's filter in minor units.
 public struct DealFilter: Sendable, Hashable, CustomStringConvertible {
     /// No filter: the whole feed.

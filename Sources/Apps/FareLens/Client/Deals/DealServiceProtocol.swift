@@ -1,7 +1,7 @@
 import Foundation
 
-/// What the deal screens ask of deals (the seed's `DealServiceProtocol`): injected, so a view model's
-/// tests use a fake. Only ``fetchDeals(filter:)`` is required (the seed's mock implements just that);
+/// What the deal screens ask of deals (docs/farelens.md, "SDK and CLI"): injected, so a view model's
+/// tests use a fake. Only ``fetchDeals(filter:)`` is required (a fake implements just that);
 /// the rest have defaults that do nothing.
 public protocol DealServiceProtocol: Sendable {
     /// The feed under `filter`, in queue order.

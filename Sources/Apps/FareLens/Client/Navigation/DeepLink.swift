@@ -5,7 +5,7 @@ import Foundation
 /// parameter optional, codes three letters, the date a real `YYYY-MM-DD`, none given twice; others
 /// ignored), `farelens://watchlists/new` and `farelens://settings`. Anything else — another scheme,
 /// user, password or port, extra path segments, a malformed value, a link over 2,048 bytes — is nil.
-/// The seed names no web host for universal links (only its API host), so https links are nil too.
+/// No web host serves universal links (docs/farelens.md, "SDK and CLI"), so https links are nil too.
 public enum DeepLink {
     public static let scheme = "farelens"
     /// The longest link read.

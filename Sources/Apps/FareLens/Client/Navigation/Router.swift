@@ -1,12 +1,12 @@
 import Foundation
 import Observation
 
-/// The seed's `AppCoordinator`: the navigation stack as data, so views hold no navigation logic and
+/// The app's coordinator (docs/farelens.md, "SDK and CLI"): the navigation stack as data, so views hold no navigation logic and
 /// deep links land in one place. A SwiftUI `NavigationStack(path:)` binds to ``path``.
 @MainActor
 @Observable
 public final class Router {
-    /// The seed's routes, plus the two a deep link needs: a deal known only by its id, and a search
+    /// The screens (docs/farelens.md, "SDK and CLI"), with the two a deep link needs: a deal known only by its id, and a search
     /// with its fields filled in.
     public enum Route: Hashable, Sendable {
         case dealDetail(Deal)

@@ -1,7 +1,7 @@
 import Foundation
 import Observation
 
-/// The seed's flight search screen: origin and destination picked from airport autocomplete
+/// The flight search screen (docs/farelens.md, "SDK and CLI"): origin and destination picked from airport autocomplete
 /// ("Los Angeles (LAX)" labels, cached an hour by ``AirportRepository``), dates, travellers and
 /// cabin; ``search()`` asks the server (always fresh, kept in the history by ``SearchRepository``).
 /// The server's 422 shows per field in ``fieldErrors`` (keyed by the search route's parameter

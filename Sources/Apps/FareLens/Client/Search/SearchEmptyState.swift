@@ -1,7 +1,7 @@
 import Foundation
 import Observation
 
-/// The seed's search empty state: what the results screen shows when a search found nothing.
+/// The search empty state (docs/farelens.md, "SDK and CLI"): what the results screen shows when a search found nothing.
 public struct SearchEmptyState: Sendable, Equatable {
     public static let noFlights = SearchEmptyState(title: "No flights found", action: "Try different dates")
 

@@ -1,7 +1,7 @@
 import Foundation
 import Observation
 
-/// The watchlist editor (the seed's `watchlistEditor(Watchlist?)`): a new route or an edit of one,
+/// The watchlist editor (docs/farelens.md, "SDK and CLI"): a new route or an edit of one,
 /// price ceiling in dollars as typed, saved to the server; a 422 marks its fields, a 403 `tier_limit`
 /// is the screen's message.
 @MainActor

@@ -1,7 +1,7 @@
 import Foundation
 
-/// The tier's watchlist limit as the app shows it before the server refuses (the seed: Free 2, Pro
-/// unlimited): paused watchlists do not count, as on the server.
+/// The tier's watchlist limit as the app shows it before the server refuses (docs/farelens.md,
+/// "Tier limit": Free 2, Pro unlimited): paused watchlists do not count, as on the server.
 public struct WatchlistLimit: Sendable, Equatable {
     public var tier: FareLensTier
     /// Nil: unlimited.

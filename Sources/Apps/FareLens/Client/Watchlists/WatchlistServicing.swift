@@ -1,6 +1,6 @@
 import Foundation
 
-/// The seed's `WatchlistService` as a protocol, so view models take a fake in previews and tests.
+/// `WatchlistService` as a protocol (docs/farelens.md, "SDK and CLI"), so view models take a fake in previews and tests.
 public protocol WatchlistServicing: Sendable {
     /// The caller's watchlists (the server's, else the offline copy; see ``WatchlistRepository``).
     func watchlists() async throws -> [Watchlist]

@@ -1,7 +1,7 @@
 import Foundation
 import Observation
 
-/// The watchlist screen (the seed's `WatchlistView`): the caller's routes (readable offline, marked
+/// The watchlist screen (docs/farelens.md, "SDK and CLI"): the caller's routes (readable offline, marked
 /// stale), delete, pause/resume, the latest check of each, and the tier's limit shown before the
 /// server refuses: ``canAddWatchlist`` and ``limitMessage`` from the tier `GET /v1/me` reports.
 @MainActor

@@ -6,7 +6,7 @@ import Hummingbird
 import PlatformCore
 
 /// `GET /deals/{id}/links`, `POST /clicks`, `POST /bookings/survey` and the admins'
-/// `GET /admin/affiliate-report`: the seed's affiliate deep linking around the listed deals.
+/// `GET /admin/affiliate-report`: affiliate deep linking around the listed deals (docs/farelens.md, "Affiliate links and clicks").
 struct AffiliateController: Sendable {
     let deals: DealRepository
     let affiliate: AffiliateRepository

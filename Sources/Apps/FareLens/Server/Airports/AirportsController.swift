@@ -3,7 +3,7 @@ import Hummingbird
 import PlatformCore
 
 /// `GET /farelens/v1/airports`: autocomplete over the shipped airports, read on the first request.
-/// Answers may be kept an hour (the seed's airport cache TTL): the table changes only with a release.
+/// Answers may be kept an hour (docs/farelens.md, "Airports"): the table changes only with a release.
 public struct AirportsController: Sendable {
     let index: @Sendable () -> AirportIndex
 
@@ -15,7 +15,7 @@ public struct AirportsController: Sendable {
         api.on(FareLensRoutes.airports, edited: search)
     }
 
-    /// How long a client may keep an answer: the seed's airport cache, one hour.
+    /// How long a client may keep an answer: one hour (docs/farelens.md, "Airports").
     public static let cacheControl = "private, max-age=3600"
 
     @Sendable func search(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> EditedResponse<[AirportSuggestion]> {

@@ -52,7 +52,7 @@ public struct FareLensAlerts: Sendable {
 }
 
 extension FareLensAlertService {
-    /// FareLens's notification rules: quiet hours 22–7 for new accounts (the seed's "10pm-7am"),
+    /// FareLens's notification rules: quiet hours 22–7 for new accounts (docs/farelens.md, "Alerts"),
     /// dedupe 12 h per route (`dedupeKey`), and a daily cap on `deal_alert`s only (Free 3, set per
     /// user by ``FareLensAlertCaps``: Pro 6).
     public static var deliveryRules: DeliveryRules {

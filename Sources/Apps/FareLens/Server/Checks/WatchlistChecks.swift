@@ -10,7 +10,7 @@ import PlatformCore
 /// ``WatchlistChecker``. Results of scheduled runs go to ``alerting`` (the alerts part's; by
 /// default ``NoWatchlistAlerts``).
 public struct WatchlistChecks: Sendable {
-    /// How long a check answers for a watchlist: 30 minutes (the choice; the seed also says 15).
+    /// How long a check answers for a watchlist: 30 minutes (the choice; docs/farelens.md, "Watchlist checks").
     public static let cacheLifetime: TimeInterval = 30 * 60
 
     let checker: WatchlistChecker

@@ -3,7 +3,7 @@ import Foundation
 import PlatformCore
 
 /// The booking links' settings (`FARELENS_AFFILIATE_…`): the Travelpayouts marker and campaign the
-/// links are attributed to (the seed's marker and Aviasales's campaign unless set).
+/// links are attributed to (marker 676763 and Aviasales's campaign unless set; docs/farelens.md, "Flight search and quota").
 public struct AffiliateLinkSettings: Sendable {
     public var composer = BookingLinkComposer()
 

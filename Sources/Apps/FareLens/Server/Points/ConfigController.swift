@@ -4,7 +4,7 @@ import Foundation
 import Hummingbird
 import PlatformCore
 
-/// `GET /config`: the feature flags this release ships (the seed's Remote Config, served by
+/// `GET /config`: the feature flags this release ships (docs/farelens.md, "Config"; served by
 /// FareLens itself) and the caller's A/B arm, the one their booking links carry.
 public struct ConfigController: Sendable {
     /// The flags and their values in this release.

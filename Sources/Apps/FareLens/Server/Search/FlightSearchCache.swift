@@ -6,7 +6,7 @@ import SQLKit
 import Synchronization
 
 /// Search answers by normalised query (`farelens_search_cache`), shared by every server instance on
-/// PostgreSQL: fresh for ``ttl`` (the seed's 5 minutes), then kept as the stale fallback for when
+/// PostgreSQL: fresh for ``ttl`` (5 minutes; docs/farelens.md, "Flight search and quota"), then kept as the stale fallback for when
 /// every provider is out, and purged ``retention`` after they were stored (checked at most hourly,
 /// on a store, with the search claims that expired, ``FlightSearchClaims``).
 public final class FlightSearchCache: Sendable {

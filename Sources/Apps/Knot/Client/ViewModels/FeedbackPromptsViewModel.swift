@@ -3,10 +3,10 @@ import Observation
 
 /// The prompts that follow a selection, app-wide (so Home can show one as well as the
 /// recommendations screen):
-/// - the rating prompt (seed 001 step 10.1) — due right after the user says they bought an item, or
+/// - the rating prompt (docs/knot.md, "Client SDK and `knot` CLI") — due right after the user says they bought an item, or
 ///   3 days after they selected it; answered (the rating goes to the server as `rated` feedback) or
 ///   dismissed, it never comes back;
-/// - the App Store review prompt (step 10.4) — after a 5-star rating, 2 seconds later,
+/// - the App Store review prompt — after a 5-star rating, 2 seconds later,
 ///   ``reviewPromptDue`` turns true, at most once every 90 days and never after a lower rating; the
 ///   app then asks "Would you like to share your experience with others?" and on yes calls
 ///   `SKStoreReviewController.requestReview()` (or `requestReview` from the environment).

@@ -1,7 +1,7 @@
 import Foundation
 import Observation
 
-/// Hint capture (seed 000 Home "Hint Capture", seed 001 step 4.2): the `n/500` counter, its warning
+/// Hint capture (docs/knot.md, "Client SDK and `knot` CLI"): the `n/500` counter, its warning
 /// from 450, submit enabled only for 1–500 characters after trimming, and an optimistic insert into
 /// the recent list that is rolled back (text restored) when saving fails.
 @MainActor

@@ -11,7 +11,7 @@ extension HintSource {
     }
 }
 
-/// The full hint list (seed 001 step 4.5): every hint, newest first, in pages that follow the
+/// The full hint list (docs/knot.md, "Client SDK and `knot` CLI"): every hint, newest first, in pages that follow the
 /// server's `next_cursor`; swipe-to-delete that removes the row at once and puts it back, with a
 /// message, when the server refuses; and hints added elsewhere (Home's capture) appearing at the top.
 @MainActor

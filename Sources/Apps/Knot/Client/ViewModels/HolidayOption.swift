@@ -1,8 +1,8 @@
 import Foundation
 import Observation
 
-/// The holiday quick-add chips of step 3.5 (Mother's and Father's Day float; their stored date is
-/// the seed's approximation).
+/// The holiday quick-add chips of the milestones step (Mother's and Father's Day float; their stored
+/// date is an approximation: docs/knot.md, "Floating holidays").
 public enum HolidayOption: String, CaseIterable, Sendable, Hashable {
     case valentinesDay, mothersDay, fathersDay, christmas, newYearsEve
 

@@ -1,7 +1,7 @@
 import Foundation
 import Observation
 
-/// The Home screen (seed 000 `HomeViewModel`): partner name, the countdown to the next milestone
+/// The Home screen (docs/knot.md, "Client SDK and `knot` CLI"): partner name, the countdown to the next milestone
 /// (floating holidays resolved), the 3 most recent hints, and an offline state that keeps the last
 /// data visible and disables actions.
 @MainActor

@@ -1,7 +1,7 @@
 import Foundation
 import Observation
 
-/// Notification history (seed 000 `NotificationsViewModel`, seed 001 step 7.7): sent reminders
+/// Notification history (docs/knot.md, "Client SDK and `knot` CLI"): sent reminders
 /// with their viewed state, paging, and opening one — which marks it viewed at once on screen,
 /// tells the server, and loads the milestone's recommendations.
 @MainActor

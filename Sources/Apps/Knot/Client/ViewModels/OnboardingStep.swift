@@ -1,7 +1,7 @@
 import Foundation
 import Observation
 
-/// The 9 onboarding steps in the order of seed 001 step 3.1.
+/// The 9 onboarding steps in the order docs/knot.md gives ("Client SDK and `knot` CLI").
 public enum OnboardingStep: Int, CaseIterable, Sendable, Comparable {
     case welcome, basicInfo, interests, dislikes, milestones, vibes, budget, loveLanguages, completion
 

@@ -1,7 +1,7 @@
 import Foundation
 import Observation
 
-/// Everything behind the 9-step onboarding wizard (seed 001 steps 3.1–3.11): the data of every
+/// Everything behind the 9-step onboarding wizard (docs/knot.md, "Client SDK and `knot` CLI"): the data of every
 /// step, per-step validation that gates "Next", Back that keeps what was entered, and the submit
 /// that creates the vault, with retry after a network error.
 @MainActor
@@ -30,7 +30,7 @@ public final class OnboardingViewModel {
     // Step 3.6
     public private(set) var vibes: Set<Vibe> = []
 
-    // Step 3.7: the seed's defaults ($20–50, $50–150, $100–500) in cents.
+    // The budget step's defaults ($20–50, $50–150, $100–500; docs/knot.md, "The vault") in cents.
     public static let defaultBudgets: [OccasionType: BudgetRange] = [
         .justBecause: BudgetRange(min: 2_000, max: 5_000),
         .minorOccasion: BudgetRange(min: 5_000, max: 15_000),
@@ -43,7 +43,7 @@ public final class OnboardingViewModel {
     public private(set) var primaryLoveLanguage: LoveLanguage?
     public private(set) var secondaryLoveLanguage: LoveLanguage?
 
-    // Submit (step 3.11)
+    // Submit
     public private(set) var isSubmitting = false
     public private(set) var submitError: KnotError?
     /// True when the last submit failed for a reason retrying can fix (offline, server trouble).

@@ -1,7 +1,7 @@
 import Foundation
 import Observation
 
-/// Opening the app through a recommendation link (seed 001 step 9.2): the link is parsed into a
+/// Opening the app through a recommendation link (docs/knot.md, "Client SDK and `knot` CLI"): the link is parsed into a
 /// ``KnotDeepLink``, the recommendation is fetched (`GET /recommendations/{id}`), and the state says
 /// what the detail screen shows — straight away, without the Home screen first. A link that is not a
 /// Knot link, or whose ID is not valid, is a graceful error that sends no request.

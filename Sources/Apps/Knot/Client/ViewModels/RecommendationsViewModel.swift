@@ -1,9 +1,9 @@
 import Foundation
 import Observation
 
-/// The recommendations screen (seed 000 `RecommendationsViewModel`, seed 001 steps 6.3–6.6, 9.3–9.4,
-/// 10.1): three cards, refresh with one of the 5 reasons, a vibe override that lasts for this screen's
-/// session only (never written to the vault), feedback for select/save/share/handoff/purchase/rating,
+/// The recommendations screen (docs/knot.md, "Client SDK and `knot` CLI"): three cards, refresh with one of the
+/// 5 reasons, a vibe override that lasts for this screen's session only (never written to the vault),
+/// feedback for select/save/share/handoff/purchase/rating,
 /// saving to a ``SavedRecommendationStore`` on the device, the "Did you complete your purchase?"
 /// prompt after a handoff (yes → purchased and the rating prompt; no → saved for later), and
 /// currency-aware prices. Selections and purchases feed the app-wide ``FeedbackPromptsViewModel``.

@@ -1,8 +1,8 @@
 import Foundation
 import Observation
 
-/// Settings (seed 000 `SettingsViewModel`, seed 001 phase 11): notification preferences and quiet
-/// hours, data export, sign-out, and account deletion as seed 001 step 11.2 orders it: a confirmation
+/// Settings (docs/knot.md, "Client SDK and `knot` CLI"): notification preferences and quiet
+/// hours, data export, sign-out, and account deletion in the order that page gives: a confirmation
 /// explaining that everything will be deleted, a fresh sign-in (through the app's
 /// ``Reauthenticator``), the `DELETE /users/me` call with that proof, then local data cleared and
 /// the user signed out.

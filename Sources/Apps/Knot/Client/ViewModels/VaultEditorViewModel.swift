@@ -1,7 +1,7 @@
 import Foundation
 import Observation
 
-/// "Edit Profile" (seed 001 step 3.12): loads the stored vault, lets every section be changed, shows
+/// "Edit Profile" (docs/knot.md, "Client SDK and `knot` CLI"): loads the stored vault, lets every section be changed, shows
 /// each section's problems as the user edits — decided by the contract's ``VaultRules``, the very
 /// rules the server applies to `PUT /vault` — never sends a vault those rules refuse, and saves the
 /// whole vault with `PUT /knot/api/v1/vault`, milestones keeping their IDs (so their reminders and

@@ -8,7 +8,7 @@ import Persistence
 import PlatformCore
 import SQLKit
 
-/// Knot's proactive reminders (seed 001 phase 7, seed 000 decisions 102–118): 14, 7 and 3 days
+/// Knot's proactive reminders (docs/knot.md, "Reminders"): 14, 7 and 3 days
 /// before each milestone's next occurrence, at 09:00 in the user's time zone. Each reminder is a row
 /// in `notification_queue` plus a durable job with the same idempotency key; rescheduling after a
 /// vault change cancels what no longer applies and moves what changed. Processing generates the
@@ -139,7 +139,7 @@ public struct MilestoneNotifications: Sendable {
         return done
     }
 
-    /// Schedules after a vault write without ever failing it (seed 000 decision 105).
+    /// Schedules after a vault write without ever failing it (docs/knot.md, "Reminders").
     public func scheduleQuietly(for user: UserID) async {
         do {
             try await schedule(for: user)
@@ -150,7 +150,7 @@ public struct MilestoneNotifications: Sendable {
 
     // MARK: Processing
 
-    /// The outcome of processing one reminder (the seed's `NotificationProcessResponse`).
+    /// The outcome of processing one reminder (`POST /notifications/process`'s answer, docs/knot.md, "API").
     public struct ProcessResult: Sendable, Equatable, Encodable {
         enum CodingKeys: String, CodingKey {
             case status, notificationId = "notification_id", message, recommendationsGenerated = "recommendations_generated", pushDelivered = "push_delivered"
@@ -245,7 +245,7 @@ public struct MilestoneNotifications: Sendable {
         }
 
         // Recommendations first (stored, so by-milestone shows them); a failure here never blocks
-        // finishing the reminder (seed 000 decision 108).
+        // finishing the reminder (docs/knot.md, "Reminders").
         var generated = 0
         var vibeNames: [String] = vault.content.vibes.map(\.rawValue)
         do {
@@ -255,7 +255,7 @@ public struct MilestoneNotifications: Sendable {
         } catch {
             logger.warning("reminder: recommendations could not be generated", metadata: ["notification": "\(id)", "error": "\(error)"])
         }
-        // Processed is sent (seed 000 decision 108); with nothing to show no push goes out (111).
+        // Processed is sent; with nothing to show no push goes out (docs/knot.md, "Reminders").
         guard generated > 0 else {
             try await finish(id, status: "sent", error: "no recommendations could be generated; no push sent", generated: 0)
             return result("processed", "No recommendations; no push sent.")
@@ -321,13 +321,13 @@ public struct MilestoneNotifications: Sendable {
         }
     }
 
-    /// The seed's texts (seed 001 step 7.5, seed 000 `build_notification_payload`): "[Partner]'s
+    /// The texts (docs/knot.md, "Reminders"): "[Partner]'s
     /// [Milestone] is in [X] days" and "I've found N [Vibe] options…" (first vibe, capitalised,
     /// underscores as spaces; "curated" without vibes). The private variant names nobody.
     public static func message(
         partnerName: String, milestoneName: String, daysBefore: Int, vibes: [String], count: Int
     ) -> (title: String, body: String, privateTitle: String, privateBody: String) {
-        // "Alex's Birthday" already names the partner; the seed's "[Partner]'s [Milestone]" would say it twice.
+        // "Alex's Birthday" already names the partner; "[Partner]'s [Milestone]" would say it twice.
         let names = milestoneName.lowercased().hasPrefix(partnerName.lowercased()) ? milestoneName : "\(partnerName)'s \(milestoneName)"
         let vibe =
             vibes.first.map { name -> String in

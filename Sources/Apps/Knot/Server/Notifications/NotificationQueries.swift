@@ -26,7 +26,7 @@ extension MilestoneNotifications {
     }
 
     /// Sent and failed reminders, newest first, with the milestone's name, type and date (or the
-    /// seed's "Deleted Milestone" / "unknown" fallbacks) and how many recommendations it has.
+    /// "Deleted Milestone" / "unknown" fallbacks of docs/knot.md, "API") and how many recommendations it has.
     public func history(for user: UserID, limit: Int, offset: Int) async throws -> (items: [NotificationHistoryItem], total: Int) {
         try await database.read { db in
             let total =

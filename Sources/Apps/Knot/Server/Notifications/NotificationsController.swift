@@ -4,7 +4,7 @@ import Jobs
 import Notifications
 import PlatformCore
 
-/// Knot's notification endpoints under `/knot/api/v1/notifications` (seed 000 `notifications.py`):
+/// Knot's notification endpoints under `/knot/api/v1/notifications` (docs/knot.md, "API"):
 /// `GET upcoming`, `GET history` (limit/offset), `PATCH {id}/viewed` and
 /// `PUT /milestones/{id}/notifications` for the signed-in user, and
 /// `POST process` for deployments that deliver reminders through QStash (authenticated by the
@@ -58,7 +58,7 @@ public struct NotificationsController: Sendable {
         return NotificationHistoryPage(notifications: page.items, total: page.total)
     }
 
-    /// Which milestones trigger reminders (seed P:1194): off cancels the pending ones, on schedules.
+    /// Which milestones trigger reminders (docs/knot.md, "API"): off cancels the pending ones, on schedules.
     @Sendable func setMilestoneReminders(_ request: Request, _ context: AuthenticatedContext, _ id: MilestoneID) async throws -> MilestoneReminderSetting {
         let enabled = try MilestoneReminderSetting.check(try await request.decode(as: MilestoneReminderSetting.Input.self, context: context)).get()
         guard try await notifications.setReminders(enabled, for: id, user: context.userID) else { throw APIError.notFound("Milestone", code: "milestone_not_found") }

@@ -45,8 +45,8 @@ public enum ReminderCalendar {
         }
     }
 
-    /// The user's zone when they set one, else inferred from the partner's US state (the seed's
-    /// `infer_timezone_from_location`), else New York.
+    /// The user's zone when they set one, else inferred from the partner's US state, else New York
+    /// (docs/knot.md, "Reminders").
     public static func timeZone(preference: String?, state: String?, country: String?) -> TimeZone {
         QuietHours.zone(preference, fallback: stateZone(state: state, country: country))
     }

@@ -3,7 +3,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 
-/// Checks that a recommendation's link still answers (seed 000 `agents/availability.py`): HEAD, GET
+/// Checks that a recommendation's link still answers (docs/knot.md, "How Knot picks"): HEAD, GET
 /// when HEAD is not allowed (405), 2xx/3xx is available, 5 s timeout. Items from the offline catalog
 /// are trusted without a network call, so the embedded default works with no network at all.
 public struct AvailabilityChecker: Sendable {

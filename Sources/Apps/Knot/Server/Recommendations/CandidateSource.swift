@@ -1,12 +1,11 @@
 import Foundation
 
-/// Where a candidate came from, which decides which duplicate wins (seed 000 decision 134).
+/// Where a candidate came from, which decides which duplicate wins (docs/knot.md, "How Knot picks").
 public enum CandidateSource: String, CaseIterable, Codable, Sendable {
     case opentable, resy, firecrawl, yelp, ticketmaster, amazon, shopify, webSearch = "web_search", catalog
 
-    /// Higher wins a `merchant|city` tie (seed 000 `SOURCE_PRIORITY`): web search (the seed's
-    /// `claude_search`, 6), booking sources, then curated guides, then reviews, then events and
-    /// shops; the offline catalog last.
+    /// Higher wins a `merchant|city` tie (docs/knot.md, "How Knot picks"): web search (6), booking sources,
+    /// then curated guides, then reviews, then events and shops; the offline catalog last.
     public var priority: Int {
         switch self {
         case .webSearch: 6

@@ -4,7 +4,7 @@ import Hummingbird
 import KnotAPI
 import PlatformCore
 
-/// Universal links for shared recommendations (seed 001 phase 9): the Apple app-site-association
+/// Universal links for shared recommendations (docs/knot.md, "API"): the Apple app-site-association
 /// file, and a small web page at `/knot/recommendation/{id}`. Links the server hands out carry an
 /// HMAC signature; only a signed link shows the recommendation, anything else shows the "Download
 /// Knot" page — so guessing IDs reveals nothing.

@@ -3,7 +3,7 @@ import Persistence
 import PlatformCore
 import SQLKit
 
-/// The feedback learning loop (seed 000 decisions 136–143): turns a user's feedback into weight
+/// The feedback learning loop (docs/knot.md, "How Knot picks"): turns a user's feedback into weight
 /// multipliers per interest, vibe, love language and recommendation type, with damped averaging
 /// `1 + avg × √n / (√n + 2)`, at least 3 feedback per key, clamped to [0.5, 2.0].
 public enum FeedbackAnalysis {

@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 
-/// One pass of the feedback analysis over every user with feedback (seed 000 decisions 136–143).
+/// One pass of the feedback analysis over every user with feedback (docs/knot.md, "How Knot picks").
 /// The job scheduler runs it weekly as a recurring job, so with several server instances it still
 /// runs once per week. A user's failure is logged and skipped; the next run tries again.
 public struct FeedbackAnalysisJob: Sendable {

@@ -62,8 +62,8 @@ public enum OfflineCatalog {
         return Int(rounded * pow(10, Double(digits)))
     }
 
-    /// A picture for an item without one, chosen by its interest or vibe (seed 000
-    /// `_fallback_image_url`), so every card has an image.
+    /// A picture for an item without one, chosen by its interest or vibe, so every card has an image
+    /// (docs/knot.md, "API": `image_url`).
     public static func fallbackImage(for candidate: Candidate) -> String {
         let topic = candidate.matchedInterest ?? candidate.matchedVibe?.rawValue ?? candidate.productCategory
         return "https://picsum.photos/seed/knot-\(slug(topic))/600/400"

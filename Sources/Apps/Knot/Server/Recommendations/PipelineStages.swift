@@ -1,7 +1,7 @@
 import Foundation
 
-/// The recommendation pipeline's stages as pure functions over values (seed 001 phase 5, seed 000
-/// `agents/`): each takes what it needs and returns a new list, so each is tested alone and the
+/// The recommendation pipeline's stages as pure functions over values (docs/knot.md,
+/// "How Knot picks"): each takes what it needs and returns a new list, so each is tested alone and the
 /// pipeline is their composition.
 public enum PipelineStages {
     public static let candidateCap = 20
@@ -29,7 +29,7 @@ public enum PipelineStages {
         return result
     }
 
-    /// Keeps candidates priced within the budget; price-less ones pass (seed: "allows price_cents=None").
+    /// Keeps candidates priced within the budget; price-less ones pass (docs/knot.md, "How Knot picks").
     public static func withinBudget(_ candidates: [Candidate], min: Int, max: Int) -> [Candidate] {
         candidates.filter { candidate in candidate.priceCents.map { (min...max).contains($0) } ?? true }
     }
@@ -102,7 +102,7 @@ public enum PipelineStages {
         let sorted = kept.sorted { ($0.interestScore, $1.title) > ($1.interestScore, $0.title) }
         var top = Array(sorted.prefix(filteredCap))
         // Gifts match interests by name, outings rarely do: keep up to `outingSlots` of the best
-        // experiences/dates so the three picks can mix gifts and outings (seed: "gifts/experiences/dates").
+        // experiences/dates so the three picks can mix gifts and outings (docs/knot.md, "How Knot picks").
         let outings = top.filter { $0.type != .gift }.count
         if outings < outingSlots {
             let more = sorted.dropFirst(filteredCap).filter { $0.type != .gift }.prefix(outingSlots - outings)
@@ -121,7 +121,7 @@ public enum PipelineStages {
 
     // MARK: Vibes and love languages
 
-    /// (primary, secondary) boosts per love language (seed 001 step 5.5).
+    /// (primary, secondary) boosts per love language (docs/knot.md, "How Knot picks").
     static let loveLanguageBoosts: [LoveLanguage: (Double, Double)] = [
         .receivingGifts: (0.40, 0.20), .qualityTime: (0.40, 0.20),
         .actsOfService: (0.20, 0.10), .wordsOfAffirmation: (0.20, 0.10), .physicalTouch: (0.20, 0.10),

@@ -3,8 +3,8 @@ import Hummingbird
 import Logging
 import PlatformCore
 
-/// The time limits of one generate or refresh, measured from the request's start (seed 001: the
-/// answer within 3 s, P:775; aggregation within 2 s, step 8.7). Whatever a source, a model or a
+/// The time limits of one generate or refresh, measured from the request's start (docs/knot.md, "How Knot picks":
+/// the answer within 3 s, aggregation within 2 s). Whatever a source, a model or a
 /// merchant's web site does, the pipeline moves on when its slot ends.
 public struct PipelineTiming: Sendable {
     /// All real sources together, in parallel; late ones are dropped and logged.
@@ -20,6 +20,6 @@ public struct PipelineTiming: Sendable {
         self.verificationEnds = verificationEnds
     }
 
-    /// The seed's: 2 s of aggregation inside a 3 s answer (0.5 s left for storing the picks).
+    /// The documented limits (docs/knot.md, "How Knot picks"): 2 s of aggregation inside a 3 s answer (0.5 s left for storing the picks).
     public static let seed = PipelineTiming()
 }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// The prices a run accepts. A generate uses the occasion's budget (price-less items pass, as in the
-/// seed); a price refresh uses one side of the rejected prices, where an item must have a price to
+/// The prices a run accepts. A generate uses the occasion's budget (price-less items pass; docs/knot.md,
+/// "How Knot picks"); a price refresh uses one side of the rejected prices, where an item must have a price to
 /// prove it is cheaper or dearer.
 public struct PriceWindow: Sendable, Equatable {
     /// Lowest accepted price (inclusive unless ``lowerExclusive``).
@@ -60,7 +60,7 @@ struct Exclusions {
     }
 }
 
-/// A refresh's reason turned into exclusions and a price window (seed 001 P:797-803):
+/// A refresh's reason turned into exclusions and a price window (docs/knot.md, "How Knot picks"):
 /// - `too_expensive`: only items priced below the cheapest rejected one and below the price tier it
 ///   sits in (the thirds of the occasion's budget used by diversity selection); when fewer than
 ///   three remain inside the budget, the window reaches down to the next lower occasion's budget

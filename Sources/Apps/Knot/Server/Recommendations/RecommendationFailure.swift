@@ -1,6 +1,6 @@
 import Foundation
 
-/// Why the pipeline could not produce recommendations; the messages are the seed's.
+/// Why the pipeline could not produce recommendations; the messages are docs/knot.md's ("How Knot picks").
 public enum RecommendationFailure: Error, Equatable, Sendable {
     case allSourcesFailed
     case noCandidates

@@ -48,8 +48,8 @@ public struct RecommendationService: Sendable {
         try await run(for: user, occasion: occasion, milestoneID: milestoneID, vibeOverride: vibeOverride, plan: nil, offline: offline)
     }
 
-    /// Records the `refreshed` feedback for the rejected items first (seed P:806: it stays even when
-    /// the re-run fails), then re-runs the pipeline with the reason's exclusions.
+    /// Records the `refreshed` feedback for the rejected items first (docs/knot.md, "How Knot picks": it stays
+    /// even when the re-run fails), then re-runs the pipeline with the reason's exclusions.
     public func refresh(
         for user: UserID, rejected ids: [RecommendationID], reason: RejectionReason, vibeOverride: [Vibe]?, offline: Bool = false
     ) async throws -> RecommendationBatch {
@@ -164,8 +164,8 @@ public struct RecommendationService: Sendable {
         max(0, Deadline.secondsLeft(mark, since: start))
     }
 
-    /// The vault's budget for the occasion, or the seed's default range (000: just_because $20–50,
-    /// minor_occasion $50–150, major_milestone $100–500).
+    /// The vault's budget for the occasion, or the default range (just_because $20–50,
+    /// minor_occasion $50–150, major_milestone $100–500; docs/knot.md, "The vault").
     static func budget(for occasion: OccasionType, in budgets: [Budget]) -> Budget {
         budgets.first { $0.occasionType == occasion } ?? defaultBudget(occasion, currency: budgets.first?.currency ?? "USD")
     }
@@ -186,8 +186,8 @@ public struct RecommendationService: Sendable {
 
     /// Asks every real source in parallel and keeps what answered within ``PipelineTiming/aggregation``
     /// (late sources are cancelled, not awaited, and logged). When real sources are configured and
-    /// none answered, the run fails with the seed's "Unable to find recommendations right now"
-    /// (503) rather than quietly answering from the catalog.
+    /// none answered, the run fails with "Unable to find recommendations right now"
+    /// (503, docs/knot.md, "How Knot picks") rather than quietly answering from the catalog.
     func aggregate(_ request: SourceRequest, catalogOnly: Bool) async throws -> Gathered {
         let catalogCandidates: [Candidate]
         if let catalog {

@@ -10,7 +10,7 @@ extension MilestoneRecommendations: ResponseEncodable {}
 extension LearnedWeights: ResponseEncodable {}
 
 /// `/knot/api/v1/recommendations/...`: generate, refresh with a reason, feedback, read one, read a
-/// milestone's (seed 001 steps 5.9, 5.10, 6.3, 7.7, 9.2).
+/// milestone's (docs/knot.md, "API").
 public struct RecommendationsController: Sendable {
     let service: RecommendationService
     let repository: RecommendationRepository

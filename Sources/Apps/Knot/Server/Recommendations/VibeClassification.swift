@@ -3,7 +3,7 @@ import Foundation
 import Logging
 
 /// Classifies candidates into the 8 vibes through the ``ModelRouter`` (purpose
-/// `knot.vibe_classification`, seed 001 step 5.5 uses an LLM for this): one batched call per
+/// `knot.vibe_classification`; docs/knot.md, "How Knot picks"): one batched call per
 /// recommendation run listing every filtered candidate by number, answered with
 /// `{"items": [{"index": 1, "vibes": [...]}, …]}`. An item the answer leaves out or gets wrong — and
 /// any failure — leaves that candidate to the keyword rules, so classification can make scores better

@@ -1,7 +1,7 @@
 import Foundation
 import Observation
 
-/// Sign-in and sign-up (seed 4.1 `AuthViewModel`): email + password, checked on the device by the
+/// Sign-in and sign-up (docs/vibekeeper.md, "Client SDK and `vibekeeper` CLI"): email + password, checked on the device by the
 /// same rules the server applies (``PasswordRegistration/check(_:)``), so the form shows what is
 /// wrong before anything is sent; the server's own 422/409/401 answers land on the same fields.
 @MainActor

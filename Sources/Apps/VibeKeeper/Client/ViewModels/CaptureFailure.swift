@@ -1,8 +1,8 @@
 import Foundation
 import Observation
 
-/// Why a capture failed, with the seed's codes: 1001 "Invalid image data", 1002 "Recording not
-/// found"; a server refusal carries its HTTP status, an unreachable server 0.
+/// Why a capture failed, with the codes of docs/vibekeeper.md ("Client SDK and `vibekeeper` CLI"): 1001 "Invalid image
+/// data", 1002 "Recording not found"; a server refusal carries its HTTP status, an unreachable server 0.
 public struct CaptureFailure: Error, Sendable, Equatable, CustomStringConvertible {
     public static let domain = "VibeKeeper"
     public var code: Int

@@ -1,7 +1,7 @@
 import Foundation
 import Observation
 
-/// The capture screen (seed 4.4 `CaptureViewModel`): text, voice or photo in, a gift idea out.
+/// The capture screen (docs/vibekeeper.md, "Client SDK and `vibekeeper` CLI"): text, voice or photo in, a gift idea out.
 ///
 /// States go ready → (recording →) processing → success or failure, plus ``CaptureState/review(_:)``
 /// when the server kept the capture for review (`needs_review`) or matched an idea the user
@@ -54,7 +54,7 @@ public final class CaptureViewModel {
         self.sync = sync
         self.recorder = recorder
         self.now = now
-        // Seed: the recorder is set up once, when the screen's model is made.
+        // The recorder is set up once, when the screen's model is made (docs/vibekeeper.md, "Client SDK and `vibekeeper` CLI").
         recorderReady = recorder?.prepare() ?? false
     }
 

@@ -1,8 +1,8 @@
 import Foundation
 import Observation
 
-/// The people the user gives gifts to, with their aliases and dated occasions (seed
-/// ContactListView/ContactEditView). New contacts and occasions are checked on the device by the
+/// The people the user gives gifts to, with their aliases and dated occasions
+/// (docs/vibekeeper.md, "Client SDK and `vibekeeper` CLI"). New contacts and occasions are checked on the device by the
 /// server's own rules before they are queued.
 @MainActor
 @Observable

@@ -1,7 +1,7 @@
 import Foundation
 import Observation
 
-/// One gift idea (seed GiftIdeaDetailView/EditView): its fields, reminders and related ideas; edits
+/// One gift idea (docs/vibekeeper.md, "Client SDK and `vibekeeper` CLI"): its fields, reminders and related ideas; edits
 /// go as a partial update of only the changed fields; in a conflict both versions are shown and the
 /// user keeps one.
 @MainActor

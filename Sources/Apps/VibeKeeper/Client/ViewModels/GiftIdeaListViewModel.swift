@@ -1,7 +1,7 @@
 import Foundation
 import Observation
 
-/// The gift idea list (seed GiftIdeaListView): the device's copy with each idea's ``SyncStatus``,
+/// The gift idea list (docs/vibekeeper.md, "Client SDK and `vibekeeper` CLI"): the device's copy with each idea's ``SyncStatus``,
 /// filtered like `GET /gift-ideas` (recipient, occasion, status, tag, price range, words), the
 /// captures still waiting to be sent, and quick status changes.
 @MainActor

@@ -1,7 +1,7 @@
 import Foundation
 import Observation
 
-/// Reminders (seed ReminderListView): the automatic ones the server keeps and the user's own;
+/// Reminders (docs/vibekeeper.md, "Client SDK and `vibekeeper` CLI"): the automatic ones the server keeps and the user's own;
 /// cancel, reschedule, delete, add one for an idea.
 @MainActor
 @Observable

@@ -1,7 +1,7 @@
 import Foundation
 import Observation
 
-/// Search as the user types (seed SearchView): waits for a pause in typing (300 ms), cancels the
+/// Search as the user types (docs/vibekeeper.md, "Client SDK and `vibekeeper` CLI"): waits for a pause in typing (300 ms), cancels the
 /// query a newer one replaced (a stale answer never overwrites a fresh one), and searches the
 /// device's copy when the server cannot be reached.
 @MainActor

@@ -2,7 +2,7 @@ import Foundation
 import Observation
 
 /// Records a voice capture. The iOS app implements it over `AVAudioRecorder` (an m4a file, AAC,
-/// 44.1 kHz, mono — seed 4.4); tests use a fake that writes a file or none.
+/// 44.1 kHz, mono; docs/vibekeeper.md, "Client SDK and `vibekeeper` CLI"); tests use a fake that writes a file or none.
 @MainActor
 public protocol VoiceRecorder: AnyObject {
     /// Gets the recorder ready (audio session, file); false when recording is not possible.

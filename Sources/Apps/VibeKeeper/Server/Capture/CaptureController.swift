@@ -8,7 +8,7 @@ import Persistence
 import PlatformCore
 import VibeKeeperAPI
 
-/// Captures (seed 3.4): text, voice and photo, the unified form route, and the review queue of
+/// Captures (docs/vibekeeper.md, "API"): text, voice and photo, the unified form route, and the review queue of
 /// captures the extractor was not sure of.
 public struct CaptureController: Sendable {
     let capture: CaptureService
@@ -56,7 +56,7 @@ public struct CaptureController: Sendable {
         return try await mediaCapture().image(upload, caption: caption, for: context.userID)
     }
 
-    /// The seed's unified route: `content_type` says which of the three it is.
+    /// The unified route, `POST /capture`: `content_type` says which of the three it is.
     @Sendable func unified(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> CaptureResult {
         let form: CaptureForm
         do {
@@ -113,12 +113,12 @@ public struct CaptureController: Sendable {
 
     static let notWaiting = APIError(.notFound, code: "review_item_not_found", message: "No capture with this id is waiting for review.")
 
-    /// The seed's answer to a unified capture that names no known content type or lacks its data.
+    /// The answer to a unified capture that names no known content type or lacks its data (docs/vibekeeper.md, `POST /capture`).
     static let invalidUnified = APIError(.badRequest, code: "invalid_capture", message: "Invalid content type or missing required data")
 }
 
 /// The fields and files of a capture request, from whichever body the client sent: JSON (as the
-/// seed's own client sends text), `application/x-www-form-urlencoded`, or `multipart/form-data`
+/// SDK sends text), `application/x-www-form-urlencoded`, or `multipart/form-data`
 /// (uploads). Text fields over 10,000 characters are 413, like a text capture; files are checked
 /// by ``upload(_:kind:)``.
 struct CaptureForm {
@@ -130,7 +130,7 @@ struct CaptureForm {
 
     /// Reads the body. A multipart part not named in `parts` is refused (422 naming it), as is a
     /// form field whose name holds a forbidden control character. `fileField` names the upload a
-    /// route requires: without a multipart body it is 422 naming that field (the seed's FastAPI answer).
+    /// route requires: without a multipart body it is 422 naming that field (docs/vibekeeper.md, "Uploads").
     static func read(_ request: Request, context: AuthenticatedContext, parts allowed: Set<String>, fileField: String? = nil) async throws -> CaptureForm {
         let contentType = request.headers[.contentType]
         if MultipartForm.isMultipart(contentType) {

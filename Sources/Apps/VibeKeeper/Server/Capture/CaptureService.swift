@@ -5,7 +5,7 @@ import Logging
 import PlatformCore
 import VibeKeeperAPI
 
-/// Seed 3.4's capture pipeline for text (voice and images reach it as text): extract ideas, resolve
+/// The capture pipeline for text (docs/vibekeeper.md, `POST /capture/text`; voice and images reach it as text): extract ideas, resolve
 /// each recipient against the user's contacts (a new contact only when none matches), hold uncertain
 /// captures for review, and answer a repeat with the idea the user already has instead of a copy.
 public struct CaptureService: Sendable {

@@ -4,7 +4,7 @@ import Logging
 import PlatformCore
 
 /// Turns a capture's text into gift ideas: with a language model configured for
-/// ``purpose``, the seed's extraction prompt (verbatim, plus today's date and the user's time zone
+/// ``purpose``, the extraction prompt (docs/vibekeeper.md, `POST /capture/text`; fixed wording, plus today's date and the user's time zone
 /// so relative dates resolve) and its JSON answer; otherwise — and whenever the model's answer is
 /// not the JSON asked for — the ``OfflineExtractor`` on the user's own text.
 public struct IdeaExtraction: Sendable {
@@ -21,7 +21,7 @@ public struct IdeaExtraction: Sendable {
         self.logger = logger
     }
 
-    /// Seed 003 3.4, `GIFT_IDEA_EXTRACTION_PROMPT`, word for word.
+    /// `GIFT_IDEA_EXTRACTION_PROMPT` (docs/vibekeeper.md, `POST /capture/text`); its wording is kept word for word.
     static let seedPrompt = """
 
         You are an AI assistant helping to extract structured information about gift ideas from user input.
@@ -91,7 +91,7 @@ public struct IdeaExtraction: Sendable {
         return objects.map { idea(from: $0, contacts: contacts) }
     }
 
-    /// The schema the seed's prompt asks for: each object names at least one of the seed's entities,
+    /// The schema the prompt asks for: each object names at least one of its entities (docs/vibekeeper.md, "Readings chosen"),
     /// and every entity present is text or null (`tags` also a list of text, `budget` also a number).
     /// Anything else is a malformed answer, and the offline rules read the user's words instead.
     static func validate(_ object: [String: Any]) throws {

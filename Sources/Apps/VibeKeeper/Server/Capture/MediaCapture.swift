@@ -6,10 +6,10 @@ import MediaStorage
 import PlatformCore
 import VibeKeeperAPI
 
-/// Seed 3.4's voice and photo captures: the bytes are kept (media store + `media_assets` row, with
+/// Voice and photo captures (docs/vibekeeper.md, "API" and "Uploads"): the bytes are kept (media store + `media_assets` row, with
 /// the idea or not at all), and words for the text pipeline come from the user's device
-/// (`transcript`), the configured ``Transcriber`` (seed transcription prompt), or the photo's
-/// caption and the configured ``VisionModel``'s description (seed image-analysis prompt). Nothing
+/// (`transcript`), the configured ``Transcriber`` (the transcription prompt), or the photo's
+/// caption and the configured ``VisionModel``'s description (the image-analysis prompt). Nothing
 /// is made up: without words the idea waits for review with its file attached.
 public struct MediaCapture: Sendable {
     let capture: CaptureService
@@ -36,7 +36,7 @@ public struct MediaCapture: Sendable {
         }
     }
 
-    /// Seed 003, `TRANSCRIPTION_PROMPT`, word for word.
+    /// `TRANSCRIPTION_PROMPT` (docs/vibekeeper.md, `POST /capture/voice`); its wording is kept word for word.
     static let transcriptionPrompt = """
 
         You are an AI assistant helping to transcribe audio about gift ideas.
@@ -51,7 +51,7 @@ public struct MediaCapture: Sendable {
 
         """
 
-    /// Seed 003, `IMAGE_ANALYSIS_PROMPT`, word for word, with the caption or "No caption provided".
+    /// `IMAGE_ANALYSIS_PROMPT` (docs/vibekeeper.md, `POST /capture/image`), kept word for word, with the caption or "No caption provided".
     static func imageAnalysisPrompt(caption: String?) -> String {
         """
 

@@ -13,7 +13,7 @@ public struct OfflineExtractor: Sendable {
     }
 
     /// The order people in `timeZone` write numeric dates in: month first in the United States (and
-    /// for UTC, a user who set no zone: the seed's audience), day first elsewhere. The time zone is
+    /// for UTC, a user who set no zone), day first elsewhere (docs/vibekeeper.md, "Readings chosen"). The time zone is
     /// the one regional setting a user gives the server.
     public static func monthFirst(in timeZone: TimeZone) -> Bool {
         let id = timeZone.identifier

@@ -9,8 +9,8 @@ import PlatformCore
 import SQLKit
 import VibeKeeperAPI
 
-/// Seed 3.6's reminders, delivered through the platform's durable jobs and notification engine
-/// (quiet hours, the outbox when APNs is not configured).
+/// VibeKeeper's reminders (docs/vibekeeper.md, "Automatic reminders"), delivered through the platform's durable jobs and
+/// notification engine (quiet hours, the outbox when APNs is not configured).
 ///
 /// Users create reminders for their ideas; the server keeps *automatic* ones itself: one at the
 /// lead time (the `notificationLeadTime` preference, 7 days by default) before a dated idea, and
@@ -137,7 +137,7 @@ public struct ReminderService: Sendable {
 
     // MARK: Lead time
 
-    /// Days before a dated idea its automatic reminder goes out (seed `notificationLeadTime`).
+    /// Days before a dated idea its automatic reminder goes out (`notificationLeadTime`, docs/vibekeeper.md, "API").
     public func leadTime(of user: UserID) async throws -> Int {
         try await database.read { db in
             try await db.raw("SELECT notification_lead_time FROM vibekeeper_preferences WHERE user_id = \(bind: user.uuid)").first()?
@@ -384,7 +384,7 @@ public struct ReminderService: Sendable {
         }.filter { $0 >= today }
     }
 
-    /// The seed's texts for an idea: "Don't forget {name}'s {occasion} on {Month day}!" and
+    /// The texts for an idea (docs/vibekeeper.md, "Automatic reminders"): "Don't forget {name}'s {occasion} on {Month day}!" and
     /// "Gift Reminder: {name}'s {occasion}"; without a recipient the idea stands in for the person,
     /// without an occasion "gift".
     static func text(for idea: GiftIdea, day: LocalDate) -> (message: String, title: String) {

@@ -4,7 +4,7 @@ import Hummingbird
 import PlatformCore
 import VibeKeeperAPI
 
-/// Reminders (seed 3.6) and VibeKeeper's preferences (the lead time of automatic reminders).
+/// Reminders (docs/vibekeeper.md, "API" and "Automatic reminders") and VibeKeeper's preferences (the lead time of automatic reminders).
 public struct RemindersController: Sendable {
     let reminders: ReminderService
     let clock: any TimeSource

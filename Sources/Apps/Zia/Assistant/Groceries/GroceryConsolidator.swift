@@ -1,7 +1,7 @@
 import Foundation
 import ZiaAPI
 
-/// The seed's `consolidate_groceries`, improved: entries merged by ``GroceryNames/key(_:)``,
+/// `consolidate_groceries` (docs/zia.md, "Consolidation"): entries merged by ``GroceryNames/key(_:)``,
 /// quantities summed across unit conversions (masses in grams, volumes in millilitres, a volume
 /// added to a mass only for items with a known ``GroceryDensity``, otherwise two lines), written
 /// back rounded up to what a shopper buys (``GroceryRounding``), grouped by aisle (the first one

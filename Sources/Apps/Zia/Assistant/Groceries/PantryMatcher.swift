@@ -1,7 +1,7 @@
 import Foundation
 import ZiaAPI
 
-/// A list less what the pantry holds, by the seed's matching rules and with quantities: names
+/// A list less what the pantry holds, by the matching rules of docs/zia.md ("The pantry"), with quantities: names
 /// compared by ``GroceryNames/key(_:)`` (lower-case, modifiers removed, singular), a pantry item
 /// matching an item of the same name or one it leads as whole words ("chicken" ↔ "chicken
 /// breast", never "milk" ↔ "almond milk"), the exact name preferred, then the longest. A matched

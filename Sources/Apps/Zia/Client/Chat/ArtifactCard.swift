@@ -1,7 +1,7 @@
 import Foundation
 
 /// What a finished answer can be saved as: the card a chat shows under the assistant's message
-/// (the seed's `ArtifactSummaryCard`), with a title, a one-line summary and the artifact it saves.
+/// (docs/zia.md, "Assistant stream and chat"), with a title, a one-line summary and the artifact it saves.
 /// Exists so the chat and the feature screens detect a result's kind one way — from `final.meta`'s
 /// intent and the structured result that came with it — and save exactly what the server checks
 /// (``ArtifactPayloadShape``).

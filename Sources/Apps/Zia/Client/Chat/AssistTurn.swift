@@ -2,7 +2,7 @@ import Foundation
 
 /// One assist run as a screen shows it, folded from its events: the answer's text as it streams,
 /// the latest status line kept apart from it, and how the run ended. Exists so the chat and the
-/// meal planner read a stream one way (the seed's `SSEEvent` switch, once).
+/// meal planner read a stream one way (docs/zia.md, "Assistant stream and chat").
 public struct AssistTurn: Sendable, Equatable {
     /// How a run ended.
     public enum Outcome: Sendable, Equatable {
@@ -10,7 +10,7 @@ public struct AssistTurn: Sendable, Equatable {
         case answered
         case refused(AssistRefusal)
         case quotaExceeded(AssistQuotaExceeded)
-        /// An `error` event, a refusal before the stream (the seed's `HTTP <code>` and the
+        /// An `error` event, a refusal before the stream (`HTTP <code>` and the
         /// platform's message), or a lost connection; the text streamed so far is kept.
         case failed(String)
         /// Its server stopped mid-answer (``AssistInterruption``): ``AssistInterruption/message``; the
@@ -76,7 +76,7 @@ public struct AssistTurn: Sendable, Equatable {
         outcome = error is CancellationError ? .stopped : .failed(Self.message(for: error))
     }
 
-    /// The text a failure shows: the seed's `HTTP <code>` and the platform's message for a refusal
+    /// The text a failure shows (docs/zia.md, "Stream"): `HTTP <code>` and the platform's message for a refusal
     /// before the stream, the error's own description otherwise.
     public static func message(for error: any Error) -> String {
         guard let error = error as? ClientError else { return "Something went wrong: \(error)" }

@@ -1,7 +1,7 @@
 import Foundation
 import Observation
 
-/// The assistant's chat screen (seed 004's ChatView): the conversation's messages, the answer
+/// The assistant's chat screen (docs/zia.md, "Assistant stream and chat"): the conversation's messages, the answer
 /// growing token by token with its status line shown apart, the "Writing…" indicator, the mission
 /// chips, a card to save under each plan, refusal, quota and error states, the conversation list and
 /// resuming one. With ``ZiaSettings/aiAssistEnabled`` off, a meal request answers the sample meals
@@ -41,7 +41,7 @@ public final class ChatViewModel {
         public var id: String { title }
     }
 
-    /// The seed's three chips.
+    /// The three mission chips (docs/zia.md, "Assistant stream and chat").
     public nonisolated static let missions = [
         Mission(title: "Plan Meals", goal: "Plan family dinners for the week", mode: .meals),
         Mission(title: "Bedtime Help", goal: "Help me with a calm bedtime routine for the kids", mode: .routines),

@@ -1,7 +1,7 @@
 import Foundation
 import Observation
 
-/// The meal planner screen (the seed's `MealsVM`): one tap plans the week — a status line while it
+/// The meal planner screen (docs/zia.md, "Assistant stream and chat"): one tap plans the week — a status line while it
 /// works, then the plan's text, its recipes and the grocery list by aisle. "Use My Pantry" shows
 /// only what the pantry lacks (`final.missing_grocery`); the plan saves as a meal-plan artifact.
 /// With ``ZiaSettings/aiAssistEnabled`` off it shows the sample meals and sends nothing.

@@ -1,7 +1,7 @@
 import Foundation
 import Observation
 
-/// The week of dinners shown when the assistant is off (the seed's `sampleMeals`), with no network
+/// The week of dinners shown when the assistant is off (docs/zia.md, "Offline mode"), with no network
 /// request at all — only dinners the household's food rules allow (the same ``FoodCheck`` the
 /// server plans with: allergies, diets, a baby's honey and whole nuts).
 public enum OfflineMeals {
@@ -11,7 +11,7 @@ public enum OfflineMeals {
         public let ingredients: [String]
     }
 
-    /// The seed's seven sample dinners first, then others that stand in when one does not fit.
+    /// The seven sample dinners first, then others that stand in when one does not fit.
     public static let samples: [Sample] = [
         Sample(title: "Pasta", ingredients: ["spaghetti", "canned crushed tomatoes", "garlic", "olive oil", "parmesan"]),
         Sample(title: "Chicken stir-fry", ingredients: ["chicken breast", "broccoli", "bell pepper", "soy sauce", "rice", "vegetable oil"]),
@@ -28,7 +28,7 @@ public enum OfflineMeals {
         Sample(title: "Baked cod with potatoes", ingredients: ["cod fillets", "potato", "lemon", "olive oil", "parsley"]),
         Sample(title: "Turkey and rice lettuce cups", ingredients: ["ground turkey", "rice", "lettuce", "carrot", "lime"]),
     ]
-    /// The seed's seven, for a household with no rules.
+    /// The seven, for a household with no rules.
     public static let sampleMeals = samples.prefix(7).map(\.title)
     static let days = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
 

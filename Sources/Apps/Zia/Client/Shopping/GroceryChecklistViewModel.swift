@@ -1,7 +1,7 @@
 import Foundation
 import Observation
 
-/// The shopping checklist (seed step 43): a trip started from a saved meal plan or a list, or the
+/// The shopping checklist (docs/zia.md, "Offline pantry and shopping list"): a trip started from a saved meal plan or a list, or the
 /// one in progress resumed; its items grouped in the trip's aisle order with progress; check,
 /// uncheck and skip shown at once and queued through ``ZiaSync`` (so they work without signal);
 /// complete (the pantry items it added shown once the server took it) and abandon. A trip closed on

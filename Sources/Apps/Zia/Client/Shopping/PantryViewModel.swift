@@ -21,7 +21,7 @@ public final class PantryViewModel {
     public private(set) var isOffline = false
     public private(set) var errorMessage: String?
     public private(set) var notices: [SyncNotice] = []
-    /// The seed's quick units for the unit picker.
+    /// The quick units for the unit picker (docs/zia.md, "Offline pantry and shopping list").
     public let quickUnits = PantryItemInput.quickUnits
 
     public let sync: ZiaSync

@@ -19,7 +19,7 @@ public final class CalendarViewModel {
     /// The calendar's authorization as last read (``refreshAccess()``, or after asking).
     public private(set) var access: CalendarAccess = .notDetermined
 
-    /// The seed's rule: "Add to Calendar" shows for every state but denied and restricted.
+    /// "Add to Calendar" (docs/zia.md, "Screens' view models") shows for every state but denied and restricted.
     public var showsAddButton: Bool { access != .denied && access != .restricted }
 
     let api: ZiaAPIClient

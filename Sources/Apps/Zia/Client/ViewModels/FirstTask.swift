@@ -1,8 +1,8 @@
 import Foundation
 import Observation
 
-/// What the user picks after onboarding; the app navigates by it (the seed's `navigateToMeals` /
-/// `navigateToRoutines`).
+/// What the user picks after onboarding; the app navigates by it (docs/zia.md,
+/// "Screens' view models").
 public enum FirstTask: String, CaseIterable, Sendable {
     case planMeals, bedtimeRoutine
 

@@ -32,7 +32,7 @@ public final class HouseholdProfileViewModel {
 
     /// Whether onboarding was completed (the profile's badge).
     public var isSetupComplete: Bool { stored?.onboardingCompleted ?? false }
-    /// The seed's badge or button: "Setup complete" once onboarding is done, else "Finish setup".
+    /// The badge or button (docs/zia.md, "Screens' view models"): "Setup complete" once onboarding is done, else "Finish setup".
     public var setupLabel: String { isSetupComplete ? "Setup complete" : "Finish setup" }
     /// Whether the draft differs from what is stored.
     public var hasChanges: Bool { stored.map { $0 != draft } ?? true }

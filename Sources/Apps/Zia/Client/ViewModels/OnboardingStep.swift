@@ -1,7 +1,7 @@
 import Foundation
 import Observation
 
-/// The seed's four onboarding steps (step 40), in order.
+/// The four onboarding steps, in order (docs/zia.md, "Screens' view models").
 public enum OnboardingStep: Int, CaseIterable, Sendable, Comparable {
     case welcome, kids, preferences, bedtime
 

@@ -1,7 +1,7 @@
 import Foundation
 import Observation
 
-/// The onboarding wizard (seed step 40): Welcome → Kids → Allergies/Preferences → Bedtime, with a
+/// The onboarding wizard (docs/zia.md, "Screens' view models"): Welcome → Kids → Allergies/Preferences → Bedtime, with a
 /// progress of step/4, Back that keeps what was entered and Next gated by the step's own fields
 /// (the server's rules, run on the device). Submitting saves the account (display name, time
 /// zone, beta cohort) and the household with `onboarding_completed` and the wizard's version, then

@@ -1,7 +1,7 @@
 import Foundation
 import Observation
 
-/// The reminders settings screen (seed step 35): the three reminders (bedtime, meal prep, chore
+/// The reminders settings screen (docs/zia.md, "Reminders"): the three reminders (bedtime, meal prep, chore
 /// check-in) with their switch, time and (bedtime only) weekdays choice. Each change is a partial
 /// `PUT /reminders` of that one field, checked first with the server's rules; what offends is shown
 /// by its path (`bedtime_reminder.hour`) and nothing is sent.

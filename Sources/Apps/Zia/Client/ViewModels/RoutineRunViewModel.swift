@@ -1,7 +1,7 @@
 import Foundation
 import Observation
 
-/// Run Mode (the seed's routine player): a run started from a routine plan or a saved routine,
+/// Run Mode, the routine player (docs/zia.md, "Screens' view models"): a run started from a routine plan or a saved routine,
 /// the current step with the time spent on it (on an injected clock), "Done" that advances at once
 /// and steps back if the server refuses, complete (early allowed), abandon, resuming the run in
 /// progress, and the streak card.

@@ -4,7 +4,7 @@ import Hummingbird
 import PlatformCore
 import ZiaAPI
 
-/// Zia's routes without a token under `/zia/v1`: `GET /health` and the seed's `POST /auth/apple`
+/// Zia's routes without a token under `/zia/v1`: `GET /health` and `POST /auth/apple` (docs/zia.md, "API")
 /// (the platform's Apple sign-in with its limiter, answering the token pair plus `jwt`).
 public struct ZiaPublicController: Sendable {
     let health: ZiaHealthCheck

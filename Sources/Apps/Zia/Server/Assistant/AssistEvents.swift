@@ -5,7 +5,7 @@ import Synchronization
 import ZiaAPI
 import ZiaAssistant
 
-/// An assist stream's events as written: `event: <type>`, and `data` the seed's object
+/// An assist stream's events as written: `event: <type>`, and `data` the object of docs/zia.md ("The stream")
 /// `{"event": <type>, "data": <payload>}` — except `done`, whose `elapsed_ms` is top-level.
 enum AssistEvents {
     /// The event `type` carrying `payload`.

@@ -8,7 +8,7 @@ public struct AssistSettings: Sendable, Equatable {
     public var requestsPerMinutePerAddress = 30
     public var requestsPerMinutePerUser = 30
     public var monthlyQuota = 300
-    /// One run's budget across all its model calls (the seed's `RUN_BUDGET_CENTS_DEFAULT`, `RUN_TOKEN_LIMIT_DEFAULT`).
+    /// One run's budget across all its model calls (`ZIA_RUN_BUDGET_CENTS`, `ZIA_RUN_TOKEN_LIMIT`; docs/zia.md, "Models").
     public var engine = AssistantConfiguration()
 
     public init() {}

@@ -38,7 +38,7 @@ public struct AssistStreamController: Sendable {
         let user = context.userID
         if let retryAfter = await limits.admit(request, user: user, peer: context.remoteAddress?.ipAddress) { throw APIError.rateLimited(retryAfter: retryAfter) }
         let body = try AssistRequest.check(try await request.decode(as: AssistRequest.Input.self, context: context)).get()
-        // The seed's clock starts with the run, not with the upload of its body.
+        // `done`'s clock starts with the run, not with the upload of its body (docs/zia.md, "The stream").
         let started = ContinuousClock.now
         // What is kept of the goal (the conversation's title and message, so the history later runs
         // read and the export) has its PII redacted, as everything the assistant sends back has.

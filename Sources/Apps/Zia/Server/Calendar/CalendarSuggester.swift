@@ -2,7 +2,7 @@ import Foundation
 import PlatformAPI
 import ZiaAPI
 
-/// The calendar event for a saved artifact (the seed's EventKit defaults as data): "Dinner Plan"
+/// The calendar event for a saved artifact (docs/zia.md, "Calendar suggestions"): "Dinner Plan"
 /// today at 18:00 for an hour, "Bedtime Routine" today at 20:00 for 30 minutes, "Weekly Chores"
 /// on Sunday at 10:00 for two hours — always the first such wall-clock time strictly after `now` in
 /// the user's time zone (a time already past today moves to tomorrow, or to the next Sunday), with

@@ -5,7 +5,7 @@ import ZiaAPI
 import ZiaAssistant
 import ZiaCorpus
 
-/// Memories written from what the user does (the seed's "memory writeback"), only while their
+/// Memories written from what the user does (docs/zia.md, "Memories written back"), only while their
 /// `personalization_consent` is on: a saved meal plan becomes `meal_cuisine_<cuisine>` preferences
 /// (the cuisines of its recipes, found by id or title in the shipped corpus), which the meal
 /// planner reads back (``RememberedCuisines``); a completed routine becomes a `routine_<type>_completed`

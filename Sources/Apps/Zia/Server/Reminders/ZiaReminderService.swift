@@ -8,7 +8,7 @@ import PlatformCore
 import SQLKit
 import ZiaAPI
 
-/// Zia's reminders (seed step 35), sent by the server: each reminder that is on has one pending
+/// Zia's reminders (docs/zia.md, "Reminders"), sent by the server: each reminder that is on has one pending
 /// durable job at its next local time (``ReminderSchedule``), keyed by user, category and instant.
 /// The job delivers through the notification engine (categories `bedtime_reminder`,
 /// `meal_reminder`, `chore_reminder`, which Zia's delivery rules let through quiet hours: the user

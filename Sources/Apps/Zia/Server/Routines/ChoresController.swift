@@ -3,7 +3,7 @@ import Hummingbird
 import PlatformCore
 import ZiaAPI
 
-/// `POST /chores/schedule`: the seed's `schedule_chores` over a checked body (pure: nothing is stored).
+/// `POST /chores/schedule`: `schedule_chores` (docs/zia.md, "Chores") over a checked body (pure: nothing is stored).
 public struct ChoresController: Sendable {
     public init() {}
 

@@ -75,7 +75,7 @@ public final class CorpusIndex: Sendable {
         ]
     }
 
-    /// The seed's text preparation (title, then one ingredient per line) plus the cuisine and tags.
+    /// A recipe's text to embed: title, then one ingredient per line, the cuisine and tags (docs/zia.md, "Offline and real").
     static func embeddingText(of recipe: Recipe) -> String {
         ([recipe.title] + recipe.ingredients.map(\.name) + [recipe.cuisine, recipe.tags.joined(separator: " ")]).joined(separator: "\n")
     }

@@ -1,7 +1,7 @@
 import Foundation
 import ZiaAPI
 
-/// The seed's "smart sort order", as a documented choice: aisles in the order this user checked
+/// The smart sort order (docs/zia.md, "Grocery sessions"): aisles in the order this user checked
 /// them on earlier trips. Each trip ranks its aisles by when their first item was checked (0 for
 /// the first aisle, 1 for the last); an aisle's place is its average rank over the trips it was
 /// visited on; aisles never visited follow in the store's usual order (``GroceryAisle``'s cases).

@@ -39,7 +39,7 @@ public struct GrocerySessionRepository: Sendable {
         return .success(payload?.grocery ?? GroceryList())
     }
 
-    /// Starts a session of `items` (abandoning the one in progress, as the seed does).
+    /// Starts a session of `items` (abandoning the one in progress; docs/zia.md, "Grocery sessions").
     public func start(_ items: [GroceryList.Item], aisles: [GroceryAisle], artifact: UUID?, autoAddToPantry: Bool, for user: UserID) async throws -> GrocerySession {
         let now = clock.now()
         let id = GrocerySessionID()

@@ -5,7 +5,7 @@ import PlatformCore
 import ZiaAPI
 import ZiaAssistant
 
-/// The seed's interactive shopping (step 43) under `/grocery-sessions`: start from a saved meal plan
+/// Interactive shopping (docs/zia.md, "Grocery sessions") under `/grocery-sessions`: start from a saved meal plan
 /// or a list, check and skip items, complete (adding bought items to the pantry) or abandon; the
 /// session in progress and the trips' summary. Another user's session is a 404; a closed one
 /// refuses changes with 409.

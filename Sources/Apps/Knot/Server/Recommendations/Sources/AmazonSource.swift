@@ -4,7 +4,7 @@ import Foundation
 /// Amazon Product Advertising API 5 `SearchItems` (AWS SigV4-signed POST) as a source of gifts:
 /// interests map to Amazon search indexes, the budget to `MinPrice`/`MaxPrice` in cents, listing
 /// prices (dollars) back to cents, and every product URL carries the Associates tag so a purchase
-/// is attributed (seed 000 decisions 128–131).
+/// is attributed (docs/knot.md, "How Knot picks").
 public struct AmazonSource: CandidateSourceProvider {
     public var name: String { "amazon" }
     let accessKey: String

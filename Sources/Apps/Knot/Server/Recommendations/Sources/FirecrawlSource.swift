@@ -1,7 +1,7 @@
 import Foundation
 
 /// Firecrawl `POST /v1/scrape` (bearer key) over curated city guides (The Infatuation, Eater) as a
-/// source of dates and experiences (seed 000 step 8.6): each guide's markdown is parsed for venues
+/// source of dates and experiences (docs/knot.md, "How Knot picks"): each guide's markdown is parsed for venues
 /// (`## Name`, `**Name** — …`, `1. [Name](url) — …`), venues are classified date/experience by
 /// keywords and filtered by interests, and a city's venues are cached for 24 hours so guides are
 /// crawled at most daily.

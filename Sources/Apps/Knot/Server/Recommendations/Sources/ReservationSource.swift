@@ -1,6 +1,6 @@
 import Foundation
 
-/// OpenTable and Resy booking links as a source of dates (seed 000 step 8.5): neither offers a
+/// OpenTable and Resy booking links as a source of dates (docs/knot.md, "How Knot picks"): neither offers a
 /// public availability API, so this builds their search URLs for a table for two next Saturday
 /// evening, by cuisine (from the food interests) and city, with time slots around 19:00. No HTTP
 /// here; the availability stage checks the links like any other.

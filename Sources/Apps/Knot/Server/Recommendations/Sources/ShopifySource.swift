@@ -2,7 +2,7 @@ import Foundation
 
 /// Shopify Storefront API (GraphQL, `X-Shopify-Storefront-Access-Token`) as a source of gifts from a
 /// partner store: interests become a `products(query:)` search, unavailable products are dropped,
-/// `minVariantPrice` (a decimal string) becomes cents in the store's currency (seed 000 step 8.4).
+/// `minVariantPrice` (a decimal string) becomes cents in the store's currency (docs/knot.md, "How Knot picks").
 public struct ShopifySource: CandidateSourceProvider {
     public var name: String { "shopify" }
     let storefrontToken: String

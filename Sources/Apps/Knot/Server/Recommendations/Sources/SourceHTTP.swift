@@ -45,7 +45,7 @@ struct SourceHTTP: Sendable {
     }
 }
 
-/// ISO 4217 currency by country code (seed 000 decision 121); unknown countries use USD.
+/// ISO 4217 currency by country code (docs/knot.md, "How Knot picks"); unknown countries use USD.
 enum CountryCurrency {
     static let map: [String: String] = [
         "US": "USD", "CA": "CAD", "GB": "GBP", "UK": "GBP", "IE": "EUR", "FR": "EUR", "DE": "EUR", "ES": "EUR", "IT": "EUR", "NL": "EUR",

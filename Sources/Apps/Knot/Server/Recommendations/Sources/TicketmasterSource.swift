@@ -2,7 +2,7 @@ import Foundation
 
 /// Ticketmaster Discovery v2 `GET /discovery/v2/events.json` (`apikey` query parameter) as a
 /// source of experiences: interests map to classifications, only `onsale` events pass, prices are
-/// the midpoint of `priceRanges`, currency from the event or the country (seed 000 decisions 123–127).
+/// the midpoint of `priceRanges`, currency from the event or the country (docs/knot.md, "How Knot picks").
 public struct TicketmasterSource: CandidateSourceProvider {
     public var name: String { "ticketmaster" }
     let apiKey: String

@@ -3,7 +3,7 @@ import Foundation
 
 /// Brave Search `GET /res/v1/web/search` (`X-Subscription-Token`) plus a language model through the
 /// ``ModelRouter`` (purpose `knot.candidate_extraction`) as a source of real, purchasable or
-/// bookable items (seed 000 step 13.1): queries are built from interests, vibes, city and budget,
+/// bookable items (docs/knot.md, "How Knot picks"): queries are built from interests, vibes, city and budget,
 /// the model turns the search results into candidates as one strict JSON object, and only items
 /// whose URL was actually among the search results are kept, so the model cannot invent links.
 /// Malformed model output makes the source fail; the aggregator tolerates a failed source.

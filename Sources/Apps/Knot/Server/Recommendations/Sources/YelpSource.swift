@@ -2,7 +2,7 @@ import Foundation
 
 /// Yelp Fusion `GET /v3/businesses/search` (bearer key) as a source of dates and experiences:
 /// vibes map to Yelp category aliases, the budget to Yelp's 1–4 price filter, `$`–`$$$$` back to
-/// approximate cents, and the vault's country to the currency (seed 000 decisions 119–122).
+/// approximate cents, and the vault's country to the currency (docs/knot.md, "How Knot picks").
 public struct YelpSource: CandidateSourceProvider {
     public var name: String { "yelp" }
     let apiKey: String
