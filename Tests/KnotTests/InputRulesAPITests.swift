@@ -11,11 +11,11 @@ import Testing
 /// with 422 naming the field wherever text arrives, and bodies must be strict RFC 8259 JSON.
 @Suite("Input rules API", .timeLimit(.minutes(3)))
 struct InputRulesAPITests {
-    static func post(_ client: APIClient, _ path: String, token: String, raw: String) async throws -> APIResponse {
+    static func post(_ client: TestClient, _ path: String, token: String, raw: String) async throws -> APIResponse {
         try await client.send(.post, path, token: token, body: Data(raw.utf8))
     }
 
-    static func hintTotal(_ client: APIClient, _ user: SignedIn) async throws -> Int? {
+    static func hintTotal(_ client: TestClient, _ user: SignedIn) async throws -> Int? {
         try await client.send(.get, "/knot/api/v1/hints", token: user.accessToken).json["total"] as? Int
     }
 

@@ -14,7 +14,7 @@ import Testing
 struct ReminderChoiceTests {
     typealias Reminders = MilestoneReminderTests
 
-    static func milestoneIDs(_ client: APIClient, _ user: SignedIn) async throws -> [String: String] {
+    static func milestoneIDs(_ client: TestClient, _ user: SignedIn) async throws -> [String: String] {
         let milestones = try await client.send(.get, "/knot/api/v1/vault", token: user.accessToken).json["milestones"] as? [[String: Any]] ?? []
         return Dictionary(uniqueKeysWithValues: milestones.map { ($0["milestone_name"] as! String, $0["id"] as! String) })
     }

@@ -309,7 +309,7 @@ struct VibeKeeperOfflineSyncTests {
         try await withServer(.sqlite) { server, _ in try await Self.temporaryIDs(server) }
     }
 
-    @MainActor static func temporaryIDs(_ server: TestSupport.APIClient) async throws {
+    @MainActor static func temporaryIDs(_ server: TestClient) async throws {
         let stack = try await ClientStack.signedIn(server)
         stack.chaos.isOffline = true
         let local = try await stack.sync.createIdea(NewGiftIdea(idea: "Wool socks"))

@@ -20,19 +20,19 @@ struct ReminderTests {
         configuration.refreshTokenTTL = 800 * 86400
     }
 
-    static func setUp(_ client: APIClient) async throws -> SignedIn {
+    static func setUp(_ client: TestClient) async throws -> SignedIn {
         let user = try await client.signIn(app: "vibekeeper")
         _ = try await client.send(.put, "\(base)/users/me/notification-preferences", token: user.accessToken, json: ["timezone": "America/New_York"])
         return user
     }
 
-    static func reminders(_ client: APIClient, _ user: SignedIn, _ query: String = "") async throws -> [Reminder] {
+    static func reminders(_ client: TestClient, _ user: SignedIn, _ query: String = "") async throws -> [Reminder] {
         let response = try await client.send(.get, "\(base)/reminders\(query)", token: user.accessToken)
         guard response.status == .ok else { throw TestFailure("\(query): \(response.status) \(response.text)") }
         return try response.decode([Reminder].self)
     }
 
-    static func outbox(_ client: APIClient, _ user: SignedIn) async throws -> [[String: Any]] {
+    static func outbox(_ client: TestClient, _ user: SignedIn) async throws -> [[String: Any]] {
         try await client.send(.get, "\(base)/users/me/outbox", token: user.accessToken).json["notifications"] as? [[String: Any]] ?? []
     }
 
