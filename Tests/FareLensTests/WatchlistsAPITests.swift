@@ -66,12 +66,12 @@ struct WatchlistsAPITests {
             let v1 = try #require(second.headers[.eTag])
             let secondID = try second.decode(Watchlist.self).id
 
-            let read = try await client.send(.get, Self.item(secondID), token: user.accessToken)
+            let read = try await client.send(FareLensRoutes.watchlist, secondID, token: user.accessToken)
             #expect(read.status == .ok && read.headers[.eTag] == v1, "\(read.text)")
 
-            let listed = try await client.send(.get, Self.path, token: user.accessToken)
-            #expect(listed.status == .ok && (listed.json["data"] as? [Any])?.count == 2, "\(listed.text)")
-            #expect(try listed.decode(FareLensList<Watchlist>.self).data.map(\.id) == [secondID, first.id], "newest first")
+            let listed = try await client.send(FareLensRoutes.watchlists, token: user.accessToken)
+            #expect(listed.status == .ok && listed.value?.data.count == 2, "\(listed.text)")
+            #expect(listed.value?.data.map(\.id) == [secondID, first.id], "newest first")
             let page1 = try await client.send(.get, Self.path + "?limit=1", token: user.accessToken)
             let cursor = try #require(page1.headers[ListPagingHeader.next])
             #expect(try page1.decode(FareLensList<Watchlist>.self).data.map(\.id) == [secondID])

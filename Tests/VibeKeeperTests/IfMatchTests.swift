@@ -166,10 +166,9 @@ struct IfMatchTests {
             let response = try await client.send(.get, "\(base)/\(kind.path)/\(id)", token: user.accessToken)
             return (response.status, response.text)
         }
-        let contacts = try JSONSerialization.jsonObject(with: try await client.send(.get, "\(base)/contacts", token: user.accessToken).body) as? [[String: Any]] ?? []
-        for contact in contacts {
-            let list = try await client.send(.get, "\(base)/contacts/\(contact["id"] as! String)/occasions", token: user.accessToken)
-            for occasion in try JSONSerialization.jsonObject(with: list.body) as? [[String: Any]] ?? [] where occasion["id"] as? String == id {
+        for contact in try await client.send(VibeKeeperRoutes.contacts, token: user.accessToken).value ?? [] {
+            let list = try await client.send(VibeKeeperRoutes.occasions, contact.id, token: user.accessToken)
+            for occasion in try JSONSerialization.jsonObject(with: list.response.body) as? [[String: Any]] ?? [] where occasion["id"] as? String == id {
                 return (.ok, String(decoding: try JSONSerialization.data(withJSONObject: occasion), as: UTF8.self))
             }
         }

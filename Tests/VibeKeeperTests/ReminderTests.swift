@@ -57,9 +57,9 @@ struct ReminderTests {
             #expect(reminders.map { ISO8601.string(from: $0.scheduledFor) } == ["2026-12-13T14:00:00.000Z"])
             #expect(reminders.first?.id == automatic.id && reminders.first?.message == "Don't forget Mom's birthday on December 20!")
 
-            #expect(try await client.send(.get, "\(Self.base)/users/me/preferences", token: user.accessToken).json["notificationLeadTime"] as? Int == 7)
-            let lead = try await client.send(.put, "\(Self.base)/users/me/preferences", token: user.accessToken, json: ["notificationLeadTime": 3])
-            #expect(lead.status == .ok && lead.json["notificationLeadTime"] as? Int == 3)
+            #expect(try await client.send(VibeKeeperRoutes.preferences, token: user.accessToken).value?.notificationLeadTime == 7)
+            let lead = try await client.send(VibeKeeperRoutes.updatePreferences, token: user.accessToken, body: VibeKeeperPreferences.Input(notificationLeadTime: 3))
+            #expect(lead.status == .ok && lead.value?.notificationLeadTime == 3)
             #expect(try await Self.reminders(client, user).map { ISO8601.string(from: $0.scheduledFor) } == ["2026-12-17T14:00:00.000Z"])
             for bad: [String: Any] in [["notificationLeadTime": 366], ["notificationLeadTime": -1], [:]] {
                 #expect(try await client.send(.put, "\(Self.base)/users/me/preferences", token: user.accessToken, json: bad).errorFields == ["notificationLeadTime"])
