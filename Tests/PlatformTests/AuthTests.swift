@@ -569,8 +569,7 @@ struct MultiInstanceSessionTests {
                         ).all().count
                     }
                 }
-                let started = ContinuousClock.now
-                while try await listeners(end: false) < 2, ContinuousClock.now - started < .seconds(10) { try await Task.sleep(for: .milliseconds(50)) }
+                _ = try await eventually(every: .milliseconds(50)) { try await listeners(end: false) >= 2 }
                 let early = try await clients[0].signIn()
                 try await Self.warm(clients, early.accessToken)
 
