@@ -14,8 +14,8 @@ import Testing
 /// The shortcuts the request path takes for speed (issue 13) must say exactly what the general
 /// path says: the hand-written JSON, the trimming, the random UUIDs, UUID parameters on SQLite and
 /// the SQLite statement cache.
-@Suite("Hot path equivalence", .timeLimit(.minutes(2)))
-struct HotPathTests {
+@Suite("Shortcuts answer as the general path does", .timeLimit(.minutes(2)))
+struct ShortcutEquivalenceTests {
     static let awkwardTexts = [
         "", "plain", "quote \" and backslash \\ and slash /", "line\nbreak\r\ntab\there", "\u{0}\u{1}\u{8}\u{b}\u{c}\u{1f}\u{7f}",
         "emoji 🎁 and accents é ñ 中文", "\u{2028}\u{2029}\u{85}\u{a0}", "</script>", String(repeating: "x", count: 600),

@@ -3,10 +3,12 @@ import TestSupport
 import Testing
 import ZiaAPI
 
-/// What the outside probe of Zia's pantry, shopping, routines, artifacts and reminders found, each
-/// kept fixed through the HTTP API on both databases.
-@Suite("Zia part 2: what the outside probe found", .timeLimit(.minutes(3)))
-struct ZiaPart2ProbeTests {
+/// Saved plans and what is built from them (grocery sessions, the pantry, routine runs, reminders,
+/// chore schedules) through the HTTP API on both databases: amounts stay finite, non-negative and one
+/// line per item, a field out of its range is a 422 naming it, and a completed run is remembered by
+/// the routine it ran.
+@Suite("Zia plan data: amounts and fields checked, one line per item, runs remembered by their routine", .timeLimit(.minutes(3)))
+struct ZiaPlanDataRulesAPITests {
     static func mealPlan(_ grocery: [[String: Any]]) -> [String: Any] {
         [
             "artifact_type": "meal_plan",
@@ -101,7 +103,7 @@ struct ZiaPart2ProbeTests {
     @Test(
         "bad routine steps in a saved plan, weekdays_only for meal prep or the check-in, and chore dates past year 9999 are 422s naming the field", arguments: TestDatabase.allCases
     )
-    func moreFieldsChecked(_ database: TestDatabase) async throws {
+    func outOfRangeFieldsRefused(_ database: TestDatabase) async throws {
         try await ZiaServer.with(database) { client, _ in
             let user = try await client.signIn(app: "zia")
             let routine = try await client.send(
