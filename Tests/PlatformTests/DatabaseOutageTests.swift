@@ -222,7 +222,7 @@ struct DatabaseOutageTests {
                     try await Task.sleep(for: .seconds(3))
                 }
             }
-            try #require(try await eventually(within: .minutes(3), every: .milliseconds(10)) { locked.withLock { $0 } })
+            try #require(try await eventually(within: .seconds(180), every: .milliseconds(10)) { locked.withLock { $0 } })
             let blocked = try await Self.timed { try await client.send(.post, "/knot/api/v1/hints", token: user.accessToken, json: ["hint_text": "while locked"]) }
             Self.expectUnavailable(blocked, "POST while the file is locked")
             #expect(try await client.send(.get, "/knot/api/v1/hints", token: user.accessToken).status == .ok)

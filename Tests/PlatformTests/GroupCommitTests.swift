@@ -44,7 +44,7 @@ struct GroupCommitTests {
                 return value
             }
         }
-        try #require(try await eventually(within: .minutes(1), every: .milliseconds(5)) { started.withLock { $0 } })
+        try #require(try await eventually(within: .seconds(60), every: .milliseconds(5)) { started.withLock { $0 } })
         return holder
     }
 
@@ -141,7 +141,7 @@ struct GroupCommitTests {
                     try await Task.sleep(for: .milliseconds(700))
                 }
             }
-            try #require(try await eventually(within: .minutes(1), every: .milliseconds(1)) { store.transactionsWaiting >= 1 })
+            try #require(try await eventually(within: .seconds(60), every: .milliseconds(1)) { store.transactionsWaiting >= 1 })
             let impatient = Task {
                 try await DatabaseDeadline.withOperationTimeout(.milliseconds(400)) {
                     try await store.transaction { db in try await db.raw("INSERT INTO t (v) VALUES ('impatient')").run() }

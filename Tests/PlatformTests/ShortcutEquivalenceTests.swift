@@ -481,7 +481,7 @@ struct DeadlineSweeperTests {
         }
         for index in stride(from: 1, to: 50, by: 2) { tokens[index].cancel() }
         // Actions run just after their entries leave the table: wait for the actions themselves.
-        try #require(try await eventually(within: .minutes(3), every: .milliseconds(10)) { fired.withLock { $0.count } >= 25 && sweeper.pendingCount == 0 })
+        try #require(try await eventually(within: .seconds(180), every: .milliseconds(10)) { fired.withLock { $0.count } >= 25 && sweeper.pendingCount == 0 })
         try await Task.sleep(for: .milliseconds(100))  // a cancelled action that wrongly fired would show by now
         let times = fired.withLock { $0 }
         #expect(Set(times.keys) == Set(stride(from: 0, to: 50, by: 2)), "the even ones fire, the cancelled odd ones do not")
@@ -491,7 +491,7 @@ struct DeadlineSweeperTests {
         // Re-armed after going idle: a later deadline still fires.
         let late = Mutex(false)
         _ = sweeper.schedule(in: .milliseconds(30)) { late.withLock { $0 = true } }
-        try #require(try await eventually(within: .minutes(3), every: .milliseconds(10)) { late.withLock { $0 } })
+        try #require(try await eventually(within: .seconds(180), every: .milliseconds(10)) { late.withLock { $0 } })
         #expect(sweeper.pendingCount == 0)
     }
 }

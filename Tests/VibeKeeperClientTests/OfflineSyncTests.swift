@@ -334,7 +334,7 @@ struct VibeKeeperOfflineSyncTests {
             stack.chaos.inject(.delay(.milliseconds(300)), "POST", "/gift-ideas")
             let sync = stack.sync
             let creating = Task { try await sync.createIdea(NewGiftIdea(idea: "Wool socks")) }
-            try #require(try await eventually(within: .minutes(3), every: .milliseconds(5)) { !stack.chaos.delivered("POST", "/gift-ideas").isEmpty })
+            try #require(try await eventually(within: .seconds(180), every: .milliseconds(5)) { !stack.chaos.delivered("POST", "/gift-ideas").isEmpty })
             let local = try #require(await sync.ideas().first)
             #expect(local.isLocalOnly)
             await sync.deleteIdea(local.value.id)

@@ -323,7 +323,7 @@ struct VibeKeeperViewModelTests {
         search.query = "pottery class"
         await gate.release(after: 1)
         let slow = search.pending
-        try #require(try await eventually(within: .minutes(3), every: .milliseconds(5)) { stack.chaos.delivered("GET", "/search").count >= 2 })
+        try #require(try await eventually(within: .seconds(180), every: .milliseconds(5)) { stack.chaos.delivered("GET", "/search").count >= 2 })
         search.query = "fishing reel"
         await gate.release(after: 1)
         await search.pending?.value
@@ -381,7 +381,7 @@ actor SleepGate {
 
     /// Once `count` pauses have begun, ends them all (cancelled searches then stop, the last one runs).
     func release(after count: Int) async {
-        _ = try? await eventually(within: .minutes(3), every: .milliseconds(1)) { waiters.count >= count }
+        _ = try? await eventually(within: .seconds(180), every: .milliseconds(1)) { waiters.count >= count }
         let current = waiters
         waiters = []
         for waiter in current { waiter.resume() }
