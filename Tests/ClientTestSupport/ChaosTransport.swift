@@ -6,9 +6,9 @@ import TestSupport
 /// The real application in-process as the SDK's transport: every request goes through the real
 /// router, middleware, database and rules (no socket).
 public struct InProcessTransport: HTTPTransport {
-    public let server: TestSupport.APIClient
+    public let server: TestClient
 
-    public init(server: TestSupport.APIClient) { self.server = server }
+    public init(server: TestClient) { self.server = server }
 
     public func send(_ request: HTTPRequestData) async throws -> HTTPResponseData {
         var fields = HTTPFields()

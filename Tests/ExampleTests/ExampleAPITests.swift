@@ -14,7 +14,7 @@ struct ExampleAPITests {
     static let modules: [any AppModule.Type] = hostedApps.contains { $0.id == ExampleApp.id } ? [] : [ExampleApp.self]
 
     /// The server with only Example enabled.
-    static func withExample<T: Sendable>(_ database: TestDatabase, _ body: @Sendable (TestSupport.APIClient) async throws -> T) async throws -> T {
+    static func withExample<T: Sendable>(_ database: TestDatabase, _ body: @Sendable (TestClient) async throws -> T) async throws -> T {
         try await withServer(database, configure: { $0.apps = [ExampleApp.id] }, dependencies: .init(extraModules: modules)) { client, _ in
             try await body(client)
         }

@@ -1,6 +1,7 @@
 import FareLensClient
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @Suite("FareLens SDK errors and retries")
@@ -78,7 +79,7 @@ struct RequestCoalescerTests {
         await transport.waitForCalls(1)
         async let second = api.send(FareLensRoutes.deals)
         // Let the second caller reach the coalescer before the answer comes.
-        await Fixtures.untilJoined(api.coalescer, 1)
+        try await Fixtures.untilJoined(api.coalescer, 1)
         transport.release()
         let (a, b) = try await (first, second)
         #expect(transport.callCount == 1)
@@ -109,7 +110,7 @@ struct RequestCoalescerTests {
         let one = Task { try await coalescer.send(get) { try await transport.send($0) } }
         await transport.waitForCalls(1)
         let two = Task { try await coalescer.send(get) { try await transport.send($0) } }
-        await Fixtures.untilJoined(coalescer, 1)
+        try await Fixtures.untilJoined(coalescer, 1)
         transport.release()
         await #expect(throws: ClientError.offline("down")) { try await one.value }
         await #expect(throws: ClientError.offline("down")) { try await two.value }
@@ -141,23 +142,21 @@ extension RequestCoalescerTests {
         var starts = started.makeAsyncIterator()
         _ = await starts.next()
         let two = Task { try await coalescer.send(get, through: send) }
-        await Fixtures.untilJoined(coalescer, 1)
+        try await Fixtures.untilJoined(coalescer, 1)
 
         one.cancel()
         await #expect(throws: CancellationError.self) { try await one.value }
         #expect(!sharedCancelled.withLock { $0 }, "the other waiter still wants the answer")
         two.cancel()
         await #expect(throws: CancellationError.self) { try await two.value }
-        for _ in 0..<100_000 where !sharedCancelled.withLock({ $0 }) { await Task.yield() }
-        #expect(sharedCancelled.withLock { $0 })
+        #expect(try await eventually { sharedCancelled.withLock { $0 } })
     }
 }
 
 extension Fixtures {
-    /// Waits (yielding, never sleeping) until `count` callers joined a request in flight on
-    /// `coalescer`; gives up after 100,000 yields so a coalescer that never joins fails the test
-    /// instead of hanging it.
-    static func untilJoined(_ coalescer: RequestCoalescer, _ count: Int) async {
-        for _ in 0..<100_000 where await coalescer.joined < count { await Task.yield() }
+    /// Waits until `count` callers joined a request in flight on `coalescer`; gives up after
+    /// `testPatience` so a coalescer that never joins fails the test instead of hanging it.
+    static func untilJoined(_ coalescer: RequestCoalescer, _ count: Int) async throws {
+        _ = try await eventually(every: .milliseconds(1)) { await coalescer.joined >= count }
     }
 }

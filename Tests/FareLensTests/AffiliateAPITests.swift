@@ -20,7 +20,7 @@ struct AffiliateAPITests {
     /// A server with FareLens, the webhook secret (unless `secret` is nil), `admins` on the allow-list and a test clock.
     static func withAffiliate(
         _ database: TestDatabase, secret: String? = Self.secret, admins: [String] = [], dataDirectory: String? = nil,
-        _ body: @Sendable (TestSupport.APIClient, FareLensApp, TestClock, ServerComponents) async throws -> Void
+        _ body: @Sendable (TestClient, FareLensApp, TestClock, ServerComponents) async throws -> Void
     ) async throws {
         let clock = TestClock(start)
         try await withServer(
@@ -44,7 +44,7 @@ struct AffiliateAPITests {
     }
 
     /// Records a deal and answers its id (from the feed).
-    static func listedDeal(_ app: FareLensApp, _ client: TestSupport.APIClient, _ user: SignedIn, _ origin: String = "SFO", _ destination: String = "LAX") async throws -> DealID {
+    static func listedDeal(_ app: FareLensApp, _ client: TestClient, _ user: SignedIn, _ origin: String = "SFO", _ destination: String = "LAX") async throws -> DealID {
         try await app.deals.record([deal(origin, destination)])
         let feed = try await client.send(.get, FareLensRoutes.deals.endpoint.path + "?origin=\(origin)&destination=\(destination)", token: user.accessToken)
         return try #require(try feed.decode(FareLensList<Deal>.self).data.first).id
@@ -54,7 +54,7 @@ struct AffiliateAPITests {
         FareLensRoutes.dealLinks.endpoint(id).path + "?placement=\(placement)"
     }
 
-    static func post(_ client: TestSupport.APIClient, _ json: [String: Any], signature: String?? = .none) async throws -> APIResponse {
+    static func post(_ client: TestClient, _ json: [String: Any], signature: String?? = .none) async throws -> APIResponse {
         let body = try JSONSerialization.data(withJSONObject: json)
         var headers = HTTPFields()
         let sign: String? = signature ?? TravelpayoutsTestSignature.sign(body, secret: secret)
@@ -135,7 +135,7 @@ struct AffiliateAPITests {
         arguments: TestDatabase.allCases)
     func clickNeedsKnownDeal(_ database: TestDatabase) async throws {
         try await Self.withAffiliate(database) { client, app, clock, _ in
-            let emails = (0..<4).map { _ in TestSupport.APIClient.freshEmail }
+            let emails = (0..<4).map { _ in TestClient.freshEmail }
             func signIn() async throws -> [SignedIn] {
                 var users: [SignedIn] = []
                 for email in emails { users.append(try await client.signIn(email, app: "farelens")) }

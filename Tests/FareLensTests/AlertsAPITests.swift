@@ -30,7 +30,7 @@ struct AlertsAPITests {
 
     static func with(
         _ database: TestDatabase, at start: Date, push: (any PushProvider)? = nil,
-        _ body: @escaping @Sendable (TestSupport.APIClient, TestClock, FareLensApp) async throws -> Void
+        _ body: @escaping @Sendable (TestClient, TestClock, FareLensApp) async throws -> Void
     ) async throws {
         let clock = TestClock(start)
         // Isolated: `releaseDue()` offers every user's due alerts in the database, so a test running
@@ -47,10 +47,10 @@ struct AlertsAPITests {
         var email: String
         var id: UserID
 
-        func token(_ client: TestSupport.APIClient) async throws -> String { try await client.signIn(email, app: "farelens").accessToken }
+        func token(_ client: TestClient) async throws -> String { try await client.signIn(email, app: "farelens").accessToken }
     }
 
-    static func signIn(_ client: TestSupport.APIClient, zone: String, tier: String = "free") async throws -> (Member, UserID) {
+    static func signIn(_ client: TestClient, zone: String, tier: String = "free") async throws -> (Member, UserID) {
         let email = "alerts-\(UUID().uuidString.prefix(8).lowercased())@example.com"
         let user = try await client.signIn(email, app: "farelens")
         let zoned = try await client.send(.put, platformPreferences, token: user.accessToken, json: ["timezone": zone])
@@ -76,7 +76,7 @@ struct AlertsAPITests {
             previousPriceCents: previous, currency: "USD", matchingDeals: deals, checkedAt: at)
     }
 
-    static func alerts(_ client: TestSupport.APIClient, _ user: Member) async throws -> [AlertHistoryEntry] {
+    static func alerts(_ client: TestClient, _ user: Member) async throws -> [AlertHistoryEntry] {
         let response = try await client.send(.get, history + "?limit=100", token: try await user.token(client))
         #expect(response.status == .ok, "\(response.text)")
         // Every id lower-case, as the alert's push names it (`alert_id`) and as every FareLens id is.

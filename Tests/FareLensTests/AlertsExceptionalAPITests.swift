@@ -15,7 +15,7 @@ struct AlertsExceptionalAPITests {
     static let tokyoThree = Date(timeIntervalSince1970: 1_772_431_200)
 
     static func with(
-        _ database: TestDatabase, at start: Date, _ body: @escaping @Sendable (TestSupport.APIClient, TestClock, FareLensApp, ServerComponents) async throws -> Void
+        _ database: TestDatabase, at start: Date, _ body: @escaping @Sendable (TestClient, TestClock, FareLensApp, ServerComponents) async throws -> Void
     ) async throws {
         let clock = TestClock(start)
         try await withIsolatedServer(database, configure: { $0.apps = [FareLensApp.id] }, dependencies: .init(clock: clock)) { client, server in
@@ -24,7 +24,7 @@ struct AlertsExceptionalAPITests {
         }
     }
 
-    static func watch(_ client: TestSupport.APIClient, _ member: AlertsAPITests.Member, _ origin: String, _ destination: String) async throws {
+    static func watch(_ client: TestClient, _ member: AlertsAPITests.Member, _ origin: String, _ destination: String) async throws {
         let created = try await client.send(
             .post, FareLensRoutes.createWatchlist.endpoint.path, token: try await member.token(client), json: ["origin": origin, "destination": destination])
         #expect(created.status == .created, "\(created.text)")

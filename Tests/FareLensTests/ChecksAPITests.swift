@@ -54,7 +54,7 @@ struct ChecksAPITests {
         var users: Set<UserID> { Set(delivered.value.map(\.user)) }
     }
 
-    static func with(_ database: TestDatabase, _ body: @escaping @Sendable (TestSupport.APIClient, TestClock, FareLensApp) async throws -> Void) async throws {
+    static func with(_ database: TestDatabase, _ body: @escaping @Sendable (TestClient, TestClock, FareLensApp) async throws -> Void) async throws {
         let clock = TestClock(start)
         try await withServer(database, configure: { $0.apps = [FareLensApp.id] }, dependencies: .init(clock: clock)) { client, server in
             try await body(client, clock, try #require(server.apps.compactMap { $0 as? FareLensApp }.first))
@@ -62,7 +62,7 @@ struct ChecksAPITests {
     }
 
     /// On a database of its own: a scheduled run selects every user of the database.
-    static func isolated(_ database: TestDatabase, _ body: @escaping @Sendable (TestSupport.APIClient, FareLensApp) async throws -> Void) async throws {
+    static func isolated(_ database: TestDatabase, _ body: @escaping @Sendable (TestClient, FareLensApp) async throws -> Void) async throws {
         try await withIsolatedServer(database, configure: { $0.apps = [FareLensApp.id] }, dependencies: .init(clock: TestClock(start))) { client, server in
             try await body(client, try #require(server.apps.compactMap { $0 as? FareLensApp }.first))
         }
@@ -70,7 +70,7 @@ struct ChecksAPITests {
 
     /// A signed-in user in `zone` (nil: unset) on `tier` with one watchlist per route.
     static func user(
-        _ client: TestSupport.APIClient, zone: String?, tier: String = "free", routes: [[String: Any]] = [["origin": "LAX", "destination": "JFK"]]
+        _ client: TestClient, zone: String?, tier: String = "free", routes: [[String: Any]] = [["origin": "LAX", "destination": "JFK"]]
     ) async throws -> (SignedIn, UserID, [Watchlist]) {
         let user = try await client.signIn(app: "farelens")
         if let zone {

@@ -39,8 +39,7 @@ struct DealsAPITests {
     }
 
     /// The server with FareLens, a test clock, and the app for recording deals and injecting fakes.
-    static func withDeals(_ database: TestDatabase, _ body: @escaping @Sendable (TestSupport.APIClient, FareLensApp, TestClock, ServerComponents) async throws -> Void) async throws
-    {
+    static func withDeals(_ database: TestDatabase, _ body: @escaping @Sendable (TestClient, FareLensApp, TestClock, ServerComponents) async throws -> Void) async throws {
         let clock = TestClock(start)
         // The deals are everyone's: each test has a database of its own, so other suites' deals never
         // show in its feed (nor its deals in theirs).

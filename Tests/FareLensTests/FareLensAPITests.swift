@@ -4,6 +4,7 @@ import Auth
 import FareLens
 import FareLensAPI
 import Foundation
+import PlatformAPI
 import TestSupport
 import Testing
 
@@ -13,7 +14,7 @@ struct FareLensAPITests {
     /// The server with only FareLens enabled.
     static func withFareLens<T: Sendable>(
         _ database: TestDatabase, configure: @escaping (inout ServerConfiguration) -> Void = { _ in },
-        _ body: @Sendable (TestSupport.APIClient) async throws -> T
+        _ body: @Sendable (TestClient) async throws -> T
     ) async throws -> T {
         try await withServer(
             database,
@@ -99,8 +100,8 @@ struct FareLensAPITests {
     func tokenLifetimes() async throws {
         #expect(FareLensApp.tokenLifetimes == TokenLifetimes(access: 3600, refresh: 7 * 86_400))
         try await Self.withFareLens(.sqlite) { client in
-            let response = try await client.send(.post, "/farelens/auth/dev", json: ["email": TestSupport.APIClient.freshEmail])
-            #expect(response.json["expires_in"] as? Int == 3600, "\(response.text)")
+            let response = try await client.send(FareLensRoutes.platform.devSignIn, body: AuthRequests.DevSignIn(email: TestClient.freshEmail))
+            #expect(response.value?.expiresIn == 3600, "\(response.text)")
         }
     }
 }

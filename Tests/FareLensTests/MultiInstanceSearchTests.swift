@@ -104,8 +104,7 @@ struct MultiInstanceSearchTests {
             let query = SearchQuotaTests.query(clock)
             let first = Task { try await Self.service(db, clock: clock, provider: failing).search(query, purpose: .userSearch(UserID())) }
             // The first instance holds the claim (its provider is answering) before the second asks.
-            let claimed = ContinuousClock.now + .seconds(10)
-            while try await Self.claimCount(db) == 0, ContinuousClock.now < claimed { try await Task.sleep(for: .milliseconds(10)) }
+            _ = try await eventually(every: .milliseconds(10)) { try await Self.claimCount(db) > 0 }
             let start = ContinuousClock.now
             let second = try await Self.service(db, clock: clock, provider: working).search(query, purpose: .userSearch(UserID()))
             #expect(ContinuousClock.now - start < .seconds(5), "it waited on a claim nobody held")

@@ -18,14 +18,14 @@ struct PointsAPITests {
     /// 2026-03-01 12:00 UTC.
     static let start = Date(timeIntervalSince1970: 1_772_366_400)
 
-    static func with(_ database: TestDatabase, at start: Date = start, _ body: @Sendable (TestSupport.APIClient, TestClock, ServerComponents) async throws -> Void) async throws {
+    static func with(_ database: TestDatabase, at start: Date = start, _ body: @Sendable (TestClient, TestClock, ServerComponents) async throws -> Void) async throws {
         let clock = TestClock(start)
         try await withServer(database, configure: { $0.apps = [FareLensApp.id] }, dependencies: .init(clock: clock)) { client, server in
             try await body(client, clock, server)
         }
     }
 
-    static func created(_ client: TestSupport.APIClient, _ user: SignedIn, _ clock: TestClock, _ json: [String: Any]) async throws -> PointsProgram {
+    static func created(_ client: TestClient, _ user: SignedIn, _ clock: TestClock, _ json: [String: Any]) async throws -> PointsProgram {
         clock.advance(by: 1)
         let response = try await client.send(.post, path, token: user.accessToken, json: json)
         #expect(response.status == .created, "\(response.text)")
@@ -34,7 +34,7 @@ struct PointsAPITests {
 
     static func item(_ id: PointsProgramID) -> String { path + "/" + id.description }
 
-    static func bonusIDs(_ client: TestSupport.APIClient, _ user: SignedIn) async throws -> [String] {
+    static func bonusIDs(_ client: TestClient, _ user: SignedIn) async throws -> [String] {
         let response = try await client.send(.get, bonusesPath, token: user.accessToken)
         #expect(response.status == .ok, "\(response.text)")
         return try response.decode(FareLensList<TransferBonus>.self).data.map(\.id)

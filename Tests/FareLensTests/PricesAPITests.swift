@@ -15,7 +15,7 @@ struct PricesAPITests {
     static let today = LocalDate(now, in: TimeZone(identifier: "UTC")!)
 
     static func withPrices<T: Sendable>(
-        _ database: TestDatabase, clock: TestClock = TestClock(now), _ body: @escaping @Sendable (TestSupport.APIClient, FareLensApp, SignedIn) async throws -> T
+        _ database: TestDatabase, clock: TestClock = TestClock(now), _ body: @escaping @Sendable (TestClient, FareLensApp, SignedIn) async throws -> T
     ) async throws -> T {
         try await withIsolatedServer(database, configure: { $0.apps = [FareLensApp.id] }, dependencies: .init(clock: clock)) { client, server in
             let app = try #require(server.app(FareLensApp.self))

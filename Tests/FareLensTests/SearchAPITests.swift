@@ -14,7 +14,7 @@ struct SearchAPITests {
     /// A FareLens-only server on `database` with `clock` and FareLens settings `overrides`.
     static func withSearchServer<T: Sendable>(
         _ database: TestDatabase, clock: TestClock, overrides: [String: String] = [:], logs: CapturedLogs? = nil,
-        _ body: @Sendable @escaping (TestSupport.APIClient, ServerComponents) async throws -> T
+        _ body: @Sendable @escaping (TestClient, ServerComponents) async throws -> T
     ) async throws -> T {
         @Sendable func run(_ url: String?) async throws -> T {
             try await withServer(

@@ -107,7 +107,7 @@ struct SubscriptionsAPITests {
     static var webhookPath: String { FareLensRoutes.appStoreNotification.endpoint.path }
 
     struct Harness: Sendable {
-        let client: TestSupport.APIClient
+        let client: TestClient
         let clock: TestClock
         let app: FareLensApp
         let ca: LocalAppStoreCA
@@ -226,7 +226,7 @@ struct SubscriptionsAPITests {
     @Test("the 14-day trial is Pro with trial_ends_at until it ends; then the sweep puts the user on free", arguments: TestDatabase.allCases)
     func trial(_ database: TestDatabase) async throws {
         try await Self.with(database) { h in
-            let email = APIClient.freshEmail
+            let email = TestClient.freshEmail
             let user = try await h.client.signIn(email, app: "farelens")
             let response = try await h.verify(user, try h.ca.sign(h.transaction("2000001", days: 14, trial: true)))
             #expect(response.status == .ok, "\(response.text)")
@@ -247,7 +247,7 @@ struct SubscriptionsAPITests {
     @Test("an expired, a revoked or a refunded subscription is free", arguments: TestDatabase.allCases)
     func expiredAndRevoked(_ database: TestDatabase) async throws {
         try await Self.with(database) { h in
-            let email = APIClient.freshEmail
+            let email = TestClient.freshEmail
             let user = try await h.client.signIn(email, app: "farelens")
             let expired = try await h.verify(user, try h.ca.sign(h.transaction("3000001", days: -1)))
             #expect(expired.status == .ok, "\(expired.text)")
@@ -333,7 +333,7 @@ struct SubscriptionsAPITests {
     @Test("notifications: once per notificationUUID, kept for an unknown user until bound, renewals, grace and expiry", arguments: TestDatabase.allCases)
     func notifications(_ database: TestDatabase) async throws {
         try await Self.with(database) { h in
-            let email = APIClient.freshEmail
+            let email = TestClient.freshEmail
             let user = try await h.client.signIn(email, app: "farelens")
             // Before the app verified anything: stored, applied once the user binds it.
             let early = try await h.notify(try h.notification("SUBSCRIBED", transaction: h.transaction("6000001", days: 1)))

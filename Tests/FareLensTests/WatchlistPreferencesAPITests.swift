@@ -13,11 +13,11 @@ import Testing
 struct WatchlistPreferencesAPITests {
     static var path: String { FareLensRoutes.preferences.endpoint.path }
 
-    static func put(_ client: TestSupport.APIClient, _ user: SignedIn, _ airports: [[String: Any]]) async throws -> APIResponse {
+    static func put(_ client: TestClient, _ user: SignedIn, _ airports: [[String: Any]]) async throws -> APIResponse {
         try await client.send(.put, path, token: user.accessToken, json: ["preferred_airports": airports])
     }
 
-    static func get(_ client: TestSupport.APIClient, _ user: SignedIn) async throws -> [PreferredAirport] {
+    static func get(_ client: TestClient, _ user: SignedIn) async throws -> [PreferredAirport] {
         try await client.send(.get, path, token: user.accessToken).decode(FareLensPreferences.self).preferredAirports
     }
 

@@ -17,7 +17,7 @@ struct WatchlistsAPITests {
     /// 2026-03-01 12:00 UTC.
     static let start = Date(timeIntervalSince1970: 1_772_366_400)
 
-    static func with(_ database: TestDatabase, _ body: @Sendable (TestSupport.APIClient, TestClock, FareLensApp, ServerComponents) async throws -> Void) async throws {
+    static func with(_ database: TestDatabase, _ body: @Sendable (TestClient, TestClock, FareLensApp, ServerComponents) async throws -> Void) async throws {
         let clock = TestClock(start)
         try await withServer(database, configure: { $0.apps = [FareLensApp.id] }, dependencies: .init(clock: clock)) { client, server in
             let app = try #require(server.apps.compactMap { $0 as? FareLensApp }.first)
@@ -25,24 +25,24 @@ struct WatchlistsAPITests {
         }
     }
 
-    static func create(_ client: TestSupport.APIClient, _ user: SignedIn, _ json: [String: Any]) async throws -> APIResponse {
+    static func create(_ client: TestClient, _ user: SignedIn, _ json: [String: Any]) async throws -> APIResponse {
         try await client.send(.post, path, token: user.accessToken, json: json)
     }
 
-    static func created(_ client: TestSupport.APIClient, _ user: SignedIn, _ clock: TestClock, _ json: [String: Any]) async throws -> Watchlist {
+    static func created(_ client: TestClient, _ user: SignedIn, _ clock: TestClock, _ json: [String: Any]) async throws -> Watchlist {
         clock.advance(by: 1)
         let response = try await create(client, user, json)
         #expect(response.status == .created, "\(response.text)")
         return try response.decode(Watchlist.self)
     }
 
-    static func list(_ client: TestSupport.APIClient, _ user: SignedIn) async throws -> [Watchlist] {
+    static func list(_ client: TestClient, _ user: SignedIn) async throws -> [Watchlist] {
         try await client.send(.get, path + "?limit=100", token: user.accessToken).decode(FareLensList<Watchlist>.self).data
     }
 
     static func item(_ id: WatchlistID) -> String { path + "/" + id.description }
 
-    static func setTier(_ client: TestSupport.APIClient, _ user: SignedIn, _ tier: String) async throws {
+    static func setTier(_ client: TestClient, _ user: SignedIn, _ tier: String) async throws {
         let response = try await client.send(.post, tierPath, token: user.accessToken, json: ["tier": tier])
         #expect(response.status == .ok, "\(response.text)")
     }
@@ -66,12 +66,12 @@ struct WatchlistsAPITests {
             let v1 = try #require(second.headers[.eTag])
             let secondID = try second.decode(Watchlist.self).id
 
-            let read = try await client.send(.get, Self.item(secondID), token: user.accessToken)
+            let read = try await client.send(FareLensRoutes.watchlist, secondID, token: user.accessToken)
             #expect(read.status == .ok && read.headers[.eTag] == v1, "\(read.text)")
 
-            let listed = try await client.send(.get, Self.path, token: user.accessToken)
-            #expect(listed.status == .ok && (listed.json["data"] as? [Any])?.count == 2, "\(listed.text)")
-            #expect(try listed.decode(FareLensList<Watchlist>.self).data.map(\.id) == [secondID, first.id], "newest first")
+            let listed = try await client.send(FareLensRoutes.watchlists, token: user.accessToken)
+            #expect(listed.status == .ok && listed.value?.data.count == 2, "\(listed.text)")
+            #expect(listed.value?.data.map(\.id) == [secondID, first.id], "newest first")
             let page1 = try await client.send(.get, Self.path + "?limit=1", token: user.accessToken)
             let cursor = try #require(page1.headers[ListPagingHeader.next])
             #expect(try page1.decode(FareLensList<Watchlist>.self).data.map(\.id) == [secondID])

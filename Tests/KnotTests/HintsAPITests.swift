@@ -14,7 +14,7 @@ import Testing
 @Suite("Hints API", .timeLimit(.minutes(3)))
 struct HintsAPITests {
     /// Signs in a new user and creates their vault.
-    static func userWithVault(_ client: APIClient) async throws -> SignedIn {
+    static func userWithVault(_ client: TestClient) async throws -> SignedIn {
         let user = try await client.signIn()
         let response = try await client.send(.post, "/knot/api/v1/vault", token: user.accessToken, json: validVaultPayload())
         guard response.status == .created else { throw TestFailure("vault creation failed: \(response.text)") }

@@ -11,12 +11,12 @@ import Testing
 /// with 422 naming the field wherever text arrives, and bodies must be strict RFC 8259 JSON.
 @Suite("Input rules API", .timeLimit(.minutes(3)))
 struct InputRulesAPITests {
-    static func post(_ client: APIClient, _ path: String, token: String, raw: String) async throws -> APIResponse {
+    static func post(_ client: TestClient, _ path: String, token: String, raw: String) async throws -> APIResponse {
         try await client.send(.post, path, token: token, body: Data(raw.utf8))
     }
 
-    static func hintTotal(_ client: APIClient, _ user: SignedIn) async throws -> Int? {
-        try await client.send(.get, "/knot/api/v1/hints", token: user.accessToken).json["total"] as? Int
+    static func hintTotal(_ client: TestClient, _ user: SignedIn) async throws -> Int? {
+        try await client.send(KnotRoutes.hints, token: user.accessToken).value?.total
     }
 
     @Test("hint text with NUL, other C0 controls or DEL is a 422 naming hint_text; tab, newline and CR are kept as sent", arguments: TestDatabase.allCases)
@@ -38,8 +38,8 @@ struct InputRulesAPITests {
             let created = try await client.send(.post, "/knot/api/v1/hints", token: user.accessToken, json: ["hint_text": kept])
             #expect(created.status == .created, "\(created.text)")
             #expect(created.json["hint_text"] as? String == kept)
-            let listed = try await client.send(.get, "/knot/api/v1/hints", token: user.accessToken).json["hints"] as? [[String: Any]]
-            #expect(listed?.first?["hint_text"] as? String == kept, "read back exactly as answered")
+            let listed = try await client.send(KnotRoutes.hints, token: user.accessToken).value?.hints
+            #expect(listed?.first?.hintText == kept, "read back exactly as answered")
         }
     }
 
@@ -77,11 +77,11 @@ struct InputRulesAPITests {
                 #expect(response.status == .unprocessableContent, "\(fields): \(response.text)")
                 #expect(Set(response.errorFields) == Set(fields), "\(response.errorFields)")
             }
-            #expect(try await client.send(.get, "/knot/api/v1/vault", token: user.accessToken).status == .notFound, "no vault was stored")
+            #expect(try await client.send(KnotRoutes.vault, token: user.accessToken).status == .notFound, "no vault was stored")
             #expect(try await client.send(.post, "/knot/api/v1/vault", token: user.accessToken, json: validVaultPayload()).status == .created)
             let replaced = try await client.send(.put, "/knot/api/v1/vault", token: user.accessToken, json: payload { $0["partner_name"] = "\u{0}" })
             #expect(replaced.status == .unprocessableContent && replaced.errorFields == ["partner_name"], "PUT too: \(replaced.text)")
-            #expect(try await client.send(.get, "/knot/api/v1/vault", token: user.accessToken).json["partner_name"] as? String == "Alex")
+            #expect(try await client.send(KnotRoutes.vault, token: user.accessToken).value?.partnerName == "Alex")
         }
     }
 

@@ -116,15 +116,15 @@ struct MilestoneReminderTests {
 
     static var birthday: [String: Any] { ["milestone_type": "birthday", "milestone_name": "Alex's Birthday", "milestone_date": "2000-12-05", "recurrence": "yearly"] }
 
-    static func upcoming(_ client: APIClient, _ user: SignedIn) async throws -> [[String: Any]] {
+    static func upcoming(_ client: TestClient, _ user: SignedIn) async throws -> [[String: Any]] {
         try await client.send(.get, "/knot/api/v1/notifications/upcoming", token: user.accessToken).json["notifications"] as? [[String: Any]] ?? []
     }
 
-    static func outbox(_ client: APIClient, _ user: SignedIn) async throws -> [[String: Any]] {
+    static func outbox(_ client: TestClient, _ user: SignedIn) async throws -> [[String: Any]] {
         try await client.send(.get, "/knot/api/v1/users/me/outbox", token: user.accessToken).json["notifications"] as? [[String: Any]] ?? []
     }
 
-    static func setUp(_ client: APIClient, zone: String = "America/New_York", milestones: [[String: Any]] = [birthday]) async throws -> SignedIn {
+    static func setUp(_ client: TestClient, zone: String = "America/New_York", milestones: [[String: Any]] = [birthday]) async throws -> SignedIn {
         let user = try await client.signIn()
         _ = try await client.send(.put, "/knot/api/v1/users/me/notification-preferences", token: user.accessToken, json: ["timezone": zone])
         let created = try await client.send(.post, "/knot/api/v1/vault", token: user.accessToken, json: vault(milestones))

@@ -10,7 +10,7 @@ import Testing
 
 @Suite("Recommendations API", .timeLimit(.minutes(3)))
 struct RecommendationAPITests {
-    static func setUp(_ client: APIClient, vibes: [String] = ["outdoorsy", "romantic"]) async throws -> SignedIn {
+    static func setUp(_ client: TestClient, vibes: [String] = ["outdoorsy", "romantic"]) async throws -> SignedIn {
         let user = try await client.signIn()
         var payload = validVaultPayload()
         payload["vibes"] = vibes

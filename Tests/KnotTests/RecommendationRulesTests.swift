@@ -54,13 +54,13 @@ struct RecommendationRulesTests {
 
     static func userID(_ user: SignedIn) -> UserID { UserID(UUID(uuidString: user.userID)!) }
 
-    static func generate(_ client: APIClient, _ user: SignedIn, _ occasion: String = "major_milestone") async throws -> [[String: Any]] {
+    static func generate(_ client: TestClient, _ user: SignedIn, _ occasion: String = "major_milestone") async throws -> [[String: Any]] {
         let response = try await client.send(.post, "/knot/api/v1/recommendations/generate", token: user.accessToken, json: ["occasion_type": occasion])
         guard response.status == .ok else { throw TestFailure(response.text) }
         return RecommendationAPITests.recommendations(response)
     }
 
-    static func refresh(_ client: APIClient, _ user: SignedIn, _ picks: [[String: Any]], _ reason: String) async throws -> APIResponse {
+    static func refresh(_ client: TestClient, _ user: SignedIn, _ picks: [[String: Any]], _ reason: String) async throws -> APIResponse {
         try await client.send(
             .post, "/knot/api/v1/recommendations/refresh", token: user.accessToken,
             json: ["rejected_recommendation_ids": picks.map { $0["id"] as! String }, "rejection_reason": reason])

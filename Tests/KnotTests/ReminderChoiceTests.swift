@@ -14,7 +14,7 @@ import Testing
 struct ReminderChoiceTests {
     typealias Reminders = MilestoneReminderTests
 
-    static func milestoneIDs(_ client: APIClient, _ user: SignedIn) async throws -> [String: String] {
+    static func milestoneIDs(_ client: TestClient, _ user: SignedIn) async throws -> [String: String] {
         let milestones = try await client.send(.get, "/knot/api/v1/vault", token: user.accessToken).json["milestones"] as? [[String: Any]] ?? []
         return Dictionary(uniqueKeysWithValues: milestones.map { ($0["milestone_name"] as! String, $0["id"] as! String) })
     }
@@ -82,8 +82,8 @@ struct ReminderChoiceTests {
             clock.advance(by: 2 * 3600 + 1)
             let due = try #require(try await server.scheduler.queue.claim(owner: "test", limit: 5, leaseDuration: 60).first)
             #expect(try await reminders.handle(due) == .completed)
-            let history = try await client.send(.get, "/knot/api/v1/notifications/history", token: user.accessToken).json["notifications"] as? [[String: Any]] ?? []
-            #expect(history.first?["status"] as? String == "sent" && history.first?["recommendations_count"] as? Int == 3)
+            let history = try await client.send(KnotRoutes.notificationHistory, token: user.accessToken).value?.notifications ?? []
+            #expect(history.first?.status == "sent" && history.first?.recommendationsCount == 3)
         }
     }
 
@@ -94,8 +94,8 @@ struct ReminderChoiceTests {
             let user = try await Reminders.setUp(client)
             clock.advance(by: 2 * 3600 + 1)
             try await server.scheduler.drain()
-            let history = try await client.send(.get, "/knot/api/v1/notifications/history", token: user.accessToken).json
-            #expect(history["total"] as? Int == 1)
+            let history = try await client.send(KnotRoutes.notificationHistory, token: user.accessToken)
+            #expect(history.value?.total == 1, "\(history.text)")
             var other = Reminders.birthday
             other["milestone_name"] = "Another day"
             other["milestone_date"] = "2000-07-01"
@@ -105,8 +105,8 @@ struct ReminderChoiceTests {
                     .decode(column: "n", as: Int.self)
             }
             #expect(rows == 0)
-            let after = try await client.send(.get, "/knot/api/v1/notifications/history", token: user.accessToken).json
-            #expect(after["total"] as? Int == 0, "the deleted milestone's reminders are gone")
+            let after = try await client.send(KnotRoutes.notificationHistory, token: user.accessToken)
+            #expect(after.value?.total == 0, "the deleted milestone's reminders are gone")
         }
     }
 
@@ -114,20 +114,20 @@ struct ReminderChoiceTests {
     func hintPaging(_ database: TestDatabase) async throws {
         try await withServer(database) { client, _ in
             let nobody = try await client.signIn()
-            let none = try await client.send(.get, "/knot/api/v1/hints", token: nobody.accessToken)
+            let none = try await client.send(KnotRoutes.hints, token: nobody.accessToken)
             #expect(none.status == .notFound && none.errorCode == "vault_not_found")
             let user = try await RecommendationAPITests.setUp(client)
-            let empty = try await client.send(.get, "/knot/api/v1/hints", token: user.accessToken)
-            #expect(empty.status == .ok && empty.json["total"] as? Int == 0)
+            let empty = try await client.send(KnotRoutes.hints, token: user.accessToken)
+            #expect(empty.status == .ok && empty.value?.total == 0)
             for index in 0..<5 {
                 _ = try await client.send(.post, "/knot/api/v1/hints", token: user.accessToken, json: ["hint_text": "hint \(index)"])
             }
-            let page = try await client.send(.get, "/knot/api/v1/hints?limit=2&offset=2", token: user.accessToken)
-            #expect(page.status == .ok && page.json["total"] as? Int == 5)
-            #expect((page.json["hints"] as? [[String: Any]])?.compactMap { $0["hint_text"] as? String } == ["hint 2", "hint 1"])
-            let past = try await client.send(.get, "/knot/api/v1/hints?offset=9", token: user.accessToken)
-            #expect(past.status == .ok && (past.json["hints"] as? [Any])?.isEmpty == true && past.json["total"] as? Int == 5)
-            #expect(try await client.send(.get, "/knot/api/v1/hints?offset=-1", token: user.accessToken).status == .unprocessableContent)
+            let page = try await client.send(KnotRoutes.hints, token: user.accessToken, query: "limit=2&offset=2")
+            #expect(page.status == .ok && page.value?.total == 5)
+            #expect(page.value?.hints.map(\.hintText) == ["hint 2", "hint 1"])
+            let past = try await client.send(KnotRoutes.hints, token: user.accessToken, query: "offset=9")
+            #expect(past.status == .ok && past.value?.hints.isEmpty == true && past.value?.total == 5)
+            #expect(try await client.send(KnotRoutes.hints, token: user.accessToken, query: "offset=-1").status == .unprocessableContent)
             let long = try await client.send(.post, "/knot/api/v1/hints", token: user.accessToken, json: ["hint_text": String(repeating: "a", count: 501)])
             #expect(long.status == .unprocessableContent && long.text.contains("Hint too long"))
             #expect(try await client.send(.post, "/knot/api/v1/hints", token: user.accessToken, json: ["hint_text": String(repeating: "a", count: 500)]).status == .created)

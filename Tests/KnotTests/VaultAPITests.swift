@@ -86,7 +86,7 @@ struct VaultAPITests {
             let again = try await client.send(.post, "/knot/api/v1/vault", token: user.accessToken, json: validVaultPayload(name: "Sam"))
             #expect(again.status == .conflict)
             #expect(again.errorCode == "vault_exists")
-            #expect(try await client.send(.get, "/knot/api/v1/vault", token: user.accessToken).json["partner_name"] as? String == "Alex")
+            #expect(try await client.send(KnotRoutes.vault, token: user.accessToken).value?.partnerName == "Alex")
         }
     }
 
@@ -291,9 +291,9 @@ struct VaultAPITests {
             let owner = try await client.signIn()
             let other = try await client.signIn()
             #expect(try await client.send(.post, "/knot/api/v1/vault", token: owner.accessToken, json: validVaultPayload()).status == .created)
-            #expect(try await client.send(.get, "/knot/api/v1/vault", token: other.accessToken).status == .notFound)
+            #expect(try await client.send(KnotRoutes.vault, token: other.accessToken).status == .notFound)
             #expect(try await client.send(.post, "/knot/api/v1/vault", token: other.accessToken, json: validVaultPayload(name: "Sam")).status == .created)
-            #expect(try await client.send(.get, "/knot/api/v1/vault", token: owner.accessToken).json["partner_name"] as? String == "Alex")
+            #expect(try await client.send(KnotRoutes.vault, token: owner.accessToken).value?.partnerName == "Alex")
         }
     }
 }

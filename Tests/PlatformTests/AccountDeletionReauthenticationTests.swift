@@ -32,7 +32,7 @@ struct AccountAPIReauthenticationTests {
         }
     }
 
-    static func delete(_ client: APIClient, _ server: ServerComponents, as user: SignedIn, json: Any? = nil) async throws -> Outcome {
+    static func delete(_ client: TestClient, _ server: ServerComponents, as user: SignedIn, json: Any? = nil) async throws -> Outcome {
         let response =
             if let json { try await client.send(.delete, "/knot/api/v1/users/me", token: user.accessToken, json: json) } else {
                 try await client.send(.delete, "/knot/api/v1/users/me", token: user.accessToken)

@@ -463,13 +463,13 @@ struct MultiInstanceSessionTests {
 
     /// Three instances whose session caches would trust a session for a minute.
     static func withCachingInstances(
-        _ count: Int = 3, clock: TestClock = TestClock(), _ body: @escaping @Sendable ([APIClient], [ServerComponents]) async throws -> Void
+        _ count: Int = 3, clock: TestClock = TestClock(), _ body: @escaping @Sendable ([TestClient], [ServerComponents]) async throws -> Void
     ) async throws {
         try await withInstances(count, configure: { _, configuration in configuration.sessionCacheSeconds = 60 }, dependencies: .init(clock: clock), body)
     }
 
     /// Makes every instance remember `token`'s session as live.
-    static func warm(_ clients: [APIClient], _ token: String) async throws {
+    static func warm(_ clients: [TestClient], _ token: String) async throws {
         for (index, client) in clients.enumerated() {
             #expect(try await client.send(.get, hints, token: token).status != .unauthorized, "instance \(index) accepts the session before its revocation")
         }
@@ -478,7 +478,7 @@ struct MultiInstanceSessionTests {
     /// Asks every instance, with the real clock every 50 ms, until it refuses `token`; each must refuse
     /// (401 with a challenge) within `bound` of `since`.
     static func expectRefusedEverywhere(
-        _ clients: [APIClient], _ token: String, since: ContinuousClock.Instant, within bound: Duration = .seconds(1), sourceLocation: SourceLocation = #_sourceLocation
+        _ clients: [TestClient], _ token: String, since: ContinuousClock.Instant, within bound: Duration = .seconds(1), sourceLocation: SourceLocation = #_sourceLocation
     ) async throws {
         for (index, client) in clients.enumerated() {
             var response = try await client.send(.get, hints, token: token)
@@ -569,8 +569,7 @@ struct MultiInstanceSessionTests {
                         ).all().count
                     }
                 }
-                let started = ContinuousClock.now
-                while try await listeners(end: false) < 2, ContinuousClock.now - started < .seconds(10) { try await Task.sleep(for: .milliseconds(50)) }
+                _ = try await eventually(every: .milliseconds(50)) { try await listeners(end: false) >= 2 }
                 let early = try await clients[0].signIn()
                 try await Self.warm(clients, early.accessToken)
 

@@ -30,6 +30,13 @@ struct DatabaseOutageTests {
         return response
     }
 
+    /// How long a test waits for the server (or the job runner) to work again after an outage: as
+    /// long as `tries` attempts `every` apart, each of which may take the configured bound while the
+    /// database is still away.
+    static func recoveryPatience(tries: Int, every interval: Duration) -> Duration {
+        (interval + .seconds(timeoutSeconds)) * tries
+    }
+
     static func expectUnavailable(_ response: APIResponse, _ what: String) {
         #expect(response.status == .serviceUnavailable, "\(what): \(response.status) \(response.text)")
         #expect(response.headers[.retryAfter].flatMap(Int.init) ?? 0 >= 1, "\(what): Retry-After missing")
@@ -68,11 +75,8 @@ struct DatabaseOutageTests {
             #expect(Set(statuses) == [503])
 
             try await postgres.start()
-            var recovered = false
-            for _ in 0..<40 where !recovered {
-                let response = try await client.send(.get, "/knot/api/v1/hints", token: user.accessToken)
-                recovered = response.status == .ok
-                if !recovered { try await Task.sleep(for: .milliseconds(250)) }
+            let recovered = try await eventually(within: Self.recoveryPatience(tries: 40, every: .milliseconds(250)), every: .milliseconds(250)) {
+                try await client.send(.get, "/knot/api/v1/hints", token: user.accessToken).status == .ok
             }
             #expect(recovered, "the server did not serve again after PostgreSQL came back")
             let after = try await client.send(.post, "/knot/api/v1/hints", token: user.accessToken, json: ["hint_text": "After the outage"])
@@ -100,10 +104,8 @@ struct DatabaseOutageTests {
             #expect(health.status == .serviceUnavailable)
             #expect(health.headers[.retryAfter] != nil)
             try await postgres.thaw()
-            var recovered = false
-            for _ in 0..<40 where !recovered {
-                recovered = try await client.send(.get, "/health").status == .ok
-                if !recovered { try await Task.sleep(for: .milliseconds(250)) }
+            let recovered = try await eventually(within: Self.recoveryPatience(tries: 40, every: .milliseconds(250)), every: .milliseconds(250)) {
+                try await client.send(.get, "/health").status == .ok
             }
             #expect(recovered)
             #expect(try await client.send(.post, "/knot/api/v1/vault", token: user.accessToken, json: validVaultPayload()).status == .created)
@@ -146,12 +148,10 @@ struct DatabaseOutageTests {
 
                 // Afterwards the same server serves normally, and nothing answered 201 went missing.
                 var listed: Set<String> = []
-                var recovered = false
-                for _ in 0..<40 where !recovered {
+                let recovered = try await eventually(within: Self.recoveryPatience(tries: 40, every: .milliseconds(100)), every: .milliseconds(100)) {
                     let list = try await client.send(.get, "/knot/api/v1/hints?limit=100", token: user.accessToken)
-                    recovered = list.status == .ok
                     listed = Set(((list.json["hints"] as? [[String: Any]]) ?? []).compactMap { $0["hint_text"] as? String })
-                    if !recovered { try await Task.sleep(for: .milliseconds(100)) }
+                    return list.status == .ok
                 }
                 let answeredCreated = Set(outcomes.filter { $0.0 == 201 }.map(\.1))
                 #expect(answeredCreated.isSubset(of: listed), "answered 201 but not stored: \(answeredCreated.subtracting(listed))")
@@ -190,9 +190,9 @@ struct DatabaseOutageTests {
                 #expect(ended > 0, "no backend was terminated: the test did not test anything")
                 // All jobs finish (one whose claim was lost with its connection comes back after its 3 s lease).
                 var succeeded = 0
-                for _ in 0..<150 where succeeded < count {
+                _ = try await eventually(within: Self.recoveryPatience(tries: 150, every: .milliseconds(100)), every: .milliseconds(100)) {
                     succeeded = (try? await queue.list(status: .succeeded, kind: "test.count", limit: 1000).count) ?? 0
-                    if succeeded < count { try await Task.sleep(for: .milliseconds(100)) }
+                    return succeeded >= count
                 }
                 runner.cancel()
                 _ = try? await runner.value
@@ -222,7 +222,7 @@ struct DatabaseOutageTests {
                     try await Task.sleep(for: .seconds(3))
                 }
             }
-            while !locked.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(10)) }
+            try #require(try await eventually(within: .seconds(180), every: .milliseconds(10)) { locked.withLock { $0 } })
             let blocked = try await Self.timed { try await client.send(.post, "/knot/api/v1/hints", token: user.accessToken, json: ["hint_text": "while locked"]) }
             Self.expectUnavailable(blocked, "POST while the file is locked")
             #expect(try await client.send(.get, "/knot/api/v1/hints", token: user.accessToken).status == .ok)

@@ -40,11 +40,11 @@ struct GroupCommitTests {
             try await store.transaction { db in
                 let value = try await body(db)
                 started.withLock { $0 = true }
-                for _ in 0..<1000 where store.transactionsWaiting < waiting { try await Task.sleep(for: .milliseconds(5)) }
+                _ = try await eventually(every: .milliseconds(5)) { store.transactionsWaiting >= waiting }
                 return value
             }
         }
-        while !started.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(5)) }
+        try #require(try await eventually(within: .seconds(60), every: .milliseconds(5)) { started.withLock { $0 } })
         return holder
     }
 
@@ -141,7 +141,7 @@ struct GroupCommitTests {
                     try await Task.sleep(for: .milliseconds(700))
                 }
             }
-            while store.transactionsWaiting < 1 { try await Task.sleep(for: .milliseconds(1)) }
+            try #require(try await eventually(within: .seconds(60), every: .milliseconds(1)) { store.transactionsWaiting >= 1 })
             let impatient = Task {
                 try await DatabaseDeadline.withOperationTimeout(.milliseconds(400)) {
                     try await store.transaction { db in try await db.raw("INSERT INTO t (v) VALUES ('impatient')").run() }

@@ -64,7 +64,7 @@ struct HeadRequestTests {
     /// `/health` carries the uptime in seconds (9 → 10 makes it a byte longer).
     static let changing: Set<String> = ["/metrics", "/health"]
 
-    static func expectHeadMirrorsGet(_ client: APIClient, _ path: String, token: String?, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    static func expectHeadMirrorsGet(_ client: TestClient, _ path: String, token: String?, sourceLocation: SourceLocation = #_sourceLocation) async throws {
         let get = try await client.send(.get, path, token: token)
         let head = try await client.send(.head, path, token: token)
         #expect(head.status == get.status, "HEAD \(path): \(head.status), GET \(get.status)", sourceLocation: sourceLocation)
@@ -80,7 +80,7 @@ struct HeadRequestTests {
     }
 
     /// The app's GET operations as full path templates (`/<app>/api/v1/things/{id}`).
-    static func getTemplates(_ client: APIClient, app: String) async throws -> [String] {
+    static func getTemplates(_ client: TestClient, app: String) async throws -> [String] {
         let document = try await client.send(.get, "/\(app)/openapi.json").json
         let base = ((document["servers"] as? [[String: Any]])?.first?["url"] as? String) ?? ""
         let paths = try #require(document["paths"] as? [String: [String: Any]], "\(app): no paths")
@@ -89,7 +89,7 @@ struct HeadRequestTests {
 
     /// Real objects to name in paths, by the collection a `{parameter}` follows (VibeKeeper's
     /// contact, gift idea and photo); every other parameter gets an id that exists nowhere.
-    static func objects(_ client: APIClient, app: String, token: String) async throws -> [String: String] {
+    static func objects(_ client: TestClient, app: String, token: String) async throws -> [String: String] {
         guard app == "vibekeeper" else { return [:] }
         let contact = try await client.send(.post, "/vibekeeper/api/v1/contacts", token: token, json: ["name": "Mom"])
         var photo = MultipartBody()

@@ -17,17 +17,17 @@ struct IdempotencyKeyTests {
     static let base = "/vibekeeper/api/v1"
     static let start = Date(timeIntervalSince1970: 1_798_459_200)
 
-    static func post(_ client: APIClient, _ path: String, _ user: SignedIn, key: String?, json: Any) async throws -> APIResponse {
+    static func post(_ client: TestClient, _ path: String, _ user: SignedIn, key: String?, json: Any) async throws -> APIResponse {
         try await post(client, path, user, key: key, body: try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys]))
     }
 
-    static func post(_ client: APIClient, _ path: String, _ user: SignedIn, key: String?, body: Data, contentType: String = "application/json") async throws -> APIResponse {
+    static func post(_ client: TestClient, _ path: String, _ user: SignedIn, key: String?, body: Data, contentType: String = "application/json") async throws -> APIResponse {
         var headers: HTTPFields = [.contentType: contentType]
         if let key { headers[.idempotencyKey] = key }
         return try await client.send(.post, path, token: user.accessToken, body: body, headers: headers)
     }
 
-    static func contacts(_ client: APIClient, _ user: SignedIn) async throws -> [[String: Any]] {
+    static func contacts(_ client: TestClient, _ user: SignedIn) async throws -> [[String: Any]] {
         let response = try await client.send(.get, "\(base)/contacts?limit=100", token: user.accessToken)
         let page = try JSONSerialization.jsonObject(with: response.body) as? [[String: Any]] ?? []
         // The list is newest first: by name, for comparisons.

@@ -14,8 +14,8 @@ struct ListCursorTests {
     /// One cursor-paged list: how to give a user three items in it, and where its next cursor is.
     struct PagedList: Sendable {
         let operation: String
-        let signIn: @Sendable (APIClient) async throws -> SignedIn
-        let addItem: @Sendable (APIClient, SignedIn, Int) async throws -> Void
+        let signIn: @Sendable (TestClient) async throws -> SignedIn
+        let addItem: @Sendable (TestClient, SignedIn, Int) async throws -> Void
         /// The next page's cursor: the `X-Next-Cursor` header, or the body's `next_cursor`.
         let inBody: Bool
     }

@@ -141,8 +141,7 @@ struct MultiInstanceJobsTests {
             }
             let id = try #require(try await queue.enqueue(NewJob(kind: "side-effect", runAt: clock.now())))
             let run = Task { try await slow.runOnce() }
-            let deadline = ContinuousClock.now + .seconds(20)
-            while !started.value && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+            _ = try await eventually(every: .milliseconds(20)) { started.value }
             // Another instance took the job over (its owner looked gone) and finished it.
             try await store.transaction { db in
                 try await db.raw("UPDATE jobs SET lease_owner = \(bind: "taker") WHERE id = \(bind: id.uuid)").run()
@@ -170,8 +169,7 @@ struct MultiInstanceJobsTests {
             }
             let id = try #require(try await queue.enqueue(NewJob(kind: "slow", runAt: clock.now())))
             let running = Task { try await stopping.run() }
-            let deadline = ContinuousClock.now + .seconds(20)
-            while started.value == 0 && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+            _ = try await eventually(every: .milliseconds(20)) { started.value > 0 }
             #expect(try await queue.find(id)?.status == .running)
             running.cancel()  // what the shutdown bound does to the service
             try await running.value

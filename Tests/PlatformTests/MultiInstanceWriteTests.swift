@@ -17,7 +17,7 @@ struct MultiInstanceWriteTests {
     static let base = IdempotencyKeyTests.base
 
     /// `body` on both clients at once; the answers in client order.
-    static func both(_ clients: [APIClient], _ body: @escaping @Sendable (APIClient) async throws -> APIResponse) async throws -> [APIResponse] {
+    static func both(_ clients: [TestClient], _ body: @escaping @Sendable (TestClient) async throws -> APIResponse) async throws -> [APIResponse] {
         try await withThrowingTaskGroup(of: (Int, APIResponse).self) { group in
             for (index, client) in clients.enumerated() { group.addTask { (index, try await body(client)) } }
             return try await group.reduce(into: [(Int, APIResponse)]()) { $0.append($1) }.sorted { $0.0 < $1.0 }.map(\.1)

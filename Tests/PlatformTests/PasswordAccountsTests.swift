@@ -61,7 +61,7 @@ struct PasswordAccountsTests {
     static func uniqueEmail(_ tag: String = "user") -> String { "\(tag)-\(UUID().uuidString.prefix(8).lowercased())@example.com" }
 
     static func register(
-        _ client: APIClient, email: String, password: String = "correct horse", name: String = "Ana", app: String = "vibekeeper"
+        _ client: TestClient, email: String, password: String = "correct horse", name: String = "Ana", app: String = "vibekeeper"
     ) async throws
         -> APIResponse
     {
@@ -77,7 +77,7 @@ struct PasswordAccountsTests {
     }
 
     static func loginByForm(
-        _ client: APIClient, username: String, password: String, extra: [(String, String)] = [], app: String = "vibekeeper"
+        _ client: TestClient, username: String, password: String, extra: [(String, String)] = [], app: String = "vibekeeper"
     ) async throws
         -> APIResponse
     {
@@ -86,7 +86,7 @@ struct PasswordAccountsTests {
             headers: [.contentType: "application/x-www-form-urlencoded"])
     }
 
-    static func loginByJSON(_ client: APIClient, email: String, password: String, app: String = "vibekeeper") async throws -> APIResponse {
+    static func loginByJSON(_ client: TestClient, email: String, password: String, app: String = "vibekeeper") async throws -> APIResponse {
         try await client.send(.post, "/\(app)/api/v1/auth/login", json: ["email": email, "password": password])
     }
 
@@ -324,7 +324,7 @@ struct PasswordAccountsTests {
     func unknownEmailDoesTheSameWork() async throws {
         let work = LockedValue<[PasswordHasher.Parameters]>([])
         let hasher = PasswordHasher(parameters: Self.dependencies.passwordHasher!.parameters, onDerive: { cost in work.withLock { $0.append(cost) } })
-        try await withServer(.sqlite, dependencies: ServerDependencies(passwordHasher: hasher)) { (client: APIClient, _: ServerComponents) async throws -> Void in
+        try await withServer(.sqlite, dependencies: ServerDependencies(passwordHasher: hasher)) { (client: TestClient, _: ServerComponents) async throws -> Void in
             let email = Self.uniqueEmail("work")
             #expect(try await Self.register(client, email: email, password: "right password").status == .created)
             work.withLock { $0 = [] }
@@ -343,7 +343,7 @@ struct PasswordAccountsTests {
     func takenEmailDoesTheSameWork(_ database: TestDatabase) async throws {
         let work = LockedValue<[PasswordHasher.Parameters]>([])
         let hasher = PasswordHasher(parameters: Self.cheap.parameters, onDerive: { cost in work.withLock { $0.append(cost) } })
-        try await withServer(database, dependencies: ServerDependencies(passwordHasher: hasher)) { (client: APIClient, _: ServerComponents) async throws -> Void in
+        try await withServer(database, dependencies: ServerDependencies(passwordHasher: hasher)) { (client: TestClient, _: ServerComponents) async throws -> Void in
             let email = Self.uniqueEmail("taken")
             #expect(try await Self.register(client, email: email, password: "first password").status == .created)
             let newEmail = work.value

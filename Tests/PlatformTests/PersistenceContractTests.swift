@@ -237,13 +237,9 @@ struct PersistenceContractTests {
                 }
                 answered.withLock { $0 = outcome }
             }
-            let start = ContinuousClock.now
             // Longer than the bound on the operation itself (SQLite really runs the query).
             let patience = TestDatabase.operationTimeout + .seconds(10)
-            while answered.value == nil, start.duration(to: .now) < patience {
-                try await Task.sleep(for: .milliseconds(20))
-            }
-            #expect(answered.value != nil, "the cancelled caller was not answered within \(patience)")
+            #expect(try await eventually(within: patience, every: .milliseconds(20)) { answered.value != nil }, "the cancelled caller was not answered within \(patience)")
             caller.cancel()
         }
     }

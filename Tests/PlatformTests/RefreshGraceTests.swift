@@ -15,7 +15,7 @@ import Testing
 /// (REFRESH_REUSE_GRACE_SECONDS, default 5) gets the same new pair, and later revokes the family.
 @Suite("Refresh reuse grace window", .timeLimit(.minutes(3)))
 struct RefreshGraceTests {
-    static func refresh(_ client: APIClient, _ token: String) async throws -> APIResponse {
+    static func refresh(_ client: TestClient, _ token: String) async throws -> APIResponse {
         try await client.send(.post, "/knot/auth/refresh", json: ["refresh_token": token])
     }
 

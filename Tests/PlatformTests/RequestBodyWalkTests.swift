@@ -158,7 +158,7 @@ struct RequestBodyWalkTests {
 
     /// Every JSON operation of every app with a valid body, for a signed-in user of each app (Knot's
     /// with a vault, VibeKeeper's with a contact whose occasions are walked too).
-    static func walk(_ client: APIClient, _ body: (Operation, String) async throws -> Void) async throws {
+    static func walk(_ client: TestClient, _ body: (Operation, String) async throws -> Void) async throws {
         for app in ["knot", "vibekeeper"] {
             let user = try await client.signIn(app: app)
             var ids: [String: String] = [:]
@@ -183,7 +183,7 @@ struct RequestBodyWalkTests {
             && (leaf.schema["pattern"] as? String)?.contains("A-F") != true
     }
 
-    static func send(_ client: APIClient, _ operation: Operation, token: String, _ body: Any) async throws -> APIResponse {
+    static func send(_ client: TestClient, _ operation: Operation, token: String, _ body: Any) async throws -> APIResponse {
         try await client.send(operation.method, operation.path, token: token, body: try JSONSerialization.data(withJSONObject: body))
     }
 

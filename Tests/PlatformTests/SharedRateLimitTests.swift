@@ -51,7 +51,7 @@ struct HangingDatabase: Database {
 struct SharedRateLimitTests {
     /// Sends `count` requests round-robin over `clients`; returns how many got `admitted` and the last 429.
     static func spread(
-        _ count: Int, over clients: [APIClient], admitted: HTTPResponse.Status, _ send: @Sendable (APIClient) async throws -> APIResponse
+        _ count: Int, over clients: [TestClient], admitted: HTTPResponse.Status, _ send: @Sendable (TestClient) async throws -> APIResponse
     ) async throws -> (admitted: Int, limited: APIResponse?) {
         var passed = 0
         var limited: APIResponse?
@@ -71,7 +71,7 @@ struct SharedRateLimitTests {
     func authPerAddress() async throws {
         let clock = TestClock()
         try await withInstances(3, configure: { _, configuration in configuration.authRateLimitPerMinute = 12 }, dependencies: .init(clock: clock)) { clients, _ in
-            let signIn: @Sendable (APIClient) async throws -> APIResponse = { try await $0.send(.post, "/knot/auth/dev", json: ["email": "limited@example.com"]) }
+            let signIn: @Sendable (TestClient) async throws -> APIResponse = { try await $0.send(.post, "/knot/auth/dev", json: ["email": "limited@example.com"]) }
             let first = try await Self.spread(36, over: clients, admitted: .ok, signIn)
             #expect(first.admitted == 12)
             let retryAfter = try #require(first.limited?.headers[.retryAfter].flatMap(Int.init))
@@ -89,7 +89,7 @@ struct SharedRateLimitTests {
             let email = "login-\(UUID().uuidString.prefix(8))@example.com"
             let registered = try await clients[0].send(.post, "/vibekeeper/api/v1/auth/register", json: ["email": email, "name": "A", "password": "right password"])
             #expect(registered.status == .created, "\(registered.text)")
-            let login: @Sendable (APIClient) async throws -> APIResponse = {
+            let login: @Sendable (TestClient) async throws -> APIResponse = {
                 try await $0.send(.post, "/vibekeeper/api/v1/auth/login", json: ["email": email, "password": "a wrong guess"])
             }
             let first = try await Self.spread(18, over: clients, admitted: .unauthorized, login)

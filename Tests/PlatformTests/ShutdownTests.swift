@@ -55,12 +55,9 @@ struct ShutdownTests {
                 if process.isRunning { process.interrupt(); kill(process.processIdentifier, SIGKILL) }
             }
             let base = URL(string: "http://127.0.0.1:\(port)")!
-            var up = false
-            for _ in 0..<150 where !up {
-                up =
-                    (try? await AsyncHTTPClientTransport().send(HTTPRequestData(method: "GET", url: base.appendingPathComponent("health"))))
+            let up = try await eventually(within: .seconds(60), every: .milliseconds(200)) {
+                (try? await AsyncHTTPClientTransport().send(HTTPRequestData(method: "GET", url: base.appendingPathComponent("health"))))
                     .map { $0.status == 200 } ?? false
-                if !up { try await Task.sleep(for: .milliseconds(200)) }
             }
             #expect(up, "the server did not start: \(String(decoding: (try? Data(contentsOf: log)) ?? Data(), as: UTF8.self))")
 
@@ -72,12 +69,8 @@ struct ShutdownTests {
             try await Task.sleep(for: .milliseconds(500))
             let signalled = ContinuousClock.now
             kill(process.processIdentifier, SIGTERM)
-            var stoppedAt: ContinuousClock.Instant?
-            for _ in 0..<200 where stoppedAt == nil {
-                stoppedAt = exited.withLock { $0 }
-                if stoppedAt == nil { try await Task.sleep(for: .milliseconds(50)) }
-            }
-            let exitedAt = try #require(stoppedAt, "the server was still running 10 s after SIGTERM")
+            _ = try await eventually(within: .seconds(15), every: .milliseconds(50)) { exited.withLock { $0 } != nil }
+            let exitedAt = try #require(exited.withLock { $0 }, "the server was still running 15 s after SIGTERM")
             let elapsed = signalled.duration(to: exitedAt)
             // The documented bound: SHUTDOWN_TIMEOUT_SECONDS, then at most 2 s more (the watchdog);
             // one more second for this test to notice. Without BoundedShutdown it takes 30 s here.

@@ -1,6 +1,7 @@
 import Foundation
 import PlatformCore
 import Synchronization
+import TestSupport
 import Testing
 
 /// The one bound on waiting for work: the work's result in time, ``TimeLimit/Exceeded`` after the
@@ -29,8 +30,7 @@ struct TimeLimitTests {
         }
         #expect(ContinuousClock.now - started < .seconds(4), "the bound, not the work's 8 s")
         #expect(await TimeLimit.value(within: .milliseconds(50)) { try? await Task.sleep(for: .seconds(5)) } == nil)
-        let deadline = ContinuousClock.now + .seconds(15)
-        while abandoned.load(ordering: .relaxed) == 0, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        _ = try await eventually(every: .milliseconds(20)) { abandoned.load(ordering: .relaxed) != 0 }
         #expect(abandoned.load(ordering: .relaxed) == 7)
     }
 

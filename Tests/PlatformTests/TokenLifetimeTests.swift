@@ -56,7 +56,7 @@ struct TokenLifetimeTests {
         return try #require(response.json["refresh_token"] as? String)
     }
 
-    static func refresh(_ client: APIClient, _ app: String, _ token: String) async throws -> APIResponse {
+    static func refresh(_ client: TestClient, _ app: String, _ token: String) async throws -> APIResponse {
         try await client.send(.post, "/\(app)/auth/refresh", json: ["refresh_token": token])
     }
 

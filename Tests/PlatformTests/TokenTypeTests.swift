@@ -17,7 +17,7 @@ struct TokenTypeTests {
     static let googleIssuer = "https://accounts.google.com"
 
     /// `POST /<app>/…` of every operation whose 200 is `#/components/responses/Tokens`.
-    static func documentedTokenRoutes(_ client: APIClient, app: AppID) async throws -> Set<String> {
+    static func documentedTokenRoutes(_ client: TestClient, app: AppID) async throws -> Set<String> {
         let served = try await client.send(.get, "/\(app.rawValue)/openapi.json")
         let document = try #require(try JSONSerialization.jsonObject(with: served.body) as? [String: Any])
         var routes = Set<String>()
@@ -83,7 +83,7 @@ struct TokenTypeTests {
     }
 
     /// Gets a token pair from `route` (200 expected).
-    static func exercise(_ route: String, app: AppID, client: APIClient, key: TestRSAKey) async throws -> APIResponse {
+    static func exercise(_ route: String, app: AppID, client: TestClient, key: TestRSAKey) async throws -> APIResponse {
         let path = String(route.dropFirst("POST ".count))
         let email = "tt-\(UUID().uuidString.prefix(8).lowercased())@example.com"
         switch path {

@@ -15,7 +15,7 @@ public func withInstances<T: Sendable>(
     _ count: Int,
     configure: @escaping @Sendable (Int, inout ServerConfiguration) -> Void = { _, _ in },
     dependencies: ServerDependencies = .init(),
-    _ body: @escaping @Sendable ([APIClient], [ServerComponents]) async throws -> T
+    _ body: @escaping @Sendable ([TestClient], [ServerComponents]) async throws -> T
 ) async throws -> T {
     precondition(count >= 1, "withInstances needs at least one instance")
     return try await withIsolatedPostgres { url in
@@ -31,9 +31,9 @@ private func nestInstances<T: Sendable>(
     url: String,
     configure: @escaping @Sendable (Int, inout ServerConfiguration) -> Void,
     dependencies: ServerDependencies,
-    clients: [APIClient],
+    clients: [TestClient],
     components: [ServerComponents],
-    _ body: @escaping @Sendable ([APIClient], [ServerComponents]) async throws -> T
+    _ body: @escaping @Sendable ([TestClient], [ServerComponents]) async throws -> T
 ) async throws -> T {
     if index == count { return try await body(clients, components) }
     return try await withServer(
@@ -55,7 +55,7 @@ private func nestInstances<T: Sendable>(
 /// balancer spreads one client over the instances, and counts what came back: how many were
 /// admitted (2xx), and the `Retry-After` of the last one refused with 429.
 public func spreadRequests(
-    _ count: Int, over clients: [APIClient], _ send: @Sendable (APIClient) async throws -> APIResponse
+    _ count: Int, over clients: [TestClient], _ send: @Sendable (TestClient) async throws -> APIResponse
 ) async throws -> (admitted: Int, retryAfter: Int?) {
     var admitted = 0
     var retryAfter: Int?

@@ -123,7 +123,7 @@ public func terminateBackends(ofDatabase database: String, through admin: any Da
 /// whatever happened.
 public func withServerOnPrivatePostgres<T: Sendable>(
     configure: @escaping @Sendable (inout ServerConfiguration) -> Void = { _ in },
-    _ body: @escaping @Sendable (APIClient, ServerComponents, PrivatePostgres) async throws -> T
+    _ body: @escaping @Sendable (TestClient, ServerComponents, PrivatePostgres) async throws -> T
 ) async throws -> T {
     try await withPrivatePostgres { postgres in
         try await withServer(

@@ -120,7 +120,7 @@ public func withServer<T: Sendable>(
     _ database: TestDatabase,
     configure: (inout ServerConfiguration) -> Void = { _ in },
     dependencies: ServerDependencies = .init(),
-    _ body: @Sendable (APIClient, ServerComponents) async throws -> T
+    _ body: @Sendable (TestClient, ServerComponents) async throws -> T
 ) async throws -> T {
     let folder = makeTemporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -131,7 +131,7 @@ public func withServer<T: Sendable>(
     // the database) instead of being torn down mid-flight, which SQLite would assert on.
     let outcome: Result<T, any Error> = try await components.application.test(.router) { client in
         do {
-            return .success(try await body(APIClient(client: client), components))
+            return .success(try await body(TestClient(client: client), components))
         } catch {
             return .failure(error)
         }
@@ -165,7 +165,7 @@ public struct APIResponse: Sendable {
 }
 
 /// Thin JSON helper over HummingbirdTesting's client.
-public struct APIClient: Sendable {
+public struct TestClient: Sendable {
     let client: any TestClientProtocol
 
     /// Sends a request with an optional bearer token and raw body.
@@ -190,7 +190,7 @@ public struct APIClient: Sendable {
     public static var freshEmail: String { "user-\(UUID().uuidString.prefix(8))@example.com" }
 
     /// Signs in to `app` through development sign-in and returns the token pair.
-    public func signIn(_ email: String = APIClient.freshEmail, app: String) async throws -> SignedIn {
+    public func signIn(_ email: String = TestClient.freshEmail, app: String) async throws -> SignedIn {
         let response = try await send(.post, "/\(app)/auth/dev", json: ["email": email])
         guard response.status == .ok else { throw TestFailure("dev sign-in failed: \(response.status) \(response.text)") }
         let json = response.json
@@ -223,7 +223,7 @@ public func withIsolatedServer<T: Sendable>(
     _ database: TestDatabase,
     configure: @escaping @Sendable (inout ServerConfiguration) -> Void = { _ in },
     dependencies: ServerDependencies = .init(),
-    _ body: @escaping @Sendable (APIClient, ServerComponents) async throws -> T
+    _ body: @escaping @Sendable (TestClient, ServerComponents) async throws -> T
 ) async throws -> T {
     try await onOwnDatabase(database, configure) { try await withServer(database, configure: $0, dependencies: dependencies, body) }
 }

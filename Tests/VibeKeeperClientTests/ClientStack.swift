@@ -12,14 +12,14 @@ struct ClientStack {
     let tokens: InMemoryTokenStore
 
     /// A new account (email + password) signed in through the SDK, retries without waiting.
-    static func signedIn(_ server: TestSupport.APIClient, email: String = "vk-\(UUID().uuidString.prefix(8))@example.com") async throws -> ClientStack {
+    static func signedIn(_ server: TestClient, email: String = "vk-\(UUID().uuidString.prefix(8))@example.com") async throws -> ClientStack {
         let stack = make(server)
         _ = try await stack.api.register(email: email, name: "Sam", password: "correct horse battery")
         try await stack.api.logIn(email: email, password: "correct horse battery")
         return stack
     }
 
-    static func make(_ server: TestSupport.APIClient, tokens: InMemoryTokenStore = InMemoryTokenStore()) -> ClientStack {
+    static func make(_ server: TestClient, tokens: InMemoryTokenStore = InMemoryTokenStore()) -> ClientStack {
         let chaos = ChaosTransport(InProcessTransport(server: server))
         let api = VibeKeeperAPIClient(
             baseURL: URL(string: "http://vibekeeper.test")!, session: VibeKeeperSession(store: tokens), transport: chaos, retry: RetryPolicy(maxAttempts: 1))
@@ -28,7 +28,7 @@ struct ClientStack {
     }
 
     /// A second device of the same account (same tokens, its own local copy).
-    func secondDevice(_ server: TestSupport.APIClient) -> ClientStack {
+    func secondDevice(_ server: TestClient) -> ClientStack {
         ClientStack.make(server, tokens: tokens)
     }
 }

@@ -309,7 +309,7 @@ struct VibeKeeperOfflineSyncTests {
         try await withServer(.sqlite) { server, _ in try await Self.temporaryIDs(server) }
     }
 
-    @MainActor static func temporaryIDs(_ server: TestSupport.APIClient) async throws {
+    @MainActor static func temporaryIDs(_ server: TestClient) async throws {
         let stack = try await ClientStack.signedIn(server)
         stack.chaos.isOffline = true
         let local = try await stack.sync.createIdea(NewGiftIdea(idea: "Wool socks"))
@@ -334,7 +334,7 @@ struct VibeKeeperOfflineSyncTests {
             stack.chaos.inject(.delay(.milliseconds(300)), "POST", "/gift-ideas")
             let sync = stack.sync
             let creating = Task { try await sync.createIdea(NewGiftIdea(idea: "Wool socks")) }
-            while stack.chaos.delivered("POST", "/gift-ideas").isEmpty { try await Task.sleep(for: .milliseconds(5)) }
+            try #require(try await eventually(within: .seconds(180), every: .milliseconds(5)) { !stack.chaos.delivered("POST", "/gift-ideas").isEmpty })
             let local = try #require(await sync.ideas().first)
             #expect(local.isLocalOnly)
             await sync.deleteIdea(local.value.id)

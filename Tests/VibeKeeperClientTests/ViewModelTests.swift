@@ -36,7 +36,7 @@ struct VibeKeeperViewModelTests {
         try await withServer(.sqlite) { server, _ in try await Self.captureFollowsTheSeedsStatesAndErrors(server) }
     }
 
-    @MainActor static func captureFollowsTheSeedsStatesAndErrors(_ server: TestSupport.APIClient) async throws {
+    @MainActor static func captureFollowsTheSeedsStatesAndErrors(_ server: TestClient) async throws {
         let stack = try await ClientStack.signedIn(server)
         let recorder = await FakeRecorder(contents: nil)
         let model = await CaptureViewModel(sync: stack.sync, recorder: recorder)
@@ -149,7 +149,7 @@ struct VibeKeeperViewModelTests {
         try await withServer(.sqlite) { server, _ in try await Self.authChecksOnTheDeviceThenRegistersAndSignsIn(server) }
     }
 
-    @MainActor static func authChecksOnTheDeviceThenRegistersAndSignsIn(_ server: TestSupport.APIClient) async throws {
+    @MainActor static func authChecksOnTheDeviceThenRegistersAndSignsIn(_ server: TestClient) async throws {
         let stack = ClientStack.make(server)
         let auth = AuthViewModel(api: stack.api)
         auth.mode = .register
@@ -191,7 +191,7 @@ struct VibeKeeperViewModelTests {
         try await withServer(.sqlite) { server, _ in try await Self.listDetailAndReviewWorkOnTheLocalCopy(server) }
     }
 
-    @MainActor static func listDetailAndReviewWorkOnTheLocalCopy(_ server: TestSupport.APIClient) async throws {
+    @MainActor static func listDetailAndReviewWorkOnTheLocalCopy(_ server: TestClient) async throws {
         let stack = try await ClientStack.signedIn(server)
         let rosa = try await stack.sync.createContact(NewContact(name: "Rosa", aliases: ["Mom"]))
         _ = try await stack.sync.createIdea(NewGiftIdea(recipientId: rosa.value.id, idea: "Pottery class", tags: ["craft"], budgetAmount: 80))
@@ -256,7 +256,7 @@ struct VibeKeeperViewModelTests {
         try await withServer(.sqlite) { server, _ in try await Self.contactsAndRemindersFollowTheServersRules(server) }
     }
 
-    @MainActor static func contactsAndRemindersFollowTheServersRules(_ server: TestSupport.APIClient) async throws {
+    @MainActor static func contactsAndRemindersFollowTheServersRules(_ server: TestClient) async throws {
         let stack = try await ClientStack.signedIn(server)
         let contacts = ContactsViewModel(sync: stack.sync)
         #expect(await contacts.addContact(name: "   ") == nil)
@@ -301,7 +301,7 @@ struct VibeKeeperViewModelTests {
         try await withServer(.sqlite) { server, _ in try await Self.searchWaitsForAPauseCancelsStaleQueriesAndFallsBackOffline(server) }
     }
 
-    @MainActor static func searchWaitsForAPauseCancelsStaleQueriesAndFallsBackOffline(_ server: TestSupport.APIClient) async throws {
+    @MainActor static func searchWaitsForAPauseCancelsStaleQueriesAndFallsBackOffline(_ server: TestClient) async throws {
         let stack = try await ClientStack.signedIn(server)
         _ = try await stack.sync.createIdea(NewGiftIdea(idea: "Pottery class for Mom"))
         _ = try await stack.sync.createIdea(NewGiftIdea(idea: "Fly fishing reel"))
@@ -323,7 +323,7 @@ struct VibeKeeperViewModelTests {
         search.query = "pottery class"
         await gate.release(after: 1)
         let slow = search.pending
-        while stack.chaos.delivered("GET", "/search").count < 2 { try await Task.sleep(for: .milliseconds(5)) }
+        try #require(try await eventually(within: .seconds(180), every: .milliseconds(5)) { stack.chaos.delivered("GET", "/search").count >= 2 })
         search.query = "fishing reel"
         await gate.release(after: 1)
         await search.pending?.value
@@ -381,7 +381,7 @@ actor SleepGate {
 
     /// Once `count` pauses have begun, ends them all (cancelled searches then stop, the last one runs).
     func release(after count: Int) async {
-        while waiters.count < count, !Task.isCancelled { try? await Task.sleep(for: .milliseconds(1)) }
+        _ = try? await eventually(within: .seconds(180), every: .milliseconds(1)) { waiters.count >= count }
         let current = waiters
         waiters = []
         for waiter in current { waiter.resume() }

@@ -17,11 +17,11 @@ struct CaptureTests {
     /// 28 December 2026, 12:00 UTC: "this Christmas" is next year's, "in two weeks" crosses the year.
     static let today = Date(timeIntervalSince1970: 1_798_459_200)
 
-    static func withCaptureServer<T: Sendable>(_ database: TestDatabase, _ body: @Sendable (APIClient) async throws -> T) async throws -> T {
+    static func withCaptureServer<T: Sendable>(_ database: TestDatabase, _ body: @Sendable (TestClient) async throws -> T) async throws -> T {
         try await withServer(database, dependencies: ServerDependencies(clock: TestClock(today))) { client, _ in try await body(client) }
     }
 
-    static func capture(_ client: APIClient, _ user: SignedIn, _ text: String) async throws -> CaptureResult {
+    static func capture(_ client: TestClient, _ user: SignedIn, _ text: String) async throws -> CaptureResult {
         let response = try await client.send(.post, "\(base)/capture/text", token: user.accessToken, json: ["text_content": text])
         guard response.status == .ok else { throw TestFailure("capture failed: \(response.status) \(response.text)") }
         return try response.decode(CaptureResult.self)

@@ -10,11 +10,11 @@ import VibeKeeperAPI
 struct GiftIdeasTests {
     static let base = "/vibekeeper/api/v1"
 
-    static func contact(_ client: APIClient, _ user: SignedIn, _ name: String) async throws -> Contact {
+    static func contact(_ client: TestClient, _ user: SignedIn, _ name: String) async throws -> Contact {
         try await client.send(.post, "\(base)/contacts", token: user.accessToken, json: ["name": name]).decode(Contact.self)
     }
 
-    static func idea(_ client: APIClient, _ user: SignedIn, _ body: [String: Any]) async throws -> GiftIdea {
+    static func idea(_ client: TestClient, _ user: SignedIn, _ body: [String: Any]) async throws -> GiftIdea {
         let response = try await client.send(.post, "\(base)/gift-ideas", token: user.accessToken, json: body)
         guard response.status == .created else { throw TestFailure("create failed: \(response.status) \(response.text)") }
         return try response.decode(GiftIdea.self)

@@ -38,7 +38,7 @@ struct IfMatchTests {
     /// One kind of entity: how to create one (its 201), its path, a change, and what a 412 calls it.
     struct Kind: Sendable, CustomStringConvertible {
         let name: String
-        let create: @Sendable (APIClient, SignedIn) async throws -> APIResponse
+        let create: @Sendable (TestClient, SignedIn) async throws -> APIResponse
         let path: String
         let change: [String: String]
         let invalid: [String: String]  // a change refused with 422
@@ -76,7 +76,7 @@ struct IfMatchTests {
     ]
 
     static func send(
-        _ client: APIClient, _ method: HTTPRequest.Method, _ path: String, _ user: SignedIn, ifMatch: String?, json: [String: String]? = nil
+        _ client: TestClient, _ method: HTTPRequest.Method, _ path: String, _ user: SignedIn, ifMatch: String?, json: [String: String]? = nil
     ) async throws -> APIResponse {
         var headers: HTTPFields = [:]
         if let ifMatch { headers[.ifMatch] = ifMatch }
@@ -90,7 +90,7 @@ struct IfMatchTests {
         return EntityTag(updatedAt: try #require(ISO8601.date(from: text))).description
     }
 
-    static func withTaggedServer<T: Sendable>(_ database: TestDatabase, _ body: @Sendable (APIClient) async throws -> T) async throws -> T {
+    static func withTaggedServer<T: Sendable>(_ database: TestDatabase, _ body: @Sendable (TestClient) async throws -> T) async throws -> T {
         // Every reading an instant of its own (10.123 ms apart, off millisecond boundaries), so a
         // change always makes a new version.
         try await withServer(database, dependencies: ServerDependencies(clock: SteppingClock(start, stepMicroseconds: 10_123))) { client, _ in try await body(client) }
@@ -161,15 +161,14 @@ struct IfMatchTests {
     }
 
     /// The entity as stored now, as status and JSON text (a listing for occasions, which have no GET of their own).
-    static func current(_ client: APIClient, _ kind: Kind, _ id: String, _ user: SignedIn) async throws -> (status: HTTPResponse.Status, text: String) {
+    static func current(_ client: TestClient, _ kind: Kind, _ id: String, _ user: SignedIn) async throws -> (status: HTTPResponse.Status, text: String) {
         if kind.readable {
             let response = try await client.send(.get, "\(base)/\(kind.path)/\(id)", token: user.accessToken)
             return (response.status, response.text)
         }
-        let contacts = try JSONSerialization.jsonObject(with: try await client.send(.get, "\(base)/contacts", token: user.accessToken).body) as? [[String: Any]] ?? []
-        for contact in contacts {
-            let list = try await client.send(.get, "\(base)/contacts/\(contact["id"] as! String)/occasions", token: user.accessToken)
-            for occasion in try JSONSerialization.jsonObject(with: list.body) as? [[String: Any]] ?? [] where occasion["id"] as? String == id {
+        for contact in try await client.send(VibeKeeperRoutes.contacts, token: user.accessToken).value ?? [] {
+            let list = try await client.send(VibeKeeperRoutes.occasions, contact.id, token: user.accessToken)
+            for occasion in try JSONSerialization.jsonObject(with: list.response.body) as? [[String: Any]] ?? [] where occasion["id"] as? String == id {
                 return (.ok, String(decoding: try JSONSerialization.data(withJSONObject: occasion), as: UTF8.self))
             }
         }

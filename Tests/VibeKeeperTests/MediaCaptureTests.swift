@@ -80,7 +80,7 @@ struct MediaCaptureTests {
 
     static func withMediaServer<T: Sendable>(
         _ database: TestDatabase, transcriber: (any Transcriber)? = nil, vision: (any VisionModel)? = nil, refuseWrites: Bool = false,
-        configure: (inout ServerConfiguration) -> Void = { _ in }, _ body: @Sendable (APIClient, RecordingStore, ServerComponents) async throws -> T
+        configure: (inout ServerConfiguration) -> Void = { _ in }, _ body: @Sendable (TestClient, RecordingStore, ServerComponents) async throws -> T
     ) async throws -> T {
         let folder = makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -91,7 +91,7 @@ struct MediaCaptureTests {
     }
 
     static func upload(
-        _ client: APIClient, _ user: SignedIn, _ path: String, fields: [(String, String)] = [], file: (name: String, filename: String, type: String, data: Data)?
+        _ client: TestClient, _ user: SignedIn, _ path: String, fields: [(String, String)] = [], file: (name: String, filename: String, type: String, data: Data)?
     ) async throws -> APIResponse {
         var body = MultipartBody()
         for (name, value) in fields { body.field(name, value) }

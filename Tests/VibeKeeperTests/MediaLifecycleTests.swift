@@ -18,7 +18,7 @@ import VibeKeeperAPI
 struct MediaLifecycleTests {
     static let base = "/vibekeeper/api/v1"
 
-    static func photo(_ client: APIClient, _ user: SignedIn) async throws -> APIResponse {
+    static func photo(_ client: TestClient, _ user: SignedIn) async throws -> APIResponse {
         try await MediaCaptureTests.upload(client, user, "capture/image", file: ("image_file", "p.jpg", "image/jpeg", SampleMedia.jpeg()))
     }
 
@@ -42,7 +42,7 @@ struct MediaLifecycleTests {
     /// Three rounds of eight workers capturing photos for a new account on `capturing` while the
     /// account is deleted through `deleting`; then no file of the account is left in `store` and no
     /// row in the database, and every capture answered 200 (before) or 401 (after).
-    static func race(capturingOn capturing: APIClient, deletingOn deleting: APIClient, store: RecordingStore, database: any Database) async throws {
+    static func race(capturingOn capturing: TestClient, deletingOn deleting: TestClient, store: RecordingStore, database: any Database) async throws {
         var answered: [Int: Int] = [:]
         var leaked: [String] = []
         for round in 0..<3 {
@@ -87,7 +87,7 @@ struct MediaLifecycleTests {
     /// a row, both an hour old (`age`), and a young file without a row; the job runs through the
     /// scheduler and takes only the old file without a row.
     static func sweepScenario(
-        _ client: APIClient, _ server: ServerComponents, clock: TestClock, list: @Sendable () async throws -> [String],
+        _ client: TestClient, _ server: ServerComponents, clock: TestClock, list: @Sendable () async throws -> [String],
         age: @Sendable (String) throws -> Void
     ) async throws {
         let app = try #require(server.app(VibeKeeperApp.self))

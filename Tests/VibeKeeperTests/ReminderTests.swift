@@ -20,19 +20,19 @@ struct ReminderTests {
         configuration.refreshTokenTTL = 800 * 86400
     }
 
-    static func setUp(_ client: APIClient) async throws -> SignedIn {
+    static func setUp(_ client: TestClient) async throws -> SignedIn {
         let user = try await client.signIn(app: "vibekeeper")
         _ = try await client.send(.put, "\(base)/users/me/notification-preferences", token: user.accessToken, json: ["timezone": "America/New_York"])
         return user
     }
 
-    static func reminders(_ client: APIClient, _ user: SignedIn, _ query: String = "") async throws -> [Reminder] {
+    static func reminders(_ client: TestClient, _ user: SignedIn, _ query: String = "") async throws -> [Reminder] {
         let response = try await client.send(.get, "\(base)/reminders\(query)", token: user.accessToken)
         guard response.status == .ok else { throw TestFailure("\(query): \(response.status) \(response.text)") }
         return try response.decode([Reminder].self)
     }
 
-    static func outbox(_ client: APIClient, _ user: SignedIn) async throws -> [[String: Any]] {
+    static func outbox(_ client: TestClient, _ user: SignedIn) async throws -> [[String: Any]] {
         try await client.send(.get, "\(base)/users/me/outbox", token: user.accessToken).json["notifications"] as? [[String: Any]] ?? []
     }
 
@@ -57,9 +57,9 @@ struct ReminderTests {
             #expect(reminders.map { ISO8601.string(from: $0.scheduledFor) } == ["2026-12-13T14:00:00.000Z"])
             #expect(reminders.first?.id == automatic.id && reminders.first?.message == "Don't forget Mom's birthday on December 20!")
 
-            #expect(try await client.send(.get, "\(Self.base)/users/me/preferences", token: user.accessToken).json["notificationLeadTime"] as? Int == 7)
-            let lead = try await client.send(.put, "\(Self.base)/users/me/preferences", token: user.accessToken, json: ["notificationLeadTime": 3])
-            #expect(lead.status == .ok && lead.json["notificationLeadTime"] as? Int == 3)
+            #expect(try await client.send(VibeKeeperRoutes.preferences, token: user.accessToken).value?.notificationLeadTime == 7)
+            let lead = try await client.send(VibeKeeperRoutes.updatePreferences, token: user.accessToken, body: VibeKeeperPreferences.Input(notificationLeadTime: 3))
+            #expect(lead.status == .ok && lead.value?.notificationLeadTime == 3)
             #expect(try await Self.reminders(client, user).map { ISO8601.string(from: $0.scheduledFor) } == ["2026-12-17T14:00:00.000Z"])
             for bad: [String: Any] in [["notificationLeadTime": 366], ["notificationLeadTime": -1], [:]] {
                 #expect(try await client.send(.put, "\(Self.base)/users/me/preferences", token: user.accessToken, json: bad).errorFields == ["notificationLeadTime"])

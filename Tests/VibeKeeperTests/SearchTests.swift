@@ -10,7 +10,7 @@ import VibeKeeperAPI
 struct SearchTests {
     static let base = "/vibekeeper/api/v1"
 
-    static func idea(_ client: APIClient, _ user: SignedIn, _ body: [String: Any]) async throws -> GiftIdea {
+    static func idea(_ client: TestClient, _ user: SignedIn, _ body: [String: Any]) async throws -> GiftIdea {
         try await client.send(.post, "\(base)/gift-ideas", token: user.accessToken, json: body).decode(GiftIdea.self)
     }
 

@@ -343,12 +343,7 @@ struct ZiaCLITests {
             let printed = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
             #expect(run.status == 130 && run.stderr.hasSuffix("zia: cancelled.\n") && printed.hasPrefix("word word "), "\(run) \(printed)")
             #expect(!printed.contains(String(repeating: "word ", count: 100)), "the stream was not read to its end")
-            var waited = 0
-            while !left.withLock({ $0 }) && waited < 40 {
-                try await Task.sleep(for: .milliseconds(50))
-                waited += 1
-            }
-            #expect(left.withLock { $0 }, "the server saw the connection close")
+            #expect(try await eventually(every: .milliseconds(50)) { left.withLock { $0 } }, "the server saw the connection close")
         }
     }
 }

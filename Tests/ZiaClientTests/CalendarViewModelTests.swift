@@ -72,7 +72,7 @@ struct CalendarViewModelTests {
         try await withServer(database) { server, _ in try await Self.addsTheSuggestion(server) }
     }
 
-    @MainActor static func addsTheSuggestion(_ server: TestSupport.APIClient) async throws {
+    @MainActor static func addsTheSuggestion(_ server: TestClient) async throws {
         let stack = try await ZiaClientStack.signedIn(server)
         let routine = try await SavedPlans.save(stack.api, .bedtimeRoutine, "Bath then story")
         let calendar = RecordingCalendar()
@@ -111,7 +111,7 @@ struct CalendarViewModelTests {
         try await withServer(database) { server, _ in try await Self.deniedAndFailed(server) }
     }
 
-    @MainActor static func deniedAndFailed(_ server: TestSupport.APIClient) async throws {
+    @MainActor static func deniedAndFailed(_ server: TestClient) async throws {
         let stack = try await ZiaClientStack.signedIn(server)
         let meals = try await SavedPlans.save(stack.api, .mealPlan)
         let sleeper = GateSleeper()

@@ -15,7 +15,7 @@ struct ChatSessionActivationTests {
         func advance(_ seconds: TimeInterval) { offset.withLock { $0 += seconds } }
     }
 
-    static func stack(_ server: TestSupport.APIClient, clock: Clock, tokens: InMemoryTokenStore = InMemoryTokenStore()) -> (ZiaAPIClient, ChaosTransport) {
+    static func stack(_ server: TestClient, clock: Clock, tokens: InMemoryTokenStore = InMemoryTokenStore()) -> (ZiaAPIClient, ChaosTransport) {
         let chaos = ChaosTransport(InProcessTransport(server: server))
         let api = ZiaAPIClient(
             baseURL: URL(string: "http://zia.test")!, session: ClientSession(store: tokens, now: { clock.now }), transport: chaos,

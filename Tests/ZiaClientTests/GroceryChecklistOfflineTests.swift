@@ -18,7 +18,7 @@ struct GroceryChecklistOfflineTests {
         let checklist: GroceryChecklistViewModel
         let pantry: PantryViewModel
 
-        static func signedIn(_ server: TestSupport.APIClient, email: String, store: any ZiaLocalStore = InMemoryZiaLocalStore()) async throws -> Device {
+        static func signedIn(_ server: TestClient, email: String, store: any ZiaLocalStore = InMemoryZiaLocalStore()) async throws -> Device {
             let stack = try await ZiaClientStack.signedIn(server, email: email)
             let sync = ZiaSync(api: stack.api, store: store)
             return Device(stack: stack, sync: sync, checklist: GroceryChecklistViewModel(sync: sync), pantry: PantryViewModel(sync: sync))
@@ -35,7 +35,7 @@ struct GroceryChecklistOfflineTests {
         GroceryItemInput(name: "chicken breast", quantity: 500, unit: "g"),
     ]
 
-    nonisolated static func with(_ database: TestDatabase, _ body: @escaping @Sendable @MainActor (TestSupport.APIClient) async throws -> Void) async throws {
+    nonisolated static func with(_ database: TestDatabase, _ body: @escaping @Sendable @MainActor (TestClient) async throws -> Void) async throws {
         try await withServer(database) { server, _ in try await body(server) }
     }
 

@@ -13,7 +13,7 @@ struct HouseholdProfileViewModelTests {
         try await withServer(database) { server, _ in try await Self.loadEditSave(server) }
     }
 
-    @MainActor static func loadEditSave(_ server: TestSupport.APIClient) async throws {
+    @MainActor static func loadEditSave(_ server: TestClient) async throws {
         let stack = try await ZiaClientStack.signedIn(server)
         let model = HouseholdProfileViewModel(api: stack.api)
         await model.load()
@@ -52,7 +52,7 @@ struct HouseholdProfileViewModelTests {
         try await withServer(database) { server, _ in try await Self.checkedOnDevice(server) }
     }
 
-    @MainActor static func checkedOnDevice(_ server: TestSupport.APIClient) async throws {
+    @MainActor static func checkedOnDevice(_ server: TestClient) async throws {
         let stack = try await ZiaClientStack.signedIn(server)
         let model = HouseholdProfileViewModel(api: stack.api)
         await model.load()
@@ -78,7 +78,7 @@ struct HouseholdProfileViewModelTests {
         try await withServer(database) { server, _ in try await Self.serverRefusalMapsOntoForm(server) }
     }
 
-    @MainActor static func serverRefusalMapsOntoForm(_ server: TestSupport.APIClient) async throws {
+    @MainActor static func serverRefusalMapsOntoForm(_ server: TestClient) async throws {
         let stack = try await ZiaClientStack.signedIn(server)
         // Rules that let everything through, as an app built before a limit changed would.
         let model = HouseholdProfileViewModel(api: stack.api, rules: { _ in .valid(HouseholdProfile(kids: [HouseholdKid(name: "Old", age: 30)])) })

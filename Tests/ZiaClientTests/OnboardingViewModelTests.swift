@@ -13,7 +13,7 @@ struct OnboardingViewModelTests {
         try await withServer(database) { server, _ in try await Self.stepsAndValidation(server) }
     }
 
-    @MainActor static func stepsAndValidation(_ server: TestSupport.APIClient) async throws {
+    @MainActor static func stepsAndValidation(_ server: TestClient) async throws {
         let stack = try await ZiaClientStack.signedIn(server)
         let model = OnboardingViewModel(api: stack.api, timeZone: "Mars/Olympus")
         #expect(OnboardingStep.allCases == [.welcome, .kids, .preferences, .bedtime])
@@ -66,7 +66,7 @@ struct OnboardingViewModelTests {
         try await withServer(database) { server, _ in try await Self.submitAndHandoff(server) }
     }
 
-    @MainActor static func submitAndHandoff(_ server: TestSupport.APIClient) async throws {
+    @MainActor static func submitAndHandoff(_ server: TestClient) async throws {
         let stack = try await ZiaClientStack.signedIn(server)
         let model = OnboardingViewModel(api: stack.api, timeZone: "America/Chicago", betaCohort: "TestFlight-1")
         await model.checkStatus()

@@ -23,20 +23,20 @@ struct PantryOfflineTests {
             pantry = PantryViewModel(sync: sync)
         }
 
-        static func signedIn(_ server: TestSupport.APIClient, email: String, store: any ZiaLocalStore = InMemoryZiaLocalStore()) async throws -> Device {
+        static func signedIn(_ server: TestClient, email: String, store: any ZiaLocalStore = InMemoryZiaLocalStore()) async throws -> Device {
             Device(try await ZiaClientStack.signedIn(server, email: email), store: store)
         }
 
         func serverPantry() async throws -> [PantryItem] { try await stack.api.send(ZiaRoutes.pantry).items }
 
         /// A device whose answers can be held back (``HoldingTransport`` under the chaos).
-        static func holding(_ server: TestSupport.APIClient, email: String, store: any ZiaLocalStore = InMemoryZiaLocalStore()) async throws -> (Device, HoldingTransport) {
+        static func holding(_ server: TestClient, email: String, store: any ZiaLocalStore = InMemoryZiaLocalStore()) async throws -> (Device, HoldingTransport) {
             let (stack, holding) = try await ZiaClientStack.signedInHolding(server, email: email)
             return (Device(stack, store: store), holding)
         }
     }
 
-    nonisolated static func withZia(_ database: TestDatabase, _ body: @escaping @Sendable @MainActor (TestSupport.APIClient, TestClock) async throws -> Void) async throws {
+    nonisolated static func withZia(_ database: TestDatabase, _ body: @escaping @Sendable @MainActor (TestClient, TestClock) async throws -> Void) async throws {
         let clock = TestClock()
         try await withServer(database, dependencies: .init(clock: clock)) { server, _ in try await body(server, clock) }
     }
@@ -283,7 +283,7 @@ final class FailingZiaStore: ZiaLocalStore {
 
 extension ZiaClientStack {
     /// A signed-in stack whose answers a test can hold back: chaos → ``HoldingTransport`` → server.
-    static func signedInHolding(_ server: TestSupport.APIClient, email: String) async throws -> (ZiaClientStack, HoldingTransport) {
+    static func signedInHolding(_ server: TestClient, email: String) async throws -> (ZiaClientStack, HoldingTransport) {
         let holding = HoldingTransport(InProcessTransport(server: server))
         let chaos = ChaosTransport(holding)
         let tokens = InMemoryTokenStore()

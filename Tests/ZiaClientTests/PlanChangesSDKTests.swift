@@ -15,7 +15,7 @@ struct PlanChangesSDKTests {
         try await withServer(database) { server, _ in try await Self.swapFromSavedScreen(server) }
     }
 
-    @MainActor static func swapFromSavedScreen(_ server: TestSupport.APIClient) async throws {
+    @MainActor static func swapFromSavedScreen(_ server: TestClient) async throws {
         let stack = try await ZiaClientStack.signedIn(server)
         let planner = MealPlannerViewModel(api: stack.api)
         planner.start()
@@ -51,7 +51,7 @@ struct PlanChangesSDKTests {
         try await withServer(.sqlite) { server, _ in try await Self.acceptRules(server) }
     }
 
-    @MainActor static func acceptRules(_ server: TestSupport.APIClient) async throws {
+    @MainActor static func acceptRules(_ server: TestClient) async throws {
         let stack = try await ZiaClientStack.signedIn(server)
         _ = try await stack.api.send(ZiaRoutes.upsertHousehold, body: HouseholdProfile(allergies: ["peanuts"], cuisines: ["thai"]))
         let chat = ChatViewModel(api: stack.api)
@@ -74,7 +74,7 @@ struct PlanChangesSDKTests {
         try await withServer(database) { server, _ in try await Self.twoDevices(server) }
     }
 
-    @MainActor static func twoDevices(_ server: TestSupport.APIClient) async throws {
+    @MainActor static func twoDevices(_ server: TestClient) async throws {
         let stack = try await ZiaClientStack.signedIn(server)
         _ = try await stack.api.send(ZiaRoutes.upsertHousehold, body: HouseholdProfile(allergies: ["peanuts"], cuisines: ["thai"]))
         let form = HouseholdProfileViewModel(api: stack.api)

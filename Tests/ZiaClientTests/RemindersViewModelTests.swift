@@ -13,7 +13,7 @@ struct RemindersViewModelTests {
         try await withServer(database) { server, _ in try await Self.toggleAndMove(server) }
     }
 
-    @MainActor static func toggleAndMove(_ server: TestSupport.APIClient) async throws {
+    @MainActor static func toggleAndMove(_ server: TestClient) async throws {
         let stack = try await ZiaClientStack.signedIn(server)
         let model = RemindersViewModel(api: stack.api)
         await model.load()
@@ -48,7 +48,7 @@ struct RemindersViewModelTests {
         try await withServer(database) { server, _ in try await Self.validation(server) }
     }
 
-    @MainActor static func validation(_ server: TestSupport.APIClient) async throws {
+    @MainActor static func validation(_ server: TestClient) async throws {
         let stack = try await ZiaClientStack.signedIn(server)
         let model = RemindersViewModel(api: stack.api)
         await model.load()

@@ -17,7 +17,7 @@ struct RoutineRunViewModelTests {
         try await withServer(database) { server, _ in try await Self.runAPlan(server) }
     }
 
-    @MainActor static func runAPlan(_ server: TestSupport.APIClient) async throws {
+    @MainActor static func runAPlan(_ server: TestClient) async throws {
         let stack = try await ZiaClientStack.signedIn(server)
         let clock = TestClock()
         let model = RoutineRunViewModel(api: stack.api, now: { clock.now() })
@@ -72,7 +72,7 @@ struct RoutineRunViewModelTests {
         try await withServer(database) { server, _ in try await Self.resumeSavedRoutine(server) }
     }
 
-    @MainActor static func resumeSavedRoutine(_ server: TestSupport.APIClient) async throws {
+    @MainActor static func resumeSavedRoutine(_ server: TestClient) async throws {
         let stack = try await ZiaClientStack.signedIn(server)
         let routine = try await SavedPlans.save(stack.api, .bedtimeRoutine)
         let meals = try await SavedPlans.save(stack.api, .mealPlan)

@@ -45,7 +45,7 @@ struct SavedItemsViewModelTests {
         try await withServer(database) { server, _ in try await Self.filtersAndPages(server) }
     }
 
-    @MainActor static func filtersAndPages(_ server: TestSupport.APIClient) async throws {
+    @MainActor static func filtersAndPages(_ server: TestClient) async throws {
         let stack = try await ZiaClientStack.signedIn(server)
         for type in [ArtifactType.mealPlan, .bedtimeRoutine, .chorePlan, .mealPlan] { try await SavedPlans.save(stack.api, type) }
         let model = SavedItemsViewModel(api: stack.api, pageSize: 3)
@@ -81,7 +81,7 @@ struct SavedItemsViewModelTests {
         try await withServer(database) { server, _ in try await Self.deleteAndOpen(server) }
     }
 
-    @MainActor static func deleteAndOpen(_ server: TestSupport.APIClient) async throws {
+    @MainActor static func deleteAndOpen(_ server: TestClient) async throws {
         let stack = try await ZiaClientStack.signedIn(server)
         for text in ["one", "two", "three"] { try await SavedPlans.save(stack.api, .chorePlan, text) }
         let model = SavedItemsViewModel(api: stack.api)

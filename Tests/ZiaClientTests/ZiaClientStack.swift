@@ -10,13 +10,13 @@ struct ZiaClientStack {
     let tokens: InMemoryTokenStore
 
     /// A new account signed in through the SDK's development sign-in; retries without waiting.
-    static func signedIn(_ server: TestSupport.APIClient, email: String = "zia-\(UUID().uuidString.prefix(8))@example.com") async throws -> ZiaClientStack {
+    static func signedIn(_ server: TestClient, email: String = "zia-\(UUID().uuidString.prefix(8))@example.com") async throws -> ZiaClientStack {
         let stack = make(server)
         try await stack.api.client.signInForDevelopment(email: email)
         return stack
     }
 
-    static func make(_ server: TestSupport.APIClient, tokens: InMemoryTokenStore = InMemoryTokenStore()) -> ZiaClientStack {
+    static func make(_ server: TestClient, tokens: InMemoryTokenStore = InMemoryTokenStore()) -> ZiaClientStack {
         let chaos = ChaosTransport(InProcessTransport(server: server))
         let api = ZiaAPIClient(
             baseURL: URL(string: "http://zia.test")!, session: ClientSession(store: tokens), transport: chaos,

@@ -16,7 +16,7 @@ import ZiaAPI
 struct AdminAPITests {
     /// Two users signed in on one server, then a second server on the same database with the first
     /// on the admin allow-list (the allow-list is read when the server is built).
-    static func withAdmin(_ database: TestDatabase, _ body: @Sendable (TestSupport.APIClient, ServerComponents, SignedIn, SignedIn) async throws -> Void) async throws {
+    static func withAdmin(_ database: TestDatabase, _ body: @Sendable (TestClient, ServerComponents, SignedIn, SignedIn) async throws -> Void) async throws {
         let folder = makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let configure: @Sendable (inout ServerConfiguration) -> Void = {

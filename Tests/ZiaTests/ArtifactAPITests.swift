@@ -38,7 +38,7 @@ struct ArtifactAPITests {
     }
 
     /// A server on `database` whose clock is `clock`.
-    static func with<T: Sendable>(_ database: TestDatabase, clock: TestClock, _ body: @Sendable (TestSupport.APIClient, ServerComponents) async throws -> T) async throws -> T {
+    static func with<T: Sendable>(_ database: TestDatabase, clock: TestClock, _ body: @Sendable (TestClient, ServerComponents) async throws -> T) async throws -> T {
         try await withServer(database, configure: { $0.apps = [ZiaApp.id] }, dependencies: .init(clock: clock, extraModules: ZiaServer.modules)) { client, server in
             try await body(client, server)
         }

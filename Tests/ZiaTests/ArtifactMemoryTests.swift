@@ -15,7 +15,7 @@ struct ArtifactMemoryTests {
     static let italian = RecipeCorpus.shipped.filter { $0.cuisine == "italian" }
 
     /// The cuisines of the recipes of one offline meal plan, in plan order.
-    static func planCuisines(_ client: TestSupport.APIClient, _ token: String) async throws -> [String] {
+    static func planCuisines(_ client: TestClient, _ token: String) async throws -> [String] {
         let response = try await client.send(.post, AssistStreamTests.streamPath, token: token, json: ["goal": "Plan dinners for the week", "mode": "meals"])
         let final = try #require(AssistEventRead.events(Array(response.body)).first { $0.type == "final" }?.object, "\(response.text.prefix(400))")
         let recipes = try #require(final["recipes"] as? [[String: Any]])

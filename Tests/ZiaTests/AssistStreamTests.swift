@@ -21,7 +21,7 @@ import ZiaAssistant
 struct AssistStreamTests {
     /// Signs in over the socket of a live server.
     static func signIn(_ base: URL) async throws -> (token: String, userID: String) {
-        let read = try await SocketStream(post: base.appendingPathComponent("/zia/auth/dev"), json: ["email": TestSupport.APIClient.freshEmail]).readAll()
+        let read = try await SocketStream(post: base.appendingPathComponent("/zia/auth/dev"), json: ["email": TestClient.freshEmail]).readAll()
         let json = try #require(try JSONSerialization.jsonObject(with: Data(read.chunks.joined())) as? [String: Any])
         return (try #require(json["access_token"] as? String), try #require(json["user_id"] as? String))
     }

@@ -16,7 +16,7 @@ struct ConversationAPITests {
     static func one(_ id: String) -> String { ZiaRoutes.root.prefix + "/conversations/" + id }
 
     /// Starts a conversation with `goal` and answers its id.
-    static func start(_ client: TestSupport.APIClient, _ token: String, _ goal: String) async throws -> String {
+    static func start(_ client: TestClient, _ token: String, _ goal: String) async throws -> String {
         let response = try await client.send(.post, ZiaRoutes.assistStream.endpoint.path, token: token, json: ["goal": goal])
         return try #require(AssistEventRead.events(response.body).first?.object["conversation_id"] as? String)
     }

@@ -14,7 +14,7 @@ import ZiaCorpus
 /// them — no week of purées unless asked.
 @Suite("Zia plans that fit the family", .timeLimit(.minutes(5)))
 struct MealPlanFitAPITests {
-    static func plan(_ client: TestSupport.APIClient, _ token: String, household: [String: any Sendable], goal: String) async throws -> AssistFinal {
+    static func plan(_ client: TestClient, _ token: String, household: [String: any Sendable], goal: String) async throws -> AssistFinal {
         let stored = try await client.send(.post, ZiaServer.upsertHousehold, token: token, json: household)
         #expect(stored.status == .ok, "\(stored.text)")
         let answer = try await ZiaServer.ask(client, token, goal, mode: "meals")

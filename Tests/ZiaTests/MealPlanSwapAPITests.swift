@@ -34,7 +34,7 @@ struct MealPlanSwapAPITests {
     }
 
     /// Plans a week for the household and saves it; answers the saved artifact's JSON.
-    static func savedWeek(_ client: APIClient, _ token: String) async throws -> [String: Any] {
+    static func savedWeek(_ client: TestClient, _ token: String) async throws -> [String: Any] {
         #expect(try await client.send(.post, ZiaServer.upsertHousehold, token: token, json: household).status == .ok)
         let answer = try await ZiaServer.ask(client, token, "Plan a week of kid-friendly dinners", mode: "meals")
         let final = try #require(answer.final, "\(answer.types)")
@@ -44,7 +44,7 @@ struct MealPlanSwapAPITests {
     }
 
     /// A new user with the household's week planned and saved: their tokens, the saved plan, its id.
-    static func signedInWithAWeek(_ client: APIClient) async throws -> (user: SignedIn, saved: [String: Any], id: String) {
+    static func signedInWithAWeek(_ client: TestClient) async throws -> (user: SignedIn, saved: [String: Any], id: String) {
         let user = try await client.signIn(app: "zia")
         let saved = try await savedWeek(client, user.accessToken)
         return (user, saved, try #require(saved["id"] as? String))

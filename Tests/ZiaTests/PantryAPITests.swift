@@ -96,7 +96,7 @@ struct PantryAPITests {
     }
 
     /// Runs a meal plan through the real server (the offline model) and answers its `final`.
-    static func plan(_ client: TestSupport.APIClient, token: String) async throws -> AssistFinal {
+    static func plan(_ client: TestClient, token: String) async throws -> AssistFinal {
         let answer = try await ZiaServer.ask(client, token, "Plan our dinners for the week", mode: "meals")
         return try #require(answer.final, "\(answer.types)")
     }

@@ -14,7 +14,7 @@ import ZiaAPI
 struct PantryIfMatchAPITests {
     static var path: String { ZiaRoutes.pantry.endpoint.path }
 
-    static func with(_ database: TestDatabase, _ body: @Sendable (TestSupport.APIClient, TestClock) async throws -> Void) async throws {
+    static func with(_ database: TestDatabase, _ body: @Sendable (TestClient, TestClock) async throws -> Void) async throws {
         let clock = TestClock()
         try await withServer(database, configure: { $0.apps = [ZiaApp.id] }, dependencies: .init(clock: clock, extraModules: ZiaServer.modules)) { client, _ in
             try await body(client, clock)
@@ -22,7 +22,7 @@ struct PantryIfMatchAPITests {
     }
 
     static func send(
-        _ client: TestSupport.APIClient, _ method: HTTPRequest.Method, _ path: String, _ user: SignedIn, ifMatch: String?, json: [String: Any]? = nil
+        _ client: TestClient, _ method: HTTPRequest.Method, _ path: String, _ user: SignedIn, ifMatch: String?, json: [String: Any]? = nil
     ) async throws -> APIResponse {
         var headers: HTTPFields = [:]
         if let ifMatch { headers[.ifMatch] = ifMatch }

@@ -18,7 +18,7 @@ struct ReminderAPITests {
     static let start = ISO8601DateFormatter().date(from: "2026-03-06T12:00:00Z")!
 
     /// A Zia-only server of its own (the scheduler drains every due job), with tokens that outlive the clock's jumps.
-    static func with(_ database: TestDatabase, clock: TestClock, _ body: @escaping @Sendable (APIClient, ServerComponents) async throws -> Void) async throws {
+    static func with(_ database: TestDatabase, clock: TestClock, _ body: @escaping @Sendable (TestClient, ServerComponents) async throws -> Void) async throws {
         try await withIsolatedServer(
             database,
             configure: {
@@ -28,25 +28,25 @@ struct ReminderAPITests {
             }, dependencies: .init(clock: clock, extraModules: ZiaServer.modules), body)
     }
 
-    static func signIn(_ client: APIClient, zone: String = "America/New_York") async throws -> SignedIn {
+    static func signIn(_ client: TestClient, zone: String = "America/New_York") async throws -> SignedIn {
         let user = try await client.signIn(app: "zia")
         let saved = try await client.send(.put, preferencesPath, token: user.accessToken, json: ["timezone": zone])
         guard saved.status == .ok else { throw TestFailure("preferences: \(saved.status) \(saved.text)") }
         return user
     }
 
-    static func put(_ client: APIClient, _ user: SignedIn, _ body: [String: Any]) async throws -> ReminderSettings {
+    static func put(_ client: TestClient, _ user: SignedIn, _ body: [String: Any]) async throws -> ReminderSettings {
         let response = try await client.send(.put, path, token: user.accessToken, json: body)
         guard response.status == .ok else { throw TestFailure("PUT: \(response.status) \(response.text)") }
         return try response.decode(ReminderSettings.self)
     }
 
-    static func get(_ client: APIClient, _ user: SignedIn) async throws -> ReminderSettings {
+    static func get(_ client: TestClient, _ user: SignedIn) async throws -> ReminderSettings {
         try await client.send(.get, path, token: user.accessToken).decode(ReminderSettings.self)
     }
 
     /// The reminders in the user's outbox, oldest first: (category, created_at).
-    static func delivered(_ client: APIClient, _ user: SignedIn) async throws -> [(String, String)] {
+    static func delivered(_ client: TestClient, _ user: SignedIn) async throws -> [(String, String)] {
         let entries = try await client.send(.get, outboxPath, token: user.accessToken).json["notifications"] as? [[String: Any]] ?? []
         return entries.reversed().compactMap { entry in
             guard let category = entry["category"] as? String, category.hasSuffix("_reminder") else { return nil }

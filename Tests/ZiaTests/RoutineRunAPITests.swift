@@ -20,7 +20,7 @@ struct RoutineRunAPITests {
     static func action(_ id: String, _ name: String) -> String { ZiaRoutes.root.prefix + "/routine-runs/\(id)/\(name)" }
 
     /// Zia's server on `database` with `clock`.
-    static func with(_ database: TestDatabase, clock: TestClock, _ body: @Sendable (TestSupport.APIClient, ServerComponents) async throws -> Void) async throws {
+    static func with(_ database: TestDatabase, clock: TestClock, _ body: @Sendable (TestClient, ServerComponents) async throws -> Void) async throws {
         try await withServer(database, configure: { $0.apps = [ZiaApp.id] }, dependencies: .init(clock: clock, extraModules: ZiaServer.modules)) { client, server in
             try await body(client, server)
         }
@@ -37,9 +37,9 @@ struct RoutineRunAPITests {
 
     /// A user moving through time: the clock set to an instant, a fresh token there (tokens expire).
     struct Person {
-        let client: TestSupport.APIClient
+        let client: TestClient
         let clock: TestClock
-        let email = TestSupport.APIClient.freshEmail
+        let email = TestClient.freshEmail
 
         func at(_ local: String, _ zone: String) async throws -> SignedIn {
             clock.advance(by: RoutineRunAPITests.instant(local, zone).timeIntervalSince(clock.now()))

@@ -12,7 +12,7 @@ enum ZiaServer {
     /// Mounted by `hostedApps`; listed here too should the app ever be unhosted.
     static let modules: [any AppModule.Type] = hostedApps.contains { $0.id == ZiaApp.id } ? [] : [ZiaApp.self]
 
-    static func with<T: Sendable>(_ database: TestDatabase, _ body: @Sendable (TestSupport.APIClient, ServerComponents) async throws -> T) async throws -> T {
+    static func with<T: Sendable>(_ database: TestDatabase, _ body: @Sendable (TestClient, ServerComponents) async throws -> T) async throws -> T {
         try await withServer(database, configure: { $0.apps = [ZiaApp.id] }, dependencies: .init(extraModules: modules)) { client, server in
             try await body(client, server)
         }
@@ -25,7 +25,7 @@ enum ZiaServer {
     /// The server with Zia's assist limits lifted (a table of scenarios sends hundreds of streams a
     /// minute) and `models` answering the assistant's purposes (the offline ones when empty).
     static func unlimited<T: Sendable>(
-        _ database: TestDatabase, models: [String: any LanguageModel] = [:], _ body: @Sendable (TestSupport.APIClient, ServerComponents) async throws -> T
+        _ database: TestDatabase, models: [String: any LanguageModel] = [:], _ body: @Sendable (TestClient, ServerComponents) async throws -> T
     ) async throws -> T {
         try await withServer(
             database,
@@ -55,7 +55,7 @@ enum ZiaServer {
 
     /// Streams `goal` (in `mode`, continuing `conversation` when given) and reads the answer.
     static func ask(
-        _ client: TestSupport.APIClient, _ token: String, _ goal: String, mode: String? = nil, conversation: String? = nil
+        _ client: TestClient, _ token: String, _ goal: String, mode: String? = nil, conversation: String? = nil
     ) async throws -> Answer {
         var body: [String: Any] = ["goal": goal]
         if let mode { body["mode"] = mode }
@@ -72,7 +72,7 @@ enum ZiaServer {
     static let familyOfFour: [String: any Sendable] = ["adults": 2, "kids": [["name": "Sam", "age": 6] as [String: any Sendable]], "allergies": ["peanuts"]]
 
     /// A new user whose household is `household` (stored through the upsert, which must answer 200).
-    static func signIn(_ client: TestSupport.APIClient, household: [String: any Sendable]) async throws -> SignedIn {
+    static func signIn(_ client: TestClient, household: [String: any Sendable]) async throws -> SignedIn {
         let user = try await client.signIn(app: "zia")
         let stored = try await client.send(.post, upsertHousehold, token: user.accessToken, json: household)
         guard stored.status == .ok else { throw TestFailure("the household was not stored: \(stored.status) \(stored.text)") }

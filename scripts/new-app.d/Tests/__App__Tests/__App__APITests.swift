@@ -14,7 +14,7 @@ struct __App__APITests {
     static let modules: [any AppModule.Type] = hostedApps.contains { $0.id == __App__App.id } ? [] : [__App__App.self]
 
     /// The server with only __App__ enabled.
-    static func with__App__<T: Sendable>(_ database: TestDatabase, _ body: @Sendable (TestSupport.APIClient) async throws -> T) async throws -> T {
+    static func with__App__<T: Sendable>(_ database: TestDatabase, _ body: @Sendable (TestClient) async throws -> T) async throws -> T {
         try await withServer(database, configure: { $0.apps = [__App__App.id] }, dependencies: .init(extraModules: modules)) { client, _ in
             try await body(client)
         }

@@ -4,9 +4,11 @@ import ZiaSafety
 
 @testable import ZiaAssistant
 
-/// What a hostile review of the food rules found, each kept from coming back (pure logic).
-@Suite("Zia food rules: the review's cases")
-struct FoodRulesReviewTests {
+/// How the food rules read the words families, goals and recipes use: diets beside allergies,
+/// substitutes and negations, what a dish is made of, other languages, everyday words that are not
+/// food, and the notes, goals and ages around them (pure logic).
+@Suite("Zia food rules: what the words mean")
+struct FoodRulesWordingTests {
     @Test("a rule naming a diet and an allergy keeps both")
     func dietAndAllergy() {
         let check = FoodCheck(restrictions: ["Vegetarian with a peanut allergy"], kidAges: [])

@@ -3,12 +3,12 @@ import TestSupport
 import Testing
 import ZiaAPI
 
-/// What the outside probe of Zia's pantry, shopping, routines, artifacts and reminders found, each
-/// kept fixed through the HTTP API on both databases.
-@Suite("Zia part 2: what the outside probe found", .timeLimit(.minutes(3)))
-struct ZiaPart2ProbeTests {
-    static let root = ZiaRoutes.root.prefix
-
+/// Saved plans and what is built from them (grocery sessions, the pantry, routine runs, reminders,
+/// chore schedules) through the HTTP API on both databases: amounts stay finite, non-negative and one
+/// line per item, a field out of its range is a 422 naming it, and a completed run is remembered by
+/// the routine it ran.
+@Suite("Zia plan data: amounts and fields checked, one line per item, runs remembered by their routine", .timeLimit(.minutes(3)))
+struct ZiaPlanDataRulesAPITests {
     static func mealPlan(_ grocery: [[String: Any]]) -> [String: Any] {
         [
             "artifact_type": "meal_plan",
@@ -40,20 +40,21 @@ struct ZiaPart2ProbeTests {
             #expect(items.count == 1, "one line per item: \(items)")
             let sessionID = try #require(session.json["id"] as? String)
             #expect(sessionID == sessionID.lowercased() && (session.json["artifact_id"] as? String) == artifact.lowercased())
+            let started = try #require(GrocerySessionID(sessionID))
             for item in items {
                 let id = try #require(item["id"] as? String)
                 #expect(id == id.lowercased(), "ids are lower-case like every id of the API")
-                #expect(
-                    try await client.send(.post, Self.root + "/grocery-sessions/\(sessionID)/check", token: user.accessToken, json: ["item_id": id, "checked": true]).status == .ok)
+                let check = CheckGroceryItemInput(itemID: id, checked: true)
+                #expect(try await client.send(ZiaRoutes.checkGroceryItem, started, token: user.accessToken, body: check).status == .ok)
             }
-            #expect(try await client.send(.post, Self.root + "/grocery-sessions/\(sessionID)/complete", token: user.accessToken).status == .ok)
+            #expect(try await client.send(ZiaRoutes.completeGrocerySession, started, token: user.accessToken).status == .ok)
             #expect(try await client.send(.post, ZiaRoutes.startGrocerySession.endpoint.path, token: user.accessToken, json: ["artifact_id": artifact]).status == .created)
-            let again = try #require(try await client.send(.get, Self.root + "/grocery-sessions/active", token: user.accessToken).json["id"] as? String)
-            for item in try #require(try await client.send(.get, Self.root + "/grocery-sessions/active", token: user.accessToken).json["items"] as? [[String: Any]]) {
-                _ = try await client.send(
-                    .post, Self.root + "/grocery-sessions/\(again)/check", token: user.accessToken, json: ["item_id": item["id"] as! String, "checked": true])
+            let again = try #require(try await client.send(ZiaRoutes.activeGrocerySession, token: user.accessToken).value?.session)
+            for item in again.items {
+                let check = CheckGroceryItemInput(itemID: item.id.uuidString.lowercased(), checked: true)
+                _ = try await client.send(ZiaRoutes.checkGroceryItem, again.id, token: user.accessToken, body: check)
             }
-            #expect(try await client.send(.post, Self.root + "/grocery-sessions/\(again)/complete", token: user.accessToken).status == .ok)
+            #expect(try await client.send(ZiaRoutes.completeGrocerySession, again.id, token: user.accessToken).status == .ok)
             let pantry = try await client.send(.get, ZiaRoutes.pantry.endpoint.path, token: user.accessToken)
             #expect(pantry.status == .ok, "\(pantry.text)")
             #expect(try await client.send(.get, ZiaRoutes.platform.export.endpoint.path, token: user.accessToken).status == .ok)
@@ -91,7 +92,8 @@ struct ZiaPart2ProbeTests {
             let artifact = try #require(routine.json["id"] as? String)
             for body in [["steps_total": 1, "artifact_id": artifact] as [String: Any], ["steps_total": 1]] {
                 let run = try #require(try await client.send(.post, ZiaRoutes.startRoutineRun.endpoint.path, token: user.accessToken, json: body).json["id"] as? String)
-                #expect(try await client.send(.post, Self.root + "/routine-runs/\(run)/complete", token: user.accessToken).status == .ok)
+                let runID = try #require(RoutineRunID(run))
+                #expect(try await client.send(ZiaRoutes.completeRoutineRun, runID, token: user.accessToken).status == .ok)
             }
             let keys = try await client.send(.get, ZiaRoutes.memories.endpoint.path, token: user.accessToken).text
             #expect(keys.contains("routine_bedtime_completed") && keys.contains("routine_routine_completed"), "\(keys)")
@@ -101,7 +103,7 @@ struct ZiaPart2ProbeTests {
     @Test(
         "bad routine steps in a saved plan, weekdays_only for meal prep or the check-in, and chore dates past year 9999 are 422s naming the field", arguments: TestDatabase.allCases
     )
-    func moreFieldsChecked(_ database: TestDatabase) async throws {
+    func outOfRangeFieldsRefused(_ database: TestDatabase) async throws {
         try await ZiaServer.with(database) { client, _ in
             let user = try await client.signIn(app: "zia")
             let routine = try await client.send(

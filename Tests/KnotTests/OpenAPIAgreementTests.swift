@@ -7,10 +7,11 @@ import PlatformCore
 import TestSupport
 import Testing
 
-/// Regressions for what the fuzzing gate (`scripts/fuzz`, schemathesis against /knot/openapi.json)
-/// found, one test per defect class, through the HTTP API.
-@Suite("Fuzzing findings", .timeLimit(.minutes(3)))
-struct FuzzFindingsTests {
+/// Knot's server answers as /knot/openapi.json says, where the two could part (the fuzzing gate,
+/// `scripts/fuzz`, checks every answer against the document): one test per kind of disagreement,
+/// through the HTTP API.
+@Suite("Knot's server and its OpenAPI document agree", .timeLimit(.minutes(3)))
+struct OpenAPIAgreementTests {
     @Test("a known path with a method it does not have answers 405 with Allow, in the error shape")
     func methodNotAllowed() async throws {
         try await withServer(.sqlite) { client, _ in
