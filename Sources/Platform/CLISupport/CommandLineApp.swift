@@ -4,8 +4,8 @@ import PlatformAPI
 
 /// What the shared command-line support needs to know about one app's CLI, so that every app's
 /// client finds its session, names its server and explains failures the same way: a CLI declares
-/// one type conforming to this (`enum CLI: CommandLineApp`) and gets ``SessionOptions``,
-/// ``reporting(server:_:)`` and the rest for it.
+/// one type conforming to this (`enum CLI: CommandLineApp`) and gets ``SessionOptions`` (its
+/// `run` and `show`) and the rest for it.
 public protocol CommandLineApp: Sendable {
     /// The app the CLI talks to; its raw value names the command (`myapp`), the session folder
     /// (`~/.config/myapp/`) and the environment variables (`MYAPP_SESSION_FILE`, `MYAPP_SERVER`).
@@ -16,13 +16,18 @@ public protocol CommandLineApp: Sendable {
     static var jsonHelp: String { get }
     /// Whether `login` needs `--email` (then the sign-in hints include it).
     static var loginNeedsEmail: Bool { get }
-    /// How a 422 is introduced ("invalid request", or "the server rejected the request" for a CLI
-    /// that checks no fields itself).
+    /// How a 422 is introduced, the server's and ``requireValid(_:)``'s alike ("invalid request", or
+    /// "the server rejected the request" for a CLI whose only checks are the contract's own).
     static var validationLead: String { get }
+    /// How `--json` prints what the API answers (``SessionOptions/show(_:style:_:)``): as served (the
+    /// default), or snake_case for an app whose server writes its contract with that encoder.
+    static var jsonStyle: JSONStyle { get }
 }
 
 extension CommandLineApp {
     public static var validationLead: String { "invalid request" }
+
+    public static var jsonStyle: JSONStyle { .asServed }
 
     /// The command's name (`myapp`), which prefixes every message it writes to standard error.
     public static var command: String { app.rawValue }

@@ -24,7 +24,7 @@ public struct DevelopmentLogin<App: DevelopmentSignInApp>: AsyncParsableCommand 
     public func run() async throws {
         let url = try App.serverURL(server)
         let account = email ?? App.defaultEmail(environment: ProcessInfo.processInfo.environment) ?? ""
-        try await App.reporting(server: url) {
+        try await options.run(signingInTo: url) {
             let client = App.apiClient(server: url, store: FileTokenStore(fileURL: options.sessionURL))
             let session = try await withProgress("Signing in to \(url.absoluteString)") { try await client.signInForDevelopment(email: account) }
             try SignInReport(session, sessionFile: options.sessionURL).print(json: options.json, server: url, as: account)

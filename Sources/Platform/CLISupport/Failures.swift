@@ -6,7 +6,8 @@ import PlatformAPI
 extension CommandLineApp {
     /// Runs `body`, turning every failure into a readable message on standard error (prefixed with
     /// the command's name) and the exit status of its kind (``ClientError/exitCode``; a
-    /// ``CLIError``'s own; 1 for anything else). ArgumentParser's own exits pass through.
+    /// ``CLIError``'s own; 1 for anything else). ArgumentParser's own exits pass through. What
+    /// ``SessionOptions``' `run` methods are built on: a command runs its body in one of those.
     public static func reporting<T>(server: URL? = nil, _ body: () async throws -> T) async throws -> T {
         do {
             return try await body()

@@ -14,8 +14,7 @@ public struct Logout<App: DevelopmentSignInApp>: AsyncParsableCommand {
     public init() {}
 
     public func run() async throws {
-        try await App.reporting(server: options.server) {
-            let signedIn = try options.signedIn()
+        try await options.run(opening: { try $0.signedIn() }) { (signedIn: SignedInSession) in
             await App.apiClient(server: signedIn.server, store: signedIn.store).signOut()
             print("Signed out.")
         }

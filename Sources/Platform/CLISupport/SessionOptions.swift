@@ -28,9 +28,23 @@ public struct SessionOptions<App: CommandLineApp>: ParsableArguments, Sendable {
     /// The server of the stored session, for messages.
     public var server: URL? { storedSession?.serverUrl.flatMap(URL.init(string:)) }
 
-    /// Prints `value` as the API wrote it under `--json`, else `text()`.
-    public func show<Value: Encodable>(_ value: Value, _ text: (Value) -> String) throws {
-        if json { try printJSON(value) } else { print(text(value)) }
+    /// Prints `value` under `--json` — in the app's ``CommandLineApp/jsonStyle`` (the API's JSON), or
+    /// in `style` for a report of the CLI's own — else `text(value)`.
+    public func show<Value: Encodable>(_ value: Value, style: JSONStyle? = nil, _ text: (Value) -> String) throws {
+        if json { try printJSON(value, style ?? App.jsonStyle) } else { print(text(value)) }
+    }
+
+    /// Runs `body` with what `make` opens from these options — the signed-in SDK (``run(_:)``), an
+    /// app's offline workspace, a store kept beside the session — every failure, `make`'s too,
+    /// explained on standard error with its exit status (``ExitStatus``), the session's server named.
+    public func run<Context>(opening make: (Self) throws -> Context, _ body: (Context) async throws -> Void) async throws {
+        try await App.reporting(server: server) { try await body(try make(self)) }
+    }
+
+    /// Runs `body`, a command that signs in to `server` (so there is no session to open yet), every
+    /// failure explained as in ``run(opening:_:)``, naming that server.
+    public func run(signingInTo server: URL, _ body: () async throws -> Void) async throws {
+        try await App.reporting(server: server, body)
     }
 
     /// The signed-in session, to build the app's API client on; fails with the one "not signed in"
@@ -58,6 +72,6 @@ extension SessionOptions where App: SDKCommandLineApp {
 
     /// Runs `body` with the signed-in user's SDK, every failure explained with its exit status.
     public func run(_ body: (App.SDK) async throws -> Void) async throws {
-        try await App.reporting(server: server) { try await body(try api()) }
+        try await run(opening: { try $0.api() }, body)
     }
 }

@@ -14,19 +14,22 @@ struct Preferences: AsyncParsableCommand {
     @OptionGroup var options: SessionOptions
 
     func run() async throws {
-        let api = try await CLI.reporting { try options.api() }
         let changes = notifications != nil || quietStart != nil || quietEnd != nil || timezone != nil || hideDetails != nil
-        let preferences = try await CLI.reporting(server: api.baseURL) {
-            changes
+        try await options.run { api in
+            let preferences =
+                changes
                 ? try await api.updateNotificationPreferences(
                     enabled: notifications, quietHoursStart: quietStart, quietHoursEnd: quietEnd, timezone: timezone, hideNotificationDetails: hideDetails)
                 : try await api.notificationPreferences()
+            try options.show(preferences) { preferences in
+                [
+                    "Reminders:   \(preferences.notificationsEnabled ? "on" : "off")",
+                    "Quiet hours: \(SettingsViewModel.formatHour(preferences.quietHoursStart)) – \(SettingsViewModel.formatHour(preferences.quietHoursEnd))",
+                    "Time zone:   \(preferences.timezone ?? "not set")",
+                    "Lock screen: \(preferences.hideNotificationDetails ? "details hidden" : "full text")",
+                ].joined(separator: "\n")
+            }
         }
-        if options.json { try printJSON(preferences, .snakeCase); return }
-        print("Reminders:   \(preferences.notificationsEnabled ? "on" : "off")")
-        print("Quiet hours: \(SettingsViewModel.formatHour(preferences.quietHoursStart)) – \(SettingsViewModel.formatHour(preferences.quietHoursEnd))")
-        print("Time zone:   \(preferences.timezone ?? "not set")")
-        print("Lock screen: \(preferences.hideNotificationDetails ? "details hidden" : "full text")")
     }
 }
 
@@ -37,14 +40,15 @@ struct Export: AsyncParsableCommand {
     @OptionGroup var options: SessionOptions
 
     func run() async throws {
-        let api = try await CLI.reporting { try options.api() }
-        let data = try await CLI.reporting(server: api.baseURL) { try await withProgress("Exporting") { try await api.exportData() } }
-        if let output {
-            try data.write(to: URL(fileURLWithPath: output))
-            printError("Export written to \(output) (\(data.count) bytes).")
-        } else {
-            FileHandle.standardOutput.write(data)
-            print("")
+        try await options.run { api in
+            let data = try await withProgress("Exporting") { try await api.exportData() }
+            if let output {
+                try data.write(to: URL(fileURLWithPath: output))
+                printError("Export written to \(output) (\(data.count) bytes).")
+            } else {
+                FileHandle.standardOutput.write(data)
+                print("")
+            }
         }
     }
 }
@@ -65,44 +69,42 @@ struct DeleteAccount: AsyncParsableCommand {
     @OptionGroup var options: SessionOptions
 
     func run() async throws {
-        var proof: AccountDeletionRequest?
+        var given: AccountDeletionRequest?
         if let idToken {
             switch provider.lowercased() {
-            case "apple": proof = .apple(identityToken: idToken, nonce: nonce)
-            case "google": proof = .google(idToken: idToken, nonce: nonce)
+            case "apple": given = .apple(identityToken: idToken, nonce: nonce)
+            case "google": given = .google(idToken: idToken, nonce: nonce)
             default: throw CLI.invalidUsage("--provider must be apple or google.")
             }
         }
-        let api = try await CLI.reporting { try options.api() }
-        if proof == nil, let email = options.storedSession?.email {
+        let requested = given
+        try await options.run { api in
             // Development servers accept the account's own email as the fresh sign-in.
-            proof = .development(email: email)
-        }
-        if !yes {
-            print(SettingsViewModel.deletionWarning)
-            guard ask("Type DELETE to confirm:") == "DELETE" else {
-                printError("Not deleted.")
-                throw ExitCode.failure
+            let email = options.storedSession?.email
+            let proof = requested ?? email.map { AccountDeletionRequest.development(email: $0) }
+            if !yes {
+                print(SettingsViewModel.deletionWarning)
+                guard ask("Type DELETE to confirm:") == "DELETE" else {
+                    printError("Not deleted.")
+                    throw ExitCode.failure
+                }
             }
+            let result: AccountDeletion
+            do {
+                result = try await withProgress("Deleting the account") { try await api.deleteAccount(reauthentication: proof) }
+            } catch KnotError.reauthenticationRequired(let detail) {
+                printError(
+                    """
+                    knot: the server will not delete the account without a fresh sign-in (\(detail)). Nothing was deleted.
+                      • Development server: run `knot login --server \(api.baseURL.absoluteString) --email <the account's email>`, then `knot delete-account` again.
+                      • Otherwise: sign in again with Apple or Google and pass the new identity token: `knot delete-account --id-token TOKEN --provider apple|google`.
+                    """)
+                throw ExitCode(KnotError.reauthenticationRequired(detail).exitCode)
+            }
+            // The session is gone with the account; what the CLI kept for it goes too.
+            try? options.savedStore.removeAll()
+            try? FileManager.default.removeItem(at: options.lastBatchURL)
+            try options.show(result) { $0.message + " You are signed out." }
         }
-        let result: AccountDeletion
-        do {
-            result = try await withProgress("Deleting the account") { try await api.deleteAccount(reauthentication: proof) }
-        } catch KnotError.reauthenticationRequired(let detail) {
-            printError(
-                """
-                knot: the server will not delete the account without a fresh sign-in (\(detail)). Nothing was deleted.
-                  • Development server: run `knot login --server \(api.baseURL.absoluteString) --email <the account's email>`, then `knot delete-account` again.
-                  • Otherwise: sign in again with Apple or Google and pass the new identity token: `knot delete-account --id-token TOKEN --provider apple|google`.
-                """)
-            throw ExitCode(KnotError.reauthenticationRequired(detail).exitCode)
-        } catch {
-            try await CLI.reporting(server: api.baseURL) { () throws -> Void in throw error }
-            return
-        }
-        // The session is gone with the account; what the CLI kept for it goes too.
-        try? options.savedStore.removeAll()
-        try? FileManager.default.removeItem(at: options.lastBatchURL)
-        if options.json { try printJSON(result, .snakeCase) } else { print(result.message + " You are signed out.") }
     }
 }

@@ -18,12 +18,12 @@ struct Hints: AsyncParsableCommand {
 
         func run() async throws {
             let joined = text.joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines)
-            guard NewHint.check(NewHint.Input(hintText: joined)).value != nil else {
-                throw CLI.invalidUsage("A hint must be 1 to \(KnotCatalog.maxHintLength) characters (this one has \(joined.count)).")
+            try await options.run { api in
+                // The contract's rule, as the server checks it: a hint it would refuse is never sent.
+                _ = try requireValid(NewHint.check(NewHint.Input(hintText: joined)))
+                let hint = try await withProgress("Saving the hint") { try await api.addHint(joined) }
+                try options.show(hint) { "Saved hint \($0.id) (\($0.hintText.count)/\(KnotCatalog.maxHintLength))." }
             }
-            let api = try await CLI.reporting { try options.api() }
-            let hint = try await CLI.reporting(server: api.baseURL) { try await withProgress("Saving the hint") { try await api.addHint(joined) } }
-            if options.json { try printJSON(hint, .snakeCase) } else { print("Saved hint \(hint.id) (\(hint.hintText.count)/\(KnotCatalog.maxHintLength)).") }
         }
     }
 
@@ -34,12 +34,15 @@ struct Hints: AsyncParsableCommand {
         @OptionGroup var options: SessionOptions
 
         func run() async throws {
-            let api = try await CLI.reporting { try options.api() }
-            let page = try await CLI.reporting(server: api.baseURL) { try await withProgress("Loading hints") { try await api.hints(limit: limit, cursor: cursor) } }
-            if options.json { try printJSON(page, .snakeCase); return }
-            if page.hints.isEmpty { print("No hints yet. Add one with `knot hints add \"…\"`."); return }
-            for hint in page.hints { print(Hints.line(hint.id, hint.hintText, hint.createdAt, extra: hint.isUsed ? "[used] " : "")) }
-            print("\(page.hints.count) of \(page.total) hints." + (page.nextCursor.map { " Next page: --cursor \($0)" } ?? ""))
+            try await options.run { api in
+                let page = try await withProgress("Loading hints") { try await api.hints(limit: limit, cursor: cursor) }
+                try options.show(page) { page in
+                    guard !page.hints.isEmpty else { return "No hints yet. Add one with `knot hints add \"…\"`." }
+                    let lines = page.hints.map { Hints.line($0.id, $0.hintText, $0.createdAt, extra: $0.isUsed ? "[used] " : "") }
+                    let footer = "\(page.hints.count) of \(page.total) hints." + (page.nextCursor.map { " Next page: --cursor \($0)" } ?? "")
+                    return (lines + [footer]).joined(separator: "\n")
+                }
+            }
         }
     }
 
@@ -50,12 +53,14 @@ struct Hints: AsyncParsableCommand {
         @OptionGroup var options: SessionOptions
 
         func run() async throws {
-            let api = try await CLI.reporting { try options.api() }
             let text = query.joined(separator: " ")
-            let result = try await CLI.reporting(server: api.baseURL) { try await withProgress("Searching") { try await api.searchHints(text, limit: limit) } }
-            if options.json { try printJSON(result, .snakeCase); return }
-            if result.hints.isEmpty { print("No hints match “\(text)”."); return }
-            for hint in result.hints { print(Hints.line(hint.id, hint.hintText, hint.createdAt, extra: String(format: "%.2f  ", hint.similarity))) }
+            try await options.run { api in
+                let result = try await withProgress("Searching") { try await api.searchHints(text, limit: limit) }
+                try options.show(result) { result in
+                    guard !result.hints.isEmpty else { return "No hints match “\(text)”." }
+                    return result.hints.map { Hints.line($0.id, $0.hintText, $0.createdAt, extra: String(format: "%.2f  ", $0.similarity)) }.joined(separator: "\n")
+                }
+            }
         }
     }
 
@@ -66,9 +71,11 @@ struct Hints: AsyncParsableCommand {
 
         func run() async throws {
             guard let hintID = HintID(id.trimmingCharacters(in: .whitespaces)) else { throw CLI.invalidUsage("\(id) is not a hint ID (a UUID).") }
-            let api = try await CLI.reporting { try options.api() }
-            try await CLI.reporting(server: api.baseURL) { try await withProgress("Deleting") { try await api.send(KnotRoutes.deleteHint, hintID) } }
-            if options.json { print(#"{"deleted":"\#(hintID)"}"#) } else { print("Deleted hint \(hintID).") }
+            try await options.run { api in
+                _ = try await withProgress("Deleting") { try await api.send(KnotRoutes.deleteHint, hintID) }
+                // One compact line of JSON, written by hand (`show` would pretty-print it).
+                if options.json { print(#"{"deleted":"\#(hintID)"}"#) } else { print("Deleted hint \(hintID).") }
+            }
         }
     }
 }

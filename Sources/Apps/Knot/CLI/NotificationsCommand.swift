@@ -22,15 +22,14 @@ struct Notifications: AsyncParsableCommand {
         @OptionGroup var options: SessionOptions
 
         func run() async throws {
-            let api = try await CLI.reporting { try options.api() }
-            let result = try await CLI.reporting(server: api.baseURL) {
-                try await withProgress("Loading reminders") { try await notificationsRoute { try await api.send(KnotRoutes.upcomingNotifications) } }
-            }
-            if options.json { try printJSON(result, .snakeCase); return }
-            if result.notifications.isEmpty { print("No reminders scheduled."); return }
-            for item in result.notifications {
-                print(
-                    "\(Self.localTime.string(from: item.scheduledFor))  \(item.milestoneName) (\(item.milestoneDate)) — \(NotificationsViewModel.daysBeforeLabel(item.daysBefore))")
+            try await options.run { api in
+                let result = try await withProgress("Loading reminders") { try await notificationsRoute { try await api.send(KnotRoutes.upcomingNotifications) } }
+                try options.show(result) { result in
+                    guard !result.notifications.isEmpty else { return "No reminders scheduled." }
+                    return result.notifications.map { item in
+                        "\(Self.localTime.string(from: item.scheduledFor))  \(item.milestoneName) (\(item.milestoneDate)) — \(NotificationsViewModel.daysBeforeLabel(item.daysBefore))"
+                    }.joined(separator: "\n")
+                }
             }
         }
     }
@@ -42,20 +41,19 @@ struct Notifications: AsyncParsableCommand {
         @OptionGroup var options: SessionOptions
 
         func run() async throws {
-            let api = try await CLI.reporting { try options.api() }
-            let page = try await CLI.reporting(server: api.baseURL) {
-                try await withProgress("Loading history") { try await notificationsRoute { try await api.notificationHistory(limit: limit, offset: offset) } }
+            try await options.run { api in
+                let page = try await withProgress("Loading history") { try await notificationsRoute { try await api.notificationHistory(limit: limit, offset: offset) } }
+                try options.show(page) { page in
+                    guard !page.notifications.isEmpty else { return "No reminders sent yet." }
+                    let lines = page.notifications.map { item -> String in
+                        let mark = item.isViewed ? " " : "•"
+                        let when = (item.sentAt ?? item.createdAt)
+                        return
+                            "\(mark) \(WireFormat.formatDate(when).prefix(10))  \(item.milestoneName) — \(NotificationsViewModel.daysBeforeLabel(item.daysBefore)), \(item.status), \(item.recommendationsCount) picks  \(item.id)"
+                    }
+                    return (lines + ["\(page.notifications.count) of \(page.total); • = not viewed."]).joined(separator: "\n")
+                }
             }
-            if options.json { try printJSON(page, .snakeCase); return }
-            if page.notifications.isEmpty { print("No reminders sent yet."); return }
-            for item in page.notifications {
-                let mark = item.isViewed ? " " : "•"
-                let when = (item.sentAt ?? item.createdAt)
-                print(
-                    "\(mark) \(WireFormat.formatDate(when).prefix(10))  \(item.milestoneName) — \(NotificationsViewModel.daysBeforeLabel(item.daysBefore)), \(item.status), \(item.recommendationsCount) picks  \(item.id)"
-                )
-            }
-            print("\(page.notifications.count) of \(page.total); • = not viewed.")
         }
     }
 
@@ -66,9 +64,9 @@ struct Notifications: AsyncParsableCommand {
 
         func run() async throws {
             guard let notificationID = NotificationID(id.trimmingCharacters(in: .whitespaces)) else { throw CLI.invalidUsage("\(id) is not a reminder ID (a UUID).") }
-            let api = try await CLI.reporting { try options.api() }
-            let receipt = try await CLI.reporting(server: api.baseURL) { try await api.send(KnotRoutes.markNotificationViewed, notificationID) }
-            if options.json { try printJSON(receipt, .snakeCase) } else { print("Viewed at \(WireFormat.formatDate(receipt.viewedAt)).") }
+            try await options.run { api in
+                try options.show(try await api.send(KnotRoutes.markNotificationViewed, notificationID)) { "Viewed at \(WireFormat.formatDate($0.viewedAt))." }
+            }
         }
     }
 }

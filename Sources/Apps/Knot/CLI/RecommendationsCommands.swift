@@ -4,15 +4,18 @@ import Foundation
 import KnotClient
 
 extension RecommendationBatch {
-    /// Prints the batch and remembers it for `knot refresh` and `knot feedback <n>`.
+    /// Prints the batch (``SessionOptions/show(_:style:_:)``) and remembers it for `knot refresh` and `knot feedback <n>`.
     func show(_ options: SessionOptions) throws {
         try? FileManager.default.createDirectory(at: options.lastBatchURL.deletingLastPathComponent(), withIntermediateDirectories: true)
         try? WireFormat.encoder().encode(self).write(to: options.lastBatchURL)
-        if options.json { try printJSON(self, .snakeCase); return }
-        print(renderRecommendations(recommendations))
-        if let warning { print("\nNote: \(warning)") }
-        print(
-            "\nNot quite right? `knot refresh --reason <\(RejectionReason.allCases.map(\.rawValue).joined(separator: "|"))>`. Picked one? `knot feedback <1-3> --action selected`.")
+        try options.show(self) { batch in
+            var lines = [renderRecommendations(batch.recommendations)]
+            if let warning = batch.warning { lines.append("\nNote: \(warning)") }
+            lines.append(
+                "\nNot quite right? `knot refresh --reason <\(RejectionReason.allCases.map(\.rawValue).joined(separator: "|"))>`. Picked one? `knot feedback <1-3> --action selected`."
+            )
+            return lines.joined(separator: "\n")
+        }
     }
 }
 
@@ -51,8 +54,7 @@ struct Recommend: AsyncParsableCommand {
             return id
         }
         let vibes = try parseVibes(vibe)
-        let api = try await CLI.reporting { try options.api() }
-        let batch = try await CLI.reporting(server: api.baseURL) { () async throws -> RecommendationBatch in
+        try await options.run { api in
             var chosen = occasionType
             if chosen == nil, let milestoneID {
                 let vault = try await api.send(KnotRoutes.vault)
@@ -60,9 +62,9 @@ struct Recommend: AsyncParsableCommand {
                 chosen = found.budgetTier
             }
             let resolved = chosen ?? .justBecause
-            return try await withProgress("Finding three picks") { try await api.generateRecommendations(occasion: resolved, milestoneId: milestoneID, vibeOverride: vibes) }
+            let batch = try await withProgress("Finding three picks") { try await api.generateRecommendations(occasion: resolved, milestoneId: milestoneID, vibeOverride: vibes) }
+            try batch.show(options)
         }
-        try batch.show(options)
     }
 }
 
@@ -93,14 +95,13 @@ struct Refresh: AsyncParsableCommand {
             throw CLI.invalidUsage("--reason must be one of: \(RejectionReason.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         let vibes = try parseVibes(vibe)
-        let api = try await CLI.reporting { try options.api() }
-        let batch = try await CLI.reporting(server: api.baseURL) { () async throws -> RecommendationBatch in
+        try await options.run { api in
             let previous = try lastBatch(options)
-            return try await withProgress("Finding three different picks") {
+            let batch = try await withProgress("Finding three different picks") {
                 try await api.refreshRecommendations(rejected: previous.recommendations.map(\.id), reason: why, vibeOverride: vibes)
             }
+            try batch.show(options)
         }
-        try batch.show(options)
     }
 }
 
@@ -127,8 +128,7 @@ struct Feedback: AsyncParsableCommand {
             throw CLI.invalidUsage("--action must be one of: \(FeedbackAction.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         if kind == .rated, rating == nil { throw CLI.invalidUsage("--rating 1–5 is required with --action rated.") }
-        let api = try await CLI.reporting { try options.api() }
-        let record = try await CLI.reporting(server: api.baseURL) { () async throws -> FeedbackRecord in
+        try await options.run { api in
             let id: RecommendationID
             if let index = Int(recommendation) {
                 let batch = try lastBatch(options)
@@ -139,9 +139,9 @@ struct Feedback: AsyncParsableCommand {
             } else {
                 throw CLIError("\(recommendation) is neither 1–3 nor a recommendation ID.")
             }
-            return try await withProgress("Recording") { try await api.recordFeedback(id, action: kind, rating: rating, text: text) }
+            let record = try await withProgress("Recording") { try await api.recordFeedback(id, action: kind, rating: rating, text: text) }
+            try options.show(record) { "Recorded “\($0.action.rawValue)” for \($0.recommendationId)." }
         }
-        if options.json { try printJSON(record, .snakeCase) } else { print("Recorded “\(record.action.rawValue)” for \(record.recommendationId).") }
     }
 }
 
@@ -158,22 +158,20 @@ struct Open: AsyncParsableCommand {
         case .success(let parsed): route = parsed
         case .failure(let error): throw CLI.invalidUsage(error.description)
         }
-        let api = try await CLI.reporting { try options.api() }
-        switch route {
-        case .recommendation(let id):
-            let item = try await CLI.reporting(server: api.baseURL) {
+        try await options.run { api in
+            switch route {
+            case .recommendation(let id):
+                let item: Recommendation
                 do {
-                    return try await withProgress("Loading the recommendation") { try await api.send(KnotRoutes.recommendation, id) }
+                    item = try await withProgress("Loading the recommendation") { try await api.send(KnotRoutes.recommendation, id) }
                 } catch KnotError.notFound {
                     throw KnotError.notFound("no recommendation \(id) for this account (it was deleted, or the link is someone else's).")
                 }
+                try options.show(item) { describeRecommendation($0) }
+            case .milestoneRecommendations(let id):
+                let result = try await withProgress("Loading the milestone's picks") { try await api.send(KnotRoutes.milestoneRecommendations, id) }
+                try options.show(result) { renderRecommendations($0.recommendations) }
             }
-            if options.json { try printJSON(item, .snakeCase) } else { print(describeRecommendation(item)) }
-        case .milestoneRecommendations(let id):
-            let result = try await CLI.reporting(server: api.baseURL) {
-                try await withProgress("Loading the milestone's picks") { try await api.send(KnotRoutes.milestoneRecommendations, id) }
-            }
-            if options.json { try printJSON(result, .snakeCase) } else { print(renderRecommendations(result.recommendations)) }
         }
     }
 }

@@ -14,19 +14,22 @@ struct SavedCommand: AsyncParsableCommand {
         @OptionGroup var options: SessionOptions
 
         func run() async throws {
-            let items = try await CLI.reporting { () throws -> [SavedRecommendation] in
-                do { return try options.savedStore.all() } catch { throw CLIError("Cannot read \(options.savedStore.directory.path): \(error.localizedDescription)") }
+            // Kept on this machine: no session needed.
+            try await options.run(opening: { $0.savedStore }) { (store: FileSavedRecommendationStore) in
+                let items: [SavedRecommendation]
+                do { items = try store.all() } catch { throw CLIError("Cannot read \(store.directory.path): \(error.localizedDescription)") }
+                try options.show(items) { items in
+                    guard !items.isEmpty else { return "Nothing saved yet. Save a pick with `knot saved add <1-3|ID>`." }
+                    let prices = PriceFormatter()
+                    let lines = items.map { item -> String in
+                        let r = item.recommendation
+                        return
+                            "\(WireFormat.formatDate(item.savedAt).prefix(10))  \(r.id)  \(r.recommendationType.rawValue.capitalized) · \(prices.format(cents: r.priceCents, currency: r.currency))  \(r.title)"
+                            + (r.merchantName.map { " at \($0)" } ?? "")
+                    }
+                    return (lines + ["\(items.count) saved."]).joined(separator: "\n")
+                }
             }
-            if options.json { try printJSON(items, .snakeCase); return }
-            if items.isEmpty { print("Nothing saved yet. Save a pick with `knot saved add <1-3|ID>`."); return }
-            let prices = PriceFormatter()
-            for item in items {
-                let r = item.recommendation
-                print(
-                    "\(WireFormat.formatDate(item.savedAt).prefix(10))  \(r.id)  \(r.recommendationType.rawValue.capitalized) · \(prices.format(cents: r.priceCents, currency: r.currency))  \(r.title)"
-                        + (r.merchantName.map { " at \($0)" } ?? ""))
-            }
-            print("\(items.count) saved.")
         }
     }
 
@@ -48,21 +51,21 @@ struct SavedCommand: AsyncParsableCommand {
             } else {
                 throw CLI.invalidUsage("\(recommendation) is neither 1–3 (after `knot recommend`) nor a recommendation ID.")
             }
-            let api = try await CLI.reporting { try options.api() }
-            let item = try await CLI.reporting(server: api.baseURL) { try await withProgress("Loading the recommendation") { try await api.send(KnotRoutes.recommendation, id) } }
-            try await CLI.reporting { () throws in
+            try await options.run { api in
+                let item = try await withProgress("Loading the recommendation") { try await api.send(KnotRoutes.recommendation, id) }
                 do { try options.savedStore.save(item, at: Date()) } catch { throw CLIError("Cannot save to \(options.savedStore.directory.path): \(error.localizedDescription)") }
-            }
-            // The app records "saved" too; the local copy stands even when the server cannot be told.
-            do {
-                try await api.recordFeedback(id, action: .saved)
-            } catch let error as KnotError {
-                printError("\(CLI.command): saved here, but the server was not told (\(CLI.explain(error, server: api.baseURL)))")
-            }
-            if options.json {
-                try printJSON(try options.savedStore.all().first { $0.id == id }, .snakeCase)
-            } else {
-                print("Saved “\(item.title)” (\(item.id)).")
+                // The app records "saved" too; the local copy stands even when the server cannot be told.
+                do {
+                    try await api.recordFeedback(id, action: .saved)
+                } catch let error as KnotError {
+                    printError("\(CLI.command): saved here, but the server was not told (\(CLI.explain(error, server: api.baseURL)))")
+                }
+                // `--json` prints the saved record as the store keeps it, read back only then.
+                if options.json {
+                    try printJSON(try options.savedStore.all().first { $0.id == id }, CLI.jsonStyle)
+                } else {
+                    print("Saved “\(item.title)” (\(item.id)).")
+                }
             }
         }
     }
@@ -74,12 +77,12 @@ struct SavedCommand: AsyncParsableCommand {
 
         func run() async throws {
             guard let recommendationID = RecommendationID(id.trimmingCharacters(in: .whitespaces)) else { throw CLI.invalidUsage("\(id) is not a recommendation ID (a UUID).") }
-            let store = options.savedStore
-            try await CLI.reporting { () throws in
+            try await options.run(opening: { $0.savedStore }) { (store: FileSavedRecommendationStore) in
                 guard (try? store.contains(recommendationID)) == true else { throw KnotError.notFound("\(recommendationID) is not saved (see `knot saved`).") }
                 do { try store.remove(recommendationID) } catch { throw CLIError("Cannot remove it from \(store.directory.path): \(error.localizedDescription)") }
+                // One compact line of JSON, written by hand (`show` would pretty-print it).
+                if options.json { print(#"{"removed":"\#(recommendationID)"}"#) } else { print("Removed \(recommendationID) from your saved recommendations.") }
             }
-            if options.json { print(#"{"removed":"\#(recommendationID)"}"#) } else { print("Removed \(recommendationID) from your saved recommendations.") }
         }
     }
 }

@@ -9,8 +9,11 @@ enum CLI: SDKCommandLineApp {
     static let displayName = "Knot"
     static let jsonHelp = "Print JSON (snake_case, as the API sends it) instead of text."
     static let loginNeedsEmail = false
-    // Knot checks no request fields itself: a 422 is always the server's.
+    // A 422 reads as the server's: the one body Knot checks before sending (a hint, `requireValid`)
+    // is checked by the contract's own rule, so it is told as the server would tell it.
     static let validationLead = "the server rejected the request"
+    // Knot's API writes its contract with the snake_case encoder, so `--json` does too.
+    static let jsonStyle = JSONStyle.snakeCase
     static let emailHelp = "Email to sign in as (default: $KNOT_EMAIL or <user>@knot.local)."
 
     static func defaultEmail(environment: [String: String]) -> String? {

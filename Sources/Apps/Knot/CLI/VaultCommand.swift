@@ -58,24 +58,21 @@ struct VaultCommand: AsyncParsableCommand {
         @OptionGroup var options: SessionOptions
 
         func run() async throws {
-            let api = try await CLI.reporting { try options.api() }
-            let vault: Vault
-            if let file {
-                vault = try await CLI.reporting(server: api.baseURL) {
+            try await options.run { api in
+                let vault: Vault
+                if let file {
                     let draft = try VaultCommand.readDraft(file)
                     do {
-                        return try await withProgress("Saving the vault") { try await api.send(KnotRoutes.createVault, body: draft) }
+                        vault = try await withProgress("Saving the vault") { try await api.send(KnotRoutes.createVault, body: draft) }
                     } catch KnotError.conflict(409, _, _) {
                         throw CLIError("this account already has a vault. Change it with `knot vault edit --file \(file)`.")
                     }
+                } else {
+                    guard let created = try await InteractiveOnboarding(api: api).run() else { throw ExitCode.failure }
+                    vault = created
                 }
-            } else {
-                guard let created = try await CLI.reporting(server: api.baseURL, { try await InteractiveOnboarding(api: api).run() }) else {
-                    throw ExitCode.failure
-                }
-                vault = created
+                try options.show(vault) { "Vault created.\n" + VaultCommand.describe($0) }
             }
-            if options.json { try printJSON(vault, .snakeCase) } else { print("Vault created.\n" + VaultCommand.describe(vault)) }
         }
     }
 
@@ -85,9 +82,10 @@ struct VaultCommand: AsyncParsableCommand {
         @OptionGroup var options: SessionOptions
 
         func run() async throws {
-            let api = try await CLI.reporting { try options.api() }
-            let vault = try await CLI.reporting(server: api.baseURL) { try await withProgress("Loading the vault") { try await api.send(KnotRoutes.vault) } }
-            if options.json { try printJSON(vault, .snakeCase) } else { print(VaultCommand.describe(vault)) }
+            try await options.run { api in
+                let vault = try await withProgress("Loading the vault") { try await api.send(KnotRoutes.vault) }
+                try options.show(vault, VaultCommand.describe)
+            }
         }
     }
 
@@ -101,8 +99,7 @@ struct VaultCommand: AsyncParsableCommand {
         @OptionGroup var options: SessionOptions
 
         func run() async throws {
-            let api = try await CLI.reporting { try options.api() }
-            let vault = try await CLI.reporting(server: api.baseURL) { () async throws -> Vault in
+            try await options.run { api in
                 let draft: VaultDraft
                 if let file {
                     draft = try VaultCommand.readDraft(file)
@@ -110,9 +107,9 @@ struct VaultCommand: AsyncParsableCommand {
                     let current = try await withProgress("Loading the vault") { try await api.send(KnotRoutes.vault) }
                     draft = try editInEditor(current.draft)
                 }
-                return try await withProgress("Saving the vault") { try await api.send(KnotRoutes.updateVault, body: draft) }
+                let vault = try await withProgress("Saving the vault") { try await api.send(KnotRoutes.updateVault, body: draft) }
+                try options.show(vault) { "Vault updated.\n" + VaultCommand.describe($0) }
             }
-            if options.json { try printJSON(vault, .snakeCase) } else { print("Vault updated.\n" + VaultCommand.describe(vault)) }
         }
 
         func editInEditor(_ draft: VaultDraft) throws -> VaultDraft {

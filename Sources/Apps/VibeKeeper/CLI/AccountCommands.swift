@@ -15,7 +15,7 @@ struct Register: AsyncParsableCommand {
 
     func run() async throws {
         let url = try CLI.serverURL(server)
-        try await CLI.reporting(server: url) {
+        try await options.run(signingInTo: url) {
             let secret = try readPassword(password)
             let api = VibeKeeperAPIClient(baseURL: url, session: VibeKeeperSession(store: FileTokenStore(fileURL: options.sessionURL)), transport: CommandLineTransport.make())
             let account = try await withProgress("Creating the account") { try await api.register(email: email, name: name, password: secret) }
@@ -38,7 +38,7 @@ struct Login: AsyncParsableCommand {
 
     func run() async throws {
         let url = try CLI.serverURL(server)
-        try await CLI.reporting(server: url) {
+        try await options.run(signingInTo: url) {
             let api = VibeKeeperAPIClient(baseURL: url, session: VibeKeeperSession(store: FileTokenStore(fileURL: options.sessionURL)), transport: CommandLineTransport.make())
             let session: StoredSession
             if dev {
@@ -63,8 +63,7 @@ struct Logout: AsyncParsableCommand {
     @OptionGroup var options: SessionOptions
 
     func run() async throws {
-        try await CLI.reporting(server: options.server) {
-            let ws = try options.workspace()
+        try await options.run { ws in
             let waiting = await ws.sync.outbox.count + ws.sync.pendingCaptures.filter { $0.failure != nil }.count
             await ws.api.signOut()
             if waiting == 0 {

@@ -34,8 +34,7 @@ struct Capture: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await CLI.reporting(server: options.server) {
-            let ws = try options.workspace()
+        try await options.run { ws in
             let outcome: SyncManager.CaptureOutcome
             if let path = voice ?? image {
                 let file: UploadFile
@@ -54,7 +53,7 @@ struct Capture: AsyncParsableCommand {
             await ws.reportNotices()
             switch outcome {
             case .captured(let result):
-                if options.json { try printJSON(result) } else { print(Render.capture(result)) }
+                try options.show(result, Render.capture)
             case .queued(let kept):
                 // The SDK keeps a capture on any 5xx, but a 501 (say, no speech-to-text on this
                 // server) will not go away: give it back now rather than leave it blocking the outbox.

@@ -15,8 +15,7 @@ struct ContactsCommand: AsyncParsableCommand {
         @OptionGroup var options: SessionOptions
 
         func run() async throws {
-            try await CLI.reporting(server: options.server) {
-                let ws = try options.workspace()
+            try await options.run { ws in
                 let contacts: [Contact]
                 do {
                     contacts = try await withProgress("Loading contacts") { try await ws.api.contacts() }
@@ -24,14 +23,11 @@ struct ContactsCommand: AsyncParsableCommand {
                     await ws.offlineNote(detail)
                     contacts = await ws.sync.contacts().map(\.value)
                 }
-                if options.json { try printJSON(contacts); return }
-                guard !contacts.isEmpty else {
-                    print("No contacts yet. Add one: vibekeeper contacts add Linda --relationship mother --alias Mom")
-                    return
+                try options.show(contacts) { contacts in
+                    guard !contacts.isEmpty else { return "No contacts yet. Add one: vibekeeper contacts add Linda --relationship mother --alias Mom" }
+                    let rows = contacts.map { [short($0.id), $0.name, $0.relationship ?? "—", $0.aliases.joined(separator: ", ")] }
+                    return table(["ID", "NAME", "RELATIONSHIP", "ALSO CALLED"], rows) + "\n" + "\(count(contacts.count, "contact"))."
                 }
-                let rows = contacts.map { [short($0.id), $0.name, $0.relationship ?? "—", $0.aliases.joined(separator: ", ")] }
-                print(table(["ID", "NAME", "RELATIONSHIP", "ALSO CALLED"], rows))
-                print("\(count(contacts.count, "contact")).")
             }
         }
     }
@@ -46,8 +42,7 @@ struct ContactsCommand: AsyncParsableCommand {
         @OptionGroup var options: SessionOptions
 
         func run() async throws {
-            try await CLI.reporting(server: options.server) {
-                let ws = try options.workspace()
+            try await options.run { ws in
                 let created = try await ws.sync.createContact(NewContact(name: name, relationship: relationship, notes: notes, aliases: alias))
                 try await ws.show(
                     created.value, status: created.syncStatus, done: "Added \(created.value.name).", text: Render.contact(created.value),
@@ -63,8 +58,7 @@ struct ContactsCommand: AsyncParsableCommand {
         @OptionGroup var options: SessionOptions
 
         func run() async throws {
-            try await CLI.reporting(server: options.server) {
-                let ws = try options.workspace()
+            try await options.run { ws in
                 let id = try await ws.contactID(contact, fromServer: true)
                 var found: Contact
                 var occasions: [Occasion]
@@ -77,7 +71,7 @@ struct ContactsCommand: AsyncParsableCommand {
                     found = record.value
                     occasions = await ws.sync.occasions(of: id).map(\.value)
                 }
-                if options.json { try printJSON(found) } else { print(Render.contact(found, occasions: occasions)) }
+                try options.show(found) { Render.contact($0, occasions: occasions) }
             }
         }
     }
@@ -105,8 +99,7 @@ struct ContactsCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
-            try await CLI.reporting(server: options.server) {
-                let ws = try options.workspace()
+            try await options.run { ws in
                 let record = try await ws.localContact(contact)
                 var changes = ContactChanges(name: name)
                 if let relationship { changes.relationship = .set(relationship) }
@@ -130,8 +123,7 @@ struct ContactsCommand: AsyncParsableCommand {
         @OptionGroup var options: SessionOptions
 
         func run() async throws {
-            try await CLI.reporting(server: options.server) {
-                let ws = try options.workspace()
+            try await options.run { ws in
                 let record = try await ws.localContact(contact)
                 let id = record.value.id
                 await ws.sync.deleteContact(id)
@@ -147,8 +139,7 @@ struct ContactsCommand: AsyncParsableCommand {
         @OptionGroup var options: SessionOptions
 
         func run() async throws {
-            try await CLI.reporting(server: options.server) {
-                let ws = try options.workspace()
+            try await options.run { ws in
                 let id = try await ws.contactID(contact, fromServer: true)
                 let occasions: [Occasion]
                 do {
@@ -158,9 +149,9 @@ struct ContactsCommand: AsyncParsableCommand {
                     await ws.offlineNote(detail)
                     occasions = await ws.sync.occasions(of: id).map(\.value)
                 }
-                if options.json { try printJSON(occasions); return }
-                if occasions.isEmpty { print("No occasions yet.") }
-                for occasion in occasions { print(Render.occasionLine(occasion)) }
+                try options.show(occasions) { occasions in
+                    occasions.isEmpty ? "No occasions yet." : occasions.map(Render.occasionLine).joined(separator: "\n")
+                }
             }
         }
     }
@@ -176,9 +167,8 @@ struct ContactsCommand: AsyncParsableCommand {
         @OptionGroup var options: SessionOptions
 
         func run() async throws {
-            try await CLI.reporting(server: options.server) {
+            try await options.run { ws in
                 let day = try IdeaEditOptions.date(date)
-                let ws = try options.workspace()
                 let record = try await ws.localContact(contact)
                 let occasion = try await ws.sync.addOccasion(NewOccasion(name: name, date: day, recurring: !once), to: record.value.id)
                 try await ws.show(
@@ -196,8 +186,7 @@ struct ContactsCommand: AsyncParsableCommand {
         @OptionGroup var options: SessionOptions
 
         func run() async throws {
-            try await CLI.reporting(server: options.server) {
-                let ws = try options.workspace()
+            try await options.run { ws in
                 let record = try await ws.localContact(contact)
                 guard record.syncStatus == .conflict else {
                     ws.say("Nothing to settle: \(record.value.name) is not in conflict.")

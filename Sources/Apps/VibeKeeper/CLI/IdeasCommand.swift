@@ -22,8 +22,7 @@ struct IdeasCommand: AsyncParsableCommand {
         @OptionGroup var options: SessionOptions
 
         func run() async throws {
-            try await CLI.reporting(server: options.server) {
-                let ws = try options.workspace()
+            try await options.run { ws in
                 var filter = GiftIdeaFilter(occasion: occasion, tag: tag, minPrice: minPrice, maxPrice: maxPrice, query: query)
                 if let status { filter.status = try IdeaEditOptions.status(status) }
                 for (field, value) in [("min_price", minPrice), ("max_price", maxPrice)] {
@@ -41,18 +40,20 @@ struct IdeasCommand: AsyncParsableCommand {
                     for record in records { marks[record.value.id] = record.syncStatus }
                 }
                 let outbox = await ws.sync.outbox
-                if options.json { try printJSON(ideas); return }
-                if ideas.isEmpty {
-                    print(filter == GiftIdeaFilter() ? "No gift ideas yet. Capture one: vibekeeper capture \"Mom would love a pottery class\"" : "No gift ideas match.")
-                } else {
-                    print(Render.ideas(ideas, marks: marks))
-                    print("\(count(ideas.count, "idea")).")
+                try options.show(ideas) { ideas in
+                    var lines: [String]
+                    if ideas.isEmpty {
+                        lines = [filter == GiftIdeaFilter() ? "No gift ideas yet. Capture one: vibekeeper capture \"Mom would love a pottery class\"" : "No gift ideas match."]
+                    } else {
+                        lines = [Render.ideas(ideas, marks: marks), "\(count(ideas.count, "idea"))."]
+                    }
+                    if marks.values.contains(where: { $0 != .synced }) { lines.append("* not sent yet, ! conflict (`vibekeeper sync`).") }
+                    let captures = outbox.filter { $0.kind == .capture }.count
+                    let edits = outbox.count - captures
+                    let waiting = [captures > 0 ? count(captures, "capture") : nil, edits > 0 ? count(edits, "edit") : nil].compactMap { $0 }
+                    if !waiting.isEmpty { lines.append(waiting.joined(separator: " and ") + " waiting to be sent (`vibekeeper sync`).") }
+                    return lines.joined(separator: "\n")
                 }
-                if marks.values.contains(where: { $0 != .synced }) { print("* not sent yet, ! conflict (`vibekeeper sync`).") }
-                let captures = outbox.filter { $0.kind == .capture }.count
-                let edits = outbox.count - captures
-                let waiting = [captures > 0 ? count(captures, "capture") : nil, edits > 0 ? count(edits, "edit") : nil].compactMap { $0 }
-                if !waiting.isEmpty { print(waiting.joined(separator: " and ") + " waiting to be sent (`vibekeeper sync`).") }
             }
         }
     }
@@ -64,8 +65,7 @@ struct IdeasCommand: AsyncParsableCommand {
         @OptionGroup var options: SessionOptions
 
         func run() async throws {
-            try await CLI.reporting(server: options.server) {
-                let ws = try options.workspace()
+            try await options.run { ws in
                 let ideaID = try await ws.ideaID(id, fromServer: true)
                 let idea: GiftIdea
                 var reminders: [Reminder] = []
@@ -80,7 +80,7 @@ struct IdeasCommand: AsyncParsableCommand {
                     status = record.syncStatus
                     reminders = await ws.sync.reminders(for: ideaID).map(\.value)
                 }
-                if options.json { try printJSON(idea) } else { print(Render.idea(idea, reminders: reminders, syncStatus: status)) }
+                try options.show(idea) { Render.idea($0, reminders: reminders, syncStatus: status) }
             }
         }
     }
@@ -95,8 +95,7 @@ struct IdeasCommand: AsyncParsableCommand {
         func validate() throws { try edits.check(requireSome: true) }
 
         func run() async throws {
-            try await CLI.reporting(server: options.server) {
-                let ws = try options.workspace()
+            try await options.run { ws in
                 let record = try await ws.localIdea(id)
                 let changes = try await edits.changes(ws)
                 let updated = try await ws.sync.updateIdea(record.value.id, changes)
@@ -115,10 +114,9 @@ struct IdeasCommand: AsyncParsableCommand {
         @OptionGroup var options: SessionOptions
 
         func run() async throws {
-            try await CLI.reporting(server: options.server) {
+            try await options.run { ws in
                 var changes = GiftIdeaChanges()
                 changes.status = try IdeaEditOptions.status(status)
-                let ws = try options.workspace()
                 let record = try await ws.localIdea(id)
                 let updated = try await ws.sync.updateIdea(record.value.id, changes)
                 try await ws.show(
@@ -135,8 +133,7 @@ struct IdeasCommand: AsyncParsableCommand {
         @OptionGroup var options: SessionOptions
 
         func run() async throws {
-            try await CLI.reporting(server: options.server) {
-                let ws = try options.workspace()
+            try await options.run { ws in
                 let record = try await ws.localIdea(id)
                 let ideaID = record.value.id
                 await ws.sync.deleteIdea(ideaID)
@@ -153,8 +150,7 @@ struct IdeasCommand: AsyncParsableCommand {
         @OptionGroup var options: SessionOptions
 
         func run() async throws {
-            try await CLI.reporting(server: options.server) {
-                let ws = try options.workspace()
+            try await options.run { ws in
                 let record = try await ws.localIdea(id)
                 guard record.syncStatus == .conflict else {
                     ws.say("Nothing to settle: “\(record.value.idea)” is not in conflict.")

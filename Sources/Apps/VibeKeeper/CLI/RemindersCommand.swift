@@ -17,7 +17,7 @@ struct RemindersCommand: AsyncParsableCommand {
         @OptionGroup var options: SessionOptions
 
         func run() async throws {
-            try await CLI.reporting(server: options.server) {
+            try await options.run { ws in
                 var filter = ReminderFilter()
                 if let status {
                     guard let parsed = ReminderStatus(rawValue: status.lowercased()) else {
@@ -25,7 +25,6 @@ struct RemindersCommand: AsyncParsableCommand {
                     }
                     filter.status = parsed
                 }
-                let ws = try options.workspace()
                 let reminders: [Reminder]
                 do {
                     reminders = try await withProgress("Loading reminders") { try await ws.api.reminders(filter) }
@@ -33,13 +32,12 @@ struct RemindersCommand: AsyncParsableCommand {
                     await ws.offlineNote(detail)
                     reminders = await ws.sync.reminders(status: filter.status).map(\.value)
                 }
-                if options.json { try printJSON(reminders); return }
-                guard !reminders.isEmpty else {
-                    print("No reminders. Dated ideas and occasions get one automatically; add your own with `vibekeeper reminders add IDEA --at WHEN`.")
-                    return
+                try options.show(reminders) { reminders in
+                    guard !reminders.isEmpty else {
+                        return "No reminders. Dated ideas and occasions get one automatically; add your own with `vibekeeper reminders add IDEA --at WHEN`."
+                    }
+                    return Render.reminders(reminders) + "\n" + "\(count(reminders.count, "reminder"))."
                 }
-                print(Render.reminders(reminders))
-                print("\(count(reminders.count, "reminder")).")
             }
         }
     }
@@ -54,11 +52,10 @@ struct RemindersCommand: AsyncParsableCommand {
         @OptionGroup var options: SessionOptions
 
         func run() async throws {
-            try await CLI.reporting(server: options.server) {
+            try await options.run { ws in
                 guard let when = Self.instant(at) else {
                     throw invalidField("scheduled_for", "must be an ISO 8601 date and time such as 2027-03-05T09:00:00Z")
                 }
-                let ws = try options.workspace()
                 let record = try await ws.localIdea(idea)
                 let created = try await ws.sync.createReminder(NewReminder(giftIdeaId: record.value.id, scheduledFor: when, message: message))
                 try await ws.show(
@@ -90,8 +87,7 @@ struct RemindersCommand: AsyncParsableCommand {
         @OptionGroup var options: SessionOptions
 
         func run() async throws {
-            try await CLI.reporting(server: options.server) {
-                let ws = try options.workspace()
+            try await options.run { ws in
                 let record = try await ws.localReminder(id)
                 let updated = try await ws.sync.updateReminder(record.value.id, ReminderChanges(status: .cancelled))
                 try await ws.show(updated.value, status: updated.syncStatus, done: "Cancelled.", text: Render.reminders([updated.value]), resolve: "vibekeeper sync")
@@ -106,8 +102,7 @@ struct RemindersCommand: AsyncParsableCommand {
         @OptionGroup var options: SessionOptions
 
         func run() async throws {
-            try await CLI.reporting(server: options.server) {
-                let ws = try options.workspace()
+            try await options.run { ws in
                 let record = try await ws.localReminder(id)
                 let reminderID = record.value.id
                 await ws.sync.deleteReminder(reminderID)

@@ -15,8 +15,7 @@ struct ReviewCommand: AsyncParsableCommand {
         @OptionGroup var options: SessionOptions
 
         func run() async throws {
-            try await CLI.reporting(server: options.server) {
-                let ws = try options.workspace()
+            try await options.run { ws in
                 var ideas: [GiftIdea]
                 do {
                     ideas = try await withProgress("Loading the review queue") { try await ws.reviewQueue() }
@@ -24,19 +23,17 @@ struct ReviewCommand: AsyncParsableCommand {
                     await ws.offlineNote(detail)
                     ideas = await ws.sync.reviewItems().map(\.value)
                 }
-                if options.json { try printJSON(ideas); return }
-                guard !ideas.isEmpty else {
-                    print("Nothing waits for review.")
-                    return
+                try options.show(ideas) { ideas in
+                    guard !ideas.isEmpty else { return "Nothing waits for review." }
+                    let rows = ideas.map { idea in
+                        [
+                            short(idea.id), idea.confidence.map { String(format: "%.2f", $0) } ?? "—", clip(idea.recipientName ?? "—", 20),
+                            idea.mediaAssets.map { $0.type == "audio" ? "recording" : "photo" }.joined(separator: ", "), clip(idea.idea, 60),
+                        ]
+                    }
+                    return table(["ID", "SURE", "FOR", "MEDIA", "WORDS"], rows) + "\n"
+                        + "\(count(ideas.count, "capture")) waiting. Keep one with `vibekeeper review accept ID [--idea …]`, drop it with `vibekeeper review discard ID`."
                 }
-                let rows = ideas.map { idea in
-                    [
-                        short(idea.id), idea.confidence.map { String(format: "%.2f", $0) } ?? "—", clip(idea.recipientName ?? "—", 20),
-                        idea.mediaAssets.map { $0.type == "audio" ? "recording" : "photo" }.joined(separator: ", "), clip(idea.idea, 60),
-                    ]
-                }
-                print(table(["ID", "SURE", "FOR", "MEDIA", "WORDS"], rows))
-                print("\(count(ideas.count, "capture")) waiting. Keep one with `vibekeeper review accept ID [--idea …]`, drop it with `vibekeeper review discard ID`.")
             }
         }
     }
@@ -51,8 +48,7 @@ struct ReviewCommand: AsyncParsableCommand {
         func validate() throws { try edits.check(requireSome: false) }
 
         func run() async throws {
-            try await CLI.reporting(server: options.server) {
-                let ws = try options.workspace()
+            try await options.run { ws in
                 let record = try await ws.localIdea(id)
                 guard record.value.needsReview else { throw ClientError.notFound("“\(record.value.idea)” is not waiting for review.") }
                 let changes = try await edits.changes(ws)
@@ -71,8 +67,7 @@ struct ReviewCommand: AsyncParsableCommand {
         @OptionGroup var options: SessionOptions
 
         func run() async throws {
-            try await CLI.reporting(server: options.server) {
-                let ws = try options.workspace()
+            try await options.run { ws in
                 let record = try await ws.localIdea(id)
                 guard record.value.needsReview else { throw ClientError.notFound("“\(record.value.idea)” is not waiting for review.") }
                 await ws.sync.discardReview(record.value.id)

@@ -14,8 +14,7 @@ struct Search: AsyncParsableCommand {
     func run() async throws {
         let text = words.joined(separator: " ").trimmingCharacters(in: .whitespaces)
         guard !text.isEmpty else { throw CLI.invalidUsage("nothing to search for.") }
-        try await CLI.reporting(server: options.server) {
-            let ws = try options.workspace()
+        try await options.run { ws in
             let results: SearchResults
             do {
                 results = try await withProgress("Searching") { try await ws.api.search(text, limit: limit) }
@@ -23,19 +22,18 @@ struct Search: AsyncParsableCommand {
                 await ws.offlineNote(detail)
                 results = SearchResults(query: text, results: await ws.sync.searchLocally(text), embedder: "device")
             }
-            if options.json { try printJSON(results); return }
-            guard !results.results.isEmpty else {
-                print("Nothing matches “\(text)”.")
-                return
-            }
-            for hit in results.results {
-                let score = String(format: "%.2f", hit.score)
-                if let idea = hit.giftIdea {
-                    let details = [idea.recipientName.map { "for \($0)" }, idea.occasion, idea.date?.description, Render.budget(idea)].compactMap { $0 }
-                    print("\(score)  idea     \(short(idea.id))  \(idea.idea)" + (details.isEmpty ? "" : " — " + details.joined(separator: ", ")))
-                } else if let contact = hit.contact {
-                    print("\(score)  contact  \(short(contact.id))  \(Render.contactLine(contact))")
-                }
+            try options.show(results) { results in
+                guard !results.results.isEmpty else { return "Nothing matches “\(text)”." }
+                return results.results.compactMap { hit -> String? in
+                    let score = String(format: "%.2f", hit.score)
+                    if let idea = hit.giftIdea {
+                        let details = [idea.recipientName.map { "for \($0)" }, idea.occasion, idea.date?.description, Render.budget(idea)].compactMap { $0 }
+                        return "\(score)  idea     \(short(idea.id))  \(idea.idea)" + (details.isEmpty ? "" : " — " + details.joined(separator: ", "))
+                    } else if let contact = hit.contact {
+                        return "\(score)  contact  \(short(contact.id))  \(Render.contactLine(contact))"
+                    }
+                    return nil
+                }.joined(separator: "\n")
             }
         }
     }

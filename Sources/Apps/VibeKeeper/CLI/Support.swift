@@ -42,7 +42,14 @@ extension SessionOptions {
         let api = VibeKeeperAPIClient(baseURL: signedIn.server, session: VibeKeeperSession(store: signedIn.store), transport: CommandLineTransport.make())
         let local = FileLocalStore(directory: storeDirectory(user: signedIn.stored.userId))
         try StoreLock.acquire(local.directory)
-        return Workspace(api: api, sync: SyncManager(api: api, store: local), local: local, json: json)
+        return Workspace(api: api, sync: SyncManager(api: api, store: local), local: local, options: self)
+    }
+
+    /// Runs `body` in the signed-in user's ``workspace()`` (opened, and its store locked, first),
+    /// every failure explained with its exit status: what `run` on the SDK is to the other apps'
+    /// commands (``CLISupport/SessionOptions/run(opening:_:)``).
+    func run(_ body: (Workspace) async throws -> Void) async throws {
+        try await run(opening: { try $0.workspace() }, body)
     }
 }
 
@@ -53,8 +60,11 @@ struct Workspace: Sendable {
     let api: VibeKeeperAPIClient
     let sync: SyncManager
     let local: FileLocalStore
+    /// The command's options: how it prints (``SessionOptions/show(_:style:_:)``).
+    let options: SessionOptions
+
     /// `--json`: standard output carries only JSON.
-    let json: Bool
+    var json: Bool { options.json }
 
     var server: URL { api.baseURL }
 
@@ -105,7 +115,7 @@ struct Workspace: Sendable {
         case .pending: try await reportKept()
         case .conflict: break
         }
-        if json { try printJSON(value) } else { print(text) }
+        try options.show(value) { _ in text }
         if status == .conflict {
             throw ClientError.conflict(
                 status: 412, code: "precondition_failed",

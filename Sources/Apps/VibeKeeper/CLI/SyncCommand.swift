@@ -25,8 +25,7 @@ struct Sync: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await CLI.reporting(server: options.server) {
-            let ws = try options.workspace()
+        try await options.run { ws in
             for text in discard {
                 let kept = await ws.sync.pendingCaptures
                 let id = try Lookup.match(text, kind: "kept capture", plural: "captures", kept.map { (id: $0.id.uuidString.lowercased(), names: []) })
@@ -57,45 +56,46 @@ struct Sync: AsyncParsableCommand {
             if case .offline? = interruption { offline = true } else { offline = false }
             let accepted = snapshot.ideas.values.filter { !$0.value.needsReview }.count
 
-            if options.json {
-                try printJSON(
-                    Report(
-                        sentCaptures: sent, replayedChanges: replayed, stillQueued: after.count, refusedCaptures: refused, notices: notices.map(\.message),
-                        conflicts: conflicts, ideas: synced ? accepted : nil, reviewItems: synced ? snapshot.ideas.count - accepted : nil,
-                        contacts: synced ? snapshot.contacts.count : nil, reminders: synced ? snapshot.reminders.count : nil), .snakeCase)
-            } else {
-                if before.isEmpty { print("Nothing was waiting to be sent.") }
+            let report = Report(
+                sentCaptures: sent, replayedChanges: replayed, stillQueued: after.count, refusedCaptures: refused, notices: notices.map(\.message),
+                conflicts: conflicts, ideas: synced ? accepted : nil, reviewItems: synced ? snapshot.ideas.count - accepted : nil,
+                contacts: synced ? snapshot.contacts.count : nil, reminders: synced ? snapshot.reminders.count : nil)
+            // The CLI's own report: snake_case under `--json`.
+            try options.show(report, style: .snakeCase) { _ in
+                var lines: [String] = []
+                if before.isEmpty { lines.append("Nothing was waiting to be sent.") }
                 if !sent.isEmpty {
-                    print("Sent \(count(sent.count, "capture")):")
-                    for capture in sent { print("  • \(Self.describe(capture))") }
+                    lines.append("Sent \(count(sent.count, "capture")):")
+                    for capture in sent { lines.append("  • \(Self.describe(capture))") }
                 }
-                if replayed > 0 { print("Sent \(count(replayed, "change")) made offline.") }
-                for notice in notices { print("Notice: \(notice.message)") }
+                if replayed > 0 { lines.append("Sent \(count(replayed, "change")) made offline.") }
+                for notice in notices { lines.append("Notice: \(notice.message)") }
                 for capture in refused {
-                    print("Refused, kept here: \(short(capture.id.uuidString.lowercased()))  \(Self.describe(capture)) — \(capture.failure ?? "")")
-                    print("  (drop it with `vibekeeper sync --discard \(short(capture.id.uuidString.lowercased()))`)")
+                    lines.append("Refused, kept here: \(short(capture.id.uuidString.lowercased()))  \(Self.describe(capture)) — \(capture.failure ?? "")")
+                    lines.append("  (drop it with `vibekeeper sync --discard \(short(capture.id.uuidString.lowercased()))`)")
                 }
-                for conflict in conflicts { print("Conflict: \(conflict) changed here and on the server (`vibekeeper ideas|contacts resolve ID --keep mine|server`).") }
+                for conflict in conflicts { lines.append("Conflict: \(conflict) changed here and on the server (`vibekeeper ideas|contacts resolve ID --keep mine|server`).") }
                 if !after.isEmpty {
-                    print("Still queued: \(count(after.count, "change")).")
+                    lines.append("Still queued: \(count(after.count, "change")).")
                     for operation in after {
                         if let capture = capturesAfter.first(where: { $0.id == operation.id }) {
                             let id = short(capture.id.uuidString.lowercased())
                             // Offline, it simply waits; a server that keeps failing it may need it dropped.
                             let hint = offline ? "" : "  (drop it with `vibekeeper sync --discard \(id)`)"
-                            print("  • \(id)  \(Self.describe(capture))\(hint)")
+                            lines.append("  • \(id)  \(Self.describe(capture))\(hint)")
                         } else {
                             let entity = operation.entity == .giftIdea ? "idea" : operation.entity.rawValue
-                            print("  • \(operation.kind.rawValue) \(entity) \(operation.target.map { short($0.uuidString.lowercased()) } ?? "")")
+                            lines.append("  • \(operation.kind.rawValue) \(entity) \(operation.target.map { short($0.uuidString.lowercased()) } ?? "")")
                         }
                     }
                 }
                 if synced {
-                    print(
+                    lines.append(
                         "Up to date with \(ws.server.absoluteString): \(count(accepted, "idea"))"
                             + (snapshot.ideas.count > accepted ? " (+\(snapshot.ideas.count - accepted) waiting for review)" : "")
                             + ", \(count(snapshot.contacts.count, "contact")), \(count(snapshot.reminders.count, "reminder")).")
                 }
+                return lines.joined(separator: "\n")
             }
             if let interruption { throw interruption }
         }
