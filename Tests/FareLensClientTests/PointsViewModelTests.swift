@@ -15,7 +15,10 @@ struct PointsViewModelTests {
         let transport = FakeTransport { request in
             switch endpoint(request) {
             case "GET /points/programs": return Fixtures.json(FareLensList(data: programs.value))
-            case "GET /points/bonuses": return Fixtures.json(FareLensList(data: programs.value.isEmpty ? [] : [bonus]))
+            case "GET /points/bonuses":
+                // The route takes no query: the server answers any parameter with a 422, so the SDK sends none.
+                guard request.url.query == nil else { return Fixtures.error(422) }
+                return Fixtures.json(FareLensList(data: programs.value.isEmpty ? [] : [bonus]))
             case "POST /points/programs":
                 let input = try WireFormat.decoder().decode(PointsProgramInput.self, from: request.body ?? Data())
                 guard (input.balance ?? 0) >= 0 else {

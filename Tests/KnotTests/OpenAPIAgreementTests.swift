@@ -42,7 +42,7 @@ struct OpenAPIAgreementTests {
     /// `PUT /users/me/notification-preferences` accepts: schema-valid input was refused before.
     @Test("every time zone the document lists is accepted")
     func documentedTimeZonesAreAccepted() async throws {
-        let document = try KnotApp.openAPIDocument().object
+        let document = try KnotApp.servedOpenAPIDocument().object
         let schemas = try #require((document["components"] as? [String: Any])?["schemas"] as? [String: Any])
         let update = try #require(schemas["NotificationPreferencesUpdate"] as? [String: Any])
         let zones = try #require(((update["properties"] as? [String: Any])?["timezone"] as? [String: Any])?["enum"] as? [Any]).compactMap { $0 as? String }
@@ -63,7 +63,7 @@ struct OpenAPIAgreementTests {
     /// string or key → 422); the document says so (`JSONValue`), where it used to allow anything.
     @Test("an ignored property holding a control character is refused, a clean one ignored, as documented")
     func ignoredPropertiesFollowTheDocument() async throws {
-        let document = try KnotApp.openAPIDocument().object
+        let document = try KnotApp.servedOpenAPIDocument().object
         let schemas = try #require((document["components"] as? [String: Any])?["schemas"] as? [String: Any])
         let hintInput = try #require(schemas["HintInput"] as? [String: Any])
         #expect((hintInput["additionalProperties"] as? [String: Any])?["$ref"] as? String == "#/components/schemas/JSONValue")
@@ -81,7 +81,7 @@ struct OpenAPIAgreementTests {
     /// so the document states the limits in descriptions (a maxLength contradicted the server both ways).
     @Test("a sign-in email longer in code points than in characters is accepted, and the document sets no maxLength on it")
     func textLimitsAreCharacters() async throws {
-        let document = try KnotApp.openAPIDocument().object
+        let document = try KnotApp.servedOpenAPIDocument().object
         let schemas = try #require((document["components"] as? [String: Any])?["schemas"] as? [String: Any])
         let email = try #require(((schemas["DevSignInRequest"] as? [String: Any])?["properties"] as? [String: Any])?["email"] as? [String: Any])
         #expect(email["maxLength"] == nil)
@@ -113,7 +113,7 @@ struct OpenAPIAgreementTests {
         "the documented email pattern and the server agree on unusual whitespace",
         arguments: ["a\u{85}b@example.com", "a\u{A0}b@example.com", "a\u{3000}@example.com", "ab@exa\u{2028}mple.com", "a\u{FEFF}b@example.com", "plain@example.com"])
     func emailPatternMatchesServer(_ address: String) async throws {
-        let document = try KnotApp.openAPIDocument().object
+        let document = try KnotApp.servedOpenAPIDocument().object
         let schemas = try #require((document["components"] as? [String: Any])?["schemas"] as? [String: Any])
         let email = try #require(((schemas["DevSignInRequest"] as? [String: Any])?["properties"] as? [String: Any])?["email"] as? [String: Any])
         let regex = try NSRegularExpression(pattern: try #require(email["pattern"] as? String))

@@ -43,4 +43,21 @@ extension TestClient {
     ) async throws -> RouteAnswer<R> {
         try await send(route, NoParameter(), token: token, body: body, headers: headers, query: query)
     }
+
+    /// ``send(_:_:token:body:headers:query:)`` for a route that takes a typed query: `query` as the
+    /// SDK writes it, or raw text (a test of what the server refuses) when given as a string.
+    public func send<P, R: Decodable, Q>(
+        _ route: Route<P, NoBody, R>.Querying<Q>, _ parameter: P, token: String? = nil, headers: HTTPFields = [:], query: Q? = nil
+    ) async throws -> RouteAnswer<R> {
+        var components = URLComponents()
+        components.queryItems = query?.queryItems
+        return try await send(route.route, parameter, token: token, headers: headers, query: components.percentEncodedQuery)
+    }
+
+    /// A typed-query route without a path parameter.
+    public func send<R: Decodable, Q>(
+        _ route: Route<NoParameter, NoBody, R>.Querying<Q>, token: String? = nil, headers: HTTPFields = [:], query: Q? = nil
+    ) async throws -> RouteAnswer<R> {
+        try await send(route, NoParameter(), token: token, headers: headers, query: query)
+    }
 }

@@ -266,7 +266,7 @@ struct IfMatchTests {
 
     @Test("the document: If-Match and 412 on the PUT and DELETE of the four kinds, ETag on their 201, GET and PUT answers, Idempotency-Key and 409 on every create")
     func documented() throws {
-        let document = try VibeKeeperApp.openAPIDocument().object
+        let document = try VibeKeeperApp.servedOpenAPIDocument().object
         let paths = try #require(document["paths"] as? [String: Any])
         func operation(_ path: String, _ method: String) -> [String: Any] { (paths[path] as? [String: Any])?[method] as? [String: Any] ?? [:] }
         func parameters(_ path: String, _ method: String) -> [String] {
