@@ -53,7 +53,8 @@ struct AlertViewModelTests {
             case "GET /alerts/preferences": return Fixtures.json(stored.value)
             case "PUT /alerts/preferences":
                 let input = try WireFormat.decoder().decode(AlertPreferencesChanges.Input.self, from: request.body ?? Data())
-                stored.value = try #require(AlertPreferencesChanges.check(input).value).applied(to: stored.value)
+                let changes = try #require(AlertPreferencesChanges.check(input).value)
+                stored.value = changes.applied(to: stored.value)
                 return Fixtures.json(stored.value)
             default: return Fixtures.error(500)
             }
