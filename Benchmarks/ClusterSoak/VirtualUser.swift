@@ -30,7 +30,7 @@ struct VirtualUser: Sendable {
         let setup = [
             SoakRequest(kind: "knot.vault.create", endpoint: KnotRoutes.createVault.endpoint, body: Data(Self.vault.utf8), token: tokens.knot, success: [201]),
             SoakRequest(kind: "zia.household", endpoint: ZiaRoutes.upsertHousehold.endpoint, body: Data(Self.household.utf8), token: tokens.zia),
-            SoakRequest(kind: "farelens.tier", endpoint: FareLensRoutes.setDevTier.endpoint, body: Self.json(DevTierRequest(tier: "pro")), token: tokens.farelens),
+            SoakRequest(kind: "farelens.tier", endpoint: FareLensRoutes.setDevTier.endpoint, body: Self.json(DevTierRequest(tier: .pro)), token: tokens.farelens),
         ]
         for var request in setup {
             request.idempotencyKey = UUID().uuidString

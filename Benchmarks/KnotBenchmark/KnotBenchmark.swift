@@ -34,7 +34,7 @@ enum KnotBenchmark {
             do {
                 let user = try await server.auth.accounts.findOrCreateUser(app: .knot, provider: "dev", subject: "bench@example.com", email: "bench@example.com")
                 let input = try JSONDecoder.api.decode(VaultInput.self, from: Data(Self.vault.utf8))
-                _ = try await knot.vaults.create(try VaultRules.validate(input), for: user)
+                _ = try await knot.vaults.create(try VaultRules.check(input).get(), for: user)
                 for index in 0..<25 {
                     _ = try await knot.hints.create(
                         text: "Hint \(index): she keeps mentioning pottery, coffee and hiking trails", source: .textInput, user: user)

@@ -21,7 +21,7 @@ struct AlertViewModelTests {
                 let cursor = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "cursor" }?.value
                 return cursor == nil ? Fixtures.json(FareLensList(data: pages[0]), headers: ["X-Next-Cursor": "c2"]) : Fixtures.json(FareLensList(data: pages[1]))
             case "POST /alerts/mutes":
-                let body = try WireFormat.decoder().decode(AlertMuteInput.self, from: request.body ?? Data())
+                let body = try WireFormat.decoder().decode(AlertMuteTarget.Input.self, from: request.body ?? Data())
                 #expect(body.route == MutedRouteInput(origin: "LAX", destination: "JFK") && body.airline == nil)
                 return Fixtures.json(
                     AlertMute(id: muteID, route: MutedRoute(origin: "LAX", destination: "JFK"), airline: nil, createdAt: Date(timeIntervalSince1970: 0)), status: 201)
@@ -52,8 +52,9 @@ struct AlertViewModelTests {
             switch endpoint(request) {
             case "GET /alerts/preferences": return Fixtures.json(stored.value)
             case "PUT /alerts/preferences":
-                let input = try WireFormat.decoder().decode(AlertPreferencesInput.self, from: request.body ?? Data())
-                stored.value = try #require(input.applied(to: stored.value).value)
+                let input = try WireFormat.decoder().decode(AlertPreferencesChanges.Input.self, from: request.body ?? Data())
+                let changes = try #require(AlertPreferencesChanges.check(input).value)
+                stored.value = changes.applied(to: stored.value)
                 return Fixtures.json(stored.value)
             default: return Fixtures.error(500)
             }

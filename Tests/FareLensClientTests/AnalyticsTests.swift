@@ -7,14 +7,14 @@ struct AnalyticsTests {
     /// A server taking `POST /events` only when the batch passes the server's own check.
     static func eventsServer() -> FakeTransport {
         FakeTransport { request in
-            let batch = try WireFormat.decoder().decode(TelemetryBatch.self, from: request.body ?? Data())
+            let batch = try WireFormat.decoder().decode(TelemetryBatch.Input.self, from: request.body ?? Data())
             guard case .valid(let entry) = TelemetryBatch.check(batch) else { return Fixtures.error(422) }
             return Fixtures.json(TelemetryReceipt(accepted: entry.events.count), status: 202)
         }
     }
 
-    static func batches(_ transport: FakeTransport) throws -> [TelemetryBatch] {
-        try transport.sent.map { try WireFormat.decoder().decode(TelemetryBatch.self, from: $0.body ?? Data()) }
+    static func batches(_ transport: FakeTransport) throws -> [TelemetryBatch.Input] {
+        try transport.sent.map { try WireFormat.decoder().decode(TelemetryBatch.Input.self, from: $0.body ?? Data()) }
     }
 
     @Test("Events post in batches under one anonymous install id, every seed event included")
@@ -59,7 +59,7 @@ struct AnalyticsTests {
         #expect(await analytics.pendingCount == 2)
 
         transport.answer { request in
-            let batch = try WireFormat.decoder().decode(TelemetryBatch.self, from: request.body ?? Data())
+            let batch = try WireFormat.decoder().decode(TelemetryBatch.Input.self, from: request.body ?? Data())
             guard case .valid = TelemetryBatch.check(batch) else { return Fixtures.error(422) }
             return Fixtures.json(TelemetryReceipt(accepted: batch.events?.count ?? 0), status: 202)
         }

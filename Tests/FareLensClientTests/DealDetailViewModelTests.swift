@@ -28,7 +28,7 @@ struct DealDetailViewModelTests {
                 return Fixtures.json(DealLinks(dealID: deal.id, placement: placement, variant: .variantA, links: links))
             }
             if path.hasSuffix("/clicks") {
-                let body = try WireFormat.decoder().decode(AffiliateClickRequest.self, from: request.body ?? Data())
+                let body = try WireFormat.decoder().decode(AffiliateClickRequest.Input.self, from: request.body ?? Data())
                 guard case .valid(let click) = AffiliateClickRequest.check(body) else { return Fixtures.error(422) }
                 return Fixtures.json(
                     AffiliateClick(id: AffiliateClickID(), dealID: click.dealID, placement: click.placement, provider: click.provider, subID: body.subID!, clickedAt: clock.now),
@@ -100,9 +100,9 @@ struct DealDetailViewModelTests {
         await viewModel.pendingClick?.value
         let click = try #require(transport.sent.last)
         #expect(click.method == "POST" && click.url.path.hasSuffix("/farelens/v1/clicks"))
-        let body = try WireFormat.decoder().decode(AffiliateClickRequest.self, from: click.body ?? Data())
+        let body = try WireFormat.decoder().decode(AffiliateClickRequest.Input.self, from: click.body ?? Data())
         let subID = try #require(URLComponents(string: link.url)?.queryItems?.first { $0.name == "sub_id" }?.value)
-        #expect(body == AffiliateClickRequest(dealID: deal.id.description, placement: "dealcard", provider: "aviasales", subID: subID))
+        #expect(body == AffiliateClickRequest.Input(dealID: deal.id.description, placement: "dealcard", provider: "aviasales", subID: subID))
         #expect(AffiliateSubID.parse(subID)?.placement == .dealcard)
         #expect(await analytics.events == [.affiliateClick(dealId: deal.id.description, provider: "aviasales", placement: .dealcard)])
 

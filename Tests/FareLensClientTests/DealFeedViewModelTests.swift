@@ -135,7 +135,7 @@ struct DealFeedViewModelTests {
         await viewModel.saveDeal(deal)
         #expect(viewModel.error == nil && viewModel.savedDealIDs == [deal.id])
         let body = try #require(transport.sent.last?.body)
-        #expect(try WireFormat.decoder().decode(SaveDealRequest.self, from: body).dealID == deal.id.description)
+        #expect(try WireFormat.decoder().decode(SaveDealRequest.Input.self, from: body).dealID == deal.id.description)
         #expect(transport.sent.last?.url.path.hasSuffix("/farelens/v1/saved-deals") == true)
         #expect(await analytics.events == [.dealSaved(dealId: deal.id.description)])
 

@@ -61,7 +61,7 @@ struct OnboardingViewModelTests {
         vm.homeAirport = "lax"
         await vm.next()
         #expect(vm.step == .programs && vm.errors.isEmpty)
-        vm.programs = [PointsProgramInput(kind: "airline", name: "United", balance: 1)]
+        vm.programs = [PointsProgramDraft.Input(kind: "airline", name: "United", balance: 1)]
         await vm.next()
         #expect(vm.step == .done && vm.isCompleted && vm.programs.isEmpty && vm.progress == 1)
         #expect(transport.sent.map(endpoint) == ["PUT /preferences", "PUT /preferences", "POST /points/programs"])

@@ -20,7 +20,7 @@ struct PointsViewModelTests {
                 guard request.url.query == nil else { return Fixtures.error(422) }
                 return Fixtures.json(FareLensList(data: programs.value.isEmpty ? [] : [bonus]))
             case "POST /points/programs":
-                let input = try WireFormat.decoder().decode(PointsProgramInput.self, from: request.body ?? Data())
+                let input = try WireFormat.decoder().decode(PointsProgramDraft.Input.self, from: request.body ?? Data())
                 guard (input.balance ?? 0) >= 0 else {
                     return Fixtures.json(
                         ErrorEnvelope(code: "validation_failed", message: "invalid", fields: [FieldError(field: "balance", message: "must be 0 or more")]), status: 422)
@@ -39,10 +39,10 @@ struct PointsViewModelTests {
         let vm = PointsVaultViewModel(service: PointsService(api: Fixtures.api(transport)))
         await vm.load()
         #expect(vm.programs.isEmpty && vm.bonuses.isEmpty)
-        #expect(await vm.add(PointsProgramInput(kind: "card", name: "Chase Ultimate Rewards", balance: -1)) == false)
-        #expect(vm.errors["balance"] == "must be 0 or more")
-        #expect(await vm.add(PointsProgramInput(kind: "card", name: "Chase Ultimate Rewards", balance: 50_000)))
-        #expect(await vm.add(PointsProgramInput(kind: "card", name: "My card", balance: 10)))
+        #expect(await vm.add(PointsProgramDraft.Input(kind: "card", name: "Chase Ultimate Rewards", balance: -1)) == false)
+        #expect(vm.errors["balance"] == "must be a whole number from 0 to 1000000000")  // the contract's rule, before sending
+        #expect(await vm.add(PointsProgramDraft.Input(kind: "card", name: "Chase Ultimate Rewards", balance: 50_000)))
+        #expect(await vm.add(PointsProgramDraft.Input(kind: "card", name: "My card", balance: 10)))
         let chase = try #require(vm.programs.first { $0.catalogID == "chase_ur" })
         #expect(vm.bonuses(for: chase) == [bonus])
         #expect(vm.bonuses(for: try #require(vm.programs.first { $0.catalogID == nil })).isEmpty)

@@ -272,7 +272,7 @@ struct VaultAPITests {
             let repository = VaultRepository(database: faulty, clock: try #require(server.knot).vaults.clock)
             var input = validVaultPayload(name: "Changed")
             input["vibes"] = ["vintage"]
-            let content = try VaultRules.validate(try JSONDecoder.api.decode(VaultInput.self, from: JSONSerialization.data(withJSONObject: input)))
+            let content = try VaultRules.check(try JSONDecoder.api.decode(VaultInput.self, from: JSONSerialization.data(withJSONObject: input))).get()
             await #expect(throws: InjectedStatementFailure.self) {
                 try await repository.replace(content, for: UserID(UUID(uuidString: user.userID)!))
             }

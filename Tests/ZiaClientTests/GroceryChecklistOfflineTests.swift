@@ -130,7 +130,7 @@ struct GroceryChecklistOfflineTests {
             #expect(conflict.message.contains("completed"), "\(conflict.message)")
             #expect(phone.checklist.pendingChanges == 0 && phone.checklist.itemsAdded.isEmpty, "the phone's completion added nothing")
             // A new trip waits until the user has seen what could not be applied.
-            await #expect(throws: ClientError.self) { try await phone.sync.startSession(StartGrocerySessionInput(items: Self.list)) }
+            await #expect(throws: ClientError.self) { try await phone.sync.startSession(GrocerySessionStart.Input(items: Self.list)) }
             let stillThere = await phone.sync.current.sessionConflict
             #expect(stillThere != nil, "the conflict is still there to see")
             await phone.checklist.dismissConflict()
@@ -147,11 +147,11 @@ struct GroceryChecklistOfflineTests {
             await device.checklist.start(items: [GroceryItemInput(name: "rice", quantity: 1, unit: "kg"), GroceryItemInput(name: "bean")])
             device.stack.chaos.isOffline = true
             await device.checklist.check(try device.item("rice"))
-            await #expect(throws: ClientError.self) { try await device.sync.startSession(StartGrocerySessionInput(items: [GroceryItemInput(name: "tea")])) }
+            await #expect(throws: ClientError.self) { try await device.sync.startSession(GrocerySessionStart.Input(items: [GroceryItemInput(name: "tea")])) }
             #expect(await device.sync.outbox.contains { $0.entity == .grocerySession }, "the queued check is kept")
 
             device.stack.chaos.isOffline = false
-            let next = try await device.sync.startSession(StartGrocerySessionInput(items: [GroceryItemInput(name: "tea")]))
+            let next = try await device.sync.startSession(GrocerySessionStart.Input(items: [GroceryItemInput(name: "tea")]))
             #expect(next.items.map(\.name) == ["tea"])
             let order = device.stack.chaos.delivered("POST", "/grocery-sessions").map(\.url.lastPathComponent)
             #expect(order.suffix(2) == ["check", "start"], "the check landed on its own trip before the new one began: \(order)")
@@ -212,7 +212,7 @@ struct GroceryChecklistOfflineTests {
                 parsing: Data(
                     #"{"plan_text": "Pasta night", "meals": [{"day": "Monday", "title": "Pasta"}], "grocery": {"aisles": {"produce": [{"name": "tomato", "quantity": 4, "unit": null}], "dairy": [{"name": "milk", "quantity": 1, "unit": "l"}]}}}"#
                         .utf8))
-            let plan = try await device.stack.api.send(ZiaRoutes.saveArtifact, body: ArtifactInput(artifactType: "meal_plan", payload: payload))
+            let plan = try await device.stack.api.send(ZiaRoutes.saveArtifact, body: NewArtifact(artifactType: .mealPlan, payload: payload))
             await device.checklist.start(mealPlan: plan.id.uuid)
             #expect(device.checklist.errorMessage == nil)
             #expect(device.checklist.session?.artifactID == plan.id.uuid)

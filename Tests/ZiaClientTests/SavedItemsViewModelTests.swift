@@ -33,7 +33,7 @@ enum SavedPlans {
 
     @discardableResult
     static func save(_ api: ZiaAPIClient, _ type: ArtifactType, _ text: String = "The plan") async throws -> Artifact {
-        try await api.send(ZiaRoutes.saveArtifact, body: ArtifactInput(artifactType: type.rawValue, title: text, payload: payload(type, text)))
+        try await api.send(ZiaRoutes.saveArtifact, body: NewArtifact(artifactType: type, title: text, payload: payload(type, text)))
     }
 }
 

@@ -19,12 +19,4 @@ public struct AffiliateClick: Codable, Sendable, Equatable {
         self.subID = subID
         self.clickedAt = clickedAt
     }
-
-    /// A checked click body.
-    public struct Input: Sendable, Equatable {
-        public var dealID: String
-        public var placement: AffiliatePlacement
-        public var provider: String
-        public var subID: AffiliateSubID
-    }
 }

@@ -2,18 +2,42 @@ import Foundation
 import PlatformAPI
 
 /// `affiliate_click` (`POST /clicks`; docs/farelens.md, "Affiliate links and clicks"): a booking link the user opened.
-public struct AffiliateClickRequest: Codable, Sendable, Equatable {
+public struct AffiliateClickRequest: Encodable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey { case dealID = "deal_id", placement, provider, subID = "sub_id" }
-    public var dealID: String?
-    public var placement: String?
-    public var provider: String?
-    public var subID: String?
+    public var dealID: String
+    public var placement: AffiliatePlacement
+    public var provider: String
+    public var subID: AffiliateSubID
 
-    public init(dealID: String?, placement: String?, provider: String?, subID: String?) {
+    public init(dealID: String, placement: AffiliatePlacement, provider: String, subID: AffiliateSubID) {
         self.dealID = dealID
         self.placement = placement
         self.provider = provider
         self.subID = subID
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(dealID, forKey: .dealID)
+        try container.encode(placement, forKey: .placement)
+        try container.encode(provider, forKey: .provider)
+        try container.encode(subID.description, forKey: .subID)
+    }
+
+    /// The body as it arrives: every field optional, so what is missing is a 422 naming it.
+    public struct Input: Codable, Sendable, Equatable {
+        typealias CodingKeys = AffiliateClickRequest.CodingKeys
+        public var dealID: String?
+        public var placement: String?
+        public var provider: String?
+        public var subID: String?
+
+        public init(dealID: String? = nil, placement: String? = nil, provider: String? = nil, subID: String? = nil) {
+            self.dealID = dealID
+            self.placement = placement
+            self.provider = provider
+            self.subID = subID
+        }
     }
 
     /// The booking link providers a click may name (``BookingLinkComposer``'s targets).
@@ -32,7 +56,7 @@ public struct AffiliateClickRequest: Codable, Sendable, Equatable {
     /// `deal_id` 1–64 code points without control characters; `placement` one of ``AffiliatePlacement``;
     /// `provider` airline|aviasales|wayaway; `sub_id` a sub id (``AffiliateSubID/parse(_:)``) naming
     /// that deal and placement.
-    public static func check(_ body: AffiliateClickRequest) -> Checked<AffiliateClick.Input> {
+    public static func check(_ body: Input) -> Checked<AffiliateClickRequest> {
         var v = Validator()
         let deal = body.dealID
         let dealOK = deal.map(isDealID) ?? false
@@ -52,6 +76,9 @@ public struct AffiliateClickRequest: Codable, Sendable, Equatable {
         } else {
             v.fail("sub_id", "must be a sub id ios-fl-{dealId}-{wl}-{placement}-{ab}-{tier}")
         }
-        return .from(v) { AffiliateClick.Input(dealID: deal!, placement: placement!, provider: provider!, subID: subID!) }
+        return .from(v) { AffiliateClickRequest(dealID: deal!, placement: placement!, provider: provider!, subID: subID!) }
     }
+
+    /// This body as the server reads it.
+    public var input: Input { Input(dealID: dealID, placement: placement.rawValue, provider: provider, subID: subID.description) }
 }

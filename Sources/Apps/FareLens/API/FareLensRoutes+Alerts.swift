@@ -8,9 +8,9 @@ extension FareLensRoutes {
     /// The caller's alert settings (threshold and mute list); quiet hours are the platform's.
     public static let alertPreferences = Route<NoParameter, NoBody, AlertPreferences>(.get, root, "/alerts/preferences")
     /// Replaces the caller's threshold and mute list (keys left out keep their value).
-    public static let updateAlertPreferences = Route<NoParameter, AlertPreferencesInput, AlertPreferences>(.put, root, "/alerts/preferences")
+    public static let updateAlertPreferences = Route<NoParameter, AlertPreferencesChanges, AlertPreferences>(.put, root, "/alerts/preferences")
     /// Mutes one route or one airline; answers the mute with its id, for the undo.
-    public static let createAlertMute = Route<NoParameter, AlertMuteInput, AlertMute>(.post, root, "/alerts/mutes", status: 201)
+    public static let createAlertMute = Route<NoParameter, AlertMuteTarget, AlertMute>(.post, root, "/alerts/mutes", status: 201)
     /// Undoes a mute (another user's is a 404).
     public static let deleteAlertMute = Route<AlertMuteID, NoBody, NoContent>(.delete, root, "/alerts/mutes/{id}")
 

@@ -5,9 +5,9 @@ extension FareLensRoutes {
     /// The caller's points vault, newest first, a page at a time (`limit`, `cursor`).
     public static let pointsPrograms = Route<NoParameter, NoBody, FareLensList<PointsProgram>>.Querying<PageQuery<ListPages>>(.get, root, "/points/programs")
     /// Adds a loyalty program to the caller's vault.
-    public static let createPointsProgram = Route<NoParameter, PointsProgramInput, PointsProgram>(.post, root, "/points/programs", status: 201)
+    public static let createPointsProgram = Route<NoParameter, PointsProgramDraft, PointsProgram>(.post, root, "/points/programs", status: 201)
     /// Replaces one of the caller's programs; anyone else's is a 404.
-    public static let updatePointsProgram = Route<PointsProgramID, PointsProgramInput, PointsProgram>(.put, root, "/points/programs/{id}")
+    public static let updatePointsProgram = Route<PointsProgramID, PointsProgramDraft, PointsProgram>(.put, root, "/points/programs/{id}")
     /// Deletes one of the caller's programs; anyone else's is a 404.
     public static let deletePointsProgram = Route<PointsProgramID, NoBody, NoContent>(.delete, root, "/points/programs/{id}")
     /// The running and announced transfer bonuses touching the caller's programs.

@@ -13,7 +13,7 @@ public struct MutedRouteInput: Codable, Sendable, Equatable {
 
     /// Upper-cased, when both are 3-letter codes and differ.
     public var route: MutedRoute? {
-        guard let origin = origin.flatMap(AlertMuteInput.airportCode), let destination = destination.flatMap(AlertMuteInput.airportCode), origin != destination
+        guard let origin = origin.flatMap(AlertMuteTarget.airportCode), let destination = destination.flatMap(AlertMuteTarget.airportCode), origin != destination
         else { return nil }
         return MutedRoute(origin: origin, destination: destination)
     }

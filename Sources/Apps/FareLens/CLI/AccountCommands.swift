@@ -37,7 +37,7 @@ struct TierCommand: AsyncParsableCommand {
         try await options.run { api in
             let account: FareLensAccount
             if let set {
-                account = try await api.send(FareLensRoutes.setDevTier, body: DevTierRequest(tier: set.lowercased()))
+                account = try await api.send(FareLensRoutes.setDevTier, body: try requireValid(DevTierRequest.check(DevTierRequest.Input(tier: set.lowercased()))))
             } else {
                 account = try await api.send(FareLensRoutes.me)
             }

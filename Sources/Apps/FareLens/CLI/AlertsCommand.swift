@@ -41,13 +41,13 @@ struct AlertsCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await options.run { api in
-                var input = AlertMuteInput(airline: airline)
+                var input = AlertMuteTarget.Input(airline: airline)
                 if let route {
                     let parts = route.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
                     guard parts.count == 2 else { throw invalidField("route", "must be ORIGIN-DEST, such as LAX-JFK") }
                     input.route = MutedRouteInput(origin: parts[0], destination: parts[1])
                 }
-                try options.show(try await api.send(FareLensRoutes.createAlertMute, body: input)) { mute in
+                try options.show(try await api.send(FareLensRoutes.createAlertMute, body: try requireValid(AlertMuteTarget.check(input)))) { mute in
                     "Muted \(mute.route.map { Rendering.route($0.origin, $0.destination) } ?? mute.airline ?? "") — undo with `farelens alerts unmute \(mute.id)`."
                 }
             }
@@ -76,7 +76,7 @@ struct AlertsCommand: AsyncParsableCommand {
             try await options.run { api in
                 let prefs: AlertPreferences
                 if let threshold = try Rendering.number(threshold, field: "immediate_threshold") {
-                    prefs = try await api.send(FareLensRoutes.updateAlertPreferences, body: AlertPreferencesInput(immediateThreshold: threshold))
+                    prefs = try await api.send(FareLensRoutes.updateAlertPreferences, body: AlertPreferencesChanges(immediateThreshold: threshold))
                 } else {
                     prefs = try await api.send(FareLensRoutes.alertPreferences)
                 }

@@ -146,9 +146,9 @@ struct BookCommand: AsyncParsableCommand {
             guard let link = provider.map({ wanted in links.links.first { $0.provider == wanted.lowercased() } }) ?? links.links.first else {
                 throw invalidField("provider", "must be one of the deal's links: " + links.links.map(\.provider).joined(separator: ", "))
             }
-            let click = try await api.send(
-                FareLensRoutes.recordClick,
-                body: AffiliateClickRequest(dealID: dealID.description, placement: checked.rawValue, provider: link.provider, subID: link.subID))
+            let body = try requireValid(
+                AffiliateClickRequest.check(AffiliateClickRequest.Input(dealID: dealID.description, placement: checked.rawValue, provider: link.provider, subID: link.subID)))
+            let click = try await api.send(FareLensRoutes.recordClick, body: body)
             if options.json { return try printJSON(Report(link: link, click: click)) }
             print("\(link.cta): \(link.url)")
             print("Click recorded (sub_id \(click.subID)).")
@@ -183,7 +183,7 @@ struct SavedCommand: AsyncParsableCommand {
         func run() async throws {
             try await options.run { api in
                 let dealID: DealID = try Rendering.id(id, "deal")
-                let saved = try await api.send(FareLensRoutes.saveDeal, body: SaveDealRequest(dealID: dealID.description))
+                let saved = try await api.send(FareLensRoutes.saveDeal, body: SaveDealRequest(dealID: dealID))
                 try options.show(saved) {
                     "Saved \(Rendering.route($0.deal.origin, $0.deal.destination)) \($0.deal.departureDate) at \(Rendering.money($0.deal.priceCents, $0.deal.currency))."
                 }

@@ -41,9 +41,9 @@ struct PointsCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await options.run { api in
-                let input = PointsProgramInput(
+                let input = PointsProgramDraft.Input(
                     kind: kind, name: name.joined(separator: " "), balance: try Rendering.number(balance, field: "balance"), status: status)
-                try options.show(try await api.send(FareLensRoutes.createPointsProgram, body: input), PointsCommand.describe)
+                try options.show(try await api.send(FareLensRoutes.createPointsProgram, body: try requireValid(PointsProgramDraft.check(input))), PointsCommand.describe)
             }
         }
     }
@@ -64,9 +64,9 @@ struct PointsCommand: AsyncParsableCommand {
                 // No route reads one program: it is found in the vault, every page of it.
                 let all = try await Rendering.everyPage(FareLensRoutes.pointsPrograms, api)
                 guard let current = all.first(where: { $0.id == programID }) else { throw ClientError.notFound("no points program \(id).") }
-                let input = PointsProgramInput(
+                let input = PointsProgramDraft.Input(
                     kind: kind ?? current.kind.rawValue, name: name ?? current.name, balance: balance ?? current.balance, status: status ?? current.status)
-                try options.show(try await api.send(FareLensRoutes.updatePointsProgram, programID, body: input), PointsCommand.describe)
+                try options.show(try await api.send(FareLensRoutes.updatePointsProgram, programID, body: try requireValid(PointsProgramDraft.check(input))), PointsCommand.describe)
             }
         }
     }

@@ -25,7 +25,7 @@ public struct FareLensAccountController: Sendable {
 
     @Sendable func setDevTier(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> FareLensAccount {
         guard allowsDevTier else { throw APIError.notFound("Route") }
-        let tier = try DevTierRequest.check(try await request.decode(as: DevTierRequest.self, context: context)).get()
+        let tier = try DevTierRequest.check(try await request.decode(as: DevTierRequest.Input.self, context: context)).get().tier
         return try await accounts.setTier(tier, for: context.userID)
     }
 }

@@ -28,7 +28,7 @@ public struct VaultController: Sendable {
 
     @Sendable func create(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> Vault {
         let input = try await request.decode(as: VaultInput.self, context: context)
-        let content = try VaultRules.validate(input)
+        let content = try VaultRules.check(input).get()
         let vault = try await vaults.create(content, for: context.userID)
         await onVaultChanged(context.userID)
         return vault.wire
@@ -42,7 +42,7 @@ public struct VaultController: Sendable {
     @Sendable func replace(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> Vault {
         let input = try await request.decode(as: VaultInput.self, context: context)
         guard try await vaults.vaultID(for: context.userID) != nil else { throw Self.noVault }
-        let content = try VaultRules.validate(input, existingMilestoneIDs: try await vaults.milestoneIDs(for: context.userID))
+        let content = try VaultRules.check(input, existingMilestoneIDs: try await vaults.milestoneIDs(for: context.userID)).get()
         let vault = try await vaults.replace(content, for: context.userID)
         await onVaultChanged(context.userID)
         return vault.wire

@@ -1,36 +1,43 @@
 import Foundation
 import PlatformAPI
 
-/// The body of `POST /chores/schedule`, as sent: `name`, `start_date` (`YYYY-MM-DD`), `weekdays`
-/// (seven booleans Monday first, or weekday names) and `days` (1–366). Loosely typed so what is
-/// wrong is a 422 naming the field.
+/// The body of `POST /chores/schedule`: `name`, `start_date` (`YYYY-MM-DD`), `weekdays` (seven
+/// booleans Monday first; weekday names are read too) and `days` (1–366).
 public struct ChoreScheduleRequest: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey { case name, startDate = "start_date", weekdays, days }
-    public var name: String?
-    public var startDate: String?
-    public var weekdays: JSONValue?
-    public var days: Int?
+    public var name: String
+    public var startDate: LocalDate
+    /// Seven flags, Monday first.
+    public var weekdays: [Bool]
+    public var days: Int
 
-    public init(name: String?, startDate: String?, weekdays: JSONValue?, days: Int?) {
+    public init(name: String, startDate: LocalDate, weekdays: [Bool], days: Int) {
         self.name = name
         self.startDate = startDate
         self.weekdays = weekdays
         self.days = days
     }
 
-    /// A checked request.
-    public struct Entry: Sendable, Equatable {
-        public var name: String
-        public var start: LocalDate
-        /// Seven flags, Monday first.
-        public var weekdays: [Bool]
-        public var days: Int
+    /// The body as it arrives, loosely typed so what is wrong is a 422 naming the field.
+    public struct Input: Codable, Sendable, Equatable {
+        typealias CodingKeys = ChoreScheduleRequest.CodingKeys
+        public var name: String?
+        public var startDate: String?
+        public var weekdays: JSONValue?
+        public var days: Int?
+
+        public init(name: String? = nil, startDate: String? = nil, weekdays: JSONValue? = nil, days: Int? = nil) {
+            self.name = name
+            self.startDate = startDate
+            self.weekdays = weekdays
+            self.days = days
+        }
     }
 
     /// `name` trimmed, not blank, at most ``ZiaRules/maxNameLength`` characters; `start_date` a real
     /// `YYYY-MM-DD` date; `weekdays` exactly seven booleans (Monday first) or an array of weekday
     /// names (`monday`…, repeats allowed; empty: no day); `days` in ``ChoreRules/days``.
-    public static func check(_ input: ChoreScheduleRequest) -> Checked<Entry> {
+    public static func check(_ input: Input) -> Checked<ChoreScheduleRequest> {
         var v = Validator()
         let name = v.requireText(input.name, "name", maxLength: ZiaRules.maxNameLength)
         var start: LocalDate?
@@ -52,9 +59,12 @@ public struct ChoreScheduleRequest: Codable, Sendable, Equatable {
         }
         return .from(v) {
             guard let name, let start, let weekdays, let days = input.days else { return nil }
-            return Entry(name: name, start: start, weekdays: weekdays, days: days)
+            return ChoreScheduleRequest(name: name, startDate: start, weekdays: weekdays, days: days)
         }
     }
+
+    /// This body as the server reads it.
+    public var input: Input { Input(name: name, startDate: startDate.text, weekdays: JSONValue.array(weekdays.map(JSONValue.bool)), days: days) }
 
     static func weekdays(_ value: JSONValue?, _ v: inout Validator) -> [Bool]? {
         let message = "must be seven booleans (Monday first) or weekday names (\(Weekday.names.joined(separator: ", ")))"

@@ -13,11 +13,20 @@ public struct GroceryItemInput: Codable, Sendable, Equatable {
         self.unit = unit
     }
 
-    /// A checked line: its trimmed name, quantity and unit.
-    public struct Line: Sendable, Equatable {
+    /// A checked line: its trimmed name, quantity and unit, as a body holding lines sends it.
+    public struct Line: Codable, Sendable, Equatable {
         public var name: String
         public var quantity: Double?
         public var unit: String?
+
+        public init(name: String, quantity: Double? = nil, unit: String? = nil) {
+            self.name = name
+            self.quantity = quantity
+            self.unit = unit
+        }
+
+        /// This line as the server reads it.
+        public var input: GroceryItemInput { GroceryItemInput(name: name, quantity: quantity, unit: unit) }
     }
 
     /// `name` 1–100 characters once trimmed; `quantity` from 0 to 1,000,000 when given; `unit` at

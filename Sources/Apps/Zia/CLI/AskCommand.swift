@@ -218,7 +218,7 @@ enum PlanArtifact {
     /// Saves `final`'s plan and says where it went (standard error, so `--json` stays the stream).
     static func save(_ final: AssistFinal?, api: ZiaAPIClient) async throws {
         guard let final, let card = ArtifactCard(final) else { return printError("zia: this answer has no plan to save.") }
-        let artifact = try await api.send(ZiaRoutes.saveArtifact, body: card.input, headers: ArtifactCard.saveHeaders())
+        let artifact = try await api.send(ZiaRoutes.saveArtifact, body: card.body, headers: ArtifactCard.saveHeaders())
         printError("Saved \"\(artifact.title)\" (\(artifact.id)); see `zia saved show \(short(artifact.id))`.")
     }
 }

@@ -50,9 +50,10 @@ struct GroceriesCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await options.run { api in
-                var body = StartGrocerySessionInput(autoAddToPantry: pantry)
-                if let artifact { body.artifactID = try await SavedCommand.artifactID(artifact, api).description }
-                if !item.isEmpty { body.items = item.map(GroceryLine.parse) }
+                var input = GrocerySessionStart.Input(autoAddToPantry: pantry)
+                if let artifact { input.artifactID = try await SavedCommand.artifactID(artifact, api).description }
+                if !item.isEmpty { input.items = item.map(GroceryLine.parse) }
+                let body = try requireValid(GrocerySessionStart.check(input))
                 try options.show(
                     try await api.send(ZiaRoutes.startGrocerySession, body: body, headers: [PreconditionHeaders.idempotencyKey: UUID().uuidString]), GroceriesCommand.describe)
             }
@@ -89,7 +90,7 @@ struct GroceriesCommand: AsyncParsableCommand {
     /// `check` and `uncheck`: one item's tick in the shopping session.
     static func tick(_ item: String, _ options: SessionOptions, checked: Bool) async throws {
         try await ItemChange(item: item, options: options).run { api, session, item in
-            try await api.send(ZiaRoutes.checkGroceryItem, session.id, body: CheckGroceryItemInput(itemID: item.id.uuidString, checked: checked))
+            try await api.send(ZiaRoutes.checkGroceryItem, session.id, body: GroceryItemCheck(itemID: item.id, checked: checked))
         }
     }
 
@@ -116,7 +117,7 @@ struct GroceriesCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await ItemChange(item: item, options: options).run { api, session, item in
-                try await api.send(ZiaRoutes.skipGroceryItem, session.id, body: SkipGroceryItemInput(itemID: item.id.uuidString))
+                try await api.send(ZiaRoutes.skipGroceryItem, session.id, body: GroceryItemSkip(itemID: item.id))
             }
         }
     }

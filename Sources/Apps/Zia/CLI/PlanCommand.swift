@@ -20,8 +20,8 @@ struct PlanCommand: AsyncParsableCommand {
         func run() async throws {
             try await options.run { api in
                 let id = try await SavedCommand.artifactID(plan, api)
-                let updated = try await api.send(
-                    ZiaRoutes.swapMealPlanDay, id, body: MealSwapInput(day: day, reason: reason, recipeID: recipe), headers: ArtifactCard.saveHeaders())
+                let body = try requireValid(MealSwapRequest.check(MealSwapRequest.Input(day: day, reason: reason, recipeID: recipe)))
+                let updated = try await api.send(ZiaRoutes.swapMealPlanDay, id, body: body, headers: ArtifactCard.saveHeaders())
                 try options.show(updated, SavedCommand.describe)
             }
         }

@@ -51,11 +51,11 @@ struct RemindersCommand: AsyncParsableCommand {
                 guard parts.count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]) else { throw CLI.invalidUsage("--time takes HH:MM.") }
                 (change.hour, change.minute) = (hour, minute)
             }
-            let body: ReminderSettingsInput
+            let body: ReminderSettingsChanges
             switch category {
-            case .bedtime: body = ReminderSettingsInput(bedtime: change)
-            case .meal: body = ReminderSettingsInput(meal: change)
-            case .chore: body = ReminderSettingsInput(chore: change)
+            case .bedtime: body = ReminderSettingsChanges(bedtime: change)
+            case .meal: body = ReminderSettingsChanges(meal: change)
+            case .chore: body = ReminderSettingsChanges(chore: change)
             }
             try await options.run { api in try options.show(try await api.send(ZiaRoutes.updateReminders, body: body), RemindersCommand.describe) }
         }

@@ -41,7 +41,7 @@ struct RoutineCommand: AsyncParsableCommand {
                     artifactID = saved.id
                     if total == nil, case .array(let list)? = saved.payload["steps"] { total = list.count }
                 }
-                let body = RoutineRunStart(artifactID: artifactID?.description, stepsTotal: total)
+                let body = try requireValid(RoutineRunStart.check(RoutineRunStart.Input(artifactID: artifactID?.description, stepsTotal: total)))
                 try options.show(try await api.send(ZiaRoutes.startRoutineRun, body: body), RoutineCommand.describe)
             }
         }

@@ -19,7 +19,7 @@ public struct ZiaUsersController: Sendable {
 
     /// A `user_id` in the body is not read: the account is the token's.
     @Sendable func upsert(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> ZiaUser {
-        let update = try ZiaUserUpdate.check(try await request.decode(as: ZiaUserUpdate.self, context: context)).get()
+        let update = try ZiaUserUpdate.check(try await request.decode(as: ZiaUserUpdate.Input.self, context: context)).get()
         return try await service.upsert(update, for: context.userID)
     }
 }

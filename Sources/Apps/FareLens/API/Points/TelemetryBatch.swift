@@ -6,22 +6,45 @@ import PlatformAPI
 public struct TelemetryBatch: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey { case installID = "install_id", events }
     /// A UUID the app makes once per install; never tied to an account.
-    public var installID: String?
-    public var events: [Event]?
+    public var installID: UUID
+    public var events: [Event]
 
-    public init(installID: String?, events: [Event]?) {
+    public init(installID: UUID, events: [Event]) {
         self.installID = installID
         self.events = events
     }
 
     /// One interaction and its properties (`{"dealId": "…", "placement": "dealcard"}`).
     public struct Event: Codable, Sendable, Equatable {
-        public var name: String?
-        public var properties: [String: JSONValue]?
+        public var name: TelemetryEventName
+        public var properties: [String: JSONValue]
 
-        public init(name: String?, properties: [String: JSONValue]? = nil) {
+        public init(name: TelemetryEventName, properties: [String: JSONValue] = [:]) {
             self.name = name
             self.properties = properties
+        }
+    }
+
+    /// The body as it arrives: every field optional, so what is wrong is a 422 naming it.
+    public struct Input: Codable, Sendable, Equatable {
+        typealias CodingKeys = TelemetryBatch.CodingKeys
+        public var installID: String?
+        public var events: [Event]?
+
+        public init(installID: String? = nil, events: [Event]? = nil) {
+            self.installID = installID
+            self.events = events
+        }
+
+        /// One event as it arrives.
+        public struct Event: Codable, Sendable, Equatable {
+            public var name: String?
+            public var properties: [String: JSONValue]?
+
+            public init(name: String? = nil, properties: [String: JSONValue]? = nil) {
+                self.name = name
+                self.properties = properties
+            }
         }
     }
 
@@ -34,20 +57,10 @@ public struct TelemetryBatch: Codable, Sendable, Equatable {
     /// The longest string property, in characters as people see them.
     public static let maxPropertyLength = 100
 
-    /// A checked batch.
-    public struct Entry: Sendable, Equatable {
-        public var installID: UUID
-        public var events: [(name: TelemetryEventName, properties: [String: JSONValue])]
-
-        public static func == (a: Entry, b: Entry) -> Bool {
-            a.installID == b.installID && a.events.map(\.name) == b.events.map(\.name) && a.events.map(\.properties) == b.events.map(\.properties)
-        }
-    }
-
     /// `install_id` a UUID; `events` 1–50, each with a known `name` and at most 10 `properties` whose
     /// names are 1–40 ASCII letters, digits or `_` starting with a letter and whose values are a
     /// string of at most 100 characters, a number or a boolean.
-    public static func check(_ batch: TelemetryBatch) -> Checked<Entry> {
+    public static func check(_ batch: Input) -> Checked<TelemetryBatch> {
         var v = Validator()
         var installID: UUID?
         if let raw = batch.installID {
@@ -56,7 +69,7 @@ public struct TelemetryBatch: Codable, Sendable, Equatable {
         } else {
             v.fail("install_id", "is required")
         }
-        var events: [(name: TelemetryEventName, properties: [String: JSONValue])] = []
+        var events: [Event] = []
         if let list = batch.events {
             v.check((1...maxEvents).contains(list.count), "events", "must hold 1 to \(maxEvents) events")
             for (index, event) in list.prefix(maxEvents).enumerated() {
@@ -67,12 +80,17 @@ public struct TelemetryBatch: Codable, Sendable, Equatable {
                 for (key, value) in properties.sorted(by: { $0.key < $1.key }) {
                     checkProperty(key, value, field: field + ".properties", &v)
                 }
-                if let name { events.append((name, properties)) }
+                if let name { events.append(Event(name: name, properties: properties)) }
             }
         } else {
             v.fail("events", "is required")
         }
-        return .from(v) { installID.map { Entry(installID: $0, events: events) } }
+        return .from(v) { installID.map { TelemetryBatch(installID: $0, events: events) } }
+    }
+
+    /// This body as the server reads it.
+    public var input: Input {
+        Input(installID: installID.uuidString, events: events.map { Input.Event(name: $0.name.rawValue, properties: $0.properties) })
     }
 
     static func checkProperty(_ key: String, _ value: JSONValue, field: String, _ v: inout Validator) {

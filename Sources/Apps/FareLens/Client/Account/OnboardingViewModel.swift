@@ -16,7 +16,7 @@ public final class OnboardingViewModel {
     /// The home airport's IATA code as typed.
     public var homeAirport = ""
     /// The programs the user entered on the programs step.
-    public var programs: [PointsProgramInput] = []
+    public var programs: [PointsProgramDraft.Input] = []
     public private(set) var errors = EditorErrors()
     /// Whether onboarding was completed (now or on an earlier launch); the app skips it then.
     public private(set) var isCompleted = false

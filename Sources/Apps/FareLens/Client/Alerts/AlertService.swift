@@ -12,18 +12,11 @@ public struct AlertService: AlertServicing {
 
     public func preferences() async throws -> AlertPreferences { try await api.send(FareLensRoutes.alertPreferences) }
 
-    public func updatePreferences(_ input: AlertPreferencesInput) async throws -> AlertPreferences {
-        try await api.send(FareLensRoutes.updateAlertPreferences, body: input)
+    public func updatePreferences(_ changes: AlertPreferencesChanges) async throws -> AlertPreferences {
+        try await api.send(FareLensRoutes.updateAlertPreferences, body: changes)
     }
 
-    public func mute(_ target: AlertMuteTarget) async throws -> AlertMute {
-        let body =
-            switch target {
-            case .route(let route): AlertMuteInput(route: MutedRouteInput(origin: route.origin, destination: route.destination))
-            case .airline(let airline): AlertMuteInput(airline: airline)
-            }
-        return try await api.send(FareLensRoutes.createAlertMute, body: body)
-    }
+    public func mute(_ target: AlertMuteTarget) async throws -> AlertMute { try await api.send(FareLensRoutes.createAlertMute, body: target) }
 
     public func unmute(_ id: AlertMuteID) async throws { _ = try await api.send(FareLensRoutes.deleteAlertMute, id) }
 }

@@ -5,7 +5,7 @@ import Foundation
 public protocol AlertServicing: Sendable {
     func history(cursor: String?, limit: Int) async throws -> ListPage<AlertHistoryEntry>
     func preferences() async throws -> AlertPreferences
-    func updatePreferences(_ input: AlertPreferencesInput) async throws -> AlertPreferences
+    func updatePreferences(_ changes: AlertPreferencesChanges) async throws -> AlertPreferences
     func mute(_ target: AlertMuteTarget) async throws -> AlertMute
     func unmute(_ id: AlertMuteID) async throws
 }

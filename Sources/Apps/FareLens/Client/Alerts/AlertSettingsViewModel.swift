@@ -34,29 +34,28 @@ public final class AlertSettingsViewModel {
     /// Saves ``threshold``; outside 60–100 it marks `immediate_threshold` without asking the server.
     @discardableResult
     public func saveThreshold() async -> Bool {
-        let input = AlertPreferencesInput(immediateThreshold: threshold)
-        if case .invalid(let fields) = input.applied(to: preferences) {
-            errors = EditorErrors(fields: fields)
+        let checked = AlertPreferencesChanges.check(AlertPreferencesChanges.Input(immediateThreshold: threshold))
+        guard let changes = checked.value else {
+            errors = EditorErrors(fields: checked.problems)
             return false
         }
-        return await save(input)
+        return await save(changes)
     }
 
     /// Unmutes a route (the list without it is saved).
     public func unmute(route: MutedRoute) async {
-        let routes = preferences.mutedRoutes.filter { $0 != route }.map { MutedRouteInput(origin: $0.origin, destination: $0.destination) }
-        await save(AlertPreferencesInput(mutedRoutes: routes))
+        await save(AlertPreferencesChanges(mutedRoutes: preferences.mutedRoutes.filter { $0 != route }))
     }
 
     /// Unmutes an airline.
     public func unmute(airline: String) async {
-        await save(AlertPreferencesInput(mutedAirlines: preferences.mutedAirlines.filter { $0 != airline }))
+        await save(AlertPreferencesChanges(mutedAirlines: preferences.mutedAirlines.filter { $0 != airline }))
     }
 
     @discardableResult
-    func save(_ input: AlertPreferencesInput) async -> Bool {
+    func save(_ changes: AlertPreferencesChanges) async -> Bool {
         do {
-            preferences = try await service.updatePreferences(input)
+            preferences = try await service.updatePreferences(changes)
             threshold = preferences.immediateThreshold
             errors = EditorErrors()
             return true

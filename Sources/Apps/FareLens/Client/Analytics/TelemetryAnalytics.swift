@@ -34,7 +34,7 @@ public actor TelemetryAnalytics: AnalyticsService {
     /// awaits it).
     public func track(_ event: AnalyticsEvent) async {
         guard let name = event.telemetryName else { return }
-        pending.append(TelemetryBatch.Event(name: name.rawValue, properties: event.properties.mapValues(Self.fitted)))
+        pending.append(TelemetryBatch.Event(name: name, properties: event.properties.mapValues(Self.fitted)))
         trim()
         if pending.count >= batchSize, background == nil, !isFlushing {
             background = Task {
@@ -62,7 +62,7 @@ public actor TelemetryAnalytics: AnalyticsService {
             pending.removeFirst(batch.count)
             do {
                 let id = try await anonymousID()
-                _ = try await api.send(FareLensRoutes.events, body: TelemetryBatch(installID: id.uuidString, events: batch))
+                _ = try await api.send(FareLensRoutes.events, body: TelemetryBatch(installID: id, events: batch))
             } catch {
                 pending.insert(contentsOf: batch, at: 0)
                 trim()

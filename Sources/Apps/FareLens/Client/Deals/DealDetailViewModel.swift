@@ -85,9 +85,10 @@ public final class DealDetailViewModel {
         let placement = placement
         let subID = Self.subID(of: link)
         pendingClick = Task {
-            if let subID {
-                _ = try? await api.send(
-                    FareLensRoutes.recordClick, body: AffiliateClickRequest(dealID: id, placement: placement.rawValue, provider: link.provider, subID: subID))
+            // The contract's rules first: a click the server would refuse (an untracked link: no sub_id) is not sent.
+            let input = AffiliateClickRequest.Input(dealID: id, placement: placement.rawValue, provider: link.provider, subID: subID)
+            if let click = AffiliateClickRequest.check(input).value {
+                _ = try? await api.send(FareLensRoutes.recordClick, body: click)
             }
             await analyticsService.track(.affiliateClick(dealId: id, provider: link.provider, placement: placement))
         }

@@ -28,7 +28,7 @@ public actor DealService: DealServiceProtocol {
     }
 
     public func saveDeal(_ deal: Deal) async throws {
-        _ = try await api.send(FareLensRoutes.saveDeal, body: SaveDealRequest(dealID: deal.id.description))
+        _ = try await api.send(FareLensRoutes.saveDeal, body: SaveDealRequest(dealID: deal.id))
     }
 
     public func unsaveDeal(_ id: DealID) async throws {

@@ -4,8 +4,8 @@ import Foundation
 /// bonuses touching them.
 public protocol PointsServicing: Sendable {
     func programs() async throws -> [PointsProgram]
-    func create(_ input: PointsProgramInput) async throws -> PointsProgram
-    func update(id: PointsProgramID, _ input: PointsProgramInput) async throws -> PointsProgram
+    func create(_ input: PointsProgramDraft.Input) async throws -> PointsProgram
+    func update(id: PointsProgramID, _ input: PointsProgramDraft.Input) async throws -> PointsProgram
     func delete(id: PointsProgramID) async throws
     func bonuses() async throws -> [TransferBonus]
 }

@@ -36,12 +36,12 @@ public final class PointsVaultViewModel {
 
     /// Adds a program; true when added (the bonuses are read again: a new program may have some).
     @discardableResult
-    public func add(_ input: PointsProgramInput) async -> Bool {
+    public func add(_ input: PointsProgramDraft.Input) async -> Bool {
         await change { [service] in _ = try await service.create(input) }
     }
 
     @discardableResult
-    public func update(_ program: PointsProgram, _ input: PointsProgramInput) async -> Bool {
+    public func update(_ program: PointsProgram, _ input: PointsProgramDraft.Input) async -> Bool {
         await change { [service] in _ = try await service.update(id: program.id, input) }
     }
 

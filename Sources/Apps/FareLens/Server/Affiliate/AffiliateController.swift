@@ -35,7 +35,7 @@ struct AffiliateController: Sendable {
     }
 
     @Sendable func click(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> AffiliateClick {
-        let input = try AffiliateClickRequest.check(try await request.decode(as: AffiliateClickRequest.self, context: context)).get()
+        let input = try AffiliateClickRequest.check(try await request.decode(as: AffiliateClickRequest.Input.self, context: context)).get()
         // Only a sub id the caller's own links carry: another arm's or a stranger's watchlist would skew the report.
         let attribution = try await BookingAttribution.of(context.userID, accounts: accounts, watchlists: watchlists)
         guard attribution.issued(input.subID) else {
@@ -50,7 +50,7 @@ struct AffiliateController: Sendable {
     /// One answer per user and deal; the deal must be one FareLens knows (listed or expired, or its
     /// links served to the caller) or one the caller clicked (a searched offer), else 404.
     @Sendable func survey(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> BookingSurveyAnswer {
-        let input = try BookingSurveyRequest.check(try await request.decode(as: BookingSurveyRequest.self, context: context)).get()
+        let input = try BookingSurveyRequest.check(try await request.decode(as: BookingSurveyRequest.Input.self, context: context)).get()
         var known = false
         if let id = DealID(input.dealID) { known = try await affiliate.isKnownDeal(id, for: context.userID) }
         if !known { known = try await affiliate.clicked(input.dealID, by: context.userID) }

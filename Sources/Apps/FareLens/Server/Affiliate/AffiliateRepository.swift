@@ -33,7 +33,7 @@ public struct AffiliateRepository: Sendable {
     }
 
     /// Keeps `click` with its user and time.
-    func recordClick(_ click: AffiliateClick.Input, for user: UserID) async throws -> AffiliateClick {
+    func recordClick(_ click: AffiliateClickRequest, for user: UserID) async throws -> AffiliateClick {
         let stored = AffiliateClick(
             id: AffiliateClickID(), dealID: click.dealID, placement: click.placement, provider: click.provider, subID: click.subID.description, clickedAt: clock.now())
         try await database.transaction(owner: user.uuid) { db in

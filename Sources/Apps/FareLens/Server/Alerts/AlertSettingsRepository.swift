@@ -39,11 +39,11 @@ public struct AlertSettingsRepository: Sendable {
     /// made meanwhile is either seen or waits): the threshold when given, and only the mute lists the
     /// body names, each replaced as a whole (a list left out keeps its mutes). 422 for a bad value or
     /// a route naming an unknown airport or metro code. Answers the settings as they now are.
-    public func update(with input: AlertPreferencesInput, for user: UserID) async throws -> AlertPreferences {
+    public func update(with input: AlertPreferencesChanges, for user: UserID) async throws -> AlertPreferences {
         let now = clock.now()
         let catalog = catalog
         return try await database.transaction(owner: user.uuid) { db in
-            let updated = try input.applied(to: try await Self.preferences(for: user, in: db)).get()
+            let updated = input.applied(to: try await Self.preferences(for: user, in: db))
             if input.mutedRoutes != nil {
                 var v = Validator()
                 v.check(updated.mutedRoutes.allSatisfy { Self.isKnown($0, in: catalog) }, "muted_routes", Self.unknownRoute)

@@ -39,12 +39,12 @@ public struct AlertsController: Sendable {
     }
 
     @Sendable func update(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> AlertPreferences {
-        let input = try await request.decode(as: AlertPreferencesInput.self, context: context)
+        let input = try AlertPreferencesChanges.check(try await request.decode(as: AlertPreferencesChanges.Input.self, context: context)).get()
         return try await settings.update(with: input, for: context.userID)
     }
 
     @Sendable func mute(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> AlertMute {
-        let target = try await request.decode(as: AlertMuteInput.self, context: context).checked().get()
+        let target = try AlertMuteTarget.check(try await request.decode(as: AlertMuteTarget.Input.self, context: context)).get()
         return try await settings.mute(target, for: context.userID)
     }
 

@@ -32,7 +32,7 @@ public struct SavedDealsController: Sendable {
 
     /// 201 for a new save, 200 for a deal saved already; a deal that is unknown or expired is a 404.
     @Sendable func save(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> EditedResponse<SavedDeal> {
-        let id = try SaveDealRequest.check(try await request.decode(as: SaveDealRequest.self, context: context)).get()
+        let id = try SaveDealRequest.check(try await request.decode(as: SaveDealRequest.Input.self, context: context)).get().dealID
         guard let deal = try await deals.find(id)?.deal else { throw DealsController.notFound }
         let result = try await saved.save(deal, for: context.userID)
         return EditedResponse(status: result.created ? .created : .ok, response: result.saved)

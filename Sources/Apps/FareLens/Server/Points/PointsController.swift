@@ -55,8 +55,8 @@ public struct PointsController: Sendable {
         return FareLensList(data: programs.catalog.bonuses(touching: held, today: LocalDate(clock.now(), in: .gmt)))
     }
 
-    static func entry(_ request: Request, _ context: AuthenticatedContext) async throws -> PointsProgramInput.Entry {
-        try PointsProgramInput.check(try await request.decode(as: PointsProgramInput.self, context: context)).get()
+    static func entry(_ request: Request, _ context: AuthenticatedContext) async throws -> PointsProgramDraft {
+        try PointsProgramDraft.check(try await request.decode(as: PointsProgramDraft.Input.self, context: context)).get()
     }
 
     static var notFound: APIError { APIError.notFound(PointsProgramID.notFoundName, code: PointsProgramID.notFoundCode) }

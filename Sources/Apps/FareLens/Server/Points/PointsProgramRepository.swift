@@ -42,7 +42,7 @@ public struct PointsProgramRepository: Sendable {
     }
 
     /// Adds a program to the user's vault.
-    public func create(_ entry: PointsProgramInput.Entry, for user: UserID) async throws -> PointsProgram {
+    public func create(_ entry: PointsProgramDraft, for user: UserID) async throws -> PointsProgram {
         let now = clock.now()
         let program = resolved(entry, id: PointsProgramID(), createdAt: now, updatedAt: now)
         try await database.transaction { db in
@@ -58,7 +58,7 @@ public struct PointsProgramRepository: Sendable {
     }
 
     /// Replaces the user's program; nil when they have none of that id.
-    public func update(_ id: PointsProgramID, with entry: PointsProgramInput.Entry, for user: UserID) async throws -> PointsProgram? {
+    public func update(_ id: PointsProgramID, with entry: PointsProgramDraft, for user: UserID) async throws -> PointsProgram? {
         let now = clock.now()
         return try await database.transaction(owner: user.uuid) { db in
             guard
@@ -89,7 +89,7 @@ public struct PointsProgramRepository: Sendable {
     }
 
     /// The program an entry describes, named as the catalog spells it when the catalog knows it.
-    func resolved(_ entry: PointsProgramInput.Entry, id: PointsProgramID, createdAt: Date, updatedAt: Date) -> PointsProgram {
+    func resolved(_ entry: PointsProgramDraft, id: PointsProgramID, createdAt: Date, updatedAt: Date) -> PointsProgram {
         let known = catalog.program(entry.kind, named: entry.name)
         return PointsProgram(
             id: id, kind: entry.kind, name: known?.name ?? entry.name, catalogID: known?.id, balance: entry.balance, status: entry.status,

@@ -17,12 +17,12 @@ public struct SubscriptionsController: Sendable {
     }
 
     @Sendable func verify(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> FareLensAccount {
-        let jws = try SubscriptionVerifyRequest.check(try await request.decode(as: SubscriptionVerifyRequest.self, context: context)).get()
+        let jws = try SubscriptionVerifyRequest.check(try await request.decode(as: SubscriptionVerifyRequest.Input.self, context: context)).get().signedTransaction
         return try await service.verify(signedTransaction: jws, for: context.userID)
     }
 
     @Sendable func notification(_ request: Request, _ context: AppRequestContext, _: NoParameter) async throws -> AppStoreNotificationReceipt {
-        let jws = try AppStoreNotificationRequest.check(try await request.decode(as: AppStoreNotificationRequest.self, context: context)).get()
+        let jws = try AppStoreNotificationRequest.check(try await request.decode(as: AppStoreNotificationRequest.Input.self, context: context)).get().signedPayload
         return try await service.handle(signedPayload: jws)
     }
 }

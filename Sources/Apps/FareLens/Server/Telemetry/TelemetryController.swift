@@ -25,7 +25,7 @@ public struct TelemetryController: Sendable {
     }
 
     @Sendable func record(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> TelemetryReceipt {
-        let batch = try TelemetryBatch.check(try await request.decode(as: TelemetryBatch.self, context: context)).get()
+        let batch = try TelemetryBatch.check(try await request.decode(as: TelemetryBatch.Input.self, context: context)).get()
         if let wait = await perUser.acquire(context.userID.uuid.uuidString) { throw APIError.rateLimited(retryAfter: wait) }
         do {
             try await telemetry.record(batch)

@@ -32,7 +32,7 @@ public struct TelemetryRepository: Sendable {
 
     /// Stores the batch whole, or nothing and ``OverCap`` when the install's last minute holds too
     /// many events for it.
-    public func record(_ batch: TelemetryBatch.Entry) async throws {
+    public func record(_ batch: TelemetryBatch) async throws {
         let now = clock.now()
         let windowStart = now.addingTimeInterval(-60)
         let perMinute = perMinute

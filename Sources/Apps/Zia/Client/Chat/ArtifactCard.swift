@@ -11,7 +11,7 @@ public struct ArtifactCard: Sendable, Equatable {
     /// What the card lists: "7 dinners · 23 groceries", "6 steps · 45 min", "5 chores · weekly".
     public var summary: String
     /// The body of `POST /zia/v1/artifacts` that saves it (untitled: the server names it).
-    public var input: ArtifactInput
+    public var body: NewArtifact
 
     /// The card for `final`, or nil when the answer is not a plan (a generic answer, or an agent's
     /// result that came without its structure).
@@ -71,7 +71,7 @@ public struct ArtifactCard: Sendable, Equatable {
         self.summary = summary
         // No title: the server names a saved plan from its contents and date ("Meal plan for the
         // week of Nov 23"), better than the card's kind repeated on every plan.
-        self.input = ArtifactInput(artifactType: type.rawValue, payload: .object(payload))
+        self.body = NewArtifact(artifactType: type, payload: .object(payload))
     }
 
     /// One day of a meal plan: the weekday, the dish, and its recipe when the plan names one it sent.

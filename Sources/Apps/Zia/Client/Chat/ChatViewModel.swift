@@ -156,7 +156,7 @@ public final class ChatViewModel {
         saving.insert(id)
         defer { saving.remove(id) }
         do {
-            let artifact = try await api.send(ZiaRoutes.saveArtifact, body: card.input, headers: ArtifactCard.saveHeaders())
+            let artifact = try await api.send(ZiaRoutes.saveArtifact, body: card.body, headers: ArtifactCard.saveHeaders())
             update(id) { $0.saved = artifact }
         } catch {
             errorMessage = AssistTurn.message(for: error)

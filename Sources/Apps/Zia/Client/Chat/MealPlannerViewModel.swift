@@ -116,7 +116,7 @@ public final class MealPlannerViewModel {
         isSaving = true
         defer { isSaving = false }
         do {
-            saved = try await api.send(ZiaRoutes.saveArtifact, body: card.input, headers: ArtifactCard.saveHeaders())
+            saved = try await api.send(ZiaRoutes.saveArtifact, body: card.body, headers: ArtifactCard.saveHeaders())
         } catch {
             errorMessage = AssistTurn.message(for: error)
         }

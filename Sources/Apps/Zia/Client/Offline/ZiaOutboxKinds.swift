@@ -67,13 +67,13 @@ enum GroceryActions {
     static func apply(_ operation: OutboxOperation, to session: inout GrocerySession) {
         switch operation.kind {
         case .checkItem:
-            guard let input = decode(CheckGroceryItemInput.self, operation), let item = input.itemID.flatMap(UUID.init(parsing:)), let checked = input.checked else { return }
+            guard let input = decode(GroceryItemCheck.Input.self, operation), let item = input.itemID.flatMap(UUID.init(parsing:)), let checked = input.checked else { return }
             update(item, in: &session) {
                 $0.checked = checked
                 $0.skipped = false
             }
         case .skipItem:
-            guard let item = decode(SkipGroceryItemInput.self, operation)?.itemID.flatMap(UUID.init(parsing:)) else { return }
+            guard let item = decode(GroceryItemSkip.Input.self, operation)?.itemID.flatMap(UUID.init(parsing:)) else { return }
             update(item, in: &session) {
                 $0.skipped = true
                 $0.checked = false

@@ -145,7 +145,7 @@ public actor ZiaSync {
     /// be (offline) or while changes the server could not apply still wait for the user to see them
     /// (``dismissSessionConflict()``) — nothing of the last trip is dropped unseen.
     @discardableResult
-    public func startSession(_ input: StartGrocerySessionInput) async throws -> GrocerySession {
+    public func startSession(_ input: GrocerySessionStart.Input) async throws -> GrocerySession {
         guard snapshot.sessionConflict == nil else {
             throw ClientError.conflict(
                 status: 409, code: "grocery_session_conflict_pending",
@@ -162,8 +162,11 @@ public actor ZiaSync {
                     message: "Changes to your last trip could not be applied; look at them before starting another trip.")
             }
         }
+        // The contract's rules: what the server would refuse is refused here, in its words.
+        let checked = GrocerySessionStart.check(input)
+        guard let body = checked.value else { throw ClientError.invalid(checked.problems) }
         let key = [PreconditionHeaders.idempotencyKey: UUID().uuidString.lowercased()]
-        let session = try await api.send(ZiaRoutes.startGrocerySession, body: input, headers: key)
+        let session = try await api.send(ZiaRoutes.startGrocerySession, body: body, headers: key)
         snapshot.session = session
         snapshot.sessionConflict = nil
         snapshot.lastCompletion = nil
@@ -174,12 +177,12 @@ public actor ZiaSync {
 
     /// Checks or unchecks an item of the trip in progress (works offline).
     public func check(_ item: UUID, checked: Bool = true) async throws {
-        try await act(.checkItem, body: CheckGroceryItemInput(itemID: item.uuidString.lowercased(), checked: checked), item: item)
+        try await act(.checkItem, body: GroceryItemCheck(itemID: item, checked: checked), item: item)
     }
 
     /// Marks an item the store did not have (works offline).
     public func skip(_ item: UUID) async throws {
-        try await act(.skipItem, body: SkipGroceryItemInput(itemID: item.uuidString.lowercased()), item: item)
+        try await act(.skipItem, body: GroceryItemSkip(itemID: item), item: item)
     }
 
     /// Completes the trip (works offline: the pantry is updated once the server took it).

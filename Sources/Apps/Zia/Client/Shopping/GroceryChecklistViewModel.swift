@@ -51,15 +51,15 @@ public final class GroceryChecklistViewModel {
 
     /// Starts a trip from a saved meal plan.
     public func start(mealPlan artifactID: UUID, addToPantry: Bool = true) async {
-        await start(StartGrocerySessionInput(artifactID: artifactID.uuidString.lowercased(), autoAddToPantry: addToPantry))
+        await start(GrocerySessionStart.Input(artifactID: artifactID.uuidString.lowercased(), autoAddToPantry: addToPantry))
     }
 
     /// Starts a trip from a list.
     public func start(items: [GroceryItemInput], addToPantry: Bool = true) async {
-        await start(StartGrocerySessionInput(items: items, autoAddToPantry: addToPantry))
+        await start(GrocerySessionStart.Input(items: items, autoAddToPantry: addToPantry))
     }
 
-    private func start(_ input: StartGrocerySessionInput) async {
+    private func start(_ input: GrocerySessionStart.Input) async {
         do {
             try await sync.startSession(input)
             errorMessage = nil

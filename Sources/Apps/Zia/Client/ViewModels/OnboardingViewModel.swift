@@ -85,7 +85,7 @@ public final class OnboardingViewModel {
 
     /// The current step's problems, by the server's rules (account rules on Welcome).
     public func problems(of step: OnboardingStep) -> FormErrors {
-        let fields = step == .welcome ? ZiaUserUpdate.check(accountUpdate).problems : saving.rules(profile.input).problems
+        let fields = step == .welcome ? ZiaUserUpdate.check(accountUpdate.input).problems : saving.rules(profile.input).problems
         return FormErrors(fields: fields).only(step.fields)
     }
 

@@ -49,13 +49,9 @@ public final class RemindersViewModel {
 
     /// Sends one category's change when it passes the server's rules; the answer replaces all three.
     private func change(_ category: ReminderCategory, _ change: ReminderChange) async -> Bool {
-        var input = ReminderSettingsInput()
-        switch category {
-        case .bedtime: input.bedtime = change
-        case .meal: input.meal = change
-        case .chore: input.chore = change
-        }
-        let problems = ReminderSettingsInput.check(input).problems
+        var changes = ReminderSettingsChanges()
+        changes[category] = change
+        let problems = ReminderSettingsChanges.check(changes.input).problems
         guard problems.isEmpty else {
             errors = FormErrors(fields: problems)
             return false
@@ -63,7 +59,7 @@ public final class RemindersViewModel {
         saving.insert(category)
         defer { saving.remove(category) }
         do {
-            settings = try await api.send(ZiaRoutes.updateReminders, body: input)
+            settings = try await api.send(ZiaRoutes.updateReminders, body: changes)
             errors = FormErrors()
             return true
         } catch {

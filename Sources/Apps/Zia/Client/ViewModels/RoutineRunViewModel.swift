@@ -48,8 +48,8 @@ public final class RoutineRunViewModel {
 
     /// Starts a run of `steps` (1–100; checked here as the server checks it).
     public func start(_ steps: [RoutineStep], artifactID: ArtifactID?) async {
-        let body = RoutineRunStart(artifactID: artifactID?.description, stepsTotal: steps.count)
-        if let problem = RoutineRunStart.check(body).problems.first {
+        let body = RoutineRunStart(artifactID: artifactID, stepsTotal: steps.count)
+        if let problem = RoutineRunStart.check(body.input).problems.first {
             errorMessage = "\(problem.field) \(problem.message)"
             return
         }

@@ -112,8 +112,10 @@ public final class SavedItemsViewModel {
         isSwapping = true
         defer { isSwapping = false }
         do {
-            let updated = try await api.send(
-                ZiaRoutes.swapMealPlanDay, id, body: MealSwapInput(day: day, reason: reason, recipeID: recipeID), headers: ArtifactCard.saveHeaders())
+            // The contract's rules first: what the server would refuse is refused here, in its words.
+            let checked = MealSwapRequest.check(MealSwapRequest.Input(day: day, reason: reason, recipeID: recipeID))
+            guard let body = checked.value else { throw ClientError.invalid(checked.problems) }
+            let updated = try await api.send(ZiaRoutes.swapMealPlanDay, id, body: body, headers: ArtifactCard.saveHeaders())
             if let index = items.firstIndex(where: { $0.id == id }) { items[index] = updated }
             if opened?.id == id { opened = updated }
             errorMessage = nil

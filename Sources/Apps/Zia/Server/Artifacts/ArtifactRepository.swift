@@ -19,7 +19,7 @@ public struct ArtifactRepository: Sendable {
     static let rows = OwnedRows("zia_artifacts", alias: "a", columns: "\(unsafeRaw: columns)")
 
     /// Stores `entry` for `user` under `title`; answers it as stored.
-    public func save(_ entry: ArtifactInput.Entry, title: String, for user: UserID) async throws -> Artifact {
+    public func save(_ entry: NewArtifact, title: String, for user: UserID) async throws -> Artifact {
         let artifact = Artifact(id: ArtifactID(), userID: user.uuid, artifactType: entry.artifactType, title: title, payload: entry.payload, createdAt: clock.now())
         let payload = String(decoding: try entry.payload.data(), as: UTF8.self)
         try await database.transaction(owner: user.uuid) { db in

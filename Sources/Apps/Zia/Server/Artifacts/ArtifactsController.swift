@@ -44,7 +44,7 @@ public struct ArtifactsController: Sendable {
     }
 
     @Sendable func save(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> Artifact {
-        let entry = try ArtifactInput.check(try await request.decode(as: ArtifactInput.self, context: context)).get()
+        let entry = try NewArtifact.check(try await request.decode(as: NewArtifact.Input.self, context: context)).get()
         var title = entry.title
         if title == nil {
             title = ArtifactTitles.title(for: entry.artifactType, at: clock.now(), in: try await userTimeZone(context.userID, accounts: accounts))
@@ -80,7 +80,7 @@ public struct ArtifactsController: Sendable {
     /// The day's new dish follows the household's rules as stored now and the reason's; the plan's
     /// other days stay; a day, recipe or artifact type that cannot be swapped is a 422 naming it.
     @Sendable func swap(_ request: Request, _ context: AuthenticatedContext, _ id: ArtifactID) async throws -> Artifact {
-        let entry = try MealSwapInput.check(try await request.decode(as: MealSwapInput.self, context: context)).get()
+        let entry = try MealSwapRequest.check(try await request.decode(as: MealSwapRequest.Input.self, context: context)).get()
         let household = try await households.profile(of: context.userID) ?? .defaults
         let (swapper, user) = (swapper, context.userID)
         let updated = try await artifacts.update(id, for: user) { artifact in

@@ -16,7 +16,7 @@ public struct FeedbackRepository: Sendable {
     }
 
     /// Stores `entry` for `user`; answers it as stored.
-    public func record(_ entry: FeedbackInput.Entry, for user: UserID) async throws -> Feedback {
+    public func record(_ entry: NewFeedback, for user: UserID) async throws -> Feedback {
         let payload = try entry.payload.map { String(decoding: try $0.data(), as: UTF8.self) }
         let feedback = Feedback(id: UUID(), runID: entry.runID, signal: entry.signal, comment: entry.comment, payload: entry.payload, createdAt: clock.now())
         try await database.transaction(owner: user.uuid) { db in

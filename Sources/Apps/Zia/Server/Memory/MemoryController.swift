@@ -29,7 +29,7 @@ public struct MemoryController: Sendable {
     }
 
     @Sendable func save(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> Memory {
-        let entry = try MemoryInput.check(try await request.decode(as: MemoryInput.self, context: context)).get()
+        let entry = try NewMemory.check(try await request.decode(as: NewMemory.Input.self, context: context)).get()
         return try await memories.save(entry, for: context.userID)
     }
 
@@ -42,7 +42,7 @@ public struct MemoryController: Sendable {
     }
 
     @Sendable func give(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> Feedback {
-        let entry = try FeedbackInput.check(try await request.decode(as: FeedbackInput.self, context: context)).get()
+        let entry = try NewFeedback.check(try await request.decode(as: NewFeedback.Input.self, context: context)).get()
         return try await feedback.record(entry, for: context.userID)
     }
 }

@@ -41,7 +41,7 @@ public struct MemoryStore: Sendable {
     /// Saves `entry` under its key, replacing the user's memory of that key, with its vector (an
     /// embedding failure leaves the vector to the platform's backfill). A new key beyond
     /// ``MemoryRules/maxMemories`` is a 422 naming `key`.
-    public func save(_ entry: MemoryInput.Entry, for user: UserID) async throws -> Memory {
+    public func save(_ entry: NewMemory, for user: UserID) async throws -> Memory {
         var vector: [Float]?
         do {
             vector = try await embedder.embed(Self.embeddingText(key: entry.key, value: entry.value))

@@ -26,7 +26,7 @@ public struct MemoryWriteBack: Sendable {
     public func artifactSaved(_ artifact: Artifact, for user: UserID) async -> [Memory] {
         guard artifact.artifactType == .mealPlan else { return [] }
         let entries = Self.cuisines(of: artifact.payload).map { cuisine in
-            MemoryInput(
+            NewMemory.Input(
                 key: "meal_cuisine_" + cuisine, kind: MemoryKind.preference.rawValue,
                 value: "Likes \(RememberedCuisines.words(cuisine).capitalized) cuisine (from a saved meal plan)")
         }
@@ -39,7 +39,7 @@ public struct MemoryWriteBack: Sendable {
     public func routineCompleted(routineType: String, stepsCompleted: Int, stepsTotal: Int, day: LocalDate, for user: UserID) async -> [Memory] {
         let type = String(Self.keyPart(routineType).prefix(MemoryRules.maxKeyLength - "routine__completed".count))
         guard !type.isEmpty else { return [] }
-        let entry = MemoryInput(
+        let entry = NewMemory.Input(
             key: "routine_\(type)_completed", kind: MemoryKind.fact.rawValue,
             value: "Completed the \(type.replacingOccurrences(of: "_", with: " ")) routine (\(stepsCompleted) of \(stepsTotal) steps) on \(day)")
         return await write([entry], for: user)
@@ -68,12 +68,12 @@ public struct MemoryWriteBack: Sendable {
     }
 
     /// Saves each memory (checked as `POST /memory` checks it) when the user consents.
-    func write(_ entries: [MemoryInput], for user: UserID) async -> [Memory] {
+    func write(_ entries: [NewMemory.Input], for user: UserID) async -> [Memory] {
         guard !entries.isEmpty else { return [] }
         do {
             guard try await users.find(user)?.personalizationConsent == true else { return [] }
             var written: [Memory] = []
-            for entry in entries { written.append(try await memories.save(try MemoryInput.check(entry).get(), for: user)) }
+            for entry in entries { written.append(try await memories.save(try NewMemory.check(entry).get(), for: user)) }
             return written
         } catch {
             logger.warning("zia: memory write-back failed", metadata: ["error": "\(error)"])

@@ -15,7 +15,7 @@ public struct GroceriesController: Sendable {
     }
 
     @Sendable func consolidate(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> ConsolidatedGroceries {
-        let body = try ConsolidateRequest.check(try await request.decode(as: ConsolidateRequest.self, context: context)).get()
+        let body = try ConsolidateRequest.check(try await request.decode(as: ConsolidateRequest.Input.self, context: context)).get()
         let totals = GroceryConsolidator.totals(of: body.items.map { GroceryEntry(name: $0.name, quantity: $0.quantity, unit: $0.unit) })
         let list = GroceryConsolidator.list(from: totals)
         guard body.usePantry else { return ConsolidatedGroceries(aisles: list.aisles) }

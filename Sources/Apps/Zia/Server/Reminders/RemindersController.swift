@@ -21,7 +21,7 @@ public struct RemindersController: Sendable {
     }
 
     @Sendable func update(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> ReminderSettings {
-        let input = try ReminderSettingsInput.check(try await request.decode(as: ReminderSettingsInput.self, context: context)).get()
+        let input = try ReminderSettingsChanges.check(try await request.decode(as: ReminderSettingsChanges.Input.self, context: context)).get()
         return try await reminders.update(input, for: context.userID)
     }
 }

@@ -44,7 +44,7 @@ public struct ZiaReminderService: Sendable {
     }
 
     /// Applies a partial update and moves the jobs of the categories it touched.
-    public func update(_ input: ReminderSettingsInput, for user: UserID) async throws -> ReminderSettings {
+    public func update(_ input: ReminderSettingsChanges, for user: UserID) async throws -> ReminderSettings {
         let zone = try await userTimeZone(user, accounts: accounts)
         let now = clock.now()
         let settings = try await database.transaction { db in

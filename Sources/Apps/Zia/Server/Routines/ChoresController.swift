@@ -9,8 +9,8 @@ public struct ChoresController: Sendable {
 
     public func addRoutes(to api: RouterGroup<AuthenticatedContext>) {
         api.on(ZiaRoutes.scheduleChores) { request, context, _ in
-            let entry = try ChoreScheduleRequest.check(try await request.decode(as: ChoreScheduleRequest.self, context: context)).get()
-            return ChoreSchedule.occurrences(name: entry.name, start: entry.start, weekdays: entry.weekdays, days: entry.days)
+            let entry = try ChoreScheduleRequest.check(try await request.decode(as: ChoreScheduleRequest.Input.self, context: context)).get()
+            return ChoreSchedule.occurrences(name: entry.name, start: entry.startDate, weekdays: entry.weekdays, days: entry.days)
         }
     }
 }

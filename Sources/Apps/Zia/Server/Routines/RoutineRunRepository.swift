@@ -31,17 +31,17 @@ public struct RoutineRunRepository: Sendable {
     }
 
     /// Starts a run for `user`, abandoning the one in progress; a given artifact must be the user's.
-    public func start(_ entry: RoutineRunStart.Entry, for user: UserID) async throws -> RoutineRun {
+    public func start(_ entry: RoutineRunStart, for user: UserID) async throws -> RoutineRun {
         let now = clock.now()
         let run = RoutineRun(
-            id: RoutineRunID(), artifactID: entry.artifactID, status: .inProgress, stepsTotal: entry.stepsTotal, stepsCompleted: 0, startedAt: now)
+            id: RoutineRunID(), artifactID: entry.artifactID?.uuid, status: .inProgress, stepsTotal: entry.stepsTotal, stepsCompleted: 0, startedAt: now)
         try await database.transaction(owner: user.uuid) { db in
             if db.isPostgres {
                 // Concurrent starts of one user take turns, so at most one run stays in progress
                 // (SQLite's single writer orders them already); KEY SHARE owner locks are not blocked.
                 try await db.raw("SELECT 1 AS found FROM users WHERE id = \(bind: user.uuid) FOR NO KEY UPDATE").run()
             }
-            if let artifact = entry.artifactID {
+            if let artifact = entry.artifactID?.uuid {
                 let found = try await db.raw("SELECT id FROM zia_artifacts WHERE id = \(bind: artifact) AND user_id = \(bind: user.uuid)").first()
                 guard found != nil else { throw RoutineArtifactNotFound() }
             }

@@ -39,7 +39,7 @@ public struct RoutineRunsController: Sendable {
     }
 
     @Sendable func start(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> RoutineRun {
-        let entry = try RoutineRunStart.check(try await request.decode(as: RoutineRunStart.self, context: context)).get()
+        let entry = try RoutineRunStart.check(try await request.decode(as: RoutineRunStart.Input.self, context: context)).get()
         return try await runs.start(entry, for: context.userID)
     }
 

@@ -23,7 +23,7 @@ public struct GrocerySessionsController: Sendable {
     }
 
     @Sendable func start(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> GrocerySession {
-        let body = try StartGrocerySessionInput.check(try await request.decode(as: StartGrocerySessionInput.self, context: context)).get()
+        let body = try GrocerySessionStart.check(try await request.decode(as: GrocerySessionStart.Input.self, context: context)).get()
         let list: GroceryList
         var artifact: UUID?
         switch body.source {
@@ -55,12 +55,12 @@ public struct GrocerySessionsController: Sendable {
     }
 
     @Sendable func check(_ request: Request, _ context: AuthenticatedContext, _ id: GrocerySessionID) async throws -> GrocerySession {
-        let body = try CheckGroceryItemInput.check(try await request.decode(as: CheckGroceryItemInput.self, context: context)).get()
-        return try Self.answer(try await sessions.check(body.item, body.checked, in: id, for: context.userID))
+        let body = try GroceryItemCheck.check(try await request.decode(as: GroceryItemCheck.Input.self, context: context)).get()
+        return try Self.answer(try await sessions.check(body.itemID, body.checked, in: id, for: context.userID))
     }
 
     @Sendable func skip(_ request: Request, _ context: AuthenticatedContext, _ id: GrocerySessionID) async throws -> GrocerySession {
-        let item = try SkipGroceryItemInput.check(try await request.decode(as: SkipGroceryItemInput.self, context: context)).get()
+        let item = try GroceryItemSkip.check(try await request.decode(as: GroceryItemSkip.Input.self, context: context)).get().itemID
         return try Self.answer(try await sessions.skip(item, in: id, for: context.userID))
     }
 

@@ -3,17 +3,35 @@ import PlatformAPI
 
 /// The body of `POST /points/programs` and `PUT /points/programs/{id}` (a `PUT` replaces every
 /// field), with the rules the server and the SDK both apply.
-public struct PointsProgramInput: Codable, Sendable, Equatable, NumberFieldRules {
-    public var kind: String?
-    public var name: String?
-    public var balance: Int?
+public struct PointsProgramDraft: Codable, Sendable, Equatable {
+    public var kind: PointsProgramKind
+    /// The trimmed name.
+    public var name: String
+    public var balance: Int
     public var status: String?
 
-    public init(kind: String?, name: String?, balance: Int? = nil, status: String? = nil) {
+    public init(kind: PointsProgramKind, name: String, balance: Int = 0, status: String? = nil) {
         self.kind = kind
         self.name = name
         self.balance = balance
         self.status = status
+    }
+
+    /// The body as it arrives: every field optional, so what is wrong is a 422 naming it.
+    public struct Input: Codable, Sendable, Equatable, NumberFieldRules {
+        public var kind: String?
+        public var name: String?
+        public var balance: Int?
+        public var status: String?
+
+        public init(kind: String? = nil, name: String? = nil, balance: Int? = nil, status: String? = nil) {
+            self.kind = kind
+            self.name = name
+            self.balance = balance
+            self.status = status
+        }
+
+        public static var numberFieldRules: [String: String] { ["balance": WholeNumberRule.message(0...PointsProgramDraft.maxBalance)] }
     }
 
     /// The longest name, in characters as people see them, once trimmed.
@@ -23,19 +41,9 @@ public struct PointsProgramInput: Codable, Sendable, Equatable, NumberFieldRules
     /// The highest balance taken (no program holds a billion points; more is a typo).
     public static let maxBalance = 1_000_000_000
 
-    public static var numberFieldRules: [String: String] { ["balance": WholeNumberRule.message(0...maxBalance)] }
-
-    /// A checked program, its name trimmed.
-    public struct Entry: Sendable, Equatable {
-        public var kind: PointsProgramKind
-        public var name: String
-        public var balance: Int
-        public var status: String?
-    }
-
     /// `kind` one of airline, hotel, card; `name` required, 1–60 characters; `balance` 0…1,000,000,000
     /// (0 when absent); `status` at most 40 characters, blank or absent: none.
-    public static func check(_ input: PointsProgramInput) -> Checked<Entry> {
+    public static func check(_ input: Input) -> Checked<PointsProgramDraft> {
         var v = Validator()
         let kind = v.requireEnum(input.kind, "kind", as: PointsProgramKind.self)
         let name = v.requireText(input.name, "name", maxLength: maxNameLength)
@@ -44,7 +52,10 @@ public struct PointsProgramInput: Codable, Sendable, Equatable, NumberFieldRules
         let status = v.optionalText(input.status, "status", maxLength: maxStatusLength)
         return .from(v) {
             guard let kind, let name else { return nil }
-            return Entry(kind: kind, name: name, balance: balance, status: status)
+            return PointsProgramDraft(kind: kind, name: name, balance: balance, status: status)
         }
     }
+
+    /// This body as the server reads it.
+    public var input: Input { Input(kind: kind.rawValue, name: name, balance: balance, status: status) }
 }

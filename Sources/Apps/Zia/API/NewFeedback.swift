@@ -2,34 +2,50 @@ import Foundation
 import PlatformAPI
 
 /// The body of `POST /feedback`: the run it is about (one of the caller's), the signal, an
-/// optional comment and any JSON object (the edited plan, say). Fields are optional so a missing
-/// one is a 422 naming it.
-public struct FeedbackInput: Codable, Sendable, Equatable {
+/// optional comment and any JSON object (the edited plan, say).
+public struct NewFeedback: Encodable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey { case runID = "run_id", signal, comment, payload }
-    public var runID: String?
-    public var signal: String?
+    public var runID: UUID
+    public var signal: FeedbackSignal
+    /// The trimmed comment (nil when blank or absent).
     public var comment: String?
+    /// An object, or nil.
     public var payload: JSONValue?
 
-    public init(runID: String?, signal: String?, comment: String? = nil, payload: JSONValue? = nil) {
+    public init(runID: UUID, signal: FeedbackSignal, comment: String? = nil, payload: JSONValue? = nil) {
         self.runID = runID
         self.signal = signal
         self.comment = comment
         self.payload = payload
     }
 
-    /// Checked feedback: the run's id, the signal, the trimmed comment (nil when blank or absent)
-    /// and the payload (an object, or nil).
-    public struct Entry: Sendable, Equatable {
-        public var runID: UUID
-        public var signal: FeedbackSignal
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(runID.lowercasedString, forKey: .runID)
+        try container.encode(signal, forKey: .signal)
+        try container.encodeIfPresent(comment, forKey: .comment)
+        try container.encodeIfPresent(payload, forKey: .payload)
+    }
+
+    /// The body as it arrives: every field optional, so a missing one is a 422 naming it.
+    public struct Input: Codable, Sendable, Equatable {
+        typealias CodingKeys = NewFeedback.CodingKeys
+        public var runID: String?
+        public var signal: String?
         public var comment: String?
         public var payload: JSONValue?
+
+        public init(runID: String? = nil, signal: String? = nil, comment: String? = nil, payload: JSONValue? = nil) {
+            self.runID = runID
+            self.signal = signal
+            self.comment = comment
+            self.payload = payload
+        }
     }
 
     /// `run_id` a UUID, `signal` up, down or edit, `comment` at most 2,000 characters once trimmed,
     /// `payload` a JSON object of at most 16 KB (as compact JSON) or null.
-    public static func check(_ input: FeedbackInput) -> Checked<Entry> {
+    public static func check(_ input: Input) -> Checked<NewFeedback> {
         var v = Validator()
         var runID: UUID?
         if let text = input.runID {
@@ -52,7 +68,10 @@ public struct FeedbackInput: Codable, Sendable, Equatable {
         }
         return .from(v) {
             guard let runID, let signal else { return nil }
-            return Entry(runID: runID, signal: signal, comment: comment, payload: payload)
+            return NewFeedback(runID: runID, signal: signal, comment: comment, payload: payload)
         }
     }
+
+    /// This body as the server reads it.
+    public var input: Input { Input(runID: runID.lowercasedString, signal: signal.rawValue, comment: comment, payload: payload) }
 }
