@@ -38,6 +38,18 @@ struct TypedQueryTests {
         #expect(PageQuery<Sizes>.check(written).value == sent)
     }
 
+    @Test("a query read for a handler's further checks is reached only through them: one Checked names the query's problems and the handler's")
+    func reading() {
+        let bad = QueryReading<PageQuery<Sizes>>(Self.values("limit=0&cursor=forged"))
+        let both = bad.checked { query, v -> Int in
+            v.check(query.cursor != "forged", "cursor", "is not a cursor of this list")
+            return query.limit
+        }
+        #expect(both.problems.map(\.field) == ["limit", "cursor"] && both.value == nil)
+        let good = QueryReading<PageQuery<Sizes>>(Self.values("limit=3")).checked { query, _ in query.limit }
+        #expect(good.value == 3)
+    }
+
     @Test("the outbox query: limit 1–200 (50) and one of its channels, each bad parameter named")
     func outboxQuery() {
         #expect(OutboxQuery.check(Self.values("")).value == OutboxQuery(limit: 50, channel: .outbox))
@@ -78,6 +90,11 @@ struct TypedQueryTests {
         #expect(throws: OpenAPIDocument.Invalid.self) {
             try Self.document(#"{"name": "offset", "in": "query"}"#).addingQueryParameters(of: [Self.things.shape])
         }
+        #expect(throws: OpenAPIDocument.Invalid.self) {
+            try Self.document(#"{"name": "limit", "in": "query", "required": true}"#).addingQueryParameters(of: [Self.things.shape])
+        }
+        let spelledOut = try Self.document(#"{"name": "limit", "in": "query", "required": false}"#).addingQueryParameters(of: [Self.things.shape])
+        #expect(Self.queryParameters(spelledOut).first?["required"] as? Bool == false, "a hand-kept required: false that agrees is kept")
         let elsewhere = Route<NoParameter, NoBody, [String]>.Querying<PageQuery<Sizes>>(.get, Self.root, "/others")
         #expect(throws: OpenAPIDocument.Invalid.self) { try Self.document("").addingQueryParameters(of: [elsewhere.shape]) }
         // A plain route adds nothing, and the hand-kept parameters of an operation it has no query for stay as written.

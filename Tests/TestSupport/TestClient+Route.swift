@@ -60,4 +60,19 @@ extension TestClient {
     ) async throws -> RouteAnswer<R> {
         try await send(route, NoParameter(), token: token, headers: headers, query: query)
     }
+
+    /// A typed-query route sent with raw query text (a test of what the server refuses or of a
+    /// spelling the SDK would not write).
+    public func send<P, R: Decodable, Q>(
+        _ route: Route<P, NoBody, R>.Querying<Q>, _ parameter: P, token: String? = nil, headers: HTTPFields = [:], query: String
+    ) async throws -> RouteAnswer<R> {
+        try await send(route.route, parameter, token: token, headers: headers, query: query)
+    }
+
+    /// A typed-query route without a path parameter, sent with raw query text.
+    public func send<R: Decodable, Q>(
+        _ route: Route<NoParameter, NoBody, R>.Querying<Q>, token: String? = nil, headers: HTTPFields = [:], query: String
+    ) async throws -> RouteAnswer<R> {
+        try await send(route.route, NoParameter(), token: token, headers: headers, query: query)
+    }
 }

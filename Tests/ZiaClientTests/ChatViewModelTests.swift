@@ -41,7 +41,7 @@ struct ChatViewModelTests {
             let sent = stack.chaos.delivered("POST", "/artifacts").count
             await chat.save(answer.id)
             #expect(stack.chaos.delivered("POST", "/artifacts").count == sent, "a saved card is not sent again")
-            let saved = try await stack.api.send(ZiaRoutes.artifacts)
+            let saved = try await stack.api.send(ZiaRoutes.artifacts, query: ArtifactQuery())
             #expect(saved.count == 1, "saved once")
 
             // The next goal continues the conversation the first answer's context named.

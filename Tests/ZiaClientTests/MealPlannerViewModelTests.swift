@@ -43,7 +43,7 @@ struct MealPlannerViewModelTests {
             #expect(!planner.isSaving)
             #expect(Set(stack.chaos.delivered("POST", "/artifacts").compactMap { $0.headers["Idempotency-Key"] }).count == 1)
             #expect(planner.saved?.artifactType == .mealPlan && planner.errorMessage == nil)
-            #expect(try await stack.api.send(ZiaRoutes.artifacts).count == 1)
+            #expect(try await stack.api.send(ZiaRoutes.artifacts, query: ArtifactQuery()).count == 1)
         }
     }
 

@@ -44,14 +44,14 @@ struct ZiaPlanDataRulesAPITests {
             for item in items {
                 let id = try #require(item["id"] as? String)
                 #expect(id == id.lowercased(), "ids are lower-case like every id of the API")
-                let check = CheckGroceryItemInput(itemID: id, checked: true)
+                let check = GroceryItemCheck(itemID: try #require(UUID(parsing: id)), checked: true)
                 #expect(try await client.send(ZiaRoutes.checkGroceryItem, started, token: user.accessToken, body: check).status == .ok)
             }
             #expect(try await client.send(ZiaRoutes.completeGrocerySession, started, token: user.accessToken).status == .ok)
             #expect(try await client.send(.post, ZiaRoutes.startGrocerySession.endpoint.path, token: user.accessToken, json: ["artifact_id": artifact]).status == .created)
             let again = try #require(try await client.send(ZiaRoutes.activeGrocerySession, token: user.accessToken).value?.session)
             for item in again.items {
-                let check = CheckGroceryItemInput(itemID: item.id.uuidString.lowercased(), checked: true)
+                let check = GroceryItemCheck(itemID: item.id, checked: true)
                 _ = try await client.send(ZiaRoutes.checkGroceryItem, again.id, token: user.accessToken, body: check)
             }
             #expect(try await client.send(ZiaRoutes.completeGrocerySession, again.id, token: user.accessToken).status == .ok)

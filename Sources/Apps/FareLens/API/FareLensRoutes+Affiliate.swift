@@ -6,7 +6,7 @@ extension FareLensRoutes {
     public static let openRoot = APIRoot.open(.farelens)
 
     /// A listed deal's booking links, `?placement=dealcard|glasssheet|widget`; unknown or expired → 404.
-    public static let dealLinks = Route<DealID, NoBody, DealLinks>(.get, root, "/deals/{id}/links")
+    public static let dealLinks = Route<DealID, NoBody, DealLinks>.Querying<DealLinksQuery>(.get, root, "/deals/{id}/links")
     /// Records an `affiliate_click` (201; docs/farelens.md, "Affiliate links and clicks").
     public static let recordClick = Route<NoParameter, AffiliateClickRequest, AffiliateClick>(.post, root, "/clicks", status: 201)
     /// The caller's answer to "Did you complete booking?" for a deal (a second answer replaces the first).

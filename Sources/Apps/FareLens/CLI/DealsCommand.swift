@@ -142,7 +142,7 @@ struct BookCommand: AsyncParsableCommand {
         try await options.run { api in
             let dealID: DealID = try Rendering.id(id, "deal")
             let checked = try requireValid(DealLinks.checkPlacement(placement))
-            let links = try await api.send(FareLensRoutes.dealLinks, dealID, query: [URLQueryItem(name: "placement", value: checked.rawValue)])
+            let links = try await api.send(FareLensRoutes.dealLinks, dealID, query: DealLinksQuery(placement: checked))
             guard let link = provider.map({ wanted in links.links.first { $0.provider == wanted.lowercased() } }) ?? links.links.first else {
                 throw invalidField("provider", "must be one of the deal's links: " + links.links.map(\.provider).joined(separator: ", "))
             }

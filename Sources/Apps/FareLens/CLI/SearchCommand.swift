@@ -90,8 +90,7 @@ struct AirportsCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await options.run { api in
-            var query = [URLQueryItem(name: "q", value: words.joined(separator: " "))]
-            query += try Rendering.limit(limit)
+            let query = AirportQuery(text: words.joined(separator: " "), limit: try Rendering.number(limit, field: "limit") ?? AirportQuery.defaultLimit)
             try options.show(try await api.send(FareLensRoutes.airports, query: query)) { found in
                 found.isEmpty
                     ? "No airport matches \"\(words.joined(separator: " "))\"."

@@ -24,9 +24,9 @@ public enum KnotRoutes {
     // MARK: Hints
     public static let addHint = Route<NoParameter, NewHint, Hint>(.post, root, "/hints", status: 201)
     /// `?limit&cursor&offset`.
-    public static let hints = Route<NoParameter, NoBody, HintPage>(.get, root, "/hints")
+    public static let hints = Route<NoParameter, NoBody, HintPage>.Querying<HintListQuery>(.get, root, "/hints")
     /// `?q&limit`.
-    public static let searchHints = Route<NoParameter, NoBody, HintSearchResult>(.get, root, "/hints/search")
+    public static let searchHints = Route<NoParameter, NoBody, HintSearchResult>.Querying<HintSearchQuery>(.get, root, "/hints/search")
     public static let deleteHint = Route<HintID, NoBody, NoContent>(.delete, root, "/hints/{id}")
 
     // MARK: Recommendations
@@ -40,7 +40,7 @@ public enum KnotRoutes {
     // MARK: Notifications
     public static let upcomingNotifications = Route<NoParameter, NoBody, UpcomingNotifications>(.get, root, "/notifications/upcoming")
     /// `?limit&offset`.
-    public static let notificationHistory = Route<NoParameter, NoBody, NotificationHistoryPage>(.get, root, "/notifications/history")
+    public static let notificationHistory = Route<NoParameter, NoBody, NotificationHistoryPage>.Querying<NotificationHistoryQuery>(.get, root, "/notifications/history")
     public static let markNotificationViewed = Route<NotificationID, NoBody, ViewedReceipt>(.patch, root, "/notifications/{id}/viewed")
     public static let milestoneReminders = Route<MilestoneID, MilestoneReminderSetting.Input, MilestoneReminderSetting>(.put, root, "/milestones/{id}/notifications")
     /// QStash's delivery of a due reminder (signed by QStash, no bearer token; no SDK sends it).
@@ -51,7 +51,7 @@ public enum KnotRoutes {
     /// `GET /knot/recommendation/{id}`: a shared recommendation's page, and the universal link the
     /// app opens (the server signs it with `?sig=`; the association file claims `/knot/recommendation/*`).
     /// Any path answers the page: a link that names no recommendation shows the app's page.
-    public static let recommendationPage = Route<Unchecked<RecommendationID>, NoBody, RawBody>(.get, openRoot, "/recommendation/{id}")
+    public static let recommendationPage = Route<Unchecked<RecommendationID>, NoBody, RawBody>.Querying<ShareSignatureQuery>(.get, openRoot, "/recommendation/{id}")
 
     /// Every Knot route, for the route-table check.
     public static let all: [RouteShape] = [

@@ -69,14 +69,12 @@ public final class KnotAPIClient: RouteSending {
 
     /// One page of hints, newest first.
     public func hints(limit: Int = 50, cursor: String? = nil) async throws -> HintPage {
-        var query = [URLQueryItem(name: "limit", value: String(limit))]
-        if let cursor { query.append(URLQueryItem(name: "cursor", value: cursor)) }
-        return try await client.send(KnotRoutes.hints, query: query)
+        try await client.send(KnotRoutes.hints, query: HintListQuery(page: PageQuery(limit: limit, cursor: cursor)))
     }
 
     /// Hints closest in meaning to `query`.
     public func searchHints(_ query: String, limit: Int = 10) async throws -> HintSearchResult {
-        try await client.send(KnotRoutes.searchHints, query: [URLQueryItem(name: "q", value: query), URLQueryItem(name: "limit", value: String(limit))])
+        try await client.send(KnotRoutes.searchHints, query: HintSearchQuery(q: query, limit: limit))
     }
 
     // MARK: Recommendations
@@ -110,7 +108,7 @@ public final class KnotAPIClient: RouteSending {
 
     /// Sent and failed reminders, newest first.
     public func notificationHistory(limit: Int = 50, offset: Int = 0) async throws -> NotificationHistoryPage {
-        try await client.send(KnotRoutes.notificationHistory, query: [URLQueryItem(name: "limit", value: String(limit)), URLQueryItem(name: "offset", value: String(offset))])
+        try await client.send(KnotRoutes.notificationHistory, query: NotificationHistoryQuery(limit: limit, offset: offset))
     }
 
     // MARK: Account

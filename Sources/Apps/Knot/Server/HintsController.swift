@@ -14,12 +14,12 @@ public struct HintsController: Sendable {
 
     public init(hints: HintRepository) {
         self.hints = hints
-        self.paging = ListPaging(cursors: hints.cursors)
+        self.paging = ListPaging(cursors: hints.cursors, defaultLimit: HintListQuery.Pages.defaultLimit, maxLimit: HintListQuery.Pages.maxLimit)
     }
 
     public func addRoutes(to api: RouterGroup<AuthenticatedContext>) {
         api.on(KnotRoutes.addHint, use: add)
-        api.on(KnotRoutes.hints, responding: list)
+        api.on(KnotRoutes.hints, checkingFurther: list)
         api.on(KnotRoutes.searchHints, use: search)
         api.on(KnotRoutes.deleteHint, use: delete)
     }
@@ -33,22 +33,15 @@ public struct HintsController: Sendable {
     }
 
     /// The page's JSON is written as its rows are read (`HintRepository.listJSON`).
-    @Sendable func list(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> Response {
-        var validator = Validator()
-        let page = paging.parse(request.uri.queryParameters, for: context.userID, &validator)
-        let offset = validator.queryInteger(request.uri.queryParameters.get("offset").map { String($0) }, "offset", default: 0, range: 0...1_000_000)
-        try validator.throwIfInvalid()
+    @Sendable func list(_ request: Request, _ context: AuthenticatedContext, _: NoParameter, _ reading: QueryReading<HintListQuery>) async throws -> Response {
+        let (page, offset) = try reading.checked { query, v in (paging.page(query.page, for: context.userID, &v), query.offset) }.get()
         guard let json = try await hints.listJSON(for: context.userID, limit: page.limit, cursor: page.cursor, offset: offset) else { throw VaultController.noVault }
         return APIResponseEncoder.response(json: json)
     }
 
-    @Sendable func search(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> HintSearchResult {
-        var validator = Validator()
-        let query = validator.requireText(request.uri.queryParameters.get("q"), "q", maxLength: KnotCatalog.maxHintLength)
-        let limit = validator.queryInteger(request.uri.queryParameters.get("limit").map { String($0) }, "limit", default: 10, range: 1...50)
-        try validator.throwIfInvalid()
-        let results = try await hints.search(query!, for: context.userID, limit: limit)
-        return HintSearchResult(query: query!, hints: results, total: results.count, embedder: hints.embedder.model)
+    @Sendable func search(_ request: Request, _ context: AuthenticatedContext, _: NoParameter, _ query: HintSearchQuery) async throws -> HintSearchResult {
+        let results = try await hints.search(query.q, for: context.userID, limit: query.limit)
+        return HintSearchResult(query: query.q, hints: results, total: results.count, embedder: hints.embedder.model)
     }
 
     @Sendable func delete(_ request: Request, _ context: AuthenticatedContext, _ id: HintID) async throws -> NoContent {

@@ -49,4 +49,23 @@ public struct GiftIdeaFilter: Sendable, Equatable {
         filter.query = v.optionalText(parameter("q"), "q", maxLength: VibeKeeperRules.maxFilterTextLength)
         return filter
     }
+
+    /// The filters' query parameters, in the order the document lists them.
+    public static let parameters: [QueryParameter] = [
+        QueryParameter("recipient_id"), QueryParameter("occasion"), .oneOf("status", GiftIdeaStatus.self), QueryParameter("tag"),
+        QueryParameter("min_price"), QueryParameter("max_price"), QueryParameter("q"),
+    ]
+
+    /// The query items the SDK sends for the filters that are set.
+    public var queryItems: [URLQueryItem] {
+        var query: [URLQueryItem] = []
+        if let id = recipientId { query.append(URLQueryItem(name: "recipient_id", value: id.description)) }
+        if let occasion { query.append(URLQueryItem(name: "occasion", value: occasion)) }
+        if let status { query.append(URLQueryItem(name: "status", value: status.rawValue)) }
+        if let tag { query.append(URLQueryItem(name: "tag", value: tag)) }
+        if let low = minPrice { query.append(URLQueryItem(name: "min_price", value: "\(low)")) }
+        if let high = maxPrice { query.append(URLQueryItem(name: "max_price", value: "\(high)")) }
+        if let text = self.query { query.append(URLQueryItem(name: "q", value: text)) }
+        return query
+    }
 }

@@ -1,8 +1,8 @@
 import Foundation
 import PlatformAPI
 
-/// The filters of `GET /reminders`.
-public struct ReminderFilter: Sendable, Equatable {
+/// The query of `GET /reminders`: by status and a window of scheduled times.
+public struct ReminderFilter: RouteQuery, Equatable {
     public var status: ReminderStatus?
     public var from: Date?
     public var to: Date?
@@ -22,6 +22,21 @@ public struct ReminderFilter: Sendable, Equatable {
         if let raw = parameter("to_date") { filter.to = ReminderFieldRules.bound(raw, "to_date", endOfDay: true, &v) }
         if let from = filter.from, let to = filter.to, from > to { v.fail("to_date", "must not be before from_date") }
         return filter
+    }
+
+    public static let parameters: [QueryParameter] = [.oneOf("status", ReminderStatus.self), QueryParameter("from_date"), QueryParameter("to_date")]
+
+    public static func read(_ query: QueryValues, _ v: inout Validator) -> ReminderFilter {
+        parse({ query[$0] }, &v)
+    }
+
+    /// The set filters, the bounds as ISO 8601 instants.
+    public var queryItems: [URLQueryItem] {
+        var query: [URLQueryItem] = []
+        if let status { query.append(URLQueryItem(name: "status", value: status.rawValue)) }
+        if let from { query.append(URLQueryItem(name: "from_date", value: ISO8601.string(from: from))) }
+        if let to { query.append(URLQueryItem(name: "to_date", value: ISO8601.string(from: to))) }
+        return query
     }
 }
 

@@ -30,13 +30,13 @@ public enum VibeKeeperRoutes {
 
     // MARK: Gift ideas
     /// Filters, `?limit&cursor`; the next page's cursor in ``nextCursorHeader``.
-    public static let giftIdeas = Route<NoParameter, NoBody, [GiftIdea]>(.get, root, "/gift-ideas")
+    public static let giftIdeas = Route<NoParameter, NoBody, [GiftIdea]>.Querying<GiftIdeaQuery>(.get, root, "/gift-ideas")
     public static let createGiftIdea = Route<NoParameter, NewGiftIdea, GiftIdea>(.post, root, "/gift-ideas", status: 201)
     public static let giftIdea = Route<GiftIdeaID, NoBody, GiftIdea>(.get, root, "/gift-ideas/{id}")
     public static let updateGiftIdea = Route<GiftIdeaID, GiftIdeaChanges, GiftIdea>(.put, root, "/gift-ideas/{id}")
     public static let deleteGiftIdea = Route<GiftIdeaID, NoBody, NoContent>(.delete, root, "/gift-ideas/{id}")
     /// `?limit`.
-    public static let relatedIdeas = Route<GiftIdeaID, NoBody, [RelatedIdea]>(.get, root, "/gift-ideas/{id}/related")
+    public static let relatedIdeas = Route<GiftIdeaID, NoBody, [RelatedIdea]>.Querying<RelatedIdeasQuery>(.get, root, "/gift-ideas/{id}/related")
 
     // MARK: Contacts and occasions
     /// `?limit&cursor`; the next page's cursor in ``nextCursorHeader``.
@@ -52,7 +52,7 @@ public enum VibeKeeperRoutes {
 
     // MARK: Reminders and preferences
     /// Filters as query parameters.
-    public static let reminders = Route<NoParameter, NoBody, [Reminder]>(.get, root, "/reminders")
+    public static let reminders = Route<NoParameter, NoBody, [Reminder]>.Querying<ReminderFilter>(.get, root, "/reminders")
     public static let createReminder = Route<NoParameter, NewReminder, Reminder>(.post, root, "/reminders", status: 201)
     public static let reminder = Route<ReminderID, NoBody, Reminder>(.get, root, "/reminders/{id}")
     public static let updateReminder = Route<ReminderID, ReminderChanges, Reminder>(.put, root, "/reminders/{id}")
@@ -62,7 +62,7 @@ public enum VibeKeeperRoutes {
 
     // MARK: Search and media
     /// `?q&limit` and the list's filters.
-    public static let search = Route<NoParameter, NoBody, SearchResults>(.get, root, "/search")
+    public static let search = Route<NoParameter, NoBody, SearchResults>.Querying<IdeaSearchQuery>(.get, root, "/search")
     /// The bytes of a photo or recording, with its detected content type.
     public static let media = Route<MediaAssetID, NoBody, RawBody>(.get, root, "/media/{id}")
 

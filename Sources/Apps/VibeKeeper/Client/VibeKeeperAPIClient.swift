@@ -122,7 +122,10 @@ public final class VibeKeeperAPIClient: RouteSending {
 
     /// `GET /gift-ideas` with filters, newest first, a page at a time.
     public func giftIdeas(_ filter: GiftIdeaFilter = GiftIdeaFilter(), limit: Int? = nil, cursor: String? = nil) async throws -> GiftIdeaPage {
-        try page(try await client.response(VibeKeeperRoutes.giftIdeas, NoParameter(), body: nil, query: Self.query(filter) + .page(limit: limit, cursor: cursor)))
+        try page(
+            try await client.response(
+                VibeKeeperRoutes.giftIdeas, NoParameter(),
+                query: GiftIdeaQuery(filter: filter, page: PageQuery(limit: limit ?? VibeKeeperRoutes.Pages.defaultLimit, cursor: cursor))))
     }
 
     /// Every page of `GET /gift-ideas` for `filter`.
@@ -149,7 +152,7 @@ public final class VibeKeeperAPIClient: RouteSending {
 
     /// `GET /gift-ideas/{id}/related`: the most similar other ideas.
     public func relatedIdeas(_ id: GiftIdeaID, limit: Int? = nil) async throws -> [RelatedIdea] {
-        try await client.send(VibeKeeperRoutes.relatedIdeas, id, query: limit.map { [URLQueryItem(name: "limit", value: "\($0)")] } ?? [])
+        try await client.send(VibeKeeperRoutes.relatedIdeas, id, query: RelatedIdeasQuery(limit: limit ?? RelatedIdeasQuery.defaultLimit))
     }
 
     // MARK: Contacts and occasions
@@ -201,11 +204,7 @@ public final class VibeKeeperAPIClient: RouteSending {
     // MARK: Reminders and preferences
 
     public func reminders(_ filter: ReminderFilter = ReminderFilter()) async throws -> [Reminder] {
-        var query: [URLQueryItem] = []
-        if let status = filter.status { query.append(URLQueryItem(name: "status", value: status.rawValue)) }
-        if let from = filter.from { query.append(URLQueryItem(name: "from_date", value: ISO8601.string(from: from))) }
-        if let to = filter.to { query.append(URLQueryItem(name: "to_date", value: ISO8601.string(from: to))) }
-        return try await client.send(VibeKeeperRoutes.reminders, query: query)
+        try await client.send(VibeKeeperRoutes.reminders, query: filter)
     }
 
     public func reminder(_ id: ReminderID) async throws -> Reminder {
@@ -237,10 +236,7 @@ public final class VibeKeeperAPIClient: RouteSending {
 
     /// `GET /search`: ideas and contacts by meaning and words, best first, with the idea filters.
     public func search(_ text: String, filter: GiftIdeaFilter = GiftIdeaFilter(), limit: Int? = nil) async throws -> SearchResults {
-        var scoped = filter
-        scoped.query = text
-        let query = Self.query(scoped) + (limit.map { [URLQueryItem(name: "limit", value: "\($0)")] } ?? [])
-        return try await client.send(VibeKeeperRoutes.search, query: query)
+        try await client.send(VibeKeeperRoutes.search, query: IdeaSearchQuery(text: text, filter: filter, limit: limit ?? IdeaSearchQuery.defaultLimit))
     }
 
     /// The bytes of a stored photo or recording (owner only).
@@ -275,18 +271,5 @@ public final class VibeKeeperAPIClient: RouteSending {
 
     static func matching(_ version: Date?) -> [String: String] {
         version.map { [PreconditionHeaders.ifMatch: EntityTag(updatedAt: $0).description] } ?? [:]
-    }
-
-    /// The filters as `GET /gift-ideas` and `GET /search` read them.
-    static func query(_ filter: GiftIdeaFilter) -> [URLQueryItem] {
-        var query: [URLQueryItem] = []
-        if let id = filter.recipientId { query.append(URLQueryItem(name: "recipient_id", value: id.description)) }
-        if let occasion = filter.occasion { query.append(URLQueryItem(name: "occasion", value: occasion)) }
-        if let status = filter.status { query.append(URLQueryItem(name: "status", value: status.rawValue)) }
-        if let tag = filter.tag { query.append(URLQueryItem(name: "tag", value: tag)) }
-        if let low = filter.minPrice { query.append(URLQueryItem(name: "min_price", value: "\(low)")) }
-        if let high = filter.maxPrice { query.append(URLQueryItem(name: "max_price", value: "\(high)")) }
-        if let text = filter.query { query.append(URLQueryItem(name: "q", value: text)) }
-        return query
     }
 }

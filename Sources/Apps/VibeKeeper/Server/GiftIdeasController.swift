@@ -14,7 +14,7 @@ public struct GiftIdeasController: Sendable {
 
     /// - Parameter cursorSecret: the server secret the list's cursors are signed with.
     public init(ideas: GiftIdeaRepository, cursorSecret: Data, effects: WriteEffects) {
-        self.paging = ListPaging(secret: cursorSecret, list: "vibekeeper.gift-ideas", defaultLimit: VibeKeeperRules.defaultPageSize, maxLimit: VibeKeeperRules.maxPageSize)
+        self.paging = ListPaging(secret: cursorSecret, list: "vibekeeper.gift-ideas", sizes: VibeKeeperRoutes.Pages.self)
         self.ideas = ideas
         self.effects = effects
     }
@@ -24,19 +24,17 @@ public struct GiftIdeasController: Sendable {
     public static let nextCursorHeader = ListPaging.nextCursorHeader
 
     public func addRoutes(to api: RouterGroup<AuthenticatedContext>) {
-        api.on(VibeKeeperRoutes.giftIdeas, edited: list)
+        api.on(VibeKeeperRoutes.giftIdeas, checkingFurther: list)
         api.on(VibeKeeperRoutes.createGiftIdea, edited: create)
         api.on(VibeKeeperRoutes.giftIdea, edited: read)
         api.on(VibeKeeperRoutes.updateGiftIdea, edited: update)
         api.on(VibeKeeperRoutes.deleteGiftIdea, use: delete)
     }
 
-    @Sendable func list(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> EditedResponse<[GiftIdea]> {
-        var v = Validator()
-        let query = request.uri.queryParameters
-        let filter = GiftIdeaFilter.parse({ query.get($0).map { String($0) } }, &v)
-        let page = paging.parse(query, for: context.userID, &v)
-        try v.throwIfInvalid()
+    @Sendable func list(
+        _ request: Request, _ context: AuthenticatedContext, _: NoParameter, _ reading: QueryReading<GiftIdeaQuery>
+    ) async throws -> EditedResponse<[GiftIdea]> {
+        let (filter, page) = try reading.checked { query, v in (query.filter, paging.page(query.page, for: context.userID, &v)) }.get()
         let found = try await ideas.list(for: context.userID, filter: filter, limit: page.limit, cursor: page.cursor)
         return paging.response(found.ideas, next: found.nextCursor, for: context.userID)
     }

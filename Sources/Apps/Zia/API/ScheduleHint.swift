@@ -3,7 +3,7 @@ import PlatformAPI
 
 /// `GET /calendar/suggestion`'s query (docs/zia.md, "Calendar suggestions"): which artifact,
 /// and what overrides the type's defaults.
-public struct ScheduleHint: Sendable, Equatable {
+public struct ScheduleHint: RouteQuery, Equatable {
     public var artifactID: ArtifactID
     /// Minutes after local midnight (`time=HH:MM`).
     public var minuteOfDay: Int?
@@ -60,5 +60,31 @@ public struct ScheduleHint: Sendable, Equatable {
     public static func minuteOfDay(_ text: String) -> Int? {
         guard ZiaRules.isClockTime(text), let hour = Int(text.prefix(2)), let minute = Int(text.suffix(2)) else { return nil }
         return hour * 60 + minute
+    }
+
+    public static let parameters: [QueryParameter] = [
+        QueryParameter("artifact_id", required: true), QueryParameter("time"), QueryParameter("duration"), QueryParameter("recurrence"),
+        QueryParameter("recurring"),
+    ]
+
+    /// ``check(_:)`` on a request's query.
+    public static func read(_ query: QueryValues, _ v: inout Validator) -> ScheduleHint {
+        let checked = check { query[$0] }
+        for problem in checked.problems { v.fail(problem.field, problem.message) }
+        return checked.value ?? ScheduleHint(artifactID: ArtifactID())
+    }
+
+    public var queryItems: [URLQueryItem] {
+        var items = [URLQueryItem(name: "artifact_id", value: artifactID.description), URLQueryItem(name: "recurring", value: String(recurring))]
+        if let minuteOfDay { items.append(URLQueryItem(name: "time", value: Self.clockTime(minuteOfDay))) }
+        if let durationMinutes { items.append(URLQueryItem(name: "duration", value: String(durationMinutes))) }
+        if let recurrence { items.append(URLQueryItem(name: "recurrence", value: recurrence.rawValue)) }
+        return items
+    }
+
+    /// Minutes after midnight as `HH:MM`.
+    static func clockTime(_ minutes: Int) -> String {
+        let (hour, minute) = (minutes / 60, minutes % 60)
+        return (hour < 10 ? "0" : "") + String(hour) + ":" + (minute < 10 ? "0" : "") + String(minute)
     }
 }

@@ -15,7 +15,7 @@ extension ZiaRoutes {
     /// Admins only: Zia's experiments, their variants and sampling rates.
     public static let experiments = Route<NoParameter, NoBody, ExperimentList>(.get, root, "/admin/experiments")
     /// Admins only: Zia's model spend per UTC day (`?days=1…90`, default 14), zero-filled.
-    public static let costs = Route<NoParameter, NoBody, CostReport>(.get, root, "/admin/costs")
+    public static let costs = Route<NoParameter, NoBody, CostReport>.Querying<CostQuery>(.get, root, "/admin/costs")
 
     /// The admin routes, for ``all``.
     public static let adminRoutes: [RouteShape] = [health.shape, appleSignIn.shape, adminHealth.shape, experiments.shape, costs.shape]

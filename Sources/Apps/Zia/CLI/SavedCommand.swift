@@ -22,7 +22,7 @@ struct SavedCommand: AsyncParsableCommand {
 
     /// The saved plan `text` names: a full id as is, else found among the newest 100.
     static func artifactID(_ text: String, _ api: ZiaAPIClient) async throws -> ArtifactID {
-        try await lookup.id(text, parse: ArtifactID.init, list: { try await api.send(ZiaRoutes.artifacts, query: [URLQueryItem(name: "limit", value: "100")]) }, id: \.id)
+        try await lookup.id(text, parse: ArtifactID.init, list: { try await api.send(ZiaRoutes.artifacts, query: ArtifactQuery(page: PageQuery(limit: 100))) }, id: \.id)
     }
 
     struct List: AsyncParsableCommand {
@@ -32,8 +32,7 @@ struct SavedCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await options.run { api in
-                let query = try type.map { [URLQueryItem(name: "artifact_type", value: try SavedCommand.type($0).rawValue)] } ?? []
-                let all = try await api.send(ZiaRoutes.artifacts, query: query)
+                let all = try await api.send(ZiaRoutes.artifacts, query: ArtifactQuery(type: try type.map { try SavedCommand.type($0) }))
                 try options.show(all) { all in
                     all.isEmpty
                         ? "Nothing saved yet; `zia ask … --save` saves a plan."

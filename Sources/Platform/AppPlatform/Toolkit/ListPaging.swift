@@ -73,10 +73,7 @@ public struct ListPaging: Sendable {
     /// The page a ``PageQuery`` as read asks for: a bad `limit` or a cursor not issued to `user`
     /// for this list is the 422 naming each.
     public func page<Size: PageSize>(_ reading: QueryReading<PageQuery<Size>>, for user: UserID) throws -> Query {
-        var v = reading.validator
-        let page = page(reading.value, for: user, &v)
-        try v.throwIfInvalid()
-        return page
+        try reading.checked { query, v in page(query, for: user, &v) }.get()
     }
 
     /// The page `request` asks for when its query has nothing else to check: a bad `limit` or

@@ -6,12 +6,14 @@ extension OpenAPIDocument {
     /// operation: each parameter's `name`, `in`, `required` and, where Swift states them, `schema` and `description`,
     /// after the operation's other parameters, in the order the query declares them. A hand-kept
     /// entry of the same name (`{"name", "in": "query", "description"}`) adds what Swift cannot
-    /// say; it fails to compose when it restates what Swift states, when the operation is not in
-    /// the document, or when the document lists a query parameter the typed query does not take.
+    /// say (and may spell out `"required": false`); it fails to compose when it restates what Swift
+    /// states or contradicts it, when the operation is not in the document, or when the document
+    /// lists a query parameter the typed query does not take (inline, on the path item or by `$ref`).
     public func addingQueryParameters(of routes: [RouteShape]) throws -> OpenAPIDocument {
         var document = object
         let base = ((document["servers"] as? [[String: Any]])?.first?["url"] as? String) ?? ""
         var paths = document["paths"] as? [String: Any] ?? [:]
+        let shared = (document["components"] as? [String: Any])?["parameters"] as? [String: Any] ?? [:]
         for shape in routes where !shape.query.isEmpty {
             guard shape.path.hasPrefix(base + "/") else { throw Invalid("\(shape) is outside the document's server \(base)") }
             let path = String(shape.path.dropFirst(base.count))
@@ -20,6 +22,12 @@ extension OpenAPIDocument {
                 throw Invalid("\(shape) takes a typed query, but the document has no such operation")
             }
             let listed = operation["parameters"] as? [[String: Any]] ?? []
+            let elsewhere = ((item["parameters"] as? [[String: Any]] ?? []) + listed.filter { $0["$ref"] != nil }).map { parameter in
+                (parameter["$ref"] as? String).flatMap { shared[String($0.split(separator: "/").last ?? "")] as? [String: Any] } ?? parameter
+            }
+            guard !elsewhere.contains(where: { $0["in"] as? String == "query" }) else {
+                throw Invalid("\(shape) takes a typed query: its query parameters are written inline on the operation only")
+            }
             let kept = listed.filter { $0["in"] as? String == "query" }
             let declared = Set(shape.query.map(\.name))
             if let stray = kept.compactMap({ $0["name"] as? String }).first(where: { !declared.contains($0) }) {
@@ -32,6 +40,12 @@ extension OpenAPIDocument {
                 if let schema = parameter.schema { generated["schema"] = schema.foundationValue }
                 if let description = parameter.description { generated["description"] = description }
                 for (key, value) in kept.first(where: { $0["name"] as? String == parameter.name }) ?? [:] where key != "name" && key != "in" {
+                    if key == "required" {
+                        // Written out only to say `false`; it must say what the Swift query does.
+                        guard (value as? Bool) == parameter.required, !parameter.required else {
+                            throw Invalid("\(shape): the query parameter \(parameter.name) is required: \(parameter.required) in its Swift query; the document says \(value)")
+                        }
+                    }
                     guard generated[key] == nil else {
                         throw Invalid("\(shape): the query parameter \(parameter.name) states \(key) in its Swift query and in the document; keep the Swift one")
                     }

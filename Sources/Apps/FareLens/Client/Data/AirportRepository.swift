@@ -16,7 +16,7 @@ public actor AirportRepository {
         let query = AirportQuery(text: text.trimmingCharacters(in: .whitespaces).lowercased(), limit: limit)
         let key = "airports?q=\(query.text)&limit=\(limit)"
         if let cached: [AirportSuggestion] = cache.get(key: key, maxAge: CacheKey.airportsMaxAge) { return cached }
-        let airports = try await api.send(FareLensRoutes.airports, query: query.queryItems)
+        let airports = try await api.send(FareLensRoutes.airports, query: query)
         cache.set(key: key, value: airports)
         return airports
     }

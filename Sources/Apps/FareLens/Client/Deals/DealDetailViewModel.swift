@@ -110,6 +110,6 @@ public final class DealDetailViewModel {
     }
 
     private func bookingLinks() async -> [BookingLink] {
-        (try? await api.send(FareLensRoutes.dealLinks, dealID, query: [URLQueryItem(name: "placement", value: placement.rawValue)]))?.links ?? []
+        (try? await api.send(FareLensRoutes.dealLinks, dealID, query: DealLinksQuery(placement: placement)))?.links ?? []
     }
 }

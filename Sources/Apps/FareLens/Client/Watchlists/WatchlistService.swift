@@ -26,8 +26,8 @@ public struct WatchlistService: WatchlistServicing {
     public func checkForUpdates(_ ids: [WatchlistID]) async throws -> [WatchlistCheck] {
         var checks: [WatchlistCheck] = []
         for start in stride(from: 0, to: ids.count, by: WatchlistCheckIDs.maxIDs) {
-            let chunk = ids[start..<min(start + WatchlistCheckIDs.maxIDs, ids.count)].map(\.description).joined(separator: ",")
-            checks += try await api.send(FareLensRoutes.watchlistCheck, query: [URLQueryItem(name: "ids", value: chunk)]).data
+            let chunk = Array(ids[start..<min(start + WatchlistCheckIDs.maxIDs, ids.count)])
+            checks += try await api.send(FareLensRoutes.watchlistCheck, query: WatchlistCheckQuery(ids: chunk)).data
         }
         return checks
     }

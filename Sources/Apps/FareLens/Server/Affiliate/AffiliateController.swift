@@ -23,8 +23,8 @@ struct AffiliateController: Sendable {
     }
 
     /// The links of a listed deal for the caller at `placement`; each serving counts as an impression.
-    @Sendable func links(_ request: Request, _ context: AuthenticatedContext, _ id: DealID) async throws -> DealLinks {
-        let placement = try DealLinks.checkPlacement(request.uri.queryParameters.get("placement").map { String($0) }).get()
+    @Sendable func links(_ request: Request, _ context: AuthenticatedContext, _ id: DealID, _ query: DealLinksQuery) async throws -> DealLinks {
+        let placement = query.placement
         guard let deal = try await deals.find(id)?.deal else { throw DealsController.notFound }
         let attribution = try await BookingAttribution.of(context.userID, accounts: accounts, watchlists: watchlists)
         let subID = attribution.subID(dealID: id.description, for: deal, placement: placement)

@@ -18,9 +18,7 @@ public struct AirportsController: Sendable {
     /// How long a client may keep an answer: one hour (docs/farelens.md, "Airports").
     public static let cacheControl = "private, max-age=3600"
 
-    @Sendable func search(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> EditedResponse<[AirportSuggestion]> {
-        let parameters = request.uri.queryParameters
-        let query = try AirportQuery.check(q: parameters.get("q").map { String($0) }, limit: parameters.get("limit").map { String($0) }).get()
+    @Sendable func search(_ request: Request, _ context: AuthenticatedContext, _: NoParameter, _ query: AirportQuery) async throws -> EditedResponse<[AirportSuggestion]> {
         return EditedResponse(headers: [.cacheControl: Self.cacheControl], response: index().search(query.text, limit: query.limit))
     }
 }

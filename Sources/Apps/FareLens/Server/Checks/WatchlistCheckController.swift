@@ -14,8 +14,9 @@ public struct WatchlistCheckController: Sendable {
         api.on(FareLensRoutes.watchlistCheck, use: check)
     }
 
-    @Sendable func check(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> FareLensList<WatchlistCheck> {
-        let ids = try WatchlistCheckIDs.check(request.uri.queryParameters.get("ids").map { String($0) }).get()
-        return FareLensList(data: try await checks.check(ids, for: context.userID))
+    @Sendable func check(
+        _ request: Request, _ context: AuthenticatedContext, _: NoParameter, _ query: WatchlistCheckQuery
+    ) async throws -> FareLensList<WatchlistCheck> {
+        FareLensList(data: try await checks.check(query.ids, for: context.userID))
     }
 }

@@ -49,12 +49,10 @@ public struct NotificationsController: Sendable {
         return UpcomingNotifications(notifications: items, count: items.count)
     }
 
-    @Sendable func history(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> NotificationHistoryPage {
-        var validator = Validator()
-        let limit = validator.queryInteger(request.uri.queryParameters.get("limit").map { String($0) }, "limit", default: 50, range: 1...100)
-        let offset = validator.queryInteger(request.uri.queryParameters.get("offset").map { String($0) }, "offset", default: 0, range: 0...1_000_000)
-        try validator.throwIfInvalid()
-        let page = try await notifications.history(for: context.userID, limit: limit, offset: offset)
+    @Sendable func history(
+        _ request: Request, _ context: AuthenticatedContext, _: NoParameter, _ query: NotificationHistoryQuery
+    ) async throws -> NotificationHistoryPage {
+        let page = try await notifications.history(for: context.userID, limit: query.limit, offset: query.offset)
         return NotificationHistoryPage(notifications: page.items, total: page.total)
     }
 

@@ -22,9 +22,9 @@ public struct DeepLinks: Sendable {
         open.on(KnotRoutes.recommendationPage, responding: page)
     }
 
-    @Sendable func page(_ request: Request, _ context: AppRequestContext, _ id: Unchecked<RecommendationID>) async throws -> Response {
+    @Sendable func page(_ request: Request, _ context: AppRequestContext, _ id: Unchecked<RecommendationID>, _ query: ShareSignatureQuery) async throws -> Response {
         var recommendation: Recommendation?
-        if let id = id.value, signer.isValid(request.uri.queryParameters.get("sig"), for: id) {
+        if let id = id.value, signer.isValid(query.sig, for: id) {
             recommendation = try await recommendations.findShared(id)?.card
         }
         return Response(

@@ -24,12 +24,8 @@ public struct RemindersController: Sendable {
         api.on(VibeKeeperRoutes.updatePreferences, use: updatePreferences)
     }
 
-    @Sendable func list(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> [Reminder] {
-        var v = Validator()
-        let query = request.uri.queryParameters
-        let filter = ReminderFilter.parse({ query.get($0).map { String($0) } }, &v)
-        try v.throwIfInvalid()
-        return try await reminders.list(for: context.userID, filter: filter)
+    @Sendable func list(_ request: Request, _ context: AuthenticatedContext, _: NoParameter, _ filter: ReminderFilter) async throws -> [Reminder] {
+        try await reminders.list(for: context.userID, filter: filter)
     }
 
     @Sendable func create(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> EditedResponse<Reminder> {

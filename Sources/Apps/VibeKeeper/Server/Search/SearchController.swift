@@ -16,21 +16,12 @@ public struct SearchController: Sendable {
         api.on(VibeKeeperRoutes.relatedIdeas, use: related)
     }
 
-    @Sendable func find(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> SearchResults {
-        var v = Validator()
-        let query = request.uri.queryParameters
-        let filter = GiftIdeaFilter.parse({ query.get($0).map { String($0) } }, &v)
-        let text = v.requireText(query.get("q").map { String($0) }, "q", maxLength: VibeKeeperRules.maxFilterTextLength)
-        let limit = v.queryInteger(query.get("limit").map { String($0) }, "limit", default: 20, range: 1...50)
-        try v.throwIfInvalid()
-        return try await search.search(text!, filter: filter, for: context.userID, limit: limit)
+    @Sendable func find(_ request: Request, _ context: AuthenticatedContext, _: NoParameter, _ query: IdeaSearchQuery) async throws -> SearchResults {
+        try await search.search(query.text, filter: query.filter, for: context.userID, limit: query.limit)
     }
 
-    @Sendable func related(_ request: Request, _ context: AuthenticatedContext, _ id: GiftIdeaID) async throws -> [RelatedIdea] {
-        var v = Validator()
-        let limit = v.queryInteger(request.uri.queryParameters.get("limit").map { String($0) }, "limit", default: 5, range: 1...20)
-        try v.throwIfInvalid()
-        guard let related = try await search.related(to: id, for: context.userID, limit: limit) else { throw GiftIdeasController.ideaNotFound }
+    @Sendable func related(_ request: Request, _ context: AuthenticatedContext, _ id: GiftIdeaID, _ query: RelatedIdeasQuery) async throws -> [RelatedIdea] {
+        guard let related = try await search.related(to: id, for: context.userID, limit: query.limit) else { throw GiftIdeasController.ideaNotFound }
         return related
     }
 }

@@ -43,13 +43,16 @@ public final class CalendarViewModel {
     /// Drafts the event for a saved plan: its type's default time, or `time` (`HH:MM`) and
     /// `durationMinutes` when the user picked them.
     public func prepare(_ artifact: ArtifactID, time: String? = nil, durationMinutes: Int? = nil) async {
-        var query = [URLQueryItem(name: "artifact_id", value: artifact.description), URLQueryItem(name: "recurring", value: String(recurring))]
-        if let time { query.append(URLQueryItem(name: "time", value: time)) }
-        if let durationMinutes { query.append(URLQueryItem(name: "duration", value: String(durationMinutes))) }
+        var given = ["artifact_id": artifact.description, "recurring": String(recurring)]
+        given["time"] = time
+        given["duration"] = durationMinutes.map(String.init)
         isWorking = true
         defer { isWorking = false }
         do {
-            draft = CalendarEventDraft(try await api.send(ZiaRoutes.calendarSuggestion, query: query))
+            // The server's own rules, before sending: a time that is not HH:MM is named, not dropped.
+            let checked = ScheduleHint.check { given[$0] }
+            guard let hint = checked.value else { throw ClientError.invalid(checked.problems) }
+            draft = CalendarEventDraft(try await api.send(ZiaRoutes.calendarSuggestion, query: hint))
         } catch {
             draft = nil
             show("Could not prepare the event: " + ScreenText.message(error))

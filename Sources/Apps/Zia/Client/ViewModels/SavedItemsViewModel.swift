@@ -138,10 +138,8 @@ public final class SavedItemsViewModel {
     }
 
     private func page(after cursor: String?) async throws -> ([Artifact], String?) {
-        var query = [URLQueryItem(name: "limit", value: String(pageSize))]
-        if let type = filter.artifactType { query.append(URLQueryItem(name: "artifact_type", value: type.rawValue)) }
-        if let cursor { query.append(URLQueryItem(name: "cursor", value: cursor)) }
-        let response = try await api.client.response(ZiaRoutes.artifacts, NoParameter(), body: nil, query: query)
+        let query = ArtifactQuery(type: filter.artifactType, page: PageQuery(limit: pageSize, cursor: cursor))
+        let response = try await api.client.response(ZiaRoutes.artifacts, NoParameter(), query: query)
         let items = try api.client.decode(response, of: ZiaRoutes.artifacts)
         return (items, response.header("X-Next-Cursor").flatMap { $0.isEmpty ? nil : $0 })
     }

@@ -27,11 +27,8 @@ public struct ZiaAdminController: Sendable {
         admin.on(ZiaRoutes.costs, use: costs)
     }
 
-    @Sendable func costs(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> CostReport {
-        var v = Validator()
-        let days = v.queryInteger(request.uri.queryParameters.get("days").map { String($0) }, "days", default: CostReport.defaultDays, range: CostReport.dayRange)
-        try v.throwIfInvalid()
-        return try await Self.report(days: days, endingOn: clock.now(), usage: usage)
+    @Sendable func costs(_ request: Request, _ context: AuthenticatedContext, _: NoParameter, _ query: CostQuery) async throws -> CostReport {
+        try await Self.report(days: query.days, endingOn: clock.now(), usage: usage)
     }
 
     /// The `days` UTC days ending with the one holding `now`, oldest first, days without calls as zeros.

@@ -31,12 +31,12 @@ public struct ArtifactsController: Sendable {
         self.writeBack = writeBack
         self.accounts = accounts
         self.clock = clock
-        paging = ListPaging(secret: cursorSecret, list: "zia.artifacts", defaultLimit: ArtifactRules.defaultPage, maxLimit: ArtifactRules.maxPage)
+        paging = ListPaging(secret: cursorSecret, list: "zia.artifacts", sizes: ArtifactQuery.Pages.self)
     }
 
     public func addRoutes(to api: RouterGroup<AuthenticatedContext>) {
         api.on(ZiaRoutes.saveArtifact, use: save)
-        api.on(ZiaRoutes.artifacts, edited: list)
+        api.on(ZiaRoutes.artifacts, checkingFurther: list)
         api.on(ZiaRoutes.artifact, use: read)
         api.on(ZiaRoutes.deleteArtifact, use: delete)
         api.on(ZiaRoutes.swapMealPlanDay, use: swap)
@@ -54,11 +54,8 @@ public struct ArtifactsController: Sendable {
         return artifact
     }
 
-    @Sendable func list(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> EditedResponse<[Artifact]> {
-        var v = Validator()
-        let type = request.uri.queryParameters.get("artifact_type").flatMap { v.requireEnum(String($0), "artifact_type", as: ArtifactType.self) }
-        let page = paging.parse(request.uri.queryParameters, for: context.userID, &v)
-        try v.throwIfInvalid()
+    @Sendable func list(_ request: Request, _ context: AuthenticatedContext, _: NoParameter, _ reading: QueryReading<ArtifactQuery>) async throws -> EditedResponse<[Artifact]> {
+        let (type, page) = try reading.checked { query, v in (query.type, paging.page(query.page, for: context.userID, &v)) }.get()
         let found = try await artifacts.page(for: context.userID, type: type, limit: page.limit, cursor: page.cursor)
         return paging.response(found.artifacts, next: found.next, for: context.userID)
     }
@@ -111,9 +108,7 @@ public struct ArtifactsController: Sendable {
         return updated
     }
 
-    @Sendable func suggest(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> CalendarSuggestion {
-        let query = request.uri.queryParameters
-        let hint = try ScheduleHint.check { name in query.get(name).map { String($0) } }.get()
+    @Sendable func suggest(_ request: Request, _ context: AuthenticatedContext, _: NoParameter, _ hint: ScheduleHint) async throws -> CalendarSuggestion {
         guard let artifact = try await artifacts.find(hint.artifactID, for: context.userID) else { throw Self.notFound }
         return CalendarSuggester.suggest(for: artifact, hint: hint, now: clock.now(), timeZone: try await userTimeZone(context.userID, accounts: accounts))
     }

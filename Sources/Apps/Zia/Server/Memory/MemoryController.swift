@@ -21,11 +21,8 @@ public struct MemoryController: Sendable {
         api.on(ZiaRoutes.feedback, use: give)
     }
 
-    @Sendable func list(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> MemoryList {
-        var v = Validator()
-        let domain = request.uri.queryParameters.get("domain").flatMap { raw in v.requireEnum(String(raw), "domain", as: MemoryDomain.self) }
-        try v.throwIfInvalid()
-        return MemoryList(memories: try await memories.list(for: context.userID, domain: domain))
+    @Sendable func list(_ request: Request, _ context: AuthenticatedContext, _: NoParameter, _ query: MemoryQuery) async throws -> MemoryList {
+        MemoryList(memories: try await memories.list(for: context.userID, domain: query.domain))
     }
 
     @Sendable func save(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> Memory {
@@ -33,11 +30,8 @@ public struct MemoryController: Sendable {
         return try await memories.save(entry, for: context.userID)
     }
 
-    @Sendable func delete(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> NoContent {
-        var v = Validator()
-        let key = MemoryRules.requireKey(request.uri.queryParameters.get("key").map { String($0) }, &v)
-        try v.throwIfInvalid()
-        guard let key, try await memories.delete(key: key, for: context.userID) else { throw APIError.notFound("Memory", code: "memory_not_found") }
+    @Sendable func delete(_ request: Request, _ context: AuthenticatedContext, _: NoParameter, _ query: MemoryKeyQuery) async throws -> NoContent {
+        guard try await memories.delete(key: query.key, for: context.userID) else { throw APIError.notFound("Memory", code: "memory_not_found") }
         return NoContent()
     }
 

@@ -14,15 +14,8 @@ struct RAGSearchController: Sendable {
         api.on(ZiaRoutes.ragSearch, use: search)
     }
 
-    @Sendable func search(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> RAGSearchResults {
-        var v = Validator()
-        let parameters = request.uri.queryParameters
-        let query = v.requireText(parameters.get("q").map { String($0) }, "q", maxLength: RAGSearchRules.maxQueryLength)
-        let domain = parameters.get("domain").map { v.requireEnum(String($0), "domain", as: RAGSearchDomain.self) } ?? .recipe
-        let k = v.queryInteger(
-            parameters.get("k").map { String($0) }, "k", default: RAGSearchRules.defaultResultCount, range: RAGSearchRules.resultCount)
-        try v.throwIfInvalid()
-        guard let query, let domain else { throw APIError.validation(v.errors) }
+    @Sendable func search(_ request: Request, _ context: AuthenticatedContext, _: NoParameter, _ search: RAGSearchQuery) async throws -> RAGSearchResults {
+        let (query, domain, k) = (search.q, search.domain, search.k)
         let results: [RAGSearchHit]
         do {
             switch domain {
