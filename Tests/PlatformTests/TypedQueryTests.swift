@@ -95,6 +95,22 @@ struct TypedQueryTests {
         }
         let spelledOut = try Self.document(#"{"name": "limit", "in": "query", "required": false}"#).addingQueryParameters(of: [Self.things.shape])
         #expect(Self.queryParameters(spelledOut).first?["required"] as? Bool == false, "a hand-kept required: false that agrees is kept")
+        // A query parameter written on the path item, or behind a $ref, would escape the typed query.
+        #expect(throws: OpenAPIDocument.Invalid.self) {
+            try OpenAPIDocument(
+                app: "demo", apiRoot: "/v1", title: "Demo", version: "1",
+                fragment: #"{"paths": {"/v1/things": {"parameters": [{"name": "offset", "in": "query"}], "get": {"responses": {"200": {"description": "Things"}}}}}}"#
+            ).addingQueryParameters(of: [Self.things.shape])
+        }
+        #expect(throws: OpenAPIDocument.Invalid.self) {
+            try OpenAPIDocument(
+                app: "demo", apiRoot: "/v1", title: "Demo", version: "1",
+                fragment: #"""
+                    {"paths": {"/v1/things": {"get": {"parameters": [{"$ref": "#/components/parameters/Offset"}], "responses": {"200": {"description": "Things"}}}}},
+                     "components": {"parameters": {"Offset": {"name": "offset", "in": "query"}}}}
+                    """#
+            ).addingQueryParameters(of: [Self.things.shape])
+        }
         let elsewhere = Route<NoParameter, NoBody, [String]>.Querying<PageQuery<Sizes>>(.get, Self.root, "/others")
         #expect(throws: OpenAPIDocument.Invalid.self) { try Self.document("").addingQueryParameters(of: [elsewhere.shape]) }
         // A plain route adds nothing, and the hand-kept parameters of an operation it has no query for stay as written.
