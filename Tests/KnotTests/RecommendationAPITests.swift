@@ -219,7 +219,13 @@ struct DeepLinkTests {
             let page = try await client.send(.get, share)
             #expect(page.status == .ok && page.headers[.contentType]?.hasPrefix("text/html") == true)
             #expect(page.text.contains(DeepLinks.escape(title)))
+            // Shared links pick up trackers' parameters on their way; the page still shows.
+            for tracked in [share + "&utm_source=messages&utm_medium=share", share + "&fbclid=IwAR0abc", share + "&gclid=x&sig2=&=&utm_campaign=%F0%9F%8E%81"] {
+                let opened = try await client.send(.get, tracked)
+                #expect(opened.status == .ok && opened.text.contains(DeepLinks.escape(title)), "\(tracked): \(opened.status)")
+            }
             let id = pick["id"] as! String
+            #expect(try await client.send(.get, "/knot/recommendation/not-an-id?utm_source=x").text.contains("Download Knot"))
             for path in ["/knot/recommendation/\(id)", "/knot/recommendation/\(id)?sig=forged", share.replacingOccurrences(of: "sig=", with: "sig=x")] {
                 let fallback = try await client.send(.get, path)
                 #expect(fallback.status == .ok)

@@ -32,13 +32,6 @@ struct QueryParameterRuleTests {
                         let name = "\(method.uppercased()) /\(id)\(path)"
                         let httpMethod = HTTPRequest.Method(rawValue: method.uppercased())!
 
-                        let refused = try await client.send(httpMethod, "\(target)?\(Self.unknown)=1", token: user.accessToken)
-                        #expect(refused.status == .unprocessableContent, "\(name): \(refused.status) \(refused.text)")
-                        #expect(refused.errorFields == [Self.unknown], "\(name): \(refused.text)")
-                        // The same without a token: the parameters a route takes are public.
-                        let anonymous = try await client.send(httpMethod, "\(target)?\(Self.unknown)=1")
-                        #expect(anonymous.errorFields == [Self.unknown], "\(name) without a token: \(anonymous.status)")
-
                         // Every declared query parameter, with a value its schema allows, is taken.
                         let declared = ((item["parameters"] as? [Any] ?? []) + (operation["parameters"] as? [Any] ?? [])).compactMap { entry -> [String: Any]? in
                             guard var parameter = entry as? [String: Any] else { return nil }
@@ -46,6 +39,19 @@ struct QueryParameterRuleTests {
                                 parameter = shared[String(key)] as? [String: Any] ?? [:]
                             }
                             return parameter["in"] as? String == "query" ? parameter : nil
+                        }
+                        // A page opened from shared links takes any further parameter (a free-form one); every other operation refuses it.
+                        let freeForm = declared.contains { ($0["schema"] as? [String: Any])?["type"] as? String == "object" }
+                        if freeForm {
+                            let tracked = try await client.send(httpMethod, "\(target)?\(Self.unknown)=1&utm_source=x")
+                            #expect(tracked.status == .ok, "\(name) takes any parameter: \(tracked.status) \(tracked.text)")
+                        } else {
+                            let refused = try await client.send(httpMethod, "\(target)?\(Self.unknown)=1", token: user.accessToken)
+                            #expect(refused.status == .unprocessableContent, "\(name): \(refused.status) \(refused.text)")
+                            #expect(refused.errorFields == [Self.unknown], "\(name): \(refused.text)")
+                            // The same without a token: the parameters a route takes are public.
+                            let anonymous = try await client.send(httpMethod, "\(target)?\(Self.unknown)=1")
+                            #expect(anonymous.errorFields == [Self.unknown], "\(name) without a token: \(anonymous.status)")
                         }
                         guard !declared.isEmpty else { continue }
                         let query = declared.map { "\($0["name"] as! String)=\(Self.sample($0["schema"] as? [String: Any] ?? [:]))" }.joined(separator: "&")
@@ -87,7 +93,7 @@ struct QueryParameterRuleTests {
         }
     }
 
-    @Test("the declared parameters: the path item's and the operation's, inline or by reference; HEAD takes GET's; an undocumented route takes none")
+    @Test("the declared parameters: the path item's and the operation's, inline or by reference; HEAD takes GET's; an undocumented route takes none; a free-form one takes any")
     func declaredParameters() throws {
         let document = try OpenAPIDocument(
             app: "demo", title: "Demo", version: "1",
@@ -98,6 +104,13 @@ struct QueryParameterRuleTests {
                       "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "string"}}, {"name": "expand", "in": "query", "schema": {"type": "string"}}],
                       "get": {"parameters": [{"$ref": "#/components/parameters/Limit"}, {"name": "If-None-Match", "in": "header", "schema": {"type": "string"}}], "responses": {"200": {"description": "ok"}}},
                       "delete": {"responses": {"204": {"description": "gone"}}}
+                    },
+                    "/page/{id}": {
+                      "get": {
+                        "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "string"}}, {"name": "sig", "in": "query", "schema": {"type": "string"}},
+                          {"name": "other", "in": "query", "style": "form", "explode": true, "schema": {"type": "object", "additionalProperties": {"type": "string"}}}],
+                        "responses": {"200": {"description": "ok"}}
+                      }
                     }
                   },
                   "components": {"parameters": {"Limit": {"name": "limit", "in": "query", "schema": {"type": "integer"}}}}
@@ -112,6 +125,10 @@ struct QueryParameterRuleTests {
         #expect(declared.parameters(method: "GET", endpointPath: "/demo/elsewhere") == DeclaredQueryParameters.undocumented)
         #expect(throws: APIError.self) { try declared.check(["limit", "page"], against: get) }
         try declared.check(["limit", "expand"], against: get)
+        let page = declared.parameters(method: "GET", endpointPath: "/demo/page/{id}")
+        #expect(page == nil, "a free-form parameter takes any name")
+        try declared.check(["sig", "utm_source", "fbclid"], against: page)
+        #expect(throws: APIError.self) { try declared.check(["other"], against: declared.parameters(method: "GET", endpointPath: "/demo/elsewhere")) }
     }
 
     /// A value `schema` allows, for a query string.

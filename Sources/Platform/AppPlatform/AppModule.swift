@@ -122,8 +122,8 @@ extension AppModule {
         if passwordAccounts {
             document = try document.adding(PlatformOpenAPI.passwordAccountsFragment, app: id.rawValue, name: "password accounts fragment")
         }
-        // The typed queries' parameters are generated from the contract, the platform's routes' and the app's.
-        document = try document.addingQueryParameters(of: PlatformRoutes(root: apiRoot).all(passwordAccounts: passwordAccounts) + routes)
+        // What the routes state (path parameters, typed queries, statuses) is generated from the contract, the platform's routes' and the app's.
+        document = try document.addingRouteParts(of: PlatformRoutes(root: apiRoot).all(passwordAccounts: passwordAccounts) + routes)
         ServedOpenAPIDocuments.cache.withLock { $0[ObjectIdentifier(Self.self)] = document }
         return document
     }

@@ -7,4 +7,12 @@ public protocol PathParameter: Sendable {
     /// error code (`thing_not_found`).
     static var notFoundName: String { get }
     static var notFoundCode: String { get }
+    /// The parameter's JSON schema in the served document (generated from it): any string unless
+    /// the type says more (a pattern the text must fit).
+    static var schema: JSONValue { get }
+}
+
+extension PathParameter {
+    /// Any text: what does not parse is the 404 of a missing object, so the document promises no more.
+    public static var schema: JSONValue { .object(["type": .string("string")]) }
 }

@@ -10,12 +10,30 @@ public struct QueryParameter: Sendable, Hashable {
     /// What the parameter means, when it is the same wherever the parameter is used (a page's
     /// `cursor`); nil when the hand-kept document says it.
     public let description: String?
+    /// Whether this stands for any further parameters (``othersIgnored(_:description:)``): OpenAPI's
+    /// free-form query parameter, an object whose properties are the parameters (`style: form`,
+    /// `explode: true`), so the server refuses no name on the operation.
+    public let freeForm: Bool
 
     public init(_ name: String, required: Bool = false, schema: JSONValue? = nil, description: String? = nil) {
+        self.init(name, required: required, schema: schema, description: description, freeForm: false)
+    }
+
+    init(_ name: String, required: Bool, schema: JSONValue?, description: String?, freeForm: Bool) {
         self.name = name
         self.required = required
         self.schema = schema
         self.description = description
+        self.freeForm = freeForm
+    }
+
+    /// Any further parameters, read by nobody: what a page opened from a shared link takes, since
+    /// links pick up parameters on their way (`utm_source`, `fbclid`) and a page must not refuse
+    /// them. Every other route refuses a parameter it does not declare.
+    public static func othersIgnored(_ name: String = "other", description: String) -> QueryParameter {
+        QueryParameter(
+            name, required: false, schema: .object(["type": .string("object"), "additionalProperties": .object(["type": .string("string")])]), description: description,
+            freeForm: true)
     }
 
     /// A whole number within `range`, `defaultValue` when absent (``Validator/queryInteger(_:_:default:range:)``).

@@ -16,7 +16,9 @@ extension Route {
         /// The route as the route table lists it.
         public var description: String { route.description }
         /// The route without its types, with the query parameters it declares.
-        public var shape: RouteShape { RouteShape(method: route.method, root: route.root, template: route.template, query: Query.parameters) }
+        public var shape: RouteShape {
+            RouteShape(method: route.method, root: route.root, template: route.template, query: Query.parameters, status: route.status, pathSchema: Route.pathSchema)
+        }
 
         /// The path parameter's text when `endpoint` is this route (`""` when it has none), else nil.
         public func match(_ endpoint: Endpoint) -> String? { route.match(endpoint) }

@@ -37,7 +37,10 @@ public struct Route<Parameter: PathParameter, Body: Sendable, Response: Sendable
     /// The route as the route table lists it.
     public var description: String { shape.description }
     /// The route without its types (route tables, coverage checks).
-    public var shape: RouteShape { RouteShape(method: method, root: root, template: template) }
+    public var shape: RouteShape { RouteShape(method: method, root: root, template: template, status: status, pathSchema: Self.pathSchema) }
+
+    /// The path parameter's schema, nil for a route without one.
+    static var pathSchema: JSONValue? { Parameter.self == NoParameter.self ? nil : Parameter.schema }
 }
 
 extension Route where Parameter == NoParameter {

@@ -1,17 +1,24 @@
 /// A route without its types: what route tables, fakes and coverage checks compare (by method,
-/// root and template), and what the served document's generated parts come from (``query``).
+/// root and template), and what the served document's generated parts come from (the path
+/// parameter's schema, the query, the status).
 public struct RouteShape: Hashable, Sendable, CustomStringConvertible {
     public let method: Endpoint.Method
     public let root: APIRoot
     public let template: String
     /// The query parameters the route takes (``RouteQuery/parameters``); none for a plain ``Route``.
     public let query: [QueryParameter]
+    /// The status of a success.
+    public let status: Int
+    /// The schema of the path parameter (``PathParameter/schema``); nil for a route without one.
+    public let pathSchema: JSONValue?
 
-    public init(method: Endpoint.Method, root: APIRoot, template: String, query: [QueryParameter] = []) {
+    public init(method: Endpoint.Method, root: APIRoot, template: String, query: [QueryParameter] = [], status: Int = 200, pathSchema: JSONValue? = nil) {
         self.method = method
         self.root = root
         self.template = template
         self.query = query
+        self.status = status
+        self.pathSchema = pathSchema
     }
 
     public static func == (lhs: RouteShape, rhs: RouteShape) -> Bool {

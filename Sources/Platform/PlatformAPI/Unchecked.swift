@@ -18,4 +18,6 @@ public struct Unchecked<Wrapped: PathParameter>: PathParameter {
     public var pathComponent: String { text }
     public static var notFoundName: String { Wrapped.notFoundName }
     public static var notFoundCode: String { Wrapped.notFoundCode }
+    /// The wrapped type's: the text a parsed value has, though other text is answered too.
+    public static var schema: JSONValue { Wrapped.schema }
 }

@@ -23,6 +23,7 @@ public struct RoutePair: PathParameter, Hashable {
     public var pathComponent: String { "\(origin)-\(destination)" }
     public static var notFoundName: String { "Route" }
     public static var notFoundCode: String { "route_not_found" }
+    public static var schema: JSONValue { .object(["type": .string("string"), "pattern": .string("^[A-Z0-9]{3}-[A-Z0-9]{3}$")]) }
 
     /// Three upper-case ASCII letters or digits: an IATA code's shape.
     public static func isCode(_ text: some StringProtocol) -> Bool {

@@ -10,7 +10,14 @@ extension OpenAPIDocument {
     /// states or contradicts it, when the operation is not in the document, or when the document
     /// lists a query parameter the typed query does not take (inline, on the path item or by `$ref`).
     public func addingQueryParameters(of routes: [RouteShape]) throws -> OpenAPIDocument {
-        var document = object
+        OpenAPIDocument(
+            json: try JSONSerialization.data(withJSONObject: try Self.writingQueryParameters(of: routes, into: object), options: [.sortedKeys, .withoutEscapingSlashes]),
+            apiRoot: apiRoot, otherAPIRoots: otherAPIRoots)
+    }
+
+    /// `document` (a document's object) with the routes' typed queries written in, as ``addingQueryParameters(of:)`` says.
+    static func writingQueryParameters(of routes: [RouteShape], into document: [String: Any]) throws -> [String: Any] {
+        var document = document
         let base = ((document["servers"] as? [[String: Any]])?.first?["url"] as? String) ?? ""
         var paths = document["paths"] as? [String: Any] ?? [:]
         let shared = (document["components"] as? [String: Any])?["parameters"] as? [String: Any] ?? [:]
@@ -39,6 +46,10 @@ extension OpenAPIDocument {
                 if parameter.required { generated["required"] = true }
                 if let schema = parameter.schema { generated["schema"] = schema.foundationValue }
                 if let description = parameter.description { generated["description"] = description }
+                if parameter.freeForm {
+                    generated["style"] = "form"
+                    generated["explode"] = true
+                }
                 for (key, value) in kept.first(where: { $0["name"] as? String == parameter.name }) ?? [:] where key != "name" && key != "in" {
                     if key == "required" {
                         // Written out only to say `false`; it must say what the Swift query does.
@@ -58,8 +69,7 @@ extension OpenAPIDocument {
             paths[path] = item
         }
         document["paths"] = paths
-        return OpenAPIDocument(
-            json: try JSONSerialization.data(withJSONObject: document, options: [.sortedKeys, .withoutEscapingSlashes]), apiRoot: apiRoot, otherAPIRoots: otherAPIRoots)
+        return document
     }
 }
 
