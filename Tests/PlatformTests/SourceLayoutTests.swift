@@ -155,6 +155,39 @@ struct SourceLayoutTests {
         #expect(offenders.isEmpty, "\(offenders)")
     }
 
+    /// A Gregorian calendar built by hand (`Calendar(identifier: .gregorian)`, `Calendar.init(identifier: Calendar.Identifier.gregorian)`).
+    static let ownCalendar = try! NSRegularExpression(pattern: #"\bCalendar(?:\.init)?\(\s*identifier:\s*(?:Calendar\.Identifier)?\.gregorian\b"#)
+
+    /// Whether the line's code (not its comment) builds a Gregorian calendar of its own.
+    static func buildsOwnCalendar(_ line: Substring) -> Bool {
+        let code = Self.code(line)
+        return ownCalendar.firstMatch(in: code, range: NSRange(code.startIndex..., in: code)) != nil
+    }
+
+    @Test("an app's calendar is LocalDate's (LocalDate.calendar(zone), LocalDate.utcCalendar): no source under Sources/Apps builds its own Gregorian calendar")
+    func oneCalendar() throws {
+        let appTargets = SourceTree.targets.filter { _, folder in folder.path.contains("/Sources/Apps/") }
+        let expected = ["Knot", "KnotAPI", "KnotClient", "VibeKeeper", "Zia", "FareLens"].allSatisfy { appTargets[$0] != nil }
+        #expect(expected, "\(appTargets.keys.sorted())")
+        var offenders: [String] = []
+        var checked = 0
+        for target in appTargets.keys.sorted() {
+            for file in SourceTree.swiftFiles(of: target) {
+                checked += 1
+                for (number, line) in try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+                where Self.buildsOwnCalendar(line) {
+                    offenders.append("\(target)/\(file.lastPathComponent):\(number + 1): \(line.trimmingCharacters(in: .whitespaces))")
+                }
+            }
+        }
+        #expect(checked > 500, "the apps' sources were read (\(checked) files)")
+        #expect(offenders.isEmpty, "use LocalDate.calendar(zone) or LocalDate.utcCalendar:\n\(offenders.joined(separator: "\n"))")
+        // The one place that builds it is read as building it: the check matches the real spelling.
+        let localDate = try String(contentsOf: SourceTree.targets["PlatformAPI"]!.appendingPathComponent("LocalDate.swift"), encoding: .utf8)
+        let seesItsOwn = localDate.split(separator: "\n").contains { Self.buildsOwnCalendar($0) }
+        #expect(seesItsOwn, "the check finds LocalDate.swift's calendar")
+    }
+
     @Test("the checks see what they look for")
     func checksFindOffenders() {
         #expect(Self.misplacedTypes(in: "public struct Hint {}\npublic struct HintPage {}\n", fileName: "Hint.swift") == ["HintPage"])
@@ -174,5 +207,9 @@ struct SourceLayoutTests {
         #expect(Self.misplacedTypes(in: "public indirect enum Shape {}\n", fileName: "Rules.swift") == ["Shape"])
         #expect(Self.imports(in: "public import ClientCore\nimport struct Foundation.Date\n@preconcurrency internal import NIOCore\n") == ["ClientCore", "Foundation", "NIOCore"])
         #expect(Self.code("let id = UUID.init(uuidString: text)").contains("uuidString:") && !Self.code("    // UUID(uuidString:) is Foundation's").contains("uuidString:"))
+        #expect(Self.buildsOwnCalendar("        var calendar = Calendar(identifier: .gregorian)"))
+        #expect(Self.buildsOwnCalendar("let c = Calendar.init(identifier: Calendar.Identifier.gregorian)"))
+        #expect(!Self.buildsOwnCalendar("        let calendar = LocalDate.calendar(zone)") && !Self.buildsOwnCalendar("    // not Calendar(identifier: .gregorian)"))
+        #expect(!Self.buildsOwnCalendar("let c = Calendar(identifier: .iso8601)  // Calendar(identifier: .gregorian)"))
     }
 }

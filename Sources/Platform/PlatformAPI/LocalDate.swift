@@ -121,6 +121,30 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
         }
     }
 
+    /// The `n`th `isoWeekday` (Monday 1 … Sunday 7, as ``isoWeekday``) of `month` in `year`:
+    /// Thanksgiving, the fourth Thursday of November, is `nthWeekday(4, isoWeekday: 4, month: 11, year: year)`.
+    /// Nil when the month has no such day (a fifth Monday most months lack) or `n` is not 1–5.
+    public static func nthWeekday(_ n: Int, isoWeekday: Int, month: Int, year: Int) -> LocalDate? {
+        guard (1...5).contains(n), (1...7).contains(isoWeekday), (1...12).contains(month) else { return nil }
+        let first = LocalDate(year: year, month: month, day: 1)
+        let day = 1 + (isoWeekday - first.isoWeekday + 7) % 7 + (n - 1) * 7
+        guard day <= daysIn(month: month, year: year) else { return nil }
+        return LocalDate(year: year, month: month, day: day)
+    }
+
+    /// The day `month`/`day` falls on in `year` for what recurs yearly (a birthday, an anniversary,
+    /// Christmas): that date, but 29 February falls on 28 February in a common year.
+    public static func yearly(month: Int, day: Int, in year: Int) -> LocalDate {
+        month == 2 && day == 29 && !isLeap(year) ? LocalDate(year: year, month: 2, day: 28) : LocalDate(year: year, month: month, day: day)
+    }
+
+    /// The first day on or after this date that yearly `month`/`day` falls on
+    /// (``yearly(month:day:in:)``): this year's, or next year's once this year's has passed.
+    public func nextYearly(month: Int, day: Int) -> LocalDate {
+        let thisYear = Self.yearly(month: month, day: day, in: year)
+        return thisYear >= self ? thisYear : Self.yearly(month: month, day: day, in: year + 1)
+    }
+
     /// The Gregorian calendar in UTC (date arithmetic on whole days).
     public static let utcCalendar = calendar(TimeZone(identifier: "UTC")!)
 

@@ -12,8 +12,6 @@ public enum MilestoneDates {
         case mothersDay, fathersDay, thanksgiving
     }
 
-    static let utcCalendar = LocalDate.utcCalendar
-
     /// The year yearly milestones are stored with (a leap year, so 29 February survives).
     public static let placeholderYear = 2000
 
@@ -35,19 +33,12 @@ public enum MilestoneDates {
     }
 
     public static func date(of holiday: FloatingHoliday, in year: Int) -> LocalDate {
+        // ISO weekdays (Thursday 4, Sunday 7); every month has a 2nd, 3rd and 4th of each weekday.
         switch holiday {
-        case .mothersDay: nthWeekday(2, weekday: 1, month: 5, year: year)
-        case .fathersDay: nthWeekday(3, weekday: 1, month: 6, year: year)
-        case .thanksgiving: nthWeekday(4, weekday: 5, month: 11, year: year)
+        case .mothersDay: LocalDate.nthWeekday(2, isoWeekday: 7, month: 5, year: year)!
+        case .fathersDay: LocalDate.nthWeekday(3, isoWeekday: 7, month: 6, year: year)!
+        case .thanksgiving: LocalDate.nthWeekday(4, isoWeekday: 4, month: 11, year: year)!
         }
-    }
-
-    /// The `n`th `weekday` (1 = Sunday … 7 = Saturday) of a month.
-    static func nthWeekday(_ n: Int, weekday: Int, month: Int, year: Int) -> LocalDate {
-        let first = utcCalendar.date(from: DateComponents(year: year, month: month, day: 1, hour: 12))!
-        let firstWeekday = utcCalendar.component(.weekday, from: first)
-        let day = 1 + (weekday - firstWeekday + 7) % 7 + (n - 1) * 7
-        return LocalDate(year: year, month: month, day: day)
     }
 
     public static func isLeapYear(_ year: Int) -> Bool { LocalDate.isLeap(year) }
@@ -55,8 +46,7 @@ public enum MilestoneDates {
     /// A yearly milestone's date in `year`.
     public static func date(month: Int, day: Int, name: String, type: MilestoneType, in year: Int) -> LocalDate {
         if let holiday = floatingHoliday(named: name, type: type) { return date(of: holiday, in: year) }
-        if month == 2 && day == 29 && !isLeapYear(year) { return LocalDate(year: year, month: 2, day: 28) }
-        return LocalDate(year: year, month: month, day: day)
+        return LocalDate.yearly(month: month, day: day, in: year)
     }
 
     /// The next occurrence of a milestone stored as `date` (`YYYY-MM-DD`): strictly after `today`,

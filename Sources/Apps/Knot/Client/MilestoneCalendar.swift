@@ -10,9 +10,7 @@ public struct MilestoneCalendar: Sendable {
 
     /// - Parameter timeZone: the user's zone; "today" is the day in this zone.
     public init(timeZone: TimeZone = .current) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        self.calendar = calendar
+        self.calendar = LocalDate.calendar(timeZone)
     }
 
     /// The next occurrence of `milestone` on or after the day of `now`, or nil when it is over.

@@ -1,4 +1,5 @@
 import Foundation
+import PlatformCore
 
 /// The offline extractor (issue 14): rules, no model. Finds the recipient (contacts and aliases
 /// first), the idea, the occasion, the date (absolute or relative to `today` in the user's time
@@ -287,68 +288,48 @@ public struct OfflineExtractor: Sendable {
         "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "couple of": 2, "few": 3,
     ]
 
-    static var gregorian: Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        return calendar
+    /// The day `components` name, read as Foundation's Gregorian calendar reads them (a day past its
+    /// month's end is the next month's).
+    static func localDate(_ components: DateComponents) -> LocalDate? {
+        let calendar = LocalDate.utcCalendar
+        return calendar.date(from: DateComponents(year: components.year, month: components.month, day: components.day)).map { LocalDate($0, in: calendar.timeZone) }
     }
 
     /// The days of each month in a leap year: the most a month/day without a year may name.
     static let longestMonths = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
 
-    /// The date `year`-`month`-`day` if that day exists (no rolling 30 February over into March).
-    static func existingDay(year: Int, month: Int, day: Int) -> Date? {
-        guard let date = Self.day(DateComponents(year: year, month: month, day: day)),
-            Self.gregorian.dateComponents([.year, .month, .day], from: date) == DateComponents(year: year, month: month, day: day)
+    /// `today` moved by `count` `unit`s on Foundation's calendar (31 January and a month is 28 February;
+    /// `count` is any number the text gave), as `YYYY-MM-DD`.
+    static func text(adding count: Int, _ unit: Calendar.Component, to today: LocalDate) -> String? {
+        let calendar = LocalDate.utcCalendar
+        guard let start = calendar.date(from: DateComponents(year: today.year, month: today.month, day: today.day)),
+            let moved = calendar.date(byAdding: unit, value: count, to: start)
         else { return nil }
-        return date
+        return LocalDate(moved, in: calendar.timeZone).text
     }
 
-    static func day(_ components: DateComponents) -> Date? { gregorian.date(from: DateComponents(year: components.year, month: components.month, day: components.day)) }
-
-    static func text(_ date: Date) -> String {
-        let parts = gregorian.dateComponents([.year, .month, .day], from: date)
-        return String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)
-    }
-
-    static func isLeap(_ year: Int) -> Bool { (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 }
-
-    /// The first `month`/`day` on or after `today` (29 February falls on 28 February in other years).
-    static func nextOccurrence(month: Int, day: Int, today: DateComponents) -> String? {
-        guard let year = today.year, let todayDate = Self.day(today) else { return nil }
-        for candidateYear in year...(year + 1) {
-            let dayInYear = (month == 2 && day == 29 && !isLeap(candidateYear)) ? 28 : day
-            if let date = Self.day(DateComponents(year: candidateYear, month: month, day: dayInYear)), date >= todayDate { return text(date) }
+    static func fixedOccasionDate(_ occasion: String, today: LocalDate) -> String? {
+        /// The `n`th ISO weekday of `month` on or after today: this year's, or next year's.
+        func floating(_ n: Int, isoWeekday: Int, month: Int) -> String? {
+            for year in [today.year, today.year + 1] {
+                if let date = LocalDate.nthWeekday(n, isoWeekday: isoWeekday, month: month, year: year), date >= today { return date.text }
+            }
+            return nil
         }
-        return nil
-    }
-
-    /// The `n`th `weekday` (1 = Sunday) of `month`, on or after today.
-    static func nthWeekday(_ n: Int, weekday: Int, month: Int, today: DateComponents) -> String? {
-        guard let year = today.year, let todayDate = Self.day(today) else { return nil }
-        for candidateYear in year...(year + 1) {
-            var components = DateComponents(year: candidateYear, month: month, weekday: weekday, weekdayOrdinal: n)
-            components.calendar = gregorian
-            if let date = gregorian.date(from: components), date >= todayDate { return text(date) }
-        }
-        return nil
-    }
-
-    static func fixedOccasionDate(_ occasion: String, today: DateComponents) -> String? {
-        switch occasion {
-        case "christmas": nextOccurrence(month: 12, day: 25, today: today)
-        case "valentine's day": nextOccurrence(month: 2, day: 14, today: today)
-        case "halloween": nextOccurrence(month: 10, day: 31, today: today)
-        case "new year": nextOccurrence(month: 1, day: 1, today: today)
-        case "mother's day": nthWeekday(2, weekday: 1, month: 5, today: today)
-        case "father's day": nthWeekday(3, weekday: 1, month: 6, today: today)
-        case "thanksgiving": nthWeekday(4, weekday: 5, month: 11, today: today)
+        return switch occasion {
+        case "christmas": today.nextYearly(month: 12, day: 25).text
+        case "valentine's day": today.nextYearly(month: 2, day: 14).text
+        case "halloween": today.nextYearly(month: 10, day: 31).text
+        case "new year": today.nextYearly(month: 1, day: 1).text
+        case "mother's day": floating(2, isoWeekday: 7, month: 5)
+        case "father's day": floating(3, isoWeekday: 7, month: 6)
+        case "thanksgiving": floating(4, isoWeekday: 4, month: 11)
         default: nil
         }
     }
 
     func date(in lower: String, today: DateComponents, occasion: String?, contact: KnownContact?) -> String? {
-        guard let todayDate = Self.day(today) else { return nil }
+        guard let today = Self.localDate(today) else { return nil }
         func match(_ pattern: String) -> [String]? {
             guard let regex = try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive]),
                 let found = regex.firstMatch(in: lower, range: NSRange(lower.startIndex..., in: lower))
@@ -357,9 +338,9 @@ public struct OfflineExtractor: Sendable {
         }
         // ISO dates.
         if let parts = match(#"\b(\d{4})-(\d{1,2})-(\d{1,2})\b"#), let year = Int(parts[1]), let month = Int(parts[2]), let day = Int(parts[3]),
-            let date = Self.existingDay(year: year, month: month, day: day)
+            let date = LocalDate(validYear: year, month: month, day: day)
         {
-            return Self.text(date)
+            return date.text
         }
         // "March 5", "Mar 5th", "5 March", "5th of March", with an optional year.
         let monthPattern = "(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
@@ -368,9 +349,9 @@ public struct OfflineExtractor: Sendable {
             // A day its month never has ("February 30", "April 31") is no date, not the next month's.
             guard (1...12).contains(month), (1...Self.longestMonths[month - 1]).contains(day) else { return nil }
             if let year, let value = Int(year) {
-                return Self.existingDay(year: value, month: month, day: day).map(Self.text)
+                return LocalDate(validYear: value, month: month, day: day)?.text
             }
-            return Self.nextOccurrence(month: month, day: day, today: today)
+            return today.nextYearly(month: month, day: day).text
         }
         if let parts = match(#"\b"# + monthPattern + #"\.? (\d{1,2})(?:st|nd|rd|th)?\b(?:,? (\d{4}))?"#), let month = monthNumber(parts[1]), let day = Int(parts[2]) {
             return resolve(month: month, day: day, year: parts[3].isEmpty ? nil : parts[3])
@@ -386,27 +367,27 @@ public struct OfflineExtractor: Sendable {
             return resolve(month: month, day: day, year: year)
         }
         // Relative days.
-        if match(#"\btoday\b|\btonight\b"#) != nil { return Self.text(todayDate) }
-        if match(#"\btomorrow\b"#) != nil { return Self.text(Self.gregorian.date(byAdding: .day, value: 1, to: todayDate)!) }
+        if match(#"\btoday\b|\btonight\b"#) != nil { return today.text }
+        if match(#"\btomorrow\b"#) != nil { return today.adding(days: 1).text }
         if let parts = match(#"\bin (a|an|one|two|three|four|five|six|seven|eight|nine|ten|couple of|few|\d+) (day|week|month|year)s?\b"#) {
             let count = Int(parts[1]) ?? Self.numberWords[parts[1]] ?? 1
             let unit: Calendar.Component = ["day": .day, "week": .weekOfYear, "month": .month, "year": .year][parts[2]]!
-            return Self.gregorian.date(byAdding: unit, value: count, to: todayDate).map(Self.text)
+            return Self.text(adding: count, unit, to: today)
         }
         if let parts = match(#"\b(next|this|on|coming) (sunday|monday|tuesday|wednesday|thursday|friday|saturday)\b"#), let target = Self.weekdays.firstIndex(of: parts[2]) {
-            let current = Self.gregorian.component(.weekday, from: todayDate) - 1
+            let current = today.isoWeekday % 7  // 0 = Sunday, as `weekdays` counts
             var ahead = (target - current + 7) % 7
             if parts[1] == "next" && ahead == 0 { ahead = 7 }
             if parts[1] == "next" && ahead < 7 && match(#"\bnext week\b"#) == nil {
                 // "next Friday" said on a Monday means this week's Friday in common use; keep it.
             }
-            return Self.gregorian.date(byAdding: .day, value: ahead, to: todayDate).map(Self.text)
+            return today.adding(days: ahead).text
         }
-        if match(#"\bnext week\b"#) != nil { return Self.gregorian.date(byAdding: .day, value: 7, to: todayDate).map(Self.text) }
-        if match(#"\bnext month\b"#) != nil { return Self.gregorian.date(byAdding: .month, value: 1, to: todayDate).map(Self.text) }
+        if match(#"\bnext week\b"#) != nil { return today.adding(days: 7).text }
+        if match(#"\bnext month\b"#) != nil { return Self.text(adding: 1, .month, to: today) }
         // The contact's own occasion ("her birthday"), then fixed holidays ("this Christmas").
         if let occasion, let contact, let known = contact.occasions.first(where: { $0.key.lowercased() == occasion }) {
-            return Self.nextOccurrence(month: known.value.month, day: known.value.day, today: today)
+            return today.nextYearly(month: known.value.month, day: known.value.day).text
         }
         if let occasion { return Self.fixedOccasionDate(occasion, today: today) }
         return nil

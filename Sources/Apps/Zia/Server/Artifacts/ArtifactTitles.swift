@@ -1,4 +1,5 @@
 import Foundation
+import PlatformAPI
 import ZiaAPI
 
 /// The title of an artifact saved without one, from the day it is saved in the user's time zone:
@@ -8,8 +9,7 @@ public enum ArtifactTitles {
     static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     public static func title(for type: ArtifactType, at now: Date, in timeZone: TimeZone) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
+        let calendar = LocalDate.calendar(timeZone)
         let today = calendar.dateComponents([.year, .month, .day, .weekday], from: now)
         switch type {
         case .mealPlan: return "Meal plan for the week of " + day(monday(of: now, calendar), calendar)

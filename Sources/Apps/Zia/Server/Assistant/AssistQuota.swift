@@ -11,11 +11,7 @@ public struct AssistQuota: Sendable, Equatable {
         self.limit = limit
     }
 
-    private static let calendar: Calendar = {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        return calendar
-    }()
+    private static let calendar = LocalDate.utcCalendar
 
     /// The first instant of `now`'s UTC month.
     public static func monthStart(_ now: Date) -> Date {

@@ -31,8 +31,7 @@ public enum CalendarSuggester {
         let defaults = defaults(for: artifact.artifactType)
         let minute = hint.minuteOfDay ?? defaults.minuteOfDay
         let duration = hint.durationMinutes ?? defaults.durationMinutes
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
+        let calendar = LocalDate.calendar(timeZone)
         let start = next(minuteOfDay: minute, sundayOnly: defaults.sunday, after: now, calendar)
         let local = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: start)
         let localStart = String(format: "%04d-%02d-%02dT%02d:%02d", local.year ?? 0, local.month ?? 0, local.day ?? 0, local.hour ?? 0, local.minute ?? 0)

@@ -1,4 +1,5 @@
 import Foundation
+import PlatformAPI
 import ZiaAPI
 
 /// When a reminder goes out (pure logic): at its local hour:minute, on its days (every day, or
@@ -26,8 +27,7 @@ public struct ReminderSchedule: Sendable, Equatable {
 
     /// The first instant strictly after `date` when the reminder goes out in `zone`.
     public func next(after date: Date, in zone: TimeZone) -> Date {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
+        let calendar = LocalDate.calendar(zone)
         // Gregorian weekdays: 1 = Sunday, 7 = Saturday.
         return LocalClock.next(hour: hour, minute: minute, after: date, calendar: calendar) { weekday in !weekdaysOnly || (2...6).contains(weekday) }
     }

@@ -58,8 +58,7 @@ public struct ReservationSource: CandidateSourceProvider {
 
     /// The next Saturday strictly after `date` (UTC calendar), as `yyyy-MM-dd`.
     static func nextSaturday(after date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let calendar = LocalDate.utcCalendar
         let weekday = calendar.component(.weekday, from: date)  // 1 = Sunday … 7 = Saturday
         let days = weekday == 7 ? 7 : 7 - weekday
         let saturday = calendar.date(byAdding: .day, value: days, to: date)!
