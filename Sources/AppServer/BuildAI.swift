@@ -12,14 +12,6 @@ import Persistence
 import PlatformCore
 import ServiceLifecycle
 
-/// What the AI step builds: vectors, the embedder, the model router and its usage recorder.
-struct AIComponents {
-    let vectors: any VectorIndex
-    let embedder: any Embedder
-    let modelRouter: ModelRouter
-    let usage: SQLUsageRecorder
-}
-
 /// AI: the vector index for the database, the embedder, and the model router with the hosted apps'
 /// offline models.
 func buildAI(

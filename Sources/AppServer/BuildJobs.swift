@@ -12,18 +12,6 @@ import Persistence
 import PlatformCore
 import ServiceLifecycle
 
-/// What the jobs and notifications step builds.
-struct JobComponents {
-    let jobQueue: JobQueue
-    /// Opened once migrations have run: nothing in the background queries before.
-    let migrated: ReadinessGate
-    let scheduler: JobScheduler
-    /// This instance's heartbeat; its id owns the scheduler's leases and the idempotency claims.
-    let presence: InstancePresenceService
-    let notificationEngine: NotificationEngine
-    let qstash: QStashVerifier?
-}
-
 /// Jobs and notifications: the durable queue and its scheduler, the push provider (APNs or the
 /// outbox), the notification engine with each app's delivery rules, QStash verification.
 func buildJobsAndNotifications(

@@ -155,68 +155,9 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
     }
 }
 
-/// One AsyncHTTPClient per timeout, for the life of the process: connections are pooled across
-/// every transport of that timeout, and a client that is never released needs no shutdown.
-enum SharedClients {
-    private static let clients = Mutex<[Int64: HTTPClient]>([:])
-    /// The longest timeout a transport takes (a year): longer ones, `.infinity` included, are this.
-    static let longest: TimeInterval = 365 * 86_400
-
-    static func client(timeout: TimeInterval) -> HTTPClient {
-        let milliseconds = Int64(timeout * 1_000)
-        return clients.withLock { clients in
-            if let client = clients[milliseconds] { return client }
-            // At most 128 connections per server: more would overflow a listener's accept backlog
-            // (Hummingbird's is 256) when a thousand requests start at once; the rest wait their turn.
-            var configuration = HTTPClient.Configuration(
-                redirectConfiguration: .follow(max: 5, allowCycles: false),
-                timeout: .init(connect: .milliseconds(min(milliseconds, 10_000)), read: .milliseconds(milliseconds), write: .milliseconds(milliseconds)),
-                connectionPool: .init(idleTimeout: .seconds(30), concurrentHTTP1ConnectionsPerHostSoftLimit: 128))
-            // A refused connection fails the request at once (the SDK's retry policy decides what then),
-            // instead of being retried until the connect timeout.
-            configuration.connectionPool.retryConnectionEstablishment = false
-            configuration.decompression = .disabled
-            let client = HTTPClient(eventLoopGroupProvider: .shared(MultiThreadedEventLoopGroup.singleton), configuration: configuration)
-            clients[milliseconds] = client
-            return client
-        }
-    }
-}
-
 /// A count of work in flight, shared by a transport and its copies.
 final class InFlightCounter: Sendable {
     private let count = Atomic<Int>(0)
     func add(_ delta: Int) { count.add(delta, ordering: .relaxed) }
     var value: Int { count.load(ordering: .relaxed) }
-}
-
-/// An upload's body in chunks, reporting the share handed to the connection as each chunk is asked
-/// for (AsyncHTTPClient asks for the next one once the previous was written).
-struct UploadChunks: AsyncSequence, Sendable {
-    static let chunkSize = 64 * 1024
-    typealias Element = ByteBuffer
-    let data: Data
-    let reporting: @Sendable (Double) -> Void
-
-    init(_ data: Data, reporting: @escaping @Sendable (Double) -> Void) {
-        self.data = data
-        self.reporting = reporting
-    }
-
-    func makeAsyncIterator() -> Iterator { Iterator(data: data, reporting: reporting) }
-
-    struct Iterator: AsyncIteratorProtocol {
-        let data: Data
-        let reporting: @Sendable (Double) -> Void
-        var offset = 0
-
-        mutating func next() async throws -> ByteBuffer? {
-            guard offset < data.count else { return nil }
-            if offset > 0 { reporting(Swift.min(0.99, Double(offset) / Double(data.count))) }
-            let end = Swift.min(offset + UploadChunks.chunkSize, data.count)
-            defer { offset = end }
-            let start = data.startIndex + offset
-            return ByteBuffer(bytes: data[start..<(data.startIndex + end)])
-        }
-    }
 }

@@ -20,20 +20,6 @@ public protocol VectorIndex: Sendable {
     func searchCorpus(collection: String, model: String, query: [Float], limit: Int, on db: any SQLDatabase) async throws -> [VectorMatch]
 }
 
-/// Whose vectors a search reads: one owner's, or the shared corpus (owner NULL).
-enum VectorScope {
-    case owner(UserID)
-    case corpus
-
-    /// The scope's condition on `owner_id`.
-    var condition: SQLQueryString {
-        switch self {
-        case .owner(let owner): "owner_id = \(bind: owner.uuid)"
-        case .corpus: "owner_id IS NULL"
-        }
-    }
-}
-
 /// Builds the index that suits the database: pgvector on PostgreSQL, an exact scan on SQLite.
 public func makeVectorIndex(for kind: DatabaseKind) -> any VectorIndex {
     switch kind {

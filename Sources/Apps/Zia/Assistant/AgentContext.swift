@@ -100,21 +100,3 @@ struct AgentContext: Sendable {
         for delta in WordDeltas.split(text) { try await progress(.token(delta)) }
     }
 }
-
-/// What an agent produced: the text and its typed parts, or a refusal; and its state for `agent_runs`.
-struct AgentResult: Sendable {
-    var text = ""
-    var planText: String?
-    var recipes: [Recipe]?
-    var grocery: GroceryList?
-    var routine: RoutinePlan?
-    var chores: ChorePlan?
-    var portionNotes: [PortionNote]?
-    var refusal: AssistRefusal?
-    var state: [String: String] = [:]
-}
-
-/// One of the four agents.
-protocol Agent: Sendable {
-    func run(_ context: AgentContext) async throws -> AgentResult
-}

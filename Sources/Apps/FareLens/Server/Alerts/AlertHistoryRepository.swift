@@ -5,15 +5,6 @@ import PlatformAPI
 import PlatformCore
 import SQLKit
 
-/// One alert decided for a user, as `farelens_alerts` keeps it.
-struct AlertRecord: Sendable, Equatable {
-    var entry: AlertHistoryEntry
-    var userID: UserID
-    /// What the notification engine did when the alert was offered to it (`delivered_outbox`,
-    /// `delivered_apns`, `no_devices`, `disabled`, `failed`…); nil when it was not offered.
-    var delivery: String?
-}
-
 /// `farelens_alerts`: the alert history. Every alert is written with its outcome; deferred ones are
 /// found again when due and updated with what became of them at the end of quiet hours.
 public struct AlertHistoryRepository: Sendable {

@@ -5,14 +5,6 @@ import Persistence
 import PlatformCore
 import SQLKit
 
-/// A watchlist to check, with what the check needs of its owner: their tier (quota priority) and
-/// their time zone's name as the platform stores it (nil: unset, read as UTC).
-struct WatchedList: Sendable {
-    var watchlist: Watchlist
-    var user: UserID
-    var tier: FareLensTier
-}
-
 /// The checks part's rows (`farelens_watchlist_checks`, `farelens_watchlist_check_runs`) and the
 /// watchers the scheduled runs select.
 struct WatchlistCheckStore: Sendable {

@@ -40,14 +40,3 @@ public struct SearchBookingLinks: Sendable {
         BookingAttribution.airline(code, fallbackName: response.dictionaries?.carriers?[code])
     }
 }
-
-/// A searched offer as the smart queue's watchlist match reads a deal.
-struct SearchedFare: QueueableDeal {
-    let fare: PriceObservation
-    let dealScore: Int
-
-    var origin: String { fare.origin }
-    var destination: String { fare.destination }
-    var departureDate: LocalDate { fare.departureDate }
-    var priceCents: Int { fare.priceCents }
-}

@@ -49,9 +49,3 @@ public struct AppStoreSignatureVerifier: Sendable {
         return try? JSONSerialization.jsonObject(with: data) as? [String: Any]
     }
 }
-
-/// A signed App Store payload that is not acceptable; `reason` completes "signed_transaction …".
-struct SignedDataRejected: Error, Equatable {
-    var reason: String
-    init(_ reason: String) { self.reason = reason }
-}

@@ -1,44 +1,84 @@
 import Foundation
 
-extension PipelineStages {
-    /// The candidates one run works with: real candidates first (deduplicated, inside the price
-    /// window, not excluded), up to ``candidateCap``; catalog candidates only fill the slots left,
-    /// never duplicating a real one (same `merchant|city` or title).
-    static func cut(real: [Candidate], catalog: [Candidate], window: PriceWindow, allows: (Candidate) -> Bool) -> [Candidate] {
-        var result = Array(deduplicate(real).filter { window.contains($0.priceCents) && allows($0) }.prefix(candidateCap))
-        var taken = Set(result.map(duplicateKey))
-        var titles = Set(result.map { $0.title.lowercased() })
-        for candidate in catalog where result.count < candidateCap {
-            guard window.contains(candidate.priceCents), allows(candidate) else { continue }
-            let key = duplicateKey(candidate)
-            guard !taken.contains(key), !titles.contains(candidate.title.lowercased()) else { continue }
-            taken.insert(key)
-            titles.insert(candidate.title.lowercased())
-            result.append(candidate)
+/// A refresh's reason turned into exclusions and a price window (docs/knot.md, "How Knot picks"):
+/// - `too_expensive`: only items priced below the cheapest rejected one and below the price tier it
+///   sits in (the thirds of the occasion's budget used by diversity selection); when fewer than
+///   three remain inside the budget, the window reaches down to the next lower occasion's budget
+///   minimum, then to zero; cheaper items are favoured.
+/// - `too_cheap`: the mirror, upwards to the next higher occasion's maximum, then unbounded.
+/// - `not_their_style`: the rejected items' vibes are excluded.
+/// - `already_have_similar`: the rejected items' merchants, and their product categories, are excluded.
+/// - `show_different`: only the exact items.
+/// Every reason also excludes the exact items refreshed away in the last day, so successive
+/// refreshes keep showing new things.
+struct RefreshPlan {
+    let reason: RejectionReason
+    var exclusions = Exclusions()
+    let prices: [Int]
+
+    init(reason: RejectionReason, rejected: [StoredRecommendation], earlier: (keys: Set<String>, titles: Set<String>) = ([], [])) {
+        self.reason = reason
+        prices = rejected.compactMap(\.priceCents)
+        exclusions.keys = Set(rejected.compactMap(\.candidateKey)).union(earlier.keys)
+        exclusions.titles = Set(rejected.map { $0.title.lowercased() }).union(earlier.titles)
+        switch reason {
+        case .notTheirStyle:
+            exclusions.vibes = Set(rejected.compactMap(\.matchedVibe) + rejected.flatMap { KnotVibeClassifier.classify(($0.title + " " + ($0.description ?? "")).lowercased()) })
+        case .alreadyHaveSimilar:
+            exclusions.merchants = Set(rejected.compactMap { $0.merchantName?.lowercased() })
+            exclusions.categories = Set(rejected.map(\.productCategory))
+        case .tooExpensive, .tooCheap, .showDifferent:
+            break
         }
-        return result
     }
 
-    /// The key ``deduplicate(_:)`` compares: `merchant|city`, or the title for items with no merchant.
-    static func duplicateKey(_ candidate: Candidate) -> String {
-        candidate.merchant.map { "\($0.lowercased())|\((candidate.city ?? "").lowercased())" } ?? "title|\(candidate.title.lowercased())"
+    var direction: PriceDirection? {
+        switch reason {
+        case .tooExpensive: .lower
+        case .tooCheap: .higher
+        default: nil
+        }
     }
 
-    /// The most a price refresh raises a score for being at the favoured end of its window.
-    static let priceFavour = 0.30
+    /// The price windows to try in order, from the narrowest (inside the occasion's budget) to the
+    /// widest; `budgets` are the vault's (defaults stand in for missing occasions).
+    func windows(budget: Budget, budgets: [Budget]) -> [PriceWindow] {
+        let order: [OccasionType] = [.justBecause, .minorOccasion, .majorMilestone]
+        let position = order.firstIndex(of: budget.occasionType) ?? 0
+        func range(_ occasion: OccasionType) -> Budget {
+            budgets.first { $0.occasionType == occasion } ?? RecommendationService.defaultBudget(occasion, currency: budget.currency)
+        }
+        let third = Double(budget.maxAmount - budget.minAmount) / 3
+        func tierIndex(_ price: Int) -> Int {
+            switch PipelineStages.priceTier(price, min: budget.minAmount, max: budget.maxAmount) {
+            case .low: 0
+            case .mid: 1
+            case .high: 2
+            }
+        }
+        switch direction {
+        case .lower:
+            let cheapest = prices.min() ?? budget.maxAmount
+            let tierFloor = budget.minAmount + Int((third * Double(tierIndex(cheapest))).rounded(.down))
+            let ceiling = min(cheapest, max(tierFloor, budget.minAmount))
+            let lowerMinimums = order[..<position].reversed().map { range($0).minAmount }
+            let floors = ([budget.minAmount] + lowerMinimums + [0]).filter { $0 < ceiling }
+            return unique(floors.map { PriceWindow(lower: $0, lowerExclusive: false, upper: ceiling, upperExclusive: true) }, fallback: ceiling)
+        case .higher:
+            let dearest = prices.max() ?? budget.minAmount
+            let tierCeiling = tierIndex(dearest) == 2 ? budget.maxAmount : budget.minAmount + Int((third * Double(tierIndex(dearest) + 1)).rounded(.up))
+            let floor = max(dearest, tierCeiling)
+            let higherMaximums: [Int?] = order[(position + 1)...].map { range($0).maxAmount }
+            let ceilings = ([budget.maxAmount] + higherMaximums + [nil]).filter { $0.map { $0 > floor } ?? true }
+            return ceilings.map { PriceWindow(lower: floor, lowerExclusive: true, upper: $0, upperExclusive: false) }
+        case nil:
+            return [PriceWindow(budget.minAmount...budget.maxAmount)]
+        }
+    }
 
-    /// Price refreshes favour the direction asked for: up to +30 % for the cheapest (`.lower`) or
-    /// dearest (`.higher`) end of the window, re-ranked by `(-final, title)`.
-    static func favourPrices(_ ranked: [Candidate], direction: PriceDirection, window: PriceWindow) -> [Candidate] {
-        let range = window.tierRange
-        let span = Double(max(1, range.upperBound - range.lowerBound))
-        return ranked.map { original in
-            var candidate = original
-            guard let price = candidate.priceCents else { return candidate }
-            let clamped = Double(min(max(price, range.lowerBound), range.upperBound) - range.lowerBound) / span
-            let position = direction == .lower ? 1 - clamped : clamped
-            candidate.finalScore *= 1 + priceFavour * position
-            return candidate
-        }.sorted { ($0.finalScore, $1.title) > ($1.finalScore, $0.title) }
+    private func unique(_ windows: [PriceWindow], fallback ceiling: Int) -> [PriceWindow] {
+        var seen: [PriceWindow] = []
+        for window in windows where !seen.contains(window) { seen.append(window) }
+        return seen.isEmpty ? [PriceWindow(lower: 0, lowerExclusive: false, upper: ceiling, upperExclusive: true)] : seen
     }
 }

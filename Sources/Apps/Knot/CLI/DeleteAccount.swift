@@ -3,56 +3,6 @@ import CLISupport
 import Foundation
 import KnotClient
 
-/// `knot preferences [--enable|--disable] [--quiet-start H --quiet-end H]`.
-struct Preferences: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Show or change notification preferences.")
-    @Flag(inversion: .prefixedEnableDisable, help: "Turn reminders on or off.") var notifications: Bool?
-    @Option(help: "Quiet hours start (0–23).") var quietStart: Int?
-    @Option(help: "Quiet hours end (0–23).") var quietEnd: Int?
-    @Option(help: "IANA time zone, e.g. America/Chicago.") var timezone: String?
-    @Flag(inversion: .prefixedNo, help: "Keep names and details off the lock screen.") var hideDetails: Bool?
-    @OptionGroup var options: SessionOptions
-
-    func run() async throws {
-        let changes = notifications != nil || quietStart != nil || quietEnd != nil || timezone != nil || hideDetails != nil
-        try await options.run { api in
-            let preferences =
-                changes
-                ? try await api.updateNotificationPreferences(
-                    enabled: notifications, quietHoursStart: quietStart, quietHoursEnd: quietEnd, timezone: timezone, hideNotificationDetails: hideDetails)
-                : try await api.notificationPreferences()
-            try options.show(preferences) { preferences in
-                [
-                    "Reminders:   \(preferences.notificationsEnabled ? "on" : "off")",
-                    "Quiet hours: \(SettingsViewModel.formatHour(preferences.quietHoursStart)) – \(SettingsViewModel.formatHour(preferences.quietHoursEnd))",
-                    "Time zone:   \(preferences.timezone ?? "not set")",
-                    "Lock screen: \(preferences.hideNotificationDetails ? "details hidden" : "full text")",
-                ].joined(separator: "\n")
-            }
-        }
-    }
-}
-
-/// `knot export [--output FILE]`.
-struct Export: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Download everything Knot keeps about you (JSON).")
-    @Option(help: "Write to this file instead of standard output.") var output: String?
-    @OptionGroup var options: SessionOptions
-
-    func run() async throws {
-        try await options.run { api in
-            let data = try await withProgress("Exporting") { try await api.exportData() }
-            if let output {
-                try data.write(to: URL(fileURLWithPath: output))
-                printError("Export written to \(output) (\(data.count) bytes).")
-            } else {
-                FileHandle.standardOutput.write(data)
-                print("")
-            }
-        }
-    }
-}
-
 /// `knot delete-account`: asks for confirmation unless `--yes`, re-authenticates (the server wants a
 /// fresh sign-in before deleting: the stored account's email on a development server, or
 /// `--id-token` from a new Apple/Google sign-in), deletes, and clears what the CLI kept locally.

@@ -29,34 +29,3 @@ struct AppStoreTransaction: JWTPayload, Equatable {
     /// The user the app named at purchase; nil when it named none or not a UUID.
     var buyer: UUID? { appAccountToken.flatMap(UUID.init(parsing:)) }
 }
-
-/// What FareLens reads of a subscription's renewal info (`JWSRenewalInfoDecodedPayload`): the end
-/// of a billing grace period.
-struct AppStoreRenewalInfo: JWTPayload, Equatable {
-    var originalTransactionId: String?
-    var gracePeriodExpiresDate: Int64?
-
-    func verify(using algorithm: some JWTAlgorithm) async throws {}
-}
-
-/// An App Store Server Notification v2 (`ResponseBodyV2DecodedPayload`), its transaction and
-/// renewal info still signed.
-struct AppStoreNotification: JWTPayload, Equatable {
-    struct Payload: Codable, Sendable, Equatable {
-        var bundleId: String?
-        var signedTransactionInfo: String?
-        var signedRenewalInfo: String?
-        /// `Production` or `Sandbox`: where the notified purchase was made.
-        var environment: String? = nil
-    }
-    var notificationType: String
-    var subtype: String?
-    var notificationUUID: String
-    var data: Payload?
-
-    func verify(using algorithm: some JWTAlgorithm) async throws {}
-}
-
-extension Date {
-    init(appStoreMilliseconds milliseconds: Int64) { self.init(timeIntervalSince1970: Double(milliseconds) / 1000) }
-}
