@@ -37,7 +37,7 @@ struct FareLensErrorRetryTests {
         let transport = FakeTransport { _ in Fixtures.error(503) }
         let waits = RecordedWaits()
         let api = Fixtures.api(transport, waits: waits)
-        let error = await #expect(throws: ClientError.self) { try await api.send(FareLensRoutes.deals) }
+        let error = await #expect(throws: ClientError.self) { try await api.send(FareLensRoutes.deals, query: DealFeedQuery()) }
         #expect(transport.callCount == 3)
         #expect(waits.all == [1, 2])
         #expect(error.map { NetworkError($0, retried: true) } == .maxRetriesExceeded)
@@ -47,7 +47,7 @@ struct FareLensErrorRetryTests {
     func honoursRetryAfter() async throws {
         let transport = FakeTransport { _ in Fixtures.error(429, headers: ["Retry-After": "7"]) }
         let waits = RecordedWaits()
-        await #expect(throws: ClientError.self) { try await Fixtures.api(transport, waits: waits).send(FareLensRoutes.deals) }
+        await #expect(throws: ClientError.self) { try await Fixtures.api(transport, waits: waits).send(FareLensRoutes.deals, query: DealFeedQuery()) }
         #expect(waits.all == [7, 7])
     }
 
@@ -55,13 +55,13 @@ struct FareLensErrorRetryTests {
     func notRetried(status: Int) async throws {
         let transport = FakeTransport { _ in Fixtures.error(status) }
         let waits = RecordedWaits()
-        await #expect(throws: ClientError.self) { try await Fixtures.api(transport, waits: waits).send(FareLensRoutes.deals) }
+        await #expect(throws: ClientError.self) { try await Fixtures.api(transport, waits: waits).send(FareLensRoutes.deals, query: DealFeedQuery()) }
         #expect(transport.callCount == 1)
         #expect(waits.all.isEmpty)
 
         let slow = FakeTransport { _ in throw ClientError.offline("The server \(ClientError.timeoutPhrase).") }
         let slowWaits = RecordedWaits()
-        let error = await #expect(throws: ClientError.self) { try await Fixtures.api(slow, waits: slowWaits).send(FareLensRoutes.deals) }
+        let error = await #expect(throws: ClientError.self) { try await Fixtures.api(slow, waits: slowWaits).send(FareLensRoutes.deals, query: DealFeedQuery()) }
         #expect(slow.callCount == 3)
         #expect(slowWaits.all == [1, 2])
         #expect(error.map { NetworkError($0) } == .timeout)
@@ -75,9 +75,9 @@ struct RequestCoalescerTests {
         let transport = Fixtures.dealsServer([Fixtures.deal(1), Fixtures.deal(2)])
         transport.hold()
         let api = Fixtures.api(transport)
-        async let first = api.send(FareLensRoutes.deals)
+        async let first = api.send(FareLensRoutes.deals, query: DealFeedQuery())
         await transport.waitForCalls(1)
-        async let second = api.send(FareLensRoutes.deals)
+        async let second = api.send(FareLensRoutes.deals, query: DealFeedQuery())
         // Let the second caller reach the coalescer before the answer comes.
         try await Fixtures.untilJoined(api.coalescer, 1)
         transport.release()

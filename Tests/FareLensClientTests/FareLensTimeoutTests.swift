@@ -23,7 +23,7 @@ struct FareLensTimeoutTests {
                 baseURL: URL(string: "http://127.0.0.1:\(port)")!, session: ClientSession(store: InMemoryTokenStore(signedIn), now: { clock.now }),
                 transport: AsyncHTTPClientTransport(timeout: 20), retry: .fareLens(sleep: { _ in }, deadline: 1))
             let started = ContinuousClock.now
-            let error = await #expect(throws: ClientError.self) { try await api.send(FareLensRoutes.deals) }
+            let error = await #expect(throws: ClientError.self) { try await api.send(FareLensRoutes.deals, query: DealFeedQuery()) }
             #expect(error?.isTimeout == true, "\(String(describing: error))")
             #expect(error.map { NetworkError($0) } == .timeout)
             #expect(ContinuousClock.now - started < .seconds(5))

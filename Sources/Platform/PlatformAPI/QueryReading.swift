@@ -15,8 +15,8 @@ public struct QueryReading<Query: RouteQuery>: Sendable {
     }
 
     /// What `more` makes of the query, valid only when neither the query nor `more` recorded a
-    /// problem: one 422 (`.get()` on the server) names them all.
-    public func checked<Value: Sendable>(_ more: (Query, inout Validator) throws -> Value) rethrows -> Checked<Value> {
+    /// problem (nor made nothing): one 422 (`.get()` on the server) names them all.
+    public func checked<Value: Sendable>(_ more: (Query, inout Validator) throws -> Value?) rethrows -> Checked<Value> {
         var v = validator
         let made = try more(value, &v)
         return .from(v) { made }

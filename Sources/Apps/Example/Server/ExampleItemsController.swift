@@ -12,7 +12,7 @@ public struct ExampleItemsController: Sendable {
     /// - Parameter cursorSecret: the server secret the list's cursors are signed with.
     public init(items: ExampleItemRepository, cursorSecret: Data) {
         self.items = items
-        paging = ListPaging(secret: cursorSecret, list: "example.items", sizes: ExampleRoutes.ItemPages.self)
+        paging = ListPaging(secret: cursorSecret, list: "example.items")
     }
 
     public func addRoutes(to api: RouterGroup<AuthenticatedContext>) {

@@ -4,7 +4,7 @@ import PlatformAPI
 /// The filters of `GET /deals` (`origin`, `destination`, `airlines`, `max_price`), checked by the same
 /// rules in the server and the SDK. Codes are taken in either case and kept upper case; whether an
 /// airport or metro code exists is the server's check.
-public struct DealFeedFilter: Sendable, Equatable {
+public struct DealFeedFilter: RouteQuery, Equatable {
     /// The most airlines one `airlines` list may name.
     public static let maxAirlines = 20
     /// The highest `max_price` taken, in minor units (100 million in major units).
@@ -25,10 +25,13 @@ public struct DealFeedFilter: Sendable, Equatable {
         self.maxPriceCents = maxPriceCents
     }
 
+    public static let parameters: [QueryParameter] = [
+        QueryParameter("origin"), QueryParameter("destination"), QueryParameter("airlines"), .integer("max_price", range: 1...maxPriceLimit),
+    ]
+
     /// `origin`/`destination` three letters (an airport or metro code); `airlines` a comma list of
     /// 1–20 two-character codes (letters and digits); `max_price` a whole number of minor units, 1 or more.
-    public static func check(origin: String?, destination: String?, airlines: String?, maxPrice: String?) -> Checked<DealFeedFilter> {
-        var v = Validator()
+    public static func read(_ query: QueryValues, _ v: inout Validator) -> DealFeedFilter {
         func code(_ raw: String?, _ field: String) -> String? {
             guard let raw else { return nil }
             let code = raw.uppercased()
@@ -36,10 +39,10 @@ public struct DealFeedFilter: Sendable, Equatable {
             v.check(ok, field, "must be a three-letter IATA airport or metro code")
             return ok ? code : nil
         }
-        let from = code(origin, "origin")
-        let to = code(destination, "destination")
+        let from = code(query["origin"], "origin")
+        let to = code(query["destination"], "destination")
         var carriers: [String] = []
-        if let airlines {
+        if let airlines = query["airlines"] {
             let codes = airlines.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces).uppercased() }
             let ok =
                 (1...maxAirlines).contains(codes.count)
@@ -50,11 +53,17 @@ public struct DealFeedFilter: Sendable, Equatable {
             if ok { carriers = Array(Set(codes)).sorted() }
         }
         var price: Int?
-        if let maxPrice {
+        if let maxPrice = query["max_price"] {
             price = Int(maxPrice).flatMap { (1...maxPriceLimit).contains($0) ? $0 : nil }
             v.check(price != nil, "max_price", "must be a whole number of minor units (cents) from 1 to \(maxPriceLimit)")
         }
-        return .from(v) { DealFeedFilter(origin: from, destination: to, airlines: carriers, maxPriceCents: price) }
+        return DealFeedFilter(origin: from, destination: to, airlines: carriers, maxPriceCents: price)
+    }
+
+    /// ``read(_:_:)`` of the filters as typed (the CLI's options).
+    public static func check(origin: String?, destination: String?, airlines: String?, maxPrice: String?) -> Checked<DealFeedFilter> {
+        let given = [("origin", origin), ("destination", destination), ("airlines", airlines), ("max_price", maxPrice)]
+        return check(QueryValues(given.compactMap { name, value in value.map { (name: name, value: $0) } }))
     }
 
     /// The query string the SDK sends.

@@ -4,7 +4,7 @@ import PlatformAPI
 extension FareLensRoutes {
     /// The caller's smart-queue feed, `?origin&destination&airlines&max_price&limit&cursor`; the next
     /// page's cursor is in `X-Next-Cursor`.
-    public static let deals = Route<NoParameter, NoBody, FareLensList<Deal>>(.get, root, "/deals")
+    public static let deals = Route<NoParameter, NoBody, FareLensList<Deal>>.Querying<DealFeedQuery>(.get, root, "/deals")
     /// One listed deal with its explanation, fare options and price history; expired or unknown → 404.
     public static let deal = Route<DealID, NoBody, DealDetail>(.get, root, "/deals/{id}")
     /// The caller's saved deals, newest first, `?limit&cursor`; the next page's cursor is in `X-Next-Cursor`.

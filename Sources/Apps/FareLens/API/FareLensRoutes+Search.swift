@@ -8,7 +8,7 @@ extension FareLensRoutes {
     /// Flight search (Amadeus Flight Offers Search's parameters and answer): from the cache, else
     /// a live provider within its quota, else the offline model when no live one is configured,
     /// else the newest cached answer marked stale, else 503.
-    public static let flightOffers = Route<NoParameter, NoBody, FlightOffersResponse>(.get, v2, "/shopping/flight-offers")
+    public static let flightOffers = Route<NoParameter, NoBody, FlightOffersResponse>.Querying<FlightOffersQuery>(.get, v2, "/shopping/flight-offers")
     /// The live providers' monthly quotas, for the client's banner.
     public static let quota = Route<NoParameter, NoBody, FlightQuotaReport>(.get, root, "/quota")
 

@@ -27,10 +27,7 @@ struct DealCommand: AsyncParsableCommand {
             var series: PriceHistory?
             if history {
                 let deal = detail.deal
-                let query = [
-                    URLQueryItem(name: "currency", value: deal.currency), URLQueryItem(name: "cabin", value: deal.cabin.rawValue),
-                    URLQueryItem(name: "trip", value: (deal.returnDate == nil ? TripKind.oneWay : .roundTrip).rawValue),
-                ]
+                let query = PriceHistoryFilter(currency: deal.currency, cabin: deal.cabin, trip: deal.returnDate == nil ? .oneWay : .roundTrip)
                 series = try await api.send(FareLensRoutes.priceHistory, Unchecked(RoutePair(origin: deal.origin, destination: deal.destination)), query: query)
             }
             if options.json { return try printJSON(Report(detail: detail, history: series)) }

@@ -17,7 +17,7 @@ struct DealsCommand: AsyncParsableCommand {
         try await options.run { api in
             let cents = try maxPrice.map { String(try Self.maxPriceCents($0)) }
             let filter = try requireValid(DealFeedFilter.check(origin: from, destination: to, airlines: airlines, maxPrice: cents))
-            let feed = try await api.send(FareLensRoutes.deals, query: filter.queryItems + (try Rendering.limit(limit)))
+            let feed = try await api.send(FareLensRoutes.deals, query: DealFeedQuery(filter: filter, page: try Rendering.page(limit)))
             try options.show(feed) { feed in
                 feed.data.isEmpty ? "No deals right now; `farelens search …` or `farelens watch add …` brings some." : Self.table(feed.data)
             }

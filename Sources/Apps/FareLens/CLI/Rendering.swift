@@ -83,11 +83,6 @@ enum Rendering {
         return value
     }
 
-    /// `?limit=` for a command whose route takes more than a page, from `--limit`'s text.
-    static func limit(_ text: String?) throws -> [URLQueryItem] {
-        try number(text, field: "limit").map { [URLQueryItem(name: "limit", value: String($0))] } ?? []
-    }
-
     /// The first page a list command asks for, `--limit`'s text or the list's default size.
     static func page<Sizes>(_ text: String?) throws -> PageQuery<Sizes> {
         PageQuery(limit: try number(text, field: "limit") ?? Sizes.defaultLimit)

@@ -21,20 +21,18 @@ struct SearchCommand: AsyncParsableCommand {
     @OptionGroup var options: SessionOptions
 
     /// The query in Amadeus's names, as the route takes them: codes in upper case as the other
-    /// commands take them (`lax` is LAX), numbers read as numbers (exit 5 naming the field
-    /// otherwise); the server checks every value.
-    func query() throws -> [URLQueryItem] {
-        var items = [("origin", origin.uppercased()), ("destination", destination.uppercased()), ("departureDate", date)].map {
-            URLQueryItem(name: $0.0, value: $0.1)
-        }
+    /// commands take them (`lax` is LAX), numbers read as numbers, and the query's shape checked
+    /// as the server checks it (exit 5 naming each field); codes, dates and currency against the
+    /// catalog and today are the server's.
+    func query() throws -> FlightOffersQuery {
         func number(_ text: String?, _ field: String) throws -> String? { try Rendering.number(text, field: field).map(String.init) }
-        let optional: [(String, String?)] = [
-            ("returnDate", returnDate), ("adults", try number(adults, "adults")), ("children", try number(children, "children")),
-            ("infants", try number(infants, "infants")), ("travelClass", cabin.map { $0.uppercased().replacingOccurrences(of: "-", with: "_") }),
-            ("currencyCode", currency?.uppercased()), ("max", try number(max, "max")), ("nonStop", nonstop ? "true" : nil),
+        let given: [(String, String?)] = [
+            ("origin", origin.uppercased()), ("destination", destination.uppercased()), ("departureDate", date), ("returnDate", returnDate),
+            ("adults", try number(adults, "adults")), ("children", try number(children, "children")), ("infants", try number(infants, "infants")),
+            ("travelClass", cabin.map { $0.uppercased().replacingOccurrences(of: "-", with: "_") }), ("currencyCode", currency?.uppercased()),
+            ("max", try number(max, "max")), ("nonStop", nonstop ? "true" : nil),
         ]
-        for (name, value) in optional { if let value { items.append(URLQueryItem(name: name, value: value)) } }
-        return items
+        return try requireValid(FlightOffersQuery.check(QueryValues(given.compactMap { name, value in value.map { (name: name, value: $0) } })))
     }
 
     func run() async throws {

@@ -14,7 +14,7 @@ public struct HintsController: Sendable {
 
     public init(hints: HintRepository) {
         self.hints = hints
-        self.paging = ListPaging(cursors: hints.cursors, defaultLimit: HintListQuery.Pages.defaultLimit, maxLimit: HintListQuery.Pages.maxLimit)
+        self.paging = ListPaging(cursors: hints.cursors)
     }
 
     public func addRoutes(to api: RouterGroup<AuthenticatedContext>) {

@@ -12,7 +12,7 @@ public struct ContactsController: Sendable {
 
     /// - Parameter cursorSecret: the server secret the contact list's cursors are signed with.
     public init(contacts: ContactRepository, cursorSecret: Data, effects: WriteEffects) {
-        self.paging = ListPaging(secret: cursorSecret, list: "vibekeeper.contacts", sizes: VibeKeeperRoutes.Pages.self)
+        self.paging = ListPaging(secret: cursorSecret, list: "vibekeeper.contacts")
         self.contacts = contacts
         self.effects = effects
     }

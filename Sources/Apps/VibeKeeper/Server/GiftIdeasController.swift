@@ -14,7 +14,7 @@ public struct GiftIdeasController: Sendable {
 
     /// - Parameter cursorSecret: the server secret the list's cursors are signed with.
     public init(ideas: GiftIdeaRepository, cursorSecret: Data, effects: WriteEffects) {
-        self.paging = ListPaging(secret: cursorSecret, list: "vibekeeper.gift-ideas", sizes: VibeKeeperRoutes.Pages.self)
+        self.paging = ListPaging(secret: cursorSecret, list: "vibekeeper.gift-ideas")
         self.ideas = ideas
         self.effects = effects
     }

@@ -5,9 +5,9 @@ import HummingbirdCore
 import Persistence
 import PlatformCore
 
-/// The paging of a newest-first list, one way for every app: `limit` (1–`maxLimit`, default
-/// `defaultLimit`) and the opaque `cursor` a previous page handed out, which only this list and this
-/// user can use (``PageCursorSigner``; any other cursor is a 422 naming `cursor`). A list answers
+/// The paging of a newest-first list, one way for every app: the `limit` a ``PageQuery`` read (its
+/// `PageSize` states the default and the maximum) and the opaque `cursor` a previous page handed
+/// out, which only this list and this user can use (``PageCursorSigner``; any other cursor is a 422 naming `cursor`). A list answers
 /// either as a plain array with the next page's cursor in `X-Next-Cursor`
 /// (``response(_:next:for:)``), or in a page object of its own that carries ``nextCursor(_:for:)``.
 public struct ListPaging: Sendable {
@@ -15,48 +15,24 @@ public struct ListPaging: Sendable {
     public static let nextCursorHeader = HTTPField.Name("X-Next-Cursor")!
 
     public let cursors: PageCursorSigner
-    public let defaultLimit: Int
-    public let maxLimit: Int
 
-    /// - Parameters:
-    ///   - cursors: the list's cursor signer.
-    ///   - defaultLimit: the page size without `limit`.
-    ///   - maxLimit: the largest `limit` accepted.
-    public init(cursors: PageCursorSigner, defaultLimit: Int = 50, maxLimit: Int = 100) {
+    /// - Parameter cursors: the list's cursor signer.
+    public init(cursors: PageCursorSigner) {
         self.cursors = cursors
-        self.defaultLimit = defaultLimit
-        self.maxLimit = maxLimit
     }
 
     /// - Parameters:
     ///   - secret: the server secret the cursors are signed with.
     ///   - list: the list's name, unique across apps (`"<app>.things"`), so that one list's
     ///     cursor is not another's.
-    public init(secret: Data, list: String, defaultLimit: Int = 50, maxLimit: Int = 100) {
-        self.init(cursors: PageCursorSigner(secret: secret, list: list), defaultLimit: defaultLimit, maxLimit: maxLimit)
-    }
-
-    /// The paging of the list named `list` (see ``init(secret:list:defaultLimit:maxLimit:)``) by
-    /// the sizes its contract states.
-    public init<Size: PageSize>(secret: Data, list: String, sizes: Size.Type) {
-        self.init(secret: secret, list: list, defaultLimit: Size.defaultLimit, maxLimit: Size.maxLimit)
+    public init(secret: Data, list: String) {
+        self.init(cursors: PageCursorSigner(secret: secret, list: list))
     }
 
     /// The page a request asks for.
     public struct Query: Sendable, Equatable {
         public var limit: Int
         public var cursor: PageCursor?
-    }
-
-    /// The page `query` asks for; what is wrong in it is recorded in `v` (`limit`, then `cursor`).
-    public func parse(_ query: FlatDictionary<Substring, Substring>, for user: UserID, _ v: inout Validator) -> Query {
-        let limit = v.queryInteger(query.get("limit").map { String($0) }, "limit", default: defaultLimit, range: 1...maxLimit)
-        var cursor: PageCursor?
-        if let raw = query.get("cursor"), !raw.isEmpty {
-            cursor = cursors.decode(raw, for: user.uuid)
-            v.check(cursor != nil, "cursor", PageCursorSigner.refusal)
-        }
-        return Query(limit: limit, cursor: cursor)
     }
 
     /// The page a checked ``PageQuery`` asks for, a cursor not issued to `user` for this list
@@ -74,15 +50,6 @@ public struct ListPaging: Sendable {
     /// for this list is the 422 naming each.
     public func page<Size: PageSize>(_ reading: QueryReading<PageQuery<Size>>, for user: UserID) throws -> Query {
         try reading.checked { query, v in page(query, for: user, &v) }.get()
-    }
-
-    /// The page `request` asks for when its query has nothing else to check: a bad `limit` or
-    /// `cursor` is the 422 naming it.
-    public func parse(_ request: Request, for user: UserID) throws -> Query {
-        var v = Validator()
-        let page = parse(request.uri.queryParameters, for: user, &v)
-        try v.throwIfInvalid()
-        return page
     }
 
     /// The opaque text of the cursor after `place`, for `user`.

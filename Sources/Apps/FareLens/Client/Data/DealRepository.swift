@@ -31,7 +31,7 @@ public actor DealRepository {
             return cached.deals
         }
         do {
-            let page = try await api.send(FareLensRoutes.deals, query: filter.queryItems + [URLQueryItem(name: "limit", value: String(Self.pageSize))])
+            let page = try await api.send(FareLensRoutes.deals, query: DealFeedQuery(filter: filter, page: PageQuery(limit: Self.pageSize)))
             let now = cache.now()
             cache.set(key: key, value: CachedFeed(deals: page.data, fetchedAt: now))
             state = DataState(source: .network, fetchedAt: now)

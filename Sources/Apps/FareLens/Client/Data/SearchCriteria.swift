@@ -29,17 +29,10 @@ public struct SearchCriteria: Codable, Sendable, Hashable {
         self.nonStop = nonStop
     }
 
-    /// The query string of `GET /farelens/v2/shopping/flight-offers`.
-    public var queryItems: [URLQueryItem] {
-        var items = [
-            URLQueryItem(name: "origin", value: origin), URLQueryItem(name: "destination", value: destination),
-            URLQueryItem(name: "departureDate", value: departureDate.description), URLQueryItem(name: "adults", value: String(adults)),
-        ]
-        if let returnDate { items.append(URLQueryItem(name: "returnDate", value: returnDate.description)) }
-        if children > 0 { items.append(URLQueryItem(name: "children", value: String(children))) }
-        if infants > 0 { items.append(URLQueryItem(name: "infants", value: String(infants))) }
-        if let cabin { items.append(URLQueryItem(name: "travelClass", value: cabin.rawValue)) }
-        if nonStop { items.append(URLQueryItem(name: "nonStop", value: "true")) }
-        return items
+    /// The query of `GET /farelens/v2/shopping/flight-offers` that asks it.
+    public var query: FlightOffersQuery {
+        FlightOffersQuery(
+            origin: origin, destination: destination, departureDate: departureDate, returnDate: returnDate, adults: adults, children: children, infants: infants,
+            travelClass: cabin, nonStop: nonStop)
     }
 }

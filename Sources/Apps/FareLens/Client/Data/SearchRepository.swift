@@ -30,7 +30,7 @@ public actor SearchRepository {
     /// user asked it).
     public func search(_ criteria: SearchCriteria) async throws -> FlightOffersResponse {
         try await remember(criteria)
-        let answer = try await api.send(FareLensRoutes.flightOffers, query: criteria.queryItems)
+        let answer = try await api.send(FareLensRoutes.flightOffers, query: criteria.query)
         state = Self.state(of: answer, at: now())
         return answer
     }

@@ -105,7 +105,7 @@ public final class DealDetailViewModel {
         let query = PriceHistoryQuery(
             route: RoutePair(origin: deal.origin, destination: deal.destination), from: today, to: today.adding(days: PriceHistoryQuery.defaultSpanDays),
             currency: deal.currency, cabin: deal.cabin, trip: deal.returnDate == nil ? .oneWay : .roundTrip)
-        guard let history = try? await api.send(FareLensRoutes.priceHistory, Unchecked(query.route), query: query.queryItems) else { return [] }
+        guard let history = try? await api.send(FareLensRoutes.priceHistory, Unchecked(query.route), query: query.filter) else { return [] }
         return history.data.map { PricePoint(date: $0.date, priceCents: $0.minCents) }
     }
 

@@ -15,7 +15,7 @@ public struct AlertsController: Sendable {
     public init(history: AlertHistoryRepository, settings: AlertSettingsRepository, cursorSecret: Data) {
         self.history = history
         self.settings = settings
-        self.paging = ListPaging(secret: cursorSecret, list: "farelens.alerts", sizes: FareLensRoutes.ListPages.self)
+        self.paging = ListPaging(secret: cursorSecret, list: "farelens.alerts")
     }
 
     public func addRoutes(to api: RouterGroup<AuthenticatedContext>) {

@@ -19,30 +19,27 @@ public struct DealsController: Sendable {
         self.deals = deals
         self.sources = sources
         self.airports = airports
-        self.paging = ListPaging(secret: cursorSecret, list: "farelens.deals", defaultLimit: DealRules.defaultPage, maxLimit: DealRules.maxPage)
+        self.paging = ListPaging(secret: cursorSecret, list: "farelens.deals")
         self.clock = clock
     }
 
     public func addRoutes(to api: RouterGroup<AuthenticatedContext>) {
-        api.on(FareLensRoutes.deals, edited: feed)
+        api.on(FareLensRoutes.deals, checkingFurther: feed)
         api.on(FareLensRoutes.deal, use: detail)
     }
 
-    @Sendable func feed(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> EditedResponse<FareLensList<Deal>> {
-        let query = request.uri.queryParameters
-        var v = Validator()
-        let origin = query.get("origin").map { String($0) }
-        let destination = query.get("destination").map { String($0) }
-        let checked = DealFeedFilter.check(
-            origin: origin, destination: destination, airlines: query.get("airlines").map { String($0) }, maxPrice: query.get("max_price").map { String($0) })
-        let problems = checked.problems
-        for problem in problems { v.fail(problem.field, problem.message) }
-        let filter = checked.value ?? DealFeedFilter()
-        // A well-formed code is looked up even when another field is wrong, so every bad field is named at once.
-        let origins = problems.contains { $0.field == "origin" } ? nil : resolve(origin?.uppercased(), "origin", &v)
-        let destinations = problems.contains { $0.field == "destination" } ? nil : resolve(destination?.uppercased(), "destination", &v)
-        let page = paging.parse(query, for: context.userID, &v)
-        try v.throwIfInvalid()
+    @Sendable func feed(
+        _ request: Request, _ context: AuthenticatedContext, _: NoParameter, _ reading: QueryReading<DealFeedQuery>
+    ) async throws -> EditedResponse<FareLensList<Deal>> {
+        let wanted = try reading.checked { query, v in
+            // A well-formed code is looked up even when another field is wrong, so every bad field is named at once.
+            let unread = Set(v.errors.map(\.field))
+            return FeedRequest(
+                filter: query.filter, origins: unread.contains("origin") ? nil : resolve(query.filter.origin, "origin", &v),
+                destinations: unread.contains("destination") ? nil : resolve(query.filter.destination, "destination", &v),
+                page: paging.page(query.page, for: context.userID, &v))
+        }.get()
+        let (filter, origins, destinations, page) = (wanted.filter, wanted.origins, wanted.destinations, wanted.page)
 
         let candidates = try await deals.listed(origins: origins, destinations: destinations, filter: filter)
         let ranking = sources.ranking
@@ -75,6 +72,14 @@ public struct DealsController: Sendable {
     }
 
     static var notFound: APIError { APIError.notFound(DealID.notFoundName, code: DealID.notFoundCode) }
+
+    /// The feed a checked query asks for: its filters, the airports its codes stand for, the page.
+    struct FeedRequest: Sendable {
+        let filter: DealFeedFilter
+        let origins: [String]?
+        let destinations: [String]?
+        let page: ListPaging.Query
+    }
 }
 
 extension DealDetail: ResponseEncodable {}

@@ -13,7 +13,7 @@ public struct SavedDealsController: Sendable {
     public init(deals: DealRepository, saved: SavedDealRepository, cursorSecret: Data) {
         self.deals = deals
         self.saved = saved
-        self.paging = ListPaging(secret: cursorSecret, list: "farelens.saved-deals", sizes: FareLensRoutes.DealPages.self)
+        self.paging = ListPaging(secret: cursorSecret, list: "farelens.saved-deals")
     }
 
     public func addRoutes(to api: RouterGroup<AuthenticatedContext>) {

@@ -16,7 +16,7 @@ public struct PointsController: Sendable {
     public init(programs: PointsProgramRepository, clock: any TimeSource, cursorSecret: Data) {
         self.programs = programs
         self.clock = clock
-        paging = ListPaging(secret: cursorSecret, list: "farelens.points", sizes: FareLensRoutes.ListPages.self)
+        paging = ListPaging(secret: cursorSecret, list: "farelens.points")
     }
 
     public func addRoutes(to api: RouterGroup<AuthenticatedContext>) {

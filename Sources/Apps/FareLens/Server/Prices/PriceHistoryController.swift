@@ -17,16 +17,16 @@ public struct PriceHistoryController: Sendable {
     }
 
     public func addRoutes(to api: RouterGroup<AuthenticatedContext>) {
-        api.on(FareLensRoutes.priceHistory, use: priceHistory)
+        api.on(FareLensRoutes.priceHistory, checkingFurther: priceHistory)
     }
 
-    @Sendable func priceHistory(_ request: Request, _ context: AuthenticatedContext, _ route: Unchecked<RoutePair>) async throws -> PriceHistory {
-        let parameters = request.uri.queryParameters
-        func text(_ name: String) -> String? { parameters.get(name).map { String($0) } }
-        let query = try PriceHistoryQuery.check(
-            route: route.text, from: text("from"), to: text("to"), currency: text("currency"), cabin: text("cabin"), trip: text("trip"),
-            today: LocalDate(clock.now(), in: LocalDate.utcCalendar.timeZone), airports: { Set(airports.airports(for: $0).map(\.iata)) }
-        ).get()
+    @Sendable func priceHistory(
+        _ request: Request, _ context: AuthenticatedContext, _ route: Unchecked<RoutePair>, _ reading: QueryReading<PriceHistoryFilter>
+    ) async throws -> PriceHistory {
+        let today = LocalDate(clock.now(), in: LocalDate.utcCalendar.timeZone)
+        let query = try reading.checked { filter, v in
+            PriceHistoryQuery.check(route: route.text, filter: filter, today: today, airports: { Set(airports.airports(for: $0).map(\.iata)) }, &v)
+        }.get()
         let days = try await history.dailySummaries(
             origins: airports.airports(for: query.route.origin).map(\.iata), destinations: airports.airports(for: query.route.destination).map(\.iata),
             from: query.from, to: query.to, currency: query.currency, cabin: query.cabin, trip: query.trip)

@@ -23,13 +23,14 @@ public struct FlightSearchController: Sendable {
     }
 
     public func addRoutes(v1 api: RouterGroup<AuthenticatedContext>, v2: RouterGroup<AuthenticatedContext>) {
-        v2.on(FareLensRoutes.flightOffers, use: search)
+        v2.on(FareLensRoutes.flightOffers, checkingFurther: search)
         api.on(FareLensRoutes.quota, use: quota)
     }
 
-    @Sendable func search(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> FlightOffersResponse {
-        let parameters = request.uri.queryParameters
-        let query = try self.request.check({ parameters.get($0).map { String($0) } }, now: clock.now()).get()
+    @Sendable func search(
+        _ request: Request, _ context: AuthenticatedContext, _: NoParameter, _ reading: QueryReading<FlightOffersQuery>
+    ) async throws -> FlightOffersResponse {
+        let query = try self.request.check(reading, now: clock.now()).get()
         if let retryAfter = await limiter.acquire("\(context.userID)") { throw APIError.rateLimited(retryAfter: retryAfter) }
         let answer = try await service.search(query, purpose: .userSearch(context.userID))
         return try await links.attach(to: answer, query: query, for: context.userID)

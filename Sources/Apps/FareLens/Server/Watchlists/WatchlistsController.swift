@@ -15,7 +15,7 @@ public struct WatchlistsController: Sendable {
     /// - Parameter cursorSecret: the server secret the list's cursors are signed with.
     public init(watchlists: WatchlistRepository, cursorSecret: Data) {
         self.watchlists = watchlists
-        paging = ListPaging(secret: cursorSecret, list: "farelens.watchlists", sizes: FareLensRoutes.ListPages.self)
+        paging = ListPaging(secret: cursorSecret, list: "farelens.watchlists")
     }
 
     public func addRoutes(to api: RouterGroup<AuthenticatedContext>) {

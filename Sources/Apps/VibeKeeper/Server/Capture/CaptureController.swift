@@ -20,7 +20,7 @@ public struct CaptureController: Sendable {
 
     /// - Parameter cursorSecret: the server secret the review queue's cursors are signed with.
     public init(capture: CaptureService, media: MediaCapture? = nil, ideas: GiftIdeaRepository, cursorSecret: Data, effects: WriteEffects) {
-        self.paging = ListPaging(secret: cursorSecret, list: "vibekeeper.capture-review", sizes: VibeKeeperRoutes.Pages.self)
+        self.paging = ListPaging(secret: cursorSecret, list: "vibekeeper.capture-review")
         self.capture = capture
         self.media = media
         self.ideas = ideas

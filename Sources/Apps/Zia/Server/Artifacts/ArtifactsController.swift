@@ -31,7 +31,7 @@ public struct ArtifactsController: Sendable {
         self.writeBack = writeBack
         self.accounts = accounts
         self.clock = clock
-        paging = ListPaging(secret: cursorSecret, list: "zia.artifacts", sizes: ArtifactQuery.Pages.self)
+        paging = ListPaging(secret: cursorSecret, list: "zia.artifacts")
     }
 
     public func addRoutes(to api: RouterGroup<AuthenticatedContext>) {

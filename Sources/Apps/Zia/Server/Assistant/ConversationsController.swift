@@ -13,7 +13,7 @@ public struct ConversationsController: Sendable {
     /// - Parameter cursorSecret: the server secret the list's cursors are signed with.
     public init(conversations: ConversationRepository, cursorSecret: Data) {
         self.conversations = conversations
-        paging = ListPaging(secret: cursorSecret, list: "zia.conversations", sizes: ZiaRoutes.ConversationPages.self)
+        paging = ListPaging(secret: cursorSecret, list: "zia.conversations")
     }
 
     public func addRoutes(to api: RouterGroup<AuthenticatedContext>) {

@@ -12,7 +12,7 @@ public struct __App__ItemsController: Sendable {
     /// - Parameter cursorSecret: the server secret the list's cursors are signed with.
     public init(items: __App__ItemRepository, cursorSecret: Data) {
         self.items = items
-        paging = ListPaging(secret: cursorSecret, list: "__app__.items", sizes: __App__Routes.ItemPages.self)
+        paging = ListPaging(secret: cursorSecret, list: "__app__.items")
     }
 
     public func addRoutes(to api: RouterGroup<AuthenticatedContext>) {
