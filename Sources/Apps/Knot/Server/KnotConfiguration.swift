@@ -116,22 +116,24 @@ public struct KnotConfiguration: Sendable {
         }
     }
 
-    /// The external recommendation sources whose keys are configured. Web search also needs a model
-    /// chain for its extraction purpose (there is no offline extractor), else it stays off and says so.
-    public func sources(router: ModelRouter, logger: Logger) -> [any CandidateSourceProvider] {
+    /// The external recommendation sources whose keys are configured, telling time by `clock`. Web search also
+    /// needs a model chain for its extraction purpose (there is no offline extractor), else it stays off and says so.
+    public func sources(router: ModelRouter, clock: any TimeSource, logger: Logger) -> [any CandidateSourceProvider] {
         var sources: [any CandidateSourceProvider] = []
         if let key = yelpAPIKey { sources.append(YelpSource(apiKey: key, baseURL: yelpBaseURL)) }
-        if let key = ticketmasterAPIKey { sources.append(TicketmasterSource(apiKey: key, baseURL: ticketmasterBaseURL)) }
+        if let key = ticketmasterAPIKey { sources.append(TicketmasterSource(apiKey: key, baseURL: ticketmasterBaseURL, clock: clock)) }
         if let access = amazonAccessKey, let secret = amazonSecretKey, let tag = amazonAssociateTag {
-            sources.append(AmazonSource(accessKey: access, secretKey: secret, partnerTag: tag, baseURL: amazonBaseURL, region: amazonRegion, marketplace: amazonMarketplace))
+            sources.append(
+                AmazonSource(
+                    accessKey: access, secretKey: secret, partnerTag: tag, baseURL: amazonBaseURL, region: amazonRegion, marketplace: amazonMarketplace, clock: clock))
         }
         if let token = shopifyStorefrontToken, let domain = shopifyStoreDomain {
             sources.append(ShopifySource(storefrontToken: token, storeDomain: domain, apiVersion: shopifyAPIVersion))
         }
         if reservationLinks {
-            sources.append(ReservationSource(openTableBaseURL: openTableBaseURL, resyBaseURL: resyBaseURL, openTableAffiliateID: openTableAffiliateID))
+            sources.append(ReservationSource(openTableBaseURL: openTableBaseURL, resyBaseURL: resyBaseURL, openTableAffiliateID: openTableAffiliateID, clock: clock))
         }
-        if let key = firecrawlAPIKey { sources.append(FirecrawlSource(apiKey: key, baseURL: firecrawlBaseURL)) }
+        if let key = firecrawlAPIKey { sources.append(FirecrawlSource(apiKey: key, baseURL: firecrawlBaseURL, clock: clock)) }
         if let key = braveSearchAPIKey {
             if router.targets(for: WebSearchSource.purpose).isEmpty {
                 logger.notice("BRAVE_SEARCH_API_KEY is set but no model is configured for \(WebSearchSource.purpose) (AI_CHAIN_KNOT.CANDIDATE_EXTRACTION); web search source off")
