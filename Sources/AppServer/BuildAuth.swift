@@ -39,13 +39,12 @@ func buildAuth(
     let rateLimitStore =
         database.kind == .postgres && configuration.multiInstance
         ? PostgresRateLimitStore(database: database, leaseBound: max(.milliseconds(250), .seconds(configuration.databaseTimeoutSeconds) / 5)) : nil
-    let authLimiter = RateLimiter(
-        capacity: configuration.authRateLimitPerMinute, per: 60, clock: clock, clients: try ClientAddressResolver(trustedProxies: configuration.trustedProxies),
-        store: rateLimitStore)
+    let limiters = RateLimiters(clock: clock, clients: try ClientAddressResolver(trustedProxies: configuration.trustedProxies), store: rateLimitStore)
+    let authLimiter = limiters.platformLimiter("auth", capacity: configuration.authRateLimitPerMinute, per: 60)
     // Email + password accounts, for the apps that opt in (AppModule.passwordAccounts).
     let passwords = PasswordAccounts(
         auth: auth, credentials: PasswordCredentialRepository(database: database, clock: clock), hasher: dependencies.passwordHasher ?? PasswordHasher(),
-        emailLimiter: RateLimiter(capacity: configuration.loginRateLimitPerEmail, per: 15 * 60, clock: clock, store: rateLimitStore))
+        emailLimiter: limiters.platformLimiter("auth.email", capacity: configuration.loginRateLimitPerEmail, per: 15 * 60))
     return AuthComponents(
         service: auth, accounts: accounts, limiter: authLimiter, rateLimitStore: rateLimitStore, passwords: passwords, signingKey: signingKey)
 }

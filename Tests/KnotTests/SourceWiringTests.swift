@@ -3,6 +3,7 @@ import Foundation
 import Knot
 import KnotAPI
 import Logging
+import PlatformCore
 import Testing
 
 @testable import AppServer
@@ -19,7 +20,7 @@ struct SourceWiringTests {
         func knot(_ configuration: ServerConfiguration) throws -> KnotConfiguration {
             try KnotApp.configuration(from: configuration.settings.scoped(to: .knot))
         }
-        #expect(try knot(ServerConfiguration.load(environment: [:])).sources(router: Self.router(extraction: true), logger: logger).isEmpty)
+        #expect(try knot(ServerConfiguration.load(environment: [:])).sources(router: Self.router(extraction: true), clock: SystemTime(), logger: logger).isEmpty)
         let configuration = try ServerConfiguration.load(environment: [
             "YELP_API_KEY": "y", "TICKETMASTER_API_KEY": "t",
             "AMAZON_ACCESS_KEY": "a", "AMAZON_SECRET_KEY": "s", "AMAZON_ASSOCIATE_TAG": "knot-20", "AMAZON_BASE_URL": "http://127.0.0.1:1",
@@ -29,10 +30,13 @@ struct SourceWiringTests {
         let all = try knot(configuration)
         #expect(all.amazonBaseURL == "http://127.0.0.1:1" && all.reservationLinks && configuration.ai.chains[WebSearchSource.purpose] == ["anthropic:claude-sonnet-4-5"])
         #expect(
-            all.sources(router: Self.router(extraction: true), logger: logger).map(\.name) == [
+            all.sources(router: Self.router(extraction: true), clock: SystemTime(), logger: logger).map(\.name) == [
                 "yelp", "ticketmaster", "amazon", "shopify", "reservations", "firecrawl", "web_search",
             ])
-        #expect(all.sources(router: Self.router(extraction: false), logger: logger).map(\.name) == ["yelp", "ticketmaster", "amazon", "shopify", "reservations", "firecrawl"])
+        #expect(
+            all.sources(router: Self.router(extraction: false), clock: SystemTime(), logger: logger).map(\.name) == [
+                "yelp", "ticketmaster", "amazon", "shopify", "reservations", "firecrawl",
+            ])
         // Knot's own scope wins over the older unscoped name.
         let scoped = try knot(ServerConfiguration.load(environment: ["YELP_API_KEY": "old", "KNOT_YELP_API_KEY": "new"]))
         #expect(scoped.yelpAPIKey == "new")

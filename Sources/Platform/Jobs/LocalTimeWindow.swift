@@ -1,4 +1,5 @@
 import Foundation
+import PlatformCore
 
 /// Work at a local wall-clock time for users across time zones (a 09:00 digest in Tokyo and in New
 /// York): recurring jobs run in UTC, so a job that runs every ``period`` (aligned, so instances agree
@@ -45,8 +46,7 @@ public struct LocalTimeWindow: Sendable, Equatable {
 
     /// The instant `zone`'s clock passes `time` inside this window, if it does.
     public func instant(of time: LocalTime, in zone: TimeZone) -> Date? {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
+        let calendar = LocalDate.calendar(zone)
         guard
             let next = calendar.nextDate(
                 after: start, matching: DateComponents(hour: time.hour, minute: time.minute, second: 0), matchingPolicy: .nextTime,
@@ -68,10 +68,7 @@ public struct LocalTimeWindow: Sendable, Equatable {
         identifiers.compactMap { identifier in
             let zone = TimeZone(identifier: identifier) ?? TimeZone(identifier: "UTC")!
             guard let instant = instant(of: time, in: zone) else { return nil }
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = zone
-            let day = calendar.dateComponents([.year, .month, .day], from: instant)
-            return (identifier, String(format: "%04d-%02d-%02d", day.year ?? 0, day.month ?? 0, day.day ?? 0))
+            return (identifier, LocalDate(instant, in: zone).text)
         }
     }
 }

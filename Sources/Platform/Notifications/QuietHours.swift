@@ -1,4 +1,5 @@
 import Foundation
+import PlatformCore
 
 /// A user's quiet hours, whole local hours in their IANA time zone (docs/platform/jobs-and-notifications.md): a window
 /// that may cross midnight (22–8: quiet from 22:00 to 07:59), or lie within one day (1–6), or be
@@ -26,11 +27,7 @@ public struct QuietHours: Sendable, Equatable {
         return defaultTimeZone
     }
 
-    var calendar: Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        return calendar
-    }
+    var calendar: Calendar { LocalDate.calendar(timeZone) }
 
     public func contains(_ date: Date) -> Bool {
         guard start != end else { return false }

@@ -71,7 +71,7 @@ public struct KnotApp: AppModule {
         self.init(
             database: platform.database, vectors: platform.vectors, embedder: platform.embedder, clock: platform.clock, logger: platform.logger,
             shareSecret: platform.serverSecret, appleAppID: configuration.appleAppID,
-            sources: configuration.sources(router: platform.models, logger: platform.logger), router: platform.models,
+            sources: configuration.sources(router: platform.models, clock: platform.clock, logger: platform.logger), router: platform.models,
             accounts: platform.accounts, notifications: platform.notifications, jobs: platform.jobs,
             qstash: platform.qstash, qstashDestinationURL: platform.qstashDestinationURL, feedbackAnalysisHours: configuration.feedbackAnalysisHours
         )

@@ -40,31 +40,32 @@ public struct KnotConfiguration: Sendable {
     public init() {}
 
     enum Key {
-        static func source(_ name: String, _ meaning: String) -> SettingKey { SettingKey(name, meaning, aliases: [name]) }
+        static func source(_ name: String, _ meaning: String, default value: String? = nil) -> SettingKey { SettingKey(name, meaning, default: value, aliases: [name]) }
         static let appleAppID = SettingKey("APPLE_APP_ID", "TEAMID.bundle.id of the Knot iOS app, listed in the apple-app-site-association file (unset: no entry)")
         static let feedbackAnalysisHours = SettingKey(
-            "FEEDBACK_ANALYSIS_HOURS", "hours between learned-weight recomputations (default 168 = weekly; 0 = off)", aliases: ["FEEDBACK_ANALYSIS_HOURS"])
+            "FEEDBACK_ANALYSIS_HOURS", "hours between learned-weight recomputations, weekly at 168, off at 0", default: KnotConfiguration().feedbackAnalysisHours,
+            aliases: ["FEEDBACK_ANALYSIS_HOURS"])
         static let yelpAPIKey = source("YELP_API_KEY", "turns on the Yelp Fusion experience/date source")
-        static let yelpBaseURL = source("YELP_BASE_URL", "Yelp Fusion base URL (default https://api.yelp.com)")
+        static let yelpBaseURL = source("YELP_BASE_URL", "Yelp Fusion base URL", default: KnotConfiguration().yelpBaseURL)
         static let ticketmasterAPIKey = source("TICKETMASTER_API_KEY", "turns on the Ticketmaster Discovery event source")
-        static let ticketmasterBaseURL = source("TICKETMASTER_BASE_URL", "Ticketmaster base URL (default https://app.ticketmaster.com)")
+        static let ticketmasterBaseURL = source("TICKETMASTER_BASE_URL", "Ticketmaster base URL", default: KnotConfiguration().ticketmasterBaseURL)
         static let amazonAccessKey = source("AMAZON_ACCESS_KEY", "Amazon PA-API 5 access key; with the secret key and associate tag turns on the Amazon gift source")
         static let amazonSecretKey = source("AMAZON_SECRET_KEY", "Amazon PA-API 5 secret key")
         static let amazonAssociateTag = source("AMAZON_ASSOCIATE_TAG", "Amazon Associates tag added to product links")
-        static let amazonBaseURL = source("AMAZON_BASE_URL", "PA-API base URL (default https://webservices.amazon.com)")
-        static let amazonRegion = source("AMAZON_REGION", "PA-API signing region (default us-east-1)")
-        static let amazonMarketplace = source("AMAZON_MARKETPLACE", "PA-API marketplace (default www.amazon.com)")
+        static let amazonBaseURL = source("AMAZON_BASE_URL", "PA-API base URL", default: KnotConfiguration().amazonBaseURL)
+        static let amazonRegion = source("AMAZON_REGION", "PA-API signing region", default: KnotConfiguration().amazonRegion)
+        static let amazonMarketplace = source("AMAZON_MARKETPLACE", "PA-API marketplace", default: KnotConfiguration().amazonMarketplace)
         static let shopifyStorefrontToken = source("SHOPIFY_STOREFRONT_TOKEN", "Shopify Storefront token; with the store domain turns on the Shopify gift source")
         static let shopifyStoreDomain = source("SHOPIFY_STORE_DOMAIN", "the shop's domain (also its base URL)")
-        static let shopifyAPIVersion = source("SHOPIFY_API_VERSION", "Storefront API version (default 2025-01)")
+        static let shopifyAPIVersion = source("SHOPIFY_API_VERSION", "Storefront API version", default: KnotConfiguration().shopifyAPIVersion)
         static let reservationLinks = source("RESERVATION_LINKS", "true turns on OpenTable/Resy booking-link dates")
         static let openTableAffiliateID = source("OPENTABLE_AFFILIATE_ID", "OpenTable affiliate ID added to booking links (optional)")
-        static let openTableBaseURL = source("OPENTABLE_BASE_URL", "OpenTable base URL (default https://www.opentable.com)")
-        static let resyBaseURL = source("RESY_BASE_URL", "Resy base URL (default https://resy.com)")
+        static let openTableBaseURL = source("OPENTABLE_BASE_URL", "OpenTable base URL", default: KnotConfiguration().openTableBaseURL)
+        static let resyBaseURL = source("RESY_BASE_URL", "Resy base URL", default: KnotConfiguration().resyBaseURL)
         static let firecrawlAPIKey = source("FIRECRAWL_API_KEY", "turns on Firecrawl city-guide venues, cached 24 h per city")
-        static let firecrawlBaseURL = source("FIRECRAWL_BASE_URL", "Firecrawl base URL (default https://api.firecrawl.dev)")
+        static let firecrawlBaseURL = source("FIRECRAWL_BASE_URL", "Firecrawl base URL", default: KnotConfiguration().firecrawlBaseURL)
         static let braveSearchAPIKey = source("BRAVE_SEARCH_API_KEY", "turns on web search + LLM extraction; needs AI_CHAIN_KNOT.CANDIDATE_EXTRACTION")
-        static let braveSearchBaseURL = source("BRAVE_SEARCH_BASE_URL", "Brave Search base URL (default https://api.search.brave.com)")
+        static let braveSearchBaseURL = source("BRAVE_SEARCH_BASE_URL", "Brave Search base URL", default: KnotConfiguration().braveSearchBaseURL)
     }
 
     /// Every key Knot reads, relative to its scope.
@@ -115,22 +116,24 @@ public struct KnotConfiguration: Sendable {
         }
     }
 
-    /// The external recommendation sources whose keys are configured. Web search also needs a model
-    /// chain for its extraction purpose (there is no offline extractor), else it stays off and says so.
-    public func sources(router: ModelRouter, logger: Logger) -> [any CandidateSourceProvider] {
+    /// The external recommendation sources whose keys are configured, telling time by `clock`. Web search also
+    /// needs a model chain for its extraction purpose (there is no offline extractor), else it stays off and says so.
+    public func sources(router: ModelRouter, clock: any TimeSource, logger: Logger) -> [any CandidateSourceProvider] {
         var sources: [any CandidateSourceProvider] = []
         if let key = yelpAPIKey { sources.append(YelpSource(apiKey: key, baseURL: yelpBaseURL)) }
-        if let key = ticketmasterAPIKey { sources.append(TicketmasterSource(apiKey: key, baseURL: ticketmasterBaseURL)) }
+        if let key = ticketmasterAPIKey { sources.append(TicketmasterSource(apiKey: key, baseURL: ticketmasterBaseURL, clock: clock)) }
         if let access = amazonAccessKey, let secret = amazonSecretKey, let tag = amazonAssociateTag {
-            sources.append(AmazonSource(accessKey: access, secretKey: secret, partnerTag: tag, baseURL: amazonBaseURL, region: amazonRegion, marketplace: amazonMarketplace))
+            sources.append(
+                AmazonSource(
+                    accessKey: access, secretKey: secret, partnerTag: tag, baseURL: amazonBaseURL, region: amazonRegion, marketplace: amazonMarketplace, clock: clock))
         }
         if let token = shopifyStorefrontToken, let domain = shopifyStoreDomain {
             sources.append(ShopifySource(storefrontToken: token, storeDomain: domain, apiVersion: shopifyAPIVersion))
         }
         if reservationLinks {
-            sources.append(ReservationSource(openTableBaseURL: openTableBaseURL, resyBaseURL: resyBaseURL, openTableAffiliateID: openTableAffiliateID))
+            sources.append(ReservationSource(openTableBaseURL: openTableBaseURL, resyBaseURL: resyBaseURL, openTableAffiliateID: openTableAffiliateID, clock: clock))
         }
-        if let key = firecrawlAPIKey { sources.append(FirecrawlSource(apiKey: key, baseURL: firecrawlBaseURL)) }
+        if let key = firecrawlAPIKey { sources.append(FirecrawlSource(apiKey: key, baseURL: firecrawlBaseURL, clock: clock)) }
         if let key = braveSearchAPIKey {
             if router.targets(for: WebSearchSource.purpose).isEmpty {
                 logger.notice("BRAVE_SEARCH_API_KEY is set but no model is configured for \(WebSearchSource.purpose) (AI_CHAIN_KNOT.CANDIDATE_EXTRACTION); web search source off")

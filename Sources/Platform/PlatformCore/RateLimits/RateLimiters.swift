@@ -23,6 +23,15 @@ public struct RateLimiters: Sendable {
         RateLimiter(capacity: capacity, per: interval, clock: clock, clients: clients, store: store, scope: Self.scope(app, purpose))
     }
 
+    /// A limiter of the platform's own (sign-in per client address, per email), its keys prefixed with
+    /// the scope `platform.<purpose>`.
+    public func platformLimiter(_ purpose: String, capacity: Int, per interval: TimeInterval) -> RateLimiter {
+        RateLimiter(capacity: capacity, per: interval, clock: clock, clients: clients, store: store, scope: Self.platformScope(purpose))
+    }
+
     /// The key prefix of `app`'s limit for `purpose`: `<app>.<purpose>`.
     public static func scope(_ app: AppID, _ purpose: String) -> String { "\(app.rawValue).\(purpose)" }
+
+    /// The key prefix of the platform's own limit for `purpose`: `platform.<purpose>`.
+    public static func platformScope(_ purpose: String) -> String { "platform.\(purpose)" }
 }

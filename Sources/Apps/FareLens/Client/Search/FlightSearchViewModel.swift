@@ -39,10 +39,12 @@ public final class FlightSearchViewModel {
 
     let airports: AirportRepository
     let searches: SearchRepository
+    let now: @Sendable () -> Date
 
-    public init(airports: AirportRepository, searches: SearchRepository) {
+    public init(airports: AirportRepository, searches: SearchRepository, now: @escaping @Sendable () -> Date = { Date() }) {
         self.airports = airports
         self.searches = searches
+        self.now = now
     }
 
     /// The empty state once a search found nothing.
@@ -112,7 +114,7 @@ public final class FlightSearchViewModel {
             guard mine == generation else { return }
             results = answer.data
             hasSearched = true
-            let state = SearchRepository.state(of: answer, at: Date())
+            let state = SearchRepository.state(of: answer, at: now())
             quota = state.quota
             notice = Self.notice(state)
         } catch ClientError.validation(_, let fields) {

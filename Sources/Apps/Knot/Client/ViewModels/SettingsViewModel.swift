@@ -34,6 +34,7 @@ public final class SettingsViewModel {
     let exportDirectory: URL
     let reauthenticator: (any Reauthenticator)?
     let localData: [any LocalUserData]
+    let now: @Sendable () -> Date
 
     /// - Parameters:
     ///   - exportDirectory: where exports are written for the share sheet.
@@ -42,13 +43,16 @@ public final class SettingsViewModel {
     ///     a message asking to sign in again otherwise.
     ///   - localData: what the device keeps for this user (saved recommendations, prompt history),
     ///     cleared once the account is deleted.
+    ///   - now: the clock the export's file name takes its day from.
     public init(
-        api: KnotAPIClient, exportDirectory: URL = FileManager.default.temporaryDirectory, reauthenticator: (any Reauthenticator)? = nil, localData: [any LocalUserData] = []
+        api: KnotAPIClient, exportDirectory: URL = FileManager.default.temporaryDirectory, reauthenticator: (any Reauthenticator)? = nil, localData: [any LocalUserData] = [],
+        now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.api = api
         self.exportDirectory = exportDirectory
         self.reauthenticator = reauthenticator
         self.localData = localData
+        self.now = now
     }
 
     /// 22 → "10:00 PM", 0 → "12:00 AM".
@@ -108,7 +112,7 @@ public final class SettingsViewModel {
         defer { isExporting = false }
         do {
             let data = try await api.exportData()
-            let day = String(WireFormat.formatDate(Date()).prefix(10))
+            let day = String(WireFormat.formatDate(now()).prefix(10))
             let url = exportDirectory.appendingPathComponent("knot-export-\(day).json")
             try data.write(to: url, options: .atomic)
             exportedFileURL = url

@@ -1,5 +1,6 @@
 import AWSSigning
 import Foundation
+import PlatformCore
 
 /// Amazon Product Advertising API 5 `SearchItems` (AWS SigV4-signed POST) as a source of gifts:
 /// interests map to Amazon search indexes, the budget to `MinPrice`/`MaxPrice` in cents, listing
@@ -23,10 +24,11 @@ public struct AmazonSource: CandidateSourceProvider {
 
     public init(
         accessKey: String, secretKey: String, partnerTag: String, baseURL: String = "https://webservices.amazon.com", region: String = "us-east-1",
-        marketplace: String = "www.amazon.com"
+        marketplace: String = "www.amazon.com", clock: any TimeSource
     ) {
         self.init(
-            accessKey: accessKey, secretKey: secretKey, partnerTag: partnerTag, baseURL: baseURL, region: region, marketplace: marketplace, http: SourceHTTP(), now: { Date() })
+            accessKey: accessKey, secretKey: secretKey, partnerTag: partnerTag, baseURL: baseURL, region: region, marketplace: marketplace, http: SourceHTTP(),
+            now: { clock.now() })
     }
 
     init(accessKey: String, secretKey: String, partnerTag: String, baseURL: String, region: String, marketplace: String, http: SourceHTTP, now: @escaping @Sendable () -> Date) {

@@ -1,4 +1,5 @@
 import Foundation
+import PlatformCore
 
 /// Firecrawl `POST /v1/scrape` (bearer key) over curated city guides (The Infatuation, Eater) as a
 /// source of dates and experiences (docs/knot.md, "How Knot picks"): each guide's markdown is parsed for venues
@@ -26,8 +27,8 @@ public struct FirecrawlSource: CandidateSourceProvider {
         "paris": ["https://www.theinfatuation.com/paris/guides/best-restaurants-paris"],
     ]
 
-    public init(apiKey: String, baseURL: String = "https://api.firecrawl.dev", guides: [String: [String]] = FirecrawlSource.defaultGuides) {
-        self.init(apiKey: apiKey, baseURL: baseURL, guides: guides, http: SourceHTTP(timeout: .seconds(30)), now: { Date() })
+    public init(apiKey: String, baseURL: String = "https://api.firecrawl.dev", guides: [String: [String]] = FirecrawlSource.defaultGuides, clock: any TimeSource) {
+        self.init(apiKey: apiKey, baseURL: baseURL, guides: guides, http: SourceHTTP(timeout: .seconds(30)), now: { clock.now() })
     }
 
     init(apiKey: String, baseURL: String, guides: [String: [String]], http: SourceHTTP, now: @escaping @Sendable () -> Date) {

@@ -1,4 +1,5 @@
 import Foundation
+import PlatformCore
 
 /// OpenTable and Resy booking links as a source of dates (docs/knot.md, "How Knot picks"): neither offers a
 /// public availability API, so this builds their search URLs for a table for two next Saturday
@@ -12,8 +13,11 @@ public struct ReservationSource: CandidateSourceProvider {
     let partySize: Int
     let now: @Sendable () -> Date
 
-    public init(openTableBaseURL: String = "https://www.opentable.com", resyBaseURL: String = "https://resy.com", openTableAffiliateID: String? = nil, partySize: Int = 2) {
-        self.init(openTableBaseURL: openTableBaseURL, resyBaseURL: resyBaseURL, openTableAffiliateID: openTableAffiliateID, partySize: partySize, now: { Date() })
+    public init(
+        openTableBaseURL: String = "https://www.opentable.com", resyBaseURL: String = "https://resy.com", openTableAffiliateID: String? = nil, partySize: Int = 2,
+        clock: any TimeSource
+    ) {
+        self.init(openTableBaseURL: openTableBaseURL, resyBaseURL: resyBaseURL, openTableAffiliateID: openTableAffiliateID, partySize: partySize, now: { clock.now() })
     }
 
     init(openTableBaseURL: String, resyBaseURL: String, openTableAffiliateID: String?, partySize: Int, now: @escaping @Sendable () -> Date) {

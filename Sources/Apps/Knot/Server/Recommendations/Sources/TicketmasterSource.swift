@@ -1,4 +1,5 @@
 import Foundation
+import PlatformCore
 
 /// Ticketmaster Discovery v2 `GET /discovery/v2/events.json` (`apikey` query parameter) as a
 /// source of experiences: interests map to classifications, only `onsale` events pass, prices are
@@ -10,8 +11,8 @@ public struct TicketmasterSource: CandidateSourceProvider {
     let http: SourceHTTP
     let now: @Sendable () -> Date
 
-    public init(apiKey: String, baseURL: String = "https://app.ticketmaster.com") {
-        self.init(apiKey: apiKey, baseURL: baseURL, http: SourceHTTP(), now: { Date() })
+    public init(apiKey: String, baseURL: String = "https://app.ticketmaster.com", clock: any TimeSource) {
+        self.init(apiKey: apiKey, baseURL: baseURL, http: SourceHTTP(), now: { clock.now() })
     }
 
     init(apiKey: String, baseURL: String, http: SourceHTTP, now: @escaping @Sendable () -> Date) {
