@@ -65,7 +65,7 @@ public final class SettingsViewModel {
             preferences = try await api.notificationPreferences()
             preferencesError = nil
         } catch {
-            preferencesError = (error as? KnotError)?.description ?? error.localizedDescription
+            preferencesError = ScreenText.message(error)
         }
     }
 
@@ -96,7 +96,7 @@ public final class SettingsViewModel {
             preferencesError = nil
         } catch {
             preferences = before
-            preferencesError = (error as? KnotError)?.description ?? error.localizedDescription
+            preferencesError = ScreenText.message(error)
         }
     }
 
@@ -114,7 +114,7 @@ public final class SettingsViewModel {
             exportedFileURL = url
             return url
         } catch {
-            exportError = (error as? KnotError)?.description ?? error.localizedDescription
+            exportError = ScreenText.message(error)
             return nil
         }
     }
@@ -149,7 +149,7 @@ public final class SettingsViewModel {
                 return false
             } catch {
                 deletion = .awaitingConfirmation
-                deletionError = "You were not signed in again, so nothing was deleted: " + ((error as? KnotError)?.description ?? error.localizedDescription)
+                deletionError = "You were not signed in again, so nothing was deleted: " + ScreenText.message(error)
                 return false
             }
         }
@@ -162,7 +162,7 @@ public final class SettingsViewModel {
             return false
         } catch {
             deletion = .awaitingConfirmation
-            deletionError = (error as? KnotError)?.description ?? error.localizedDescription
+            deletionError = ScreenText.message(error)
             return false
         }
         clearLocalData()
