@@ -50,4 +50,14 @@ struct FormErrorsTests {
         let errors = FormErrors(fields: [FieldError(field: "kids[0].age", message: "a"), FieldError(field: "name", message: "b")], message: "m")
         #expect(errors.only(["kids"]) == FormErrors(fields: [FieldError(field: "kids[0].age", message: "a")], message: "m"))
     }
+
+    @Test("clear forgets one field's message and keeps the other fields and the message")
+    func clear() {
+        var errors = FormErrors(fields: [FieldError(field: "origin", message: "a"), FieldError(field: "destination", message: "b")], message: "m")
+        errors.clear("origin")
+        #expect(errors == FormErrors(fields: [FieldError(field: "destination", message: "b")], message: "m"))
+        errors.clear("origin")
+        errors.clear("destination")
+        #expect(errors.fields.isEmpty && errors.message == "m" && !errors.isEmpty)
+    }
 }

@@ -41,14 +41,14 @@ struct SearchViewModelTests {
         #expect(viewModel.destinationText == "New York (JFK)")
 
         await viewModel.search()
-        #expect(viewModel.fieldErrors.keys.sorted() == ["departureDate"])
+        #expect(viewModel.errors.fields.keys.sorted() == ["departureDate"])
         #expect(transport.callCount == 2 && viewModel.emptyState == nil)
 
         viewModel.departureDate = LocalDate(year: 2027, month: 12, day: 15)
         viewModel.adults = 2
         viewModel.cabin = .business
         await viewModel.search()
-        #expect(viewModel.fieldErrors.isEmpty && viewModel.results.isEmpty && viewModel.error == nil)
+        #expect(viewModel.errors.isEmpty && viewModel.results.isEmpty && viewModel.error == nil)
         #expect(viewModel.emptyState == SearchEmptyState.noFlights)
         #expect(viewModel.emptyState?.title == "No flights found" && viewModel.emptyState?.action == "Try different dates")
         let query = try #require(transport.sent.last?.url.query)
@@ -61,7 +61,7 @@ struct SearchViewModelTests {
         await viewModel.typeOrigin("Lon")
         #expect(viewModel.origin == nil)
         await viewModel.search()
-        #expect(viewModel.fieldErrors["origin"] != nil)
+        #expect(viewModel.errors["origin"] != nil)
     }
 
     @Test("The server's 422 shows per field; a stale answer and a spent quota show the notice")
@@ -84,7 +84,7 @@ struct SearchViewModelTests {
                 fields: [FieldError(field: "departureDate", message: "must be within 330 days"), FieldError(field: "adults", message: "must be 1–9")]))
         transport.answer { _ in Fixtures.json(envelope, status: 422) }
         await viewModel.search()
-        #expect(viewModel.fieldErrors == ["departureDate": "must be within 330 days", "adults": "must be 1–9"])
+        #expect(viewModel.errors.fields == ["departureDate": "must be within 330 days", "adults": "must be 1–9"])
         #expect(viewModel.error == nil && viewModel.emptyState == nil)
 
         transport.answer { _ in throw ClientError.offline("no network") }

@@ -157,8 +157,8 @@ struct VibeKeeperViewModelTests {
         auth.name = ""
         auth.password = "short"
         #expect(await auth.submit() == false)
-        #expect(Set(auth.fieldErrors.keys) == ["email", "name", "password"])
-        #expect(auth.fieldErrors["password"]?.contains("at least 8") == true)
+        #expect(Set(auth.errors.fields.keys) == ["email", "name", "password"])
+        #expect(auth.errors["password"]?.contains("at least 8") == true)
         #expect(stack.chaos.delivered().isEmpty)
 
         auth.email = "sam@example.com"
@@ -176,14 +176,14 @@ struct VibeKeeperViewModelTests {
         other.name = "Sam"
         other.password = "another password"
         #expect(await other.submit() == false)
-        #expect(other.fieldErrors["email"] != nil)
+        #expect(other.errors["email"] != nil)
 
         // A wrong password is one message for the form.
         let login = AuthViewModel(api: ClientStack.make(server).api)
         login.email = "sam@example.com"
         login.password = "wrong password!"
         #expect(await login.submit() == false)
-        #expect(login.errorMessage == "Wrong email or password.")
+        #expect(login.errors.message == "Wrong email or password.")
         #expect(!login.isSignedIn)
     }
 
@@ -233,7 +233,7 @@ struct VibeKeeperViewModelTests {
         detail.beginEditing()
         detail.draft?.budgetCurrency = "DOLLARS"
         #expect(await detail.save() == false)
-        #expect(detail.fieldErrors["budget_currency"] != nil)
+        #expect(detail.errors["budget_currency"] != nil)
         #expect(detail.record?.value.budgetCurrency == "USD")
 
         // Review queue: accept with a correction, discard the other.
@@ -260,13 +260,13 @@ struct VibeKeeperViewModelTests {
         let stack = try await ClientStack.signedIn(server)
         let contacts = ContactsViewModel(sync: stack.sync)
         #expect(await contacts.addContact(name: "   ") == nil)
-        #expect(contacts.fieldErrors["name"] != nil)
+        #expect(contacts.errors["name"] != nil)
         #expect(stack.chaos.delivered("POST", "/contacts").isEmpty)
 
         let rosa = try #require(await contacts.addContact(name: "Rosa", relationship: "mother", aliases: ["Mom", "mom", "Rosa"]))
         #expect(rosa.aliases == ["Mom"])
         #expect(await contacts.addOccasion(to: rosa.id, name: "Birthday", date: "1961-02-30") == nil)
-        #expect(contacts.fieldErrors["date"] != nil)
+        #expect(contacts.errors["date"] != nil)
         let nextYear = Calendar(identifier: .gregorian).component(.year, from: Date()) + 1
         let birthday = try #require(await contacts.addOccasion(to: rosa.id, name: "Birthday", date: "1961-05-03"))
         await contacts.load()

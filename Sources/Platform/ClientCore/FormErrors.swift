@@ -30,6 +30,9 @@ public struct FormErrors: Error, Sendable, Equatable {
     /// The message of `field`, if it offends.
     public subscript(field: String) -> String? { fields[field] }
 
+    /// Forgets the message of `field` (the user changed it), keeping the other fields' and the line.
+    public mutating func clear(_ field: String) { fields[field] = nil }
+
     /// Only the fields whose path starts with one of `prefixes` (a wizard step's own).
     public func only(_ prefixes: [String]) -> FormErrors {
         var kept = FormErrors(message: message)

@@ -4,9 +4,10 @@ import Observation
 /// The flight search screen (docs/farelens.md, "SDK and CLI"): origin and destination picked from airport autocomplete
 /// ("Los Angeles (LAX)" labels, cached an hour by ``AirportRepository``), dates, travellers and
 /// cabin; ``search()`` asks the server (always fresh, kept in the history by ``SearchRepository``).
-/// The server's 422 shows per field in ``fieldErrors`` (keyed by the search route's parameter
-/// names: `origin`, `destination`, `departureDate`, `returnDate`, `adults`, `children`, `infants`,
-/// `travelClass`); a stale answer or the provider's quota shows in ``notice``.
+/// The server's 422 shows per field in ``errors`` (keyed by the search route's parameter names:
+/// `origin`, `destination`, `departureDate`, `returnDate`, `adults`, `children`, `infants`,
+/// `travelClass`; a 422 that names none, as its line); a stale answer or the provider's quota shows
+/// in ``notice``.
 @MainActor
 @Observable
 public final class FlightSearchViewModel {
@@ -30,7 +31,8 @@ public final class FlightSearchViewModel {
     public private(set) var results: [FlightOffer] = []
     public private(set) var hasSearched = false
     public private(set) var isSearching = false
-    public private(set) var fieldErrors: [String: String] = [:]
+    /// What is missing or was refused, per field (and the line of a refusal that names none).
+    public private(set) var errors = EditorErrors()
     public private(set) var error: AppError?
     /// The stale/quota notice of the last answer; nil when live and within quota.
     public private(set) var notice: String?
@@ -48,7 +50,7 @@ public final class FlightSearchViewModel {
     }
 
     /// The empty state once a search found nothing.
-    public var emptyState: SearchEmptyState? { hasSearched && results.isEmpty && error == nil && fieldErrors.isEmpty ? .noFlights : nil }
+    public var emptyState: SearchEmptyState? { hasSearched && results.isEmpty && error == nil && errors.isEmpty ? .noFlights : nil }
 
     /// The user typed `text` in the origin field: suggestions for it (none offline or under two characters).
     public func typeOrigin(_ text: String) async {
@@ -70,14 +72,14 @@ public final class FlightSearchViewModel {
         origin = airport
         originText = airport.label
         originSuggestions = []
-        fieldErrors["origin"] = nil
+        errors.clear("origin")
     }
 
     public func selectDestination(_ airport: AirportSuggestion) {
         destination = airport
         destinationText = airport.label
         destinationSuggestions = []
-        fieldErrors["destination"] = nil
+        errors.clear("destination")
     }
 
     /// Swaps origin and destination.
@@ -86,13 +88,13 @@ public final class FlightSearchViewModel {
         (originText, destinationText) = (destinationText, originText)
     }
 
-    /// The criteria the fields make; nil (with ``fieldErrors`` naming what is missing) when incomplete.
+    /// The criteria the fields make; nil (with ``errors`` naming what is missing) when incomplete.
     public func criteria() -> SearchCriteria? {
-        var missing: [String: String] = [:]
-        if origin == nil { missing["origin"] = "Choose a departure airport" }
-        if destination == nil { missing["destination"] = "Choose an arrival airport" }
-        if departureDate == nil { missing["departureDate"] = "Choose a departure date" }
-        fieldErrors = missing
+        var missing: [FieldError] = []
+        if origin == nil { missing.append(FieldError(field: "origin", message: "Choose a departure airport")) }
+        if destination == nil { missing.append(FieldError(field: "destination", message: "Choose an arrival airport")) }
+        if departureDate == nil { missing.append(FieldError(field: "departureDate", message: "Choose a departure date")) }
+        errors = EditorErrors(fields: missing)
         guard let origin, let destination, let departureDate, missing.isEmpty else { return nil }
         return SearchCriteria(
             origin: origin.iata, destination: destination.iata, departureDate: departureDate, returnDate: returnDate, adults: adults, children: children,
@@ -117,15 +119,15 @@ public final class FlightSearchViewModel {
             let state = SearchRepository.state(of: answer, at: now())
             quota = state.quota
             notice = Self.notice(state)
-        } catch ClientError.validation(_, let fields) {
-            guard mine == generation else { return }
-            fieldErrors = Dictionary(fields.map { ($0.field, $0.message) }) { first, _ in first }
-            results = []
         } catch {
             guard mine == generation else { return }
-            self.error = AppError(error)
             results = []
-            hasSearched = true
+            if case ClientError.validation = error {
+                errors = EditorErrors(error)
+            } else {
+                self.error = AppError(error)
+                hasSearched = true
+            }
         }
     }
 

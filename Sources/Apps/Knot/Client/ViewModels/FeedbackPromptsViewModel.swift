@@ -133,7 +133,7 @@ public final class FeedbackPromptsViewModel {
         do {
             try await api.recordFeedback(prompt.recommendationId, action: .rated, rating: request.rating, text: request.feedbackText)
         } catch {
-            errorMessage = "Your rating was not saved: " + ((error as? KnotError)?.description ?? error.localizedDescription)
+            errorMessage = "Your rating was not saved: " + ScreenText.message(error)
             return false
         }
         ratingRecorded(for: prompt.recommendationId, rating: rating)
@@ -199,7 +199,7 @@ public final class FeedbackPromptsViewModel {
         do {
             try store.save(state)
         } catch {
-            errorMessage = "Could not remember this on the device: \(error.localizedDescription)"
+            errorMessage = "Could not remember this on the device: " + ScreenText.message(error)
         }
     }
 }

@@ -54,7 +54,7 @@ public final class HintCaptureViewModel {
             hints = page.hints.map(HintRow.init)
             errorMessage = nil
         } catch {
-            errorMessage = (error as? KnotError)?.description ?? error.localizedDescription
+            errorMessage = ScreenText.message(error)
         }
     }
 
@@ -81,7 +81,7 @@ public final class HintCaptureViewModel {
         } catch {
             hints.removeAll { $0.id == pending.id }
             if text.isEmpty { text = original }
-            errorMessage = "Your hint was not saved: " + ((error as? KnotError)?.description ?? error.localizedDescription)
+            errorMessage = "Your hint was not saved: " + ScreenText.message(error)
             return false
         }
     }

@@ -50,7 +50,7 @@ public final class HintsListViewModel {
             nextCursor = page.nextCursor
             errorMessage = nil
         } catch {
-            errorMessage = Self.message(error)
+            errorMessage = ScreenText.message(error)
         }
     }
 
@@ -67,7 +67,7 @@ public final class HintsListViewModel {
             nextCursor = page.nextCursor
             errorMessage = nil
         } catch {
-            errorMessage = Self.message(error)
+            errorMessage = ScreenText.message(error)
         }
     }
 
@@ -99,12 +99,8 @@ public final class HintsListViewModel {
             // Back in its place among the newest-first rows (others may have changed meanwhile).
             let position = hints.firstIndex { $0.createdAt < removed.createdAt } ?? hints.endIndex
             hints.insert(removed, at: min(position, hints.endIndex))
-            errorMessage = "The hint was not deleted: " + Self.message(error)
+            errorMessage = "The hint was not deleted: " + ScreenText.message(error)
             return false
         }
-    }
-
-    static func message(_ error: any Error) -> String {
-        (error as? KnotError)?.description ?? error.localizedDescription
     }
 }

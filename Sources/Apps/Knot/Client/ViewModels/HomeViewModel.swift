@@ -58,7 +58,7 @@ public final class HomeViewModel {
             isOffline = false
             needsOnboarding = true
         } catch {
-            errorMessage = (error as? KnotError)?.description ?? error.localizedDescription
+            errorMessage = ScreenText.message(error)
         }
     }
 }

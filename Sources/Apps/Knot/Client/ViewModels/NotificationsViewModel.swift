@@ -44,7 +44,7 @@ public final class NotificationsViewModel {
             total = page.total
             errorMessage = nil
         } catch {
-            errorMessage = (error as? KnotError)?.description ?? error.localizedDescription
+            errorMessage = ScreenText.message(error)
         }
     }
 
@@ -59,7 +59,7 @@ public final class NotificationsViewModel {
             notifications += page.notifications.filter { !known.contains($0.id) }
             total = page.total
         } catch {
-            errorMessage = (error as? KnotError)?.description ?? error.localizedDescription
+            errorMessage = ScreenText.message(error)
         }
     }
 
@@ -68,7 +68,7 @@ public final class NotificationsViewModel {
         do {
             upcoming = try await api.send(KnotRoutes.upcomingNotifications).notifications
         } catch {
-            errorMessage = (error as? KnotError)?.description ?? error.localizedDescription
+            errorMessage = ScreenText.message(error)
         }
     }
 
@@ -95,7 +95,7 @@ public final class NotificationsViewModel {
         do {
             milestoneRecommendations = try await api.send(KnotRoutes.milestoneRecommendations, milestone).recommendations
         } catch {
-            recommendationsError = (error as? KnotError)?.description ?? error.localizedDescription
+            recommendationsError = ScreenText.message(error)
         }
     }
 

@@ -70,7 +70,7 @@ public final class RecommendationLinkViewModel {
         } catch KnotError.notFound {
             state = .notFound(id)
         } catch {
-            state = .failed(id, (error as? KnotError)?.description ?? error.localizedDescription)
+            state = .failed(id, ScreenText.message(error))
         }
     }
 

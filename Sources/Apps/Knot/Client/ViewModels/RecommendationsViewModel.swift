@@ -70,7 +70,7 @@ public final class RecommendationsViewModel {
         do {
             apply(try await api.generateRecommendations(occasion: occasion, milestoneId: milestoneId, vibeOverride: vibeOverride))
         } catch {
-            errorMessage = Self.message(error)
+            errorMessage = ScreenText.message(error)
         }
     }
 
@@ -83,7 +83,7 @@ public final class RecommendationsViewModel {
         do {
             apply(try await api.refreshRecommendations(rejected: recommendations.map(\.id), reason: reason, vibeOverride: vibeOverride))
         } catch {
-            errorMessage = Self.message(error)
+            errorMessage = ScreenText.message(error)
         }
     }
 
@@ -174,7 +174,7 @@ public final class RecommendationsViewModel {
         do {
             try saved.save(recommendation, at: now())
         } catch {
-            errorMessage = "Could not save it on this device: \(error.localizedDescription)"
+            errorMessage = "Could not save it on this device: " + ScreenText.message(error)
             return
         }
         savedIds.insert(recommendation.id)
@@ -187,7 +187,7 @@ public final class RecommendationsViewModel {
             try saved.remove(recommendation.id)
             savedIds.remove(recommendation.id)
         } catch {
-            errorMessage = "Could not remove it from this device: \(error.localizedDescription)"
+            errorMessage = "Could not remove it from this device: " + ScreenText.message(error)
         }
     }
 
@@ -217,11 +217,7 @@ public final class RecommendationsViewModel {
         do {
             try await api.recordFeedback(recommendation.id, action: action, rating: rating, text: text)
         } catch {
-            errorMessage = Self.message(error)
+            errorMessage = ScreenText.message(error)
         }
-    }
-
-    static func message(_ error: any Error) -> String {
-        (error as? KnotError)?.description ?? error.localizedDescription
     }
 }

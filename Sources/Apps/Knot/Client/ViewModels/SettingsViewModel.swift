@@ -69,7 +69,7 @@ public final class SettingsViewModel {
             preferences = try await api.notificationPreferences()
             preferencesError = nil
         } catch {
-            preferencesError = (error as? KnotError)?.description ?? error.localizedDescription
+            preferencesError = ScreenText.message(error)
         }
     }
 
@@ -100,7 +100,7 @@ public final class SettingsViewModel {
             preferencesError = nil
         } catch {
             preferences = before
-            preferencesError = (error as? KnotError)?.description ?? error.localizedDescription
+            preferencesError = ScreenText.message(error)
         }
     }
 
@@ -118,7 +118,7 @@ public final class SettingsViewModel {
             exportedFileURL = url
             return url
         } catch {
-            exportError = (error as? KnotError)?.description ?? error.localizedDescription
+            exportError = ScreenText.message(error)
             return nil
         }
     }
@@ -153,7 +153,7 @@ public final class SettingsViewModel {
                 return false
             } catch {
                 deletion = .awaitingConfirmation
-                deletionError = "You were not signed in again, so nothing was deleted: " + ((error as? KnotError)?.description ?? error.localizedDescription)
+                deletionError = "You were not signed in again, so nothing was deleted: " + ScreenText.message(error)
                 return false
             }
         }
@@ -166,7 +166,7 @@ public final class SettingsViewModel {
             return false
         } catch {
             deletion = .awaitingConfirmation
-            deletionError = (error as? KnotError)?.description ?? error.localizedDescription
+            deletionError = ScreenText.message(error)
             return false
         }
         clearLocalData()

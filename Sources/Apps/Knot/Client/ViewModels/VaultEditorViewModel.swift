@@ -49,7 +49,7 @@ public final class VaultEditorViewModel {
         } catch KnotError.notFound {
             loadState = .notFound
         } catch {
-            loadState = .failed((error as? KnotError)?.description ?? error.localizedDescription)
+            loadState = .failed(ScreenText.message(error))
         }
     }
 

@@ -13,10 +13,9 @@ public final class AuthViewModel {
     public var email = ""
     public var name = ""
     public var password = ""
-    /// What is wrong with each field (`email`, `name`, `password`), as the form shows it.
-    public private(set) var fieldErrors: [String: String] = [:]
-    /// A message for the whole form (wrong email or password, offline…).
-    public private(set) var errorMessage: String?
+    /// What is wrong with each field (`email`, `name`, `password`), and the line for the whole form
+    /// (wrong email or password, offline…), as the form shows them.
+    public private(set) var errors = FormErrors()
     public private(set) var isSubmitting = false
     public private(set) var isSignedIn = false
 
@@ -35,19 +34,22 @@ public final class AuthViewModel {
     @discardableResult
     public func submit() async -> Bool {
         guard !isSubmitting else { return false }
-        errorMessage = nil
-        fieldErrors = [:]
+        errors = FormErrors()
         switch mode {
         case .register:
             let checked = PasswordRegistration.check(PasswordRegistration.Input(email: email, name: name, password: password))
             guard checked.value != nil else {
-                show(checked.problems)
+                errors = FormErrors(fields: checked.problems)
                 return false
             }
         case .logIn:
-            if email.trimmedOfWhitespace.isEmpty { fieldErrors["email"] = "is required" }
-            if password.isEmpty { fieldErrors["password"] = "is required" }
-            guard fieldErrors.isEmpty else { return false }
+            var missing: [FieldError] = []
+            if email.trimmedOfWhitespace.isEmpty { missing.append(FieldError(field: "email", message: "is required")) }
+            if password.isEmpty { missing.append(FieldError(field: "password", message: "is required")) }
+            guard missing.isEmpty else {
+                errors = FormErrors(fields: missing)
+                return false
+            }
         }
         isSubmitting = true
         defer { isSubmitting = false }
@@ -59,18 +61,16 @@ public final class AuthViewModel {
             return true
         } catch let error as ClientError {
             switch error {
-            case .validation(let message, let fields):
-                if fields.isEmpty { errorMessage = message } else { show(fields) }
             case .conflict(409, _, _):
-                fieldErrors["email"] = "is already registered; sign in instead"
+                errors = FormErrors(fields: [FieldError(field: "email", message: "is already registered; sign in instead")])
             case .unauthorized:
-                errorMessage = "Wrong email or password."
+                errors = FormErrors(message: "Wrong email or password.")
             default:
-                errorMessage = error.description
+                errors = FormErrors(error)
             }
             return false
         } catch {
-            errorMessage = "\(error)"
+            errors = FormErrors(error)
             return false
         }
     }
@@ -78,9 +78,5 @@ public final class AuthViewModel {
     public func signOut() async {
         await api.signOut()
         isSignedIn = false
-    }
-
-    private func show(_ problems: [FieldError]) {
-        for problem in problems where fieldErrors[problem.field] == nil { fieldErrors[problem.field] = problem.message }
     }
 }

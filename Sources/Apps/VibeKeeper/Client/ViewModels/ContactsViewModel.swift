@@ -14,8 +14,9 @@ public final class ContactsViewModel: LoadsFromServer {
     }
 
     public private(set) var entries: [Entry] = []
-    /// Fields of the last create or edit that break a rule, by name.
-    public private(set) var fieldErrors: [String: String] = [:]
+    /// What the last create or edit got wrong: the fields that break a rule (on the device or at
+    /// the server), by name, or the line of a refusal that names none.
+    public private(set) var errors = FormErrors()
     public internal(set) var isOffline = false
     public internal(set) var errorMessage: String?
 
@@ -36,15 +37,15 @@ public final class ContactsViewModel: LoadsFromServer {
         entries = result
     }
 
-    /// Adds a contact; nil (with ``fieldErrors``) when a rule is broken.
+    /// Adds a contact; nil (with ``errors``) when a rule is broken.
     @discardableResult
     public func addContact(name: String, relationship: String? = nil, aliases: [String] = [], notes: String? = nil) async -> Contact? {
         let checked = NewContact.check(NewContact.Input(name: name, relationship: relationship, notes: notes, aliases: aliases))
         guard let new = checked.value else {
-            fieldErrors = Dictionary(checked.problems.map { ($0.field, $0.message) }, uniquingKeysWith: { first, _ in first })
+            errors = FormErrors(fields: checked.problems)
             return nil
         }
-        fieldErrors = [:]
+        errors = FormErrors()
         defer { Task { await self.reloadLocal() } }
         do { return try await sync.createContact(new).value } catch {
             capture(error)
@@ -53,7 +54,7 @@ public final class ContactsViewModel: LoadsFromServer {
     }
 
     public func updateContact(_ id: ContactID, _ changes: ContactChanges) async {
-        fieldErrors = [:]
+        errors = FormErrors()
         do { try await sync.updateContact(id, changes) } catch { capture(error) }
         await reloadLocal()
     }
@@ -68,10 +69,10 @@ public final class ContactsViewModel: LoadsFromServer {
     public func addOccasion(to contact: ContactID, name: String, date: String, recurring: Bool = true) async -> Occasion? {
         let checked = NewOccasion.check(NewOccasion.Input(name: name, date: date, recurring: recurring))
         guard let new = checked.value else {
-            fieldErrors = Dictionary(checked.problems.map { ($0.field, $0.message) }, uniquingKeysWith: { first, _ in first })
+            errors = FormErrors(fields: checked.problems)
             return nil
         }
-        fieldErrors = [:]
+        errors = FormErrors()
         defer { Task { await self.reloadLocal() } }
         do { return try await sync.addOccasion(new, to: contact).value } catch {
             capture(error)
@@ -90,11 +91,6 @@ public final class ContactsViewModel: LoadsFromServer {
     }
 
     private func capture(_ error: any Error) {
-        if case ClientError.validation(let message, let fields) = error {
-            fieldErrors = Dictionary(fields.map { ($0.field, $0.message) }, uniquingKeysWith: { first, _ in first })
-            if fields.isEmpty { errorMessage = message }
-        } else {
-            report(error)
-        }
+        if case ClientError.validation = error { errors = FormErrors(error) } else { report(error) }
     }
 }

@@ -13,8 +13,9 @@ public final class GiftIdeaDetailViewModel: LoadsFromServer {
     public var draft: GiftIdea?
     public private(set) var reminders: [LocalRecord<Reminder>] = []
     public private(set) var related: [RelatedIdea] = []
-    /// Fields the server refused, by name.
-    public private(set) var fieldErrors: [String: String] = [:]
+    /// What the server refused in the last save: its fields, by name, or the line of a refusal
+    /// that names none.
+    public private(set) var errors = FormErrors()
     public private(set) var isSaving = false
     public internal(set) var isOffline = false
     public internal(set) var errorMessage: String?
@@ -49,7 +50,7 @@ public final class GiftIdeaDetailViewModel: LoadsFromServer {
 
     public func beginEditing() {
         draft = record?.value
-        fieldErrors = [:]
+        errors = FormErrors()
     }
 
     public func cancelEditing() { draft = nil }
@@ -77,20 +78,15 @@ public final class GiftIdeaDetailViewModel: LoadsFromServer {
     private func apply(_ changes: GiftIdeaChanges) async -> Bool {
         isSaving = true
         defer { isSaving = false }
-        fieldErrors = [:]
+        errors = FormErrors()
         do {
             record = try await sync.updateIdea(id, changes)
             draft = nil
             errorMessage = nil
             await reloadLocal()
             return true
-        } catch ClientError.validation(let message, let fields) {
-            for field in fields { fieldErrors[field.field] = field.message }
-            if fields.isEmpty { errorMessage = message }
-            await reloadLocal()
-            return false
         } catch {
-            report(error)
+            if case ClientError.validation = error { errors = FormErrors(error) } else { report(error) }
             await reloadLocal()
             return false
         }

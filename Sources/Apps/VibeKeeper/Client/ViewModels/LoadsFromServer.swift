@@ -20,12 +20,12 @@ extension LoadsFromServer {
             isOffline = true
         } catch {
             isOffline = false
-            errorMessage = "\(error)"
+            errorMessage = ScreenText.message(error)
         }
     }
 
     /// The error of a change, for the screen (offline is not one: the change waits in the outbox).
     func report(_ error: any Error) {
-        if case ClientError.offline = error { isOffline = true } else { errorMessage = "\(error)" }
+        if case ClientError.offline = error { isOffline = true } else { errorMessage = ScreenText.message(error) }
     }
 }

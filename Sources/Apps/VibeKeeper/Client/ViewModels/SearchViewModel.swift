@@ -79,7 +79,7 @@ public final class SearchViewModel {
             results = await sync.searchLocally(text)
             isOffline = true
         case .failure(let error):
-            errorMessage = "\(error)"
+            errorMessage = ScreenText.message(error)
         }
         isSearching = false
     }

@@ -120,6 +120,6 @@ public final class GroceryChecklistViewModel {
     }
 
     private func report(_ error: any Error) {
-        if case ClientError.offline = error { isOffline = true } else { errorMessage = "\(error)" }
+        if case ClientError.offline = error { isOffline = true } else { errorMessage = ScreenText.message(error) }
     }
 }

@@ -16,8 +16,9 @@ public final class PantryViewModel {
     }
 
     public private(set) var aisles: [Aisle] = []
-    /// Fields of the last add or edit the server refused, by name.
-    public private(set) var fieldErrors: [String: String] = [:]
+    /// What was refused in the last add or edit (by the contract's check on the device or by the
+    /// server): its fields, by name, or the line of a refusal that names none.
+    public private(set) var errors = FormErrors()
     public private(set) var isOffline = false
     public private(set) var errorMessage: String?
     public private(set) var notices: [SyncNotice] = []
@@ -54,10 +55,10 @@ public final class PantryViewModel {
         isOffline = await sync.lastInterruption.map { if case .offline = $0 { true } else { false } } ?? false
     }
 
-    /// Adds an item; nil (with ``fieldErrors``) when the server refused it.
+    /// Adds an item; nil (with ``errors``) when the server refused it.
     @discardableResult
     public func add(name: String, quantity: Double? = nil, unit: String? = nil, aisle: GroceryAisle? = nil) async -> PantryItem? {
-        fieldErrors = [:]
+        errors = FormErrors()
         defer { Task { await self.reloadLocal() } }
         do {
             let record = try await sync.addPantryItem(PantryItemInput(name: name, quantity: quantity, unit: unit, aisle: aisle?.rawValue))
@@ -69,10 +70,10 @@ public final class PantryViewModel {
         }
     }
 
-    /// Replaces an item; false (the item restored, ``fieldErrors`` set) when the server refused it.
+    /// Replaces an item; false (the item restored, ``errors`` set) when the server refused it.
     @discardableResult
     public func edit(_ id: PantryItemID, name: String, quantity: Double?, unit: String?, aisle: GroceryAisle? = nil) async -> Bool {
-        fieldErrors = [:]
+        errors = FormErrors()
         defer { Task { await self.reloadLocal() } }
         do {
             try await sync.updatePantryItem(id, PantryItemInput(name: name, quantity: quantity, unit: unit, aisle: aisle?.rawValue))
@@ -105,11 +106,10 @@ public final class PantryViewModel {
         switch error {
         case ClientError.offline:
             isOffline = true
-        case ClientError.validation(let message, let fields):
-            fieldErrors = Dictionary(fields.map { ($0.field, $0.message) }, uniquingKeysWith: { first, _ in first })
-            errorMessage = message
+        case ClientError.validation:
+            errors = FormErrors(error)
         default:
-            errorMessage = "\(error)"
+            errorMessage = ScreenText.message(error)
         }
     }
 }

@@ -78,7 +78,7 @@ public final class CalendarViewModel {
             show("Added \"\(draft.title)\" to your calendar.")
             return true
         } catch {
-            show("Could not add the event: " + error.localizedDescription)
+            show("Could not add the event: " + ScreenText.message(error))
             return false
         }
     }
