@@ -20,7 +20,7 @@ public struct ExampleItemRepository: Sendable {
 
     public func create(_ new: NewExampleItem, for user: UserID) async throws -> ExampleItem {
         let item = ExampleItem(id: ExampleItemID(), title: new.title, notes: new.notes, createdAt: clock.now())
-        try await database.transaction { db in
+        try await database.transaction(owner: user.uuid) { db in
             try await db.raw(
                 """
                 INSERT INTO example_items (id, user_id, title, notes, created_at)
@@ -52,7 +52,7 @@ public struct ExampleItemRepository: Sendable {
 
     /// Deletes the user's item; false when the user has none with that id.
     public func delete(_ id: ExampleItemID, for user: UserID) async throws -> Bool {
-        try await database.transaction { db in
+        try await database.transaction(owner: user.uuid) { db in
             guard try await db.raw("SELECT id FROM example_items WHERE id = \(bind: id.uuid) AND user_id = \(bind: user.uuid)").first() != nil else {
                 return false
             }

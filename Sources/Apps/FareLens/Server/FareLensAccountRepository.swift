@@ -35,7 +35,7 @@ public struct FareLensAccountRepository: Sendable {
 
     func write(_ tier: FareLensTier, trialEndsAt: Date?, replacingTrial: Bool, for user: UserID) async throws -> FareLensAccount {
         let now = clock.now()
-        return try await database.transaction { db in
+        return try await database.transaction(owner: user.uuid) { db in
             let trial: SQLQueryString = replacingTrial ? ", trial_ends_at = excluded.trial_ends_at" : ""
             try await db.raw(
                 """

@@ -200,7 +200,7 @@ public struct HintRepository: Sendable {
     /// Deletes one of the user's hints and its vector. Returns false when there is no such hint
     /// *for this user* (another user's hint looks exactly like a missing one).
     public func delete(_ id: HintID, for user: UserID) async throws -> Bool {
-        try await database.transaction { db in
+        try await database.transaction(owner: user.uuid) { db in
             let deleted = try await db.raw(
                 """
                 DELETE FROM hints WHERE id = \(bind: id.uuid) AND vault_id IN (SELECT id FROM partner_vaults WHERE user_id = \(bind: user.uuid)) RETURNING id

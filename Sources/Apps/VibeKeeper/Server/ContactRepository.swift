@@ -52,7 +52,7 @@ public struct ContactRepository: Sendable {
 
     public func create(_ new: NewContact, for user: UserID) async throws -> Contact {
         let contact = newContact(new)
-        try await database.transaction { db in try await Self.insert(contact, for: user, db) }
+        try await database.transaction(owner: user.uuid) { db in try await Self.insert(contact, for: user, db) }
         return contact
     }
 
@@ -63,7 +63,7 @@ public struct ContactRepository: Sendable {
     public func namedOrCreated(_ name: String, for user: UserID) async throws -> Contact {
         let key = GiftIdeaRepository.foldedKey(name)
         let contact = newContact(NewContact(name: name))
-        return try await database.transaction { db in
+        return try await database.transaction(owner: user.uuid) { db in
             try await db.serializeTransactions(on: "vibekeeper.contacts:" + user.description)
             let existing = try await db.raw("SELECT \(unsafeRaw: Self.columns) FROM contacts WHERE user_id = \(bind: user.uuid) ORDER BY created_at, id")
                 .all().map(Self.contact(from:))
@@ -94,7 +94,7 @@ public struct ContactRepository: Sendable {
     /// a stale `ifMatch` the 412.
     public func update(_ id: ContactID, for user: UserID, with input: ContactChanges.Input, ifMatch: IfMatch? = nil) async throws -> Contact? {
         let now = clock.now()
-        return try await database.transaction { db in
+        return try await database.transaction(owner: user.uuid) { db in
             guard try await IfMatch.lock(ifMatch, table: "contacts", id: id.uuid, user: user, in: db) else { return nil }
             guard var contact = try await Self.find(id, for: user, in: db) else { return nil }
             let changes = try ContactChanges.check(input, currentName: contact.name).get()
@@ -124,7 +124,7 @@ public struct ContactRepository: Sendable {
     /// Deletes the user's contact and its occasions, keeping its ideas without a recipient; false when
     /// there is none. A stale `ifMatch` is the 412, and nothing is deleted.
     public func delete(_ id: ContactID, for user: UserID, ifMatch: IfMatch? = nil) async throws -> Bool {
-        try await database.transaction { db in
+        try await database.transaction(owner: user.uuid) { db in
             guard try await IfMatch.lock(ifMatch, table: "contacts", id: id.uuid, user: user, in: db) else { return false }
             guard let contact = try await Self.find(id, for: user, in: db) else { return false }
             try ifMatch?.verify(contact.updatedAt)
@@ -163,7 +163,7 @@ public struct ContactRepository: Sendable {
     /// Adds an occasion to the user's contact; nil when the contact is not the user's.
     public func addOccasion(_ new: NewOccasion, to contact: ContactID, for user: UserID) async throws -> Occasion? {
         let now = clock.now()
-        return try await database.transaction { db in
+        return try await database.transaction(owner: user.uuid) { db in
             guard try await Self.find(contact, for: user, in: db) != nil else { return nil }
             let occasion = Occasion(id: OccasionID(UUID.random()), contactId: contact, name: new.name, date: new.date, recurring: new.recurring, createdAt: now, updatedAt: now)
             try await db.raw(
@@ -185,7 +185,7 @@ public struct ContactRepository: Sendable {
     /// Applies `changes` to the user's occasion; nil when there is none; a stale `ifMatch` is the 412.
     public func updateOccasion(_ id: OccasionID, for user: UserID, with changes: OccasionChanges, ifMatch: IfMatch? = nil) async throws -> Occasion? {
         let now = clock.now()
-        return try await database.transaction { db in
+        return try await database.transaction(owner: user.uuid) { db in
             guard try await IfMatch.lock(ifMatch, table: "occasions", id: id.uuid, user: user, in: db) else { return nil }
             guard var occasion = try await Self.findOccasion(id, for: user, in: db) else { return nil }
             try ifMatch?.verify(occasion.updatedAt)
@@ -206,7 +206,7 @@ public struct ContactRepository: Sendable {
 
     /// Deletes the user's occasion; false when there is none; a stale `ifMatch` is the 412.
     public func deleteOccasion(_ id: OccasionID, for user: UserID, ifMatch: IfMatch? = nil) async throws -> Bool {
-        try await database.transaction { db in
+        try await database.transaction(owner: user.uuid) { db in
             guard try await IfMatch.lock(ifMatch, table: "occasions", id: id.uuid, user: user, in: db) else { return false }
             guard let occasion = try await Self.findOccasion(id, for: user, in: db) else { return false }
             try ifMatch?.verify(occasion.updatedAt)

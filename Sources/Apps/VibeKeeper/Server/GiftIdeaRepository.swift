@@ -108,7 +108,7 @@ public struct GiftIdeaRepository: Sendable {
     /// a recipient that is not the user's contact ``RecipientNotFound``, a stale `ifMatch` the 412.
     public func update(_ id: GiftIdeaID, for user: UserID, with input: GiftIdeaChanges.Input, ifMatch: IfMatch? = nil) async throws -> GiftIdea? {
         let now = clock.now()
-        return try await database.transaction { db in
+        return try await database.transaction(owner: user.uuid) { db in
             guard try await IfMatch.lock(ifMatch, table: "gift_ideas", id: id.uuid, user: user, in: db) else { return nil }
             guard var idea = try await Self.find(id, for: user, in: db) else { return nil }
             let changes = try GiftIdeaChanges.check(input, currentMin: idea.budgetRangeMin, currentMax: idea.budgetRangeMax).get()
@@ -157,7 +157,7 @@ public struct GiftIdeaRepository: Sendable {
     /// transaction), for the caller to remove from the media store; nil when there is no such idea.
     /// A stale `ifMatch` is the 412, and nothing is deleted.
     public func deleteReturningMedia(_ id: GiftIdeaID, for user: UserID, ifMatch: IfMatch? = nil) async throws -> [String]? {
-        try await database.transaction { db in
+        try await database.transaction(owner: user.uuid) { db in
             guard try await IfMatch.lock(ifMatch, table: "gift_ideas", id: id.uuid, user: user, in: db) else { return nil }
             guard let row = try await db.raw("SELECT updated_at FROM gift_ideas WHERE id = \(bind: id.uuid) AND user_id = \(bind: user.uuid)").first() else { return nil }
             try ifMatch?.verify(try row.decode(column: "updated_at", as: Date.self))
@@ -188,7 +188,7 @@ public struct GiftIdeaRepository: Sendable {
     public func accept(_ id: GiftIdeaID, for user: UserID, with input: GiftIdeaChanges.Input?) async throws -> GiftIdea? {
         guard let waiting = try await find(id, for: user), waiting.needsReview else { return nil }
         if let input { guard try await update(id, for: user, with: input) != nil else { return nil } }
-        return try await database.transaction { db in
+        return try await database.transaction(owner: user.uuid) { db in
             try await db.raw(
                 "UPDATE gift_ideas SET needs_review = \(bind: false), updated_at = \(bind: clock.now()) WHERE id = \(bind: id.uuid) AND user_id = \(bind: user.uuid)"
             ).run()

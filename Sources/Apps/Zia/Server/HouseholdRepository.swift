@@ -48,7 +48,7 @@ public struct HouseholdRepository: Sendable {
     public func save(_ input: HouseholdProfile.Input, for user: UserID, ifMatch: IfMatch? = nil) async throws -> SaveOutcome {
         let first = try HouseholdProfile.check(input).get()
         let now = clock.now()
-        return try await database.transaction { db in
+        return try await database.transaction(owner: user.uuid) { db in
             if ifMatch == nil {
                 let text = String(decoding: try JSONEncoder.api.encode(first), as: UTF8.self)
                 let inserted = try await db.raw(

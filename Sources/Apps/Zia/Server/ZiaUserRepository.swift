@@ -33,7 +33,7 @@ public struct ZiaUserRepository: Sendable {
     /// Applies `update` (already checked) to the user's row, creating it; answers the row.
     public func save(_ update: ZiaUserUpdate, for user: UserID) async throws -> Row {
         let now = clock.now()
-        return try await database.transaction { db in
+        return try await database.transaction(owner: user.uuid) { db in
             var row = try await Self.find(user, in: db) ?? Row()
             row.displayName = update.displayName.applied(to: row.displayName)
             row.betaCohort = update.betaCohort.applied(to: row.betaCohort)

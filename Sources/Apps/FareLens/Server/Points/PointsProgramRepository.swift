@@ -45,7 +45,7 @@ public struct PointsProgramRepository: Sendable {
     public func create(_ entry: PointsProgramDraft, for user: UserID) async throws -> PointsProgram {
         let now = clock.now()
         let program = resolved(entry, id: PointsProgramID(), createdAt: now, updatedAt: now)
-        try await database.transaction { db in
+        try await database.transaction(owner: user.uuid) { db in
             try await db.raw(
                 """
                 INSERT INTO farelens_points_programs (id, user_id, kind, name, catalog_id, balance, status, created_at, updated_at)

@@ -48,7 +48,8 @@ public struct MilestoneNotifications: Sendable {
 
     // MARK: Scheduling
 
-    /// Brings the user's pending reminders in line with their vault; returns how many are pending.
+    /// Brings the user's pending reminders in line with their vault; returns how many are pending
+    /// (0 for an account deleted meanwhile: its reminders went with it).
     @discardableResult
     public func schedule(for user: UserID) async throws -> Int {
         let vault = try await vaults.find(for: user)
@@ -64,43 +65,49 @@ public struct MilestoneNotifications: Sendable {
         }
         let wantedKeys = Set(current.map(\.reminder.key))
         let wanted = current.filter { $0.reminder.sendAt > now }
-        return try await database.transaction { db in
-            let pending = try await db.raw(
-                """
-                SELECT id, reminder_key FROM notification_queue WHERE user_id = \(bind: user.uuid) AND status = 'pending'
-                """
-            ).all()
-            for row in pending {
-                let key = try row.decode(column: "reminder_key", as: String?.self) ?? ""
-                guard !wantedKeys.contains(key) else { continue }
-                try await db.raw(
+        do {
+            return try await database.transaction(owner: user.uuid) { db in
+                let pending = try await db.raw(
                     """
-                    UPDATE notification_queue SET status = 'cancelled', error = 'the milestone changed, was removed or had its reminders turned off', updated_at = \(bind: now)
-                    WHERE id = \(bind: try row.uuid("id"))
+                    SELECT id, reminder_key FROM notification_queue WHERE user_id = \(bind: user.uuid) AND status = 'pending'
                     """
-                ).run()
-                try await JobQueue.cancel(idempotencyKey: key, now: now, on: db)
+                ).all()
+                for row in pending {
+                    let key = try row.decode(column: "reminder_key", as: String?.self) ?? ""
+                    guard !wantedKeys.contains(key) else { continue }
+                    try await db.raw(
+                        """
+                        UPDATE notification_queue SET status = 'cancelled', error = 'the milestone changed, was removed or had its reminders turned off', updated_at = \(bind: now)
+                        WHERE id = \(bind: try row.uuid("id"))
+                        """
+                    ).run()
+                    try await JobQueue.cancel(idempotencyKey: key, now: now, on: db)
+                }
+                var scheduled = 0
+                for (reminder, milestone) in wanted {
+                    let row = try await db.raw(
+                        """
+                        INSERT INTO notification_queue (id, user_id, milestone_id, milestone_name, milestone_type, occurrence_date, reminder_key, scheduled_for, days_before, status, created_at, updated_at)
+                        VALUES (\(bind: UUID()), \(bind: user.uuid), \(bind: milestone.id.uuid), \(bind: milestone.milestoneName), \(bind: milestone.milestoneType.rawValue),
+                            \(bind: reminder.occurrence.description), \(bind: reminder.key), \(bind: reminder.sendAt), \(bind: reminder.daysBefore), 'pending', \(bind: now), \(bind: now))
+                        ON CONFLICT (milestone_id, days_before, occurrence_date) DO UPDATE SET status = 'pending', error = NULL, scheduled_for = excluded.scheduled_for,
+                            milestone_name = excluded.milestone_name, milestone_type = excluded.milestone_type, updated_at = excluded.updated_at
+                        WHERE notification_queue.status IN ('pending', 'cancelled')
+                        RETURNING id
+                        """
+                    ).first()
+                    guard let row else { continue }  // already sent for this occurrence
+                    let id = NotificationID(try row.uuid("id"))
+                    let job = try NewJob(kind: Self.jobKind, payload: JobPayload(notificationId: id), runAt: reminder.sendAt, idempotencyKey: reminder.key, maxAttempts: 5)
+                    try await JobQueue.enqueue(job, onConflict: .replaceIfNotStarted, now: now, on: db)
+                    scheduled += 1
+                }
+                return scheduled
             }
-            var scheduled = 0
-            for (reminder, milestone) in wanted {
-                let row = try await db.raw(
-                    """
-                    INSERT INTO notification_queue (id, user_id, milestone_id, milestone_name, milestone_type, occurrence_date, reminder_key, scheduled_for, days_before, status, created_at, updated_at)
-                    VALUES (\(bind: UUID()), \(bind: user.uuid), \(bind: milestone.id.uuid), \(bind: milestone.milestoneName), \(bind: milestone.milestoneType.rawValue),
-                        \(bind: reminder.occurrence.description), \(bind: reminder.key), \(bind: reminder.sendAt), \(bind: reminder.daysBefore), 'pending', \(bind: now), \(bind: now))
-                    ON CONFLICT (milestone_id, days_before, occurrence_date) DO UPDATE SET status = 'pending', error = NULL, scheduled_for = excluded.scheduled_for,
-                        milestone_name = excluded.milestone_name, milestone_type = excluded.milestone_type, updated_at = excluded.updated_at
-                    WHERE notification_queue.status IN ('pending', 'cancelled')
-                    RETURNING id
-                    """
-                ).first()
-                guard let row else { continue }  // already sent for this occurrence
-                let id = NotificationID(try row.uuid("id"))
-                let job = try NewJob(kind: Self.jobKind, payload: JobPayload(notificationId: id), runAt: reminder.sendAt, idempotencyKey: reminder.key, maxAttempts: 5)
-                try await JobQueue.enqueue(job, onConflict: .replaceIfNotStarted, now: now, on: db)
-                scheduled += 1
-            }
-            return scheduled
+        } catch is OwnerGone {
+            // The account went meanwhile, and its reminders with it: nothing to schedule (as for
+            // an account already gone, whose vault reads as none).
+            return 0
         }
     }
 

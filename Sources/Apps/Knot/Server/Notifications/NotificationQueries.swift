@@ -68,7 +68,7 @@ extension MilestoneNotifications {
     /// not the user's.
     public func markViewed(_ id: NotificationID, for user: UserID) async throws -> Date? {
         let now = clock.now()
-        return try await database.transaction { db in
+        return try await database.transaction(owner: user.uuid) { db in
             try await db.raw(
                 """
                 UPDATE notification_queue SET viewed_at = COALESCE(viewed_at, \(bind: now)) WHERE id = \(bind: id.uuid) AND user_id = \(bind: user.uuid)

@@ -61,7 +61,7 @@ public struct LearnedWeightsRepository: Sendable {
             return String(decoding: (try? encoder.encode(map)) ?? Data("{}".utf8), as: UTF8.self)
         }
         let now = clock.now()
-        try await database.transaction { db in
+        try await database.transaction(owner: user.uuid) { db in
             try await db.raw("DELETE FROM user_preferences_weights WHERE user_id = \(bind: user.uuid)").run()
             try await db.raw(
                 """

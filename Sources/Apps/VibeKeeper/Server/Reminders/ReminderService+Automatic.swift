@@ -84,50 +84,57 @@ extension ReminderService {
     }
 
     /// Keeps one pending automatic reminder for `owner` at `wanted` (or none): updated in place,
-    /// created, or cancelled. One that already went out at that instant is not made again.
+    /// created, or cancelled. One that already went out at that instant is not made again. An
+    /// account deleted meanwhile has none to keep: nothing is done.
     func keepAutomatic(
         column: String, owner: UUID, user: UserID, wanted: (when: Date, text: (message: String, title: String))?, giftIdea: GiftIdeaID?, occasion: OccasionID?
     ) async throws {
         let now = clock.now()
-        let (toEnqueue, toCancel) = try await database.transaction { db -> (Reminder?, [ReminderID]) in
-            let existing = try await db.raw(
-                """
-                SELECT \(unsafeRaw: Self.columns) FROM reminders
-                WHERE \(unsafeRaw: column) = \(bind: owner) AND user_id = \(bind: user.uuid) AND automatic = \(bind: true)
-                ORDER BY created_at DESC, id
-                """
-            ).all().map(Self.reminder(from:))
-            let pending = existing.filter { $0.status == .pending }
-            guard let wanted else {
-                for reminder in pending {
-                    try await db.raw("UPDATE reminders SET status = 'cancelled', updated_at = \(bind: now) WHERE id = \(bind: reminder.id.uuid)").run()
-                }
-                return (nil, pending.map(\.id))
-            }
-            if existing.contains(where: { $0.status != .pending && $0.status != .cancelled && abs($0.scheduledFor.timeIntervalSince(wanted.when)) < 1 }) {
-                return (nil, pending.map(\.id))  // this one went out already
-            }
-            if var keep = pending.first {
-                keep.scheduledFor = wanted.when
-                keep.message = wanted.text.message
-                keep.updatedAt = now
-                try await db.raw(
+        let kept: (Reminder?, [ReminderID])
+        do {
+            kept = try await database.transaction(owner: user.uuid) { db -> (Reminder?, [ReminderID]) in
+                let existing = try await db.raw(
                     """
-                    UPDATE reminders SET scheduled_for = \(bind: wanted.when), message = \(bind: wanted.text.message), title = \(bind: wanted.text.title), updated_at = \(bind: now)
-                    WHERE id = \(bind: keep.id.uuid)
+                    SELECT \(unsafeRaw: Self.columns) FROM reminders
+                    WHERE \(unsafeRaw: column) = \(bind: owner) AND user_id = \(bind: user.uuid) AND automatic = \(bind: true)
+                    ORDER BY created_at DESC, id
                     """
-                ).run()
-                for extra in pending.dropFirst() {
-                    try await db.raw("UPDATE reminders SET status = 'cancelled', updated_at = \(bind: now) WHERE id = \(bind: extra.id.uuid)").run()
+                ).all().map(Self.reminder(from:))
+                let pending = existing.filter { $0.status == .pending }
+                guard let wanted else {
+                    for reminder in pending {
+                        try await db.raw("UPDATE reminders SET status = 'cancelled', updated_at = \(bind: now) WHERE id = \(bind: reminder.id.uuid)").run()
+                    }
+                    return (nil, pending.map(\.id))
                 }
-                return (keep, pending.dropFirst().map(\.id))
+                if existing.contains(where: { $0.status != .pending && $0.status != .cancelled && abs($0.scheduledFor.timeIntervalSince(wanted.when)) < 1 }) {
+                    return (nil, pending.map(\.id))  // this one went out already
+                }
+                if var keep = pending.first {
+                    keep.scheduledFor = wanted.when
+                    keep.message = wanted.text.message
+                    keep.updatedAt = now
+                    try await db.raw(
+                        """
+                        UPDATE reminders SET scheduled_for = \(bind: wanted.when), message = \(bind: wanted.text.message), title = \(bind: wanted.text.title), updated_at = \(bind: now)
+                        WHERE id = \(bind: keep.id.uuid)
+                        """
+                    ).run()
+                    for extra in pending.dropFirst() {
+                        try await db.raw("UPDATE reminders SET status = 'cancelled', updated_at = \(bind: now) WHERE id = \(bind: extra.id.uuid)").run()
+                    }
+                    return (keep, pending.dropFirst().map(\.id))
+                }
+                let reminder = Reminder(
+                    id: ReminderID(UUID.random()), giftIdeaId: giftIdea, occasionId: occasion, scheduledFor: wanted.when, message: wanted.text.message, automatic: true,
+                    createdAt: now, updatedAt: now)
+                try await Self.insert(reminder, title: wanted.text.title, user: user, in: db)
+                return (reminder, [])
             }
-            let reminder = Reminder(
-                id: ReminderID(UUID.random()), giftIdeaId: giftIdea, occasionId: occasion, scheduledFor: wanted.when, message: wanted.text.message, automatic: true,
-                createdAt: now, updatedAt: now)
-            try await Self.insert(reminder, title: wanted.text.title, user: user, in: db)
-            return (reminder, [])
+        } catch is OwnerGone {
+            return  // the account went meanwhile, and its reminders with it
         }
+        let (toEnqueue, toCancel) = kept
         for id in toCancel { try await cancelJob(id) }
         if let toEnqueue { try await enqueue(toEnqueue) }
     }

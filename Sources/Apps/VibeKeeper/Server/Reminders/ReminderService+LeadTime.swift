@@ -21,7 +21,7 @@ extension ReminderService {
     /// Saves the lead time and moves the user's pending automatic reminders.
     public func setLeadTime(_ days: Int, for user: UserID) async throws {
         let now = clock.now()
-        try await database.transaction { db in
+        try await database.transaction(owner: user.uuid) { db in
             try await db.raw(
                 """
                 INSERT INTO vibekeeper_preferences (user_id, notification_lead_time, updated_at) VALUES (\(bind: user.uuid), \(bind: days), \(bind: now))

@@ -71,7 +71,7 @@ public struct ReminderService: Sendable {
     public func create(_ new: NewReminder, for user: UserID) async throws -> Reminder {
         let now = clock.now()
         let zone = try await timeZone(of: user)
-        let reminder = try await database.transaction { db -> Reminder in
+        let reminder = try await database.transaction(owner: user.uuid) { db -> Reminder in
             guard let idea = try await GiftIdeaRepository.find(new.giftIdeaId, for: user, in: db) else { throw IdeaNotFound() }
             let text = Self.text(for: idea, day: idea.date ?? LocalDate(new.scheduledFor, in: zone))
             let reminder = Reminder(
@@ -88,28 +88,27 @@ public struct ReminderService: Sendable {
     /// reminder is not the user's; a stale `ifMatch` is the 412.
     public func update(_ id: ReminderID, for user: UserID, with changes: ReminderChanges, ifMatch: IfMatch? = nil) async throws -> Reminder? {
         let now = clock.now()
-        guard
-            let reminder = try await database.transaction({ db -> Reminder? in
-                guard try await IfMatch.lock(ifMatch, table: "reminders", id: id.uuid, user: user, in: db) else { return nil }
-                guard var reminder = try await Self.find(id, for: user, in: db) else { return nil }
-                try ifMatch?.verify(reminder.updatedAt)
-                if let when = changes.scheduledFor { reminder.scheduledFor = when }
-                if let message = changes.message { reminder.message = message }
-                if let channel = changes.channel { reminder.channel = channel }
-                if let status = changes.status { reminder.status = status }
-                // Moving a reminder that already went out (or failed) sets it going again.
-                if changes.scheduledFor != nil, changes.status == nil, reminder.status == .sent || reminder.status == .failed { reminder.status = .pending }
-                reminder.updatedAt = now
-                try await db.raw(
-                    """
-                    UPDATE reminders SET scheduled_for = \(bind: reminder.scheduledFor), message = \(bind: reminder.message), channel = \(bind: reminder.channel.rawValue),
-                        status = \(bind: reminder.status.rawValue), updated_at = \(bind: now)
-                    WHERE id = \(bind: id.uuid) AND user_id = \(bind: user.uuid)
-                    """
-                ).run()
-                return reminder
-            })
-        else { return nil }
+        let updated = try await database.transaction(owner: user.uuid) { db -> Reminder? in
+            guard try await IfMatch.lock(ifMatch, table: "reminders", id: id.uuid, user: user, in: db) else { return nil }
+            guard var reminder = try await Self.find(id, for: user, in: db) else { return nil }
+            try ifMatch?.verify(reminder.updatedAt)
+            if let when = changes.scheduledFor { reminder.scheduledFor = when }
+            if let message = changes.message { reminder.message = message }
+            if let channel = changes.channel { reminder.channel = channel }
+            if let status = changes.status { reminder.status = status }
+            // Moving a reminder that already went out (or failed) sets it going again.
+            if changes.scheduledFor != nil, changes.status == nil, reminder.status == .sent || reminder.status == .failed { reminder.status = .pending }
+            reminder.updatedAt = now
+            try await db.raw(
+                """
+                UPDATE reminders SET scheduled_for = \(bind: reminder.scheduledFor), message = \(bind: reminder.message), channel = \(bind: reminder.channel.rawValue),
+                    status = \(bind: reminder.status.rawValue), updated_at = \(bind: now)
+                WHERE id = \(bind: id.uuid) AND user_id = \(bind: user.uuid)
+                """
+            ).run()
+            return reminder
+        }
+        guard let reminder = updated else { return nil }
         if reminder.status == .pending { try await enqueue(reminder) } else { try await cancelJob(reminder.id) }
         return reminder
     }
@@ -117,7 +116,7 @@ public struct ReminderService: Sendable {
     /// Deletes the user's reminder and cancels its delivery; false when there is none; a stale
     /// `ifMatch` is the 412, and nothing is deleted.
     public func delete(_ id: ReminderID, for user: UserID, ifMatch: IfMatch? = nil) async throws -> Bool {
-        let deleted = try await database.transaction { db -> Bool in
+        let deleted = try await database.transaction(owner: user.uuid) { db -> Bool in
             guard try await IfMatch.lock(ifMatch, table: "reminders", id: id.uuid, user: user, in: db) else { return false }
             guard let reminder = try await Self.find(id, for: user, in: db) else { return false }
             try ifMatch?.verify(reminder.updatedAt)

@@ -47,7 +47,7 @@ public struct IdeaSearch: Sendable {
             guard let idea = try await ideas.find(id, for: user) else { return }
             let vector = try await embedder.embed(Self.embeddingText(of: idea))
             let model = embedder.model
-            try await database.transaction { db in
+            try await database.transaction(owner: user.uuid) { db in
                 try await vectors.upsert(VectorEntry(collection: Self.collection, itemID: id.uuid, ownerID: user, model: model, vector: vector), on: db)
             }
         } catch {

@@ -47,7 +47,7 @@ public struct ZiaReminderService: Sendable {
     public func update(_ input: ReminderSettingsChanges, for user: UserID) async throws -> ReminderSettings {
         let zone = try await userTimeZone(user, accounts: accounts)
         let now = clock.now()
-        let settings = try await database.transaction { db in
+        let settings = try await database.transaction(owner: user.uuid) { db in
             try await Self.lock(user, in: db)
             var settings = try await ReminderSettingsRepository.load(user, in: db)
             for category in ReminderCategory.allCases {
@@ -62,18 +62,21 @@ public struct ZiaReminderService: Sendable {
     }
 
     /// Moves every reminder of the user that is on to its next instant in their (new) time zone.
-    /// Never throws: the reminders keep their old jobs when it fails, and a failure is logged.
+    /// Never throws: the reminders keep their old jobs when it fails, and a failure is logged; an
+    /// account deleted meanwhile (``OwnerGone``) has none to move, so nothing is done or logged.
     public func reschedule(user: UserID) async {
         do {
             let zone = try await userTimeZone(user, accounts: accounts)
             let now = clock.now()
-            try await database.transaction { db in
+            try await database.transaction(owner: user.uuid) { db in
                 try await Self.lock(user, in: db)
                 let settings = try await ReminderSettingsRepository.load(user, in: db)
                 for category in ReminderCategory.allCases {
                     try await Self.schedule(category, settings[category], user: user, zone: zone, now: now, in: db)
                 }
             }
+        } catch is OwnerGone {
+            // The account went meanwhile, and its reminders with it: nothing to move.
         } catch {
             logger.warning("zia: reminders not rescheduled", metadata: ["user": "\(user)", "error": "\(error)"])
         }

@@ -20,7 +20,7 @@ public struct __App__ItemRepository: Sendable {
 
     public func create(_ new: New__App__Item, for user: UserID) async throws -> __App__Item {
         let item = __App__Item(id: __App__ItemID(), title: new.title, notes: new.notes, createdAt: clock.now())
-        try await database.transaction { db in
+        try await database.transaction(owner: user.uuid) { db in
             try await db.raw(
                 """
                 INSERT INTO __app___items (id, user_id, title, notes, created_at)
@@ -52,7 +52,7 @@ public struct __App__ItemRepository: Sendable {
 
     /// Deletes the user's item; false when the user has none with that id.
     public func delete(_ id: __App__ItemID, for user: UserID) async throws -> Bool {
-        try await database.transaction { db in
+        try await database.transaction(owner: user.uuid) { db in
             guard try await db.raw("SELECT id FROM __app___items WHERE id = \(bind: id.uuid) AND user_id = \(bind: user.uuid)").first() != nil else {
                 return false
             }
