@@ -160,15 +160,14 @@ struct AmadeusClientTests {
                 #expect(search.headers["accept"] == "application/json")
             }
             for result in results + [third] {
-                let offer = try #require(result.offers.first)
-                #expect(offer.price == .init(currency: "EUR", total: "1234.56", grandTotal: "1234.56"))
+                let offer = try #require(result.data.first)
+                #expect(offer.price.currency == "EUR" && offer.price.total == "1234.56" && offer.price.grandTotal == "1234.56")
                 #expect(
-                    offer.itineraries.map { $0.segments.map { "\($0.departure.iataCode)-\($0.arrival.iataCode) \($0.carrierCode)\($0.number ?? "")" } } == [
+                    offer.itineraries.map { $0.segments.map { "\($0.departure.iataCode)-\($0.arrival.iataCode) \($0.carrierCode)\($0.number)" } } == [
                         ["JFK-LHR BA178"], ["LHR-JFK BA177"],
                     ])
                 #expect(offer.itineraries.first?.segments.first?.departure.at == "2026-03-10T18:30:00")
-                let raw = try #require(try JSONSerialization.jsonObject(with: result.raw) as? [String: Any])
-                #expect((raw["dictionaries"] as? [String: Any])?["carriers"] as? [String: String] == ["BA": "BRITISH AIRWAYS"])
+                #expect(result.dictionaries?.carriers == ["BA": "BRITISH AIRWAYS"])
             }
         }
     }
@@ -207,7 +206,7 @@ struct AmadeusClientTests {
             _ = try await client.search(Self.query)
             fake.revokeAll()
             let result = try await client.search(Self.query)
-            #expect(result.offers.count == 1)
+            #expect(result.data.count == 1)
             #expect(fake.tokenForms.value.count == 2)
             #expect(fake.searches.value.map { $0.headers["authorization"] } == ["Bearer token-1", "Bearer token-1", "Bearer token-2"])
 
@@ -263,7 +262,7 @@ struct AmadeusClientTests {
             let http = OutboundHTTPClient(retry: AmadeusClient.retry, sleep: { d in sleeps.withLock { $0.append(d) } })
             fake.faults.value = [.status(429, body: #"{"errors":[{"code":38194,"title":"Too many requests","status":429}]}"#, headers: ["Retry-After": "1"])]
             let result = try await Self.client(fake, http: http).search(Self.query)
-            #expect(result.offers.count == 1)
+            #expect(result.data.count == 1)
             #expect(sleeps.value == [.seconds(1)])
         }
     }

@@ -38,8 +38,9 @@ public actor AmadeusClient {
         }
     }
 
-    /// The offers for `query`, Amadeus's cheapest first as it sends them.
-    public func search(_ query: FlightSearchQuery) async throws -> AmadeusSearchResult {
+    /// The offers for `query`, Amadeus's cheapest first as it sends them, read once into the
+    /// contract's shape (dictionaries, traveller pricings and all).
+    public func search(_ query: FlightSearchQuery) async throws -> FlightOffersResponse {
         let url = baseURL + "/v2/shopping/flight-offers?" + FormURLEncoded.encode(Self.parameters(query))
         let token = try await tokens.token()
         var response = try await Self.call(http, .GET, url, headers: [("Authorization", "Bearer \(token)")])
@@ -49,9 +50,8 @@ public actor AmadeusClient {
             response = try await Self.call(http, .GET, url, headers: [("Authorization", "Bearer \(try await tokens.token())")])
         }
         guard (200..<300).contains(response.status) else { throw FlightProviderError.from(response, provider: Self.provider, messages: Self.messages) }
-        struct Answer: Decodable { let data: [AmadeusFlightOffer] }
         do {
-            return AmadeusSearchResult(offers: try JSONDecoder().decode(Answer.self, from: response.body).data, raw: response.body)
+            return try JSONDecoder().decode(FlightOffersResponse.self, from: response.body)
         } catch {
             throw FlightProviderError.malformedAnswer(provider: Self.provider, reason: "\(error)")
         }

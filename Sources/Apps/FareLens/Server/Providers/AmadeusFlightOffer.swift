@@ -1,10 +1,9 @@
 import Foundation
 
 /// The few fields of an Amadeus Flight Offers Search offer (`/v2/shopping/flight-offers`, `data[]`)
-/// the providers read and write, in Amadeus's own shape: prices are decimal strings, times local
-/// (`2025-07-04T20:45:00`), durations ISO 8601 (`PT2H10M`). The Travelpayouts fallback converts to it
-/// too, so offers from either provider read alike. Fields absent here travel in
-/// ``AmadeusSearchResult/raw``; the full wire types are FareLensAPI's.
+/// the Travelpayouts fallback converts its fares to, in Amadeus's own shape: prices are decimal
+/// strings, times local (`2025-07-04T20:45:00`), durations ISO 8601 (`PT2H10M`), so its offers read
+/// like Amadeus's. Amadeus's own answers are read once, into FareLensAPI's full wire types.
 public struct AmadeusFlightOffer: Codable, Sendable, Equatable {
     public struct Price: Codable, Sendable, Equatable {
         public var currency: String
