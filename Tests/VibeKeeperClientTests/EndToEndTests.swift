@@ -82,7 +82,7 @@ struct VibeKeeperEndToEndTests {
         let mug = try #require(capture.extractedGiftIdea)
         #expect(mug.idea == "blue mug")
         let asset = try #require(mug.mediaAssets.first)
-        #expect(try await api.media(asset.id) == SampleMedia.jpeg(size: 200_000))
+        #expect(try await api.client.send(VibeKeeperRoutes.media, asset.id, body: nil) == SampleMedia.jpeg(size: 200_000))
         #expect(capture.captureMode == .image)
 
         // Listed with its automatic reminder.
