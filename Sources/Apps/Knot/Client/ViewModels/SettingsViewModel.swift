@@ -62,7 +62,7 @@ public final class SettingsViewModel {
         isLoadingPreferences = true
         defer { isLoadingPreferences = false }
         do {
-            preferences = try await api.notificationPreferences()
+            preferences = try await api.client.notificationPreferences()
             preferencesError = nil
         } catch {
             preferencesError = (error as? KnotError)?.description ?? error.localizedDescription
@@ -73,7 +73,7 @@ public final class SettingsViewModel {
     public func setNotificationsEnabled(_ enabled: Bool) async {
         let before = preferences
         preferences.notificationsEnabled = enabled
-        await save(before: before) { try await self.api.updateNotificationPreferences(enabled: enabled) }
+        await save(before: before) { try await self.api.client.updateNotificationPreferences(NotificationPreferencesUpdate(notificationsEnabled: enabled)) }
     }
 
     /// Saves quiet hours (each 0–23); out-of-range hours are refused without a request.
@@ -85,7 +85,7 @@ public final class SettingsViewModel {
         let before = preferences
         preferences.quietHoursStart = start
         preferences.quietHoursEnd = end
-        await save(before: before) { try await self.api.updateNotificationPreferences(quietHoursStart: start, quietHoursEnd: end) }
+        await save(before: before) { try await self.api.client.updateNotificationPreferences(NotificationPreferencesUpdate(quietHoursStart: start, quietHoursEnd: end)) }
     }
 
     private func save(before: NotificationPreferences, _ request: () async throws -> NotificationPreferences) async {
@@ -107,7 +107,7 @@ public final class SettingsViewModel {
         exportError = nil
         defer { isExporting = false }
         do {
-            let data = try await api.exportData()
+            let data = try await api.client.exportData()
             let day = String(WireFormat.formatDate(Date()).prefix(10))
             let url = exportDirectory.appendingPathComponent("knot-export-\(day).json")
             try data.write(to: url, options: .atomic)
@@ -155,7 +155,7 @@ public final class SettingsViewModel {
         }
         deletion = .deleting
         do {
-            try await api.deleteAccount(reauthentication: proof)
+            try await api.client.deleteAccount(reauthentication: proof)
         } catch KnotError.reauthenticationRequired(let message) {
             deletion = .awaitingConfirmation
             deletionError = "Sign in again to delete your account. (\(message))"
