@@ -33,7 +33,7 @@ struct EndToEndTests {
             let store = InMemoryTokenStore()
             let api = KnotAPIClient(baseURL: baseURL, session: KnotSession(store: store), transport: AsyncHTTPClientTransport())
 
-            let session = try await api.signInForDevelopment(email: "e2e@example.com")
+            let session = try await api.client.signInForDevelopment(email: "e2e@example.com")
             #expect(!session.accessToken.isEmpty)
 
             // Onboarding through the view model, submitting to the real server.
@@ -101,7 +101,7 @@ struct EndToEndTests {
             try await api.send(KnotRoutes.deleteHint, hint.id)
             await #expect(throws: KnotError.notFound("Hint not found.")) { try await api.send(KnotRoutes.deleteHint, hint.id) }
 
-            await api.signOut()
+            await api.client.signOut()
             #expect(try store.load() == nil)
             await #expect(throws: KnotError.unauthorized("Not signed in. Sign in first.")) { try await api.send(KnotRoutes.vault) }
         }
@@ -121,7 +121,7 @@ struct EndToEndTests {
         ) { baseURL, _ in
             let store = InMemoryTokenStore()
             let api = KnotAPIClient(baseURL: baseURL, session: KnotSession(store: store), transport: AsyncHTTPClientTransport())
-            try await api.signInForDevelopment(email: "rotate@example.com")
+            try await api.client.signInForDevelopment(email: "rotate@example.com")
             let original = try #require(try store.load())
 
             // The access token counts as expired at once (TTL 5 s < the 30 s margin): every call refreshes first.
@@ -148,7 +148,7 @@ struct EndToEndTests {
     @Test func anUnreachableServerIsOffline() async throws {
         let api = KnotAPIClient(baseURL: URL(string: "http://127.0.0.1:9")!, session: KnotSession(store: InMemoryTokenStore()), transport: AsyncHTTPClientTransport(), retry: .none)
         do {
-            try await api.signInForDevelopment(email: "x@example.com")
+            try await api.client.signInForDevelopment(email: "x@example.com")
             Issue.record("expected offline")
         } catch let error as KnotError {
             guard case .offline = error else { Issue.record("expected offline, got \(error)"); return }

@@ -10,7 +10,7 @@ struct SessionAndAPITests {
         let store = InMemoryTokenStore()
         let api = makeAPI(server, store: store)
 
-        let session = try await api.signInForDevelopment(email: "sam@example.com")
+        let session = try await api.client.signInForDevelopment(email: "sam@example.com")
 
         #expect(session.accessToken == "access-1")
         #expect(try store.load()?.refreshToken == "refresh-1")
@@ -58,14 +58,14 @@ struct SessionAndAPITests {
         let store = InMemoryTokenStore()
         let api = makeAPI(server, store: store)
 
-        await #expect(throws: KnotError.unauthorized("The identity token is not valid.")) { try await api.signInWithApple(identityToken: "forged", nonce: "n") }
+        await #expect(throws: KnotError.unauthorized("The identity token is not valid.")) { try await api.client.signIn(provider: .apple, idToken: "forged", nonce: "n") }
         #expect(try store.load() == nil)
-        try await api.signInWithApple(identityToken: "valid-apple-token", nonce: "raw-nonce")
+        try await api.client.signIn(provider: .apple, idToken: "valid-apple-token", nonce: "raw-nonce")
         let body = server.json(of: server.requests("POST", "/knot/auth/apple").last!)
         #expect(body["id_token"] as? String == "valid-apple-token")
         #expect(body["nonce"] as? String == "raw-nonce")
         #expect(try store.load()?.accessToken == "access-1")
-        try await api.signInWithGoogle(idToken: "valid-google-token")
+        try await api.client.signIn(provider: .google, idToken: "valid-google-token", nonce: nil)
         #expect(try store.load()?.accessToken == "access-2")
     }
 
@@ -73,7 +73,7 @@ struct SessionAndAPITests {
         let server = FakeKnotServer()
         let clock = MutableClock(Date())
         let api = makeAPI(server, store: InMemoryTokenStore(), now: { clock.now })
-        try await api.signInForDevelopment(email: "sam@example.com")
+        try await api.client.signInForDevelopment(email: "sam@example.com")
         _ = try await api.send(KnotRoutes.createVault, body: sampleDraft())
         clock.advance(by: 1000)
 

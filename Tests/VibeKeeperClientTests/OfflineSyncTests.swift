@@ -372,8 +372,8 @@ struct VibeKeeperOfflineSyncTests {
                 baseURL: URL(string: "http://vibekeeper.test")!, session: VibeKeeperSession(store: InMemoryTokenStore()), transport: ChaosTransport(holding),
                 retry: RetryPolicy(maxAttempts: 1))
             let email = "vk-\(UUID().uuidString.prefix(8))@example.com"
-            _ = try await api.register(email: email, name: "Sam", password: "correct horse battery")
-            try await api.logIn(email: email, password: "correct horse battery")
+            _ = try await api.client.register(PasswordRegistration(email: email, name: "Sam", password: "correct horse battery"))
+            try await api.client.logIn(email: email, password: "correct horse battery")
             let sync = SyncManager(api: api)
             holding.hold("GET", "/contacts")
             let pulling = Task { try await sync.pull() }

@@ -358,7 +358,7 @@ struct VibeKeeperViewModelTests {
             #expect(stack.chaos.delivered("POST", "/auth/refresh").count == 1)
 
             // The refresh token is revoked elsewhere: the next refresh is refused and the session ends.
-            await stack.api.signOut()
+            await stack.api.client.signOut()
             stored = try #require(try stack.tokens.load() ?? Optional(stored))
             let stale = InMemoryTokenStore(
                 StoredSession(userId: stored.userId, accessToken: "expired", refreshToken: stored.refreshToken, accessTokenExpiresAt: Date().addingTimeInterval(-60)))

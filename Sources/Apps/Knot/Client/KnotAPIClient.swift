@@ -20,8 +20,8 @@ extension FileTokenStore {
 
 /// The Knot SDK: ClientCore's ``APIClient`` set up for Knot's root. Calls go through the contract,
 /// `api.send(KnotRoutes.vault)`, `api.send(KnotRoutes.addHint, body: NewHint(hintText: text))`, and throw
-/// ``KnotError``; sign-in, sign-out, refresh, retries and the platform's account routes
-/// (`api.client.deleteAccount(reauthentication:)`, …) are ``APIClient``'s.
+/// ``KnotError``; sign-in, sign-out, refresh, retries and the platform's account routes are ``APIClient``'s
+/// (`api.client.signIn(provider: .apple, idToken: token, nonce: nonce)`, `api.client.deleteAccount(reauthentication:)`, …).
 public final class KnotAPIClient: RouteSending {
     /// The SDK core this API sends through.
     public let client: APIClient
@@ -31,32 +31,6 @@ public final class KnotAPIClient: RouteSending {
 
     public init(baseURL: URL, session: KnotSession, transport: any HTTPTransport = URLSessionTransport(), retry: RetryPolicy = .standard) {
         client = APIClient(baseURL: baseURL, routes: KnotRoutes.platform, session: session, transport: transport, retry: retry)
-    }
-
-    // MARK: Auth
-
-    /// Development sign-in (`POST /knot/auth/dev`, only on development servers); starts and saves a session.
-    @discardableResult
-    public func signInForDevelopment(email: String) async throws -> StoredSession {
-        try await client.signInForDevelopment(email: email)
-    }
-
-    /// Sign in with Apple: sends the identity token (and the raw nonce it was made with) from
-    /// `ASAuthorizationAppleIDCredential`; starts and saves a session.
-    @discardableResult
-    public func signInWithApple(identityToken: String, nonce: String? = nil) async throws -> StoredSession {
-        try await client.signIn(provider: .apple, idToken: identityToken, nonce: nonce)
-    }
-
-    /// Sign in with Google: sends the ID token from the Google Sign-In SDK; starts and saves a session.
-    @discardableResult
-    public func signInWithGoogle(idToken: String, nonce: String? = nil) async throws -> StoredSession {
-        try await client.signIn(provider: .google, idToken: idToken, nonce: nonce)
-    }
-
-    /// Revokes the session on the server and forgets it here, even when the server cannot be reached.
-    public func signOut() async {
-        await client.signOut()
     }
 
     // MARK: Recommendations

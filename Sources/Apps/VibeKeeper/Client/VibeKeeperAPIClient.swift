@@ -35,7 +35,8 @@ extension ListPage where Item == GiftIdea {
 /// ``VibeKeeperError/conflict(status:code:message:)`` when the entity changed since. A method of its own only where
 /// it reads a page (``giftIdeas(_:limit:cursor:)``, ``contactsPage(limit:cursor:)``, ``reviewQueue(limit:cursor:)``),
 /// every page (``allGiftIdeas(_:)``, ``contacts()``) or uploads a capture (``captureVoice(_:transcript:idempotencyKey:progress:)``,
-/// ``captureImage(_:caption:idempotencyKey:progress:)``). Tokens, refresh, retries and the account routes come from ``APIClient``.
+/// ``captureImage(_:caption:idempotencyKey:progress:)``). Sign-in, sign-out, refresh, retries and the account routes are ``APIClient``'s
+/// (`api.client.logIn(email:password:)`, …).
 public final class VibeKeeperAPIClient: RouteSending {
     /// The SDK core this API sends through.
     public let client: APIClient
@@ -46,28 +47,6 @@ public final class VibeKeeperAPIClient: RouteSending {
         client = APIClient(
             baseURL: baseURL, routes: VibeKeeperRoutes.platform, session: session, transport: transport, retry: retry, bodyEncoder: { WireFormat.requestEncoder() })
     }
-
-    // MARK: Accounts
-
-    /// Creates an email + password account (8–128 character password); does not sign in.
-    public func register(email: String, name: String, password: String) async throws -> PasswordAccount {
-        try await client.register(PasswordRegistration(email: email, name: name, password: password))
-    }
-
-    /// Signs in with email and password; starts and saves a session.
-    @discardableResult
-    public func logIn(email: String, password: String) async throws -> StoredSession {
-        try await client.logIn(email: email, password: password)
-    }
-
-    /// Development sign-in (development servers only); starts and saves a session.
-    @discardableResult
-    public func signInForDevelopment(email: String) async throws -> StoredSession {
-        try await client.signInForDevelopment(email: email)
-    }
-
-    /// Revokes the session on the server and forgets it here, even offline.
-    public func signOut() async { await client.signOut() }
 
     // MARK: Capture
 

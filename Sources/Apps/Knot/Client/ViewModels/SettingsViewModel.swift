@@ -181,7 +181,7 @@ public final class SettingsViewModel {
 
     /// Signs out here and on the server.
     public func signOut() async {
-        await api.signOut()
+        await api.client.signOut()
         isSignedOut = true
     }
 }
