@@ -113,9 +113,9 @@ struct AccountDeletionFlowTests {
     @Test func theSDKReportsReauthenticationRequiredAsItsOwnError() async throws {
         server.with { $0.requireReauthentication = true }
         let api = makeAPI(server)
-        await #expect(throws: KnotError.self) { try await api.deleteAccount() }
+        await #expect(throws: KnotError.self) { try await api.client.deleteAccount() }
         do {
-            try await api.deleteAccount(reauthentication: .development(email: "t@example.com"))
+            try await api.client.deleteAccount(reauthentication: .development(email: "t@example.com"))
             Issue.record("expected a refusal")
         } catch let error as KnotError {
             guard case .reauthenticationRequired = error else {
@@ -123,7 +123,7 @@ struct AccountDeletionFlowTests {
                 return
             }
         }
-        try await api.deleteAccount(reauthentication: .apple(identityToken: server.reauthenticationToken))
+        try await api.client.deleteAccount(reauthentication: .apple(identityToken: server.reauthenticationToken))
         #expect(server.with { $0.accountDeleted })
         #expect(await api.session.stored == nil, "signed out after deletion")
     }

@@ -54,7 +54,7 @@ struct RecommendationLinkViewModelTests {
     func apiWithPicks() async throws -> (KnotAPIClient, [Recommendation]) {
         let api = makeAPI(server)
         _ = try await api.send(KnotRoutes.createVault, body: sampleDraft())
-        let batch = try await api.generateRecommendations(occasion: .justBecause)
+        let batch = try await api.send(KnotRoutes.generateRecommendations, body: GenerateRecommendationsRequest(occasionType: .justBecause))
         return (api, batch.recommendations)
     }
 

@@ -33,7 +33,7 @@ struct EndToEndTests {
             let store = InMemoryTokenStore()
             let api = KnotAPIClient(baseURL: baseURL, session: KnotSession(store: store), transport: AsyncHTTPClientTransport())
 
-            let session = try await api.signInForDevelopment(email: "e2e@example.com")
+            let session = try await api.client.signInForDevelopment(email: "e2e@example.com")
             #expect(!session.accessToken.isEmpty)
 
             // Onboarding through the view model, submitting to the real server.
@@ -55,29 +55,30 @@ struct EndToEndTests {
                 #expect(fields.map(\.field).contains("vibes"))
             }
 
-            let hint = try await api.addHint("She keeps looking at pour-over coffee kits")
-            _ = try await api.addHint("Wants to hike the Barton Creek greenbelt")
-            let page = try await api.hints(limit: 10)
+            let hint = try await api.send(KnotRoutes.addHint, body: NewHint(hintText: "She keeps looking at pour-over coffee kits"))
+            _ = try await api.send(KnotRoutes.addHint, body: NewHint(hintText: "Wants to hike the Barton Creek greenbelt"))
+            let page = try await api.send(KnotRoutes.hints, query: HintListQuery(page: PageQuery(limit: 10)))
             #expect(page.total == 2)
             #expect(page.hints.first?.id != hint.id)
-            let found = try await api.searchHints("coffee")
+            let found = try await api.send(KnotRoutes.searchHints, query: HintSearchQuery(q: "coffee"))
             #expect(found.hints.contains { $0.id == hint.id })
 
-            let first = try await api.generateRecommendations(occasion: .majorMilestone)
+            let first = try await api.send(KnotRoutes.generateRecommendations, body: GenerateRecommendationsRequest(occasionType: .majorMilestone))
             #expect(first.recommendations.count == 3)
-            let second = try await api.refreshRecommendations(rejected: first.recommendations.map(\.id), reason: .showDifferent)
+            let second = try await api.send(
+                KnotRoutes.refreshRecommendations, body: RefreshRecommendationsRequest(rejectedRecommendationIds: first.recommendations.map(\.id), rejectionReason: .showDifferent))
             #expect(second.rejectionReason == .showDifferent)
             #expect(Set(second.recommendations.map(\.id)).isDisjoint(with: first.recommendations.map(\.id)))
 
-            let record = try await api.recordFeedback(second.recommendations[0].id, action: .selected)
+            let record = try await api.send(KnotRoutes.recordFeedback, second.recommendations[0].id, body: FeedbackRequest(action: .selected))
             #expect(record.action == .selected)
-            let rated = try await api.recordFeedback(second.recommendations[0].id, action: .rated, rating: 4, text: "Nice")
+            let rated = try await api.send(KnotRoutes.recordFeedback, second.recommendations[0].id, body: FeedbackRequest(action: .rated, rating: 4, feedbackText: "Nice"))
             #expect(rated.rating == 4)
             await #expect(
                 throws: KnotError.validation(
                     message: "rating: is required when action is rated", fields: [FieldError(field: "rating", message: "is required when action is rated")])
             ) {
-                try await api.recordFeedback(second.recommendations[0].id, action: .rated)
+                try await api.send(KnotRoutes.recordFeedback, second.recommendations[0].id, body: FeedbackRequest(action: .rated))
             }
             let weights = try await api.send(KnotRoutes.analyzeFeedback)
             #expect(weights.feedbackCount >= 2)
@@ -85,22 +86,22 @@ struct EndToEndTests {
             #expect(fetched.title == second.recommendations[0].title)
             #expect(api.shareURL(for: fetched)?.host == "127.0.0.1")
 
-            let preferences = try await api.updateNotificationPreferences(quietHoursStart: 21, hideNotificationDetails: true)
+            let preferences = try await api.client.updateNotificationPreferences(NotificationPreferencesUpdate(quietHoursStart: 21, hideNotificationDetails: true))
             #expect(preferences.quietHoursStart == 21 && preferences.hideNotificationDetails)
 
             // The vault's milestones have reminders scheduled on the real server, 14/7/3 days ahead.
             let upcoming = try await api.send(KnotRoutes.upcomingNotifications)
             #expect(upcoming.count == upcoming.notifications.count)
             #expect(upcoming.notifications.allSatisfy { [14, 7, 3].contains($0.daysBefore) && $0.scheduledFor > Date() })
-            #expect(try await api.notificationHistory().total == 0)
+            #expect(try await api.send(KnotRoutes.notificationHistory, query: NotificationHistoryQuery()).total == 0)
             await #expect(throws: KnotError.self) { try await api.send(KnotRoutes.markNotificationViewed, NotificationID()) }
-            let export = try await api.exportData()
+            let export = try await api.client.exportData()
             #expect(String(decoding: export, as: UTF8.self).contains("pour-over"))
 
             try await api.send(KnotRoutes.deleteHint, hint.id)
             await #expect(throws: KnotError.notFound("Hint not found.")) { try await api.send(KnotRoutes.deleteHint, hint.id) }
 
-            await api.signOut()
+            await api.client.signOut()
             #expect(try store.load() == nil)
             await #expect(throws: KnotError.unauthorized("Not signed in. Sign in first.")) { try await api.send(KnotRoutes.vault) }
         }
@@ -120,12 +121,12 @@ struct EndToEndTests {
         ) { baseURL, _ in
             let store = InMemoryTokenStore()
             let api = KnotAPIClient(baseURL: baseURL, session: KnotSession(store: store), transport: AsyncHTTPClientTransport())
-            try await api.signInForDevelopment(email: "rotate@example.com")
+            try await api.client.signInForDevelopment(email: "rotate@example.com")
             let original = try #require(try store.load())
 
             // The access token counts as expired at once (TTL 5 s < the 30 s margin): every call refreshes first.
             _ = try await withThrowingTaskGroup(of: Int.self) { group in
-                for _ in 0..<5 { group.addTask { try await api.notificationHistory().total } }
+                for _ in 0..<5 { group.addTask { try await api.send(KnotRoutes.notificationHistory, query: NotificationHistoryQuery()).total } }
                 return try await group.reduce(0, +)
             }
             let rotated = try #require(try store.load())
@@ -139,7 +140,7 @@ struct EndToEndTests {
             let status = try await AsyncHTTPClientTransport().send(replay).status
             #expect(status == 401)
 
-            await #expect(throws: KnotError.self) { try await api.notificationHistory() }
+            await #expect(throws: KnotError.self) { try await api.send(KnotRoutes.notificationHistory, query: NotificationHistoryQuery()) }
             #expect(try store.load() == nil)
         }
     }
@@ -147,7 +148,7 @@ struct EndToEndTests {
     @Test func anUnreachableServerIsOffline() async throws {
         let api = KnotAPIClient(baseURL: URL(string: "http://127.0.0.1:9")!, session: KnotSession(store: InMemoryTokenStore()), transport: AsyncHTTPClientTransport(), retry: .none)
         do {
-            try await api.signInForDevelopment(email: "x@example.com")
+            try await api.client.signInForDevelopment(email: "x@example.com")
             Issue.record("expected offline")
         } catch let error as KnotError {
             guard case .offline = error else { Issue.record("expected offline, got \(error)"); return }

@@ -55,7 +55,7 @@ struct FeedbackPromptsViewModelTests {
     func picks() async throws -> (KnotAPIClient, [Recommendation]) {
         let api = makeAPI(server)
         _ = try await api.send(KnotRoutes.createVault, body: sampleDraft())
-        return (api, try await api.generateRecommendations(occasion: .justBecause).recommendations)
+        return (api, try await api.send(KnotRoutes.generateRecommendations, body: GenerateRecommendationsRequest(occasionType: .justBecause)).recommendations)
     }
 
     func prompts(_ api: KnotAPIClient, store: any FeedbackPromptStore) -> FeedbackPromptsViewModel {

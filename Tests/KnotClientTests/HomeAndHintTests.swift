@@ -62,7 +62,7 @@ struct HomeAndHintTests {
         ]
         let api = makeAPI(server)
         _ = try await api.send(KnotRoutes.createVault, body: draft)
-        for text in ["one", "two", "three", "four"] { _ = try await api.addHint(text) }
+        for text in ["one", "two", "three", "four"] { _ = try await api.send(KnotRoutes.addHint, body: NewHint(hintText: text)) }
         let home = HomeViewModel(api: api, calendar: utc, now: { Self.date("2026-05-01") })
 
         #expect(home.partnerName == "Your Partner")
@@ -136,7 +136,7 @@ struct HomeAndHintTests {
 
     @Test func aFailedSubmitRollsBackAndRestoresTheText() async throws {
         let api = makeAPI(server)
-        _ = try await api.addHint("older hint")
+        _ = try await api.send(KnotRoutes.addHint, body: NewHint(hintText: "older hint"))
         let capture = HintCaptureViewModel(api: api)
         await capture.load()
         capture.text = "concert tickets"

@@ -10,7 +10,7 @@ struct SessionAndAPITests {
         let store = InMemoryTokenStore()
         let api = makeAPI(server, store: store)
 
-        let session = try await api.signInForDevelopment(email: "sam@example.com")
+        let session = try await api.client.signInForDevelopment(email: "sam@example.com")
 
         #expect(session.accessToken == "access-1")
         #expect(try store.load()?.refreshToken == "refresh-1")
@@ -45,8 +45,8 @@ struct SessionAndAPITests {
         let second = makeAPI(server, store: store)
         server.expireAccessTokens()
 
-        _ = try await first.hints()
-        _ = try await second.hints()
+        _ = try await first.send(KnotRoutes.hints, query: HintListQuery())
+        _ = try await second.send(KnotRoutes.hints, query: HintListQuery())
 
         #expect(server.with { $0.refreshCalls } == 1)
         #expect(server.with { $0.revoked } == false)
@@ -58,14 +58,14 @@ struct SessionAndAPITests {
         let store = InMemoryTokenStore()
         let api = makeAPI(server, store: store)
 
-        await #expect(throws: KnotError.unauthorized("The identity token is not valid.")) { try await api.signInWithApple(identityToken: "forged", nonce: "n") }
+        await #expect(throws: KnotError.unauthorized("The identity token is not valid.")) { try await api.client.signIn(provider: .apple, idToken: "forged", nonce: "n") }
         #expect(try store.load() == nil)
-        try await api.signInWithApple(identityToken: "valid-apple-token", nonce: "raw-nonce")
+        try await api.client.signIn(provider: .apple, idToken: "valid-apple-token", nonce: "raw-nonce")
         let body = server.json(of: server.requests("POST", "/knot/auth/apple").last!)
         #expect(body["id_token"] as? String == "valid-apple-token")
         #expect(body["nonce"] as? String == "raw-nonce")
         #expect(try store.load()?.accessToken == "access-1")
-        try await api.signInWithGoogle(idToken: "valid-google-token")
+        try await api.client.signIn(provider: .google, idToken: "valid-google-token", nonce: nil)
         #expect(try store.load()?.accessToken == "access-2")
     }
 
@@ -73,7 +73,7 @@ struct SessionAndAPITests {
         let server = FakeKnotServer()
         let clock = MutableClock(Date())
         let api = makeAPI(server, store: InMemoryTokenStore(), now: { clock.now })
-        try await api.signInForDevelopment(email: "sam@example.com")
+        try await api.client.signInForDevelopment(email: "sam@example.com")
         _ = try await api.send(KnotRoutes.createVault, body: sampleDraft())
         clock.advance(by: 1000)
 
@@ -125,7 +125,7 @@ struct SessionAndAPITests {
         server.fail("GET", "/knot/api/v1/hints", with: .offline)
         server.fail("GET", "/knot/api/v1/hints", with: .status(503))
 
-        let page = try await api.hints(limit: 3)
+        let page = try await api.send(KnotRoutes.hints, query: HintListQuery(page: PageQuery(limit: 3)))
 
         #expect(page.hints.isEmpty)
         #expect(server.requests("GET", "/knot/api/v1/hints").count == 3)
@@ -147,7 +147,7 @@ struct SessionAndAPITests {
         server.fail("POST", "/knot/api/v1/hints", with: .offline)
         server.fail("POST", "/knot/api/v1/vault", with: .status(503))
 
-        await #expect(throws: KnotError.self) { try await api.addHint("flowers") }
+        await #expect(throws: KnotError.self) { try await api.send(KnotRoutes.addHint, body: NewHint(hintText: "flowers")) }
         await #expect(throws: KnotError.self) { try await api.send(KnotRoutes.createVault, body: sampleDraft()) }
         #expect(server.requests("POST", "/knot/api/v1/hints").count == 1)
         #expect(server.requests("POST", "/knot/api/v1/vault").count == 1)
@@ -160,11 +160,11 @@ struct SessionAndAPITests {
         let api = makeAPI(server, delays: delays)
         server.fail("GET", "/knot/api/v1/users/me/notification-preferences", with: .status(429, headers: ["retry-after": "3"]))
 
-        _ = try await api.notificationPreferences()
+        _ = try await api.client.notificationPreferences()
         #expect(delays.delays == [3])
 
         server.fail("POST", "/knot/api/v1/hints", with: .status(429, headers: ["Retry-After": "7"]))
-        await #expect(throws: KnotError.rateLimited(retryAfter: 7)) { try await api.addHint("a scarf") }
+        await #expect(throws: KnotError.rateLimited(retryAfter: 7)) { try await api.send(KnotRoutes.addHint, body: NewHint(hintText: "a scarf")) }
     }
 
     @Test func errorsAreTypedByStatus() async throws {
@@ -179,7 +179,9 @@ struct SessionAndAPITests {
         await #expect(throws: KnotError.notFound("No partner vault yet.")) { try await api.send(KnotRoutes.vault) }
         await #expect(throws: KnotError.notFound("Hint not found.")) { try await api.send(KnotRoutes.deleteHint, HintID()) }
         server.fail("POST", "/knot/api/v1/hints", with: .status(500, body: #"{"error":{"code":"internal","message":"Something went wrong"}}"#))
-        await #expect(throws: KnotError.server(status: 500, code: "internal", message: "Something went wrong")) { try await api.addHint("x") }
+        await #expect(throws: KnotError.server(status: 500, code: "internal", message: "Something went wrong")) {
+            try await api.send(KnotRoutes.addHint, body: NewHint(hintText: "x"))
+        }
     }
 
     @Test func notSignedInIsUnauthorizedWithoutARequest() async throws {

@@ -129,7 +129,9 @@ struct HintsListTests {
     func apiWithHints(_ count: Int) async throws -> (KnotAPIClient, [Hint]) {
         let api = makeAPI(server)
         var added: [Hint] = []
-        for index in 0..<count { added.append(try await api.addHint("hint \(index)", source: index % 2 == 0 ? .textInput : .voiceTranscription)) }
+        for index in 0..<count {
+            added.append(try await api.send(KnotRoutes.addHint, body: NewHint(hintText: "hint \(index)", source: index % 2 == 0 ? .textInput : .voiceTranscription)))
+        }
         return (api, added)
     }
 

@@ -14,8 +14,8 @@ struct ClientStack {
     /// A new account (email + password) signed in through the SDK, retries without waiting.
     static func signedIn(_ server: TestClient, email: String = "vk-\(UUID().uuidString.prefix(8))@example.com") async throws -> ClientStack {
         let stack = make(server)
-        _ = try await stack.api.register(email: email, name: "Sam", password: "correct horse battery")
-        try await stack.api.logIn(email: email, password: "correct horse battery")
+        _ = try await stack.api.client.register(PasswordRegistration(email: email, name: "Sam", password: "correct horse battery"))
+        try await stack.api.client.logIn(email: email, password: "correct horse battery")
         return stack
     }
 

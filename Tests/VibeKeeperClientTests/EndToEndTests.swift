@@ -82,7 +82,7 @@ struct VibeKeeperEndToEndTests {
         let mug = try #require(capture.extractedGiftIdea)
         #expect(mug.idea == "blue mug")
         let asset = try #require(mug.mediaAssets.first)
-        #expect(try await api.media(asset.id) == SampleMedia.jpeg(size: 200_000))
+        #expect(try await api.client.send(VibeKeeperRoutes.media, asset.id, body: nil) == SampleMedia.jpeg(size: 200_000))
         #expect(capture.captureMode == .image)
 
         // Listed with its automatic reminder.
@@ -130,8 +130,8 @@ struct VibeKeeperEndToEndTests {
             let transport: any HTTPTransport = kind == "urlSession" ? URLSessionTransport(timeout: 20) : AsyncHTTPClientTransport(timeout: 20)
             let api = VibeKeeperAPIClient(baseURL: baseURL, session: VibeKeeperSession(store: InMemoryTokenStore()), transport: transport)
             let email = "upload-\(kind)@example.com"
-            _ = try await api.register(email: email, name: "Sam", password: "correct horse battery")
-            try await api.logIn(email: email, password: "correct horse battery")
+            _ = try await api.client.register(PasswordRegistration(email: email, name: "Sam", password: "correct horse battery"))
+            try await api.client.logIn(email: email, password: "correct horse battery")
             let seen = Shares()
             let result = try await api.captureImage(.jpeg(SampleMedia.jpeg(size: 3_000_000)), caption: "a lamp for Leo", progress: { seen.add($0) })
             #expect(result.idea.mediaAssets.count == 1)

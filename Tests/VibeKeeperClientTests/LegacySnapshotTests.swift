@@ -79,8 +79,8 @@ struct VibeKeeperLegacySnapshotTests {
         try await withServer(.sqlite) { server, _ in
             let stack = try await ClientStack.signedIn(server)
             // What was on the server before the device went offline.
-            let grandpa = try await stack.api.createContact(NewContact(name: "Grandpa"))
-            let book = try await stack.api.createGiftIdea(NewGiftIdea(idea: "Old book"))
+            let grandpa = try await stack.api.send(VibeKeeperRoutes.createContact, body: NewContact(name: "Grandpa"))
+            let book = try await stack.api.send(VibeKeeperRoutes.createGiftIdea, body: NewGiftIdea(idea: "Old book"))
 
             // The old SDK's snapshot, read by today's SDK on the same device.
             let folder = makeTemporaryDirectory()
@@ -99,15 +99,15 @@ struct VibeKeeperLegacySnapshotTests {
             let contacts = try await stack.api.contacts()
             let rosa = try #require(contacts.first { $0.name == "Rosa" })
             #expect(rosa.aliases == ["Mom"] && rosa.relationship == "mother")
-            #expect(try await stack.api.contact(grandpa.id).notes == "Loves gardening")
+            #expect(try await stack.api.send(VibeKeeperRoutes.contact, grandpa.id).notes == "Loves gardening")
             let ideas = try await stack.api.allGiftIdeas()
             #expect(Set(ideas.map(\.idea)) == ["Pottery class", "fly fishing reel"])
             let pottery = try #require(ideas.first { $0.idea == "Pottery class" })
             #expect(pottery.recipientId == rosa.id && pottery.budgetAmount == 80 && pottery.tags == ["craft"])
-            await #expect(throws: ClientError.self) { try await stack.api.giftIdea(book.id) }
-            #expect(try await stack.api.occasions(of: rosa.id).map(\.name) == ["Birthday"])
-            #expect(try await stack.api.occasions(of: grandpa.id).map(\.name) == ["Anniversary"])
-            let reminders = try await stack.api.reminders().filter { !$0.automatic }
+            await #expect(throws: ClientError.self) { try await stack.api.send(VibeKeeperRoutes.giftIdea, book.id) }
+            #expect(try await stack.api.send(VibeKeeperRoutes.occasions, rosa.id).map(\.name) == ["Birthday"])
+            #expect(try await stack.api.send(VibeKeeperRoutes.occasions, grandpa.id).map(\.name) == ["Anniversary"])
+            let reminders = try await stack.api.send(VibeKeeperRoutes.reminders, query: ReminderFilter()).filter { !$0.automatic }
             #expect(reminders.map(\.giftIdeaId) == [pottery.id])
             #expect(reminders.map(\.message) == ["Book the pottery class"])
 

@@ -69,7 +69,7 @@ struct VibeKeeperOfflineSyncTests {
             let updated = try await stack.sync.updateIdea(idea.value.id, changes)
             #expect(updated.syncStatus == .synced)
             #expect(updated.value.status == .purchased)
-            #expect(try await stack.api.giftIdea(idea.value.id).status == .purchased)
+            #expect(try await stack.api.send(VibeKeeperRoutes.giftIdea, idea.value.id).status == .purchased)
 
             // A request lost before it reached the server is simply sent again by the next sync.
             stack.chaos.inject(.dropRequest, "DELETE", "/gift-ideas/")
@@ -105,7 +105,7 @@ struct VibeKeeperOfflineSyncTests {
             let ideas = try await stack.api.allGiftIdeas()
             #expect(ideas.map(\.idea) == ["Blue silk scarf"])
             #expect(ideas.first?.recipientId == contacts.first?.id)
-            #expect(try await stack.api.occasions(of: contacts[0].id).map(\.name) == ["Birthday"])
+            #expect(try await stack.api.send(VibeKeeperRoutes.occasions, contacts[0].id).map(\.name) == ["Birthday"])
             // The device now knows them by the server's ids, all synced.
             let local = await stack.sync.ideas()
             #expect(local.map(\.value.id) == ideas.map(\.id))
@@ -142,11 +142,11 @@ struct VibeKeeperOfflineSyncTests {
             #expect(await detail.serverVersion?.budgetAmount == 120)
             #expect(await detail.serverVersion?.notes == nil)
             // The server was not overwritten.
-            #expect(try await phone.api.giftIdea(idea.value.id).notes == nil)
+            #expect(try await phone.api.send(VibeKeeperRoutes.giftIdea, idea.value.id).notes == nil)
 
             // Keeping mine sends only my fields over the server's version: both edits survive.
             await detail.keepMine()
-            let server = try await phone.api.giftIdea(idea.value.id)
+            let server = try await phone.api.send(VibeKeeperRoutes.giftIdea, idea.value.id)
             #expect(server.notes == "Saturday mornings")
             #expect(server.budgetAmount == 80)
             #expect(await detail.record?.syncStatus == .synced)
@@ -170,7 +170,7 @@ struct VibeKeeperOfflineSyncTests {
             let record = try #require(await phone.sync.contact(contact.value.id))
             #expect(record.syncStatus == .synced)
             #expect(record.value.relationship == "cousin")
-            #expect(try await phone.api.contact(contact.value.id).relationship == "cousin")
+            #expect(try await phone.api.send(VibeKeeperRoutes.contact, contact.value.id).relationship == "cousin")
         }
     }
 
@@ -188,7 +188,7 @@ struct VibeKeeperOfflineSyncTests {
             try await tablet.sync.updateIdea(idea.value.id, changes)
             phone.chaos.isOffline = false
             try await phone.sync.sync()
-            #expect(try await phone.api.giftIdea(idea.value.id).notes == "She asked for this one")
+            #expect(try await phone.api.send(VibeKeeperRoutes.giftIdea, idea.value.id).notes == "She asked for this one")
             #expect(await phone.sync.idea(idea.value.id)?.value.notes == "She asked for this one")
             #expect(await phone.sync.notices.contains { $0.message.contains("changed on another device") })
         }
@@ -324,7 +324,7 @@ struct VibeKeeperOfflineSyncTests {
         #expect(detail.record?.value.id == serverID)
         #expect(!detail.isGone)
         await detail.setStatus(.purchased)
-        #expect(try await stack.api.giftIdea(serverID).status == .purchased)
+        #expect(try await stack.api.send(VibeKeeperRoutes.giftIdea, serverID).status == .purchased)
     }
 
     @Test func deletingAnIdeaWhileItsCreateIsOnTheWayDeletesItOnTheServerToo() async throws {
@@ -352,7 +352,7 @@ struct VibeKeeperOfflineSyncTests {
             let stack = try await ClientStack.signedIn(server)
             // One more than the SDK's page (the server's largest).
             let count = VibeKeeperRules.maxPageSize + 1
-            for n in 0..<count { _ = try await stack.api.createContact(NewContact(name: String(format: "Person %03d", count - n))) }
+            for n in 0..<count { _ = try await stack.api.send(VibeKeeperRoutes.createContact, body: NewContact(name: String(format: "Person %03d", count - n))) }
             let first = try await stack.api.contactsPage(limit: 2)
             #expect(first.items.count == 2 && first.nextCursor != nil)
             let contacts = try await stack.api.contacts()
@@ -372,8 +372,8 @@ struct VibeKeeperOfflineSyncTests {
                 baseURL: URL(string: "http://vibekeeper.test")!, session: VibeKeeperSession(store: InMemoryTokenStore()), transport: ChaosTransport(holding),
                 retry: RetryPolicy(maxAttempts: 1))
             let email = "vk-\(UUID().uuidString.prefix(8))@example.com"
-            _ = try await api.register(email: email, name: "Sam", password: "correct horse battery")
-            try await api.logIn(email: email, password: "correct horse battery")
+            _ = try await api.client.register(PasswordRegistration(email: email, name: "Sam", password: "correct horse battery"))
+            try await api.client.logIn(email: email, password: "correct horse battery")
             let sync = SyncManager(api: api)
             holding.hold("GET", "/contacts")
             let pulling = Task { try await sync.pull() }

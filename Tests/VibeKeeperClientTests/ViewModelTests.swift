@@ -214,7 +214,7 @@ struct VibeKeeperViewModelTests {
         // Status change from the list.
         let pottery = try #require(list.ideas.first)
         await list.setStatus(pottery.value.id, .given)
-        #expect(try await stack.api.giftIdea(pottery.value.id).status == .given)
+        #expect(try await stack.api.send(VibeKeeperRoutes.giftIdea, pottery.value.id).status == .given)
 
         // Editing sends only the changed fields.
         let detail = GiftIdeaDetailViewModel(sync: stack.sync, id: pottery.value.id)
@@ -282,16 +282,16 @@ struct VibeKeeperViewModelTests {
         #expect(automatic.value.message.contains("Rosa"))
 
         await reminders.cancel(automatic.value.id)
-        #expect(try await stack.api.reminder(automatic.value.id).status == .cancelled)
+        #expect(try await stack.api.send(VibeKeeperRoutes.reminder, automatic.value.id).status == .cancelled)
         reminders.statusFilter = .cancelled
         await reminders.reloadLocal()
         #expect(reminders.reminders.map(\.value.id) == [automatic.value.id])
 
         let idea = try #require(await stack.sync.ideas().first)
         let own = try #require(await reminders.add(for: idea.value.id, at: Date().addingTimeInterval(86_400), message: "Order the scarf"))
-        #expect(try await stack.api.reminder(own.id).message == "Order the scarf")
+        #expect(try await stack.api.send(VibeKeeperRoutes.reminder, own.id).message == "Order the scarf")
         await reminders.delete(own.id)
-        await #expect(throws: ClientError.self) { try await stack.api.reminder(own.id) }
+        await #expect(throws: ClientError.self) { try await stack.api.send(VibeKeeperRoutes.reminder, own.id) }
 
         await contacts.deleteContact(rosa.id)
         #expect(try await stack.api.contacts().isEmpty)
@@ -358,7 +358,7 @@ struct VibeKeeperViewModelTests {
             #expect(stack.chaos.delivered("POST", "/auth/refresh").count == 1)
 
             // The refresh token is revoked elsewhere: the next refresh is refused and the session ends.
-            await stack.api.signOut()
+            await stack.api.client.signOut()
             stored = try #require(try stack.tokens.load() ?? Optional(stored))
             let stale = InMemoryTokenStore(
                 StoredSession(userId: stored.userId, accessToken: "expired", refreshToken: stored.refreshToken, accessTokenExpiresAt: Date().addingTimeInterval(-60)))

@@ -41,7 +41,7 @@ struct DeleteAccount: AsyncParsableCommand {
             }
             let result: AccountDeletion
             do {
-                result = try await withProgress("Deleting the account") { try await api.deleteAccount(reauthentication: proof) }
+                result = try await withProgress("Deleting the account") { try await api.client.deleteAccount(reauthentication: proof) }
             } catch KnotError.reauthenticationRequired(let detail) {
                 printError(
                     """

@@ -11,7 +11,7 @@ struct Export: AsyncParsableCommand {
 
     func run() async throws {
         try await options.run { api in
-            let data = try await withProgress("Exporting") { try await api.exportData() }
+            let data = try await withProgress("Exporting") { try await api.client.exportData() }
             if let output {
                 try data.write(to: URL(fileURLWithPath: output))
                 printError("Export written to \(output) (\(data.count) bytes).")

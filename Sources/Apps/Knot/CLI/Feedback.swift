@@ -37,7 +37,9 @@ struct Feedback: AsyncParsableCommand {
             } else {
                 throw CLIError("\(recommendation) is neither 1–3 nor a recommendation ID.")
             }
-            let record = try await withProgress("Recording") { try await api.recordFeedback(id, action: kind, rating: rating, text: text) }
+            let record = try await withProgress("Recording") {
+                try await api.send(KnotRoutes.recordFeedback, id, body: FeedbackRequest(action: kind, rating: rating, feedbackText: text))
+            }
             try options.show(record) { "Recorded “\($0.action.rawValue)” for \($0.recommendationId)." }
         }
     }

@@ -21,7 +21,7 @@ struct Hints: AsyncParsableCommand {
             try await options.run { api in
                 // The contract's rule, as the server checks it: a hint it would refuse is never sent.
                 _ = try requireValid(NewHint.check(NewHint.Input(hintText: joined)))
-                let hint = try await withProgress("Saving the hint") { try await api.addHint(joined) }
+                let hint = try await withProgress("Saving the hint") { try await api.send(KnotRoutes.addHint, body: NewHint(hintText: joined)) }
                 try options.show(hint) { "Saved hint \($0.id) (\($0.hintText.count)/\(KnotCatalog.maxHintLength))." }
             }
         }
@@ -35,7 +35,7 @@ struct Hints: AsyncParsableCommand {
 
         func run() async throws {
             try await options.run { api in
-                let page = try await withProgress("Loading hints") { try await api.hints(limit: limit, cursor: cursor) }
+                let page = try await withProgress("Loading hints") { try await api.send(KnotRoutes.hints, query: HintListQuery(page: PageQuery(limit: limit, cursor: cursor))) }
                 try options.show(page) { page in
                     guard !page.hints.isEmpty else { return "No hints yet. Add one with `knot hints add \"…\"`." }
                     let lines = page.hints.map { Hints.line($0.id, $0.hintText, $0.createdAt, extra: $0.isUsed ? "[used] " : "") }
@@ -55,7 +55,7 @@ struct Hints: AsyncParsableCommand {
         func run() async throws {
             let text = query.joined(separator: " ")
             try await options.run { api in
-                let result = try await withProgress("Searching") { try await api.searchHints(text, limit: limit) }
+                let result = try await withProgress("Searching") { try await api.send(KnotRoutes.searchHints, query: HintSearchQuery(q: text, limit: limit)) }
                 try options.show(result) { result in
                     guard !result.hints.isEmpty else { return "No hints match “\(text)”." }
                     return result.hints.map { Hints.line($0.id, $0.hintText, $0.createdAt, extra: String(format: "%.2f  ", $0.similarity)) }.joined(separator: "\n")

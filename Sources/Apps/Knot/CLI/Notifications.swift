@@ -42,7 +42,9 @@ struct Notifications: AsyncParsableCommand {
 
         func run() async throws {
             try await options.run { api in
-                let page = try await withProgress("Loading history") { try await notificationsRoute { try await api.notificationHistory(limit: limit, offset: offset) } }
+                let page = try await withProgress("Loading history") {
+                    try await notificationsRoute { try await api.send(KnotRoutes.notificationHistory, query: NotificationHistoryQuery(limit: limit, offset: offset)) }
+                }
                 try options.show(page) { page in
                     guard !page.notifications.isEmpty else { return "No reminders sent yet." }
                     let lines = page.notifications.map { item -> String in

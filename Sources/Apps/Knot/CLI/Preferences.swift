@@ -18,9 +18,10 @@ struct Preferences: AsyncParsableCommand {
         try await options.run { api in
             let preferences =
                 changes
-                ? try await api.updateNotificationPreferences(
-                    enabled: notifications, quietHoursStart: quietStart, quietHoursEnd: quietEnd, timezone: timezone, hideNotificationDetails: hideDetails)
-                : try await api.notificationPreferences()
+                ? try await api.client.updateNotificationPreferences(
+                    NotificationPreferencesUpdate(
+                        notificationsEnabled: notifications, quietHoursStart: quietStart, quietHoursEnd: quietEnd, timezone: timezone, hideNotificationDetails: hideDetails))
+                : try await api.client.notificationPreferences()
             try options.show(preferences) { preferences in
                 [
                     "Reminders:   \(preferences.notificationsEnabled ? "on" : "off")",

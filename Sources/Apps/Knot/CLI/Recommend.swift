@@ -39,7 +39,9 @@ struct Recommend: AsyncParsableCommand {
                 chosen = found.budgetTier
             }
             let resolved = chosen ?? .justBecause
-            let batch = try await withProgress("Finding three picks") { try await api.generateRecommendations(occasion: resolved, milestoneId: milestoneID, vibeOverride: vibes) }
+            let batch = try await withProgress("Finding three picks") {
+                try await api.send(KnotRoutes.generateRecommendations, body: GenerateRecommendationsRequest(occasionType: resolved, milestoneId: milestoneID, vibeOverride: vibes))
+            }
             try batch.show(options)
         }
     }

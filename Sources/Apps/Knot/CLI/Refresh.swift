@@ -23,7 +23,9 @@ struct Refresh: AsyncParsableCommand {
         try await options.run { api in
             let previous = try lastBatch(options)
             let batch = try await withProgress("Finding three different picks") {
-                try await api.refreshRecommendations(rejected: previous.recommendations.map(\.id), reason: why, vibeOverride: vibes)
+                try await api.send(
+                    KnotRoutes.refreshRecommendations,
+                    body: RefreshRecommendationsRequest(rejectedRecommendationIds: previous.recommendations.map(\.id), rejectionReason: why, vibeOverride: vibes))
             }
             try batch.show(options)
         }

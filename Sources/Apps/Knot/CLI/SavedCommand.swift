@@ -56,7 +56,7 @@ struct SavedCommand: AsyncParsableCommand {
                 do { try options.savedStore.save(item, at: Date()) } catch { throw CLIError("Cannot save to \(options.savedStore.directory.path): \(error.localizedDescription)") }
                 // The app records "saved" too; the local copy stands even when the server cannot be told.
                 do {
-                    try await api.recordFeedback(id, action: .saved)
+                    _ = try await api.send(KnotRoutes.recordFeedback, id, body: FeedbackRequest(action: .saved))
                 } catch let error as KnotError {
                     printError("\(CLI.command): saved here, but the server was not told (\(CLI.explain(error, server: api.baseURL)))")
                 }

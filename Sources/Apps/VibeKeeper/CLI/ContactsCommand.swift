@@ -63,8 +63,8 @@ struct ContactsCommand: AsyncParsableCommand {
                 var found: Contact
                 var occasions: [Occasion]
                 do {
-                    found = try await withProgress("Loading the contact") { try await ws.api.contact(id) }
-                    occasions = try await ws.api.occasions(of: id)
+                    found = try await withProgress("Loading the contact") { try await ws.api.send(VibeKeeperRoutes.contact, id) }
+                    occasions = try await ws.api.send(VibeKeeperRoutes.occasions, id)
                 } catch ClientError.offline(let detail) {
                     guard let record = await ws.sync.contact(id) else { throw ClientError.offline(detail) }
                     await ws.offlineNote(detail)
@@ -143,7 +143,7 @@ struct ContactsCommand: AsyncParsableCommand {
                 let id = try await ws.contactID(contact, fromServer: true)
                 let occasions: [Occasion]
                 do {
-                    occasions = try await withProgress("Loading occasions") { try await ws.api.occasions(of: id) }
+                    occasions = try await withProgress("Loading occasions") { try await ws.api.send(VibeKeeperRoutes.occasions, id) }
                 } catch ClientError.offline(let detail) {
                     guard await ws.sync.contact(id) != nil else { throw ClientError.offline(detail) }
                     await ws.offlineNote(detail)

@@ -71,8 +71,8 @@ struct IdeasCommand: AsyncParsableCommand {
                 var reminders: [Reminder] = []
                 var status: SyncStatus?
                 do {
-                    idea = try await withProgress("Loading the idea") { try await ws.api.giftIdea(ideaID) }
-                    reminders = ((try? await ws.api.reminders()) ?? []).filter { $0.giftIdeaId == ideaID }
+                    idea = try await withProgress("Loading the idea") { try await ws.api.send(VibeKeeperRoutes.giftIdea, ideaID) }
+                    reminders = ((try? await ws.api.send(VibeKeeperRoutes.reminders, query: ReminderFilter())) ?? []).filter { $0.giftIdeaId == ideaID }
                 } catch ClientError.offline(let detail) {
                     guard let record = await ws.sync.idea(ideaID) else { throw ClientError.offline(detail) }
                     await ws.offlineNote(detail)

@@ -19,11 +19,11 @@ struct Login: AsyncParsableCommand {
             let api = VibeKeeperAPIClient(baseURL: url, session: VibeKeeperSession(store: FileTokenStore(fileURL: options.sessionURL)), transport: CommandLineTransport.make())
             let session: StoredSession
             if dev {
-                session = try await withProgress("Signing in") { try await api.signInForDevelopment(email: email) }
+                session = try await withProgress("Signing in") { try await api.client.signInForDevelopment(email: email) }
             } else {
                 let secret = try readPassword(password)
                 do {
-                    session = try await withProgress("Signing in") { try await api.logIn(email: email, password: secret) }
+                    session = try await withProgress("Signing in") { try await api.client.logIn(email: email, password: secret) }
                 } catch ClientError.unauthorized(let message) {
                     throw CLIError("sign-in refused: \(message)", exitCode: ClientError.unauthorized(message).exitCode)
                 }

@@ -12,7 +12,7 @@ struct Logout: AsyncParsableCommand {
     func run() async throws {
         try await options.run { ws in
             let waiting = await ws.sync.outbox.count + ws.sync.pendingCaptures.filter { $0.failure != nil }.count
-            await ws.api.signOut()
+            await ws.api.client.signOut()
             if waiting == 0 {
                 try? ws.local.removeAll()
             } else {

@@ -18,8 +18,8 @@ struct Register: AsyncParsableCommand {
         try await options.run(signingInTo: url) {
             let secret = try readPassword(password)
             let api = VibeKeeperAPIClient(baseURL: url, session: VibeKeeperSession(store: FileTokenStore(fileURL: options.sessionURL)), transport: CommandLineTransport.make())
-            let account = try await withProgress("Creating the account") { try await api.register(email: email, name: name, password: secret) }
-            let session = try await withProgress("Signing in") { try await api.logIn(email: email, password: secret) }
+            let account = try await withProgress("Creating the account") { try await api.client.register(PasswordRegistration(email: email, name: name, password: secret)) }
+            let session = try await withProgress("Signing in") { try await api.client.logIn(email: email, password: secret) }
             if !options.json { print("Registered \(account.email) (\(account.name)).") }
             try SignInReport(session, email: account.email, name: account.name, sessionFile: options.sessionURL).print(json: options.json, server: url, as: account.email)
         }

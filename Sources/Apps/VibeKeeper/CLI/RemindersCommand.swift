@@ -27,7 +27,7 @@ struct RemindersCommand: AsyncParsableCommand {
                 }
                 let reminders: [Reminder]
                 do {
-                    reminders = try await withProgress("Loading reminders") { try await ws.api.reminders(filter) }
+                    reminders = try await withProgress("Loading reminders") { try await ws.api.send(VibeKeeperRoutes.reminders, query: filter) }
                 } catch ClientError.offline(let detail) {
                     await ws.offlineNote(detail)
                     reminders = await ws.sync.reminders(status: filter.status).map(\.value)

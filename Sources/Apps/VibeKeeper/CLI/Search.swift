@@ -17,7 +17,9 @@ struct Search: AsyncParsableCommand {
         try await options.run { ws in
             let results: SearchResults
             do {
-                results = try await withProgress("Searching") { try await ws.api.search(text, limit: limit) }
+                results = try await withProgress("Searching") {
+                    try await ws.api.send(VibeKeeperRoutes.search, query: IdeaSearchQuery(text: text, limit: limit ?? IdeaSearchQuery.defaultLimit))
+                }
             } catch ClientError.offline(let detail) {
                 await ws.offlineNote(detail)
                 results = SearchResults(query: text, results: await ws.sync.searchLocally(text), embedder: "device")

@@ -376,8 +376,8 @@ public actor SyncManager {
                 let review = try await GiftIdeaPage.all { try await api.reviewQueue(limit: VibeKeeperRules.maxPageSize, cursor: $0) }
                 let contacts = try await api.contacts()
                 var occasions: [Occasion] = []
-                for contact in contacts { occasions += try await api.occasions(of: contact.id) }
-                return (ideas + review, contacts, occasions, try await api.reminders())
+                for contact in contacts { occasions += try await api.send(VibeKeeperRoutes.occasions, contact.id) }
+                return (ideas + review, contacts, occasions, try await api.send(VibeKeeperRoutes.reminders, query: ReminderFilter()))
             },
             merge: { fetched, touched, snapshot in
                 snapshot.ideas = Self.merge(snapshot.ideas, server: fetched.0, touched: touched)
@@ -435,7 +435,7 @@ public actor SyncManager {
         let result: CaptureResult
         switch capture.contentType {
         case .text:
-            result = try await api.captureText(capture.text ?? "", idempotencyKey: key)
+            result = try await api.send(VibeKeeperRoutes.captureText, body: TextCapture(textContent: capture.text ?? ""), headers: [PreconditionHeaders.idempotencyKey: key])
         case .voice:
             let upload = UploadFile(data: file ?? Data(), filename: capture.filename ?? "voice_capture.m4a", mimeType: capture.mimeType ?? "audio/m4a")
             result = try await api.captureVoice(upload, transcript: capture.text, idempotencyKey: key, progress: progress)

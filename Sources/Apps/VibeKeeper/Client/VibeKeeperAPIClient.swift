@@ -28,13 +28,15 @@ extension ListPage where Item == GiftIdea {
     }
 }
 
-/// The typed VibeKeeper API (`/vibekeeper/api/v1/…`): every endpoint of ``VibeKeeperRoutes`` as an
-/// async method that returns the models of the `VibeKeeperAPI` contract or throws
-/// ``VibeKeeperError``. Creates take an optional idempotency key (a replay returns the first
-/// answer); updates and deletes take the version the caller last saw (`ifUnchangedSince`, the
-/// entity's `updated_at`), answered with a 412 ``VibeKeeperError/conflict(status:code:message:)``
-/// when the entity changed since. Tokens, refresh, retries and the account routes come from
-/// ``APIClient``.
+/// The VibeKeeper SDK: ClientCore's ``APIClient`` set up for VibeKeeper's root and body spelling. Calls go
+/// through the contract, `api.send(VibeKeeperRoutes.contact, id)`, `api.send(VibeKeeperRoutes.createReminder, body: …)`,
+/// and throw ``VibeKeeperError``; a create sent with an `Idempotency-Key` answers a replay with the first answer, and
+/// an update or delete sent with the `If-Match` of the version last seen is a 412
+/// ``VibeKeeperError/conflict(status:code:message:)`` when the entity changed since. A method of its own only where
+/// it reads a page (``giftIdeas(_:limit:cursor:)``, ``contactsPage(limit:cursor:)``, ``reviewQueue(limit:cursor:)``),
+/// every page (``allGiftIdeas(_:)``, ``contacts()``) or uploads a capture (``captureVoice(_:transcript:idempotencyKey:progress:)``,
+/// ``captureImage(_:caption:idempotencyKey:progress:)``). Sign-in, sign-out, refresh, retries and the account routes are ``APIClient``'s
+/// (`api.client.logIn(email:password:)`, …).
 public final class VibeKeeperAPIClient: RouteSending {
     /// The SDK core this API sends through.
     public let client: APIClient
@@ -46,34 +48,7 @@ public final class VibeKeeperAPIClient: RouteSending {
             baseURL: baseURL, routes: VibeKeeperRoutes.platform, session: session, transport: transport, retry: retry, bodyEncoder: { WireFormat.requestEncoder() })
     }
 
-    // MARK: Accounts
-
-    /// Creates an email + password account (8–128 character password); does not sign in.
-    public func register(email: String, name: String, password: String) async throws -> PasswordAccount {
-        try await client.register(PasswordRegistration(email: email, name: name, password: password))
-    }
-
-    /// Signs in with email and password; starts and saves a session.
-    @discardableResult
-    public func logIn(email: String, password: String) async throws -> StoredSession {
-        try await client.logIn(email: email, password: password)
-    }
-
-    /// Development sign-in (development servers only); starts and saves a session.
-    @discardableResult
-    public func signInForDevelopment(email: String) async throws -> StoredSession {
-        try await client.signInForDevelopment(email: email)
-    }
-
-    /// Revokes the session on the server and forgets it here, even offline.
-    public func signOut() async { await client.signOut() }
-
     // MARK: Capture
-
-    /// `POST /capture/text`: the words of a capture; the server extracts the idea.
-    public func captureText(_ text: String, idempotencyKey: String? = nil) async throws -> CaptureResult {
-        try await client.send(VibeKeeperRoutes.captureText, body: TextCapture(textContent: text), headers: Self.keyed(idempotencyKey))
-    }
 
     /// `POST /capture/voice` (multipart `voice_file`, optional `transcript` when the device already
     /// transcribed it); `progress` follows the upload.
@@ -108,16 +83,6 @@ public final class VibeKeeperAPIClient: RouteSending {
         try page(try await client.response(VibeKeeperRoutes.reviewQueue, NoParameter(), query: PageQuery(limit: limit ?? VibeKeeperRoutes.Pages.defaultLimit, cursor: cursor)))
     }
 
-    /// `POST /capture/review/{id}/accept`, with corrections applied in the same step.
-    public func acceptReview(_ id: GiftIdeaID, edits: GiftIdeaChanges = GiftIdeaChanges()) async throws -> GiftIdea {
-        try await client.send(VibeKeeperRoutes.acceptReview, id, body: edits.isEmpty ? nil : edits)
-    }
-
-    /// `DELETE /capture/review/{id}`: throws the capture away (and its media).
-    public func discardReview(_ id: GiftIdeaID) async throws {
-        _ = try await client.send(VibeKeeperRoutes.discardReview, id)
-    }
-
     // MARK: Gift ideas
 
     /// `GET /gift-ideas` with filters, newest first, a page at a time.
@@ -133,29 +98,7 @@ public final class VibeKeeperAPIClient: RouteSending {
         try await GiftIdeaPage.all { try await giftIdeas(filter, limit: VibeKeeperRules.maxPageSize, cursor: $0) }
     }
 
-    public func giftIdea(_ id: GiftIdeaID) async throws -> GiftIdea {
-        try await client.send(VibeKeeperRoutes.giftIdea, id)
-    }
-
-    public func createGiftIdea(_ idea: NewGiftIdea, idempotencyKey: String? = nil) async throws -> GiftIdea {
-        try await client.send(VibeKeeperRoutes.createGiftIdea, body: idea, headers: Self.keyed(idempotencyKey))
-    }
-
-    /// A partial update; with `ifUnchangedSince`, a 412 conflict when the idea changed since.
-    public func updateGiftIdea(_ id: GiftIdeaID, _ changes: GiftIdeaChanges, ifUnchangedSince version: Date? = nil) async throws -> GiftIdea {
-        try await client.send(VibeKeeperRoutes.updateGiftIdea, id, body: changes, headers: Self.matching(version))
-    }
-
-    public func deleteGiftIdea(_ id: GiftIdeaID, ifUnchangedSince version: Date? = nil) async throws {
-        _ = try await client.send(VibeKeeperRoutes.deleteGiftIdea, id, headers: Self.matching(version))
-    }
-
-    /// `GET /gift-ideas/{id}/related`: the most similar other ideas.
-    public func relatedIdeas(_ id: GiftIdeaID, limit: Int? = nil) async throws -> [RelatedIdea] {
-        try await client.send(VibeKeeperRoutes.relatedIdeas, id, query: RelatedIdeasQuery(limit: limit ?? RelatedIdeasQuery.defaultLimit))
-    }
-
-    // MARK: Contacts and occasions
+    // MARK: Contacts
 
     /// Every contact, by name: every page of ``contactsPage(limit:cursor:)``.
     public func contacts() async throws -> [Contact] {
@@ -166,82 +109,6 @@ public final class VibeKeeperAPIClient: RouteSending {
     /// `GET /contacts`: newest first, a page at a time.
     public func contactsPage(limit: Int? = nil, cursor: String? = nil) async throws -> ListPage<Contact> {
         try page(try await client.response(VibeKeeperRoutes.contacts, NoParameter(), query: PageQuery(limit: limit ?? VibeKeeperRoutes.Pages.defaultLimit, cursor: cursor)))
-    }
-
-    public func contact(_ id: ContactID) async throws -> Contact {
-        try await client.send(VibeKeeperRoutes.contact, id)
-    }
-
-    public func createContact(_ contact: NewContact, idempotencyKey: String? = nil) async throws -> Contact {
-        try await client.send(VibeKeeperRoutes.createContact, body: contact, headers: Self.keyed(idempotencyKey))
-    }
-
-    public func updateContact(_ id: ContactID, _ changes: ContactChanges, ifUnchangedSince version: Date? = nil) async throws -> Contact {
-        try await client.send(VibeKeeperRoutes.updateContact, id, body: changes, headers: Self.matching(version))
-    }
-
-    /// Deletes the contact and its occasions (their ideas keep the words, without a recipient).
-    public func deleteContact(_ id: ContactID, ifUnchangedSince version: Date? = nil) async throws {
-        _ = try await client.send(VibeKeeperRoutes.deleteContact, id, headers: Self.matching(version))
-    }
-
-    public func occasions(of contact: ContactID) async throws -> [Occasion] {
-        try await client.send(VibeKeeperRoutes.occasions, contact)
-    }
-
-    public func createOccasion(_ occasion: NewOccasion, for contact: ContactID, idempotencyKey: String? = nil) async throws -> Occasion {
-        try await client.send(VibeKeeperRoutes.createOccasion, contact, body: occasion, headers: Self.keyed(idempotencyKey))
-    }
-
-    public func updateOccasion(_ id: OccasionID, _ changes: OccasionChanges, ifUnchangedSince version: Date? = nil) async throws -> Occasion {
-        try await client.send(VibeKeeperRoutes.updateOccasion, id, body: changes, headers: Self.matching(version))
-    }
-
-    public func deleteOccasion(_ id: OccasionID, ifUnchangedSince version: Date? = nil) async throws {
-        _ = try await client.send(VibeKeeperRoutes.deleteOccasion, id, headers: Self.matching(version))
-    }
-
-    // MARK: Reminders and preferences
-
-    public func reminders(_ filter: ReminderFilter = ReminderFilter()) async throws -> [Reminder] {
-        try await client.send(VibeKeeperRoutes.reminders, query: filter)
-    }
-
-    public func reminder(_ id: ReminderID) async throws -> Reminder {
-        try await client.send(VibeKeeperRoutes.reminder, id)
-    }
-
-    public func createReminder(_ reminder: NewReminder, idempotencyKey: String? = nil) async throws -> Reminder {
-        try await client.send(VibeKeeperRoutes.createReminder, body: reminder, headers: Self.keyed(idempotencyKey))
-    }
-
-    public func updateReminder(_ id: ReminderID, _ changes: ReminderChanges, ifUnchangedSince version: Date? = nil) async throws -> Reminder {
-        try await client.send(VibeKeeperRoutes.updateReminder, id, body: changes, headers: Self.matching(version))
-    }
-
-    public func deleteReminder(_ id: ReminderID, ifUnchangedSince version: Date? = nil) async throws {
-        _ = try await client.send(VibeKeeperRoutes.deleteReminder, id, headers: Self.matching(version))
-    }
-
-    /// `notificationLeadTime` (docs/vibekeeper.md, "API"; days before a dated idea its reminder fires).
-    public func preferences() async throws -> VibeKeeperPreferences {
-        try await client.send(VibeKeeperRoutes.preferences)
-    }
-
-    public func updatePreferences(notificationLeadTime days: Int) async throws -> VibeKeeperPreferences {
-        try await client.send(VibeKeeperRoutes.updatePreferences, body: VibeKeeperPreferences.Input(notificationLeadTime: days))
-    }
-
-    // MARK: Search and media
-
-    /// `GET /search`: ideas and contacts by meaning and words, best first, with the idea filters.
-    public func search(_ text: String, filter: GiftIdeaFilter = GiftIdeaFilter(), limit: Int? = nil) async throws -> SearchResults {
-        try await client.send(VibeKeeperRoutes.search, query: IdeaSearchQuery(text: text, filter: filter, limit: limit ?? IdeaSearchQuery.defaultLimit))
-    }
-
-    /// The bytes of a stored photo or recording (owner only).
-    public func media(_ id: MediaAssetID) async throws -> Data {
-        try await client.send(VibeKeeperRoutes.media, id, body: nil)
     }
 
     // MARK: Plumbing
@@ -267,9 +134,5 @@ public final class VibeKeeperAPIClient: RouteSending {
 
     static func keyed(_ key: String?) -> [String: String] {
         key.map { [PreconditionHeaders.idempotencyKey: $0] } ?? [:]
-    }
-
-    static func matching(_ version: Date?) -> [String: String] {
-        version.map { [PreconditionHeaders.ifMatch: EntityTag(updatedAt: $0).description] } ?? [:]
     }
 }

@@ -131,7 +131,8 @@ public final class FeedbackPromptsViewModel {
         errorMessage = nil
         defer { isSubmitting = false }
         do {
-            try await api.recordFeedback(prompt.recommendationId, action: .rated, rating: request.rating, text: request.feedbackText)
+            _ = try await api.send(
+                KnotRoutes.recordFeedback, prompt.recommendationId, body: FeedbackRequest(action: .rated, rating: request.rating, feedbackText: request.feedbackText))
         } catch {
             errorMessage = "Your rating was not saved: " + ScreenText.message(error)
             return false

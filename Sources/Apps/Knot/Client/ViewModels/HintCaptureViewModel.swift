@@ -50,7 +50,7 @@ public final class HintCaptureViewModel {
     /// Loads the most recent hints.
     public func load() async {
         do {
-            let page = try await api.hints(limit: keep)
+            let page = try await api.send(KnotRoutes.hints, query: HintListQuery(page: PageQuery(limit: keep)))
             hints = page.hints.map(HintRow.init)
             errorMessage = nil
         } catch {
@@ -72,7 +72,7 @@ public final class HintCaptureViewModel {
         showSuccess = false
         defer { isSubmitting = false }
         do {
-            let saved = try await api.addHint(pending.text, source: source)
+            let saved = try await api.send(KnotRoutes.addHint, body: NewHint(hintText: pending.text, source: source))
             if let index = hints.firstIndex(where: { $0.id == pending.id }) { hints[index] = HintRow(saved) }
             if hints.count > keep { hints.removeLast(hints.count - keep) }
             showSuccess = true

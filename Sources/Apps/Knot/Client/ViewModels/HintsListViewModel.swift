@@ -44,7 +44,7 @@ public final class HintsListViewModel {
         isLoading = true
         defer { isLoading = false }
         do {
-            let page = try await api.hints(limit: pageSize)
+            let page = try await api.send(KnotRoutes.hints, query: HintListQuery(page: PageQuery(limit: pageSize)))
             hints = page.hints
             total = page.total
             nextCursor = page.nextCursor
@@ -60,7 +60,7 @@ public final class HintsListViewModel {
         isLoading = true
         defer { isLoading = false }
         do {
-            let page = try await api.hints(limit: pageSize, cursor: cursor)
+            let page = try await api.send(KnotRoutes.hints, query: HintListQuery(page: PageQuery(limit: pageSize, cursor: cursor)))
             let known = Set(hints.map(\.id))
             hints += page.hints.filter { !known.contains($0.id) }
             total = page.total

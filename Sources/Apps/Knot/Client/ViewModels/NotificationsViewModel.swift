@@ -39,7 +39,7 @@ public final class NotificationsViewModel {
         isLoading = true
         defer { isLoading = false }
         do {
-            let page = try await api.notificationHistory(limit: pageSize, offset: 0)
+            let page = try await api.send(KnotRoutes.notificationHistory, query: NotificationHistoryQuery(limit: pageSize, offset: 0))
             notifications = page.notifications
             total = page.total
             errorMessage = nil
@@ -54,7 +54,7 @@ public final class NotificationsViewModel {
         isLoading = true
         defer { isLoading = false }
         do {
-            let page = try await api.notificationHistory(limit: pageSize, offset: notifications.count)
+            let page = try await api.send(KnotRoutes.notificationHistory, query: NotificationHistoryQuery(limit: pageSize, offset: notifications.count))
             let known = Set(notifications.map(\.id))
             notifications += page.notifications.filter { !known.contains($0.id) }
             total = page.total

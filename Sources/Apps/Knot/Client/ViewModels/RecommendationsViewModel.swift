@@ -68,7 +68,9 @@ public final class RecommendationsViewModel {
         self.occasion = occasion
         self.milestoneId = milestoneId
         do {
-            apply(try await api.generateRecommendations(occasion: occasion, milestoneId: milestoneId, vibeOverride: vibeOverride))
+            apply(
+                try await api.send(
+                    KnotRoutes.generateRecommendations, body: GenerateRecommendationsRequest(occasionType: occasion, milestoneId: milestoneId, vibeOverride: vibeOverride)))
         } catch {
             errorMessage = ScreenText.message(error)
         }
@@ -81,7 +83,10 @@ public final class RecommendationsViewModel {
         errorMessage = nil
         defer { isRefreshing = false }
         do {
-            apply(try await api.refreshRecommendations(rejected: recommendations.map(\.id), reason: reason, vibeOverride: vibeOverride))
+            apply(
+                try await api.send(
+                    KnotRoutes.refreshRecommendations,
+                    body: RefreshRecommendationsRequest(rejectedRecommendationIds: recommendations.map(\.id), rejectionReason: reason, vibeOverride: vibeOverride)))
         } catch {
             errorMessage = ScreenText.message(error)
         }
@@ -215,7 +220,7 @@ public final class RecommendationsViewModel {
     /// Feedback is best-effort: a failure is shown but does not undo what the user did.
     private func record(_ recommendation: Recommendation, _ action: FeedbackAction, rating: Int? = nil, text: String? = nil) async {
         do {
-            try await api.recordFeedback(recommendation.id, action: action, rating: rating, text: text)
+            _ = try await api.send(KnotRoutes.recordFeedback, recommendation.id, body: FeedbackRequest(action: action, rating: rating, feedbackText: text))
         } catch {
             errorMessage = ScreenText.message(error)
         }

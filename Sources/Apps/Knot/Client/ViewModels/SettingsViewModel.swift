@@ -66,7 +66,7 @@ public final class SettingsViewModel {
         isLoadingPreferences = true
         defer { isLoadingPreferences = false }
         do {
-            preferences = try await api.notificationPreferences()
+            preferences = try await api.client.notificationPreferences()
             preferencesError = nil
         } catch {
             preferencesError = ScreenText.message(error)
@@ -77,7 +77,7 @@ public final class SettingsViewModel {
     public func setNotificationsEnabled(_ enabled: Bool) async {
         let before = preferences
         preferences.notificationsEnabled = enabled
-        await save(before: before) { try await self.api.updateNotificationPreferences(enabled: enabled) }
+        await save(before: before) { try await self.api.client.updateNotificationPreferences(NotificationPreferencesUpdate(notificationsEnabled: enabled)) }
     }
 
     /// Saves quiet hours (each 0–23); out-of-range hours are refused without a request.
@@ -89,7 +89,7 @@ public final class SettingsViewModel {
         let before = preferences
         preferences.quietHoursStart = start
         preferences.quietHoursEnd = end
-        await save(before: before) { try await self.api.updateNotificationPreferences(quietHoursStart: start, quietHoursEnd: end) }
+        await save(before: before) { try await self.api.client.updateNotificationPreferences(NotificationPreferencesUpdate(quietHoursStart: start, quietHoursEnd: end)) }
     }
 
     private func save(before: NotificationPreferences, _ request: () async throws -> NotificationPreferences) async {
@@ -111,7 +111,7 @@ public final class SettingsViewModel {
         exportError = nil
         defer { isExporting = false }
         do {
-            let data = try await api.exportData()
+            let data = try await api.client.exportData()
             let day = String(WireFormat.formatDate(now()).prefix(10))
             let url = exportDirectory.appendingPathComponent("knot-export-\(day).json")
             try data.write(to: url, options: .atomic)
@@ -159,7 +159,7 @@ public final class SettingsViewModel {
         }
         deletion = .deleting
         do {
-            try await api.deleteAccount(reauthentication: proof)
+            try await api.client.deleteAccount(reauthentication: proof)
         } catch KnotError.reauthenticationRequired(let message) {
             deletion = .awaitingConfirmation
             deletionError = "Sign in again to delete your account. (\(message))"
@@ -185,7 +185,7 @@ public final class SettingsViewModel {
 
     /// Signs out here and on the server.
     public func signOut() async {
-        await api.signOut()
+        await api.client.signOut()
         isSignedOut = true
     }
 }

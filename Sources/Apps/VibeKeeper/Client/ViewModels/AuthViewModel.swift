@@ -54,8 +54,8 @@ public final class AuthViewModel {
         isSubmitting = true
         defer { isSubmitting = false }
         do {
-            if mode == .register { _ = try await api.register(email: email, name: name.trimmedOfWhitespace, password: password) }
-            try await api.logIn(email: email.trimmedOfWhitespace, password: password)
+            if mode == .register { _ = try await api.client.register(PasswordRegistration(email: email, name: name.trimmedOfWhitespace, password: password)) }
+            try await api.client.logIn(email: email.trimmedOfWhitespace, password: password)
             password = ""
             isSignedIn = true
             return true
@@ -76,7 +76,7 @@ public final class AuthViewModel {
     }
 
     public func signOut() async {
-        await api.signOut()
+        await api.client.signOut()
         isSignedIn = false
     }
 }

@@ -33,7 +33,7 @@ public final class GiftIdeaDetailViewModel: LoadsFromServer {
     public func load() async {
         await reloadLocal()
         do {
-            related = try await sync.api.relatedIdeas(id)
+            related = try await sync.api.send(VibeKeeperRoutes.relatedIdeas, id, query: RelatedIdeasQuery())
             isOffline = false
         } catch ClientError.offline {
             isOffline = true

@@ -64,7 +64,7 @@ public final class SearchViewModel {
         let filter = self.filter
         let outcome: Result<[SearchHit], any Error>
         do {
-            outcome = .success(try await sync.api.search(text, filter: filter).results)
+            outcome = .success(try await sync.api.send(VibeKeeperRoutes.search, query: IdeaSearchQuery(text: text, filter: filter)).results)
         } catch {
             outcome = .failure(error)
         }
