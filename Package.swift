@@ -495,15 +495,34 @@ let package = Package(
             path: "Benchmarks/HTTPCeiling"
         ),
         // MARK: Tests
+        // The fakes of other services and the small tools tests share (a local HTTP server, fake APNs,
+        // S3 and AI providers, forged tokens, a faulty database, child processes, `eventually`):
+        // they name no app, so a test of a platform part does not compile the apps.
+        .target(
+            name: "TestFakes",
+            dependencies: [
+                "Auth", "Persistence", "PlatformCore", "AIProviders", "AWSSigning",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdHTTP2", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+            ],
+            path: "Tests/TestFakes"
+        ),
+        // The server harness: every hosted app in process (`withServer`, `TestClient`), on SQLite or
+        // PostgreSQL, several instances, the OpenAPI coverage; re-exports TestFakes.
         .target(
             name: "TestSupport",
             dependencies: [
-                "AppServer", "Auth", "Persistence", "PlatformCore", "AIProviders", "AWSSigning",
+                "TestFakes", "AppServer", "Auth", "Persistence", "PlatformCore", "AIProviders",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
-                .product(name: "HummingbirdHTTP2", package: "hummingbird"),
                 .product(name: "SQLKit", package: "sql-kit"),
-                .product(name: "JWTKit", package: "jwt-kit"),
-                .product(name: "CryptoExtras", package: "swift-crypto"),
             ],
             path: "Tests/TestSupport"
         ),
@@ -564,7 +583,7 @@ let package = Package(
         .testTarget(name: "ClientCoreTests", dependencies: ["ClientCore", "PlatformAPI"]),
         .testTarget(
             name: "CLISupportTests",
-            dependencies: ["CLISupport", "ClientCore", "PlatformAPI", "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["CLISupport", "ClientCore", "PlatformAPI", "TestFakes", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(
             name: "KnotClientTests",

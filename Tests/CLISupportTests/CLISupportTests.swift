@@ -3,7 +3,7 @@ import CLISupport
 import ClientCore
 import Foundation
 import PlatformAPI
-import TestSupport
+import TestFakes
 import Testing
 
 /// A CLI as a new app would declare it, for the shared support's rules.

@@ -21,11 +21,11 @@ struct TestSupportNamesNoAppTests {
     func sourcesNameNoApp() throws {
         let names = Self.appNames
         #expect(names.contains("knot") && names.contains("vibekeeper"), "the default build hosts Knot and VibeKeeper: \(names.sorted())")
-        let folder = Self.root.appendingPathComponent("Tests/TestSupport")
-        let files = try #require(FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil), "Tests/TestSupport exists")
         var checked = 0
         var offenders: [String] = []
-        for case let file as URL in files where file.pathExtension == "swift" {
+        for folder in ["Tests/TestSupport", "Tests/TestFakes"] {
+          let files = try #require(FileManager.default.enumerator(at: Self.root.appendingPathComponent(folder), includingPropertiesForKeys: nil), "\(folder) exists")
+          for case let file as URL in files where file.pathExtension == "swift" {
             let text = try String(contentsOf: file, encoding: .utf8)
             checked += 1
             for line in text.split(separator: "\n") {
@@ -37,20 +37,28 @@ struct TestSupportNamesNoAppTests {
             for name in names.sorted() where text.lowercased().contains(name) {
                 offenders.append("\(file.lastPathComponent) names \(name)")
             }
+          }
         }
-        #expect(checked > 10, "TestSupport's sources were read (\(checked) files)")
+        #expect(checked > 10, "TestSupport's and TestFakes' sources were read (\(checked) files)")
         #expect(offenders.isEmpty, "\(offenders)")
     }
 
-    @Test("the TestSupport target depends on no app module")
-    func targetDependsOnNoApp() throws {
+    /// The quoted names in a test target's `dependencies` in Package.swift, lower-cased.
+    static func dependencies(of target: String) throws -> [String] {
         let manifest = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
-        let start = try #require(manifest.range(of: "name: \"TestSupport\""), "Package.swift declares TestSupport")
-        let end = try #require(manifest.range(of: "path: \"Tests/TestSupport\"", range: start.upperBound..<manifest.endIndex))
-        let dependencies = manifest[start.upperBound..<end.lowerBound]
-        let quoted = dependencies.split(separator: "\"").enumerated().filter { $0.offset % 2 == 1 }.map { $0.element.lowercased() }
-        #expect(quoted.contains("appserver"), "the dependencies were read: \(quoted)")
+        let start = try #require(manifest.range(of: "name: \"\(target)\""), "Package.swift declares \(target)")
+        let end = try #require(manifest.range(of: "path: \"Tests/\(target)\"", range: start.upperBound..<manifest.endIndex))
+        return manifest[start.upperBound..<end.lowerBound].split(separator: "\"").enumerated().filter { $0.offset % 2 == 1 }.map { $0.element.lowercased() }
+    }
+
+    @Test("the TestSupport target depends on no app module, and the fakes not even on the server")
+    func targetDependsOnNoApp() throws {
         let names = Self.appNames
-        #expect(quoted.filter { dependency in names.contains { dependency.hasPrefix($0) } }.isEmpty, "TestSupport depends on \(quoted)")
+        let harness = try Self.dependencies(of: "TestSupport")
+        #expect(harness.contains("appserver") && harness.contains("testfakes"), "the dependencies were read: \(harness)")
+        #expect(harness.filter { dependency in names.contains { dependency.hasPrefix($0) } }.isEmpty, "TestSupport depends on \(harness)")
+        let fakes = try Self.dependencies(of: "TestFakes")
+        #expect(fakes.contains("platformcore"), "the dependencies were read: \(fakes)")
+        #expect(!fakes.contains("appserver") && fakes.filter { dependency in names.contains { dependency.hasPrefix($0) } }.isEmpty, "TestFakes depends on \(fakes)")
     }
 }

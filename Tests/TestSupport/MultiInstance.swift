@@ -1,6 +1,7 @@
 import AppServer
 import Foundation
 import HTTPTypes
+import TestFakes
 
 /// Several instances of the real application on one private PostgreSQL database, as a deployment
 /// runs them behind a load balancer: each instance has its own process state (caches, limiters,

@@ -1,5 +1,6 @@
 import AppServer
 import PlatformCore
+import TestFakes
 
 /// Compares an app's OpenAPI document with the routes the server registered under the app's prefix,
 /// in both directions, so a test for any app fails when a route is undocumented or a documented

@@ -4,6 +4,7 @@ import Logging
 import Persistence
 import PlatformCore
 import SQLKit
+import TestFakes
 
 /// A PostgreSQL server of a test's own (same binaries as the shared one, started by `scripts/pg` in a
 /// temporary folder on a free port), for tests that stop, kill and restart the database under a

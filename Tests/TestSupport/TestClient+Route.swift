@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import PlatformCore
+import TestFakes
 
 /// A route's answer as a test reads it: the whole response (status, headers, error envelope), and
 /// its body as the route's response type when the status is the route's success status.

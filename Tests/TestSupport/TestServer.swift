@@ -9,6 +9,7 @@ import NIOCore
 import Persistence
 import PlatformCore
 import SQLKit
+import TestFakes
 
 /// The two databases every repository and API test runs against. PostgreSQL comes from
 /// `TEST_POSTGRES_URL` (set by `scripts/test`); when it is missing the PostgreSQL case fails loudly
@@ -49,15 +50,7 @@ public final class TestClock: TimeSource, Sendable {
     }
 }
 
-/// One signing key for the whole test process (key generation is not what tests are about).
-public let testSigningKeyPEM = TokenService.generateSigningKeyPEM()
 
-/// A fresh temporary folder, removed by the caller.
-public func makeTemporaryDirectory() -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("apps-test-\(UUID().uuidString)")
-    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-}
 
 /// A test configuration on `database`: SQLite in a fresh folder, or the shared PostgreSQL database.
 public func testConfiguration(_ database: TestDatabase, dataDirectory: URL) throws -> ServerConfiguration {
@@ -211,10 +204,6 @@ public struct SignedIn: Sendable {
     }
 }
 
-public struct TestFailure: Error, CustomStringConvertible {
-    public let description: String
-    public init(_ description: String) { self.description = description }
-}
 
 /// ``withServer(_:configure:dependencies:_:)`` on a database of its own (an isolated PostgreSQL
 /// database, or the usual fresh SQLite file), for tests that run the job scheduler: it claims every
