@@ -122,6 +122,9 @@ struct DealsAPITests {
                 ("?origin=JF", ["origin"]), ("?origin=QQQ", ["origin"]), ("?destination=12A", ["destination"]), ("?airlines=UAL", ["airlines"]),
                 ("?airlines=", ["airlines"]), ("?airlines=UA,,AA", ["airlines"]), ("?max_price=0", ["max_price"]), ("?max_price=12.5", ["max_price"]),
                 ("?max_price=x&origin=ZZZ", ["max_price", "origin"]), ("?limit=0", ["limit"]), ("?limit=101", ["limit"]), ("?cursor=abc", ["cursor"]),
+                // Letters that upper-case into a code are not one (`ıad` → IAD, `ßa` → SSA), nor a signed number a price.
+                ("?origin=%C4%B1ad", ["origin"]), ("?destination=%C3%9Fa", ["destination"]), ("?airlines=%C4%B1A", ["airlines"]), ("?max_price=%2B5", ["max_price"]),
+                ("?limit=%2B5&origin=ZZZ&cursor=abc", ["limit", "origin", "cursor"]),
             ] {
                 let response = try await client.send(.get, Self.feed + query, token: token)
                 #expect(response.status == .unprocessableContent, "\(query): \(response.text)")

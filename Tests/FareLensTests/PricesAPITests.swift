@@ -81,6 +81,16 @@ struct PricesAPITests {
         }
     }
 
+    @Test("the served document states the route's pattern, generated from RoutePair")
+    func documentedRoute() throws {
+        let paths = try #require(try FareLensApp.servedOpenAPIDocument().object["paths"] as? [String: Any])
+        let operation = try #require((paths["/v1/routes/{route}/price-history"] as? [String: Any])?["get"] as? [String: Any])
+        let route = try #require((operation["parameters"] as? [[String: Any]])?.first { $0["in"] as? String == "path" })
+        #expect(route["name"] as? String == "route" && route["required"] as? Bool == true)
+        #expect(route["schema"] as? [String: String] == ["type": "string", "pattern": "^[A-Z0-9]{3}-[A-Z0-9]{3}$"])
+        #expect(route["description"] as? String != nil, "the fragment's description is kept")
+    }
+
     @Test(
         "a malformed or unknown route, bad or impossible dates, a reversed or over-long range, a bad currency, cabin or trip: 422s naming each; no token: 401",
         arguments: TestDatabase.allCases)
@@ -94,6 +104,7 @@ struct PricesAPITests {
                 ("LAX-JFK", "?from=2030-05-01&to=2030-04-30", ["to"]), ("LAX-JFK", "?from=2030-01-01&to=2031-01-02", ["to"]),
                 ("LAX-JFK", "?currency=usd", ["currency"]), ("LAX-JFK", "?currency=DOLLARS", ["currency"]), ("LAX-JFK", "?cabin=COACH", ["cabin"]),
                 ("LAX-JFK", "?trip=both", ["trip"]), ("LAX-JFK", "?limit=5", ["limit"]), ("ZZZ-JFK", "?from=2030-13-01&cabin=x", ["route", "from", "cabin"]),
+                ("lax-jfk", "?from=2030-05-01&to=2030-04-30&currency=1", ["route", "to", "currency"]),
             ]
             for (route, query, fields) in cases {
                 let response = try await client.send(.get, Self.path(route, query), token: user.accessToken)

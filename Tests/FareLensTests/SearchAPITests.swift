@@ -103,6 +103,10 @@ struct SearchAPITests {
                 ("?origin=JFK&destination=LHR&departureDate=\(soon)&max=251", ["max"]),
                 ("?origin=JFK&destination=LHR&departureDate=\(soon)&nonStop=maybe", ["nonStop"]),
                 ("?origin=JFK&destination=LHR&departureDate=\(soon)&colour=red", ["colour"]),
+                // The query's own shape and the server's checks (the catalog, today, its currencies) in one 422.
+                ("?origin=QQQ&destination=LHR&departureDate=\(past)&adults=0&currencyCode=XYZ", ["origin", "departureDate", "adults", "currencyCode"]),
+                ("?origin=JFK&destination=ZZZ&departureDate=2026-02-30&nonStop=maybe", ["destination", "departureDate", "nonStop"]),
+                ("?origin=JFK&destination=LHR&departureDate=\(soon)&adults=%2B5", ["adults"]),
             ]
             for (query, fields) in cases {
                 let response = try await client.send(.get, base + query, token: user.accessToken)

@@ -220,9 +220,20 @@ struct DeepLinkTests {
             #expect(page.status == .ok && page.headers[.contentType]?.hasPrefix("text/html") == true)
             #expect(page.text.contains(DeepLinks.escape(title)))
             // Shared links pick up trackers' parameters on their way; the page still shows.
-            for tracked in [share + "&utm_source=messages&utm_medium=share", share + "&fbclid=IwAR0abc", share + "&gclid=x&sig2=&=&utm_campaign=%F0%9F%8E%81"] {
+            let long = String(repeating: "x", count: 4_000)
+            for tracked in [
+                share + "&utm_source=messages&utm_medium=share", share + "&fbclid=IwAR0abc", share + "&gclid=x&sig2=&=&utm_campaign=%F0%9F%8E%81",
+                share + "&utm_source=a&utm_source=b&ref=\(long)", share.replacingOccurrences(of: "?", with: "?utm_source=first&"), share + "&sig=forged",
+            ] {
                 let opened = try await client.send(.get, tracked)
-                #expect(opened.status == .ok && opened.text.contains(DeepLinks.escape(title)), "\(tracked): \(opened.status)")
+                #expect(opened.status == .ok && opened.text.contains(DeepLinks.escape(title)), "\(tracked.prefix(200)): \(opened.status)")
+            }
+            // Tracking parameters never make a forged or missing signature show the recommendation (the first `sig` is read).
+            let signature = try #require(URLComponents(string: share)?.queryItems?.first { $0.name == "sig" }?.value)
+            let unsigned = share.components(separatedBy: "?")[0]
+            for forged in [unsigned + "?utm_source=x&fbclid=y", unsigned + "?sig=forged&sig=\(signature)&utm_source=x", unsigned + "?SIG=\(signature)"] {
+                let shown = try await client.send(.get, forged)
+                #expect(shown.status == .ok && !shown.text.contains(DeepLinks.escape(title)) && shown.text.contains("Download Knot"), "\(forged)")
             }
             let id = pick["id"] as! String
             #expect(try await client.send(.get, "/knot/recommendation/not-an-id?utm_source=x").text.contains("Download Knot"))

@@ -95,6 +95,30 @@ struct GeneratedRoutePartsTests {
             try compose(#""/page": {"get": {"responses": {"200": {"description": "A page"}}}}"#, [Self.page.shape])
         }
         try compose(#""/page": {"get": {"security": [], "responses": {"200": {"description": "A page"}}}}"#, [Self.page.shape])
+        #expect(throws: OpenAPIDocument.Invalid.self, "a path parameter listed twice") {
+            try compose(
+                #""/v1/things/{id}": {"parameters": [{"name": "id", "in": "path"}], "get": {"parameters": [{"name": "id", "in": "path"}], "responses": {"200": {"description": "A thing"}}}}"#,
+                [Self.thing.shape])
+        }
+        #expect(throws: OpenAPIDocument.Invalid.self, "a path parameter behind a $ref") {
+            _ = try OpenAPIDocument(
+                app: "demo", apiRoot: "/v1", title: "Demo", version: "1",
+                fragment: #"""
+                    {"paths": {"/v1/things/{id}": {"get": {"parameters": [{"$ref": "#/components/parameters/ThingID"}], "responses": {"200": {"description": "A thing"}}}}},
+                     "components": {"parameters": {"ThingID": {"name": "id", "in": "path", "required": true, "schema": {"type": "string"}}}}}
+                    """#
+            ).addingRouteParts(of: Self.platform + [Self.thing.shape])
+        }
+        #expect(throws: OpenAPIDocument.Invalid.self, "two routes of one path whose parameters differ in schema") {
+            let other = Route<Code, NoBody, NoContent>(.delete, Self.root, "/things/{id}")
+            try compose(
+                #""/v1/things/{id}": {"get": {"responses": {"200": {"description": "A thing"}}}, "delete": {"responses": {"204": {"description": "Gone"}}}}"#,
+                [Self.thing.shape, other.shape])
+        }
+        #expect(throws: OpenAPIDocument.Invalid.self, "a route outside the document's server") {
+            let elsewhere = Route<NoParameter, NoBody, String>(.get, .api(AppID("other"), "/v1"), "/things")
+            try compose("", [elsewhere.shape])
+        }
         #expect(throws: OpenAPIDocument.Invalid.self, "an authenticated route must not say security: []") {
             try compose(thing.replacingOccurrences(of: "PARAMETER", with: "").replacingOccurrences(of: #""get": {"#, with: #""get": {"security": [], "#), [Self.thing.shape])
         }

@@ -24,20 +24,20 @@ struct TestSupportNamesNoAppTests {
         var checked = 0
         var offenders: [String] = []
         for folder in ["Tests/TestSupport", "Tests/TestFakes"] {
-          let files = try #require(FileManager.default.enumerator(at: Self.root.appendingPathComponent(folder), includingPropertiesForKeys: nil), "\(folder) exists")
-          for case let file as URL in files where file.pathExtension == "swift" {
-            let text = try String(contentsOf: file, encoding: .utf8)
-            checked += 1
-            for line in text.split(separator: "\n") {
-                let words = line.split(separator: " ")
-                guard let keyword = words.firstIndex(of: "import"), keyword + 1 < words.count else { continue }
-                let module = words[keyword + 1].lowercased()
-                if names.contains(where: { module.hasPrefix($0) }) { offenders.append("\(file.lastPathComponent) imports \(words[keyword + 1])") }
+            let files = try #require(FileManager.default.enumerator(at: Self.root.appendingPathComponent(folder), includingPropertiesForKeys: nil), "\(folder) exists")
+            for case let file as URL in files where file.pathExtension == "swift" {
+                let text = try String(contentsOf: file, encoding: .utf8)
+                checked += 1
+                for line in text.split(separator: "\n") {
+                    let words = line.split(separator: " ")
+                    guard let keyword = words.firstIndex(of: "import"), keyword + 1 < words.count else { continue }
+                    let module = words[keyword + 1].lowercased()
+                    if names.contains(where: { module.hasPrefix($0) }) { offenders.append("\(file.lastPathComponent) imports \(words[keyword + 1])") }
+                }
+                for name in names.sorted() where text.lowercased().contains(name) {
+                    offenders.append("\(file.lastPathComponent) names \(name)")
+                }
             }
-            for name in names.sorted() where text.lowercased().contains(name) {
-                offenders.append("\(file.lastPathComponent) names \(name)")
-            }
-          }
         }
         #expect(checked > 10, "TestSupport's and TestFakes' sources were read (\(checked) files)")
         #expect(offenders.isEmpty, "\(offenders)")

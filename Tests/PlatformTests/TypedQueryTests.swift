@@ -30,12 +30,23 @@ struct TypedQueryTests {
         #expect(PageQuery<Sizes>.check(Self.values("limit=5&cursor=")).value == PageQuery(limit: 5, cursor: nil))
         #expect(PageQuery<Sizes>.check(Self.values("limit=0")).problems.map(\.field) == ["limit"])
         #expect(PageQuery<Sizes>.check(Self.values("limit=101")).problems.map(\.field) == ["limit"])
+        for loose in ["+5", " 5", "5 ", "0x5", "5.0", "-", "", "٥"] {
+            #expect(PageQuery<Sizes>.check(QueryValues([(name: "limit", value: loose)])).problems.map(\.field) == ["limit"], "\(loose) is not written plainly")
+        }
         var v = Validator()
         #expect(PageQuery<Sizes>.read(Self.values("limit=x&cursor=abc"), &v) == PageQuery(limit: 20, cursor: "abc"), "a default in place of the bad limit")
         #expect(v.errors.map(\.field) == ["limit"])
         let sent = PageQuery<Sizes>(limit: 7, cursor: "c1")
         let written = QueryValues(sent.queryItems.map { (name: $0.name, value: $0.value ?? "") })
         #expect(PageQuery<Sizes>.check(written).value == sent)
+    }
+
+    @Test("a whole number is ASCII digits after an optional minus, nothing Int(_:) reads beside")
+    func wholeNumbers() {
+        #expect(Validator.wholeNumber("42") == 42 && Validator.wholeNumber("-7") == -7 && Validator.wholeNumber("007") == 7)
+        for loose in ["+5", " 5", "5 ", "0x10", "1e3", "5.0", "-", "", "--5", "٥", "99999999999999999999"] {
+            #expect(Validator.wholeNumber(loose) == nil, "\(loose)")
+        }
     }
 
     @Test("a query read for a handler's further checks is reached only through them: one Checked names the query's problems and the handler's")

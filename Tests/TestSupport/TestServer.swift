@@ -50,8 +50,6 @@ public final class TestClock: TimeSource, Sendable {
     }
 }
 
-
-
 /// A test configuration on `database`: SQLite in a fresh folder, or the shared PostgreSQL database.
 public func testConfiguration(_ database: TestDatabase, dataDirectory: URL) throws -> ServerConfiguration {
     var configuration = ServerConfiguration()
@@ -203,7 +201,6 @@ public struct SignedIn: Sendable {
         self.userID = userID
     }
 }
-
 
 /// ``withServer(_:configure:dependencies:_:)`` on a database of its own (an isolated PostgreSQL
 /// database, or the usual fresh SQLite file), for tests that run the job scheduler: it claims every

@@ -9,7 +9,8 @@ public struct QueryValues: Sendable {
     }
 
     /// The first value given for `name`, if any (the platform refuses a parameter given twice
-    /// before a handler runs).
+    /// before a handler runs, except on a page opened from shared links, which takes the first:
+    /// ``QueryParameter/othersIgnored(_:description:)``).
     public subscript(_ name: String) -> String? {
         pairs.first { $0.name == name }?.value
     }

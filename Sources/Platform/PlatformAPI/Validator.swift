@@ -71,17 +71,26 @@ public struct Validator: Sendable {
     /// an error for `field` (and `defaultValue`) when it is not a number in the range.
     public mutating func queryInteger(_ raw: String?, _ field: String, default defaultValue: Int, range: ClosedRange<Int>) -> Int {
         guard let raw else { return defaultValue }
-        guard let value = Int(raw), range.contains(value) else {
+        guard let value = Self.wholeNumber(raw), range.contains(value) else {
             fail(field, "must be an integer from \(range.lowerBound) to \(range.upperBound)")
             return defaultValue
         }
         return value
     }
 
+    /// `text` as a whole number written plainly: ASCII digits after an optional `-` (not `+5`,
+    /// ` 5`, `0x10` or `5.0`, which `Int(_:)` or `Double(_:)` would read); nil otherwise.
+    public static func wholeNumber(_ text: String) -> Int? {
+        let digits = text.utf8.first == UInt8(ascii: "-") ? text.utf8.dropFirst() : text.utf8[...]
+        guard !digits.isEmpty, digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else { return nil }
+        return Int(text)
+    }
+
     /// Records an error for each query parameter a route does not take, and for each given more
     /// than once: a misspelt filter (`?stauts=idea`) or a second value (`?status=idea&status=given`)
     /// is a clear 422, not a silently unfiltered or half-read answer. (The platform applies it to
-    /// every route, from the app's OpenAPI document; no route takes a list in its query.)
+    /// every route, from the app's OpenAPI document, but a page opened from shared links; no route
+    /// takes a list in its query.)
     public mutating func onlyKnownParameters(_ names: some Sequence<String>, allowed: Set<String>) {
         let takes = allowed.isEmpty ? "it takes none" : "it takes: \(allowed.sorted().joined(separator: ", "))"
         var counts: [String: Int] = [:]

@@ -34,8 +34,9 @@ public struct DealFeedFilter: RouteQuery, Equatable {
     public static func read(_ query: QueryValues, _ v: inout Validator) -> DealFeedFilter {
         func code(_ raw: String?, _ field: String) -> String? {
             guard let raw else { return nil }
+            // ASCII letters before upper-casing: `ıad` upper-cases to IAD, `ßa` to SSA.
+            let ok = raw.utf8.count == 3 && raw.utf8.allSatisfy { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0 & 0xDF) && $0 < 0x80 }
             let code = raw.uppercased()
-            let ok = code.utf8.count == 3 && code.utf8.allSatisfy { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }
             v.check(ok, field, "must be a three-letter IATA airport or metro code")
             return ok ? code : nil
         }
@@ -43,18 +44,21 @@ public struct DealFeedFilter: RouteQuery, Equatable {
         let to = code(query["destination"], "destination")
         var carriers: [String] = []
         if let airlines = query["airlines"] {
-            let codes = airlines.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces).uppercased() }
+            let given = airlines.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            // Checked as given (ASCII letters or digits), then upper-cased.
             let ok =
-                (1...maxAirlines).contains(codes.count)
-                && codes.allSatisfy {
-                    $0.utf8.count == 2 && $0.utf8.allSatisfy { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+                (1...maxAirlines).contains(given.count)
+                && given.allSatisfy {
+                    $0.utf8.count == 2
+                        && $0.utf8.allSatisfy { $0 < 0x80 && ((UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0 & 0xDF) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)) }
                 }
+            let codes = given.map { $0.uppercased() }
             v.check(ok, "airlines", "must be a comma-separated list of 1–\(maxAirlines) two-character IATA airline codes")
             if ok { carriers = Array(Set(codes)).sorted() }
         }
         var price: Int?
         if let maxPrice = query["max_price"] {
-            price = Int(maxPrice).flatMap { (1...maxPriceLimit).contains($0) ? $0 : nil }
+            price = Validator.wholeNumber(maxPrice).flatMap { (1...maxPriceLimit).contains($0) ? $0 : nil }
             v.check(price != nil, "max_price", "must be a whole number of minor units (cents) from 1 to \(maxPriceLimit)")
         }
         return DealFeedFilter(origin: from, destination: to, airlines: carriers, maxPriceCents: price)

@@ -42,7 +42,7 @@ public struct ScheduleHint: RouteQuery, Equatable {
         }
         var duration: Int?
         if let raw = query("duration") {
-            duration = Int(raw).flatMap { (1...Self.maxDuration).contains($0) ? $0 : nil }
+            duration = Validator.wholeNumber(raw).flatMap { (1...Self.maxDuration).contains($0) ? $0 : nil }
             v.check(duration != nil, "duration", "must be a whole number of minutes from 1 to \(Self.maxDuration)")
         }
         let recurrence = query("recurrence").flatMap { v.requireEnum($0, "recurrence", as: CalendarRecurrence.self) }

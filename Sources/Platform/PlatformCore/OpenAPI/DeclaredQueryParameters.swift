@@ -27,7 +27,9 @@ public struct DeclaredQueryParameters: Sendable {
                     parameter = shared[String(name)] as? [String: Any] ?? [:]
                 }
                 guard parameter["in"] as? String == "query", let name = parameter["name"] as? String else { continue }
-                if (parameter["schema"] as? [String: Any])?["type"] as? String == "object" { return nil }
+                // A form-exploded object: its properties are the parameters, any name when it names none.
+                let object = (parameter["schema"] as? [String: Any])?["type"] as? String == "object"
+                if object, (parameter["style"] as? String ?? "form") == "form", parameter["explode"] as? Bool ?? true { return nil }
                 names.insert(name)
             }
             return names

@@ -4,7 +4,9 @@ import Hummingbird
 /// The platform's one rule for query parameters, on every route of every app: a parameter the
 /// operation does not declare in the app's served OpenAPI document (``DeclaredQueryParameters``) is
 /// a 422 naming it — a misspelt filter (`?stauts=idea`) is a clear error, not a silently unfiltered
-/// answer. It runs on the app's prefix once the router has matched the route (a route group's
+/// answer — and so is one given twice. The one exception is an operation with a free-form
+/// parameter, a page opened from shared links (``QueryParameter/othersIgnored(_:description:)``),
+/// which takes any name and reads the first of repeated ones. It runs on the app's prefix once the router has matched the route (a route group's
 /// middleware), so it knows the route's template, and before authentication: the parameters a
 /// route takes are public (the document), and one place checks every route, whichever group or
 /// controller registered it. A request without a query string passes at the cost of one check.

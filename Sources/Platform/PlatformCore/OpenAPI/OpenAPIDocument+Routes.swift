@@ -19,6 +19,7 @@ extension OpenAPIDocument {
         var document = object
         let base = ((document["servers"] as? [[String: Any]])?.first?["url"] as? String) ?? ""
         var paths = document["paths"] as? [String: Any] ?? [:]
+        let shared = (document["components"] as? [String: Any])?["parameters"] as? [String: Any] ?? [:]
         let declared = Set(routes.map { "\($0.method.rawValue.lowercased()) \($0.path)" })
         for (path, item) in paths {
             for method in (item as? [String: Any] ?? [:]).keys where Self.methods.contains(method) && !declared.contains("\(method) \(base)\(path)") {
@@ -30,6 +31,12 @@ extension OpenAPIDocument {
             let relative = String(path.dropFirst(base.count))
             guard var item = paths[relative] as? [String: Any] else { throw Invalid("\(shapes[0]) is a route the document does not describe") }
             let names = RouteTemplate.parameterNames(shapes[0].template)
+            // A path parameter behind a `$ref` would escape the route's: they are written inline.
+            let listed = ([item["parameters"]] + shapes.map { (item[$0.method.rawValue.lowercased()] as? [String: Any])?["parameters"] }).flatMap { $0 as? [Any] ?? [] }
+            for case let reference as String in listed.compactMap({ ($0 as? [String: Any])?["$ref"] }) {
+                let target = shared[String(reference.split(separator: "/").last ?? "")] as? [String: Any]
+                guard target?["in"] as? String != "path" else { throw Invalid("\(path): the path parameter behind \(reference) is the route's; write it inline") }
+            }
             let schema = shapes[0].pathSchema
             guard shapes.allSatisfy({ $0.pathSchema == schema }) else { throw Invalid("the routes of \(path) give their path parameter different schemas") }
             // The path item's own entries, filled once for all its operations.
