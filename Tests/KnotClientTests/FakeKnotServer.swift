@@ -165,6 +165,11 @@ final class FakeKnotServer: HTTPTransport, @unchecked Sendable {
             }
             if request.method == "POST", vault != nil { return error(409, "vault_exists", "A vault already exists.") }
             if request.method == "PUT", vault == nil { return error(404, "vault_not_found", "No partner vault yet.") }
+            // A PUT naming another version than the stored one changes nothing (as the real server does).
+            let ifMatch = request.method == "PUT" ? request.headers[PreconditionHeaders.ifMatch] : nil
+            if let ifMatch, let vault, !EntityTag(updatedAt: vault.updatedAt).isMatched(byIfMatch: ifMatch) {
+                return error(412, "precondition_failed", "This partner vault changed since you last loaded it: load it again and reapply your change.")
+            }
             let stored = Vault(
                 vaultId: vault?.vaultId ?? VaultID(), partnerName: draft.partnerName, relationshipTenureMonths: draft.relationshipTenureMonths,
                 cohabitationStatus: draft.cohabitationStatus, locationCity: draft.locationCity, locationState: draft.locationState,
@@ -174,7 +179,9 @@ final class FakeKnotServer: HTTPTransport, @unchecked Sendable {
                         id: $0.id ?? MilestoneID(), milestoneType: $0.milestoneType, milestoneName: $0.milestoneName, milestoneDate: $0.milestoneDate, recurrence: $0.recurrence,
                         budgetTier: $0.budgetTier ?? .majorMilestone)
                 },
-                vibes: draft.vibes, budgets: draft.budgets, loveLanguages: draft.loveLanguages, createdAt: clock, updatedAt: clock
+                vibes: draft.vibes, budgets: draft.budgets, loveLanguages: draft.loveLanguages, createdAt: vault?.createdAt ?? clock,
+                // Every replace is a new version.
+                updatedAt: vault.map { $0.updatedAt.addingTimeInterval(1) } ?? clock
             )
             vault = stored
             return respond(request.method == "POST" ? 201 : 200, stored)

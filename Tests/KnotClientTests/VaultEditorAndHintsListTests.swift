@@ -112,6 +112,55 @@ struct VaultEditorTests {
         #expect(await editor.save())
     }
 
+    @Test func aSaveNamesTheVersionItEditedAndAVaultChangedElsewhereIsReloadedWithTheEditsOnTop() async throws {
+        let (editor, vault) = try await loadedEditor()
+        editor.draft?.partnerName = "Sam"
+        #expect(await editor.save())
+        let first = try #require(server.requests("PUT", "/knot/api/v1/vault").last)
+        #expect(first.headers["If-Match"] == EntityTag(updatedAt: vault.updatedAt).description, "the version loaded")
+
+        // Another device saves meanwhile: other vibes, a new version.
+        let changed: Vault? = server.with { fake in
+            fake.vault?.vibes = [.vintage]
+            fake.vault?.updatedAt += 60
+            return fake.vault
+        }
+        let theirs = try #require(changed)
+        editor.draft?.partnerName = "Jordan"
+        #expect(await editor.save() == false)
+
+        #expect(editor.saveError?.isPreconditionFailed == true, "\(String(describing: editor.saveError))")
+        #expect(editor.saveError?.description.contains("changed on another device") == true)
+        #expect(server.with { $0.vault?.partnerName } == "Sam", "the refused save changed nothing")
+        #expect(editor.original == theirs, "the latest vault is loaded")
+        #expect(editor.draft?.partnerName == "Jordan", "the user's edit is kept")
+        #expect(editor.draft?.vibes == [.vintage], "on top of the other device's change")
+        #expect(editor.canSave)
+
+        #expect(await editor.save(), "saved again, under the latest version")
+        #expect(server.requests("PUT", "/knot/api/v1/vault").last?.headers["If-Match"] == EntityTag(updatedAt: theirs.updatedAt).description)
+        #expect(server.with { $0.vault?.partnerName } == "Jordan")
+        #expect(server.with { $0.vault?.vibes } == [.vintage])
+        #expect(editor.saveError == nil)
+    }
+
+    @Test func aRebaseKeepsTheFieldsTheUserChangedAndTakesTheRestFromTheLatest() {
+        let base = sampleDraft()
+        var edited = base
+        edited.partnerName = "Sam"
+        edited.interests[0] = "Travel"
+        var latest = base
+        latest.vibes = [.minimalist]
+        latest.interests = ["Art", "Yoga", "Beach", "Wine", "Music"]
+        latest.locationCity = "Denver"
+        let merged = VaultEditorViewModel.rebase(edited, from: base, onto: latest)
+        #expect(merged.partnerName == "Sam")
+        #expect(merged.interests == edited.interests, "a list the user changed is theirs as a whole")
+        #expect(merged.vibes == [.minimalist])
+        #expect(merged.locationCity == "Denver")
+        #expect(VaultEditorViewModel.rebase(base, from: base, onto: latest) == latest, "no edits: the latest")
+    }
+
     @Test func withoutAVaultTheEditorSaysSo() async throws {
         let editor = VaultEditorViewModel(api: makeAPI(server))
         await editor.load()

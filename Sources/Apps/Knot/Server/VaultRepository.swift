@@ -1,3 +1,4 @@
+import AppPlatform
 import Foundation
 import Jobs
 import Persistence
@@ -39,19 +40,27 @@ public struct VaultRepository: Sendable {
     }
 
     /// Replaces the whole vault in one transaction, keeping the IDs of milestones the client sent back
-    /// with their `id` (so history attached to them survives) and deleting the others.
-    public func replace(_ content: VaultContent, for user: UserID) async throws -> PartnerVault {
+    /// with their `id` (so history attached to them survives) and deleting the others. With
+    /// `ifMatch`, the vault row is locked and a version other than the one named is the 412
+    /// (``EntityChanged``), checked inside this transaction, and nothing changes.
+    public func replace(_ content: VaultContent, for user: UserID, ifMatch: IfMatch? = nil) async throws -> PartnerVault {
         let now = clock.now()
-        let created: Date = try await database.transaction(owner: user.uuid) { db in
-            guard let row = try await db.raw("SELECT id, created_at FROM partner_vaults WHERE user_id = \(bind: user.uuid)").first() else {
+        let (created, updated): (Date, Date) = try await database.transaction(owner: user.uuid) { db in
+            guard let vaultID = try await Self.vaultID(of: user, on: db),
+                try await IfMatch.lock(ifMatch, table: "partner_vaults", id: vaultID.uuid, user: user, in: db),
+                let row = try await db.raw("SELECT created_at, updated_at FROM partner_vaults WHERE id = \(bind: vaultID.uuid) AND user_id = \(bind: user.uuid)").first()
+            else {
                 throw VaultNotFound(need: .replace)
             }
-            let vaultID = VaultID(try row.uuid("id"))
+            let version = try row.decode(column: "updated_at", as: Date.self)
+            try ifMatch?.verify(version)
+            // Every replace is a new version on the wire (milliseconds), even two within one millisecond.
+            let changed = max(now, version.addingTimeInterval(0.001))
             try await db.raw(
                 """
                 UPDATE partner_vaults SET partner_name = \(bind: content.partnerName), relationship_tenure_months = \(bind: content.relationshipTenureMonths),
                     cohabitation_status = \(bind: content.cohabitationStatus?.rawValue), location_city = \(bind: content.locationCity),
-                    location_state = \(bind: content.locationState), location_country = \(bind: content.locationCountry), updated_at = \(bind: now)
+                    location_state = \(bind: content.locationState), location_country = \(bind: content.locationCountry), updated_at = \(bind: changed)
                 WHERE id = \(bind: vaultID.uuid)
                 """
             ).run()
@@ -69,10 +78,11 @@ public struct VaultRepository: Sendable {
                 try await db.raw("DELETE FROM partner_milestones WHERE id = \(bind: id)").run()
             }
             try await Self.insertChildren(content, vault: vaultID, keepMilestones: Set(existing).intersection(kept), now: now, on: db)
-            return try row.decode(column: "created_at", as: Date.self)
+            let createdAt = try row.decode(column: "created_at", as: Date.self)
+            return (createdAt, changed)
         }
         guard let vault = try await find(for: user) else { throw VaultNotFound(need: .replace) }
-        return PartnerVault(vaultId: vault.vaultId, content: vault.content, createdAt: created, updatedAt: now)
+        return PartnerVault(vaultId: vault.vaultId, content: vault.content, createdAt: created, updatedAt: updated)
     }
 
     static func insertChildren(_ content: VaultContent, vault: VaultID, keepMilestones: Set<UUID>, now: Date, on db: any SQLDatabase) async throws {

@@ -5,7 +5,10 @@ import Observation
 /// each section's problems as the user edits — decided by the contract's ``VaultRules``, the very
 /// rules the server applies to `PUT /vault` — never sends a vault those rules refuse, and saves the
 /// whole vault with `PUT /knot/api/v1/vault`, milestones keeping their IDs (so their reminders and
-/// recommendations stay attached).
+/// recommendations stay attached). A save names the version it edited (`If-Match`, the tag of the
+/// loaded vault's `updated_at`): when the vault was saved on another device meanwhile, the server
+/// answers 412 and changes nothing, and the editor loads the latest vault with the user's edits on
+/// top of it (``saveError`` says so) for a second save, so neither device's change is lost unseen.
 @MainActor
 @Observable
 public final class VaultEditorViewModel {
@@ -95,12 +98,16 @@ public final class VaultEditorViewModel {
         isSaving = true
         saveError = nil
         defer { isSaving = false }
+        let version = original.map { [PreconditionHeaders.ifMatch: EntityTag(updatedAt: $0.updatedAt).description] } ?? [:]
         do {
-            let saved = try await api.send(KnotRoutes.updateVault, body: draft)
+            let saved = try await api.send(KnotRoutes.updateVault, body: draft, headers: version)
             original = saved
             savedVault = saved
             self.draft = saved.draft
             return true
+        } catch KnotError.conflict(412, let code, let message) {
+            await reloadAfterConflict(keeping: draft, refusal: .conflict(status: 412, code: code, message: message))
+            return false
         } catch let error as KnotError {
             saveError = error
             if case .validation(_, let fields) = error { serverProblems = fields }
@@ -115,6 +122,49 @@ public final class VaultEditorViewModel {
     public func discardChanges() {
         draft = original?.draft
         saveError = nil
+    }
+
+    /// What ``saveError`` says after a save refused because the vault changed elsewhere.
+    public static let changedElsewhere =
+        "Your partner's vault was changed on another device. The latest version is loaded with your edits on top of it: review them and save again."
+
+    /// After a 412: the latest vault becomes ``original`` and `edited` is put on top of it
+    /// (``rebase(_:from:onto:)``), with ``changedElsewhere`` as the error. When the latest cannot
+    /// be read, the draft stays and the error is the server's refusal.
+    private func reloadAfterConflict(keeping edited: VaultDraft, refusal: KnotError) async {
+        let base = original?.draft
+        do {
+            let latest = try await api.send(KnotRoutes.vault)
+            original = latest
+            draft = base.map { Self.rebase(edited, from: $0, onto: latest.draft) } ?? latest.draft
+            saveError = .conflict(status: 412, code: "precondition_failed", message: Self.changedElsewhere)
+        } catch {
+            saveError = refusal
+        }
+    }
+
+    /// `edited`'s changes from `base` (the vault it was loaded from) on top of `latest`, field by
+    /// field: a field the user changed keeps their value, every other one takes the latest. A list
+    /// (interests, milestones, …) is one field; a milestone kept from `base` that `latest` no longer
+    /// has shows as a problem (``problems``) rather than being sent.
+    nonisolated static func rebase(_ edited: VaultDraft, from base: VaultDraft, onto latest: VaultDraft) -> VaultDraft {
+        var merged = latest
+        func keepEdit<Value: Equatable>(_ field: WritableKeyPath<VaultDraft, Value>) {
+            if edited[keyPath: field] != base[keyPath: field] { merged[keyPath: field] = edited[keyPath: field] }
+        }
+        keepEdit(\.partnerName)
+        keepEdit(\.relationshipTenureMonths)
+        keepEdit(\.cohabitationStatus)
+        keepEdit(\.locationCity)
+        keepEdit(\.locationState)
+        keepEdit(\.locationCountry)
+        keepEdit(\.interests)
+        keepEdit(\.dislikes)
+        keepEdit(\.milestones)
+        keepEdit(\.vibes)
+        keepEdit(\.budgets)
+        keepEdit(\.loveLanguages)
+        return merged
     }
 
     // MARK: Editing helpers (the onboarding screens' selection rules)
