@@ -9,8 +9,9 @@ import TestSupport
 import Testing
 
 /// FareLens's points vault, transfer bonuses and config through the HTTP API on both databases:
-/// CRUD, another user's program a 404, every 422 (lengths as people see them), the bonuses'
-/// filter and expiry at fixed dates, the A/B assignment equal to the booking links'.
+/// CRUD, `ETag` and `If-Match` (412 when stale), another user's program a 404, every 422 (lengths
+/// as people see them), the bonuses' filter and expiry at fixed dates, the A/B assignment equal to
+/// the booking links'.
 @Suite("FareLens points API", .timeLimit(.minutes(3)))
 struct PointsAPITests {
     static var path: String { FareLensRoutes.pointsPrograms.endpoint.path }
@@ -33,6 +34,24 @@ struct PointsAPITests {
     }
 
     static func item(_ id: PointsProgramID) -> String { path + "/" + id.description }
+
+    /// Sends `json` (when given) with `If-Match` (when given).
+    static func send(
+        _ client: TestClient, _ method: HTTPRequest.Method, _ target: String, _ user: SignedIn, ifMatch: String?, json: [String: Any]? = nil
+    ) async throws -> APIResponse {
+        var headers: HTTPFields = [:]
+        if let ifMatch { headers[.ifMatch] = ifMatch }
+        let body = try json.map { try JSONSerialization.data(withJSONObject: $0) }
+        return try await client.send(method, target, token: user.accessToken, body: body, headers: headers)
+    }
+
+    /// The tag a client builds from a program's `updated_at`.
+    static func tag(_ program: PointsProgram) -> String { EntityTag(updatedAt: program.updatedAt).description }
+
+    /// The user's program `id` as the list shows it; nil when they have none of that id.
+    static func stored(_ client: TestClient, _ user: SignedIn, _ id: PointsProgramID) async throws -> PointsProgram? {
+        try await client.send(.get, path + "?limit=100", token: user.accessToken).decode(FareLensList<PointsProgram>.self).data.first { $0.id == id }
+    }
 
     static func bonusIDs(_ client: TestClient, _ user: SignedIn) async throws -> [String] {
         let response = try await client.send(.get, bonusesPath, token: user.accessToken)
@@ -72,6 +91,150 @@ struct PointsAPITests {
             #expect(try await client.send(.delete, Self.item(united.id), token: user.accessToken).status == .notFound)
             #expect(try await client.send(.get, Self.path, token: user.accessToken).decode(FareLensList<PointsProgram>.self).data.map(\.id) == [own.id])
         }
+    }
+
+    @Test("ETag on the 201 and on the PUT's answer: the tag of the JSON updated_at, a new one after each change", arguments: TestDatabase.allCases)
+    func eTags(_ database: TestDatabase) async throws {
+        try await Self.with(database) { client, clock, _ in
+            let user = try await client.signIn(app: "farelens")
+            clock.advance(by: 1)
+            let created = try await client.send(.post, Self.path, token: user.accessToken, json: ["kind": "airline", "name": "Aeroplan", "balance": 10_000])
+            #expect(created.status == .created, "\(created.text)")
+            let v1 = try #require(created.headers[.eTag])
+            let program = try created.decode(PointsProgram.self)
+            #expect(v1 == Self.tag(program), "\(created.headers)")
+
+            clock.advance(by: 1)
+            let changed = try await Self.send(client, .put, Self.item(program.id), user, ifMatch: nil, json: ["kind": "airline", "name": "Aeroplan", "balance": 12_000])
+            #expect(changed.status == .ok, "\(changed.text)")
+            let v2 = try #require(changed.headers[.eTag])
+            #expect(v2 == Self.tag(try changed.decode(PointsProgram.self)) && v2 != v1, "a change is a new version")
+
+            clock.advance(by: 1)
+            let again = try await Self.send(client, .put, Self.item(program.id), user, ifMatch: v2, json: ["kind": "airline", "name": "Aeroplan", "balance": 12_000])
+            #expect(again.status == .ok && again.headers[.eTag] != v2, "\(again.text)")
+            let listed = try #require(try await Self.stored(client, user, program.id))
+            #expect(again.headers[.eTag] == Self.tag(listed), "the list's updated_at is the tag's")
+        }
+    }
+
+    @Test(
+        "If-Match on PUT and DELETE: the current tag writes, a stale one is 412 precondition_failed and changes nothing, none writes unconditionally; a 422 wins over the 412",
+        arguments: TestDatabase.allCases)
+    func ifMatch(_ database: TestDatabase) async throws {
+        try await Self.with(database) { client, clock, _ in
+            let user = try await client.signIn(app: "farelens")
+            let program = try await Self.created(client, user, clock, ["kind": "hotel", "name": "Hyatt", "balance": 30_000, "status": "Explorist"])
+            let v1 = Self.tag(program)
+            let item = Self.item(program.id)
+
+            clock.advance(by: 1)
+            let current = try await Self.send(client, .put, item, user, ifMatch: v1, json: ["kind": "hotel", "name": "Hyatt", "balance": 35_000, "status": "Explorist"])
+            #expect(current.status == .ok, "\(current.text)")
+            let v2 = try #require(current.headers[.eTag])
+
+            // v1 is stale now: 412, and the program stays as it is.
+            clock.advance(by: 1)
+            let stale = try await Self.send(client, .put, item, user, ifMatch: v1, json: ["kind": "hotel", "name": "Hyatt", "balance": 1])
+            #expect(stale.status == .preconditionFailed && stale.errorCode == "precondition_failed", "\(stale.status) \(stale.text)")
+            #expect(stale.text.contains("This points program changed since you last loaded it"), "\(stale.text)")
+            let kept = try #require(try await Self.stored(client, user, program.id))
+            #expect(kept.balance == 35_000 && kept.status == "Explorist" && Self.tag(kept) == v2, "nothing changed")
+            // A value not written as a tag is a 412 too.
+            #expect(try await Self.send(client, .put, item, user, ifMatch: "nonsense", json: ["kind": "hotel", "name": "Hyatt"]).status == .preconditionFailed)
+            // An invalid change is a 422 whatever If-Match says.
+            let invalid = try await Self.send(client, .put, item, user, ifMatch: v1, json: ["kind": "hotel", "name": "   "])
+            #expect(invalid.status == .unprocessableContent && invalid.errorFields == ["name"], "\(invalid.status) \(invalid.text)")
+            // A list holding the current tag, or *, lets the change through.
+            let listed = try await Self.send(client, .put, item, user, ifMatch: "\(v1), \(v2)", json: ["kind": "hotel", "name": "Hyatt", "balance": 36_000])
+            #expect(listed.status == .ok, "\(listed.text)")
+            clock.advance(by: 1)
+            let wildcard = try await Self.send(client, .put, item, user, ifMatch: "*", json: ["kind": "hotel", "name": "Hyatt", "balance": 37_000])
+            #expect(wildcard.status == .ok, "\(wildcard.text)")
+            let v3 = try #require(wildcard.headers[.eTag])
+            #expect(v3 != v2)
+
+            // Without If-Match a PUT is unconditional.
+            clock.advance(by: 1)
+            let unconditional = try await Self.send(client, .put, item, user, ifMatch: nil, json: ["kind": "hotel", "name": "Hyatt", "balance": 40_000])
+            #expect(unconditional.status == .ok, "\(unconditional.text)")
+            let v4 = try #require(unconditional.headers[.eTag])
+
+            // DELETE: a stale tag is 412 and the program stays; the current one deletes it.
+            let staleDelete = try await Self.send(client, .delete, item, user, ifMatch: v3)
+            #expect(staleDelete.status == .preconditionFailed && staleDelete.errorCode == "precondition_failed", "\(staleDelete.text)")
+            #expect(try await Self.stored(client, user, program.id)?.balance == 40_000, "still there")
+            #expect(try await Self.send(client, .delete, item, user, ifMatch: v4).status == .noContent)
+            #expect(try await Self.stored(client, user, program.id) == nil)
+            // Gone: 404, whatever If-Match says.
+            #expect(try await Self.send(client, .delete, item, user, ifMatch: v4).status == .notFound)
+
+            // Without If-Match a DELETE is unconditional.
+            let other = try await Self.created(client, user, clock, ["kind": "card", "name": "Bilt"])
+            #expect(try await Self.send(client, .delete, Self.item(other.id), user, ifMatch: nil).status == .noContent)
+            #expect(try await Self.stored(client, user, other.id) == nil)
+        }
+    }
+
+    @Test("another user's or a missing program stays 404 with If-Match, its own tag included (404 wins over 412)", arguments: TestDatabase.allCases)
+    func notFoundWins(_ database: TestDatabase) async throws {
+        try await Self.with(database) { client, clock, _ in
+            let owner = try await client.signIn(app: "farelens")
+            let other = try await client.signIn(app: "farelens")
+            let program = try await Self.created(client, owner, clock, ["kind": "airline", "name": "Delta", "balance": 5_000])
+            let tag = Self.tag(program)
+            let missing = Self.item(PointsProgramID())
+            for ifMatch in [tag, "*", "\"2000-01-01T00:00:00.000Z\""] {
+                let put = try await Self.send(client, .put, Self.item(program.id), other, ifMatch: ifMatch, json: ["kind": "airline", "name": "Delta", "balance": 1])
+                #expect(put.status == .notFound, "PUT \(ifMatch): \(put.status) \(put.text)")
+                let delete = try await Self.send(client, .delete, Self.item(program.id), other, ifMatch: ifMatch)
+                #expect(delete.status == .notFound, "DELETE \(ifMatch): \(delete.status)")
+                #expect(try await Self.send(client, .put, missing, owner, ifMatch: ifMatch, json: ["kind": "airline", "name": "Delta"]).status == .notFound)
+                #expect(try await Self.send(client, .delete, missing, owner, ifMatch: ifMatch).status == .notFound)
+            }
+            let stored = try #require(try await Self.stored(client, owner, program.id))
+            #expect(stored.balance == 5_000 && Self.tag(stored) == tag, "untouched by the probes")
+            clock.advance(by: 1)
+            #expect(try await Self.send(client, .put, Self.item(program.id), owner, ifMatch: tag, json: ["kind": "airline", "name": "Delta", "balance": 6_000]).status == .ok)
+        }
+    }
+
+    @Test("concurrent PUTs naming the same version: exactly one lands, the others are 412 (the check and the write are one transaction)", arguments: TestDatabase.allCases)
+    func concurrentWrites(_ database: TestDatabase) async throws {
+        try await Self.with(database) { client, clock, _ in
+            let user = try await client.signIn(app: "farelens")
+            let program = try await Self.created(client, user, clock, ["kind": "card", "name": "Amex MR", "balance": 100])
+            let tag = Self.tag(program)
+            let item = Self.item(program.id)
+            clock.advance(by: 1)
+            let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+                for index in 0..<8 {
+                    group.addTask {
+                        Int(try await Self.send(client, .put, item, user, ifMatch: tag, json: ["kind": "card", "name": "Amex MR", "balance": 200 + index]).status.code)
+                    }
+                }
+                return try await group.reduce(into: [Int]()) { $0.append($1) }
+            }
+            #expect(statuses.filter { $0 == 200 }.count == 1, "\(statuses)")
+            #expect(statuses.filter { $0 == 412 }.count == 7, "\(statuses)")
+        }
+    }
+
+    @Test("the document: ETag on the POST's 201 and the PUT's 200, If-Match and 412 on the PUT and DELETE of one program")
+    func documentedPreconditions() throws {
+        let paths = try #require(try FareLensApp.servedOpenAPIDocument().object["paths"] as? [String: Any])
+        func operation(_ path: String, _ method: String) -> [String: Any] { (paths[path] as? [String: Any])?[method] as? [String: Any] ?? [:] }
+        func response(_ path: String, _ method: String, _ code: String) -> [String: Any]? {
+            (operation(path, method)["responses"] as? [String: Any])?[code] as? [String: Any]
+        }
+        let item = "/v1/points/programs/{id}"
+        for method in ["put", "delete"] {
+            let parameters = (operation(item, method)["parameters"] as? [[String: Any]] ?? []).compactMap { $0["$ref"] as? String }
+            #expect(parameters.contains("#/components/parameters/IfMatch"), "\(method) \(item)")
+            #expect(response(item, method, "412")?["$ref"] as? String == "#/components/responses/PreconditionFailed", "\(method) \(item)")
+        }
+        #expect((response(item, "put", "200")?["headers"] as? [String: Any])?["ETag"] != nil, "PUT \(item)")
+        #expect((response("/v1/points/programs", "post", "201")?["headers"] as? [String: Any])?["ETag"] != nil, "POST /v1/points/programs")
     }
 
     @Test("every bad field is a 422 naming it; lengths count characters as people see them", arguments: TestDatabase.allCases)

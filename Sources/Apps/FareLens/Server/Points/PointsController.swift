@@ -5,8 +5,10 @@ import Hummingbird
 import PlatformCore
 
 /// `GET/POST /points/programs`, `PUT/DELETE /points/programs/{id}`: the caller's own points vault
-/// (anyone else's program is the 404 a missing one is); `GET /points/bonuses`: the shipped transfer
-/// bonuses whose card or airline program the caller holds, those ended before today (UTC) left out.
+/// (anyone else's program is the 404 a missing one is); a created or replaced program answers with
+/// its version (`ETag`), and a `PUT` or `DELETE` with `If-Match` changes only that version (else
+/// 412). `GET /points/bonuses`: the shipped transfer bonuses whose card or airline program the
+/// caller holds, those ended before today (UTC) left out.
 public struct PointsController: Sendable {
     let programs: PointsProgramRepository
     let clock: any TimeSource
@@ -21,8 +23,8 @@ public struct PointsController: Sendable {
 
     public func addRoutes(to api: RouterGroup<AuthenticatedContext>) {
         api.on(FareLensRoutes.pointsPrograms, checkingFurther: list)
-        api.on(FareLensRoutes.createPointsProgram, use: create)
-        api.on(FareLensRoutes.updatePointsProgram, use: update)
+        api.on(FareLensRoutes.createPointsProgram, edited: create)
+        api.on(FareLensRoutes.updatePointsProgram, edited: update)
         api.on(FareLensRoutes.deletePointsProgram, use: delete)
         api.on(FareLensRoutes.transferBonuses, use: bonuses)
     }
@@ -35,18 +37,21 @@ public struct PointsController: Sendable {
         return paging.fareLensList(found.programs, next: found.next, for: context.userID)
     }
 
-    @Sendable func create(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> PointsProgram {
-        try await programs.create(try await Self.entry(request, context), for: context.userID)
+    @Sendable func create(_ request: Request, _ context: AuthenticatedContext, _: NoParameter) async throws -> EditedResponse<PointsProgram> {
+        let program = try await programs.create(try await Self.entry(request, context), for: context.userID)
+        return tagged(program, updatedAt: program.updatedAt, status: .created)
     }
 
-    @Sendable func update(_ request: Request, _ context: AuthenticatedContext, _ id: PointsProgramID) async throws -> PointsProgram {
+    @Sendable func update(_ request: Request, _ context: AuthenticatedContext, _ id: PointsProgramID) async throws -> EditedResponse<PointsProgram> {
         let entry = try await Self.entry(request, context)
-        guard let program = try await programs.update(id, with: entry, for: context.userID) else { throw Self.notFound }
-        return program
+        guard let program = try await programs.update(id, with: entry, for: context.userID, ifMatch: IfMatch(request, entity: Self.entity)) else {
+            throw Self.notFound
+        }
+        return tagged(program, updatedAt: program.updatedAt)
     }
 
     @Sendable func delete(_ request: Request, _ context: AuthenticatedContext, _ id: PointsProgramID) async throws -> NoContent {
-        guard try await programs.delete(id, for: context.userID) else { throw Self.notFound }
+        guard try await programs.delete(id, for: context.userID, ifMatch: IfMatch(request, entity: Self.entity)) else { throw Self.notFound }
         return NoContent()
     }
 
@@ -58,6 +63,9 @@ public struct PointsController: Sendable {
     static func entry(_ request: Request, _ context: AuthenticatedContext) async throws -> PointsProgramDraft {
         try PointsProgramDraft.check(try await request.decode(as: PointsProgramDraft.Input.self, context: context)).get()
     }
+
+    /// What a 412's message calls a points program.
+    static let entity = "points program"
 
     static var notFound: APIError { APIError.notFound(PointsProgramID.notFoundName, code: PointsProgramID.notFoundCode) }
 }

@@ -57,16 +57,19 @@ public struct PointsProgramRepository: Sendable {
         return program
     }
 
-    /// Replaces the user's program; nil when they have none of that id.
-    public func update(_ id: PointsProgramID, with entry: PointsProgramDraft, for user: UserID) async throws -> PointsProgram? {
+    /// Replaces the user's program; nil when they have none of that id. A stale `ifMatch` is
+    /// ``EntityChanged`` and nothing changes.
+    public func update(_ id: PointsProgramID, with entry: PointsProgramDraft, for user: UserID, ifMatch: IfMatch? = nil) async throws -> PointsProgram? {
         let now = clock.now()
         return try await database.transaction(owner: user.uuid) { db in
-            guard
+            guard try await IfMatch.lock(ifMatch, table: "farelens_points_programs", id: id.uuid, user: user, in: db),
                 let row = try await db.raw(
                     "SELECT \(unsafeRaw: Self.columns) FROM farelens_points_programs p WHERE p.id = \(bind: id.uuid) AND p.user_id = \(bind: user.uuid)"
                 ).first()
             else { return nil }
-            let program = resolved(entry, id: id, createdAt: try Self.program(from: row).createdAt, updatedAt: now)
+            let stored = try Self.program(from: row)
+            try ifMatch?.verify(stored.updatedAt)
+            let program = resolved(entry, id: id, createdAt: stored.createdAt, updatedAt: now)
             try await db.raw(
                 """
                 UPDATE farelens_points_programs SET kind = \(bind: program.kind.rawValue), name = \(bind: program.name), catalog_id = \(bind: program.catalogID),
@@ -78,11 +81,14 @@ public struct PointsProgramRepository: Sendable {
         }
     }
 
-    /// Deletes the user's program; false when they have none of that id.
-    public func delete(_ id: PointsProgramID, for user: UserID) async throws -> Bool {
+    /// Deletes the user's program; false when they have none of that id. A stale `ifMatch` is
+    /// ``EntityChanged`` and nothing is deleted.
+    public func delete(_ id: PointsProgramID, for user: UserID, ifMatch: IfMatch? = nil) async throws -> Bool {
         try await database.transaction(owner: user.uuid) { db in
-            guard try await db.raw("SELECT id FROM farelens_points_programs WHERE id = \(bind: id.uuid) AND user_id = \(bind: user.uuid)").first() != nil
+            guard try await IfMatch.lock(ifMatch, table: "farelens_points_programs", id: id.uuid, user: user, in: db),
+                let row = try await db.raw("SELECT updated_at FROM farelens_points_programs WHERE id = \(bind: id.uuid) AND user_id = \(bind: user.uuid)").first()
             else { return false }
+            try ifMatch?.verify(try row.decode(column: "updated_at", as: Date.self))
             try await db.raw("DELETE FROM farelens_points_programs WHERE id = \(bind: id.uuid)").run()
             return true
         }
