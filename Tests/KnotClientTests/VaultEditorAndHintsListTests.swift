@@ -75,11 +75,9 @@ struct VaultEditorTests {
         #expect(await editor.save() == false)
 
         #expect(server.requests("PUT", "/knot/api/v1/vault").isEmpty, "nothing is sent")
-        guard case .validation(_, let fields) = editor.saveError else {
-            Issue.record("expected a validation error, got \(String(describing: editor.saveError))")
-            return
-        }
-        #expect(fields.count == 4)
+        #expect(editor.errors.fields.count == 4, "\(editor.errors)")
+        #expect(Set(editor.errors.fields.keys) == ["partner_name", "interests", "milestones", "milestones[0].id"])
+        #expect(editor.errors.message == nil, "a refusal of fields: they say it")
     }
 
     @Test func selectionsFollowTheOnboardingLimits() async throws {
@@ -106,6 +104,7 @@ struct VaultEditorTests {
 
         #expect(await editor.save() == false)
 
+        #expect(editor.errors["budgets[0].max_amount"] == "is too high")
         #expect(editor.problems(in: .budget).map(\.field) == ["budgets[0].max_amount"])
         editor.setBudget(min: 2_000, max: 4_000, for: .justBecause)
         #expect(editor.problems(in: .budget).isEmpty)
