@@ -75,10 +75,13 @@ func schedulePlatformJobs(
     scheduler.recurring(RecurringJob(name: "refresh-successors-purge", kind: AccountRepository.successorPurgeJobKind, schedule: .every(seconds: 60))) {
         _ = try await accounts.forgetSpentSuccessors(grace: reuseGrace)
     }
+    // Renamed to the platform's spelling; the occurrence queued before keeps running for a release.
+    scheduler.register(formerKind: AccountRepository.formerSuccessorPurgeJobKind, as: AccountRepository.successorPurgeJobKind)
     // A shared rate-limit bucket untouched for its interval is full again: its row can go.
     if let rateLimitStore {
         scheduler.recurring(RecurringJob(name: "rate-limit-buckets-purge", kind: PostgresRateLimitStore.purgeJobKind, schedule: .every(seconds: 600))) {
             try await rateLimitStore.purgeIdle(at: clock.now())
         }
+        scheduler.register(formerKind: PostgresRateLimitStore.formerPurgeJobKind, as: PostgresRateLimitStore.purgeJobKind)
     }
 }

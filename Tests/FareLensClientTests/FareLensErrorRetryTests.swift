@@ -29,6 +29,7 @@ struct FareLensErrorRetryTests {
         #expect(AppError(ClientError.validation(message: "x", fields: [])) == .unknown)
         #expect(AppError(NetworkError.httpError(statusCode: 422, data: Data())) == .unknown)
         #expect(AppError(LocalStoreError("disk full")) == .saveFailed)
+        #expect(ScreenText.message(LocalStoreError("disk full")) == "disk full", "a failed local save shows its own words")
         #expect(AppError(CancellationError()) == .unknown)
     }
 

@@ -192,11 +192,8 @@ struct OnboardingViewModelTests {
         #expect(await model.submit() == false)
         #expect(server.requests("POST", "/knot/api/v1/vault").isEmpty, "nothing was sent")
         #expect(model.step == .basicInfo, "back to the step at fault")
-        guard case .validation(_, let fields)? = model.submitError else {
-            Issue.record("expected a validation error, got \(String(describing: model.submitError))")
-            return
-        }
-        #expect(fields.first?.field == "partner_name", "\(fields)")
+        #expect(
+            model.errors["partner_name"] == "must be at most \(VaultLimits.maxNameLength) characters (got \(VaultLimits.maxNameLength + 1))", "\(model.errors)")
     }
 
     @Test func submitSendsTheWholeVault() async throws {
@@ -218,12 +215,12 @@ struct OnboardingViewModelTests {
 
         #expect(await model.submit() == false)
         #expect(model.canRetrySubmit)
-        #expect(model.submitError == .offline("injected: server unreachable"))
+        #expect(model.errors == FormErrors(message: ScreenText.message(KnotError.offline("injected: server unreachable"))), "\(model.errors)")
         #expect(model.step == .completion)
         #expect(model.partnerName == "Alex")
 
         #expect(await model.submit())
-        #expect(model.submitError == nil)
+        #expect(model.errors.isEmpty, "\(model.errors)")
         #expect(server.requests("POST", "/knot/api/v1/vault").count == 2)
         #expect(server.with { $0.vault?.partnerName } == "Alex")
     }
@@ -237,6 +234,7 @@ struct OnboardingViewModelTests {
         #expect(await model.submit() == false)
         #expect(model.canRetrySubmit == false)
         #expect(model.step == .vibes)
+        #expect(model.errors == FormErrors(fields: [FieldError(field: "vibes", message: "must have 1 to 4 vibes")]), "\(model.errors)")
     }
 
     @Test func summaryShowsNameVibesAndNextMilestone() {

@@ -75,11 +75,9 @@ struct VaultEditorTests {
         #expect(await editor.save() == false)
 
         #expect(server.requests("PUT", "/knot/api/v1/vault").isEmpty, "nothing is sent")
-        guard case .validation(_, let fields) = editor.saveError else {
-            Issue.record("expected a validation error, got \(String(describing: editor.saveError))")
-            return
-        }
-        #expect(fields.count == 4)
+        #expect(editor.errors.fields.count == 4, "\(editor.errors)")
+        #expect(Set(editor.errors.fields.keys) == ["partner_name", "interests", "milestones", "milestones[0].id"])
+        #expect(editor.errors.message == nil, "a refusal of fields: they say it")
     }
 
     @Test func selectionsFollowTheOnboardingLimits() async throws {
@@ -106,6 +104,7 @@ struct VaultEditorTests {
 
         #expect(await editor.save() == false)
 
+        #expect(editor.errors["budgets[0].max_amount"] == "is too high")
         #expect(editor.problems(in: .budget).map(\.field) == ["budgets[0].max_amount"])
         editor.setBudget(min: 2_000, max: 4_000, for: .justBecause)
         #expect(editor.problems(in: .budget).isEmpty)
@@ -129,8 +128,8 @@ struct VaultEditorTests {
         editor.draft?.partnerName = "Jordan"
         #expect(await editor.save() == false)
 
-        #expect(editor.saveError?.isPreconditionFailed == true, "\(String(describing: editor.saveError))")
-        #expect(editor.saveError?.description.contains("changed on another device") == true)
+        #expect(editor.errors.message == VaultEditorViewModel.changedElsewhere && editor.errors.fields.isEmpty, "\(editor.errors)")
+        #expect(editor.errors.message?.contains("changed on another device") == true)
         #expect(server.with { $0.vault?.partnerName } == "Sam", "the refused save changed nothing")
         #expect(editor.original == theirs, "the latest vault is loaded")
         #expect(editor.draft?.partnerName == "Jordan", "the user's edit is kept")
@@ -141,7 +140,7 @@ struct VaultEditorTests {
         #expect(server.requests("PUT", "/knot/api/v1/vault").last?.headers["If-Match"] == EntityTag(updatedAt: theirs.updatedAt).description)
         #expect(server.with { $0.vault?.partnerName } == "Jordan")
         #expect(server.with { $0.vault?.vibes } == [.vintage])
-        #expect(editor.saveError == nil)
+        #expect(editor.errors.isEmpty)
     }
 
     @Test func aRebaseKeepsTheFieldsTheUserChangedAndTakesTheRestFromTheLatest() {

@@ -314,6 +314,40 @@ struct JobSchedulerTests {
         }
     }
 
+    @Test(
+        "a renamed kind: the occurrence queued under the former kind is the pending one (none added beside it), runs once with the new kind's handler, and the next is queued under the new kind; a one-off job of the former kind runs too",
+        arguments: TestDatabase.allCases)
+    func formerKind(_ database: TestDatabase) async throws {
+        try await Self.withJobs(database) { store, clock in
+            let queue = JobQueue(database: store, clock: clock)
+            let runs = LockedValue(0)
+            let job = RecurringJob(name: "sweep", kind: "platform.sweep", schedule: .every(seconds: 600))
+            // What a server of the release before left: the next occurrence, keyed by the job's name, under the old kind.
+            let due = job.nextOccurrence(after: clock.now())
+            let key = job.keyPrefix + String(Int(due.timeIntervalSince1970))
+            try await queue.enqueue(NewJob(kind: "sweep-old", runAt: due, idempotencyKey: key, maxAttempts: 3))
+
+            let scheduler = Self.scheduler(store, clock)
+            scheduler.register(formerKind: "sweep-old", as: "platform.sweep")
+            scheduler.recurring(job) { runs.withLock { $0 += 1 } }
+            await scheduler.ensureRecurring()
+            #expect(try await queue.list(status: .pending).map(\.kind) == ["sweep-old"], "the old occurrence holds its key: no second under the new kind")
+
+            clock.advance(by: due.timeIntervalSince(clock.now()))
+            #expect(try await scheduler.runOnce() == 1)
+            #expect(runs.value == 1, "the old kind's job ran the new kind's handler, once")
+            #expect(try await queue.find(idempotencyKey: key)?.status == .succeeded)
+            let next = try await queue.list(status: .pending)
+            #expect(next.map(\.kind) == ["platform.sweep"] && next.first?.runAt == due.addingTimeInterval(600), "the next occurrence, under the new kind")
+
+            let oneOff = try #require(try await queue.enqueue(NewJob(kind: "sweep-old", runAt: clock.now())))
+            #expect(try await scheduler.runOnce() == 1)
+            #expect(runs.value == 2)
+            #expect(try await queue.find(oneOff)?.status == .succeeded)
+            #expect(try await queue.list(status: .dead).isEmpty)
+        }
+    }
+
     @Test("finished jobs are purged after their retention; dead ones are kept longer; pending ones never", arguments: TestDatabase.allCases)
     func purge(_ database: TestDatabase) async throws {
         try await Self.withJobs(database) { store, clock in

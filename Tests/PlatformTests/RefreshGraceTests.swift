@@ -1,6 +1,7 @@
 import AppServer
 import Foundation
 import HTTPTypes
+import Jobs
 import KnotTestSupport
 import Persistence
 import PlatformCore
@@ -133,6 +134,30 @@ struct RefreshGraceTests {
             }
             // Once forgotten (or past the window), presenting the spent token revokes the session.
             #expect(try await Self.refresh(client, user.refreshToken).errorCode == "refresh_token_reused")
+        }
+    }
+
+    @Test("a successors' purge still queued under the kind it had before the rename (refresh-successors-purge) runs, and forgets the pair past its window (SQLite)")
+    func purgeQueuedUnderTheFormerKindRuns() async throws {
+        let clock = TestClock()
+        try await withServer(.sqlite, dependencies: .init(clock: clock)) { client, server in
+            let user = try await client.signIn()
+            #expect(try await Self.refresh(client, user.refreshToken).status == .ok)
+            let hash = TokenService.hash(refreshToken: user.refreshToken)
+            func stored() async throws -> String? {
+                try await server.database.read { db in
+                    try await db.raw("SELECT successor FROM refresh_tokens WHERE token_hash = \(bind: hash)").first()?.decode(column: "successor", as: String?.self)
+                }
+            }
+            #expect(try await stored() != nil, "the spent token's pair is kept for the window")
+            clock.advance(by: 6)
+            #expect(AccountRepository.formerSuccessorPurgeJobKind == "refresh-successors-purge")
+            let queue = server.scheduler.queue
+            let id = try #require(try await queue.enqueue(NewJob(kind: AccountRepository.formerSuccessorPurgeJobKind, runAt: clock.now())))
+            try await server.scheduler.drain()
+            let job = try #require(try await queue.find(id))
+            #expect(job.status == .succeeded, "\(job.lastError ?? "")")
+            #expect(try await stored() == nil, "the purge ran")
         }
     }
 

@@ -179,7 +179,9 @@ struct SharedRateLimitTests {
         }
     }
 
-    @Test("rate-limit-buckets-purge deletes the buckets idle for a whole interval and keeps the others; a purged key starts full again")
+    @Test(
+        "rate-limit-buckets-purge deletes the buckets idle for a whole interval and keeps the others; a purged key starts full again; a purge queued under the kind it had before the rename runs too"
+    )
     func purgeIdleBuckets() async throws {
         let clock = TestClock()
         // One instance on a database of its own: the purge would otherwise delete other tests' buckets.
@@ -201,6 +203,13 @@ struct SharedRateLimitTests {
             #expect(try await Self.bucketKeys(server.database) == ["busy", "long"], "idle 61 s of 60 goes; leased 11 s ago, or idle 61 s of an hour, stays")
             #expect(try await store.lease("idle", tokens: 10, capacity: 10, per: 60, at: clock.now()).granted == 10, "recreated full")
             #expect(try await store.lease("busy", tokens: 10, capacity: 10, per: 60, at: clock.now()).granted == 10, "kept and refilled")
+            // A purge a server of the release before left queued, under the old kind.
+            clock.advance(by: 61)
+            #expect(PostgresRateLimitStore.formerPurgeJobKind == "platform.rate-limit-buckets-purge")
+            let old = try #require(try await server.scheduler.queue.enqueue(NewJob(kind: PostgresRateLimitStore.formerPurgeJobKind, runAt: clock.now())))
+            try await server.scheduler.drain()
+            #expect(try await server.scheduler.queue.find(old)?.status == .succeeded)
+            #expect(try await Self.bucketKeys(server.database) == ["long"], "idle 61 s of 60 goes again; idle 122 s of an hour stays")
         }
     }
 

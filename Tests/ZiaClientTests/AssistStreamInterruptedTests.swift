@@ -67,6 +67,14 @@ struct AssistStreamInterruptedTests {
         #expect(answered.outcome == .answered && answered.text == "Monday: Pasta" && !answered.canAskAgain)
     }
 
+    @Test("an event the SDK cannot read fails the turn in its own words (ScreenText), not the error type's name")
+    func unreadableEventInWords() throws {
+        let unreadable = #expect(throws: AssistEventDecodingError.self) { try AssistEvent(ServerSentEvent(data: "not json")) }
+        var turn = AssistTurn()
+        turn.fail(try #require(unreadable))
+        #expect(turn.outcome == .failed("Something went wrong: Unreadable assist event: its data is not JSON"))
+    }
+
     @Test("a stream cut without done stays the lost-connection error, its text unmarked")
     func cutWithoutDone() async throws {
         let transport = ScriptedStreamTransport([.events(Self.tokens, end: .finish)])

@@ -140,7 +140,10 @@ extension AccountRepository {
     }
 
     /// The job kind of ``forgetSpentSuccessors(grace:)``.
-    public static let successorPurgeJobKind = "refresh-successors-purge"
+    public static let successorPurgeJobKind = "platform.refresh_successors_purge"
+    /// Its kind before the rename to ``successorPurgeJobKind``: still run for a release, for the
+    /// occurrence a server of the release before left queued.
+    public static let formerSuccessorPurgeJobKind = "refresh-successors-purge"
 
     static func revoke(session: UUID, reason: String, at now: Date, on db: any SQLDatabase) async throws {
         try await db.raw(

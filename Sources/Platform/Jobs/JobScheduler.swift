@@ -42,6 +42,8 @@ public final class JobScheduler: Service, Sendable {
     let metrics: MetricsRegistry?
     let logger: Logger
     let handlers = LockedValue<[String: any JobHandler]>([:])
+    /// Renamed kinds, each former name to its current one (``register(formerKind:as:)``).
+    let formerKinds = LockedValue<[String: String]>([:])
     let schedules = LockedValue<[RecurringJob]>([])
     /// Whether the last ``ensureRecurring()`` met a database outage (its warning already given).
     let recurringPaused = LockedValue(false)
@@ -66,6 +68,22 @@ public final class JobScheduler: Service, Sendable {
 
     public func register(_ kind: String, _ body: @escaping @Sendable (ClaimedJob) async throws -> JobOutcome) {
         register(kind, handler: ClosureJobHandler(body))
+    }
+
+    /// A renamed kind, for the release after the rename: a job still queued under `formerKind` runs
+    /// with the handler registered for `kind` (looked up when the job runs, so the order of the two
+    /// calls does not matter). A recurring job's occurrences are keyed by its name, not its kind, so
+    /// an occurrence queued under the former kind is its pending one: no second is added beside it,
+    /// and the next is queued under `kind`.
+    public func register(formerKind: String, as kind: String) {
+        formerKinds.withLock { $0[formerKind] = kind }
+    }
+
+    /// The handler for a job of `kind`: its own, else that of the kind it was renamed to.
+    func registeredHandler(for kind: String) -> (any JobHandler)? {
+        if let own = handlers.withLock({ $0[kind] }) { return own }
+        guard let renamed = formerKinds.withLock({ $0[kind] }) else { return nil }
+        return handlers.withLock { $0[renamed] }
     }
 
     /// Periodic work in one call, the one way a part adds it: `body` runs at each occurrence of `job`
@@ -308,7 +326,7 @@ public final class JobScheduler: Service, Sendable {
 
     /// Runs one job; returns true when it completed (to be marked in the batch's single update).
     private func execute(_ job: ClaimedJob, running: RunningHandlers) async -> Bool {
-        guard let handler = handlers.withLock({ $0[job.kind] }) else {
+        guard let handler = registeredHandler(for: job.kind) else {
             await recordFailure(job, error: "no handler registered for job kind \(job.kind)")
             return false
         }

@@ -9,7 +9,10 @@ import SQLKit
 /// grant more than the bucket holds. Time is the app clock's, bound as a parameter.
 public struct PostgresRateLimitStore: SharedRateLimitStore {
     /// The job kind of the purge of idle rows.
-    public static let purgeJobKind = "platform.rate-limit-buckets-purge"
+    public static let purgeJobKind = "platform.rate_limit_buckets_purge"
+    /// Its kind before the rename to ``purgeJobKind``: still run for a release, for the occurrence
+    /// a server of the release before left queued.
+    public static let formerPurgeJobKind = "platform.rate-limit-buckets-purge"
     let database: any Database
     /// How long a request waits for its lease before its limiter counts in process instead: short,
     /// so a database that hangs does not add its whole operation bound to every request's own wait.

@@ -89,9 +89,11 @@ struct InteractiveOnboarding {
                     "\n\(summary.name) · \(summary.vibes.map(\.displayName).joined(separator: ", "))"
                         + (summary.nextMilestone.map { " · next: \($0.name) \($0.countdownText)" } ?? ""))
                 while true {
-                    if try await withProgress("Saving the vault", { await model.submit() }), let vault = model.createdVault { return vault }
-                    guard let error = model.submitError else { return nil }
-                    printError("\(CLI.command): " + CLI.explain(error, server: api.baseURL))
+                    do {
+                        return try await withProgress("Saving the vault", { try await model.submitVault() })
+                    } catch let error as KnotError {
+                        printError("\(CLI.command): " + CLI.explain(error, server: api.baseURL))
+                    }
                     if model.step != .completion { break }
                     guard model.canRetrySubmit, ask("Try again? [Y/n]")?.lowercased() != "n" else { return nil }
                 }

@@ -82,7 +82,7 @@ public final class OnboardingViewModel {
         errors = EditorErrors()
         step = OnboardingStep(rawValue: step.rawValue + 1) ?? .done
         if step == .done {
-            do { try await store.encode(true, as: Self.document) } catch { errors = EditorErrors(message: "Could not save onboarding: \(error)") }
+            do { try await store.encode(true, as: Self.document) } catch { errors = EditorErrors(message: "Could not save onboarding: " + ScreenText.message(error)) }
             isCompleted = true
         }
     }

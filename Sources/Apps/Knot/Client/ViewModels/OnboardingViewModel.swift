@@ -45,7 +45,9 @@ public final class OnboardingViewModel {
 
     // Submit
     public internal(set) var isSubmitting = false
-    public internal(set) var submitError: KnotError?
+    /// What the last submit got wrong: the fields the rules or the server's 422 refused, by JSON
+    /// path, or the line of a failure that names no field (offline, signed out, in words).
+    public internal(set) var errors = FormErrors()
     /// True when the last submit failed for a reason retrying can fix (offline, server trouble).
     public internal(set) var canRetrySubmit = false
     public internal(set) var createdVault: Vault?

@@ -8,7 +8,7 @@ import Observation
 /// recommendations stay attached). A save names the version it edited (`If-Match`, the tag of the
 /// loaded vault's `updated_at`): when the vault was saved on another device meanwhile, the server
 /// answers 412 and changes nothing, and the editor loads the latest vault with the user's edits on
-/// top of it (``saveError`` says so) for a second save, so neither device's change is lost unseen.
+/// top of it (``errors`` says so) for a second save, so neither device's change is lost unseen.
 @MainActor
 @Observable
 public final class VaultEditorViewModel {
@@ -26,12 +26,13 @@ public final class VaultEditorViewModel {
     /// The vault being edited (nil until loaded). Every field can be changed directly; the helpers
     /// below apply the selection limits the onboarding screens apply.
     public var draft: VaultDraft? {
-        didSet { if draft != oldValue { serverProblems = [] } }
+        didSet { if draft != oldValue, !errors.fields.isEmpty { errors = FormErrors(message: errors.message) } }
     }
     public private(set) var isSaving = false
-    public private(set) var saveError: KnotError?
-    /// Fields the server refused on the last save (cleared by the next edit).
-    public private(set) var serverProblems: [FieldError] = []
+    /// What the last save got wrong: the fields the rules or the server's 422 refused, by JSON path
+    /// (forgotten at the next edit, when ``problems`` decides again), or the line of a failure that
+    /// names no field (``ScreenText``), kept until the next save.
+    public private(set) var errors = FormErrors()
     /// The vault as saved by the last successful save.
     public private(set) var savedVault: Vault?
     /// The most recent refused selection (a 6th interest, say), for a shake or a toast.
@@ -63,11 +64,12 @@ public final class VaultEditorViewModel {
     }
 
     /// Every rule the draft breaks, as the server would report it on `PUT` (milestone IDs must be
-    /// the vault's own), followed by what the server itself refused on the last save.
+    /// the vault's own), followed by the fields the last save refused that these rules do not name.
     public var problems: [FieldError] {
         guard let draft else { return [] }
         let local = VaultRules.check(VaultInput(draft), existingMilestoneIDs: Set(original?.milestones.map(\.id) ?? [])).problems
-        return local + serverProblems.filter { !local.contains($0) }
+        let refused = errors.fields.sorted { $0.key < $1.key }.map { FieldError(field: $0.key, message: $0.value) }
+        return local + refused.filter { !local.contains($0) }
     }
 
     /// The problems of one section, for the message under it.
@@ -84,19 +86,19 @@ public final class VaultEditorViewModel {
     /// Save is enabled when something changed, nothing is being sent, and the rules pass.
     public var canSave: Bool { hasChanges && !isSaving && problems.isEmpty }
 
-    /// Sends the draft with `PUT /vault`. A draft the rules refuse is not sent (``saveError`` lists
-    /// its problems); a 422 from the server is shown per section through ``serverProblems``.
+    /// Sends the draft with `PUT /vault`. A draft the rules refuse is not sent; its fields, or those
+    /// of the server's 422, are ``errors`` (and shown per section through ``problems``).
     /// Returns whether the vault was saved.
     @discardableResult
     public func save() async -> Bool {
         guard let draft, !isSaving else { return false }
         let local = VaultRules.check(VaultInput(draft), existingMilestoneIDs: Set(original?.milestones.map(\.id) ?? []))
         if case .invalid(let fields) = local {
-            saveError = .validation(message: "The vault breaks \(fields.count == 1 ? "a rule" : "\(fields.count) rules").", fields: fields)
+            errors = FormErrors(fields: fields)
             return false
         }
         isSaving = true
-        saveError = nil
+        errors = FormErrors()
         defer { isSaving = false }
         let version = original.map { [PreconditionHeaders.ifMatch: EntityTag(updatedAt: $0.updatedAt).description] } ?? [:]
         do {
@@ -108,12 +110,8 @@ public final class VaultEditorViewModel {
         } catch KnotError.conflict(412, let code, let message) {
             await reloadAfterConflict(keeping: draft, refusal: .conflict(status: 412, code: code, message: message))
             return false
-        } catch let error as KnotError {
-            saveError = error
-            if case .validation(_, let fields) = error { serverProblems = fields }
-            return false
         } catch {
-            saveError = .offline(error.localizedDescription)
+            errors = FormErrors(error)
             return false
         }
     }
@@ -121,10 +119,10 @@ public final class VaultEditorViewModel {
     /// Puts the stored vault back into the draft.
     public func discardChanges() {
         draft = original?.draft
-        saveError = nil
+        errors = FormErrors()
     }
 
-    /// What ``saveError`` says after a save refused because the vault changed elsewhere.
+    /// What ``errors`` says after a save refused because the vault changed elsewhere.
     public static let changedElsewhere =
         "Your partner's vault was changed on another device. The latest version is loaded with your edits on top of it: review them and save again."
 
@@ -137,9 +135,9 @@ public final class VaultEditorViewModel {
             let latest = try await api.send(KnotRoutes.vault)
             original = latest
             draft = base.map { Self.rebase(edited, from: $0, onto: latest.draft) } ?? latest.draft
-            saveError = .conflict(status: 412, code: "precondition_failed", message: Self.changedElsewhere)
+            errors = FormErrors(message: Self.changedElsewhere)
         } catch {
-            saveError = refusal
+            errors = FormErrors(refusal)
         }
     }
 

@@ -30,7 +30,7 @@ public struct CaptureFailure: Error, Sendable, Equatable, CustomStringConvertibl
             case .conflict(let status, _, let message), .server(let status, _, let message): self.init(code: status, message: message)
             case .decoding(let message): self.init(code: 0, message: message)
             }
-        default: self.init(code: 0, message: "\(error)")
+        default: self.init(code: 0, message: ScreenText.message(error))
         }
     }
 

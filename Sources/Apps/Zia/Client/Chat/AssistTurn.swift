@@ -79,7 +79,7 @@ public struct AssistTurn: Sendable, Equatable {
     /// The text a failure shows (docs/zia.md, "Stream"): `HTTP <code>` and the platform's message for a refusal
     /// before the stream, the error's own description otherwise.
     public static func message(for error: any Error) -> String {
-        guard let error = error as? ClientError else { return "Something went wrong: \(error)" }
+        guard let error = error as? ClientError else { return "Something went wrong: " + ScreenText.message(error) }
         if let status = error.httpStatus { return "HTTP \(status): \(error.description)" }
         return error.description
     }
