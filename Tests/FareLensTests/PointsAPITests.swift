@@ -115,6 +115,15 @@ struct PointsAPITests {
             #expect(again.status == .ok && again.headers[.eTag] != v2, "\(again.text)")
             let listed = try #require(try await Self.stored(client, user, program.id))
             #expect(again.headers[.eTag] == Self.tag(listed), "the list's updated_at is the tag's")
+
+            // Two writes at one reading of the clock are two versions still, so the first one's tag is stale.
+            let v3 = try #require(again.headers[.eTag])
+            let sameInstant = try await Self.send(client, .put, Self.item(program.id), user, ifMatch: nil, json: ["kind": "airline", "name": "Aeroplan", "balance": 13_000])
+            let v4 = try #require(sameInstant.headers[.eTag])
+            #expect(sameInstant.status == .ok && v4 != v3, "\(sameInstant.headers)")
+            let stale = try await Self.send(client, .put, Self.item(program.id), user, ifMatch: v3, json: ["kind": "airline", "name": "Aeroplan", "balance": 1])
+            #expect(stale.status == .preconditionFailed, "\(stale.text)")
+            #expect(try await Self.stored(client, user, program.id)?.balance == 13_000)
         }
     }
 

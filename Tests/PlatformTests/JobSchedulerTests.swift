@@ -348,6 +348,28 @@ struct JobSchedulerTests {
         }
     }
 
+    @Test("an overdue occurrence queued under a former kind (the server was down past its slot) gets no second beside it", arguments: TestDatabase.allCases)
+    func overdueFormerKind(_ database: TestDatabase) async throws {
+        try await Self.withJobs(database) { store, clock in
+            let queue = JobQueue(database: store, clock: clock)
+            let runs = LockedValue(0)
+            let job = RecurringJob(name: "sweep", kind: "platform.sweep", schedule: .every(seconds: 600))
+            let due = job.nextOccurrence(after: clock.now())
+            try await queue.enqueue(NewJob(kind: "sweep-old", runAt: due, idempotencyKey: job.keyPrefix + String(Int(due.timeIntervalSince1970)), maxAttempts: 3))
+            clock.advance(by: due.timeIntervalSince(clock.now()) + 1_800)
+
+            let scheduler = Self.scheduler(store, clock)
+            scheduler.register(formerKind: "sweep-old", as: "platform.sweep")
+            scheduler.recurring(job) { runs.withLock { $0 += 1 } }
+            await scheduler.ensureRecurring()
+            #expect(try await queue.list(status: .pending).map(\.kind) == ["sweep-old"], "the overdue old occurrence is the one pending")
+            #expect(try await scheduler.runOnce() == 1)
+            #expect(runs.value == 1)
+            await scheduler.ensureRecurring()
+            #expect(try await queue.list(status: .pending).map(\.kind) == ["platform.sweep"], "then one occurrence, under the new kind")
+        }
+    }
+
     @Test("finished jobs are purged after their retention; dead ones are kept longer; pending ones never", arguments: TestDatabase.allCases)
     func purge(_ database: TestDatabase) async throws {
         try await Self.withJobs(database) { store, clock in

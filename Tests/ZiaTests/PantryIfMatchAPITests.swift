@@ -35,6 +35,23 @@ struct PantryIfMatchAPITests {
         EntityTag(updatedAt: try response.decode(PantryItem.self).updatedAt).description
     }
 
+    @Test("two writes at one reading of the clock are two versions, so the first one's tag is stale after the second", arguments: TestDatabase.allCases)
+    func sameInstant(_ database: TestDatabase) async throws {
+        try await Self.with(database) { client, _ in
+            let user = try await client.signIn(app: "zia")
+            let added = try await Self.send(client, .post, Self.path, user, ifMatch: nil, json: ["name": "oats", "quantity": 1, "unit": "kg"])
+            let item = Self.path + "/" + (try added.decode(PantryItem.self).id.uuid.uuidString)
+            let first = try await Self.send(client, .put, item, user, ifMatch: nil, json: ["name": "oats", "quantity": 2, "unit": "kg"])
+            let second = try await Self.send(client, .put, item, user, ifMatch: nil, json: ["name": "oats", "quantity": 3, "unit": "kg"])
+            let (v1, v2) = (try #require(first.headers[.eTag]), try #require(second.headers[.eTag]))
+            #expect(first.status == .ok && second.status == .ok && v1 != v2 && v1 != added.headers[.eTag], "\(v1) \(v2)")
+            let stale = try await Self.send(client, .put, item, user, ifMatch: v1, json: ["name": "oats", "quantity": 9, "unit": "kg"])
+            #expect(stale.status == .preconditionFailed, "\(stale.text)")
+            let listed = try await client.send(.get, Self.path, token: user.accessToken).decode(PantryList.self).items
+            #expect(listed.map(\.quantity) == [3], "the stale write changed nothing")
+        }
+    }
+
     @Test("the 201 and the PUT's 200 carry the item's version; a PUT with the current tag changes it, a stale tag is a 412 that changes nothing", arguments: TestDatabase.allCases)
     func updates(_ database: TestDatabase) async throws {
         try await Self.with(database) { client, clock in

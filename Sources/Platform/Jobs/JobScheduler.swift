@@ -191,7 +191,12 @@ public final class JobScheduler: Service, Sendable {
     public func ensureRecurring() async {
         for job in recurringJobs {
             do {
-                if try await !queue.hasActive(kind: job.kind, keyPrefix: job.keyPrefix) {
+                // An occurrence still queued under a former name of the kind counts too (overdue or
+                // running, its key is not the next one's).
+                let kinds = [job.kind] + formerKinds.withLock { renamed in renamed.filter { $0.value == job.kind }.map(\.key).sorted() }
+                var active = false
+                for kind in kinds where !active { active = try await queue.hasActive(kind: kind, keyPrefix: job.keyPrefix) }
+                if !active {
                     try await queue.enqueue(job.occurrence(after: clock.now()))
                 }
             } catch let error as DatabaseUnavailable {

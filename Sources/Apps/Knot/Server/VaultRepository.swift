@@ -55,7 +55,7 @@ public struct VaultRepository: Sendable {
             let version = try row.decode(column: "updated_at", as: Date.self)
             try ifMatch?.verify(version)
             // Every replace is a new version on the wire (milliseconds), even two within one millisecond.
-            let changed = max(now, version.addingTimeInterval(0.001))
+            let changed = IfMatch.nextVersion(after: version, now: now)
             try await db.raw(
                 """
                 UPDATE partner_vaults SET partner_name = \(bind: content.partnerName), relationship_tenure_months = \(bind: content.relationshipTenureMonths),

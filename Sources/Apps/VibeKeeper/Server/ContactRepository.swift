@@ -109,11 +109,11 @@ public struct ContactRepository: Sendable {
             contact.relationship = changes.relationship.applied(to: contact.relationship)
             contact.notes = changes.notes.applied(to: contact.notes)
             if let preferences = changes.preferences { contact.preferences = preferences }
-            contact.updatedAt = now
+            contact.updatedAt = IfMatch.nextVersion(after: contact.updatedAt, now: now)
             try await db.raw(
                 """
                 UPDATE contacts SET name = \(bind: contact.name), relationship = \(bind: contact.relationship), preferences = \(bind: Self.json(contact.preferences)),
-                    notes = \(bind: contact.notes), aliases = \(bind: Self.json(contact.aliases)), updated_at = \(bind: now)
+                    notes = \(bind: contact.notes), aliases = \(bind: Self.json(contact.aliases)), updated_at = \(bind: contact.updatedAt)
                 WHERE id = \(bind: id.uuid) AND user_id = \(bind: user.uuid)
                 """
             ).run()
@@ -192,11 +192,11 @@ public struct ContactRepository: Sendable {
             if let name = changes.name { occasion.name = name }
             if let date = changes.date { occasion.date = date }
             if let recurring = changes.recurring { occasion.recurring = recurring }
-            occasion.updatedAt = now
+            occasion.updatedAt = IfMatch.nextVersion(after: occasion.updatedAt, now: now)
             try await db.raw(
                 """
                 UPDATE occasions SET name = \(bind: occasion.name), occasion_date = \(bind: occasion.date.description)\(db.dateCast),
-                    recurring = \(bind: occasion.recurring), updated_at = \(bind: now)
+                    recurring = \(bind: occasion.recurring), updated_at = \(bind: occasion.updatedAt)
                 WHERE id = \(bind: id.uuid) AND user_id = \(bind: user.uuid)
                 """
             ).run()

@@ -132,14 +132,14 @@ public struct GiftIdeaRepository: Sendable {
             idea.budgetRangeMax = changes.budgetRangeMax.applied(to: idea.budgetRangeMax)
             if let status = changes.status { idea.status = status }
             idea.notes = changes.notes.applied(to: idea.notes)
-            idea.updatedAt = now
+            idea.updatedAt = IfMatch.nextVersion(after: idea.updatedAt, now: now)
             try await db.raw(
                 """
                 UPDATE gift_ideas SET recipient_id = \(bind: idea.recipientId?.uuid), idea = \(bind: idea.idea), occasion = \(bind: idea.occasion),
                     occasion_key = \(bind: idea.occasion.map(Self.foldedKey)), idea_date = \(bind: idea.date?.description)\(db.dateCast), tags = \(bind: Self.json(idea.tags)),
                     budget_amount = \(bind: idea.budgetAmount), budget_currency = \(bind: idea.budgetCurrency), budget_range_min = \(bind: idea.budgetRangeMin),
                     budget_range_max = \(bind: idea.budgetRangeMax), status = \(bind: idea.status.rawValue), notes = \(bind: idea.notes),
-                    search_text = \(bind: Self.searchText(idea)), updated_at = \(bind: now)
+                    search_text = \(bind: Self.searchText(idea)), updated_at = \(bind: idea.updatedAt)
                 WHERE id = \(bind: id.uuid) AND user_id = \(bind: user.uuid)
                 """
             ).run()

@@ -70,7 +70,7 @@ public struct HouseholdRepository: Sendable {
             let profile = try HouseholdProfile.check(input, onto: old).get()
             let text = String(decoding: try JSONEncoder.api.encode(profile), as: UTF8.self)
             // Every save is a new version on the wire (milliseconds), even two within one millisecond.
-            let changed = max(now, version.addingTimeInterval(0.001))
+            let changed = IfMatch.nextVersion(after: version, now: now)
             try await db.raw("UPDATE zia_households SET profile = \(bind: text), updated_at = \(bind: changed) WHERE user_id = \(bind: user.uuid)").run()
             return SaveOutcome(created: false, completedOnboarding: profile.onboardingCompleted && !old.onboardingCompleted, profile: profile, updatedAt: changed)
         }

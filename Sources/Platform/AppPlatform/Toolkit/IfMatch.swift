@@ -39,6 +39,15 @@ public struct IfMatch: Sendable {
         return try await db.raw("SELECT id FROM \(unsafeRaw: table) WHERE id = \(bind: id) AND user_id = \(bind: user.uuid)\(lock)").first() != nil
     }
 
+    /// The version a write stores after `stored`: now, but at least a millisecond and a half after
+    /// the stored one. Tags tell milliseconds apart (``EntityTag``), so two writes in one millisecond
+    /// would otherwise share a tag, and an If-Match naming the first would pass after the second;
+    /// the half keeps the new version clear of the next millisecond's boundary, where reading a
+    /// tag's millisecond from a floating-point instant could fall either way.
+    public static func nextVersion(after stored: Date, now: Date) -> Date {
+        max(now, stored.addingTimeInterval(0.0015))
+    }
+
     /// Throws ``EntityChanged`` unless the header names the version of an entity last changed at
     /// `updatedAt` (read after ``lock(_:table:id:user:in:)``, and after the request is known to be
     /// valid: a 422 comes first).

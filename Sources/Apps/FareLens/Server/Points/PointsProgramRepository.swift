@@ -69,11 +69,12 @@ public struct PointsProgramRepository: Sendable {
             else { return nil }
             let stored = try Self.program(from: row)
             try ifMatch?.verify(stored.updatedAt)
-            let program = resolved(entry, id: id, createdAt: stored.createdAt, updatedAt: now)
+            let version = IfMatch.nextVersion(after: stored.updatedAt, now: now)
+            let program = resolved(entry, id: id, createdAt: stored.createdAt, updatedAt: version)
             try await db.raw(
                 """
                 UPDATE farelens_points_programs SET kind = \(bind: program.kind.rawValue), name = \(bind: program.name), catalog_id = \(bind: program.catalogID),
-                    balance = \(bind: program.balance), status = \(bind: program.status), updated_at = \(bind: now)
+                    balance = \(bind: program.balance), status = \(bind: program.status), updated_at = \(bind: version)
                 WHERE id = \(bind: id.uuid) AND user_id = \(bind: user.uuid)
                 """
             ).run()

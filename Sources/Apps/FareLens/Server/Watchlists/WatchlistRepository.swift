@@ -72,7 +72,8 @@ public struct WatchlistRepository: RouteWatcherCounting {
                 let row = try await db.raw("SELECT \(unsafeRaw: Self.columns) FROM farelens_watchlists w WHERE w.id = \(bind: id.uuid) AND w.user_id = \(bind: user.uuid)")
                     .first()
             else { return nil }
-            try ifMatch?.verify(try row.decode(column: "updated_at", as: Date.self))
+            let stored = try row.decode(column: "updated_at", as: Date.self)
+            try ifMatch?.verify(stored)
             var reason = try row.decode(column: "paused_reason", as: String?.self)
             switch entry.paused {
             case true?: reason = reason ?? PauseReason.user
@@ -86,7 +87,7 @@ public struct WatchlistRepository: RouteWatcherCounting {
                 UPDATE farelens_watchlists SET origin = \(bind: entry.origin), destination = \(bind: entry.destination),
                     departure_from = \(bind: entry.departureFrom?.text), departure_to = \(bind: entry.departureTo?.text),
                     max_price_cents = \(bind: entry.maxPriceCents), currency = \(bind: entry.currency), alerts_enabled = \(bind: entry.alertsEnabled),
-                    paused_reason = \(bind: reason), updated_at = \(bind: now)
+                    paused_reason = \(bind: reason), updated_at = \(bind: IfMatch.nextVersion(after: stored, now: now))
                 WHERE id = \(bind: id.uuid)
                 """
             ).run()

@@ -98,11 +98,11 @@ public struct ReminderService: Sendable {
             if let status = changes.status { reminder.status = status }
             // Moving a reminder that already went out (or failed) sets it going again.
             if changes.scheduledFor != nil, changes.status == nil, reminder.status == .sent || reminder.status == .failed { reminder.status = .pending }
-            reminder.updatedAt = now
+            reminder.updatedAt = IfMatch.nextVersion(after: reminder.updatedAt, now: now)
             try await db.raw(
                 """
                 UPDATE reminders SET scheduled_for = \(bind: reminder.scheduledFor), message = \(bind: reminder.message), channel = \(bind: reminder.channel.rawValue),
-                    status = \(bind: reminder.status.rawValue), updated_at = \(bind: now)
+                    status = \(bind: reminder.status.rawValue), updated_at = \(bind: reminder.updatedAt)
                 WHERE id = \(bind: id.uuid) AND user_id = \(bind: user.uuid)
                 """
             ).run()

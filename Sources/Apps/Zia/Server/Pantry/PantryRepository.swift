@@ -53,7 +53,7 @@ public struct PantryRepository: Sendable {
             item.quantity = entry.quantity
             item.unit = entry.unit
             item.aisle = entry.aisle ?? GroceryAisles.guess(entry.name)
-            item.updatedAt = now
+            item.updatedAt = IfMatch.nextVersion(after: item.updatedAt, now: now)
             try await Self.write(item, db)
             return item
         }
